@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Every 4xx and 5xx answer of the API has this body; the UI shows `message`. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

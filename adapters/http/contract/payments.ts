@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { productTypeSchema } from './catalogue.ts';
+
+const dollars = z.number().positive().max(100_000);
+
+/**
+ * POST /api/create-payment-intent. Both shapes of SPEC section 7: the card page sends `amount`, the order
+ * form sends `price`, `buyerEmail` and `buyerDiscord`. The server prices from the catalogue; a sent
+ * amount or price that differs is refused with 409.
+ */
+export const createPaymentIntentSchema = z.object({
+  productType: productTypeSchema,
+  productId: z.string().trim().min(1).max(64),
+  productName: z.string().max(255).optional(),
+  /** the chosen option of a multi-price add-on */
+  option: z.string().trim().min(1).max(64).optional(),
+  amount: dollars.optional(),
+  price: dollars.optional(),
+  buyerEmail: z.email().max(255).optional(),
+  buyerDiscord: z.string().trim().max(255).optional(),
+});
+export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentSchema>;
+
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  tokensGranted: z.number().int(),
+  paymentIntentId: z.string(),
+  purchaseId: z.string(),
+  /** dollars, from the catalogue */
+  amount: z.number(),
+  productName: z.string(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+/** POST /api/complete-purchase */
+export const completePurchaseSchema = z.object({
+  paymentIntentId: z.string().trim().min(1).max(255),
+  productType: z.string().max(32).optional(),
+  productId: z.string().max(64).optional(),
+  productName: z.string().max(255).optional(),
+  price: dollars.optional(),
+});
+export type CompletePurchaseRequest = z.infer<typeof completePurchaseSchema>;
+
+export const completePurchaseResponseSchema = z.object({
+  tokensAwarded: z.number().int(),
+  purchaseId: z.string(),
+  status: z.string(),
+});
+export type CompletePurchaseResponse = z.infer<typeof completePurchaseResponseSchema>;
+
+/** GET /api/payments/config: Stripe's publishable key, or the offline demo card form. */
+export const paymentsConfigSchema = z.object({
+  mode: z.enum(['stripe', 'demo']),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentsConfigDto = z.infer<typeof paymentsConfigSchema>;
+
+/** POST /api/payments/demo/confirm: only while Stripe is not configured. */
+export const demoConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(255),
+  cardNumber: z.string().trim().min(1).max(32),
+  expiry: z.string().trim().max(8).optional(),
+  cvc: z.string().trim().max(4).optional(),
+});
+export type DemoConfirmRequest = z.infer<typeof demoConfirmSchema>;
+
+/** Shaped like Stripe.js's confirmPayment answer: an intent, or an error with the decline message. */
+export const demoConfirmResponseSchema = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.string() }),
+  error: z.object({ message: z.string() }).optional(),
+});
+export type DemoConfirmResponse = z.infer<typeof demoConfirmResponseSchema>;

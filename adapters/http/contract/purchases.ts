@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const purchaseStatusSchema = z.enum(['pending', 'completed', 'failed', 'refunded', 'disputed']);
+
+export const purchaseSchema = z.object({
+  id: z.string(),
+  productType: z.string(),
+  productId: z.string(),
+  optionId: z.string().nullable(),
+  productName: z.string(),
+  /** dollars */
+  price: z.number(),
+  buyerEmail: z.string().nullable(),
+  buyerDiscord: z.string().nullable(),
+  paymentIntentId: z.string().nullable(),
+  status: z.string(),
+  tokensGranted: z.number().int(),
+  tokensAwarded: z.number().int(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type PurchaseDto = z.infer<typeof purchaseSchema>;
+
+/** GET /api/purchases (admin): the list, newest first, and the dashboard's totals. */
+export const purchasesResponseSchema = z.object({
+  purchases: z.array(purchaseSchema),
+  count: z.number().int(),
+  /** dollars, rounded to cents: completed purchases only */
+  revenue: z.number(),
+  completed: z.number().int(),
+  pending: z.number().int(),
+});
+export type PurchasesResponse = z.infer<typeof purchasesResponseSchema>;
+
+export const purchasesQuerySchema = z.object({ status: purchaseStatusSchema.optional() });
+
+export const recentPurchaseSchema = z.object({ name: z.string(), item: z.string(), amount: z.number(), time: z.string() });
+export type RecentPurchaseDto = z.infer<typeof recentPurchaseSchema>;
+
+/** GET /api/purchases/recent (public, anonymised) */
+export const recentPurchasesResponseSchema = z.object({ items: z.array(recentPurchaseSchema) });
+export type RecentPurchasesResponse = z.infer<typeof recentPurchasesResponseSchema>;

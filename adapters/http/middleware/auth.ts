@@ -1,0 +1,37 @@
+import type { Context, Middleware } from 'koa';
+import { ForbiddenError, UnauthenticatedError } from '../../../core/shared/errors.ts';
+import { hasRole, type Role, type User } from '../../../core/users/user.ts';
+
+declare module 'koa' {
+  interface DefaultState {
+    /** the signed-in user, loaded fresh from the database on each request by the session middleware */
+    user?: User;
+  }
+}
+
+/** The signed-in user of this request; identity always comes from the session, never from the body. */
+export function currentUser(ctx: Context): User {
+  const user = ctx.state.user as User | undefined;
+  if (!user) throw new UnauthenticatedError();
+  return user;
+}
+
+export function requireUser(): Middleware {
+  return async (ctx, next) => {
+    currentUser(ctx as Context);
+    await next();
+  };
+}
+
+/** A role guard names its role, so a test can list every guarded route from the router. */
+export type RoleGuard = Middleware & { requiredRole: Exclude<Role, 'player'> };
+
+/** 401 when signed out, 403 when the role is missing ('staff' admits admins too). */
+export function requireRole(role: Exclude<Role, 'player'>): RoleGuard {
+  const guard: Middleware = async (ctx, next) => {
+    const user = currentUser(ctx as Context);
+    if (!hasRole(user, role)) throw new ForbiddenError('ROLE_REQUIRED', `This needs the ${role} role.`);
+    await next();
+  };
+  return Object.assign(guard, { requiredRole: role });
+}

@@ -1,0 +1,64 @@
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { DomainError, type ErrorKind } from '../../../core/shared/errors.ts';
+import type { ErrorBody } from '../contract/errors.ts';
+import type { Logger } from '../../logger.ts';
+
+const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+};
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+
+/** True for errors that mean the database cannot be reached (not that a query was wrong). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const candidate = error as { code?: string; name?: string; message?: string; cause?: unknown } | undefined;
+  if (!candidate || typeof candidate !== 'object') return false;
+  if (candidate.code && CONNECTION_CODES.has(candidate.code)) return true;
+  if (candidate.name === 'ConnectionException') return true;
+  if (/Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED/i.test(candidate.message ?? '')) return true;
+  return candidate.cause !== undefined && candidate.cause !== error && isDatabaseUnavailable(candidate.cause);
+}
+
+export function formatZodError(error: ZodError): ErrorBody {
+  const issues = error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(body)', message: issue.message }));
+  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  return { message: `Invalid request. ${summary}`, code: 'INVALID_REQUEST', issues };
+}
+
+/** Turns every failure into the JSON error body; a 500 never carries a stack trace. */
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      let status = 500;
+      let body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
+      if (error instanceof DomainError) {
+        status = STATUS_BY_KIND[error.kind];
+        body = { message: error.message, code: error.code, ...(error.issues.length ? { issues: error.issues } : {}) };
+      } else if (error instanceof ZodError) {
+        status = 400;
+        body = formatZodError(error);
+      } else if (isDatabaseUnavailable(error)) {
+        status = 503;
+        body = { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'UNAVAILABLE' };
+      } else {
+        const httpError = error as { status?: number; expose?: boolean; message?: string; headers?: Record<string, string> };
+        if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500) {
+          status = httpError.status;
+          body = { message: httpError.expose && httpError.message ? httpError.message : 'Bad request.' };
+          if (httpError.headers) ctx.set(httpError.headers);
+        }
+      }
+      if (status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+      ctx.status = status;
+      ctx.body = body;
+    }
+  };
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import type { Context, Middleware } from 'koa';
+import session from 'koa-session';
+import type { Core } from '../../../core/index.ts';
+import { DomainError } from '../../../core/shared/errors.ts';
+import type { Role, User } from '../../../core/users/user.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../persistence/database.ts';
+import { MikroOrmSessionStore } from '../../persistence/mikro-orm-session-store.ts';
+
+export const SESSION_COOKIE = 'bayou.sid';
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+/** Sessions end after this long without a request: shorter for accounts that can review and see purchases. */
+export const IDLE_LIMIT_MS: Record<Role, number> = { player: 7 * DAY, staff: 12 * HOUR, admin: 12 * HOUR };
+/** However active, a session ends this long after sign-in. */
+export const ABSOLUTE_LIMIT_MS = 30 * DAY;
+/** Activity is written back at most this often, not on every request. */
+const TOUCH_MS = 60_000;
+
+/** What the session keeps; nothing else about the user (role, ban, balance) is trusted from it. */
+interface SessionData {
+  userId?: string;
+  signedInAt?: number;
+  seenAt?: number;
+  /** a Discord sign-in in progress (see routes/auth.ts) */
+  pendingSignIn?: { state: string; codeVerifier: string; returnTo: string; startedAt: number };
+}
+
+export function sessionData(ctx: Context): SessionData {
+  return ctx.session as unknown as SessionData;
+}
+
+interface SessionDeps {
+  core: Core;
+  config: Config;
+  database: Database;
+}
+
+/**
+ * koa-session with the sessions table as its store, then the signed-in user read fresh from the database
+ * on each request, so a role change or a ban applies at once.
+ */
+export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
+  if (!deps.config.SESSION_SECRET) throw new Error('SESSION_SECRET is missing: composeSystem resolves one.');
+  app.keys = [deps.config.SESSION_SECRET];
+  const clock = deps.core.clock;
+  const store = new MikroOrmSessionStore(deps.database, clock);
+  const cookies = session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: IDLE_LIMIT_MS.player,
+      httpOnly: true,
+      sameSite: 'lax',
+      signed: true,
+      secure: deps.config.production,
+      rolling: false,
+      renew: false,
+      // 256 random bits
+      genid: () => randomBytes(32).toString('base64url'),
+      store: {
+        get: (sid: string) => store.get(sid),
+        set: (sid: string, sess: Record<string, unknown>, maxAge: number) => store.set(sid, sess, maxAge),
+        destroy: (sid: string) => store.destroy(sid),
+      },
+    },
+    app,
+  );
+  const loadUser: Middleware = async (ctx, next) => {
+    const data = sessionData(ctx);
+    if (typeof data?.userId !== 'string') return next();
+    const now = clock.now().getTime();
+    const user = await deps.core.users.get.execute(data.userId).catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'not_found') return null;
+      throw error;
+    });
+    const signedInAt = data.signedInAt ?? 0;
+    const seenAt = data.seenAt ?? 0;
+    if (!user || user.bannedAt || now - signedInAt > ABSOLUTE_LIMIT_MS || now - seenAt > IDLE_LIMIT_MS[user.role]) {
+      ctx.session = null;
+      return next();
+    }
+    if (now - seenAt >= TOUCH_MS) {
+      data.seenAt = now;
+      ctx.session!.maxAge = cookieLifetime(user.role, signedInAt, now);
+    }
+    ctx.state.user = user;
+    return next();
+  };
+  return [cookies, loadUser];
+}
+
+function cookieLifetime(role: Role, signedInAt: number, now: number): number {
+  return Math.max(1000, Math.min(IDLE_LIMIT_MS[role], signedInAt + ABSOLUTE_LIMIT_MS - now));
+}
+
+/** Starts a signed-in session under a new id (the old one is destroyed), so an id seen before sign-in is worthless. */
+export async function startSignedInSession(ctx: Context, user: User, now: Date): Promise<void> {
+  const data = sessionData(ctx);
+  delete data.pendingSignIn;
+  data.userId = user.id;
+  data.signedInAt = now.getTime();
+  data.seenAt = now.getTime();
+  ctx.session!.maxAge = cookieLifetime(user.role, now.getTime(), now.getTime());
+  await ctx.session!.regenerate();
+  ctx.state.user = user;
+}
+
+/** Destroys the session on the server and clears the cookie. */
+export function endSession(ctx: Context): void {
+  ctx.session = null;
+  ctx.state.user = undefined;
+}

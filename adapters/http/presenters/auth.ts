@@ -1,0 +1,19 @@
+import type { TokenLedgerEntry } from '../../../core/tokens/ledger-entry.ts';
+import type { User } from '../../../core/users/user.ts';
+import type { CurrentUserDto } from '../contract/auth.ts';
+import type { TokenEntryDto } from '../contract/tokens.ts';
+
+export function presentCurrentUser(user: User): CurrentUserDto {
+  return { username: user.username, discordUsername: user.discordUsername, email: user.email, discordId: user.discordId, role: user.role };
+}
+
+export function presentTokenEntry(entry: TokenLedgerEntry): TokenEntryDto {
+  return {
+    id: entry.id,
+    delta: entry.delta,
+    balanceAfter: entry.balanceAfter,
+    reason: entry.reason,
+    reference: entry.reference,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,29 @@
+import type { Product } from '../../../core/catalogue/product.ts';
+import { tokensFor } from '../../../core/catalogue/product.ts';
+import { centsToDollars } from '../../../core/shared/money.ts';
+import type { ProductDto } from '../contract/catalogue.ts';
+
+export function presentProduct(product: Product): ProductDto {
+  return {
+    type: product.type,
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    icon: product.icon,
+    features: product.features,
+    price: product.priceCents === null ? null : centsToDollars(product.priceCents),
+    tokens: product.priceCents === null ? null : tokensFor(product, product.priceCents),
+    options: product.options.map((option) => ({
+      id: option.id,
+      label: option.label,
+      price: centsToDollars(option.priceCents),
+      isPackage: option.isPackage,
+      tokens: tokensFor(product, option.priceCents),
+    })),
+    popular: product.popular,
+    recommended: product.recommended,
+    aliases: product.aliases,
+    ...(product.detail ? { detail: product.detail } : {}),
+    ...(product.buttonText ? { buttonText: product.buttonText } : {}),
+  };
+}

@@ -1,0 +1,34 @@
+import type { Purchase } from '../../../core/purchases/purchase.ts';
+import type { PurchaseSummary } from '../../../core/purchases/list-purchases.ts';
+import { centsToDollars } from '../../../core/shared/money.ts';
+import type { PurchaseDto, PurchasesResponse } from '../contract/purchases.ts';
+
+export function presentPurchase(purchase: Purchase): PurchaseDto {
+  return {
+    id: purchase.id,
+    productType: purchase.productType,
+    productId: purchase.productId,
+    optionId: purchase.optionId,
+    productName: purchase.productName,
+    price: centsToDollars(purchase.priceCents),
+    buyerEmail: purchase.buyerEmail,
+    buyerDiscord: purchase.buyerDiscord,
+    paymentIntentId: purchase.paymentIntentId,
+    status: purchase.status,
+    tokensGranted: purchase.tokensGranted,
+    tokensAwarded: purchase.tokensAwarded,
+    failureReason: purchase.failureReason,
+    createdAt: purchase.createdAt.toISOString(),
+    completedAt: purchase.completedAt?.toISOString() ?? null,
+  };
+}
+
+export function presentPurchaseList(purchases: Purchase[], summary: PurchaseSummary): PurchasesResponse {
+  return {
+    purchases: purchases.map(presentPurchase),
+    count: summary.count,
+    revenue: centsToDollars(summary.revenueCents),
+    completed: summary.completed,
+    pending: summary.pending,
+  };
+}

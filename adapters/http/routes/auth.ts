@@ -1,0 +1,123 @@
+import { timingSafeEqual } from 'node:crypto';
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type { Core } from '../../../core/index.ts';
+import { DomainError, ForbiddenError, InvalidInputError } from '../../../core/shared/errors.ts';
+import type { Config } from '../../config.ts';
+import { DISCORD_SCOPES, DiscordIdentityProvider } from '../../identity/discord-identity-provider.ts';
+import type { Logger } from '../../logger.ts';
+import { devSignInSchema, safeReturnTo, type DevSignInResponse, type SignInSetupDto } from '../contract/auth.ts';
+import { currentUser, requireUser } from '../middleware/auth.ts';
+import { endSession, sessionData, startSignedInSession } from '../middleware/session.ts';
+import { presentCurrentUser } from '../presenters/auth.ts';
+
+/** A Discord sign-in must come back within this long, or it starts over. */
+export const SIGN_IN_STATE_TTL_MS = 10 * 60_000;
+
+interface AuthDeps {
+  core: Core;
+  config: Config;
+  logger: Logger;
+  signInLimit: Middleware;
+}
+
+class SignInStateError extends DomainError {
+  constructor() {
+    super('SIGN_IN_STATE_INVALID', 'invalid', 'This sign-in link has expired or was already used. Please sign in again.');
+  }
+}
+
+export function authRoutes(router: Router, deps: AuthDeps): void {
+  const { core, config, logger, signInLimit } = deps;
+  const discord = config.discordConfigured
+    ? new DiscordIdentityProvider({
+        clientId: config.DISCORD_CLIENT_ID!,
+        clientSecret: config.DISCORD_CLIENT_SECRET!,
+        redirectUri: config.DISCORD_REDIRECT_URI!,
+        baseUrl: config.DISCORD_BASE_URL,
+      })
+    : undefined;
+  const devSignInAllowed = !discord && !config.production;
+
+  const startSignIn: Middleware = async (ctx) => {
+    const returnTo = safeReturnTo(ctx.query.returnTo);
+    if (!discord) {
+      if (!devSignInAllowed) throw new ForbiddenError('SIGN_IN_UNAVAILABLE', 'Sign-in is not configured on this server.');
+      ctx.redirect(returnTo === '/' ? '/dev-login' : `/dev-login?returnTo=${encodeURIComponent(returnTo)}`);
+      return;
+    }
+    const pending = discord.begin();
+    sessionData(ctx).pendingSignIn = { state: pending.state, codeVerifier: pending.codeVerifier, returnTo, startedAt: core.clock.now().getTime() };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(pending.authorizeUrl);
+  };
+  router.get('/api/login', signInLimit, startSignIn);
+  router.get('/api/auth/discord', signInLimit, startSignIn);
+
+  router.get('/api/auth/discord/callback', signInLimit, async (ctx) => {
+    if (!discord) throw new ForbiddenError('SIGN_IN_UNAVAILABLE', 'Discord sign-in is not configured on this server.');
+    const data = sessionData(ctx);
+    const pending = data.pendingSignIn;
+    // single use: whatever happens next, this state cannot be presented again
+    delete data.pendingSignIn;
+    let user;
+    try {
+      const state = typeof ctx.query.state === 'string' ? ctx.query.state : '';
+      const fresh = pending && core.clock.now().getTime() - pending.startedAt <= SIGN_IN_STATE_TTL_MS;
+      if (!pending || !fresh || !sameText(state, pending.state)) throw new SignInStateError();
+      if (typeof ctx.query.error === 'string') throw new InvalidInputError('SIGN_IN_CANCELLED', 'Discord sign-in was cancelled. Sign in again to continue.');
+      const code = typeof ctx.query.code === 'string' ? ctx.query.code : '';
+      if (!code) throw new InvalidInputError('SIGN_IN_CODE_MISSING', 'Discord did not send a sign-in code. Please sign in again.');
+      user = await core.users.signIn.execute(await discord.identify(code, pending.codeVerifier));
+    } catch (error) {
+      // a failed sign-in leaves no anonymous session behind; someone already signed in stays signed in
+      if (!data.userId) endSession(ctx as Context);
+      throw error;
+    }
+    await startSignedInSession(ctx as Context, user, core.clock.now());
+    logger.info({ userId: user.id, role: user.role, via: 'discord' }, 'signed in');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(pending.returnTo);
+  });
+
+  router.post('/api/auth/dev-login', signInLimit, async (ctx) => {
+    if (!devSignInAllowed) throw new ForbiddenError('DEV_SIGN_IN_REFUSED', 'The development sign-in is off on this server: sign in with Discord.');
+    const input = devSignInSchema.parse(ctx.request.body ?? {});
+    // the development form has one name: it stands for both the Discord handle and the display name
+    const user = await core.users.signIn.execute({ discordId: input.discordId, discordUsername: input.username, username: input.username, email: input.email ?? null });
+    await startSignedInSession(ctx as Context, user, core.clock.now());
+    logger.info({ userId: user.id, role: user.role, via: 'development' }, 'signed in');
+    const body: DevSignInResponse = { user: presentCurrentUser(user), redirectTo: safeReturnTo(input.returnTo) };
+    ctx.body = body;
+  });
+
+  router.get('/api/auth/logout', async (ctx) => {
+    const user = ctx.state.user;
+    endSession(ctx as Context);
+    if (user) logger.info({ userId: user.id }, 'signed out');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect('/');
+  });
+
+  router.get('/api/auth/user', requireUser(), (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentCurrentUser(currentUser(ctx as Context));
+  });
+
+  router.get('/api/auth/setup', (ctx) => {
+    const publicUrl = config.PUBLIC_URL ? config.publicUrl : `${ctx.protocol}://${ctx.host}`;
+    const body: SignInSetupDto = {
+      mode: discord ? 'discord' : 'development',
+      publicUrl,
+      redirectUri: discord?.redirectUri ?? `${publicUrl}/api/auth/discord/callback`,
+      scopes: [...DISCORD_SCOPES],
+    };
+    ctx.body = body;
+  });
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

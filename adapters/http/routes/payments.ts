@@ -1,0 +1,76 @@
+import type Router from '@koa/router';
+import type { Core } from '../../../core/index.ts';
+import { ConflictError, ForbiddenError } from '../../../core/shared/errors.ts';
+import { centsToDollars, dollarsToCents } from '../../../core/shared/money.ts';
+import type { PaymentAdapters } from '../../payments/payment-adapters.ts';
+import {
+  completePurchaseSchema,
+  createPaymentIntentSchema,
+  demoConfirmSchema,
+  type CompletePurchaseResponse,
+  type CreatePaymentIntentResponse,
+  type DemoConfirmResponse,
+  type PaymentsConfigDto,
+} from '../contract/payments.ts';
+import { currentUser, requireUser } from '../middleware/auth.ts';
+
+export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapters): void {
+  router.get('/api/payments/config', (ctx) => {
+    const body: PaymentsConfigDto = { mode: payments.demo ? 'demo' : 'stripe', publishableKey: payments.publishableKey };
+    ctx.body = body;
+  });
+
+  router.post('/api/create-payment-intent', requireUser(), async (ctx) => {
+    const input = createPaymentIntentSchema.parse(ctx.request.body ?? {});
+    const sent = [input.amount, input.price].filter((value): value is number => value !== undefined).map(dollarsToCents);
+    if (sent.length === 2 && sent[0] !== sent[1]) throw new ConflictError('PRICE_MISMATCH', 'The amount and the price sent differ. Reload the page to see the current price.');
+    const buyer = currentUser(ctx);
+    const started = await core.purchases.startCheckout.execute({
+      buyer,
+      productType: input.productType,
+      productId: input.productId,
+      optionId: input.option,
+      expectedPriceCents: sent[0],
+      buyerEmail: input.buyerEmail,
+      buyerDiscord: input.buyerDiscord,
+    });
+    const body: CreatePaymentIntentResponse = {
+      clientSecret: started.clientSecret,
+      tokensGranted: started.tokensGranted,
+      paymentIntentId: started.purchase.paymentIntentId!,
+      purchaseId: started.purchase.id,
+      amount: centsToDollars(started.purchase.priceCents),
+      productName: started.purchase.productName,
+    };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+
+  router.post('/api/complete-purchase', requireUser(), async (ctx) => {
+    const input = completePurchaseSchema.parse(ctx.request.body ?? {});
+    const result = await core.purchases.complete.execute({
+      buyerId: currentUser(ctx).id,
+      paymentIntentId: input.paymentIntentId,
+      expectedPriceCents: input.price === undefined ? undefined : dollarsToCents(input.price),
+    });
+    const body: CompletePurchaseResponse = { tokensAwarded: result.tokensAwarded, purchaseId: result.purchase.id, status: result.purchase.status };
+    ctx.body = body;
+  });
+
+  // The demo card form's stand-in for Stripe.js; it does not exist once Stripe is configured.
+  const demo = payments.demo;
+  if (demo) {
+    router.post('/api/payments/demo/confirm', requireUser(), async (ctx) => {
+      const input = demoConfirmSchema.parse(ctx.request.body ?? {});
+      const intentId = input.clientSecret.split('_secret_')[0];
+      const existing = await demo.retrieveIntent(intentId).catch(() => null);
+      if (!existing || existing.metadata.userId !== currentUser(ctx).id) throw new ForbiddenError('NOT_YOUR_PAYMENT', 'This payment belongs to another account.');
+      const intent = await demo.confirm(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
+      const body: DemoConfirmResponse = {
+        paymentIntent: { id: intent.id, status: intent.status },
+        ...(intent.status !== 'succeeded' && intent.failureMessage ? { error: { message: intent.failureMessage } } : {}),
+      };
+      ctx.body = body;
+    });
+  }
+}

@@ -1,0 +1,22 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Core } from '../../../core/index.ts';
+import { currentUser, requireUser } from '../middleware/auth.ts';
+import type { TokenBalanceDto, TokenHistoryDto } from '../contract/tokens.ts';
+import { presentTokenEntry } from '../presenters/auth.ts';
+
+export function tokenRoutes(router: Router, core: Core): void {
+  router.get('/api/user/tokens', requireUser(), (ctx) => {
+    // the user was read from the database for this request, so the balance is current
+    const body: TokenBalanceDto = { tokens: currentUser(ctx as Context).tokens };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+
+  router.get('/api/user/tokens/history', requireUser(), async (ctx) => {
+    const entries = await core.tokens.history.execute({ userId: currentUser(ctx as Context).id, limit: 100 });
+    const body: TokenHistoryDto = { entries: entries.map(presentTokenEntry) };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+}

@@ -1,0 +1,105 @@
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Context, Middleware } from 'koa';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+const gzipCache = new Map<string, { version: number; body: Buffer }>();
+
+/** Text goes out gzipped when the browser accepts it: the built files never change, so each is compressed once. */
+function sendText(ctx: Context, key: string, version: number, read: () => Buffer) {
+  ctx.vary('Accept-Encoding');
+  if (ctx.acceptsEncodings('gzip', 'identity') !== 'gzip') {
+    ctx.body = read();
+    return;
+  }
+  let cached = gzipCache.get(key);
+  if (!cached || cached.version !== version) {
+    cached = { version, body: gzipSync(read(), { level: 9 }) };
+    gzipCache.set(key, cached);
+  }
+  ctx.set('Content-Encoding', 'gzip');
+  ctx.body = cached.body;
+}
+
+function sendFile(ctx: Context, file: string) {
+  const stat = statSync(file);
+  ctx.type = TYPES[extname(file)] ?? 'application/octet-stream';
+  if (COMPRESSIBLE.has(extname(file))) return sendText(ctx, file, stat.mtimeMs, () => readFileSync(file));
+  ctx.length = stat.size;
+  ctx.body = createReadStream(file);
+}
+
+/**
+ * The build lists, per route, the page chunk the router will load (route-preloads.json). index.html names them in
+ * modulepreload links, so a page's code downloads beside the entry rather than after it has run.
+ */
+function sendIndex(ctx: Context, root: string, indexPath: string) {
+  const preloadsPath = join(root, 'route-preloads.json');
+  const preloads = existsSync(preloadsPath) ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as Record<string, string[]>) : {};
+  const route = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
+  const files = Object.hasOwn(preloads, route) ? preloads[route] : [];
+  ctx.type = TYPES['.html'];
+  sendText(ctx, `index:${files.length > 0 ? route : ''}`, statSync(indexPath).mtimeMs, () => {
+    const html = readFileSync(indexPath, 'utf8');
+    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+    return Buffer.from(links ? html.replace('</head>', `${links}</head>`) : html);
+  });
+}
+
+/** Serves the built UI; every other GET that is not an API call gets index.html (the UI routes it). */
+export function staticUi(distDir: string): Middleware {
+  const root = resolve(distDir);
+  const indexPath = join(root, 'index.html');
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+    const file = resolveFile(root, ctx.path);
+    if (file) {
+      const immutable = file.startsWith(join(root, 'assets') + sep);
+      ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      sendFile(ctx, file);
+      return;
+    }
+    if (extname(ctx.path) && extname(ctx.path) !== '.html') return next();
+    if (!existsSync(indexPath)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The site has not been built yet. Run `npm run build`, or start it with `npm start`.';
+      return;
+    }
+    ctx.set('Cache-Control', 'no-cache');
+    sendIndex(ctx, root, indexPath);
+  };
+}
+
+function resolveFile(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const candidate = normalize(join(root, decoded));
+  if (!candidate.startsWith(root + sep) || candidate === join(root, 'index.html')) return undefined;
+  try {
+    return statSync(candidate).isFile() ? candidate : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,17 @@
+import type { AuditEntry } from '../../core/audit/audit-entry.ts';
+import type { AuditLog, AuditQuery } from '../../core/audit/ports.ts';
+
+/** Keeps rows in the order they were recorded. */
+export class InMemoryAuditLog implements AuditLog {
+  private readonly rows: AuditEntry[] = [];
+
+  async record(entry: AuditEntry): Promise<void> {
+    this.rows.push(structuredClone(entry));
+  }
+
+  async list(query: AuditQuery = {}): Promise<AuditEntry[]> {
+    return this.rows
+      .filter((row) => (!query.kind || row.kind === query.kind) && (!query.applicationId || row.applicationId === query.applicationId))
+      .map((row) => structuredClone(row));
+  }
+}

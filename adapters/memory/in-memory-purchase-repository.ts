@@ -1,0 +1,66 @@
+import type { Purchase } from '../../core/purchases/purchase.ts';
+import type { PaymentEventLog, PurchaseChanges, PurchaseListQuery, PurchaseRepository } from '../../core/purchases/ports.ts';
+import { newestFirst } from './paging.ts';
+
+export class InMemoryPurchaseRepository implements PurchaseRepository {
+  private readonly rows = new Map<string, Purchase>();
+
+  async add(purchase: Purchase): Promise<void> {
+    if (this.rows.has(purchase.id)) throw new Error(`purchase ${purchase.id} exists`);
+    this.rows.set(purchase.id, structuredClone(purchase));
+  }
+
+  async findById(id: string): Promise<Purchase | null> {
+    const row = this.rows.get(id);
+    return row ? structuredClone(row) : null;
+  }
+
+  async findByPaymentIntent(intentId: string): Promise<Purchase | null> {
+    for (const row of this.rows.values()) if (row.paymentIntentId === intentId) return structuredClone(row);
+    return null;
+  }
+
+  async attachIntent(id: string, intentId: string): Promise<void> {
+    const row = this.rows.get(id);
+    if (row) row.paymentIntentId = intentId;
+  }
+
+  async discardUnstarted(id: string): Promise<void> {
+    if (this.rows.get(id)?.paymentIntentId === null) this.rows.delete(id);
+  }
+
+  async transition(id: string, from: readonly Purchase['status'][], changes: PurchaseChanges): Promise<Purchase | null> {
+    const row = this.rows.get(id);
+    if (!row || !from.includes(row.status)) return null;
+    const before = structuredClone(row);
+    this.rows.set(id, { ...row, ...changes });
+    return before;
+  }
+
+  async list(query: PurchaseListQuery): Promise<Purchase[]> {
+    const matching = newestFirst([...this.rows.values()].filter((row) => !query.status || row.status === query.status));
+    return matching.slice(0, query.limit ?? matching.length).map((row) => structuredClone(row));
+  }
+
+  async recentCompleted(limit: number): Promise<Purchase[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.status === 'completed')
+      .sort((a, b) => (b.completedAt?.getTime() ?? 0) - (a.completedAt?.getTime() ?? 0))
+      .slice(0, limit)
+      .map((row) => structuredClone(row));
+  }
+
+  async pendingCreatedBefore(date: Date): Promise<Purchase[]> {
+    return [...this.rows.values()].filter((row) => row.status === 'pending' && row.createdAt < date).map((row) => structuredClone(row));
+  }
+}
+
+export class InMemoryPaymentEventLog implements PaymentEventLog {
+  readonly seen = new Map<string, string>();
+
+  async record(event: { id: string; type: string }): Promise<boolean> {
+    if (this.seen.has(event.id)) return false;
+    this.seen.set(event.id, event.type);
+    return true;
+  }
+}

@@ -1,0 +1,77 @@
+import type { SignInIdentity } from '../../core/users/identity.ts';
+import type { UserQuery, UserRepository } from '../../core/users/ports.ts';
+import type { Role, User } from '../../core/users/user.ts';
+
+/** Users kept in a map; the token ledger beside it moves their balances. */
+export class InMemoryUserRepository implements UserRepository {
+  /** by id; shared with InMemoryUserTokenLedger */
+  readonly rows = new Map<string, User>();
+
+  async findById(id: string): Promise<User | null> {
+    const row = this.rows.get(id);
+    return row ? structuredClone(row) : null;
+  }
+
+  async findByDiscordId(discordId: string): Promise<User | null> {
+    for (const row of this.rows.values()) if (row.discordId === discordId) return structuredClone(row);
+    return null;
+  }
+
+  async list(query: UserQuery): Promise<User[]> {
+    return [...this.rows.values()]
+      .filter((row) => !query.role || row.role === query.role)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((row) => structuredClone(row));
+  }
+
+  async upsertIdentity(identity: SignInIdentity, options: { newId: string; now: Date; admin: boolean }): Promise<User> {
+    const existing = [...this.rows.values()].find((row) => row.discordId === identity.discordId);
+    const profile = {
+      discordUsername: identity.discordUsername,
+      discordAvatar: identity.discordAvatar ?? null,
+      discordDiscriminator: identity.discordDiscriminator ?? null,
+    };
+    if (existing) {
+      Object.assign(existing, profile, {
+        username: identity.username ?? existing.username,
+        email: identity.email ?? existing.email,
+        role: options.admin ? 'admin' : existing.role,
+        updatedAt: options.now,
+      });
+      return structuredClone(existing);
+    }
+    const user: User = {
+      id: options.newId,
+      discordId: identity.discordId,
+      ...profile,
+      username: identity.username ?? null,
+      email: identity.email ?? null,
+      role: options.admin ? 'admin' : 'player',
+      tokens: 0,
+      isWhitelisted: false,
+      whitelistTier: null,
+      gangTier: null,
+      bannedAt: null,
+      banReason: null,
+      createdAt: options.now,
+      updatedAt: options.now,
+    };
+    this.rows.set(user.id, user);
+    return structuredClone(user);
+  }
+
+  async setRole(id: string, role: Role, now: Date): Promise<User | null> {
+    return this.change(id, { role, updatedAt: now });
+  }
+
+  async setBan(id: string, ban: { at: Date; reason: string } | null, now: Date): Promise<User | null> {
+    return this.change(id, { bannedAt: ban?.at ?? null, banReason: ban?.reason ?? null, updatedAt: now });
+  }
+
+  private change(id: string, changes: Partial<User>): User | null {
+    const row = this.rows.get(id);
+    if (!row) return null;
+    Object.assign(row, changes);
+    return structuredClone(row);
+  }
+}

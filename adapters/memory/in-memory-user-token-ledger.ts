@@ -1,0 +1,32 @@
+import type { TokenLedgerEntry } from '../../core/tokens/ledger-entry.ts';
+import type { LedgerOutcome, TokenLedger } from '../../core/tokens/ports.ts';
+import type { InMemoryUserRepository } from './in-memory-user-repository.ts';
+
+/** The ledger over the in-memory users; `apply` does all its work without awaiting, so it is atomic. */
+export class InMemoryUserTokenLedger implements TokenLedger {
+  private readonly entries: TokenLedgerEntry[] = [];
+
+  constructor(private readonly users: InMemoryUserRepository) {}
+
+  async apply(change: Omit<TokenLedgerEntry, 'balanceAfter'>): Promise<LedgerOutcome> {
+    const user = this.users.rows.get(change.userId);
+    if (!user) return { kind: 'unknown_user' };
+    const earlier = change.reference ? this.entries.find((entry) => entry.reference === change.reference) : undefined;
+    if (earlier) return { kind: 'duplicate', entry: { ...earlier } };
+    const balanceAfter = user.tokens + change.delta;
+    if (balanceAfter < 0) return { kind: 'insufficient', balance: user.tokens };
+    const entry = { ...change, balanceAfter };
+    user.tokens = balanceAfter;
+    user.updatedAt = change.createdAt;
+    this.entries.push(entry);
+    return { kind: 'applied', entry: { ...entry } };
+  }
+
+  async history(userId: string, limit: number): Promise<TokenLedgerEntry[]> {
+    return this.entries
+      .filter((entry) => entry.userId === userId)
+      .reverse()
+      .slice(0, limit)
+      .map((entry) => ({ ...entry }));
+  }
+}

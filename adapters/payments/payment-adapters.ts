@@ -1,0 +1,31 @@
+import type { PaymentGateway } from '../../core/purchases/ports.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../persistence/database.ts';
+import { MikroOrmDemoIntentStore } from '../persistence/mikro-orm-demo-intent-store.ts';
+import { DemoPaymentGateway } from './demo-payment-gateway.ts';
+import { createStripeClient, StripePaymentGateway, StripeWebhookVerifier } from './stripe-payment-gateway.ts';
+
+export interface PaymentAdapters {
+  gateway: PaymentGateway;
+  /** the browser's key; null in demo mode */
+  publishableKey: string | null;
+  /** present only while Stripe is not configured: the demo card form confirms through it */
+  demo: DemoPaymentGateway | null;
+  /** present when a webhook signing secret is configured */
+  webhooks: StripeWebhookVerifier | null;
+}
+
+/** Stripe when its keys are set, the offline demo gateway otherwise (chosen by configuration, never by code). */
+export function createPaymentAdapters(config: Config, database: Database): PaymentAdapters {
+  if (config.stripeConfigured) {
+    const stripe = createStripeClient({ secretKey: config.STRIPE_SECRET_KEY!, apiBase: config.STRIPE_API_BASE });
+    return {
+      gateway: new StripePaymentGateway(stripe),
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+      demo: null,
+      webhooks: new StripeWebhookVerifier(stripe, config.STRIPE_WEBHOOK_SECRET!),
+    };
+  }
+  const demo = new DemoPaymentGateway(new MikroOrmDemoIntentStore(database));
+  return { gateway: demo, publishableKey: null, demo, webhooks: null };
+}

@@ -1,0 +1,149 @@
+import Stripe from 'stripe';
+import { DomainError } from '../../core/shared/errors.ts';
+import type { PaymentEvent } from '../../core/purchases/handle-payment-event.ts';
+import type { CreateIntentRequest, IntentStatus, PaymentGateway, PaymentIntent } from '../../core/purchases/ports.ts';
+
+export interface StripeSettings {
+  secretKey: string;
+  /** another Stripe-compatible endpoint, e.g. http://127.0.0.1:12111 (a local mock); Stripe's own when unset */
+  apiBase?: string;
+  maxNetworkRetries?: number;
+  timeoutMs?: number;
+}
+
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: settings.maxNetworkRetries ?? 2,
+    timeout: settings.timeoutMs ?? 20_000,
+    telemetry: false,
+    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+  });
+}
+
+/** Stripe's failures as the core's errors, in words a buyer or an admin can act on. */
+export function stripeFailure(error: unknown): DomainError {
+  if (!(error instanceof Stripe.errors.StripeError)) {
+    return new DomainError('PAYMENT_PROVIDER_ERROR', 'unavailable', 'The payment provider could not be reached. Please try again.');
+  }
+  const detail = error.message;
+  switch (error.type) {
+    case 'StripeCardError':
+      return new DomainError('CARD_ERROR', 'conflict', detail || 'Your card was declined.');
+    case 'StripeInvalidRequestError':
+      if (error.code === 'resource_missing') return new DomainError('PAYMENT_INTENT_NOT_FOUND', 'not_found', 'The payment provider has no record of this payment.');
+      return new DomainError('PAYMENT_REQUEST_INVALID', 'conflict', `The payment provider refused the request: ${detail}`);
+    case 'StripeIdempotencyError':
+      return new DomainError('PAYMENT_IDEMPOTENCY_CONFLICT', 'conflict', `The payment provider refused a repeated request: ${detail}`);
+    case 'StripeAuthenticationError':
+    case 'StripePermissionError':
+      return new DomainError('PAYMENT_PROVIDER_CREDENTIALS', 'unavailable', 'Card payments are unavailable: the payment provider refused our credentials.');
+    case 'StripeRateLimitError':
+      return new DomainError('PAYMENT_PROVIDER_BUSY', 'unavailable', 'The payment provider is busy. Please try again in a moment.');
+    case 'StripeConnectionError':
+      return new DomainError('PAYMENT_PROVIDER_UNREACHABLE', 'unavailable', 'The payment provider could not be reached. Please try again.');
+    default:
+      return new DomainError('PAYMENT_PROVIDER_ERROR', 'unavailable', `The payment provider failed: ${detail}`);
+  }
+}
+
+export function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status as IntentStatus,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    metadata: { ...(intent.metadata ?? {}) },
+    failureMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+/** Card payments through Stripe PaymentIntents: cents, USD, metadata naming the purchase, idempotency keys, retries. */
+export class StripePaymentGateway implements PaymentGateway {
+  readonly mode = 'stripe' as const;
+
+  constructor(private readonly stripe: Stripe) {}
+
+  async createIntent(request: CreateIntentRequest): Promise<PaymentIntent> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency,
+          description: request.description,
+          metadata: request.metadata,
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return toPaymentIntent(intent);
+    } catch (error) {
+      throw stripeFailure(error);
+    }
+  }
+
+  async retrieveIntent(id: string): Promise<PaymentIntent> {
+    try {
+      return toPaymentIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      throw stripeFailure(error);
+    }
+  }
+
+  async refund(intentId: string, options: { idempotencyKey: string; reason: string }): Promise<{ id: string }> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: intentId, reason: 'requested_by_customer', metadata: { note: options.reason.slice(0, 500) } },
+        { idempotencyKey: options.idempotencyKey },
+      );
+      return { id: refund.id };
+    } catch (error) {
+      throw stripeFailure(error);
+    }
+  }
+}
+
+/** Signed webhook deliveries, verified (5-minute tolerance) and turned into the core's payment events. */
+export class StripeWebhookVerifier {
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly secret: string,
+  ) {}
+
+  /** Throws a DomainError of kind 'invalid' for a missing, wrong or stale signature. */
+  parse(rawBody: Buffer | string, signature: string | undefined): PaymentEvent {
+    if (!signature) throw new DomainError('WEBHOOK_SIGNATURE_MISSING', 'invalid', 'Missing Stripe-Signature header.');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.secret, 300);
+    } catch (error) {
+      throw new DomainError('WEBHOOK_SIGNATURE_INVALID', 'invalid', `Webhook signature verification failed: ${(error as Error).message}`);
+    }
+    return toPaymentEvent(event);
+  }
+}
+
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return { id: event.id, type: 'payment_succeeded', intent: toPaymentIntent(event.data.object) };
+    case 'payment_intent.payment_failed':
+      return { id: event.id, type: 'payment_failed', intentId: event.data.object.id, reason: event.data.object.last_payment_error?.message ?? 'The payment failed.' };
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      // a partial refund leaves the purchase as it is: only a full refund takes the tokens back
+      if (!intentId || !charge.refunded) return { id: event.id, type: 'other', name: event.type };
+      return { id: event.id, type: 'refunded', intentId, reason: 'Refunded through Stripe' };
+    }
+    case 'charge.dispute.created': {
+      const dispute = event.data.object;
+      const intentId = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
+      if (!intentId) return { id: event.id, type: 'other', name: event.type };
+      return { id: event.id, type: 'disputed', intentId, reason: dispute.reason };
+    }
+    default:
+      return { id: event.id, type: 'other', name: event.type };
+  }
+}

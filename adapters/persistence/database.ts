@@ -1,0 +1,89 @@
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { findRunningEmbedded, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import { ormOptions } from './orm-options.ts';
+
+export interface DatabaseSettings {
+  /** a postgres:// URL; when absent the embedded database is used */
+  url?: string;
+  /** where the embedded database lives, or 'memory' for a throw-away one */
+  dataDir: string;
+  poolMax?: number;
+}
+
+/** The one database handle: MikroORM on the postgresql driver, pointed at a real server or the embedded one. */
+export class Database {
+  private constructor(
+    readonly orm: MikroORM,
+    readonly url: string,
+    private readonly embedded: EmbeddedPostgres | undefined,
+  ) {}
+
+  static async open(settings: DatabaseSettings): Promise<Database> {
+    let url = settings.url;
+    let embedded: EmbeddedPostgres | undefined;
+    if (!url && settings.dataDir !== 'memory') url = await findRunningEmbedded(settings.dataDir);
+    if (!url) {
+      embedded = await startEmbeddedPostgres(settings.dataDir);
+      url = embedded.url;
+    }
+    try {
+      const orm = await MikroORM.init({ ...ormOptions({ url, poolMax: settings.poolMax }), connect: false });
+      return new Database(orm, url, embedded);
+    } catch (error) {
+      await embedded?.close();
+      throw error;
+    }
+  }
+
+  get isEmbedded(): boolean {
+    return this.embedded !== undefined;
+  }
+
+  /** The entity manager of the current request or transaction (see withContext and transactional). */
+  get em(): EntityManager {
+    return this.orm.em as EntityManager;
+  }
+
+  /** Gives the work its own identity map, as each HTTP request and CLI command gets. */
+  withContext<T>(work: () => Promise<T>): Promise<T> {
+    return RequestContext.create(this.orm.em, work);
+  }
+
+  /** Runs the work in one transaction; repositories using `em` inside it join that transaction. */
+  transactional<T>(work: () => Promise<T>): Promise<T> {
+    return this.orm.em.transactional(() => work());
+  }
+
+  /** Applies pending migrations; returns the names it applied (none when up to date). */
+  async migrate(): Promise<string[]> {
+    const applied = await this.orm.getMigrator().up();
+    return applied.map((migration) => migration.name);
+  }
+
+  async pendingMigrations(): Promise<string[]> {
+    return (await this.orm.getMigrator().getPendingMigrations()).map((migration) => migration.name);
+  }
+
+  async ping(timeoutMs = 2000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((done) => {
+      timer = setTimeout(() => done(false), timeoutMs);
+    });
+    const query = this.orm.em
+      .getConnection()
+      .execute('select 1 as ok')
+      .then(() => true)
+      .catch(() => false);
+    try {
+      return await Promise.race([query, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.orm.close(true);
+    await this.embedded?.close();
+  }
+}

@@ -1,0 +1,45 @@
+import type { InferEntity } from '@mikro-orm/core';
+import type { IntentStatus } from '../../core/purchases/ports.ts';
+import type { DemoIntent, DemoIntentStore } from '../payments/demo-payment-gateway.ts';
+import type { Database } from './database.ts';
+import { DemoPaymentIntentRow } from './purchase-entities.ts';
+
+const FRESH = { disableIdentityMap: true } as const;
+
+/** Demo intents in the database, so the server and the CLI (reconcile) see the same payments. */
+export class MikroOrmDemoIntentStore implements DemoIntentStore {
+  constructor(private readonly database: Database) {}
+
+  async insert(intent: DemoIntent): Promise<void> {
+    await this.database.em.insert(DemoPaymentIntentRow, { ...intent });
+  }
+
+  async findById(id: string): Promise<DemoIntent | null> {
+    const row = await this.database.em.findOne(DemoPaymentIntentRow, { id }, FRESH);
+    return row ? toIntent(row) : null;
+  }
+
+  async findByKey(idempotencyKey: string): Promise<DemoIntent | null> {
+    const row = await this.database.em.findOne(DemoPaymentIntentRow, { idempotencyKey }, FRESH);
+    return row ? toIntent(row) : null;
+  }
+
+  async update(intent: DemoIntent): Promise<void> {
+    await this.database.em.nativeUpdate(DemoPaymentIntentRow, { id: intent.id }, { status: intent.status, failureMessage: intent.failureMessage, refunded: intent.refunded });
+  }
+}
+
+function toIntent(row: InferEntity<typeof DemoPaymentIntentRow>): DemoIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    idempotencyKey: row.idempotencyKey,
+    status: row.status as IntentStatus,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    metadata: { ...(row.metadata as Record<string, string>) },
+    failureMessage: row.failureMessage ?? null,
+    refunded: row.refunded,
+    createdAt: row.createdAt,
+  };
+}

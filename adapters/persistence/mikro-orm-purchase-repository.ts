@@ -1,0 +1,115 @@
+import type { InferEntity } from '@mikro-orm/core';
+import type { Purchase, PurchaseStatus } from '../../core/purchases/purchase.ts';
+import type { PaymentEventLog, PurchaseChanges, PurchaseListQuery, PurchaseRepository, StoreBans } from '../../core/purchases/ports.ts';
+import type { Database } from './database.ts';
+import { PurchaseRow } from './purchase-entities.ts';
+
+// reads skip the identity map: a purchase completed a moment ago by another request must read as completed
+const FRESH = { disableIdentityMap: true } as const;
+
+export class MikroOrmPurchaseRepository implements PurchaseRepository {
+  constructor(private readonly database: Database) {}
+
+  async add(purchase: Purchase): Promise<void> {
+    await this.database.em.insert(PurchaseRow, { ...purchase });
+  }
+
+  async findById(id: string): Promise<Purchase | null> {
+    const row = await this.database.em.findOne(PurchaseRow, { id }, FRESH);
+    return row ? toPurchase(row) : null;
+  }
+
+  async findByPaymentIntent(intentId: string): Promise<Purchase | null> {
+    const row = await this.database.em.findOne(PurchaseRow, { paymentIntentId: intentId }, FRESH);
+    return row ? toPurchase(row) : null;
+  }
+
+  async attachIntent(id: string, intentId: string): Promise<void> {
+    await this.database.em.nativeUpdate(PurchaseRow, { id }, { paymentIntentId: intentId });
+  }
+
+  async discardUnstarted(id: string): Promise<void> {
+    await this.database.em.nativeDelete(PurchaseRow, { id, paymentIntentId: null });
+  }
+
+  async transition(id: string, from: readonly PurchaseStatus[], changes: PurchaseChanges): Promise<Purchase | null> {
+    return this.database.transactional(async () => {
+      // the row lock makes concurrent transitions wait and then see the winner's status
+      const rows = await this.database.em.execute<Record<string, unknown>[]>(`select "status" from "purchases" where "id" = ? for update`, [id]);
+      if (rows.length === 0 || !from.includes(rows[0].status as PurchaseStatus)) return null;
+      const before = await this.findById(id);
+      await this.database.em.nativeUpdate(PurchaseRow, { id }, { ...changes });
+      return before;
+    });
+  }
+
+  async list(query: PurchaseListQuery): Promise<Purchase[]> {
+    const rows = await this.database.em.find(PurchaseRow, query.status ? { status: query.status } : {}, {
+      ...FRESH,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      ...(query.limit ? { limit: query.limit } : {}),
+    });
+    return rows.map(toPurchase);
+  }
+
+  async recentCompleted(limit: number): Promise<Purchase[]> {
+    const rows = await this.database.em.find(PurchaseRow, { status: 'completed' }, { ...FRESH, orderBy: { completedAt: 'desc', id: 'desc' }, limit });
+    return rows.map(toPurchase);
+  }
+
+  async pendingCreatedBefore(date: Date): Promise<Purchase[]> {
+    const rows = await this.database.em.find(PurchaseRow, { status: 'pending', createdAt: { $lt: date } }, { ...FRESH, orderBy: { createdAt: 'asc' } });
+    return rows.map(toPurchase);
+  }
+}
+
+function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
+  return {
+    id: row.id,
+    userId: row.userId,
+    productType: row.productType,
+    productId: row.productId,
+    optionId: row.optionId ?? null,
+    productName: row.productName,
+    priceCents: row.priceCents,
+    currency: row.currency,
+    tokensGranted: row.tokensGranted,
+    tokensAwarded: row.tokensAwarded,
+    buyerEmail: row.buyerEmail ?? null,
+    buyerDiscord: row.buyerDiscord ?? null,
+    paymentIntentId: row.paymentIntentId ?? null,
+    status: row.status as PurchaseStatus,
+    failureReason: row.failureReason ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    completedAt: row.completedAt ?? null,
+  };
+}
+
+export class MikroOrmPaymentEventLog implements PaymentEventLog {
+  constructor(private readonly database: Database) {}
+
+  async record(event: { id: string; type: string; purchaseId: string | null; receivedAt: Date }): Promise<boolean> {
+    // a duplicate waits for the first delivery's transaction, then finds the id taken
+    const inserted = await this.database.em.execute<Array<{ id: string }>>(
+      `insert into "payment_events" ("id", "type", "purchase_id", "received_at") values (?, ?, ?, ?) on conflict ("id") do nothing returning "id"`,
+      [event.id, event.type, event.purchaseId, event.receivedAt],
+    );
+    return inserted.length === 1;
+  }
+}
+
+
+/** Buyers banned from the store after a payment dispute (store_bans); signing in stays a separate decision. */
+export class MikroOrmStoreBans implements StoreBans {
+  constructor(private readonly database: Database) {}
+
+  async isBanned(userId: string): Promise<boolean> {
+    const rows = await this.database.em.execute<unknown[]>(`select 1 from "store_bans" where "user_id" = ?`, [userId]);
+    return rows.length > 0;
+  }
+
+  async ban(userId: string, reason: string): Promise<void> {
+    await this.database.em.execute(`insert into "store_bans" ("user_id", "reason", "created_at") values (?, ?, now()) on conflict ("user_id") do nothing`, [userId, reason]);
+  }
+}

@@ -1,0 +1,68 @@
+import type { TokenLedgerEntry } from '../../core/tokens/ledger-entry.ts';
+import type { LedgerOutcome, TokenLedger } from '../../core/tokens/ports.ts';
+import { TokenReferenceUsedError } from '../../core/tokens/errors.ts';
+import type { Database } from './database.ts';
+import { isUuid } from './mikro-orm-user-repository.ts';
+
+interface EntryRecord {
+  id: string;
+  user_id: string;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  reference: string | null;
+  actor_id: string | null;
+  created_at: Date | string;
+}
+
+/**
+ * Balances in users.tokens, entries in token_ledger. Each change locks its user's row first, so changes
+ * to one balance run one after another: the reference check and the zero floor see every earlier change.
+ */
+export class MikroOrmTokenLedger implements TokenLedger {
+  constructor(private readonly database: Database) {}
+
+  apply(change: Omit<TokenLedgerEntry, 'balanceAfter'>): Promise<LedgerOutcome> {
+    if (!isUuid(change.userId)) return Promise.resolve({ kind: 'unknown_user' });
+    // joins the caller's transaction (as a savepoint) or opens its own
+    return this.database.transactional(async () => {
+      const em = this.database.em;
+      const [user] = await em.execute<{ tokens: number }[]>(`select "tokens" from "users" where "id" = ? for update`, [change.userId]);
+      if (!user) return { kind: 'unknown_user' };
+      if (change.reference) {
+        const [earlier] = await em.execute<EntryRecord[]>(`select * from "token_ledger" where "reference" = ?`, [change.reference]);
+        if (earlier) return { kind: 'duplicate', entry: toEntry(earlier) };
+      }
+      const balanceAfter = user.tokens + change.delta;
+      if (balanceAfter < 0) return { kind: 'insufficient', balance: user.tokens };
+      await em.execute(`update "users" set "tokens" = ?, "updated_at" = ? where "id" = ?`, [balanceAfter, change.createdAt, change.userId]);
+      const inserted = await em.execute<EntryRecord[]>(
+        `insert into "token_ledger" ("id", "user_id", "delta", "balance_after", "reason", "reference", "actor_id", "created_at")
+         values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("reference") do nothing returning *`,
+        [change.id, change.userId, change.delta, balanceAfter, change.reason, change.reference, change.actorId, change.createdAt],
+      );
+      // another user's change took this reference meanwhile: undo the balance move with the transaction
+      if (inserted.length === 0) throw new TokenReferenceUsedError(change.reference ?? '');
+      return { kind: 'applied', entry: toEntry(inserted[0]!) };
+    });
+  }
+
+  async history(userId: string, limit: number): Promise<TokenLedgerEntry[]> {
+    if (!isUuid(userId)) return [];
+    const rows = await this.database.em.execute<EntryRecord[]>(`select * from "token_ledger" where "user_id" = ? order by "seq" desc limit ?`, [userId, limit]);
+    return rows.map(toEntry);
+  }
+}
+
+function toEntry(row: EntryRecord): TokenLedgerEntry {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    delta: Number(row.delta),
+    balanceAfter: Number(row.balance_after),
+    reason: row.reason,
+    reference: row.reference,
+    actorId: row.actor_id,
+    createdAt: new Date(row.created_at),
+  };
+}

@@ -1,0 +1,104 @@
+import type { InferEntity } from '@mikro-orm/core';
+import type { SignInIdentity } from '../../core/users/identity.ts';
+import type { UserQuery, UserRepository } from '../../core/users/ports.ts';
+import type { Role, User } from '../../core/users/user.ts';
+import type { Database } from './database.ts';
+import { UserRow } from './entities.ts';
+
+// reads skip the identity map: a role changed or tokens credited moments ago must read as changed
+const FRESH = { disableIdentityMap: true } as const;
+
+export class MikroOrmUserRepository implements UserRepository {
+  constructor(private readonly database: Database) {}
+
+  async findById(id: string): Promise<User | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.database.em.findOne(UserRow, { id }, FRESH);
+    return row ? toUser(row) : null;
+  }
+
+  async findByDiscordId(discordId: string): Promise<User | null> {
+    const row = await this.database.em.findOne(UserRow, { discordId }, FRESH);
+    return row ? toUser(row) : null;
+  }
+
+  async list(query: UserQuery): Promise<User[]> {
+    const rows = await this.database.em.find(UserRow, query.role ? { role: query.role } : {}, { ...FRESH, orderBy: { createdAt: 'asc', id: 'asc' } });
+    return rows.map(toUser);
+  }
+
+  async upsertIdentity(identity: SignInIdentity, options: { newId: string; now: Date; admin: boolean }): Promise<User> {
+    // one statement, so two sign-ins racing for a new discordId still give one user
+    const [row] = await this.database.em.execute<{ id: string }[]>(
+      `insert into "users" ("id", "discord_id", "discord_username", "username", "email", "discord_avatar", "discord_discriminator", "role", "created_at", "updated_at")
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict ("discord_id") do update set
+         "discord_username" = excluded."discord_username",
+         "username" = coalesce(excluded."username", "users"."username"),
+         "email" = coalesce(excluded."email", "users"."email"),
+         "discord_avatar" = excluded."discord_avatar",
+         "discord_discriminator" = excluded."discord_discriminator",
+         "role" = case when ? then 'admin' else "users"."role" end,
+         "updated_at" = excluded."updated_at"
+       returning "id"`,
+      [
+        options.newId,
+        identity.discordId,
+        identity.discordUsername,
+        identity.username ?? null,
+        identity.email ?? null,
+        identity.discordAvatar ?? null,
+        identity.discordDiscriminator ?? null,
+        options.admin ? 'admin' : 'player',
+        options.now,
+        options.now,
+        options.admin,
+      ],
+    );
+    const user = await this.findById(row!.id);
+    if (!user) throw new Error('The signed-in user vanished right after it was stored.');
+    return user;
+  }
+
+  async setRole(id: string, role: Role, now: Date): Promise<User | null> {
+    return this.change(id, { role, updatedAt: now });
+  }
+
+  async setBan(id: string, ban: { at: Date; reason: string } | null, now: Date): Promise<User | null> {
+    return this.change(id, { bannedAt: ban?.at ?? null, banReason: ban?.reason ?? null, updatedAt: now });
+  }
+
+  private async change(id: string, changes: Partial<InferEntity<typeof UserRow>>): Promise<User | null> {
+    if (!isUuid(id)) return null;
+    const changed = await this.database.em.nativeUpdate(UserRow, { id }, changes);
+    return changed === 1 ? this.findById(id) : null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id finds nobody (rather than a database cast error). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+function toUser(row: InferEntity<typeof UserRow>): User {
+  return {
+    id: row.id,
+    discordId: row.discordId,
+    discordUsername: row.discordUsername ?? null,
+    username: row.username ?? null,
+    email: row.email ?? null,
+    discordAvatar: row.discordAvatar ?? null,
+    discordDiscriminator: row.discordDiscriminator ?? null,
+    role: row.role as Role,
+    tokens: row.tokens,
+    isWhitelisted: row.isWhitelisted,
+    whitelistTier: row.whitelistTier ?? null,
+    gangTier: row.gangTier ?? null,
+    bannedAt: row.bannedAt ?? null,
+    banReason: row.banReason ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

@@ -1,0 +1,57 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** Row shapes of the store's tables (migration 0004); repositories map them onto core types. */
+export const PurchaseRow = defineEntity({
+  name: 'PurchaseRow',
+  tableName: 'purchases',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    productType: p.string(),
+    productId: p.string(),
+    optionId: p.string().nullable(),
+    productName: p.string(),
+    priceCents: p.integer(),
+    currency: p.string(),
+    tokensGranted: p.integer(),
+    tokensAwarded: p.integer(),
+    buyerEmail: p.string().nullable(),
+    buyerDiscord: p.string().nullable(),
+    paymentIntentId: p.string().nullable(),
+    status: p.string(),
+    failureReason: p.text().nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+    completedAt: p.datetime().nullable(),
+  },
+});
+
+export const PaymentEventRow = defineEntity({
+  name: 'PaymentEventRow',
+  tableName: 'payment_events',
+  properties: {
+    id: p.string().primary(),
+    type: p.string(),
+    purchaseId: p.uuid().nullable(),
+    receivedAt: p.datetime(),
+  },
+});
+
+export const DemoPaymentIntentRow = defineEntity({
+  name: 'DemoPaymentIntentRow',
+  tableName: 'demo_payment_intents',
+  properties: {
+    id: p.string().primary(),
+    clientSecret: p.string(),
+    idempotencyKey: p.string(),
+    status: p.string(),
+    amountCents: p.integer(),
+    currency: p.string(),
+    metadata: p.json<Record<string, string>>(),
+    failureMessage: p.text().nullable(),
+    refunded: p.boolean(),
+    createdAt: p.datetime(),
+  },
+});
+
+export const purchaseEntities = [PurchaseRow, PaymentEventRow, DemoPaymentIntentRow];

@@ -1,0 +1,12 @@
+import type { UserPorts } from '../../core/users/module.ts';
+import type { Database } from './database.ts';
+import { MikroOrmTokenLedger } from './mikro-orm-token-ledger.ts';
+import { MikroOrmUserRepository } from './mikro-orm-user-repository.ts';
+
+export function mikroOrmUserPorts(database: Database, adminDiscordIds: readonly string[]): UserPorts {
+  return {
+    users: new MikroOrmUserRepository(database),
+    tokenLedger: new MikroOrmTokenLedger(database),
+    adminDiscordIds,
+  };
+}

@@ -1,0 +1,33 @@
+import { Option, type Command } from 'commander';
+import { Catalogue } from '../../core/catalogue/catalogue.ts';
+import { ListCatalogue } from '../../core/catalogue/list-catalogue.ts';
+import { PRODUCT_TYPES, type ProductType } from '../../core/catalogue/product.ts';
+import { formatUsd } from '../../core/shared/money.ts';
+import { presentProduct } from '../../adapters/http/presenters/catalogue.ts';
+import type { CliContext } from '../program.ts';
+
+export function registerCatalogueCommands(program: Command, context: CliContext): void {
+  const catalogue = program.command('catalogue').description('Products and prices');
+  catalogue
+    .command('list')
+    .description('List every product with its price and token grant')
+    .addOption(new Option('--type <type>', 'only one kind of product').choices(PRODUCT_TYPES))
+    .option('--json', 'print JSON (prices in dollars, as the API)')
+    .action((options: { type?: ProductType; json?: boolean }) => {
+      // the catalogue is static: no database needed
+      const products = new ListCatalogue(new Catalogue()).execute({ type: options.type });
+      if (options.json) {
+        context.out(JSON.stringify(products.map(presentProduct), null, 2));
+        return;
+      }
+      for (const product of products) {
+        const tokens = product.fixedTokens === null ? '1 token per $1' : `${product.fixedTokens} tokens`;
+        const price = product.priceCents === null ? 'options below' : formatUsd(product.priceCents);
+        const aliases = product.aliases.length ? ` (also: ${product.aliases.join(', ')})` : '';
+        context.out(`${product.type.padEnd(9)} ${product.id.padEnd(22)} ${product.name.padEnd(22)} ${price.padEnd(14)} ${tokens}${aliases}`);
+        for (const option of product.options) {
+          context.out(`${''.padEnd(9)}   option ${option.id.padEnd(20)} ${option.label.padEnd(20)} ${formatUsd(option.priceCents)}`);
+        }
+      }
+    });
+}

@@ -1,0 +1,89 @@
+import { Option, type Command } from 'commander';
+import { PURCHASE_STATUSES, type Purchase, type PurchaseStatus } from '../../core/purchases/purchase.ts';
+import { formatUsd } from '../../core/shared/money.ts';
+import { presentPurchase, presentPurchaseList } from '../../adapters/http/presenters/purchases.ts';
+import type { CliContext } from '../program.ts';
+
+const CSV_COLUMNS = ['id', 'createdAt', 'status', 'productType', 'productId', 'optionId', 'productName', 'price', 'buyerDiscord', 'buyerEmail', 'paymentIntentId', 'tokensAwarded'] as const;
+
+function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function line(purchase: Purchase): string {
+  return [
+    purchase.id,
+    purchase.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+    purchase.status.padEnd(9),
+    formatUsd(purchase.priceCents).padStart(8),
+    purchase.productName.padEnd(32),
+    purchase.buyerDiscord ?? purchase.buyerEmail ?? '',
+  ].join('  ');
+}
+
+export function registerPurchaseCommands(program: Command, context: CliContext): void {
+  const purchases = program.command('purchases').description('Store purchases: list, show, refund, reconcile with the payment provider');
+
+  purchases
+    .command('list')
+    .description('List purchases, newest first, with the totals of the dashboard')
+    .addOption(new Option('--status <status>', 'only purchases in this status').choices(PURCHASE_STATUSES))
+    .addOption(new Option('--json', 'print JSON (prices in dollars, as the API)').conflicts('csv'))
+    .option('--csv', 'print CSV with a header row')
+    .action((options: { status?: PurchaseStatus; json?: boolean; csv?: boolean }) =>
+      context.withSystem(async (system) => {
+        const { purchases: rows, summary } = await system.core.purchases.list.execute({ status: options.status });
+        if (options.json) return context.out(JSON.stringify(presentPurchaseList(rows, summary), null, 2));
+        if (options.csv) {
+          context.out(CSV_COLUMNS.join(','));
+          for (const row of rows) {
+            const dto = presentPurchase(row);
+            context.out(CSV_COLUMNS.map((column) => csvCell(dto[column])).join(','));
+          }
+          return;
+        }
+        for (const row of rows) context.out(line(row));
+        context.out(`${summary.count} purchases, revenue ${formatUsd(summary.revenueCents)}, ${summary.completed} completed, ${summary.pending} pending`);
+      }),
+    );
+
+  purchases
+    .command('show <id>')
+    .description('Show one purchase by its id or its payment intent id')
+    .option('--json', 'print JSON')
+    .action((id: string, options: { json?: boolean }) =>
+      context.withSystem(async (system) => {
+        const purchase = presentPurchase(await system.core.purchases.show.execute({ reference: id }));
+        if (options.json) return context.out(JSON.stringify(purchase, null, 2));
+        for (const [key, value] of Object.entries(purchase)) context.out(`${key.padEnd(16)} ${value ?? '-'}`);
+      }),
+    );
+
+  purchases
+    .command('refund <id>')
+    .description('Refund a completed purchase through the payment provider and take its tokens back')
+    .requiredOption('--reason <text>', 'why (kept with the purchase)')
+    .action((id: string, options: { reason: string }) =>
+      context.withSystem(async (system) => {
+        const refunded = await system.core.purchases.refund.execute({ id, reason: options.reason });
+        context.out(`Refunded ${refunded.id}: ${refunded.productName}, ${formatUsd(refunded.priceCents)}. Status: ${refunded.status}.`);
+      }),
+    );
+
+  purchases
+    .command('reconcile')
+    .description('Ask the payment provider about purchases pending for over 15 minutes; complete paid ones, fail abandoned ones')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) =>
+      context.withSystem(async (system) => {
+        const report = await system.core.purchases.reconcile.execute();
+        if (options.json) return context.out(JSON.stringify(report, null, 2));
+        for (const id of report.completed) context.out(`completed ${id}`);
+        for (const id of report.failed) context.out(`failed    ${id}`);
+        for (const id of report.unchanged) context.out(`pending   ${id}`);
+        for (const error of report.errors) context.out(`error     ${error.id}: ${error.message}`);
+        context.out(`${report.completed.length} completed, ${report.failed.length} failed, ${report.unchanged.length} still pending, ${report.errors.length} errors`);
+      }),
+    );
+}

@@ -1,0 +1,104 @@
+import { Option, type Command } from 'commander';
+import { ROLES, displayName, type Role, type User } from '../../core/users/user.ts';
+import type { CliContext } from '../program.ts';
+
+export function userJson(user: User) {
+  return {
+    id: user.id,
+    discordId: user.discordId,
+    discordUsername: user.discordUsername,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    tokens: user.tokens,
+    isWhitelisted: user.isWhitelisted,
+    bannedAt: user.bannedAt?.toISOString() ?? null,
+    banReason: user.banReason,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function listLine(user: User): string {
+  const ban = user.bannedAt ? `  BANNED: ${user.banReason ?? ''}` : '';
+  return `${user.discordId.padEnd(20)} ${user.role.padEnd(6)} ${String(user.tokens).padStart(7)} tokens  ${displayName(user)}${user.email ? ` <${user.email}>` : ''}${ban}`;
+}
+
+function detailLines(user: User): string[] {
+  return [
+    `User ${displayName(user)}`,
+    `Id:           ${user.id}`,
+    `Discord:      ${user.discordUsername ?? '-'} (${user.discordId})`,
+    `Email:        ${user.email ?? '-'}`,
+    `Role:         ${user.role}`,
+    `Tokens:       ${user.tokens}`,
+    `Whitelisted:  ${user.isWhitelisted ? 'yes' : 'no'}`,
+    `Banned:       ${user.bannedAt ? `since ${user.bannedAt.toISOString()}: ${user.banReason ?? ''}` : 'no'}`,
+    `Joined:       ${user.createdAt.toISOString()}`,
+  ];
+}
+
+export function registerUserCommands(program: Command, context: CliContext): void {
+  const users = program.command('users').description('Accounts: roles and bans');
+
+  users
+    .command('list')
+    .description('List users, oldest first')
+    .addOption(new Option('--role <role>', 'only users with this role').choices(ROLES))
+    .option('--json', 'print JSON')
+    .action((options: { role?: Role; json?: boolean }) =>
+      context.withSystem(async (system) => {
+        const list = await system.core.users.list.execute({ role: options.role });
+        if (options.json) return context.out(JSON.stringify(list.map(userJson), null, 2));
+        if (list.length === 0) return context.out(options.role ? `No users with the ${options.role} role.` : 'No users yet.');
+        for (const user of list) context.out(listLine(user));
+      }),
+    );
+
+  users
+    .command('show <discordId>')
+    .description("Show one user's account")
+    .option('--json', 'print JSON')
+    .action((discordId: string, options: { json?: boolean }) =>
+      context.withSystem(async (system) => {
+        const user = await system.core.users.findByDiscordId.execute(discordId);
+        if (options.json) return context.out(JSON.stringify(userJson(user), null, 2));
+        for (const line of detailLines(user)) context.out(line);
+      }),
+    );
+
+  users
+    .command('role <discordId> <role>')
+    .description(`Set the role (${ROLES.join(', ')}); it applies on the user's next request`)
+    .action((discordId: string, role: string) =>
+      context.withSystem(async (system) => {
+        const user = await system.core.users.findByDiscordId.execute(discordId);
+        const changed = await system.core.users.changeRole.execute({ userId: user.id, role: role as Role });
+        context.out(`${displayName(changed)} (${changed.discordId}) is now ${changed.role}.`);
+      }),
+    );
+
+  users
+    .command('ban <discordId>')
+    .description('Ban from signing in and buying; ends their sessions')
+    .requiredOption('--reason <text>', 'why, shown to the user')
+    .action((discordId: string, options: { reason: string }) =>
+      context.withSystem(async (system) => {
+        const user = await system.core.users.findByDiscordId.execute(discordId);
+        if (user.bannedAt) return context.out(`${displayName(user)} (${user.discordId}) was already banned on ${user.bannedAt.toISOString()}: ${user.banReason ?? ''}`);
+        const banned = await system.core.users.ban.execute({ userId: user.id, reason: options.reason });
+        context.out(`${displayName(banned)} (${banned.discordId}) is banned: ${banned.banReason}`);
+      }),
+    );
+
+  users
+    .command('unban <discordId>')
+    .description('Lift a ban')
+    .action((discordId: string) =>
+      context.withSystem(async (system) => {
+        const user = await system.core.users.findByDiscordId.execute(discordId);
+        if (!user.bannedAt) return context.out(`${displayName(user)} (${user.discordId}) is not banned.`);
+        const unbanned = await system.core.users.unban.execute({ userId: user.id });
+        context.out(`${displayName(unbanned)} (${unbanned.discordId}) is no longer banned.`);
+      }),
+    );
+}

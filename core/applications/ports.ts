@@ -1,0 +1,35 @@
+import type { WhitelistApplication, WhitelistStatus } from './application.ts';
+
+export interface ListQuery<S extends string> {
+  status?: S;
+  /** 1-based */
+  page: number;
+  pageSize: number;
+}
+
+export interface Page<T, S extends string> {
+  items: T[];
+  /** how many match the filter */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** every application counted by status, whatever the filter */
+  counts: Record<S, number>;
+}
+
+export interface WhitelistApplicationRepository {
+  /** Fails with OpenApplicationExistsError when the applicant already has a pending one. */
+  add(application: WhitelistApplication): Promise<void>;
+  findById(id: string): Promise<WhitelistApplication | null>;
+  /** newest first */
+  list(query: ListQuery<WhitelistStatus>): Promise<Page<WhitelistApplication, WhitelistStatus>>;
+  /** the applicant's own, newest first */
+  listByApplicant(userId: string): Promise<WhitelistApplication[]>;
+  /** Stores the review only if the status is still `expected`; answers false when someone else got there first. */
+  saveReview(application: WhitelistApplication, expected: WhitelistStatus): Promise<boolean>;
+}
+
+/** Lets an approved applicant into the server. */
+export interface WhitelistAccess {
+  grant(userId: string): Promise<void>;
+}

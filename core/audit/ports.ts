@@ -1,0 +1,13 @@
+import type { ApplicationKind, AuditEntry } from './audit-entry.ts';
+
+export interface AuditQuery {
+  kind?: ApplicationKind;
+  applicationId?: string;
+}
+
+/** Append-only: rows are written with the decision they record and never changed. */
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>;
+  /** oldest first, so a history reads in order */
+  list(query?: AuditQuery): Promise<AuditEntry[]>;
+}

@@ -1,0 +1,43 @@
+export const PRODUCT_TYPES = ['whitelist', 'gang', 'addon', 'unban'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+export interface ProductOption {
+  id: string;
+  label: string;
+  priceCents: number;
+  isPackage: boolean;
+}
+
+export interface Product {
+  type: ProductType;
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  features: string[];
+  /** null when the product is only sold as one of its options */
+  priceCents: number | null;
+  options: ProductOption[];
+  popular: boolean;
+  recommended: boolean;
+  /** ids that also name this product (older links) */
+  aliases: string[];
+  /** fixed token grant; null means one token per whole dollar paid */
+  fixedTokens: number | null;
+  /** whitelist queue priority or unban processing time, shown on the cards */
+  detail?: string;
+  buttonText?: string;
+}
+
+/** What a buyer pays for: a product, and the option when the product has several prices. */
+export interface PricedItem {
+  product: Product;
+  option: ProductOption | null;
+  name: string;
+  priceCents: number;
+  tokens: number;
+}
+
+export function tokensFor(product: Product, priceCents: number): number {
+  return product.fixedTokens ?? Math.floor(priceCents / 100);
+}

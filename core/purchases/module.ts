@@ -1,0 +1,53 @@
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import { DomainError } from '../shared/errors.ts';
+import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
+import { CompletePurchase } from './complete-purchase.ts';
+import { HandlePaymentEvent } from './handle-payment-event.ts';
+import { ListPurchases } from './list-purchases.ts';
+import { ListRecentPurchases } from './list-recent-purchases.ts';
+import type { PaymentEventLog, PaymentGateway, PurchaseRepository, StoreBans, TokenLedger } from './ports.ts';
+import { ReconcilePurchases } from './reconcile-purchases.ts';
+import { RefundPurchase } from './refund-purchase.ts';
+import { PurchaseSettlement } from './settlement.ts';
+import { ShowPurchase } from './show-purchase.ts';
+import { StartCheckout } from './start-checkout.ts';
+
+/** What the store needs from outside. */
+export interface PurchasePorts {
+  purchases: PurchaseRepository;
+  events: PaymentEventLog;
+  gateway: PaymentGateway;
+  ledger: TokenLedger;
+  bans: StoreBans;
+}
+
+interface Shared {
+  catalogue: Catalogue;
+  clock: Clock;
+  ids: IdGenerator;
+  transactions: TransactionRunner;
+}
+
+export function createPurchaseModule(ports: PurchasePorts | undefined, shared: Shared) {
+  const p = ports ?? unconfigured();
+  const { catalogue, clock, ids, transactions } = shared;
+  const settlement = new PurchaseSettlement(p.purchases, p.ledger, p.bans, transactions, clock);
+  return {
+    paymentMode: ports?.gateway.mode ?? 'demo',
+    startCheckout: new StartCheckout(catalogue, p.purchases, p.gateway, p.bans, ids, clock),
+    complete: new CompletePurchase(p.purchases, p.gateway, settlement),
+    handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock),
+    refund: new RefundPurchase(p.purchases, p.gateway, settlement),
+    list: new ListPurchases(p.purchases),
+    show: new ShowPurchase(p.purchases),
+    recent: new ListRecentPurchases(p.purchases, clock),
+    reconcile: new ReconcilePurchases(p.purchases, p.gateway, settlement, clock),
+  };
+}
+
+/** Without storage and a gateway every call fails clearly instead of pretending to work. */
+function unconfigured(): PurchasePorts {
+  const fail = () => Promise.reject(new DomainError('STORE_UNCONFIGURED', 'unavailable', 'The store is not configured.'));
+  const port = new Proxy({}, { get: () => fail });
+  return { purchases: port, events: port, gateway: port, ledger: port, bans: port } as PurchasePorts;
+}

@@ -1,0 +1,25 @@
+import { ConflictError, InvalidInputError } from '../shared/errors.ts';
+import { PurchaseNotFoundError, type Purchase } from './purchase.ts';
+import type { PaymentGateway, PurchaseRepository } from './ports.ts';
+import type { PurchaseSettlement } from './settlement.ts';
+
+/** An admin refunds a completed purchase: the provider returns the money, then the tokens are taken back. */
+export class RefundPurchase {
+  constructor(
+    private readonly purchases: PurchaseRepository,
+    private readonly gateway: PaymentGateway,
+    private readonly settlement: PurchaseSettlement,
+  ) {}
+
+  async execute(input: { id: string; reason: string }): Promise<Purchase> {
+    const reason = input.reason.trim();
+    if (reason.length < 3) throw new InvalidInputError('REASON_REQUIRED', 'Give the reason for the refund (at least 3 characters).');
+    const purchase = await this.purchases.findById(input.id);
+    if (!purchase) throw new PurchaseNotFoundError(input.id);
+    if (purchase.status !== 'completed' || !purchase.paymentIntentId) {
+      throw new ConflictError('NOT_REFUNDABLE', `Only a completed purchase can be refunded; this one is ${purchase.status}.`);
+    }
+    await this.gateway.refund(purchase.paymentIntentId, { idempotencyKey: `refund-${purchase.id}`, reason });
+    return this.settlement.refund(purchase, reason);
+  }
+}

@@ -1,0 +1,13 @@
+import { PurchaseNotFoundError, type Purchase } from './purchase.ts';
+import type { PurchaseRepository } from './ports.ts';
+
+/** One purchase by its id or its payment intent's id. */
+export class ShowPurchase {
+  constructor(private readonly purchases: PurchaseRepository) {}
+
+  async execute(input: { reference: string }): Promise<Purchase> {
+    const found = (await this.purchases.findByPaymentIntent(input.reference)) ?? (/^[0-9a-f-]{36}$/i.test(input.reference) ? await this.purchases.findById(input.reference) : null);
+    if (!found) throw new PurchaseNotFoundError(input.reference);
+    return found;
+  }
+}

@@ -1,0 +1,33 @@
+import type { Applicant } from '../applications/application.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { checkStaffAnswers, type StaffApplication, type StaffApplicationAnswers } from './staff-application.ts';
+import type { StaffApplicationRepository } from './ports.ts';
+
+/** Files a staff application under the signed-in applicant; one open (pending or under review) at a time. */
+export class SubmitStaffApplication {
+  constructor(
+    private readonly applications: StaffApplicationRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { applicant: Applicant; answers: StaffApplicationAnswers }): Promise<StaffApplication> {
+    const answers = checkStaffAnswers(input.answers);
+    const { applicant } = input;
+    const application: StaffApplication = {
+      ...answers,
+      id: this.ids.next(),
+      userId: applicant.id,
+      discordId: applicant.discordId,
+      discordUsername: applicant.discordUsername || applicant.username || applicant.discordId,
+      status: 'pending',
+      reviewNotes: null,
+      reviewedBy: null,
+      reviewerId: null,
+      reviewedAt: null,
+      createdAt: this.clock.now(),
+    };
+    await this.applications.add(application);
+    return application;
+  }
+}

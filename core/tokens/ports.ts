@@ -1,0 +1,20 @@
+import type { TokenLedgerEntry } from './ledger-entry.ts';
+
+export type LedgerOutcome =
+  | { kind: 'applied'; entry: TokenLedgerEntry }
+  /** an entry with this reference exists: nothing changed */
+  | { kind: 'duplicate'; entry: TokenLedgerEntry }
+  /** the balance would go below zero: nothing changed */
+  | { kind: 'insufficient'; balance: number }
+  | { kind: 'unknown_user' };
+
+export interface TokenLedger {
+  /**
+   * Writes the entry and moves the user's balance by its delta as one atomic step, safe against
+   * concurrent calls: never below zero, and at most one entry per reference. Joins the caller's
+   * transaction when there is one.
+   */
+  apply(entry: Omit<TokenLedgerEntry, 'balanceAfter'>): Promise<LedgerOutcome>;
+  /** newest first */
+  history(userId: string, limit: number): Promise<TokenLedgerEntry[]>;
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueResponseSchema } from '../../adapters/http/contract/catalogue.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+describe('GET /api/catalogue', () => {
+  it('returns every product with prices in dollars', async () => {
+    const response = await fetch(`${server.url}/api/catalogue`);
+    expect(response.status).toBe(200);
+    const { products } = catalogueResponseSchema.parse(await response.json());
+    const byId = new Map(products.map((product) => [product.id, product]));
+    expect(products.filter((p) => p.type === 'whitelist').map((p) => [p.id, p.price, p.tokens])).toEqual([
+      ['bayou-basic', 20, 25],
+      ['parish-life', 40, 50],
+      ['swamp-blood', 60, 100],
+      ['gator-crown', 100, 200],
+      ['voodoo-experience', 175, 500],
+    ]);
+    expect(products.filter((p) => p.type === 'gang').map((p) => [p.id, p.price])).toEqual([
+      ['starter-gang', 50],
+      ['hood-package', 80],
+      ['swamp-syndicate', 150],
+    ]);
+    expect(byId.get('hood-package')?.aliases).toContain('crime-family');
+    expect(products.filter((p) => p.type === 'unban').map((p) => [p.id, p.price, p.tokens])).toEqual([
+      ['city-unban', 199, 199],
+      ['discord-unban', 19.99, 19],
+      ['anticheat-unban', 100, 100],
+    ]);
+    expect(products.filter((p) => p.type === 'addon')).toHaveLength(7);
+    expect(byId.get('custom-tattoos')?.price).toBeNull();
+    expect(byId.get('custom-tattoos')?.options.map((o) => [o.id, o.price])).toEqual([
+      ['upper-body', 75],
+      ['lower-body', 50],
+      ['face-neck-head', 40],
+      ['full-body-package', 150],
+    ]);
+    expect(byId.get('ped-creation')?.options.find((o) => o.id === 'premium-package')).toMatchObject({ price: 250, isPackage: true, tokens: 250 });
+    expect(byId.get('swamp-vehicles')?.price).toBe(115);
+  });
+
+  it('filters by type and refuses an unknown type with a 400 naming it', async () => {
+    const gangs = await (await fetch(`${server.url}/api/catalogue?type=gang`)).json();
+    expect(gangs.products).toHaveLength(3);
+    const bad = await fetch(`${server.url}/api/catalogue?type=weapons`);
+    expect(bad.status).toBe(400);
+    const body = await bad.json();
+    expect(body.issues[0].path).toBe('type');
+  });
+});

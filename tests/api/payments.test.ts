@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client } from '../support/http.ts';
+import { signIn } from '../support/session.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } });
+});
+afterAll(() => server?.stop());
+
+const sql = <T extends object[]>(query: string, params: unknown[] = []) =>
+  server.system.database.withContext(() => server.system.database.em.getConnection().execute<T>(query, params));
+
+async function buyer() {
+  const signed = await signIn(server, { email: 'buyer@example.com' });
+  return { ...signed, api: client(server.url, signed.cookie) };
+}
+
+describe('payments on the embedded defaults (demo gateway)', () => {
+  it('says it is in demo mode', async () => {
+    const config = await client(server.url).get('/api/payments/config');
+    expect(config).toEqual({ status: 200, body: { mode: 'demo', publishableKey: null } });
+  });
+
+  it('refuses $1 for the $175 tier with 409, and never creates an intent below the catalogue price', async () => {
+    const { api } = await buyer();
+    const before = await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents`);
+    const cheap = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'voodoo-experience', productName: 'Voodoo Experience', amount: 1 });
+    expect(cheap.status).toBe(409);
+    expect(cheap.body.message).toBe('Voodoo Experience costs $175.00, not $1.00. Reload the page to see the current price.');
+    const cheapPrice = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'voodoo-experience', price: 174.99, buyerEmail: 'buyer@example.com' });
+    expect(cheapPrice.status).toBe(409);
+    const mixed = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'voodoo-experience', amount: 175, price: 1 });
+    expect(mixed.status).toBe(409);
+    const after = await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents`);
+    expect(after[0].n).toBe(before[0].n);
+    expect((await sql<{ n: number }[]>(`select count(*)::int as n from purchases`))[0].n).toBe(0);
+
+    const fair = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'voodoo-experience', amount: 175 });
+    expect(fair.status).toBe(200);
+    const noAmount = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban' });
+    expect(noAmount.body).toMatchObject({ amount: 19.99, tokensGranted: 19 });
+    const intents = await sql<{ amount_cents: number; product: string }[]>(`select amount_cents, metadata->>'productId' as product from demo_payment_intents`);
+    const catalogue = { 'voodoo-experience': 17500, 'discord-unban': 1999 } as Record<string, number>;
+    for (const intent of intents) expect(intent.amount_cents).toBe(catalogue[intent.product]);
+  });
+
+  it('needs a signed-in buyer and a known product', async () => {
+    expect((await client(server.url).post('/api/create-payment-intent', { productType: 'whitelist', productId: 'swamp-blood' })).status).toBe(401);
+    const { api } = await buyer();
+    const unknown = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'golden-ticket' });
+    expect(unknown.status).toBe(404);
+    const noOption = await api.post('/api/create-payment-intent', { productType: 'addon', productId: 'custom-tattoos' });
+    expect(noOption.status).toBe(400);
+    const bad = await api.post('/api/create-payment-intent', { productType: 'weapons', productId: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe('productType');
+  });
+
+  it('pays with 4242, completes once with the tokens credited, and a repeat answers the same', async () => {
+    const { api, user } = await buyer();
+    const started = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'swamp-blood', productName: 'Swamp Blood', amount: 60 });
+    expect(started.body).toMatchObject({ tokensGranted: 100, amount: 60 });
+    const confirmed = await api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+    expect(confirmed.body).toEqual({ paymentIntent: { id: started.body.paymentIntentId, status: 'succeeded' } });
+    const payload = { paymentIntentId: started.body.paymentIntentId, productType: 'whitelist', productId: 'swamp-blood', productName: 'Swamp Blood', price: 60 };
+    const first = await api.post('/api/complete-purchase', payload);
+    const again = await api.post('/api/complete-purchase', payload);
+    expect(first).toMatchObject({ status: 200, body: { tokensAwarded: 100, status: 'completed' } });
+    expect(again.body).toEqual(first.body);
+    expect((await api.get('/api/user/tokens')).body.tokens).toBe(100);
+    const entries = await sql<{ n: number }[]>(`select count(*)::int as n from token_ledger where user_id = ?`, [user.id]);
+    expect(entries[0].n).toBe(1);
+  });
+
+  it('a declined card fails with the reason, credits nothing, and the same payment can then succeed', async () => {
+    const { api } = await buyer();
+    const started = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban', amount: 19.99 });
+    const declined = await api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4000 0000 0000 0002' });
+    expect(declined.body.error).toEqual({ message: 'Your card was declined.' });
+    const early = await api.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('The payment did not go through: Your card was declined.');
+    expect((await api.get('/api/user/tokens')).body.tokens).toBe(0);
+    const poor = await api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4000000000009995' });
+    expect(poor.body.error.message).toBe('Your card has insufficient funds.');
+    await api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242424242424242' });
+    expect((await api.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).body.tokensAwarded).toBe(19);
+  });
+
+  it("keeps buyers out of each other's payments", async () => {
+    const alice = await buyer();
+    const bob = await buyer();
+    const started = await alice.api.post('/api/create-payment-intent', { productType: 'gang', productId: 'starter-gang' });
+    expect((await bob.api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242424242424242' })).status).toBe(403);
+    await alice.api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242424242424242' });
+    expect((await bob.api.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).status).toBe(403);
+    expect((await bob.api.get('/api/user/tokens')).body.tokens).toBe(0);
+  });
+
+  it('lists purchases with totals for admins only, and shows recent ones anonymised to anyone', async () => {
+    const { api } = await buyer();
+    expect((await api.get('/api/purchases')).status).toBe(403);
+    expect((await client(server.url).get('/api/purchases')).status).toBe(401);
+    const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
+    const list = await admin.get('/api/purchases');
+    expect(list.status).toBe(200);
+    const completed = list.body.purchases.filter((p: { status: string }) => p.status === 'completed');
+    expect(list.body.count).toBe(list.body.purchases.length);
+    expect(list.body.completed).toBe(completed.length);
+    expect(list.body.pending).toBe(list.body.purchases.filter((p: { status: string }) => p.status === 'pending').length);
+    expect(list.body.revenue).toBe(Math.round(completed.reduce((sum: number, p: { price: number }) => sum + p.price, 0) * 100) / 100);
+    expect(completed.map((p: { productName: string; price: number }) => [p.productName, p.price])).toEqual(
+      expect.arrayContaining([['Swamp Blood', 60], ['Discord Unban', 19.99]]),
+    );
+    const shown = await admin.get(`/api/purchases/${completed[0].id}`);
+    expect(shown.body.id).toBe(completed[0].id);
+
+    const recent = await client(server.url).get('/api/purchases/recent');
+    expect(recent.status).toBe(200);
+    expect(recent.body.items.length).toBe(completed.length);
+    expect(recent.body.items[0]).toEqual({ name: 'P.', item: expect.any(String), amount: expect.any(Number), time: 'just now' });
+    expect(JSON.stringify(recent.body)).not.toMatch(/buyer@example.com|player\d/);
+  });
+});

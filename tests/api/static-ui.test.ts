@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+/** A raw GET, so the test sees the bytes and headers as a browser receives them (fetch would decompress). */
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((done, fail) => {
+    request(url, { headers }, (response) => {
+      const parts: Buffer[] = [];
+      response.on('data', (part: Buffer) => parts.push(part));
+      response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts) }));
+    })
+      .on('error', fail)
+      .end();
+  });
+}
+
+describe('the built UI as the server sends it', () => {
+  let server: TestServer;
+  const preloads = JSON.parse(readFileSync('ui/dist/route-preloads.json', 'utf8')) as Record<string, string[]>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ ui: true });
+  });
+  afterAll(() => server?.stop());
+
+  it('gzips scripts for browsers that accept it, and sends them plain to others', async () => {
+    const html = (await get(`${server.url}/`)).body.toString();
+    const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const zipped = await get(`${server.url}${entry}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('Accept-Encoding');
+    const plain = await get(`${server.url}${entry}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+  });
+
+  it("names a page's own chunks in index.html, so they download beside the entry", async () => {
+    expect(preloads['/server-rules'][0]).toMatch(/^assets\/server-rules-page-.+\.js$/);
+    const rules = (await get(`${server.url}/server-rules`, { 'Accept-Encoding': 'gzip' })).body;
+    const html = gunzipSync(rules).toString();
+    for (const file of preloads['/server-rules']) expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
+    expect(html).not.toContain(preloads['/faq'][0]);
+
+    const unknown = (await get(`${server.url}/no-such-page`)).body.toString();
+    expect(unknown).toContain('<div id="root">');
+    expect(unknown).not.toContain(preloads['/server-rules'][0]);
+  });
+
+  it('puts the brand name in the title and the header painted before the scripts', async () => {
+    const html = (await get(`${server.url}/faq`)).body.toString();
+    expect(html).toContain('<title>Bayou Roleplay</title>');
+    expect(html).not.toContain('%BRAND_NAME%');
+  });
+});

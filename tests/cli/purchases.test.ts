@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeSystem } from '../../adapters/compose.ts';
+import { loadConfig } from '../../adapters/config.ts';
+import { startServer } from '../../adapters/http/server.ts';
+import { createLogger } from '../../adapters/logger.ts';
+import { runCli } from '../support/cli.ts';
+import { client } from '../support/http.ts';
+import { signIn } from '../support/session.ts';
+import type { TestServer } from '../support/test-system.ts';
+
+// The server runs on the embedded database with the demo gateway; the CLI reaches the same database
+// (and so the same demo payments) through the address the server publishes in DATA_DIR.
+const dataDir = mkdtempSync(join(tmpdir(), 'cli-purchases-'));
+const env = { DATA_DIR: dataDir, DATABASE_URL: '', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' };
+let server: TestServer;
+
+beforeAll(async () => {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+  const system = await composeSystem(config, { dataDir, logger: createLogger('silent') });
+  const running = await startServer(system, { port: 0, host: '127.0.0.1' });
+  server = { url: running.url, system, stop: running.stop };
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const sql = (query: string, params: unknown[]) => server.system.database.withContext(() => server.system.database.em.getConnection().execute(query, params));
+
+/** A buyer who paid with 4242 but whose page never reported back (and no webhook exists in demo mode). */
+async function paidButNeverCompleted(productId = 'swamp-blood') {
+  const buyer = await signIn(server, { username: 'Jean Baptiste' });
+  const http = client(server.url, buyer.cookie);
+  const started = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId });
+  const paid = await http.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242424242424242' });
+  expect(paid.body.paymentIntent.status).toBe('succeeded');
+  return { http, purchaseId: started.body.purchaseId as string, intentId: started.body.paymentIntentId as string };
+}
+
+describe('cli purchases', () => {
+  it('reconcile completes a paid purchase whose completion never came, and only once it is 15 minutes old', async () => {
+    const { http, purchaseId } = await paidButNeverCompleted();
+    const early = await runCli(['purchases', 'reconcile', '--json'], env);
+    expect(early.code).toBe(0);
+    expect(JSON.parse(early.stdout).completed).not.toContain(purchaseId);
+
+    await sql(`update purchases set created_at = now() - interval '16 minutes' where id = ?`, [purchaseId]);
+    const result = await runCli(['purchases', 'reconcile'], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`completed ${purchaseId}`);
+    expect((await http.get('/api/user/tokens')).body.tokens).toBe(100);
+
+    const again = await runCli(['purchases', 'reconcile', '--json'], env);
+    expect(JSON.parse(again.stdout).completed).toEqual([]);
+    expect((await http.get('/api/user/tokens')).body.tokens).toBe(100);
+  }, 60_000);
+
+  it('lists with a status filter as text, JSON and CSV, and shows one purchase', async () => {
+    const { purchaseId, intentId } = await paidButNeverCompleted('bayou-basic');
+    const json = await runCli(['purchases', 'list', '--status', 'pending', '--json'], env);
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.purchases.map((p: { id: string }) => p.id)).toContain(purchaseId);
+    expect(parsed.purchases.every((p: { status: string }) => p.status === 'pending')).toBe(true);
+    const csv = await runCli(['purchases', 'list', '--csv'], env);
+    expect(csv.stdout.split('\n')[0]).toBe('id,createdAt,status,productType,productId,optionId,productName,price,buyerDiscord,buyerEmail,paymentIntentId,tokensAwarded');
+    expect(csv.stdout).toContain(`${purchaseId},`);
+    const text = await runCli(['purchases', 'list'], env);
+    expect(text.stdout).toMatch(/\d+ purchases, revenue \$60\.00, 1 completed, \d+ pending/);
+    const show = await runCli(['purchases', 'show', intentId], env);
+    expect(show.stdout).toMatch(new RegExp(`id\\s+${purchaseId}`));
+    const missing = await runCli(['purchases', 'show', 'pi_nope'], env);
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toContain("No purchase matches 'pi_nope'.");
+  }, 60_000);
+
+  it('refunds a completed purchase through the gateway and takes the tokens back', async () => {
+    const { http, purchaseId, intentId } = await paidButNeverCompleted('parish-life');
+    expect((await http.post('/api/complete-purchase', { paymentIntentId: intentId })).body.tokensAwarded).toBe(50);
+    const refunded = await runCli(['purchases', 'refund', purchaseId, '--reason', 'Bought the wrong tier'], env);
+    expect(refunded.code).toBe(0);
+    expect(refunded.stdout).toContain('Status: refunded');
+    expect((await http.get('/api/user/tokens')).body.tokens).toBe(0);
+    const twice = await runCli(['purchases', 'refund', purchaseId, '--reason', 'again'], env);
+    expect(twice.code).toBe(5);
+    expect(twice.stderr).toContain('Only a completed purchase can be refunded; this one is refunded.');
+  }, 60_000);
+});

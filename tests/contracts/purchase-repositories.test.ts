@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Purchase } from '../../core/purchases/purchase.ts';
+import type { PaymentEventLog, PurchaseRepository } from '../../core/purchases/ports.ts';
+import { InMemoryPaymentEventLog, InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
+import { InMemoryDemoIntentStore, type DemoIntent, type DemoIntentStore } from '../../adapters/payments/demo-payment-gateway.ts';
+import { Database } from '../../adapters/persistence/database.ts';
+import { MikroOrmDemoIntentStore } from '../../adapters/persistence/mikro-orm-demo-intent-store.ts';
+import { MikroOrmPaymentEventLog, MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
+import { createTestDatabase, databaseTargets } from '../support/databases.ts';
+
+interface Harness {
+  purchases: PurchaseRepository;
+  events: PaymentEventLog;
+  intents: DemoIntentStore;
+  addUser(): Promise<string>;
+  run<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function harness(target: 'memory' | 'pglite' | 'postgres'): Promise<Harness> {
+  if (target === 'memory') {
+    return {
+      purchases: new InMemoryPurchaseRepository(),
+      events: new InMemoryPaymentEventLog(),
+      intents: new InMemoryDemoIntentStore(),
+      addUser: async () => randomUUID(),
+      run: (work) => work(),
+      close: async () => {},
+    };
+  }
+  const testDb = await createTestDatabase(target);
+  const database = await Database.open({ url: testDb.url, dataDir: 'memory' });
+  await database.migrate();
+  return {
+    purchases: new MikroOrmPurchaseRepository(database),
+    events: new MikroOrmPaymentEventLog(database),
+    intents: new MikroOrmDemoIntentStore(database),
+    addUser: async () => {
+      const id = randomUUID();
+      await database.withContext(() => database.em.getConnection().execute(`insert into users (id, discord_id) values (?, ?)`, [id, `d-${id}`]));
+      return id;
+    },
+    run: (work) => database.withContext(work),
+    close: async () => {
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}
+
+function purchase(userId: string, overrides: Partial<Purchase> = {}): Purchase {
+  const at = new Date('2026-11-22T12:00:00Z');
+  return {
+    id: randomUUID(),
+    userId,
+    productType: 'whitelist',
+    productId: 'swamp-blood',
+    optionId: null,
+    productName: 'Swamp Blood',
+    priceCents: 6000,
+    currency: 'usd',
+    tokensGranted: 100,
+    tokensAwarded: 0,
+    buyerEmail: 'jean@example.com',
+    buyerDiscord: 'jean_baptiste',
+    paymentIntentId: null,
+    status: 'pending',
+    failureReason: null,
+    createdAt: at,
+    updatedAt: at,
+    completedAt: null,
+    ...overrides,
+  };
+}
+
+describe.each(['memory' as const, ...databaseTargets()])('purchase repositories on %s', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness(target);
+  });
+  afterAll(() => h?.close());
+
+  it('stores a purchase and finds it by id and by payment intent', async () => {
+    const userId = await h.addUser();
+    const row = purchase(userId, { optionId: null });
+    await h.run(() => h.purchases.add(row));
+    await h.run(() => h.purchases.attachIntent(row.id, `pi_${row.id}`));
+    expect(await h.run(() => h.purchases.findById(row.id))).toEqual({ ...row, paymentIntentId: `pi_${row.id}` });
+    expect((await h.run(() => h.purchases.findByPaymentIntent(`pi_${row.id}`)))?.id).toBe(row.id);
+    expect(await h.run(() => h.purchases.findByPaymentIntent('pi_unknown'))).toBeNull();
+  });
+
+  it('discards a purchase only while it has no payment intent', async () => {
+    const userId = await h.addUser();
+    const unstarted = purchase(userId);
+    const started = purchase(userId);
+    for (const row of [unstarted, started]) await h.run(() => h.purchases.add(row));
+    await h.run(() => h.purchases.attachIntent(started.id, `pi_${started.id}`));
+    await h.run(() => h.purchases.discardUnstarted(unstarted.id));
+    await h.run(() => h.purchases.discardUnstarted(started.id));
+    expect(await h.run(() => h.purchases.findById(unstarted.id))).toBeNull();
+    expect((await h.run(() => h.purchases.findById(started.id)))?.id).toBe(started.id);
+  });
+
+  it('moves the status only from the allowed states and answers the row as it was', async () => {
+    const userId = await h.addUser();
+    const row = purchase(userId);
+    await h.run(() => h.purchases.add(row));
+    const at = new Date('2026-11-22T12:05:00Z');
+    const before = await h.run(() => h.purchases.transition(row.id, ['pending'], { status: 'completed', tokensAwarded: 100, completedAt: at, updatedAt: at }));
+    expect(before?.status).toBe('pending');
+    expect(await h.run(() => h.purchases.transition(row.id, ['pending'], { status: 'failed', updatedAt: at }))).toBeNull();
+    expect(await h.run(() => h.purchases.findById(row.id))).toMatchObject({ status: 'completed', tokensAwarded: 100, completedAt: at });
+  });
+
+  it('lets exactly one of many concurrent transitions win', async () => {
+    const userId = await h.addUser();
+    const row = purchase(userId);
+    await h.run(() => h.purchases.add(row));
+    const at = new Date();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => h.run(() => h.purchases.transition(row.id, ['pending'], { status: 'completed', tokensAwarded: 100, updatedAt: at }))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('lists newest first with a status filter, recent completed, and pending older than a date', async () => {
+    const userId = await h.addUser();
+    const old = purchase(userId, { createdAt: new Date('2026-11-20T10:00:00Z'), productName: 'Old' });
+    const done = purchase(userId, { createdAt: new Date('2026-11-21T10:00:00Z'), status: 'completed', completedAt: new Date('2026-11-21T10:01:00Z'), productName: 'Done' });
+    for (const row of [old, done]) await h.run(() => h.purchases.add(row));
+    const all = await h.run(() => h.purchases.list({}));
+    const ids = all.map((p) => p.id);
+    expect(ids.indexOf(done.id)).toBeLessThan(ids.indexOf(old.id));
+    expect((await h.run(() => h.purchases.list({ status: 'completed' }))).every((p) => p.status === 'completed')).toBe(true);
+    expect((await h.run(() => h.purchases.recentCompleted(50))).map((p) => p.id)).toContain(done.id);
+    const stale = await h.run(() => h.purchases.pendingCreatedBefore(new Date('2026-11-21T00:00:00Z')));
+    expect(stale.map((p) => p.id)).toEqual([old.id]);
+  });
+
+  it('records a payment event once', async () => {
+    const id = `evt_${randomUUID()}`;
+    const event = { id, type: 'payment_succeeded', purchaseId: null, receivedAt: new Date() };
+    expect(await h.run(() => h.events.record(event))).toBe(true);
+    expect(await h.run(() => h.events.record(event))).toBe(false);
+  });
+
+  it('keeps demo intents by id and idempotency key', async () => {
+    const intent: DemoIntent = {
+      id: `pi_demo_${randomUUID().slice(0, 8)}`,
+      clientSecret: 'secret',
+      idempotencyKey: `purchase-${randomUUID()}`,
+      status: 'requires_payment_method',
+      amountCents: 6000,
+      currency: 'usd',
+      metadata: { purchaseId: 'p1', userId: 'u1' },
+      failureMessage: null,
+      refunded: false,
+      createdAt: new Date('2026-11-22T12:00:00Z'),
+    };
+    await h.run(() => h.intents.insert(intent));
+    await h.run(() => h.intents.update({ ...intent, status: 'succeeded' }));
+    expect(await h.run(() => h.intents.findById(intent.id))).toEqual({ ...intent, status: 'succeeded' });
+    expect((await h.run(() => h.intents.findByKey(intent.idempotencyKey)))?.id).toBe(intent.id);
+  });
+});

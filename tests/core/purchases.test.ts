@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
+import { anonymise, relativeTime } from '../../core/purchases/list-recent-purchases.ts';
+import { purchasesFixture } from './purchases-fixture.ts';
+
+const swampBlood = { productType: 'whitelist', productId: 'swamp-blood' };
+
+async function paid(fixture: ReturnType<typeof purchasesFixture>, card: string = DEMO_CARDS.success) {
+  const started = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood });
+  const intent = await fixture.gateway.confirm(started.clientSecret, { number: card });
+  return { started, intent };
+}
+
+describe('start checkout', () => {
+  it('prices from the catalogue and opens a pending purchase with an intent naming it', async () => {
+    const fixture = purchasesFixture();
+    const started = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood, expectedPriceCents: 6000 });
+    expect(started.tokensGranted).toBe(100);
+    expect(started.purchase).toMatchObject({ status: 'pending', priceCents: 6000, productName: 'Swamp Blood', buyerEmail: 'jean@example.com' });
+    const intent = await fixture.gateway.retrieveIntent(started.purchase.paymentIntentId!);
+    expect(intent).toMatchObject({ amountCents: 6000, currency: 'usd', clientSecret: started.clientSecret });
+    expect(intent.metadata).toMatchObject({ purchaseId: started.purchase.id, userId: fixture.buyer.id, productType: 'whitelist', productId: 'swamp-blood' });
+  });
+
+  it('refuses a price that differs from the catalogue with a conflict and stores nothing', async () => {
+    const fixture = purchasesFixture();
+    await expect(fixture.store.startCheckout.execute({ buyer: fixture.buyer, productType: 'whitelist', productId: 'voodoo-experience', expectedPriceCents: 100 })).rejects.toMatchObject({
+      code: 'PRICE_MISMATCH',
+      kind: 'conflict',
+    });
+    expect(await fixture.purchases.list({})).toEqual([]);
+  });
+
+  it('charges an add-on option its own price and refuses a banned buyer', async () => {
+    const fixture = purchasesFixture();
+    const started = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, productType: 'addon', productId: 'custom-tattoos', optionId: 'upper-body' });
+    expect(started.purchase).toMatchObject({ priceCents: 7500, productName: 'Custom Tattoos (Upper Body)', optionId: 'upper-body' });
+    await fixture.bans.ban(fixture.buyer.id, 'dispute');
+    await expect(fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood })).rejects.toMatchObject({ code: 'STORE_BANNED', kind: 'forbidden' });
+  });
+});
+
+describe('complete purchase', () => {
+  it('completes once, credits the tokens once and answers a repeat the same', async () => {
+    const fixture = purchasesFixture();
+    const { intent } = await paid(fixture);
+    const first = await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
+    const again = await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
+    expect(first.tokensAwarded).toBe(100);
+    expect(again.tokensAwarded).toBe(100);
+    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(100);
+    expect(first.purchase.status).toBe('completed');
+  });
+
+  it('refuses an unpaid intent with the decline reason and credits nothing', async () => {
+    const fixture = purchasesFixture();
+    const { intent } = await paid(fixture, DEMO_CARDS.declined);
+    await expect(fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id })).rejects.toThrow('Your card was declined.');
+    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(0);
+  });
+
+  it("refuses someone else's payment", async () => {
+    const fixture = purchasesFixture();
+    const { intent } = await paid(fixture);
+    await expect(fixture.store.complete.execute({ buyerId: 'someone-else', paymentIntentId: intent.id })).rejects.toMatchObject({ kind: 'forbidden' });
+  });
+});
+
+describe('payment events', () => {
+  it('applies an event id once', async () => {
+    const fixture = purchasesFixture();
+    const { intent } = await paid(fixture);
+    const event = { id: 'evt_1', type: 'payment_succeeded' as const, intent };
+    expect((await fixture.store.handleEvent.execute(event)).applied).toBe(true);
+    expect((await fixture.store.handleEvent.execute(event)).applied).toBe(false);
+    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(100);
+  });
+
+  it('keeps a completed purchase completed when a failure arrives late', async () => {
+    const fixture = purchasesFixture();
+    const { intent } = await paid(fixture);
+    await fixture.store.handleEvent.execute({ id: 'evt_ok', type: 'payment_succeeded', intent });
+    const late = await fixture.store.handleEvent.execute({ id: 'evt_fail', type: 'payment_failed', intentId: intent.id, reason: 'declined' });
+    expect(late.purchase?.status).toBe('completed');
+  });
+
+  it('a refund takes the tokens back, and a success arriving after it changes nothing', async () => {
+    const fixture = purchasesFixture();
+    const { intent } = await paid(fixture);
+    await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
+    const refunded = await fixture.store.handleEvent.execute({ id: 'evt_r', type: 'refunded', intentId: intent.id, reason: 'requested' });
+    expect(refunded.purchase).toMatchObject({ status: 'refunded', tokensAwarded: 0 });
+    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(0);
+
+    const early = purchasesFixture();
+    const second = await paid(early);
+    await early.store.handleEvent.execute({ id: 'evt_r2', type: 'refunded', intentId: second.intent.id, reason: 'requested' });
+    const late = await early.store.handleEvent.execute({ id: 'evt_s2', type: 'payment_succeeded', intent: second.intent });
+    expect(late.purchase?.status).toBe('refunded');
+    expect(early.ledger.balance(early.buyer.id)).toBe(0);
+  });
+
+  it('a dispute marks the purchase disputed, takes the tokens back and bans the buyer', async () => {
+    const fixture = purchasesFixture();
+    const { intent } = await paid(fixture);
+    await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
+    const disputed = await fixture.store.handleEvent.execute({ id: 'evt_d', type: 'disputed', intentId: intent.id, reason: 'fraudulent' });
+    expect(disputed.purchase?.status).toBe('disputed');
+    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(0);
+    expect(await fixture.bans.isBanned(fixture.buyer.id)).toBe(true);
+  });
+});
+
+describe('refund, list, recent and reconcile', () => {
+  it('refunds through the gateway and lists totals of completed money only', async () => {
+    const fixture = purchasesFixture();
+    const a = await paid(fixture);
+    await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: a.intent.id });
+    const b = await paid(fixture);
+    await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: b.intent.id });
+    await fixture.store.startCheckout.execute({ buyer: fixture.buyer, productType: 'unban', productId: 'discord-unban' });
+    const refunded = await fixture.store.refund.execute({ id: a.started.purchase.id, reason: 'goodwill' });
+    expect(refunded.status).toBe('refunded');
+    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(100);
+    await expect(fixture.store.refund.execute({ id: a.started.purchase.id, reason: 'again' })).rejects.toMatchObject({ code: 'NOT_REFUNDABLE' });
+    const { summary } = await fixture.store.list.execute();
+    expect(summary).toEqual({ count: 3, revenueCents: 6000, completed: 1, pending: 1 });
+  });
+
+  it('shows recent purchases anonymised with a relative time', async () => {
+    const fixture = purchasesFixture();
+    const { intent } = await paid(fixture);
+    await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
+    fixture.advance(2);
+    expect(await fixture.store.recent.execute()).toEqual([{ name: 'Jean B.', item: 'Swamp Blood', amount: 60, time: '2 minutes ago' }]);
+    expect(anonymise('gatorking')).toBe('G.');
+    expect(relativeTime(new Date(0), new Date(3 * 3_600_000))).toBe('3 hours ago');
+  });
+
+  it('reconcile completes a paid purchase whose webhook never came and fails an abandoned one', async () => {
+    const fixture = purchasesFixture();
+    const { started } = await paid(fixture);
+    const abandoned = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood });
+    expect(await fixture.store.reconcile.execute()).toMatchObject({ completed: [], failed: [] });
+    fixture.advance(16);
+    const report = await fixture.store.reconcile.execute();
+    expect(report.completed).toEqual([started.purchase.id]);
+    expect(report.failed).toEqual([abandoned.purchase.id]);
+    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(100);
+  });
+});
+
+describe('payment events that do not match their purchase', () => {
+  it('records a success event whose amount differs without completing anything', async () => {
+    const fixture = purchasesFixture();
+    const { intent } = await paid(fixture);
+    const result = await fixture.store.handleEvent.execute({ id: 'evt_bad', type: 'payment_succeeded', intent: { ...intent, amountCents: 100 } });
+    expect(result).toMatchObject({ applied: false, purchase: { status: 'pending' } });
+    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(0);
+    expect((await fixture.store.handleEvent.execute({ id: 'evt_bad', type: 'payment_succeeded', intent })).applied).toBe(false);
+  });
+});
+
+describe('a provider failure at checkout', () => {
+  it('leaves no purchase behind', async () => {
+    const fixture = purchasesFixture();
+    fixture.gateway.createIntent = async () => {
+      throw new Error('provider down');
+    };
+    await expect(fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood })).rejects.toThrow('provider down');
+    expect(await fixture.purchases.list({})).toEqual([]);
+  });
+});

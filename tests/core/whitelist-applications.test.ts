@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { person, whitelistAnswers } from '../support/application-builders.ts';
+import { coreFixture } from './core-fixture.ts';
+
+describe('submitting a whitelist application', () => {
+  it('files it as pending under the applicant, with the answers trimmed', async () => {
+    const { core } = coreFixture();
+    const player = person();
+    const application = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers({ whyJoinServer: '  The bayou.  ' }) });
+    expect(application).toMatchObject({ status: 'pending', userId: player.id, discordId: player.discordId, discordUsername: player.discordUsername, whyJoinServer: 'The bayou.' });
+    expect(application.reviewedAt).toBeNull();
+  });
+
+  it.each([
+    ['age', { age: 17 }, 'Age must be a whole number from 18 to 99'],
+    ['age', { age: 100 }, 'Age must be a whole number from 18 to 99'],
+    ['age', { age: 20.5 }, 'Age must be a whole number from 18 to 99'],
+    ['hoursPerWeek', { hoursPerWeek: 10 }, 'Hours per week must be one of 5, 15, 25, 35'],
+    ['timezone', { timezone: 'JST' }, 'Timezone must be one of EST, CST, MST, PST, GMT, CET, Other'],
+    ['characterGoals', { characterGoals: '   ' }, 'Required'],
+    ['email', { email: 'not-an-email' }, 'Invalid email address'],
+    ['noMetagaming', { noMetagaming: false }, 'You must agree not to metagame'],
+    ['isEighteenPlus', { isEighteenPlus: false }, 'You must confirm you are 18 or older'],
+  ] as const)('refuses a bad %s (%o) and stores nothing', async (path, override, message) => {
+    const { core } = coreFixture();
+    const player = person();
+    await expect(core.applications.submit.execute({ applicant: player, answers: whitelistAnswers(override) })).rejects.toMatchObject({
+      kind: 'invalid',
+      issues: [{ path, message }],
+    });
+    expect((await core.applications.list.execute()).total).toBe(0);
+  });
+
+  it('accepts every SPEC choice of hours and the age limits 18 and 99', async () => {
+    const { core } = coreFixture();
+    for (const [hoursPerWeek, age] of [[5, 18], [15, 99], [25, 30], [35, 40]]) {
+      const application = await core.applications.submit.execute({ applicant: person(), answers: whitelistAnswers({ hoursPerWeek, age }) });
+      expect(application.hoursPerWeek).toBe(hoursPerWeek);
+    }
+  });
+
+  it('refuses a second pending application from the same applicant but allows one after a decision', async () => {
+    const { core } = coreFixture();
+    const player = person();
+    const staff = person('staff');
+    const first = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
+    await expect(core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() })).rejects.toMatchObject({ kind: 'conflict', code: 'APPLICATION_ALREADY_OPEN' });
+    await core.applications.review.execute({ id: first.id, decision: 'rejected', notes: 'Backstory too thin.', notesRequired: true, reviewer: staff, channel: 'web' });
+    await expect(core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() })).resolves.toMatchObject({ status: 'pending' });
+  });
+});
+
+describe('listing whitelist applications', () => {
+  it('lists newest first, filters by status, pages, and counts every status', async () => {
+    const fixture = coreFixture();
+    const { core } = fixture;
+    const staff = person('staff');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await core.applications.submit.execute({ applicant: person(), answers: whitelistAnswers() })).id);
+      fixture.advance(1);
+    }
+    await core.applications.review.execute({ id: ids[0], decision: 'approved', notes: 'Great backstory.', notesRequired: true, reviewer: staff, channel: 'web' });
+    await core.applications.review.execute({ id: ids[1], decision: 'rejected', notes: 'Too short answers.', notesRequired: true, reviewer: staff, channel: 'web' });
+
+    const all = await core.applications.list.execute();
+    expect(all.items.map((a) => a.id)).toEqual([...ids].reverse());
+    expect(all.counts).toEqual({ pending: 3, approved: 1, rejected: 1 });
+
+    const pending = await core.applications.list.execute({ status: 'pending', page: 1, pageSize: 2 });
+    expect(pending).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(pending.items.map((a) => a.id)).toEqual([ids[4], ids[3]]);
+    const second = await core.applications.list.execute({ status: 'pending', page: 2, pageSize: 2 });
+    expect(second.items.map((a) => a.id)).toEqual([ids[2]]);
+  });
+
+  it("shows the applicant only their own applications, newest first", async () => {
+    const fixture = coreFixture();
+    const { core } = fixture;
+    const player = person();
+    const staff = person('staff');
+    const first = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
+    await core.applications.review.execute({ id: first.id, decision: 'rejected', notes: 'Try again later.', notesRequired: true, reviewer: staff, channel: 'web' });
+    fixture.advance(5);
+    const second = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
+    await core.applications.submit.execute({ applicant: person(), answers: whitelistAnswers() });
+    const mine = await core.applications.mine.execute({ userId: player.id });
+    expect(mine.map((a) => [a.id, a.status])).toEqual([[second.id, 'pending'], [first.id, 'rejected']]);
+  });
+
+  it('fails with not found for an unknown id', async () => {
+    const { core } = coreFixture();
+    await expect(core.applications.show.execute({ id: 'f2d1c1e4-0000-4000-8000-000000000000' })).rejects.toMatchObject({ kind: 'not_found', code: 'APPLICATION_NOT_FOUND' });
+  });
+});
+
+describe('reviewing a whitelist application', () => {
+  it('records the decision, the reviewer and the time, lets the applicant in, and writes one audit row', async () => {
+    const fixture = coreFixture();
+    const { core } = fixture;
+    const player = person();
+    const staff = person('staff', { username: 'Big Mama' });
+    const application = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
+    fixture.advance(30);
+    const reviewed = await core.applications.review.execute({ id: application.id, decision: 'approved', notes: '  Welcome to the bayou!  ', notesRequired: true, reviewer: staff, channel: 'cli' });
+    expect(reviewed).toMatchObject({ status: 'approved', reviewNotes: 'Welcome to the bayou!', reviewedBy: 'Big Mama', reviewerId: staff.id, reviewedAt: new Date('2026-11-22T12:30:00Z') });
+    expect(await core.applications.show.execute({ id: application.id })).toMatchObject({ status: 'approved', reviewedBy: 'Big Mama' });
+    expect(fixture.whitelistAccess.granted.has(player.id)).toBe(true);
+    expect(await fixture.auditLog.list()).toEqual([
+      expect.objectContaining({ kind: 'whitelist', applicationId: application.id, fromStatus: 'pending', toStatus: 'approved', notes: 'Welcome to the bayou!', reviewerId: staff.id, reviewerDiscordId: staff.discordId, reviewerName: 'Big Mama', channel: 'cli', createdAt: new Date('2026-11-22T12:30:00Z') }),
+    ]);
+  });
+
+  it('does not let a rejected applicant in', async () => {
+    const fixture = coreFixture();
+    const player = person();
+    const application = await fixture.core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
+    await fixture.core.applications.review.execute({ id: application.id, decision: 'rejected', notes: null, notesRequired: false, reviewer: person('admin'), channel: 'web' });
+    expect(fixture.whitelistAccess.granted.size).toBe(0);
+  });
+
+  it("refuses notes under 10 characters when notes are required, with SPEC's message, and changes nothing", async () => {
+    const fixture = coreFixture();
+    const application = await fixture.core.applications.submit.execute({ applicant: person(), answers: whitelistAnswers() });
+    await expect(
+      fixture.core.applications.review.execute({ id: application.id, decision: 'approved', notes: '123456789', notesRequired: true, reviewer: person('staff'), channel: 'web' }),
+    ).rejects.toMatchObject({ kind: 'invalid', message: 'Review notes must be at least 10 characters' });
+    expect((await fixture.core.applications.show.execute({ id: application.id })).status).toBe('pending');
+    expect(await fixture.auditLog.list()).toEqual([]);
+  });
+
+  it('refuses to decide an application twice (409) and a player reviewer (403)', async () => {
+    const fixture = coreFixture();
+    const application = await fixture.core.applications.submit.execute({ applicant: person(), answers: whitelistAnswers() });
+    await expect(
+      fixture.core.applications.review.execute({ id: application.id, decision: 'approved', notes: 'Looks great to me.', notesRequired: true, reviewer: person('player'), channel: 'web' }),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
+    await fixture.core.applications.review.execute({ id: application.id, decision: 'approved', notes: 'Looks great to me.', notesRequired: true, reviewer: person('staff'), channel: 'web' });
+    await expect(
+      fixture.core.applications.review.execute({ id: application.id, decision: 'rejected', notes: 'Changed my mind.', notesRequired: true, reviewer: person('staff'), channel: 'web' }),
+    ).rejects.toMatchObject({ kind: 'conflict', code: 'APPLICATION_NOT_PENDING' });
+    expect(await fixture.auditLog.list()).toHaveLength(1);
+  });
+
+  it('does not let a staff member decide their own application', async () => {
+    const fixture = coreFixture();
+    const staff = person('staff');
+    const application = await fixture.core.applications.submit.execute({ applicant: staff, answers: whitelistAnswers() });
+    await expect(
+      fixture.core.applications.review.execute({ id: application.id, decision: 'approved', notes: 'Approving myself.', notesRequired: true, reviewer: staff, channel: 'web' }),
+    ).rejects.toMatchObject({ kind: 'forbidden', code: 'SELF_REVIEW' });
+  });
+});

@@ -1,0 +1,241 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../ui/src/config/paths.ts';
+import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { signInBrowser } from '../support/session.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+/** Every route of SPEC section 2. The public pages are checked word for word; the others only render and fit. */
+const OTHER_ROUTES = [
+  paths.whitelist, paths.gangs, paths.addons, paths.unban, paths.apply, paths.staffApply, paths.admin, paths.adminApplications,
+  paths.staffApplications, paths.staffReview, paths.checkout, paths.stripeCheckout, paths.checkoutSuccess, paths.checkoutTest,
+  paths.discordDebug, paths.domainHelper,
+];
+
+const WIDTHS = [1280, 360] as const;
+
+type Check = (page: Page) => Promise<void>;
+
+const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
+const visible = async (page: Page, text: string) => expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+const heading1 = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent({ timeout: 10_000 });
+
+const PUBLIC_PAGES: Record<string, Check> = {
+  [paths.home]: async (page) => {
+    await expect.poll(() => heading1(page)).toBe('Welcome to Bayou Roleplay');
+    expect(await texts(page, '[data-testid=landing-stat] dd')).toEqual(['500+', '24/7', '150+', '30+']);
+    expect(await texts(page, '[data-testid=landing-stat] dt')).toEqual(['Active Players', 'Server Uptime', 'Custom Vehicles', 'Job Systems']);
+    for (const action of ['View Tiers', 'View Packages', 'View Add-ons', 'Login with Discord']) {
+      expect(await page.getByRole('link', { name: action }).getAttribute('href')).toBe('/api/login');
+    }
+    await visible(page, 'Why choose Bayou Roleplay?');
+    for (const asset of ['Custom Properties', 'Unique Vehicles', 'Custom Scripts']) await visible(page, asset);
+    // the buttons appear once the subtitle has been typed
+    await page.getByRole('link', { name: 'Login & Shop' }).waitFor({ timeout: 8000 });
+    expect(await page.getByRole('link', { name: 'Login & Shop' }).getAttribute('href')).toBe('/api/login');
+    expect(await page.getByRole('link', { name: 'Join Discord' }).getAttribute('target')).toBe('_blank');
+  },
+  [paths.jobs]: async (page) => {
+    await expect.poll(() => heading1(page)).toBe('Job Applications');
+    const titles = async () => page.getByRole('list', { name: 'Open jobs' }).getByRole('heading', { level: 3 }).allTextContents();
+    const first = await titles();
+    expect(first).toHaveLength(3);
+    await page.getByRole('button', { name: 'Next jobs' }).click();
+    const second = await titles();
+    expect(second).toHaveLength(2);
+    expect(new Set([...first, ...second]).size).toBe(5);
+    await page.getByRole('button', { name: 'Next jobs' }).click();
+    expect(await titles()).toEqual(first);
+    await page.getByRole('button', { name: 'Previous jobs' }).click();
+    expect(await titles()).toEqual(second);
+    expect(await page.getByRole('link', { name: 'Join Discord Server' }).getAttribute('target')).toBe('_blank');
+  },
+  [paths.about]: async (page) => {
+    await expect.poll(() => heading1(page)).toBe('About Us');
+    await expect.poll(() => page.getByText('premier FiveM roleplay server since 2025').count()).toBeGreaterThan(0);
+  },
+  [paths.refund]: async (page) => {
+    await expect.poll(() => heading1(page)).toBe('Refund Policy');
+    await visible(page, 'Last updated: January 1, 2025');
+    await expect.poll(() => page.getByText('All payments are final and non-refundable', { exact: false }).count()).toBe(1);
+  },
+  [paths.privacyPolicy]: async (page) => {
+    await expect.poll(() => heading1(page)).toBe('Privacy Policy');
+    await visible(page, 'Last updated: January 1, 2025');
+  },
+  [paths.termsOfService]: async (page) => {
+    await expect.poll(() => heading1(page)).toBe('Terms of Service');
+    await visible(page, 'Last updated: January 1, 2025');
+  },
+  [paths.contact]: async (page) => {
+    await expect.poll(() => heading1(page)).toBe('Contact Us');
+    for (const card of ['Discord Support', 'Ticket System', 'Purchases & Payments', 'Technical Support', 'Bans & Appeals']) await visible(page, card);
+    expect(await texts(page, 'dl dd')).toEqual(['1-4 hours', '2-8 hours', 'Within 1 hour']);
+  },
+  [paths.faq]: async (page) => {
+    await expect.poll(() => heading1(page)).toBe('Frequently Asked Questions');
+    const questions = page.locator('main button[aria-expanded]');
+    expect(await questions.count()).toBe(12);
+    await questions.nth(0).click();
+    await questions.nth(5).click();
+    expect(await questions.evaluateAll((all) => all.map((button) => button.getAttribute('aria-expanded')).filter((value) => value === 'true').length)).toBe(2);
+    expect(await page.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+  },
+  [paths.serverRules]: async (page) => {
+    await expect.poll(() => heading1(page)).toBe('Server Rules');
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(
+      expect.arrayContaining(['Core Roleplay', 'Communication', 'Criminal Activity', 'Technical & Exploit', 'Punishment System']),
+    );
+    const rules = page.getByTestId('rule');
+    expect(await rules.count()).toBe(18);
+    expect(await rules.locator('span[aria-label^="Rule"]').allTextContents()).toEqual(Array.from({ length: 18 }, (_, index) => String(index + 1)));
+    expect(await page.getByTestId('severity').count()).toBe(18);
+    const sanctions = await page.getByTestId('sanction').allTextContents();
+    expect(sanctions).toHaveLength(18);
+    expect(sanctions[0]).toBe('Immediate ban');
+    expect(sanctions[1]).toBe('Minimum 3-day ban on a first offense');
+    expect(sanctions[2]).toBe('Immediate 7-day ban');
+    expect(sanctions[4]).toBe('Minimum 1-day ban');
+    expect(sanctions[5]).toBe('Permanent ban for repeat offenses');
+    expect(sanctions[8]).toBe('Minimum 7-day ban');
+    expect(sanctions[9]).toBe('Warning to kick');
+    expect(sanctions[12]).toBe('3-day ban');
+    expect(sanctions[14]).toBe('Permanent ban');
+    expect(sanctions[15]).toBe('30-day ban');
+    expect(sanctions[16]).toContain('all accounts are banned');
+    expect(sanctions[17]).toBe('7-day ban');
+    await expect.poll(() => page.getByText('A maximum of 4 people per heist', { exact: false }).count()).toBe(1);
+    await expect.poll(() => page.getByText('One character per Discord account', { exact: false }).count()).toBe(1);
+    await visible(page, 'Temporary ban (1-30 days)');
+  },
+  [paths.appealProcess]: async (page) => {
+    await expect.poll(() => heading1(page)).toBe('Ban Appeal Process');
+    expect(await page.getByRole('link', { name: 'Start Free Appeal' }).getAttribute('target')).toBe('_blank');
+    expect(await page.getByRole('link', { name: 'View Unban Services' }).getAttribute('href')).toBe('/unban');
+    for (const offense of ['Harassment or doxxing', 'Racist or hate speech', 'Chargeback fraud', 'Multiple serious violations', 'Staff impersonation']) {
+      await visible(page, offense);
+    }
+    await expect.poll(() => page.getByText('7-14 days', { exact: false }).count()).toBeGreaterThan(0);
+  },
+};
+
+async function noHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+function screenshotName(route: string, width: number): string {
+  return `public-${route === '/' ? 'home' : route.slice(1)}-${width}`;
+}
+
+describe.runIf(browserAvailable)('public site in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: Partial<Record<(typeof WIDTHS)[number], { context: BrowserContext; page: Page }>> = {};
+  const stripeRequests: string[] = [];
+
+  /** Outside hosts are unreachable here; a request for Stripe is noted with the page that made it. */
+  const stayOffline = (context: BrowserContext) =>
+    context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
+      if (route.request().url().includes('stripe')) stripeRequests.push(`${new URL(route.request().frame().page().url()).pathname} ${route.request().url()}`);
+      return route.abort();
+    });
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'no-preference' });
+      await stayOffline(context);
+      contexts[width] = { context, page: await context.newPage() };
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const width of WIDTHS) {
+    describe(`at ${width} px`, () => {
+      for (const [route, check] of Object.entries(PUBLIC_PAGES)) {
+        it(`${route} shows its texts${width === 360 ? ' and fits the screen' : ''}`, async () => {
+          const page = contexts[width]!.page;
+          await page.goto(`${server.url}${route}`);
+          await check(page);
+          if (width === 360) expect(await noHorizontalScroll(page)).toBe(true);
+          await page.screenshot({ path: screenshotPath(screenshotName(route, width)), fullPage: true });
+        });
+      }
+
+      it('every other route renders a heading and fits the screen', async () => {
+        const page = contexts[width]!.page;
+        for (const route of [...OTHER_ROUTES, '/no-such-page']) {
+          await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
+          // a signed-out visitor may be sent on to sign in, which is not a page of the UI
+          if (!new URL(page.url()).pathname.startsWith('/api/')) {
+            await expect.poll(() => page.locator('h1, h2').count(), { message: route }).toBeGreaterThan(0);
+          }
+          if (width === 360) expect(await noHorizontalScroll(page), route).toBe(true);
+          await page.screenshot({ path: screenshotPath(screenshotName(route, width)), fullPage: true });
+        }
+      });
+    });
+  }
+
+  it('collapses the navigation behind a menu button at 360 px', async () => {
+    const page = contexts[360]!.page;
+    await page.goto(`${server.url}/faq`);
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await menu.click();
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).isVisible()).toBe(true);
+  });
+
+  it('shows the footer with its links, social links in new tabs and the legal lines', async () => {
+    const page = contexts[1280]!.page;
+    await page.goto(`${server.url}/about`);
+    const footer = page.getByRole('contentinfo');
+    await footer.waitFor();
+    const links = await footer.getByRole('navigation', { name: 'Footer' }).getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href')));
+    expect(links).toEqual(['/contact', '/faq', '/server-rules', '/appeal-process', '/refund', '/privacy-policy', '/terms-of-service']);
+    const social = footer.locator('a[target=_blank]');
+    expect(await social.count()).toBeGreaterThanOrEqual(4);
+    const text = await footer.innerText();
+    for (const line of ['Sign up for emails + texts', 'premier FiveM roleplay server since 2025', 'secured by SSL', '© 2025', 'fictional', '18+']) {
+      expect(text).toContain(line);
+    }
+  });
+
+  it('shows the signed-in home instead of the landing', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await stayOffline(context);
+    const page = await context.newPage();
+    await signInBrowser(page, server, { username: 'Boudreaux' });
+    try {
+      await page.goto(`${server.url}/`);
+      await page.getByText('Welcome to the Official Bayou Roleplay Website').waitFor({ timeout: 10_000 });
+      await visible(page, 'We offer 5 levels of priority pass, delivered via Discord');
+      expect(await page.getByRole('link', { name: 'Login & Shop' }).count()).toBe(0);
+      for (const name of ['Join Community', 'Watch Trailer']) expect(await page.getByRole('link', { name }).getAttribute('target')).toBe('_blank');
+      expect(await page.locator('[data-testid=home-stat] dd').allTextContents()).toEqual(['847', '12,450', '99.8%']);
+      const store = page.getByRole('list', { name: 'Store sections' }).getByRole('link');
+      expect(await store.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual(['/whitelist', '/gangs', '/addons', '/unban']);
+      for (const feature of ['Instant Access', 'Secure Platform', 'Premium Quality', '24/7 Support']) await visible(page, feature);
+      const panel = page.getByRole('complementary', { name: 'Recent Purchases' });
+      expect(await panel.getByRole('listitem').count()).toBe(6);
+      const box = await panel.boundingBox();
+      expect(box && box.x < 40 && box.y + box.height > 800 - 40).toBe(true);
+      const featured = page.getByRole('list', { name: 'Featured' }).getByRole('link');
+      expect(await featured.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual(['/whitelist', '/gangs', '/addons']);
+      await featured.first().hover();
+      await page.getByRole('tooltip').waitFor({ timeout: 3000 });
+      expect(await page.getByRole('tooltip').textContent()).toBe('Five Level Whitelist Access');
+      await page.screenshot({ path: screenshotPath('public-home-signed-in-1280'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('never loads Stripe.js outside the payment page', () => {
+    expect(stripeRequests.filter((entry) => !entry.startsWith(paths.stripeCheckout))).toEqual([]);
+  });
+});

@@ -1,0 +1,237 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { signInBrowser } from '../support/session.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+describe.runIf(browserAvailable)('buying on the embedded defaults (demo card payments) in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function pageAs(role: 'player' | 'admin', username: string, width = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await signInBrowser(page, server, { role, username, email: `${username.toLowerCase().replace(/\s/g, '.')}@example.com` });
+    return page;
+  }
+
+  async function pay(page: Page, card: string) {
+    await page.getByLabel('Card number').fill(card);
+    await page.getByLabel('Expiry').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+  }
+
+  const tokens = (page: Page) => page.evaluate(async () => (await (await fetch('/api/user/tokens')).json()).tokens as number);
+  const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  it('buys Swamp Blood from /whitelist with 4242: success page, 100 tokens in the header, completed at $60.00 on /admin', async () => {
+    const buyer = await pageAs('player', 'Jean Baptiste');
+    await buyer.goto(`${server.url}/whitelist`);
+    await buyer.getByRole('button', { name: 'Purchase Swamp Blood' }).click();
+    await buyer.waitForURL('**/stripe-checkout?type=whitelist&id=swamp-blood');
+    await expect.poll(() => buyer.getByTestId('order-total').textContent()).toBe('$60');
+    await pay(buyer, '4242 4242 4242 4242');
+    await buyer.getByRole('button', { name: 'Pay $60' }).click();
+    await buyer.waitForURL('**/checkout-success?payment_intent=*');
+    const intentId = new URL(buyer.url()).searchParams.get('payment_intent')!;
+    expect(intentId).toMatch(/^pi_demo_/);
+    expect(await buyer.getByTestId('transaction-id').textContent()).toBe(intentId);
+    expect(await buyer.getByText('Completed', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => buyer.getByText('Purchase Successful!', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await buyer.getByText('You received 100 tokens! Redirecting to success page...', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => buyer.getByRole('banner').textContent(), { timeout: 10_000 }).toContain('100 tokens');
+    await buyer.screenshot({ path: screenshotPath('checkout-success-1280'), fullPage: true });
+
+    const admin = await pageAs('admin', 'Papa Legba');
+    await admin.goto(`${server.url}/admin`);
+    const row = admin.getByRole('row').filter({ hasText: 'Swamp Blood' });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Jean Baptiste'), 'Swamp Blood', 'whitelist', '$60.00', 'completed']),
+    );
+    expect(await row.locator('[data-colour]').evaluateAll((badges) => badges.map((b) => b.getAttribute('data-colour')))).toEqual(['whitelist', 'completed']);
+    expect(await admin.getByTestId('summary-total-revenue').textContent()).toBe('$60.00');
+    await row.getByRole('button', { name: 'View' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Purchase details' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(intentId);
+    await admin.screenshot({ path: screenshotPath('admin-purchases-1280'), fullPage: true });
+
+    // the home page's Recent Purchases panel now shows the sale, anonymised, newest highlighted
+    await buyer.goto(`${server.url}/`);
+    const newest = buyer.getByRole('complementary', { name: 'Recent Purchases' }).locator('li[data-newest="true"]');
+    await expect.poll(() => newest.textContent()).toMatch(/^Jean B\.\$60Swamp Blood(just now|1 minute ago)$/);
+  }, 60_000);
+
+  it('a declined card shows Payment Failed with the reason, Pay works again, and nothing is credited', async () => {
+    const buyer = await pageAs('player', 'Remy Declined');
+    await buyer.goto(`${server.url}/stripe-checkout?type=whitelist&id=swamp-blood`);
+    await pay(buyer, '4000 0000 0000 0002');
+    const payButton = buyer.getByRole('button', { name: 'Pay $60' });
+    // hold the card answer a moment so the paying state can be seen
+    await buyer.route('**/api/payments/demo/confirm', async (route) => {
+      await new Promise((done) => setTimeout(done, 600));
+      await route.continue();
+    });
+    await payButton.click();
+    const busy = buyer.getByRole('button', { name: 'Processing...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    const alert = buyer.getByRole('alert').filter({ hasText: 'Payment Failed' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Your card was declined.');
+    await expect.poll(() => payButton.isEnabled()).toBe(true);
+    expect(await tokens(buyer)).toBe(0);
+    expect(buyer.url()).toContain('/stripe-checkout');
+    await pay(buyer, '4242 4242 4242 4242');
+    await payButton.click();
+    await buyer.waitForURL('**/checkout-success?payment_intent=*');
+    expect(await tokens(buyer)).toBe(100);
+  }, 60_000);
+
+  it('buys an add-on option picked on /addons (Custom Tattoos, Upper Body, $75), declined first', async () => {
+    const buyer = await pageAs('player', 'Tattoo Fan');
+    await buyer.goto(`${server.url}/addons`);
+    const tattoos = buyer.getByRole('article', { name: 'Custom Tattoos' });
+    await tattoos.waitFor();
+    expect(await buyer.getByRole('button', { name: 'Order Services' }).count()).toBe(3);
+    expect(await buyer.getByRole('button', { name: 'Purchase $115' }).count()).toBe(1);
+    await tattoos.getByLabel(/Upper Body/).check();
+    await tattoos.getByRole('button', { name: 'Order Custom Tattoos' }).click();
+    await buyer.waitForURL('**/stripe-checkout?type=addon&id=custom-tattoos&option=upper-body');
+    await expect.poll(() => buyer.getByTestId('product-name').textContent()).toBe('Custom Tattoos (Upper Body)');
+    await pay(buyer, '4000 0000 0000 0002');
+    await buyer.getByRole('button', { name: 'Pay $75' }).click();
+    await buyer.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    expect(await tokens(buyer)).toBe(0);
+    await pay(buyer, '4242424242424242');
+    await buyer.getByRole('button', { name: 'Pay $75' }).click();
+    await buyer.waitForURL('**/checkout-success?payment_intent=*');
+    expect(await tokens(buyer)).toBe(75);
+  }, 60_000);
+
+  it('buys a Discord Unban ($19.99) through the /unban local-storage hand-off on a 360 px screen, declined first', async () => {
+    const buyer = await pageAs('player', 'Banned Boudreaux', 360);
+    await buyer.goto(`${server.url}/unban`);
+    await buyer.getByRole('button', { name: 'Purchase Unban: Discord Unban' }).click();
+    await buyer.waitForURL(`${server.url}/stripe-checkout`);
+    expect(JSON.parse((await buyer.evaluate(() => localStorage.getItem('checkoutData')))!)).toEqual({
+      productType: 'unban', productId: 'discord-unban', productName: 'Discord Unban', price: 19.99,
+    });
+    await expect.poll(() => buyer.getByTestId('order-total').textContent()).toBe('$19.99');
+    expect(await noSideScroll(buyer)).toBe(true);
+    await pay(buyer, '4000 0000 0000 0002');
+    await buyer.getByRole('button', { name: 'Pay $19.99' }).click();
+    await buyer.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    expect(await tokens(buyer)).toBe(0);
+    await pay(buyer, '4242 4242 4242 4242');
+    await buyer.getByRole('button', { name: 'Pay $19.99' }).click();
+    await buyer.waitForURL('**/checkout-success?payment_intent=*');
+    expect(await tokens(buyer)).toBe(19);
+    expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
+    expect(await noSideScroll(buyer)).toBe(true);
+    await buyer.screenshot({ path: screenshotPath('checkout-success-360'), fullPage: true });
+  }, 60_000);
+
+  it('signed out: the payment page says Authentication Required, then goes to sign in after 1 s; an unknown product is not found', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/stripe-checkout?type=gang&id=hood-package`);
+    await page.getByText('Please log in to make a purchase.', { exact: true }).waitFor();
+    expect(await page.getByText('Authentication Required', { exact: true }).isVisible()).toBe(true);
+    await page.waitForURL((url) => !url.pathname.startsWith('/stripe-checkout'), { timeout: 5000 });
+    await page.goto(`${server.url}/stripe-checkout?type=gang&id=golden-ticket`);
+    await page.getByRole('heading', { name: 'Product Not Found' }).waitFor();
+    expect(await page.getByText("The product you're looking for doesn't exist.").isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Return Home' }).isVisible()).toBe(true);
+  }, 60_000);
+
+  it('never loads Stripe.js outside the payment page, and /admin is refused to players', async () => {
+    const player = await pageAs('player', 'Curious Cat');
+    const stripeRequests: string[] = [];
+    player.on('request', (request) => {
+      if (request.url().includes('js.stripe.com')) stripeRequests.push(request.url());
+    });
+    for (const path of ['/', '/whitelist', '/gangs', '/addons', '/unban', '/checkout-success?payment_intent=pi_x']) {
+      await player.goto(`${server.url}${path}`);
+      await player.waitForLoadState('networkidle');
+    }
+    expect(stripeRequests).toEqual([]);
+    await player.goto(`${server.url}/admin`);
+    await player.getByRole('heading', { name: 'Not authorized' }).waitFor();
+  }, 60_000);
+
+  it('/checkout: the order form takes the contact email, then the card, shows Payment Processing and the tokens, clears the hand-off and goes home', async () => {
+    const buyer = await pageAs('player', 'Order Form');
+    await buyer.goto(`${server.url}/`);
+    await buyer.evaluate(() => localStorage.setItem('checkoutData', JSON.stringify({ productType: 'gang', productId: 'hood-package', productName: 'Hood Package', price: 80 })));
+    await buyer.goto(`${server.url}/checkout`);
+    const email = buyer.getByLabel('Email');
+    await email.waitFor();
+    expect(await email.inputValue()).toBe('order.form@example.com');
+    expect(await buyer.getByText('$80', { exact: true }).isVisible()).toBe(true);
+    await email.fill('not-an-email');
+    await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+    await buyer.getByText('Enter a valid email address.').waitFor();
+    await email.fill('cajun@example.com');
+    await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+    await pay(buyer, '4242 4242 4242 4242');
+    await buyer.getByRole('button', { name: 'Pay $80' }).click();
+    await buyer.getByText('Payment Processing', { exact: true }).waitFor();
+    await buyer.getByText('You received 80 tokens!', { exact: true }).waitFor({ timeout: 5000 });
+    await buyer.waitForURL(`${server.url}/`, { timeout: 5000 });
+    expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
+    expect(await tokens(buyer)).toBe(80);
+    const admin = await pageAs('admin', 'Order Admin');
+    await admin.goto(`${server.url}/admin`);
+    const list = await admin.evaluate(async () => (await (await fetch('/api/purchases')).json()).purchases as Array<{ productName: string; buyerEmail: string }>);
+    expect(list.find((p) => p.productName === 'Hood Package')?.buyerEmail).toBe('cajun@example.com');
+  }, 60_000);
+
+  it('/checkout-test passes its four checks for a signed-in buyer, and /gangs sends a package to the payment page', async () => {
+    const buyer = await pageAs('player', 'Self Tester');
+    await buyer.goto(`${server.url}/checkout-test`);
+    const statuses = buyer.getByTestId('check-status');
+    await expect.poll(() => statuses.allTextContents()).toEqual(['PASS', 'PASS', 'PASS', 'PASS']);
+    await buyer.goto(`${server.url}/gangs`);
+    await buyer.getByRole('button', { name: 'Claim Your Hood' }).click();
+    await buyer.waitForURL('**/stripe-checkout?type=gang&id=hood-package');
+    await expect.poll(() => buyer.getByTestId('order-total').textContent()).toBe('$80');
+  }, 60_000);
+
+  it('fits the store pages and the dashboard on a 360 px screen', async () => {
+    const admin = await pageAs('admin', 'Narrow Admin', 360);
+    for (const path of ['/gangs', '/addons', '/unban', '/checkout-success?payment_intent=pi_demo_0123456789abcdef01234567', '/admin']) {
+      await admin.goto(`${server.url}${path}`);
+      await admin.getByRole('heading', { level: 1 }).first().waitFor();
+      await admin.waitForLoadState('networkidle');
+      expect({ path, fits: await noSideScroll(admin) }).toEqual({ path, fits: true });
+    }
+    await admin.getByRole('button', { name: 'View' }).first().click();
+    await admin.getByRole('dialog', { name: 'Purchase details' }).waitFor();
+    expect(await noSideScroll(admin)).toBe(true);
+    await admin.screenshot({ path: screenshotPath('admin-purchases-360'), fullPage: true });
+  }, 60_000);
+
+  it("completes a purchase when the buyer returns from the card's redirect to /checkout-success", async () => {
+    const buyer = await pageAs('player', 'Redirected Buyer');
+    await buyer.goto(`${server.url}/`);
+    const intentId = await buyer.evaluate(async () => {
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      const started = await post('/api/create-payment-intent', { productType: 'whitelist', productId: 'bayou-basic' });
+      await post('/api/payments/demo/confirm', { clientSecret: started.clientSecret, cardNumber: '4242424242424242' });
+      return started.paymentIntentId as string;
+    });
+    expect(await tokens(buyer)).toBe(0);
+    await buyer.goto(`${server.url}/checkout-success?payment_intent=${intentId}&redirect_status=succeeded`);
+    await expect.poll(() => tokens(buyer)).toBe(25);
+  }, 60_000);
+});

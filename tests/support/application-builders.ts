@@ -1,0 +1,68 @@
+import type { WhitelistApplicationAnswers } from '../../core/applications/application.ts';
+import type { StaffApplicationAnswers } from '../../core/staff-applications/staff-application.ts';
+import type { Role } from '../../core/users/user.ts';
+
+let counter = 0;
+
+/** A whitelist form as a careful applicant fills it in; override what a test is about. */
+export function whitelistAnswers(overrides: Partial<WhitelistApplicationAnswers> = {}): WhitelistApplicationAnswers {
+  return {
+    email: 'boudreaux@example.com',
+    isEighteenPlus: true,
+    age: 24,
+    timezone: 'CST',
+    hoursPerWeek: 15,
+    rpExperience: 'Three years of serious roleplay on two FiveM servers, mostly civilian and EMS characters.',
+    previousCommunities: 'Gulf Coast RP',
+    characterBackground: 'Remy Boudreaux grew up running crawfish traps on the Atchafalaya and came to the city to pay off his daddy\'s debts.',
+    characterGoals: 'Open a bait shop, stay out of the gang wars, and keep his cousin out of trouble.',
+    roleplayScenario: 'If robbed at gunpoint I would comply, remember the details, and report it to the police in character.',
+    whyJoinServer: 'The Louisiana setting and the slower, story-first pace.',
+    rulesUnderstood: true,
+    noMetagaming: true,
+    respectfulBehavior: true,
+    ...overrides,
+  };
+}
+
+export function staffAnswers(overrides: Partial<StaffApplicationAnswers> = {}): StaffApplicationAnswers {
+  return {
+    email: 'thibodeaux@example.com',
+    realName: 'Marie Thibodeaux',
+    age: 29,
+    timezone: 'CST',
+    availability: 'Weeknights 6-11 pm Central, most weekends',
+    position: 'moderator',
+    experience: 'Moderated a 40k-member Discord for two years and ran tickets on a FiveM server.',
+    whyStaff: 'I want to help keep the community welcoming and the roleplay fair.',
+    scenarios: 'Two players arguing in OOC chat: move them to a private channel, hear both sides, apply the rules evenly.',
+    languages: 'English, French',
+    previousCommunities: 'Gulf Coast RP',
+    references: null,
+    additionalInfo: null,
+    agreeToRules: true,
+    agreeToCommitment: true,
+    backgroundCheck: true,
+    ...overrides,
+  };
+}
+
+export interface TestPerson {
+  id: string;
+  discordId: string;
+  discordUsername: string | null;
+  username: string | null;
+  role: Role;
+}
+
+export function person(role: Role = 'player', overrides: Partial<TestPerson> = {}): TestPerson {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    discordId: `9000000000000${String(counter).padStart(5, '0')}`,
+    discordUsername: `${role}${counter}`,
+    username: null,
+    role,
+    ...overrides,
+  };
+}

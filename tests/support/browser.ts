@@ -1,0 +1,23 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Browser tests need Debian's chromium; in CI its absence is a failure, locally the tests are skipped with a note. */
+export const browserAvailable = existsSync(CHROMIUM_PATH) || process.env.CI === 'true';
+
+if (!browserAvailable) console.warn(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium).`);
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export const ARTIFACTS_DIR = 'test-artifacts/screenshots';
+
+export function screenshotPath(name: string): string {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  return `${ARTIFACTS_DIR}/${name}.png`;
+}

@@ -1,0 +1,50 @@
+import { loadConfig } from '../../adapters/config.ts';
+import { composeSystem, type System } from '../../adapters/compose.ts';
+import { startServer } from '../../adapters/http/server.ts';
+import { createLogger, type Logger } from '../../adapters/logger.ts';
+import type { Clock } from '../../core/shared/ports.ts';
+import { createTestDatabase, type DatabaseTarget } from './databases.ts';
+
+export interface TestServer {
+  url: string;
+  system: System;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  target?: DatabaseTarget;
+  env?: Record<string, string>;
+  /** serve the built UI too (browser tests) */
+  ui?: boolean;
+  migrate?: boolean;
+  /** a clock the test moves (session and sign-in expiry) */
+  clock?: Clock;
+  /** capture the server's log lines */
+  logger?: Logger;
+}
+
+/** The real app on a free loopback port, on a fresh database. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase(options.target ?? 'pglite');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    // tests sign in and write in bursts from one address; a test about rate limits sets its own
+    RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  });
+  const system = await composeSystem(config, { dataDir: 'memory', logger: options.logger ?? createLogger('silent'), migrate: options.migrate, clock: options.clock });
+  const running = await startServer(system, { uiDir: options.ui ? 'ui/dist' : undefined, port: 0, host: '127.0.0.1' });
+  return {
+    url: running.url,
+    system,
+    stop: async () => {
+      await running.stop();
+      await database.drop();
+    },
+  };
+}

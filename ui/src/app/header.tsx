@@ -1,0 +1,62 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { brand } from '../config/brand.ts';
+import { navLinks, paths } from '../config/paths.ts';
+import { AccountMenu } from '../features/auth/components/account-menu.tsx';
+
+export function Header() {
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-bayou-700 bg-bayou-900/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-3 sm:gap-4 sm:px-4 lg:gap-3">
+        <Link to={paths.home} aria-label={`${brand.name} home`} className="flex shrink-0 items-center gap-2 font-display text-lg font-bold text-gold-400">
+          <img src={brand.logo} alt="" width={36} height={36} />
+          <span className="hidden sm:inline">{brand.name}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden flex-1 lg:block">
+          <NavList onNavigate={() => {}} />
+        </nav>
+        <div className="ml-auto flex min-w-0 items-center gap-2">
+          <AccountMenu />
+          <button
+            type="button"
+            className="rounded-md p-2 text-moss-300 hover:bg-bayou-800 lg:hidden"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            aria-controls="mobile-nav"
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X aria-hidden size={22} /> : <Menu aria-hidden size={22} />}
+          </button>
+        </div>
+      </div>
+      {open && (
+        <nav id="mobile-nav" aria-label="Main" className="border-t border-bayou-700 px-4 pb-4 lg:hidden">
+          <NavList vertical onNavigate={() => setOpen(false)} />
+        </nav>
+      )}
+    </header>
+  );
+}
+
+function NavList({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate: () => void }) {
+  return (
+    <ul className={vertical ? 'flex flex-col gap-1 pt-2' : 'flex flex-wrap items-center gap-0.5'}>
+      {navLinks.map((link) => (
+        <li key={link.to}>
+          <NavLink
+            to={link.to}
+            end={link.to === paths.home}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              `block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap lg:px-2 2xl:px-3 ${isActive ? 'bg-bayou-700 text-gold-400' : 'text-slate-200 hover:bg-bayou-800 hover:text-moss-300'}`
+            }
+          >
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

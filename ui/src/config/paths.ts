@@ -1,0 +1,61 @@
+/** Every route of the site in one place. */
+export const paths = {
+  home: '/',
+  whitelist: '/whitelist',
+  gangs: '/gangs',
+  addons: '/addons',
+  unban: '/unban',
+  jobs: '/jobs',
+  apply: '/apply',
+  staffApply: '/staff-apply',
+  about: '/about',
+  refund: '/refund',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  contact: '/contact',
+  faq: '/faq',
+  serverRules: '/server-rules',
+  appealProcess: '/appeal-process',
+  admin: '/admin',
+  adminApplications: '/admin-applications',
+  staffApplications: '/staff-applications',
+  staffReview: '/staff-review',
+  checkout: '/checkout',
+  stripeCheckout: '/stripe-checkout',
+  checkoutSuccess: '/checkout-success',
+  checkoutTest: '/checkout-test',
+  discordDebug: '/discord-debug',
+  domainHelper: '/domain-helper',
+  devLogin: '/dev-login',
+  login: '/api/login',
+  discordSignIn: '/api/auth/discord',
+  logout: '/api/auth/logout',
+} as const;
+
+export function stripeCheckoutPath(type: string, id: string, option?: string): string {
+  const query = new URLSearchParams({ type, id });
+  if (option) query.set('option', option);
+  return `${paths.stripeCheckout}?${query.toString()}`;
+}
+
+export const navLinks = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.whitelist, label: 'Priority Pass' },
+  { to: paths.gangs, label: 'Gang Applications' },
+  { to: paths.apply, label: 'Apply' },
+  { to: paths.addons, label: 'Add ons' },
+  { to: paths.refund, label: 'Refund' },
+  { to: paths.unban, label: 'Unban' },
+  { to: paths.staffApply, label: 'Staff Apply' },
+  { to: paths.jobs, label: 'Jobs' },
+] as const;
+
+export const footerLinks = [
+  { to: paths.contact, label: 'Contact' },
+  { to: paths.faq, label: 'FAQ' },
+  { to: paths.serverRules, label: 'Server Rules' },
+  { to: paths.appealProcess, label: 'Appeal Process' },
+  { to: paths.refund, label: 'Refund Policy' },
+  { to: paths.privacyPolicy, label: 'Privacy Policy' },
+  { to: paths.termsOfService, label: 'Terms of Service' },
+] as const;

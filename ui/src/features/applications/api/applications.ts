@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyApplicationsDto, WhitelistApplicationDto, WhitelistApplicationInput } from '../../../../../adapters/http/contract/applications.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export const applicationKeys = {
+  all: ['applications'] as const,
+  mine: () => ['applications', 'mine'] as const,
+};
+
+export function myApplicationsQuery() {
+  return queryOptions({
+    queryKey: applicationKeys.mine(),
+    queryFn: ({ signal }) => api.get<MyApplicationsDto>('/api/applications/mine', { signal }),
+    select: (data) => data.applications,
+    staleTime: 0,
+  });
+}
+
+export function useMyApplications(enabled: boolean) {
+  return useQuery({ ...myApplicationsQuery(), enabled });
+}
+
+export function useSubmitApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WhitelistApplicationInput) => api.post<WhitelistApplicationDto>('/api/applications', input),
+    // a retry after a lost answer would meet the first submission and fail with 409
+    retry: false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationKeys.mine() }),
+  });
+}

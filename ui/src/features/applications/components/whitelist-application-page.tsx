@@ -1,0 +1,50 @@
+import { ClipboardCheck, Clock, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useCurrentUser } from '../../auth/api/current-user.ts';
+import { useMyApplications } from '../api/applications.ts';
+import { ApplicationConfirmation } from './application-confirmation.tsx';
+import { LatestApplicationStatus } from './latest-application-status.tsx';
+import { WhitelistApplicationForm } from './whitelist-application-form.tsx';
+
+const infoCards = [
+  { icon: Clock, title: 'Quick Review', text: 'Applications are reviewed within 24-48 hours.' },
+  { icon: Users, title: 'Active Community', text: 'Join hundreds of players telling Louisiana stories every night.' },
+  { icon: ClipboardCheck, title: 'Quality Standards', text: 'We look for thoughtful characters and serious roleplay.' },
+];
+
+/** The whitelist application form (SPEC section 2): sign-in first, then the form or the confirmation. */
+export default function WhitelistApplicationPage() {
+  const { user, isSignedIn } = useCurrentUser();
+  const mine = useMyApplications(isSignedIn === true);
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    if (isSignedIn === false) window.location.assign(`${paths.discordSignIn}?returnTo=${encodeURIComponent(paths.apply)}`);
+  }, [isSignedIn]);
+
+  if (!user || mine.isPending) return <Spinner label="Loading your application" />;
+  if (submitted) return <ApplicationConfirmation />;
+
+  const latest = mine.data?.[0];
+  return (
+    <div className="pb-16">
+      <PageHeading title="Whitelist Application" description="Tell us who you are and who your character will be. Every application is read by a person." />
+      <ul aria-label="About the review" className="mx-auto grid max-w-5xl gap-4 px-4 md:grid-cols-3">
+        {infoCards.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="rounded-xl border border-bayou-700 bg-bayou-900 p-5">
+            <Icon aria-hidden className="text-moss-400" />
+            <h2 className="mt-2 font-semibold text-gold-400">{title}</h2>
+            <p className="mt-1 text-sm text-slate-300">{text}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mx-auto mt-8 max-w-3xl px-4">
+        {latest && <LatestApplicationStatus application={latest} />}
+        {latest?.status !== 'pending' && <WhitelistApplicationForm user={user} onSubmitted={() => setSubmitted(true)} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUserDto } from '../../../../../adapters/http/contract/auth.ts';
+import type { TokenBalanceDto } from '../../../../../adapters/http/contract/tokens.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export type CurrentUser = CurrentUserDto;
+
+export const authKeys = {
+  all: ['auth'] as const,
+  user: () => ['auth', 'user'] as const,
+  tokens: () => ['auth', 'tokens'] as const,
+};
+
+export const TOKEN_REFRESH_MS = 60_000;
+
+/** null when signed out (the server's 401); an error from the call also counts as signed out. */
+export function currentUserQuery() {
+  return queryOptions({
+    queryKey: authKeys.user(),
+    queryFn: ({ signal }) => api.get<CurrentUserDto | null>('/api/auth/user', { on401: 'returnNull', signal }),
+    retry: false,
+  });
+}
+
+/** The signed-in user, null when signed out, undefined while unknown. */
+export function useCurrentUser() {
+  const query = useQuery(currentUserQuery());
+  const user = query.isError ? null : query.data;
+  return { ...query, user, isSignedIn: user ? true : user === null ? false : undefined };
+}
+
+export function tokenBalanceQuery() {
+  return queryOptions({
+    queryKey: authKeys.tokens(),
+    queryFn: ({ signal }) => api.get<TokenBalanceDto>('/api/user/tokens', { signal }),
+    refetchInterval: TOKEN_REFRESH_MS,
+    select: (data) => data.tokens,
+  });
+}
+
+/** The signed-in user's token balance, refreshed every 60 s; nothing is fetched while signed out. */
+export function useTokenBalance() {
+  const { user } = useCurrentUser();
+  return useQuery({ ...tokenBalanceQuery(), enabled: Boolean(user) });
+}

@@ -1,0 +1,36 @@
+import { ShieldAlert } from 'lucide-react';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
+import { useCurrentUser } from '../api/current-user.ts';
+
+/** Shown on staff and admin pages to anyone the server refused; signed-out visitors are offered sign-in. */
+export function NotAuthorized({ requiredRole = 'staff' }: { requiredRole?: 'staff' | 'admin' }) {
+  const { user, isSignedIn } = useCurrentUser();
+  const location = useLocation();
+  const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
+  return (
+    <section aria-labelledby="not-authorized-title" className="mx-auto max-w-xl px-4 py-16 text-center">
+      <ShieldAlert aria-hidden className="mx-auto mb-4 text-red-400" size={48} />
+      <h1 id="not-authorized-title" className="font-display text-3xl font-bold text-gold-400">
+        Not authorized
+      </h1>
+      {isSignedIn === false ? (
+        <>
+          <p className="mt-3 text-slate-300">This page is for {requiredRole === 'admin' ? 'admins' : 'staff'}. Sign in to continue.</p>
+          <a href={`${paths.login}?returnTo=${returnTo}`} className="mt-6 inline-block rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400">
+            Sign in
+          </a>
+        </>
+      ) : (
+        <>
+          <p className="mt-3 text-slate-300">
+            This page is for {requiredRole === 'admin' ? 'admins' : 'staff'} only{user ? `, and your account has the ${user.role} role` : ''}. If you think that is wrong, ask an admin.
+          </p>
+          <Link to={paths.home} className="mt-6 inline-block rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400">
+            Return Home
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

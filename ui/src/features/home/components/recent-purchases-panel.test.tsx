@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAMPLE_RECENT_PURCHASES } from '../data/recent-purchases-sample.ts';
+import { RecentPurchasesPanel } from './recent-purchases-panel.tsx';
+
+const items = () => within(screen.getByRole('complementary', { name: 'Recent Purchases' })).getAllByRole('listitem');
+const shownItems = () => items().map((entry) => entry.textContent);
+const sample = (index: number) => SAMPLE_RECENT_PURCHASES[index].item;
+
+describe('Recent Purchases panel', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('holds the 15 sample purchases of SPEC, priced 15 to 199', () => {
+    expect(SAMPLE_RECENT_PURCHASES).toHaveLength(15);
+    const amounts = SAMPLE_RECENT_PURCHASES.map((entry) => entry.amount);
+    expect(Math.min(...amounts)).toBe(15);
+    expect(Math.max(...amounts)).toBe(199);
+  });
+
+  it('shows 6 entries, adds the next at the top every 8 s, drops the oldest and highlights the newest', () => {
+    render(<RecentPurchasesPanel />);
+    expect(items()).toHaveLength(6);
+    expect(items()[0].textContent).toContain(sample(0));
+    expect(items()[0].getAttribute('data-newest')).toBe('true');
+    expect(shownItems().join()).not.toContain(sample(6));
+
+    act(() => vi.advanceTimersByTime(7999));
+    expect(items()[0].textContent).toContain(sample(0));
+    act(() => vi.advanceTimersByTime(1));
+    expect(items()).toHaveLength(6);
+    expect(items()[0].textContent).toContain(sample(6));
+    expect(items()[0].getAttribute('data-newest')).toBe('true');
+    expect(items().filter((entry) => entry.getAttribute('data-newest'))).toHaveLength(1);
+    expect(shownItems().join()).not.toContain(sample(5));
+    expect(items()[1].textContent).toContain(sample(0));
+  });
+
+  it('goes back to the first six once all 15 have been shown', () => {
+    render(<RecentPurchasesPanel />);
+    act(() => vi.advanceTimersByTime(8000 * 9));
+    expect(items()[0].textContent).toContain(sample(14));
+    act(() => vi.advanceTimersByTime(8000));
+    expect(items().map((entry) => entry.textContent)).toEqual(
+      SAMPLE_RECENT_PURCHASES.slice(0, 6).map((entry) => expect.stringContaining(entry.item) as unknown as string),
+    );
+  });
+
+  it('shows the entries it is given instead of the samples', () => {
+    const fed = SAMPLE_RECENT_PURCHASES.slice(0, 3).map((entry, index) => ({ ...entry, name: `Buyer ${index}.`, item: `Real item ${index}` }));
+    render(<RecentPurchasesPanel items={fed} />);
+    expect(items()).toHaveLength(3);
+    expect(items()[0].textContent).toContain('Real item 0');
+    act(() => vi.advanceTimersByTime(16000));
+    expect(items()[0].textContent).toContain('Real item 0');
+  });
+});

@@ -1,0 +1,62 @@
+import { ChevronDown, ChevronUp, ShoppingBag } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { SAMPLE_RECENT_PURCHASES, type RecentPurchaseItem } from '../data/recent-purchases-sample.ts';
+import { initialRotation, RECENT_ROTATE_MS, rotate } from './recent-purchases-rotation.ts';
+
+export type { RecentPurchaseItem } from '../data/recent-purchases-sample.ts';
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+function startsOpen(): boolean {
+  // On phones the panel would cover the page, so it starts folded there.
+  return typeof window === 'undefined' || !window.matchMedia?.('(max-width: 639px)').matches;
+}
+
+/** The floating panel at the bottom left of the home page; `items` replaces the sample entries when given. */
+export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { items?: readonly RecentPurchaseItem[] }) {
+  const [state, setState] = useState(() => initialRotation(items));
+  const [open, setOpen] = useState(startsOpen);
+  const listId = useId();
+
+  useEffect(() => {
+    setState(initialRotation(items));
+    const timer = setInterval(() => setState((current) => rotate(current, items)), RECENT_ROTATE_MS);
+    return () => clearInterval(timer);
+  }, [items]);
+
+  return (
+    <aside aria-label="Recent Purchases" className="fixed bottom-4 left-4 z-30 w-[calc(100vw-2rem)] max-w-xs rounded-xl border border-bayou-600 bg-bayou-900/95 shadow-xl backdrop-blur">
+      <h2 className="m-0">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((value) => !value)}
+          className="flex w-full items-center gap-2 rounded-xl px-4 py-3 text-left text-sm font-semibold text-gold-400"
+        >
+          <ShoppingBag aria-hidden size={16} />
+          <span className="flex-1">Recent Purchases</span>
+          {open ? <ChevronDown aria-hidden size={16} /> : <ChevronUp aria-hidden size={16} />}
+        </button>
+      </h2>
+      <ul id={listId} hidden={!open} className="space-y-1 px-2 pb-2">
+        {state.visible.map((entry, index) => (
+          <li
+            key={`${entry.name}-${entry.item}-${entry.time}`}
+            data-newest={index === 0 ? 'true' : undefined}
+            className={`recent-entry rounded-lg px-2 py-1.5 text-xs ${index === 0 ? 'bg-moss-400/15 ring-1 ring-moss-400/50' : ''}`}
+          >
+            <div className="flex justify-between gap-2">
+              <span className="font-semibold text-slate-100">{entry.name}</span>
+              <span className="font-semibold text-moss-300">{dollars.format(entry.amount)}</span>
+            </div>
+            <div className="flex justify-between gap-2 text-slate-300">
+              <span className="truncate">{entry.item}</span>
+              <span className="shrink-0">{entry.time}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,77 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { WhitelistApplicationDto } from '../../../../../adapters/http/contract/applications.ts';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { paths } from '../../../config/paths.ts';
+import { POLL_ADMIN_APPLICATIONS_MS, useWhitelistApplications } from '../api/review.ts';
+import { StatusBadge } from './badges.tsx';
+import { Counters } from './counters.tsx';
+import { day } from './dates.ts';
+import { Pager } from './pager.tsx';
+import { Cell, ResponsiveTable, Row } from './responsive-table.tsx';
+import { ReviewGate } from './review-gate.tsx';
+import { WhitelistReviewDialog } from './whitelist-review-dialog.tsx';
+
+/** /admin-applications: whitelist applications with counters, a table and the review modal. */
+export default function AdminApplicationsPage() {
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const query = useWhitelistApplications(page, POLL_ADMIN_APPLICATIONS_MS);
+  const data = query.data;
+  const open = data?.applications.find((application) => application.id === openId) ?? null;
+  const counts = data?.counts;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-16">
+      <Link to={paths.admin} className="mt-6 inline-flex items-center gap-1 text-sm text-moss-300 hover:underline">
+        <ArrowLeft aria-hidden size={16} /> Back to Purchase Dashboard
+      </Link>
+      <PageHeading title="Whitelist Applications" description="Review whitelist applications. New ones appear automatically." />
+      <ReviewGate query={query} requiredRole="staff">
+        <Counters
+          label="Application counts"
+          items={[
+            { label: 'Total', value: counts && counts.pending + counts.approved + counts.rejected },
+            { label: 'Pending', value: counts?.pending },
+            { label: 'Approved', value: counts?.approved },
+            { label: 'Rejected', value: counts?.rejected },
+          ]}
+        />
+        {data && data.applications.length === 0 ? (
+          <p className="mt-8 text-center text-slate-300">No applications yet</p>
+        ) : (
+          <ResponsiveTable columns={['Applicant', 'Age', 'Status', '18+ Verified', 'Applied', 'Action']}>
+            {data?.applications.map((application) => (
+              <ApplicationRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />
+            ))}
+          </ResponsiveTable>
+        )}
+        {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+      </ReviewGate>
+      {open && <WhitelistReviewDialog application={open} onClose={() => setOpenId(null)} />}
+    </div>
+  );
+}
+
+function ApplicationRow({ application, onOpen }: { application: WhitelistApplicationDto; onOpen: () => void }) {
+  return (
+    <Row id={application.id}>
+      <Cell label="Applicant">
+        <span className="block font-semibold text-slate-100">{application.discordUsername}</span>
+        <span className="block text-slate-400">{application.email}</span>
+      </Cell>
+      <Cell label="Age">{application.age}</Cell>
+      <Cell label="Status">
+        <StatusBadge status={application.status} />
+      </Cell>
+      <Cell label="18+ Verified">{application.isEighteenPlus ? 'Yes' : 'No'}</Cell>
+      <Cell label="Applied">{day(application.createdAt)}</Cell>
+      <Cell label="Action">
+        <button type="button" onClick={onOpen} className="rounded-md bg-gold-500 px-3 py-1.5 font-semibold text-bayou-950 hover:bg-gold-400">
+          {application.status === 'pending' ? 'Review' : 'View'}
+        </button>
+      </Cell>
+    </Row>
+  );
+}

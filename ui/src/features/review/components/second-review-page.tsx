@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { WhitelistApplicationDto } from '../../../../../adapters/http/contract/applications.ts';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { POLL_SECOND_SCREEN_MS, useWhitelistApplications } from '../api/review.ts';
+import { shownStatus, StatusBadge } from './badges.tsx';
+import { Counters } from './counters.tsx';
+import { day } from './dates.ts';
+import { Pager } from './pager.tsx';
+import { ReviewGate } from './review-gate.tsx';
+import { SecondReviewPanel } from './second-review-panel.tsx';
+
+const PREVIEW_LENGTH = 100;
+
+function preview(text: string): string {
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}...` : text;
+}
+
+/** /staff-applications: the second whitelist review screen, a list beside a detail panel; notes optional. */
+export default function SecondReviewPage() {
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const query = useWhitelistApplications(page, POLL_SECOND_SCREEN_MS);
+  const data = query.data;
+  const selected = data?.applications.find((application) => application.id === selectedId) ?? null;
+  const counts = data?.counts;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-16">
+      <PageHeading title="Application Review" description="Whitelist applications, newest first." />
+      <ReviewGate query={query} requiredRole="staff">
+        <Counters
+          label="Application counts"
+          items={[
+            { label: 'Total', value: counts && counts.pending + counts.approved + counts.rejected },
+            { label: 'Pending', value: counts?.pending },
+            { label: 'Approved', value: counts?.approved },
+            { label: 'Denied', value: counts?.rejected },
+          ]}
+        />
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <section aria-label="Applications" className="min-w-0">
+            {data && data.applications.length === 0 ? (
+              <p className="rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-center text-slate-300">No applications yet</p>
+            ) : (
+              <ul className="grid max-h-[600px] gap-3 overflow-y-auto pr-1">
+                {data?.applications.map((application) => (
+                  <ListEntry key={application.id} application={application} selected={application.id === selectedId} onSelect={() => setSelectedId(application.id)} />
+                ))}
+              </ul>
+            )}
+            {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+          </section>
+          <section aria-label="Application details" className="min-w-0">
+            {selected ? (
+              <SecondReviewPanel key={selected.id} application={selected} />
+            ) : (
+              <p className="rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-center text-slate-400">Select an application to see its details.</p>
+            )}
+          </section>
+        </div>
+      </ReviewGate>
+    </div>
+  );
+}
+
+function ListEntry({ application, selected, onSelect }: { application: WhitelistApplicationDto; selected: boolean; onSelect: () => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-pressed={selected}
+        className={`w-full rounded-xl border p-4 text-left ${selected ? 'border-gold-400 bg-bayou-800' : 'border-bayou-700 bg-bayou-900 hover:border-moss-400'}`}
+      >
+        <span className="flex flex-wrap items-center justify-between gap-2">
+          <span className="font-semibold text-slate-100">{application.discordUsername}</span>
+          <StatusBadge status={shownStatus(application.status)} />
+        </span>
+        <span className="mt-1 block text-xs text-slate-400">Applied {day(application.createdAt)}</span>
+        <span className="mt-2 block break-words text-sm text-slate-300">{preview(application.characterBackground)}</span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import type { StaffApplicationDto, StaffStatusDto } from '../../../../../adapters/http/contract/staff-applications.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useReviewStaffApplication } from '../api/review.ts';
+import { PositionBadge, StatusBadge } from './badges.tsx';
+import { dayAndTime } from './dates.ts';
+import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
+
+type Target = Exclude<StaffStatusDto, 'pending'>;
+
+/** pending -> under_review -> approved | denied: only the moves the server allows are offered. */
+const ALLOWED: Record<StaffStatusDto, Target[]> = {
+  pending: ['approved', 'under_review', 'denied'],
+  under_review: ['approved', 'denied'],
+  approved: [],
+  denied: [],
+};
+
+const BUTTONS: Record<Target, { label: string; className: string }> = {
+  approved: { label: 'Approve', className: 'bg-green-600 hover:bg-green-500' },
+  under_review: { label: 'Mark Under Review', className: 'bg-yellow-600 hover:bg-yellow-500' },
+  denied: { label: 'Deny', className: 'bg-red-700 hover:bg-red-600' },
+};
+
+export function StaffReviewDialog({ application, onClose }: { application: StaffApplicationDto; onClose: () => void }) {
+  const [notes, setNotes] = useState(application.reviewNotes ?? '');
+  const review = useReviewStaffApplication();
+  const { toast } = useToast();
+  const allowed = ALLOWED[application.status];
+
+  const decide = (status: Target) =>
+    review.mutate(
+      // notes are optional and sent as written (SPEC section 5)
+      { id: application.id, status, reviewNotes: notes },
+      {
+        onSuccess: () => {
+          toast({ title: 'Application Reviewed', description: 'Staff application status updated successfully', variant: 'success' });
+          onClose();
+        },
+        onError: (error) => toast({ title: 'Review Failed', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <ReviewDialog open onOpenChange={(open) => !open && onClose()} title={`Staff application: ${application.realName}`}>
+      <section aria-label="Personal information">
+        <h3 className="mb-2 text-sm font-semibold text-moss-300">Personal Information</h3>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Detail label="Real name">{application.realName}</Detail>
+          <Detail label="Discord">{application.discordUsername}</Detail>
+          <Detail label="Email">{application.email}</Detail>
+          <Detail label="Age">{application.age}</Detail>
+          <Detail label="Timezone">{application.timezone}</Detail>
+          <Detail label="Languages">{application.languages ?? '—'}</Detail>
+        </dl>
+      </section>
+      <section aria-label="Details">
+        <h3 className="mb-2 text-sm font-semibold text-moss-300">Details</h3>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Detail label="Position">
+            <PositionBadge position={application.position} />
+          </Detail>
+          <Detail label="Status">
+            <StatusBadge status={application.status} />
+          </Detail>
+          <Detail label="Experience">{application.currentStaff ? 'Current Staff' : 'New Applicant'}</Detail>
+          <Detail label="Availability">{application.availability}</Detail>
+          <Detail label="Applied">{dayAndTime(application.createdAt)}</Detail>
+          {application.reviewedBy && <Detail label="Last reviewed by">{application.reviewedBy}</Detail>}
+        </dl>
+      </section>
+      <LongAnswer label="Experience" text={application.experience} />
+      <LongAnswer label="Why staff" text={application.whyStaff} />
+      <LongAnswer label="Scenarios" text={application.scenarios} />
+      <LongAnswer label="Previous communities" text={application.previousCommunities} />
+      <LongAnswer label="References" text={application.references} />
+      <LongAnswer label="Additional information" text={application.additionalInfo} />
+      {allowed.length === 0 ? (
+        <p className="rounded-lg border border-bayou-700 p-3 text-sm text-slate-300">This application has been {application.status}; the decision is final.</p>
+      ) : (
+        <div className="grid gap-3">
+          <label className="grid gap-1 text-sm">
+            <span className="font-semibold text-slate-200">Review notes</span>
+            <textarea value={notes} onChange={(event) => setNotes(event.target.value)} rows={3} className="rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100" />
+          </label>
+          <div className="flex flex-wrap gap-3">
+            {allowed.map((status) => (
+              <button
+                key={status}
+                type="button"
+                disabled={review.isPending}
+                onClick={() => decide(status)}
+                className={`rounded-md px-4 py-2 font-semibold text-white disabled:opacity-60 ${BUTTONS[status].className}`}
+              >
+                {BUTTONS[status].label}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+    </ReviewDialog>
+  );
+}

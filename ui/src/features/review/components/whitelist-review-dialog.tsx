@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { WhitelistApplicationDto } from '../../../../../adapters/http/contract/applications.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useReviewApplication } from '../api/review.ts';
+import { StatusBadge } from './badges.tsx';
+import { dayAndTime } from './dates.ts';
+import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
+
+const HOURS: Record<number, string> = { 5: '5-10 hours', 15: '10-20 hours', 25: '20-30 hours', 35: '30+ hours' };
+
+export function WhitelistReviewDialog({ application, onClose }: { application: WhitelistApplicationDto; onClose: () => void }) {
+  const [decision, setDecision] = useState<'approved' | 'rejected'>('approved');
+  const [notes, setNotes] = useState('');
+  const review = useReviewApplication();
+  const { toast } = useToast();
+
+  const submit = () => {
+    if (!notes.trim()) {
+      toast({ title: 'Invalid Review', description: 'Please provide review notes before submitting.', variant: 'destructive' });
+      return;
+    }
+    review.mutate(
+      { id: application.id, status: decision, reviewNotes: notes },
+      {
+        onSuccess: () => {
+          toast({ title: 'Application Reviewed', description: `Application has been ${decision}`, variant: 'success' });
+          onClose();
+        },
+        onError: (error) => toast({ title: 'Review Failed', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <ReviewDialog open onOpenChange={(open) => !open && onClose()} title={`Application from ${application.discordUsername}`}>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Detail label="Discord">{application.discordUsername}</Detail>
+        <Detail label="Email">{application.email}</Detail>
+        <Detail label="Age">{application.age}</Detail>
+        <Detail label="18+ confirmed">{application.isEighteenPlus ? 'Yes' : 'No'}</Detail>
+        <Detail label="Timezone">{application.timezone}</Detail>
+        <Detail label="Hours per week">{HOURS[application.hoursPerWeek] ?? application.hoursPerWeek}</Detail>
+        <Detail label="Status">
+          <StatusBadge status={application.status} />
+        </Detail>
+        <Detail label="Applied">{dayAndTime(application.createdAt)}</Detail>
+        {application.reviewedBy && <Detail label="Reviewed by">{application.reviewedBy}</Detail>}
+        {application.reviewedAt && <Detail label="Reviewed">{dayAndTime(application.reviewedAt)}</Detail>}
+      </dl>
+      <LongAnswer label="Roleplay experience" text={application.rpExperience} />
+      <LongAnswer label="Previous communities" text={application.previousCommunities} />
+      <LongAnswer label="Character background" text={application.characterBackground} />
+      <LongAnswer label="Character goals" text={application.characterGoals} />
+      <LongAnswer label="Roleplay scenario" text={application.roleplayScenario} />
+      <LongAnswer label="Why join the server" text={application.whyJoinServer} />
+      <ul aria-label="Rules agreements" className="grid gap-1 text-sm">
+        <li>{application.rulesUnderstood ? '✓' : '✗'} Understands the server rules</li>
+        <li>{application.noMetagaming ? '✓' : '✗'} Agrees not to metagame</li>
+        <li>{application.respectfulBehavior ? '✓' : '✗'} Agrees to respectful behavior</li>
+      </ul>
+      {application.reviewNotes && <LongAnswer label="Review notes" text={application.reviewNotes} />}
+      {application.status === 'pending' && (
+        <section aria-label="Decision" className="grid gap-3 rounded-lg border border-bayou-700 p-4">
+          <fieldset className="flex flex-wrap gap-4">
+            <legend className="mb-2 text-sm font-semibold text-slate-200">Decision</legend>
+            {(['approved', 'rejected'] as const).map((value) => (
+              <label key={value} className="flex items-center gap-2">
+                <input type="radio" name="decision" value={value} checked={decision === value} onChange={() => setDecision(value)} className="accent-gold-400" />
+                {value === 'approved' ? 'Approve' : 'Reject'}
+              </label>
+            ))}
+          </fieldset>
+          <label className="grid gap-1 text-sm">
+            <span className="font-semibold text-slate-200">Review notes</span>
+            <textarea
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+              rows={3}
+              placeholder="At least 10 characters: why this decision?"
+              className="rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100"
+            />
+          </label>
+          <button
+            type="button"
+            onClick={submit}
+            disabled={!notes.trim() || review.isPending}
+            className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {review.isPending ? 'Submitting...' : 'Submit Review'}
+          </button>
+        </section>
+      )}
+    </ReviewDialog>
+  );
+}

@@ -1,0 +1,70 @@
+import { CheckCircle2, ClipboardList, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useCurrentUser } from '../../auth/api/current-user.ts';
+import { StaffApplicationForm } from './staff-application-form.tsx';
+
+const requirements = ['18 years or older', 'Active in our Discord community', 'Clean punishment record', 'At least 2 weeks on the server', 'Professional communication'];
+const expectations = ['15+ hours a week', 'Attend staff meetings', 'Professional demeanor', 'Help community members', 'Follow and enforce the rules'];
+
+/** /staff-apply (SPEC section 2): requirements, expectations, the four positions and the form. */
+export default function StaffApplyPage() {
+  const { user, isSignedIn } = useCurrentUser();
+  const [submitted, setSubmitted] = useState(false);
+  const navigate = useNavigate();
+
+  if (submitted) {
+    return (
+      <section aria-labelledby="staff-sent" className="mx-auto max-w-xl px-4 py-16 text-center">
+        <CheckCircle2 aria-hidden size={56} className="mx-auto text-moss-400" />
+        <h1 id="staff-sent" className="mt-4 font-display text-3xl font-bold text-gold-400">
+          Application Submitted!
+        </h1>
+        <p className="mt-3 text-slate-300">Thank you for applying. Staff applications are reviewed weekly; we will contact you on Discord.</p>
+        <button type="button" onClick={() => navigate(paths.home)} className="mt-8 rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400">
+          Return Home
+        </button>
+      </section>
+    );
+  }
+
+  return (
+    <div className="pb-16">
+      <PageHeading title="Staff Application" description="Help us run the bayou. Applications are reviewed weekly." />
+      <div className="mx-auto grid max-w-5xl gap-4 px-4 md:grid-cols-2">
+        <IntroCard icon={ShieldCheck} title="Minimum Requirements" items={requirements} />
+        <IntroCard icon={ClipboardList} title="Expectations" items={expectations} />
+      </div>
+      <div className="mx-auto mt-8 max-w-3xl px-4">
+        {isSignedIn === undefined && <Spinner />}
+        {isSignedIn === false && (
+          <div className="rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-center">
+            <p className="text-slate-200">Sign in with Discord to apply for a staff position.</p>
+            <a href={`${paths.discordSignIn}?returnTo=${encodeURIComponent(paths.staffApply)}`} className="mt-4 inline-block rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400">
+              Sign in with Discord
+            </a>
+          </div>
+        )}
+        {user && <StaffApplicationForm user={user} onSubmitted={() => setSubmitted(true)} />}
+      </div>
+    </div>
+  );
+}
+
+function IntroCard({ icon: Icon, title, items }: { icon: typeof ShieldCheck; title: string; items: string[] }) {
+  return (
+    <section className="rounded-xl border border-bayou-700 bg-bayou-900 p-5">
+      <h2 className="flex items-center gap-2 font-semibold text-gold-400">
+        <Icon aria-hidden className="text-moss-400" /> {title}
+      </h2>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-300">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

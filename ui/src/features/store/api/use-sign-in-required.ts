@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { paths } from '../../../config/paths.ts';
+import { useCurrentUser } from '../../auth/api/current-user.ts';
+
+export const SIGN_IN_REDIRECT_MS = 1000;
+
+/** SPEC section 6: a signed-out buyer is told to log in, then sent to sign in after 1 s. */
+export function useSignInRequired() {
+  const current = useCurrentUser();
+  useEffect(() => {
+    if (current.isSignedIn !== false) return;
+    toast({ title: 'Authentication Required', description: 'Please log in to make a purchase.', variant: 'destructive' });
+    const timer = setTimeout(() => window.location.assign(paths.discordSignIn), SIGN_IN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [current.isSignedIn]);
+  return current;
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ProductDto } from '../../../../../adapters/http/contract/catalogue.ts';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { stripeCheckoutPath } from '../../../config/paths.ts';
+import { useProducts } from '../../catalogue/api/catalogue.ts';
+import { formatDollars } from './format.ts';
+import { buyButton, ProductCard } from './product-card.tsx';
+
+/** SPEC section 2: 'Order Custom Tattoos', 'Order Services' for the other multi-price items, else 'Purchase $price'. */
+export function addonButtonText(addon: ProductDto): string {
+  if (addon.id === 'custom-tattoos') return 'Order Custom Tattoos';
+  if (addon.options.length > 0) return 'Order Services';
+  return `Purchase ${formatDollars(addon.price ?? 0)}`;
+}
+
+export default function AddonsPage() {
+  const addons = useProducts('addon');
+  return (
+    <div className="pb-16">
+      <PageHeading title="Add-ons" description="Tattoos, vehicles, chains and more to make your character yours." />
+      <QueryState isPending={addons.isPending} error={addons.error} retry={() => addons.refetch()} />
+      {addons.data && (
+        <ul aria-label="Add-ons" className="mx-auto grid max-w-7xl gap-6 px-4 sm:grid-cols-2 lg:grid-cols-3">
+          {addons.data.map((addon) => (
+            <li key={addon.id} className="flex">
+              <AddonCard addon={addon} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function AddonCard({ addon }: { addon: ProductDto }) {
+  const navigate = useNavigate();
+  const [option, setOption] = useState(addon.options[0]?.id);
+  const multi = addon.options.length > 0;
+  return (
+    <ProductCard product={addon} price={multi ? undefined : formatDollars(addon.price ?? 0)}>
+      {multi && (
+        <fieldset className="mb-4">
+          <legend className="text-sm font-semibold text-slate-200">Choose an option</legend>
+          <div className="mt-2 space-y-1">
+            {addon.options.map((choice) => (
+              <label key={choice.id} className="flex cursor-pointer items-center justify-between gap-2 rounded-md border border-bayou-700 px-3 py-2 text-sm has-[:checked]:border-gold-400">
+                <span className="flex items-center gap-2">
+                  <input type="radio" name={`${addon.id}-option`} value={choice.id} checked={option === choice.id} onChange={() => setOption(choice.id)} />
+                  {choice.label}
+                  {choice.isPackage && <span className="rounded bg-moss-400/20 px-1.5 text-xs text-moss-300">Save $15+</span>}
+                </span>
+                <span className="font-semibold text-gold-400">{formatDollars(choice.price)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <button type="button" className={buyButton} onClick={() => navigate(stripeCheckoutPath('addon', addon.id, multi ? option : undefined))}>
+        {addonButtonText(addon)}
+      </button>
+    </ProductCard>
+  );
+}

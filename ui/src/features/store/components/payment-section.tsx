@@ -1,0 +1,93 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from '../../../../../adapters/http/contract/payments.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { authKeys } from '../../auth/api/current-user.ts';
+import { completePurchase, createPaymentIntent, usePaymentsConfig } from '../api/payments.ts';
+import { DemoCardForm } from './demo-card-form.tsx';
+import { StripePaymentForm } from './stripe-payment-form.tsx';
+
+export interface PaymentSectionProps {
+  request: CreatePaymentIntentRequest;
+  payLabel: string;
+  /** after the purchase is completed on the server */
+  onCompleted: (result: { paymentIntentId: string; tokensAwarded: number }) => void;
+}
+
+/**
+ * Creates the payment intent on load, takes the card (Stripe's Payment Element, or the demo form), then
+ * completes the purchase. The Pay button is usable again after any failure.
+ */
+export function PaymentSection({ request, payLabel, onCompleted }: PaymentSectionProps) {
+  const config = usePaymentsConfig();
+  const queryClient = useQueryClient();
+  const [intent, setIntent] = useState<CreatePaymentIntentResponse | null>(null);
+  const [setupError, setSetupError] = useState<string | null>(null);
+  const [paymentError, setPaymentError] = useState<{ title: string; message: string } | null>(null);
+  const requestKey = JSON.stringify(request);
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (started.current === requestKey) return;
+    started.current = requestKey;
+    createPaymentIntent(request)
+      .then(setIntent)
+      .catch((error) => {
+        const message = errorMessage(error, 'Unable to initialize payment. Please try again.');
+        setSetupError(message);
+        toast({ title: 'Payment Setup Failed', description: message, variant: 'destructive' });
+      });
+  }, [requestKey, request]);
+
+  async function paid(paymentIntentId: string) {
+    setPaymentError(null);
+    try {
+      const result = await completePurchase({
+        paymentIntentId,
+        productType: request.productType,
+        productId: request.productId,
+        productName: request.productName,
+        price: intent?.amount,
+      });
+      await queryClient.invalidateQueries({ queryKey: authKeys.tokens() });
+      onCompleted({ paymentIntentId, tokensAwarded: result.tokensAwarded });
+    } catch (error) {
+      const message = errorMessage(error, 'Something went wrong completing your purchase.');
+      setPaymentError({ title: 'Purchase Failed', message });
+      toast({ title: 'Purchase Failed', description: message, variant: 'destructive' });
+    }
+  }
+
+  function failed(message: string) {
+    setPaymentError({ title: 'Payment Failed', message });
+    toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+  }
+
+  if (setupError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 p-4 text-center">
+        <p className="font-semibold text-red-200">Payment Setup Failed</p>
+        <p className="mt-1 text-sm text-red-100/80">{setupError}</p>
+      </div>
+    );
+  }
+  if (!intent || !config.data) return <Spinner label="Preparing payment" />;
+  const props = { clientSecret: intent.clientSecret, payLabel, onPaid: paid, onError: failed };
+  return (
+    <div className="space-y-3">
+      {paymentError && (
+        <div role="alert" className="rounded-md border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-100">
+          <p className="font-semibold">{paymentError.title}</p>
+          <p>{paymentError.message}</p>
+        </div>
+      )}
+      {config.data.mode === 'stripe' && config.data.publishableKey ? (
+        <StripePaymentForm {...props} publishableKey={config.data.publishableKey} />
+      ) : (
+        <DemoCardForm {...props} />
+      )}
+    </div>
+  );
+}

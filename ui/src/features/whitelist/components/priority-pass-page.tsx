@@ -1,0 +1,42 @@
+import { Headphones, ShieldCheck, Zap } from 'lucide-react';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { useProducts } from '../../catalogue/api/catalogue.ts';
+import { TierCard } from './tier-card.tsx';
+
+const infoBlocks = [
+  { icon: Zap, title: 'Instant Delivery', text: 'Your pass is delivered through Discord as soon as your payment clears.' },
+  { icon: ShieldCheck, title: 'Secure Purchase', text: 'Card payments are processed securely; we never see your card number.' },
+  { icon: Headphones, title: '24/7 Support', text: 'Open a ticket in our Discord any time and staff will help you out.' },
+];
+
+export default function PriorityPassPage() {
+  const tiers = useProducts('whitelist');
+  return (
+    <div className="pb-16">
+      <PageHeading title="Priority Pass" description="Five levels of whitelist access. Pick your place in the bayou, cher." />
+      {/* While the tiers load, hold a screen's height so the blocks below do not jump when the cards arrive. */}
+      <div className={tiers.data ? undefined : 'min-h-screen'}>
+        <QueryState isPending={tiers.isPending} error={tiers.error} retry={() => tiers.refetch()} />
+      </div>
+      {tiers.data && (
+        <ul aria-label="Whitelist tiers" className="mx-auto grid max-w-7xl gap-6 px-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+          {tiers.data.map((tier) => (
+            <li key={tier.id} className="flex">
+              <TierCard tier={tier} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-label="Why buy here" className="mx-auto mt-12 grid max-w-5xl gap-4 px-4 md:grid-cols-3">
+        {infoBlocks.map(({ icon: Icon, title, text }) => (
+          <div key={title} className="rounded-xl border border-bayou-700 bg-bayou-900 p-5">
+            <Icon aria-hidden className="text-moss-400" />
+            <h2 className="mt-2 font-semibold text-gold-400">{title}</h2>
+            <p className="mt-1 text-sm text-slate-300">{text}</p>
+          </div>
+        ))}
+      </section>
+    </div>
+  );
+}

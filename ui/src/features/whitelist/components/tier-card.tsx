@@ -1,0 +1,53 @@
+import { Check } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import type { ProductDto } from '../../../../../adapters/http/contract/catalogue.ts';
+import { ProductIcon } from '../../../components/ui/product-icon.tsx';
+import { stripeCheckoutPath } from '../../../config/paths.ts';
+
+export function formatPrice(price: number): string {
+  return Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`;
+}
+
+export function TierCard({ tier }: { tier: ProductDto }) {
+  const navigate = useNavigate();
+  const headingId = `tier-${tier.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`relative flex w-full flex-col rounded-2xl border bg-bayou-900 p-6 ${tier.popular ? 'border-gold-400 shadow-lg shadow-gold-500/20' : 'border-bayou-700'}`}
+    >
+      {tier.popular && (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-gold-500 px-3 py-1 text-xs font-bold uppercase text-bayou-950">
+          Most Popular
+        </span>
+      )}
+      <div className="text-moss-400">
+        <ProductIcon name={tier.icon} />
+      </div>
+      <h2 id={headingId} className="mt-3 font-display text-xl font-bold text-white">
+        {tier.name}
+      </h2>
+      <p className="mt-1 text-3xl font-extrabold text-gold-400" data-testid="price">
+        {formatPrice(tier.price ?? 0)}
+        <span className="text-sm font-medium text-slate-400">/month</span>
+      </p>
+      {tier.detail && <p className="mt-1 text-sm font-semibold text-moss-300">{tier.detail}</p>}
+      <p className="mt-3 text-sm text-slate-300">{tier.description}</p>
+      <ul className="mt-4 flex-1 space-y-2 text-sm">
+        {tier.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check aria-hidden size={16} className="mt-0.5 shrink-0 text-moss-400" />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={() => navigate(stripeCheckoutPath('whitelist', tier.id))}
+        className="mt-6 rounded-lg bg-gold-500 px-4 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400"
+      >
+        Purchase {tier.name}
+      </button>
+    </article>
+  );
+}
