@@ -21,11 +21,19 @@ export async function ensureUiBuild(): Promise<void> {
   console.log('Building the UI...');
   const { build } = await import('vite');
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
+  await withEnv('NODE_ENV', 'production', () => build({ logLevel: 'warn', configFile: 'vite.config.ts', mode: 'production' }));
+}
+
+/** Runs `work` with one environment variable set, then puts it back as it was, unset included. */
+export async function withEnv<T>(name: string, value: string, work: () => Promise<T>): Promise<T> {
+  const had = Object.prototype.hasOwnProperty.call(process.env, name);
+  const before = process.env[name];
+  process.env[name] = value;
   try {
-    await build({ logLevel: 'warn', configFile: 'vite.config.ts', mode: 'production' });
+    return await work();
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    // assigning undefined would store the string 'undefined', which the config then refuses
+    if (had) process.env[name] = before;
+    else delete process.env[name];
   }
 }
