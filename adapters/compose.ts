@@ -9,6 +9,10 @@ import { MikroOrmPaymentEventLog, MikroOrmPurchaseRepository, MikroOrmStoreBans 
 import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-adapters.ts';
 import { resolveSessionSecret } from './identity/session-secret.ts';
 import type { Clock } from '../core/shared/ports.ts';
+import { RoleMapping } from '../core/delivery/role-mapping.ts';
+import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
+import { DeliveryWorker } from './discord/delivery-worker.ts';
+import { MikroOrmDeliveryOutbox, MikroOrmEntitlements } from './persistence/mikro-orm-delivery-outbox.ts';
 
 export interface System {
   config: Config;
@@ -17,6 +21,9 @@ export interface System {
   core: Core;
   /** the card payment gateway chosen by configuration, with its webhook verifier or demo confirm */
   payments: PaymentAdapters;
+  /** sends the Discord outbox; the web server starts it, the CLI runs passes itself */
+  deliveryWorker: DeliveryWorker;
+  /** stops the delivery worker (its current pass finishes), then closes the database */
   close(): Promise<void>;
 }
 
@@ -41,6 +48,13 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   }
   const transactions = { run: <T>(work: () => Promise<T>) => database.transactional(work) };
   const payments = createPaymentAdapters(config, database);
+  const discord = new DiscordRestGateway({
+    apiUrl: config.discordApiUrl,
+    botToken: config.DISCORD_BOT_TOKEN,
+    guildId: config.DISCORD_GUILD_ID,
+    staffWebhookUrl: config.DISCORD_STAFF_WEBHOOK_URL,
+  });
+  let worker: DeliveryWorker | undefined;
   const core = createCore({
     clock: options.clock,
     ids: { next: randomUUID },
@@ -53,13 +67,27 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       gateway: payments.gateway,
       bans: new MikroOrmStoreBans(database),
     },
+    delivery: {
+      outbox: new MikroOrmDeliveryOutbox(database),
+      discord,
+      entitlements: new MikroOrmEntitlements(database),
+      roles: new RoleMapping(config.roleMapping),
+      settings: { maxAttempts: config.DELIVERY_MAX_ATTEMPTS, retryBaseMs: config.DELIVERY_RETRY_BASE_MS },
+      onQueued: () => worker?.wake(),
+    },
   });
+  worker = new DeliveryWorker({ pass: () => database.withContext(() => core.delivery.deliverDue.execute()), logger, pollMs: config.DELIVERY_POLL_MS });
+  const deliveryWorker = worker;
   return {
     config: { ...config, SESSION_SECRET: resolveSessionSecret(config.SESSION_SECRET, options.dataDir ?? config.DATA_DIR) },
     logger,
     database,
     core,
     payments,
-    close: () => database.close(),
+    deliveryWorker,
+    close: async () => {
+      await deliveryWorker.stop();
+      await database.close();
+    },
   };
 }

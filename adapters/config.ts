@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { Catalogue } from '../core/catalogue/catalogue.ts';
+import type { RoleMappingSettings } from '../core/delivery/role-mapping.ts';
 
 const optionalText = z
   .string()
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined));
+
+const SNOWFLAKE = /^\d{5,25}$/;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,6 +36,21 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** state-changing API requests per signed-in user per minute */
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** the bot that hands out roles and sends direct messages; with the guild it serves */
+  DISCORD_BOT_TOKEN: optionalText,
+  DISCORD_GUILD_ID: optionalText.pipe(z.string().regex(SNOWFLAKE, 'must be a Discord id (digits)').optional()),
+  /** Discord's REST API; only a test stand-in changes it */
+  DISCORD_API_URL: optionalText.pipe(z.url().optional()),
+  /** the staff channel's webhook: new applications, purchases and disputes */
+  DISCORD_STAFF_WEBHOOK_URL: optionalText.pipe(z.url().optional()),
+  /** JSON: {"product-id": "role id", "product-id:option-id": "role id"} */
+  DISCORD_ROLE_MAP: optionalText,
+  /** the role an approved whitelist application gets */
+  DISCORD_WHITELIST_ROLE_ID: optionalText.pipe(z.string().regex(SNOWFLAKE, 'must be a Discord role id (digits)').optional()),
+  /** tries before a delivery is left as failed, the first wait between tries (doubling), and the worker's poll */
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
+  DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -42,6 +61,10 @@ export interface Config extends Env {
   production: boolean;
   discordConfigured: boolean;
   stripeConfigured: boolean;
+  /** the bot has a token and a guild: roles and direct messages are delivered */
+  discordBotConfigured: boolean;
+  discordApiUrl: string;
+  roleMapping: RoleMappingSettings;
 }
 
 export class ConfigError extends Error {
@@ -73,9 +96,37 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   return {
     ...env,
+    discordBotConfigured: Boolean(env.DISCORD_BOT_TOKEN && env.DISCORD_GUILD_ID),
+    discordApiUrl: env.DISCORD_API_URL ?? `${env.DISCORD_BASE_URL.replace(/\/$/, '')}/api/v10`,
+    roleMapping: { products: parseRoleMap(env.DISCORD_ROLE_MAP), whitelistRoleId: env.DISCORD_WHITELIST_ROLE_ID ?? null },
     production,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     discordConfigured: discordMissing.length === 0,
     stripeConfigured: stripeMissing.length === 0,
   };
+}
+
+/** DISCORD_ROLE_MAP: every key must name a product (or a product's option) of the catalogue, every value a role id. */
+function parseRoleMap(raw: string | undefined): Record<string, string> {
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  DISCORD_ROLE_MAP: must be JSON, e.g. {"bayou-basic": "112233445566778899"}');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError('Invalid configuration:\n  DISCORD_ROLE_MAP: must be a JSON object');
+  const catalogue = new Catalogue();
+  const problems: string[] = [];
+  const map: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    const [productId, optionId, extra] = key.split(':');
+    const product = catalogue.list().find((candidate) => candidate.id === productId);
+    if (!product || extra !== undefined) problems.push(`'${key}' is not a product id of the catalogue`);
+    else if (optionId !== undefined && !product.options.some((option) => option.id === optionId)) problems.push(`${product.name} has no option '${optionId}'`);
+    if (typeof value !== 'string' || !SNOWFLAKE.test(value)) problems.push(`the role for '${key}' must be a Discord role id (digits, as a string)`);
+    else map[key] = value;
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  DISCORD_ROLE_MAP: ${problem}`).join('\n')}`);
+  return map;
 }

@@ -6,6 +6,7 @@ import { createLogger } from '../adapters/logger.ts';
 import { registerApplicationCommands } from './commands/applications.ts';
 import { registerCatalogueCommands } from './commands/catalogue.ts';
 import { registerDbCommands } from './commands/db.ts';
+import { registerDeliveryCommands } from './commands/delivery.ts';
 import { registerPurchaseCommands } from './commands/purchases.ts';
 import { registerStaffApplicationCommands } from './commands/staff-applications.ts';
 import { registerTokenCommands } from './commands/tokens.ts';
@@ -50,6 +51,7 @@ export function createProgram(context: CliContext): Command {
   registerUserCommands(program, context);
   registerTokenCommands(program, context);
   registerPurchaseCommands(program, context);
+  registerDeliveryCommands(program, context);
   return program;
 }
 

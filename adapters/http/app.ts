@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health.ts';
 import { staffApplicationRoutes } from './routes/staff-applications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
+import { deliveryRoutes } from './routes/deliveries.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { createPaymentAdapters, type PaymentAdapters } from '../payments/payment-adapters.ts';
 import type { Database } from '../persistence/database.ts';
@@ -47,6 +48,7 @@ export function createHttpApp(deps: HttpDependencies): Koa {
   const payments = deps.payments ?? createPaymentAdapters(deps.config, deps.database);
   paymentRoutes(router, deps.core, payments);
   purchaseRoutes(router, deps.core);
+  deliveryRoutes(router, deps.core);
   stripeWebhookRoutes(router, deps.core, payments);
 
   app.use(requestLog(deps.logger));

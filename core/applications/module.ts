@@ -1,5 +1,6 @@
 import type { AuditLog } from '../audit/ports.ts';
 import { ListAuditEntries } from '../audit/list-audit-entries.ts';
+import { noDeliveryEffects, type DeliveryEffects } from '../delivery/effects.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { ListMyStaffApplications } from '../staff-applications/list-my-staff-applications.ts';
@@ -28,25 +29,28 @@ interface Shared {
   clock: Clock;
   ids: IdGenerator;
   transactions: TransactionRunner;
+  /** what Discord is told of new applications and decisions */
+  effects?: DeliveryEffects;
 }
 
 export function createApplicationModules(ports: ApplicationPorts | undefined, shared: Shared) {
   const p = ports ?? unconfigured();
   const { clock, ids, transactions } = shared;
+  const effects = shared.effects ?? noDeliveryEffects;
   return {
     applications: {
-      submit: new SubmitApplication(p.whitelistApplications, ids, clock),
+      submit: new SubmitApplication(p.whitelistApplications, ids, clock, transactions, effects),
       list: new ListApplications(p.whitelistApplications),
       show: new ShowApplication(p.whitelistApplications),
       mine: new ListMyApplications(p.whitelistApplications),
-      review: new ReviewApplication(p.whitelistApplications, p.whitelistAccess, p.auditLog, transactions, ids, clock),
+      review: new ReviewApplication(p.whitelistApplications, p.whitelistAccess, p.auditLog, transactions, ids, clock, effects),
     },
     staffApplications: {
-      submit: new SubmitStaffApplication(p.staffApplications, ids, clock),
+      submit: new SubmitStaffApplication(p.staffApplications, ids, clock, transactions, effects),
       list: new ListStaffApplications(p.staffApplications, p.staffRoster),
       show: new ShowStaffApplication(p.staffApplications, p.staffRoster),
       mine: new ListMyStaffApplications(p.staffApplications),
-      review: new ReviewStaffApplication(p.staffApplications, p.staffRoster, p.auditLog, transactions, ids, clock),
+      review: new ReviewStaffApplication(p.staffApplications, p.staffRoster, p.auditLog, transactions, ids, clock, effects),
     },
     audit: {
       list: new ListAuditEntries(p.auditLog),

@@ -1,6 +1,7 @@
 import type { AuditLog } from '../audit/ports.ts';
 import { reviewerName, type ReviewContext } from '../audit/reviewer.ts';
 import { ForbiddenError } from '../shared/errors.ts';
+import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { hasRole } from '../users/user.ts';
 import { ApplicationNotPendingError, checkReviewNotes, type WhitelistApplication, type WhitelistDecision } from './application.ts';
@@ -27,6 +28,7 @@ export class ReviewApplication {
     private readonly transactions: TransactionRunner,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly effects: DeliveryEffects,
   ) {}
 
   async execute(input: ReviewApplicationInput): Promise<WhitelistApplication> {
@@ -56,6 +58,7 @@ export class ReviewApplication {
         channel: input.channel,
         createdAt: now,
       });
+      await this.effects.whitelistReviewed(reviewed);
       return reviewed;
     });
   }

@@ -1,4 +1,5 @@
-import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { DeliveryEffects } from '../delivery/effects.ts';
+import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { checkAnswers, type Applicant, type WhitelistApplication, type WhitelistApplicationAnswers } from './application.ts';
 import type { WhitelistApplicationRepository } from './ports.ts';
 
@@ -8,6 +9,8 @@ export class SubmitApplication {
     private readonly applications: WhitelistApplicationRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
+    private readonly effects: DeliveryEffects,
   ) {}
 
   async execute(input: { applicant: Applicant; answers: WhitelistApplicationAnswers }): Promise<WhitelistApplication> {
@@ -26,7 +29,11 @@ export class SubmitApplication {
       reviewedAt: null,
       createdAt: this.clock.now(),
     };
-    await this.applications.add(application);
+    // the staff channel's notice is recorded with the application, or neither is
+    await this.transactions.run(async () => {
+      await this.applications.add(application);
+      await this.effects.applicationSubmitted(application, 'whitelist');
+    });
     return application;
   }
 }

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import { DomainError } from '../shared/errors.ts';
+import { noDeliveryEffects, type DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { CompletePurchase } from './complete-purchase.ts';
 import { HandlePaymentEvent } from './handle-payment-event.ts';
@@ -26,12 +27,14 @@ interface Shared {
   clock: Clock;
   ids: IdGenerator;
   transactions: TransactionRunner;
+  /** what Discord is told of completions, refunds and disputes */
+  effects?: DeliveryEffects;
 }
 
 export function createPurchaseModule(ports: PurchasePorts | undefined, shared: Shared) {
   const p = ports ?? unconfigured();
   const { catalogue, clock, ids, transactions } = shared;
-  const settlement = new PurchaseSettlement(p.purchases, p.ledger, p.bans, transactions, clock);
+  const settlement = new PurchaseSettlement(p.purchases, p.ledger, p.bans, transactions, clock, shared.effects ?? noDeliveryEffects);
   return {
     paymentMode: ports?.gateway.mode ?? 'demo',
     startCheckout: new StartCheckout(catalogue, p.purchases, p.gateway, p.bans, ids, clock),

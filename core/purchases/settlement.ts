@@ -1,3 +1,4 @@
+import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import { CURRENCY, PaymentNotConfirmedError, PurchaseNotFoundError, type Purchase, type PurchaseStatus } from './purchase.ts';
 import type { PaymentIntent, PurchaseRepository, StoreBans, TokenLedger } from './ports.ts';
@@ -31,6 +32,7 @@ export class PurchaseSettlement {
     private readonly bans: StoreBans,
     private readonly transactions: TransactionRunner,
     private readonly clock: Clock,
+    private readonly effects: DeliveryEffects,
   ) {}
 
   /** pending or failed -> completed with the tokens credited; answers the purchase as it now stands. */
@@ -48,7 +50,9 @@ export class PurchaseSettlement {
       if (won && purchase.tokensGranted > 0) {
         await this.ledger.credit({ userId: purchase.userId, amount: purchase.tokensGranted, reason: `Purchase: ${purchase.productName}`, reference: ledgerReference(purchase.id) });
       }
-      return this.reload(purchase.id);
+      const completed = await this.reload(purchase.id);
+      if (won) await this.effects.purchaseCompleted(completed);
+      return completed;
     });
   }
 
@@ -73,14 +77,16 @@ export class PurchaseSettlement {
     });
   }
 
-  private takeBack(purchase: Purchase, from: PurchaseStatus[], to: PurchaseStatus, reason: string): Promise<Purchase> {
+  private takeBack(purchase: Purchase, from: PurchaseStatus[], to: 'refunded' | 'disputed', reason: string): Promise<Purchase> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
       const before = await this.purchases.transition(purchase.id, from, { status: to, tokensAwarded: 0, failureReason: reason, updatedAt: now });
       if (before && before.tokensAwarded > 0) {
         await this.ledger.debit({ userId: purchase.userId, amount: before.tokensAwarded, reason, reference: `${to}:${purchase.id}` });
       }
-      return this.reload(purchase.id);
+      const after = await this.reload(purchase.id);
+      if (before) await this.effects.purchaseTakenBack(after, before.status, to);
+      return after;
     });
   }
 

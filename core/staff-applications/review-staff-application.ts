@@ -1,6 +1,7 @@
 import type { AuditLog } from '../audit/ports.ts';
 import { reviewerName, type ReviewContext } from '../audit/reviewer.ts';
 import { ForbiddenError } from '../shared/errors.ts';
+import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { hasRole } from '../users/user.ts';
 import { canMove, StaffTransitionError, type StaffApplicationView, type StaffReviewStatus } from './staff-application.ts';
@@ -26,6 +27,7 @@ export class ReviewStaffApplication {
     private readonly transactions: TransactionRunner,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly effects: DeliveryEffects,
   ) {}
 
   async execute(input: ReviewStaffApplicationInput): Promise<StaffApplicationView> {
@@ -55,6 +57,7 @@ export class ReviewStaffApplication {
         channel: input.channel,
         createdAt: now,
       });
+      await this.effects.staffReviewed(next);
       return next;
     });
     const [view] = await withCurrentStaff(this.roster, [reviewed]);

@@ -1,5 +1,6 @@
 import type { Applicant } from '../applications/application.ts';
-import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { DeliveryEffects } from '../delivery/effects.ts';
+import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { checkStaffAnswers, type StaffApplication, type StaffApplicationAnswers } from './staff-application.ts';
 import type { StaffApplicationRepository } from './ports.ts';
 
@@ -9,6 +10,8 @@ export class SubmitStaffApplication {
     private readonly applications: StaffApplicationRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
+    private readonly effects: DeliveryEffects,
   ) {}
 
   async execute(input: { applicant: Applicant; answers: StaffApplicationAnswers }): Promise<StaffApplication> {
@@ -27,7 +30,11 @@ export class SubmitStaffApplication {
       reviewedAt: null,
       createdAt: this.clock.now(),
     };
-    await this.applications.add(application);
+    // the staff channel's notice is recorded with the application, or neither is
+    await this.transactions.run(async () => {
+      await this.applications.add(application);
+      await this.effects.applicationSubmitted(application, 'staff');
+    });
     return application;
   }
 }

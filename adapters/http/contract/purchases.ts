@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliverySchema } from './deliveries.ts';
 
 export const purchaseStatusSchema = z.enum(['pending', 'completed', 'failed', 'refunded', 'disputed']);
 
@@ -19,6 +20,8 @@ export const purchaseSchema = z.object({
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** the Discord role delivery: the removal after a refund or dispute, else the grant; null before completion */
+  roleDelivery: deliverySchema.nullable(),
 });
 export type PurchaseDto = z.infer<typeof purchaseSchema>;
 

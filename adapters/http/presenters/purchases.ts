@@ -1,9 +1,12 @@
 import type { Purchase } from '../../../core/purchases/purchase.ts';
 import type { PurchaseSummary } from '../../../core/purchases/list-purchases.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
+import type { Delivery } from '../../../core/delivery/delivery.ts';
 import type { PurchaseDto, PurchasesResponse } from '../contract/purchases.ts';
+import { presentDelivery, roleDelivery } from './deliveries.ts';
 
-export function presentPurchase(purchase: Purchase): PurchaseDto {
+export function presentPurchase(purchase: Purchase, deliveries: readonly Delivery[] = []): PurchaseDto {
+  const role = roleDelivery(deliveries);
   return {
     id: purchase.id,
     productType: purchase.productType,
@@ -20,12 +23,13 @@ export function presentPurchase(purchase: Purchase): PurchaseDto {
     failureReason: purchase.failureReason,
     createdAt: purchase.createdAt.toISOString(),
     completedAt: purchase.completedAt?.toISOString() ?? null,
+    roleDelivery: role ? presentDelivery(role) : null,
   };
 }
 
-export function presentPurchaseList(purchases: Purchase[], summary: PurchaseSummary): PurchasesResponse {
+export function presentPurchaseList(purchases: Purchase[], summary: PurchaseSummary, deliveries: ReadonlyMap<string, Delivery[]> = new Map()): PurchasesResponse {
   return {
-    purchases: purchases.map(presentPurchase),
+    purchases: purchases.map((purchase) => presentPurchase(purchase, deliveries.get(purchase.id))),
     count: summary.count,
     revenue: centsToDollars(summary.revenueCents),
     completed: summary.completed,

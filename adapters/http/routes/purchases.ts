@@ -8,8 +8,9 @@ export function purchaseRoutes(router: Router, core: Core): void {
   router.get('/api/purchases', requireRole('admin'), async (ctx) => {
     const query = purchasesQuerySchema.parse(ctx.query);
     const { purchases, summary } = await core.purchases.list.execute(query);
+    const deliveries = await core.delivery.forPurchases.execute(purchases.map((purchase) => purchase.id));
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentPurchaseList(purchases, summary);
+    ctx.body = presentPurchaseList(purchases, summary, deliveries);
   });
 
   // public and anonymised: first name and initial, item, amount, relative time
@@ -21,6 +22,8 @@ export function purchaseRoutes(router: Router, core: Core): void {
 
   router.get('/api/purchases/:id', requireRole('admin'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentPurchase(await core.purchases.show.execute({ reference: String(ctx.params.id) }));
+    const purchase = await core.purchases.show.execute({ reference: String(ctx.params.id) });
+    const deliveries = await core.delivery.forPurchases.execute([purchase.id]);
+    ctx.body = presentPurchase(purchase, deliveries.get(purchase.id));
   });
 }

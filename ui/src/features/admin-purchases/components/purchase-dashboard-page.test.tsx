@@ -10,7 +10,7 @@ function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
   return {
     id: crypto.randomUUID(), productType: 'whitelist', productId: 'swamp-blood', optionId: null, productName: 'Swamp Blood', price: 60,
     buyerEmail: 'jean@example.com', buyerDiscord: 'jean_baptiste', paymentIntentId: 'pi_1', status: 'completed', tokensGranted: 100,
-    tokensAwarded: 100, failureReason: null, createdAt: '2026-11-22T14:05:00.000Z', completedAt: '2026-11-22T14:06:00.000Z', ...overrides,
+    tokensAwarded: 100, failureReason: null, createdAt: '2026-11-22T14:05:00.000Z', completedAt: '2026-11-22T14:06:00.000Z', roleDelivery: null, ...overrides,
   };
 }
 
@@ -57,7 +57,7 @@ describe('purchase dashboard', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
     await screen.findByText('Hood Package');
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Customer', 'Product', 'Type', 'Amount', 'Status', 'Date', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Customer', 'Product', 'Type', 'Amount', 'Status', 'Discord', 'Date', 'Actions']);
     const colours = (name: string) =>
       [...within(screen.getByText(name).closest('tr')!).getAllByText(/./, { selector: '[data-colour]' })].map((b) => b.getAttribute('data-colour'));
     expect(colours('Hood Package')).toEqual(['gang', 'pending']);

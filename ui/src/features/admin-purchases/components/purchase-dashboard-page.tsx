@@ -8,10 +8,11 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { NotAuthorized } from '../../auth/components/not-authorized.tsx';
 import { usePurchases } from '../api/purchases.ts';
+import { DeliveryState } from './delivery-state.tsx';
 import { StatusBadge, TypeBadge } from './purchase-badges.tsx';
 import { PurchaseDetailsDialog } from './purchase-details-dialog.tsx';
 
-const COLUMNS = ['Customer', 'Product', 'Type', 'Amount', 'Status', 'Date', 'Actions'];
+const COLUMNS = ['Customer', 'Product', 'Type', 'Amount', 'Status', 'Discord', 'Date', 'Actions'];
 
 export default function PurchaseDashboardPage() {
   const purchases = usePurchases();
@@ -53,7 +54,7 @@ export default function PurchaseDashboardPage() {
               <p className="px-4 py-10 text-center text-slate-300">No purchases yet</p>
             ) : (
               <div className="mt-3 overflow-x-auto">
-                <table className="w-full min-w-[720px] text-left text-sm">
+                <table className="w-full min-w-[860px] text-left text-sm">
                   <thead className="border-b border-bayou-700 text-slate-400">
                     <tr>{COLUMNS.map((column) => <th key={column} scope="col" className="px-4 py-2 font-medium">{column}</th>)}</tr>
                   </thead>
@@ -68,6 +69,7 @@ export default function PurchaseDashboardPage() {
                         <td className="px-4 py-3"><TypeBadge type={purchase.productType} /></td>
                         <td className="px-4 py-3 font-semibold">${purchase.price.toFixed(2)}</td>
                         <td className="px-4 py-3"><StatusBadge status={purchase.status} /></td>
+                        <td className="px-4 py-3"><DeliveryState delivery={purchase.roleDelivery} /></td>
                         <td className="px-4 py-3 whitespace-nowrap">
                           <div>{format(new Date(purchase.createdAt), 'MMM dd, yyyy')}</div>
                           <div className="text-xs text-slate-400">{format(new Date(purchase.createdAt), 'HH:mm')}</div>

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type {
   CompletePurchaseRequest,
   CompletePurchaseResponse,
@@ -8,6 +9,7 @@ import type {
   DemoConfirmResponse,
   PaymentsConfigDto,
 } from '../../../../../adapters/http/contract/payments.ts';
+import type { MyPurchaseResponse } from '../../../../../adapters/http/contract/deliveries.ts';
 import type { RecentPurchasesResponse } from '../../../../../adapters/http/contract/purchases.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -56,4 +58,24 @@ export function recentPurchasesQuery() {
 export function useRecentPurchaseItems() {
   const recent = useQuery(recentPurchasesQuery());
   return recent.data && recent.data.length > 0 ? recent.data : undefined;
+}
+
+export const ROLE_STATUS_REFRESH_MS = 2000;
+/** how long the post-payment page keeps asking whether the bot granted the role */
+export const ROLE_STATUS_WATCH_MS = 60_000;
+
+/** The buyer's own purchase and its Discord role, asked again every 2 s while the role is on its way. */
+export function useMyPurchase(paymentIntentId: string) {
+  const [startedAt] = useState(() => Date.now());
+  return useQuery({
+    queryKey: ['purchases', 'mine', paymentIntentId] as const,
+    queryFn: ({ signal }) => api.get<MyPurchaseResponse | null>(`/api/user/purchases/${encodeURIComponent(paymentIntentId)}`, { signal, on401: 'returnNull' }),
+    enabled: paymentIntentId !== '',
+    retry: false,
+    refetchInterval: (query) => {
+      const role = query.state.data?.role;
+      const waiting = role === 'pending' || (role === 'none' && query.state.data?.status === 'pending');
+      return waiting && Date.now() - startedAt < ROLE_STATUS_WATCH_MS ? ROLE_STATUS_REFRESH_MS : false;
+    },
+  });
 }

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { brand } from '../../../config/brand.ts';
 import { paths } from '../../../config/paths.ts';
 import { authKeys } from '../../auth/api/current-user.ts';
-import { completePurchase } from '../api/payments.ts';
+import { completePurchase, useMyPurchase } from '../api/payments.ts';
 
 export default function CheckoutSuccessPage() {
   const [params] = useSearchParams();
@@ -14,10 +14,12 @@ export default function CheckoutSuccessPage() {
   const queryClient = useQueryClient();
   // A card that needed a bank's page comes back here through Stripe's redirect, before the purchase was completed.
   const redirected = params.get('redirect_status') === 'succeeded';
+  const mine = useMyPurchase(transactionId);
+  const roleGranted = mine.data?.role === 'granted';
   useEffect(() => {
     if (!redirected || !transactionId) return;
     completePurchase({ paymentIntentId: transactionId })
-      .then(() => queryClient.invalidateQueries({ queryKey: authKeys.tokens() }))
+      .then(() => Promise.all([queryClient.invalidateQueries({ queryKey: authKeys.tokens() }), mine.refetch()]))
       .catch(() => undefined); // the webhook and reconcile complete it anyway
   }, [redirected, transactionId, queryClient]);
   return (
@@ -48,12 +50,27 @@ export default function CheckoutSuccessPage() {
       <p className="mt-4 rounded-lg border border-gold-500/40 bg-gold-500/10 p-4 text-sm text-gold-200">
         Token rewards have been added to your balance; you will see them in the header.
       </p>
+      {roleGranted ? (
+        <p role="status" className="mt-4 rounded-lg border border-moss-400/50 bg-moss-400/10 p-4 text-sm text-moss-200">
+          Your Discord role was granted automatically{mine.data?.productName ? ` for ${mine.data.productName}` : ''}. No ticket needed.
+        </p>
+      ) : mine.data?.role === 'pending' ? (
+        <p role="status" className="mt-4 rounded-lg border border-bayou-600 bg-bayou-900 p-4 text-sm text-slate-200">
+          Your Discord role is being granted automatically. If it does not show up, open a ticket as below.
+        </p>
+      ) : null}
       <section aria-labelledby="next-steps" className="mt-6">
         <h2 id="next-steps" className="font-display text-xl font-bold text-white">Next steps</h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-200">
           <li>Join our Discord community.</li>
-          <li>Open a ticket with your transaction ID and proof of purchase.</li>
-          <li>Staff assign your roles, usually within 1-24 hours.</li>
+          {roleGranted ? (
+            <li>Your role is already on your Discord account; keep your transaction ID in case you need support.</li>
+          ) : (
+            <>
+              <li>Open a ticket with your transaction ID and proof of purchase.</li>
+              <li>Staff assign your roles, usually within 1-24 hours.</li>
+            </>
+          )}
           <li>Download FiveM and connect to the server: <code className="break-all">{brand.serverAddress}</code></li>
         </ol>
       </section>

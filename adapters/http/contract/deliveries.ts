@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const deliveryStatusSchema = z.enum(['pending', 'sending', 'delivered', 'failed', 'not_configured']);
+
+/** One Discord delivery (outbox row) as admins see it. */
+export const deliverySchema = z.object({
+  id: z.string(),
+  kind: z.enum(['grant_role', 'remove_role', 'message_user', 'notify_staff']),
+  status: deliveryStatusSchema,
+  discordId: z.string().nullable(),
+  roleId: z.string().nullable(),
+  purchaseId: z.string().nullable(),
+  applicationId: z.string().nullable(),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type DeliveryDto = z.infer<typeof deliverySchema>;
+
+/** GET /api/deliveries (admin) */
+export const deliveriesQuerySchema = z.object({ status: deliveryStatusSchema.optional() });
+export const deliveriesResponseSchema = z.object({ deliveries: z.array(deliverySchema) });
+export type DeliveriesResponse = z.infer<typeof deliveriesResponseSchema>;
+
+/** POST /api/deliveries/:id/retry (admin): the delivery, queued again */
+export const retryDeliveryResponseSchema = z.object({ delivery: deliverySchema });
+export type RetryDeliveryResponse = z.infer<typeof retryDeliveryResponseSchema>;
+
+/**
+ * GET /api/user/purchases/:paymentIntentId (the buyer's own): what the post-payment page shows.
+ * role: granted (the bot gave the role), pending (being handed out), failed or not_configured (staff hand it
+ * out by ticket), none (nothing to hand out yet: the payment is not completed).
+ */
+export const myPurchaseResponseSchema = z.object({
+  purchaseId: z.string(),
+  productName: z.string(),
+  status: z.string(),
+  role: z.enum(['granted', 'pending', 'failed', 'not_configured', 'none']),
+  roleGrantedAt: z.string().nullable(),
+});
+export type MyPurchaseResponse = z.infer<typeof myPurchaseResponseSchema>;

@@ -1,0 +1,158 @@
+import type { Delivery, DeliveryKind, DeliveryStatus } from '../../core/delivery/delivery.ts';
+import type { DeliveryOutbox, Entitlement, Entitlements } from '../../core/delivery/ports.ts';
+import type { Database } from './database.ts';
+
+type Row = Record<string, unknown>;
+
+const COLUMNS = [
+  'id', 'kind', 'status', 'user_id', 'discord_id', 'role_id', 'content', 'purchase_id', 'application_id', 'dedupe_key',
+  'attempts', 'next_attempt_at', 'last_error', 'created_at', 'updated_at', 'delivered_at',
+] as const;
+
+const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+function toDelivery(row: Row): Delivery {
+  return {
+    id: String(row.id),
+    kind: row.kind as DeliveryKind,
+    status: row.status as DeliveryStatus,
+    userId: text(row.user_id),
+    discordId: text(row.discord_id),
+    roleId: text(row.role_id),
+    content: text(row.content),
+    purchaseId: text(row.purchase_id),
+    applicationId: text(row.application_id),
+    dedupeKey: String(row.dedupe_key),
+    attempts: Number(row.attempts),
+    nextAttemptAt: date(row.next_attempt_at),
+    lastError: text(row.last_error),
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+    deliveredAt: row.delivered_at ? date(row.delivered_at) : null,
+  };
+}
+
+/** The outbox on Postgres. Claims take row locks with SKIP LOCKED, so several server processes share the work. */
+export class MikroOrmDeliveryOutbox implements DeliveryOutbox {
+  constructor(private readonly database: Database) {}
+
+  private query(sql: string, params: unknown[] = []): Promise<Row[]> {
+    // em.execute joins the transaction of the caller, if any
+    return this.database.em.execute<Row[]>(sql, params);
+  }
+
+  async add(deliveries: Delivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    const values = deliveries.map(
+      (d) => [d.id, d.kind, d.status, d.userId, d.discordId, d.roleId, d.content, d.purchaseId, d.applicationId, d.dedupeKey, d.attempts, d.nextAttemptAt, d.lastError, d.createdAt, d.updatedAt, d.deliveredAt],
+    );
+    const placeholders = values.map((row) => `(${row.map(() => '?').join(', ')})`).join(', ');
+    await this.query(
+      `insert into "deliveries" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${placeholders} on conflict ("dedupe_key") do nothing`,
+      values.flat(),
+    );
+  }
+
+  async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<Delivery[]> {
+    const rows = await this.query(
+      `update "deliveries" set "status" = 'sending', "attempts" = "attempts" + 1, "locked_until" = ?, "updated_at" = ?
+       where "id" in (
+         select "id" from "deliveries"
+         where ("status" = 'pending' and "next_attempt_at" <= ?) or ("status" = 'sending' and "locked_until" <= ?)
+         order by "next_attempt_at", "created_at"
+         limit ? for update skip locked
+       )
+       returning *`,
+      [leaseUntil, now, now, now, limit],
+    );
+    return rows.map(toDelivery).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  async settle(id: string, changes: Pick<Delivery, 'status' | 'nextAttemptAt' | 'lastError' | 'deliveredAt' | 'updatedAt'>): Promise<void> {
+    // only while it is still ours: a lapsed lease handed it to another worker, whose outcome stands
+    await this.query(
+      `update "deliveries" set "status" = ?, "next_attempt_at" = ?, "last_error" = ?, "delivered_at" = ?, "updated_at" = ?, "locked_until" = null
+       where "id" = ? and "status" = 'sending'`,
+      [changes.status, changes.nextAttemptAt, changes.lastError, changes.deliveredAt, changes.updatedAt, id],
+    );
+  }
+
+  async findById(id: string): Promise<Delivery | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.query(`select * from "deliveries" where "id" = ?`, [id]);
+    return row ? toDelivery(row) : null;
+  }
+
+  async list(query: { status?: DeliveryStatus; limit?: number }): Promise<Delivery[]> {
+    const rows = await this.query(
+      `select * from "deliveries" ${query.status ? 'where "status" = ?' : ''} order by "created_at" desc, "id" desc limit ?`,
+      [...(query.status ? [query.status] : []), query.limit ?? 200],
+    );
+    return rows.map(toDelivery);
+  }
+
+  async forPurchases(purchaseIds: readonly string[]): Promise<Delivery[]> {
+    const ids = purchaseIds.filter(isUuid);
+    if (ids.length === 0) return [];
+    const rows = await this.query(`select * from "deliveries" where "purchase_id" in (${ids.map(() => '?').join(', ')}) order by "created_at", "id"`, ids);
+    return rows.map(toDelivery);
+  }
+
+  async requeueFailed(ids: readonly string[] | 'all', now: Date): Promise<string[]> {
+    const wanted = ids === 'all' ? null : ids.filter(isUuid);
+    if (wanted && wanted.length === 0) return [];
+    const rows = await this.query(
+      `update "deliveries" set "status" = 'pending', "attempts" = 0, "next_attempt_at" = ?, "updated_at" = ?
+       where "status" = 'failed' ${wanted ? `and "id" in (${wanted.map(() => '?').join(', ')})` : ''}
+       returning "id"`,
+      [now, now, ...(wanted ?? [])],
+    );
+    return rows.map((row) => String(row.id));
+  }
+}
+
+/** What members are owed, read from completed purchases and approved whitelist applications. */
+export class MikroOrmEntitlements implements Entitlements {
+  constructor(private readonly database: Database) {}
+
+  private query(sql: string, params: unknown[] = []): Promise<Row[]> {
+    // em.execute joins the transaction of the caller, if any
+    return this.database.em.execute<Row[]>(sql, params);
+  }
+
+  async discordIdOf(userId: string): Promise<string | null> {
+    const [row] = await this.query(`select "discord_id" from "users" where "id" = ?`, [userId]);
+    return row ? String(row.discord_id) : null;
+  }
+
+  async of(userId?: string): Promise<Entitlement[]> {
+    const where = userId ? 'where u."id" = ?' : '';
+    const params = userId ? [userId] : [];
+    const users = await this.query(
+      `select u."id", u."discord_id", coalesce(u."discord_username", u."username", u."discord_id") as "name",
+              exists (select 1 from "whitelist_applications" w where w."user_id" = u."id" and w."status" = 'approved') as "approved"
+       from "users" u ${where} order by u."created_at", u."id"`,
+      params,
+    );
+    const items = await this.query(
+      `select distinct p."user_id", p."product_id", p."option_id" from "purchases" p
+       where p."status" = 'completed' ${userId ? 'and p."user_id" = ?' : ''}`,
+      params,
+    );
+    const byUser = new Map<string, Entitlement['items']>();
+    for (const item of items) {
+      const key = String(item.user_id);
+      byUser.set(key, [...(byUser.get(key) ?? []), { productId: String(item.product_id), optionId: text(item.option_id) }]);
+    }
+    return users.map((user) => ({
+      userId: String(user.id),
+      discordId: String(user.discord_id),
+      displayName: String(user.name),
+      items: byUser.get(String(user.id)) ?? [],
+      whitelistApproved: Boolean(user.approved),
+    }));
+  }
+}
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

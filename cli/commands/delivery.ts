@@ -1,0 +1,97 @@
+import { Option, type Command } from 'commander';
+import type { Delivery } from '../../core/delivery/delivery.ts';
+import type { RoleReconcileReport } from '../../core/delivery/reconcile-roles.ts';
+import { presentDelivery } from '../../adapters/http/presenters/deliveries.ts';
+import type { System } from '../../adapters/compose.ts';
+import { CliFailure, EXIT_CODES, type CliContext } from '../program.ts';
+
+const WHAT: Record<Delivery['kind'], string> = {
+  grant_role: 'grant role',
+  remove_role: 'remove role',
+  message_user: 'message',
+  notify_staff: 'staff channel',
+};
+
+function line(delivery: Delivery): string {
+  const target = delivery.kind === 'notify_staff' ? '' : `${delivery.discordId ?? '?'}${delivery.roleId ? ` role ${delivery.roleId}` : ''}`;
+  const cause = delivery.purchaseId ? `purchase ${delivery.purchaseId}` : delivery.applicationId ? `application ${delivery.applicationId}` : '';
+  return [
+    delivery.id,
+    delivery.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+    delivery.status.padEnd(14),
+    WHAT[delivery.kind].padEnd(13),
+    `tries ${delivery.attempts}`.padEnd(8),
+    target,
+    cause,
+    delivery.lastError ? `\n    last error: ${delivery.lastError}` : '',
+  ]
+    .filter(Boolean)
+    .join('  ');
+}
+
+/** Runs the outbox once here, so a retried delivery goes out now even when no server is running. */
+async function deliverNow(system: System): Promise<void> {
+  await system.core.delivery.deliverDue.execute();
+}
+
+export function registerDeliveryCommands(program: Command, context: CliContext): void {
+  const delivery = program.command('delivery').description('Discord deliveries (roles, messages, staff notices): list and retry');
+
+  delivery
+    .command('list')
+    .description('List deliveries, newest first')
+    .option('--failed', 'only deliveries that gave up')
+    .addOption(new Option('--status <status>', 'only deliveries in this status').choices(['pending', 'sending', 'delivered', 'failed', 'not_configured']).conflicts('failed'))
+    .option('--json', 'print JSON')
+    .action((options: { failed?: boolean; status?: Delivery['status']; json?: boolean }) =>
+      context.withSystem(async (system) => {
+        const rows = await system.core.delivery.list.execute({ status: options.failed ? 'failed' : options.status });
+        if (options.json) return context.out(JSON.stringify(rows.map(presentDelivery), null, 2));
+        for (const row of rows) context.out(line(row));
+        context.out(`${rows.length} ${options.failed ? 'failed ' : ''}deliveries`);
+      }),
+    );
+
+  delivery
+    .command('retry [id]')
+    .description('Queue a failed delivery again (or every failed one) and send it now')
+    .option('--all-failed', 'retry every failed delivery')
+    .action((id: string | undefined, options: { allFailed?: boolean }) =>
+      context.withSystem(async (system) => {
+        if (Boolean(id) === Boolean(options.allFailed)) throw new CliFailure('Give a delivery id or --all-failed (not both).', EXIT_CODES.usage);
+        const ids = id ? [(await system.core.delivery.retry.one(id)).id] : await system.core.delivery.retry.allFailed();
+        if (ids.length === 0) return context.out('No failed deliveries.');
+        await deliverNow(system);
+        const after = await system.core.delivery.list.execute({ limit: 10_000 });
+        for (const row of after.filter((candidate) => ids.includes(candidate.id))) context.out(line(row));
+        context.out(`${ids.length} ${ids.length === 1 ? 'delivery' : 'deliveries'} queued again`);
+      }),
+    );
+
+  const roles = program.command('roles').description('Discord roles the store hands out');
+  roles
+    .command('reconcile')
+    .description("Compare each member's Discord roles with what they bought and were approved for, and fix the differences")
+    .option('--dry-run', 'print the differences and change nothing')
+    .option('--json', 'print JSON')
+    .action((options: { dryRun?: boolean; json?: boolean }) =>
+      context.withSystem(async (system) => {
+        const report = await system.core.delivery.reconcileRoles.execute({ dryRun: Boolean(options.dryRun) });
+        if (options.json) return context.out(JSON.stringify(report, null, 2));
+        printReport(report, context);
+        const failed = report.differences.filter((d) => d.outcome && d.outcome !== 'applied').length;
+        if (failed > 0) throw new CliFailure(`${failed} ${failed === 1 ? 'change' : 'changes'} could not be applied.`, EXIT_CODES.failure);
+      }),
+    );
+}
+
+function printReport(report: RoleReconcileReport, context: CliContext): void {
+  for (const d of report.differences) {
+    const sign = d.action === 'grant' ? '+' : '-';
+    const outcome = !d.outcome ? '' : d.outcome === 'applied' ? '  (done)' : `  (failed: ${d.outcome.error})`;
+    context.out(`${sign} ${d.displayName} (${d.discordId}) ${d.action === 'grant' ? 'missing' : 'extra'} role ${d.roleId}${outcome}`);
+  }
+  for (const member of report.notInGuild) context.out(`? ${member.displayName} (${member.discordId}) is not in the Discord server`);
+  const summary = `${report.membersChecked} members checked, ${report.differences.length} ${report.differences.length === 1 ? 'difference' : 'differences'}`;
+  context.out(report.dryRun ? `${summary} (dry run: nothing changed)` : `${summary}, fixed`);
+}

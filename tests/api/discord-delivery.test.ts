@@ -1,0 +1,240 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { composeSystem } from '../../adapters/compose.ts';
+import { loadConfig } from '../../adapters/config.ts';
+import { startServer } from '../../adapters/http/server.ts';
+import { createLogger } from '../../adapters/logger.ts';
+import { whitelistAnswers } from '../support/application-builders.ts';
+import { eventually } from '../support/eventually.ts';
+import { FakeDiscord } from '../support/fake-discord.ts';
+import { client } from '../support/http.ts';
+import { signIn } from '../support/session.ts';
+import { buyWithDemoCard } from '../support/store-flow.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+const SWAMP_BLOOD_ROLE = '500000000000000060';
+const HOOD_ROLE = '500000000000000080';
+const WHITELIST_ROLE = '500000000000000001';
+const ROLE_MAP = JSON.stringify({ 'swamp-blood': SWAMP_BLOOD_ROLE, 'hood-package': HOOD_ROLE });
+const ROLE_PUT = /^\/api\/v10\/guilds\/\d+\/members\/\d+\/roles\/\d+$/;
+
+let fake: FakeDiscord;
+const servers: TestServer[] = [];
+
+beforeAll(async () => {
+  fake = await FakeDiscord.start();
+});
+afterEach(async () => {
+  while (servers.length > 0) await servers.pop()!.stop();
+  fake.clearPlans();
+});
+afterAll(() => fake.stop());
+
+async function server(env: Record<string, string> = {}): Promise<TestServer> {
+  const started = await startTestServer({
+    env: fake.env({ DISCORD_ROLE_MAP: ROLE_MAP, DISCORD_WHITELIST_ROLE_ID: WHITELIST_ROLE, DELIVERY_POLL_MS: '50', DELIVERY_RETRY_BASE_MS: '200', DELIVERY_MAX_ATTEMPTS: '3', ...env }),
+  });
+  servers.push(started);
+  return started;
+}
+
+/** a signed-in buyer who is a member of the Discord server */
+async function member(target: TestServer, options: Parameters<typeof signIn>[1] = {}) {
+  const signedIn = await signIn(target, options);
+  fake.addMember(signedIn.user.discordId);
+  return signedIn;
+}
+
+const roleCalls = (method: 'PUT' | 'DELETE', discordId: string) => fake.callsTo(method, ROLE_PUT).filter((call) => call.path.includes(`/members/${discordId}/`));
+
+describe('Discord delivery against a fake Discord API', () => {
+  it('a completed purchase makes exactly one role grant call, tells the staff channel, and shows as granted', async () => {
+    const site = await server();
+    const buyer = await member(site);
+    const admin = await signIn(site, { role: 'admin' });
+    const { http, intentId, purchaseId } = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    // the page and a retried completion report the same payment again
+    expect((await http.post('/api/complete-purchase', { paymentIntentId: intentId })).status).toBe(200);
+
+    await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true));
+    const grants = roleCalls('PUT', buyer.user.discordId);
+    expect(grants).toHaveLength(1);
+    expect(grants[0].path).toBe(`/api/v10/guilds/${fake.env().DISCORD_GUILD_ID}/members/${buyer.user.discordId}/roles/${SWAMP_BLOOD_ROLE}`);
+    expect(grants[0].auth).toBe('Bot fake-bot-token');
+    expect(grants[0].reason).toContain('Swamp Blood');
+    await eventually(() => expect(fake.staffMessages().some((text) => text.includes('Swamp Blood') && text.includes('$60.00'))).toBe(true));
+
+    const mine = await http.get(`/api/user/purchases/${intentId}`);
+    expect(mine.body).toMatchObject({ purchaseId, status: 'completed', role: 'granted' });
+    expect(mine.body.roleGrantedAt).not.toBeNull();
+    const listed = await client(site.url, admin.cookie).get('/api/purchases');
+    expect(listed.body.purchases.find((p: { id: string }) => p.id === purchaseId).roleDelivery).toMatchObject({ kind: 'grant_role', status: 'delivered', attempts: 1 });
+    // another buyer cannot read this purchase
+    const other = await signIn(site);
+    expect((await client(site.url, other.cookie).get(`/api/user/purchases/${intentId}`)).status).toBe(404);
+    await new Promise((done) => setTimeout(done, 200));
+    expect(roleCalls('PUT', buyer.user.discordId)).toHaveLength(1);
+  }, 30_000);
+
+  it('waits out a 429 with Retry-After 1.5 before trying again', async () => {
+    const site = await server();
+    const buyer = await member(site);
+    fake.plan('PUT', ROLE_PUT, [{ status: 429, headers: { 'Retry-After': '1.5', 'X-RateLimit-Scope': 'user' }, body: { message: 'You are being rate limited.', retry_after: 1.5, global: false } }]);
+    await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true), 10_000);
+    const [limited, retried] = roleCalls('PUT', buyer.user.discordId);
+    expect(retried.at - limited.at).toBeGreaterThanOrEqual(1500);
+    expect(roleCalls('PUT', buyer.user.discordId)).toHaveLength(2);
+  }, 30_000);
+
+  it('retries a 500 with growing waits, then marks it failed for /admin; Retry delivers it', async () => {
+    const site = await server();
+    const buyer = await member(site);
+    const admin = await signIn(site, { role: 'admin' });
+    const adminHttp = client(site.url, admin.cookie);
+    fake.plan('PUT', ROLE_PUT, [{ status: 500, body: { message: 'Internal Server Error', code: 0 } }], { always: true });
+    const { purchaseId } = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+
+    const row = await eventually(async () => {
+      const listed = await adminHttp.get('/api/purchases');
+      const delivery = listed.body.purchases.find((p: { id: string }) => p.id === purchaseId).roleDelivery;
+      expect(delivery.status).toBe('failed');
+      return delivery;
+    }, 15_000);
+    expect(row.attempts).toBe(3);
+    expect(row.lastError).toContain('Discord answered 500');
+    const tries = roleCalls('PUT', buyer.user.discordId);
+    expect(tries).toHaveLength(3);
+    const gaps = [tries[1].at - tries[0].at, tries[2].at - tries[1].at];
+    expect(gaps[0]).toBeGreaterThanOrEqual(200);
+    expect(gaps[1]).toBeGreaterThanOrEqual(400);
+    expect((await adminHttp.get('/api/deliveries?status=failed')).body.deliveries.map((d: { id: string }) => d.id)).toContain(row.id);
+
+    // a player may not retry; an admin may, once Discord is well again
+    expect((await client(site.url, buyer.cookie).post(`/api/deliveries/${row.id}/retry`, {})).status).toBe(403);
+    fake.clearPlans();
+    const retried = await adminHttp.post(`/api/deliveries/${row.id}/retry`, {});
+    expect(retried.status).toBe(200);
+    expect(retried.body.delivery).toMatchObject({ status: 'pending', attempts: 0 });
+    await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true));
+    const again = await adminHttp.post(`/api/deliveries/${row.id}/retry`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/Only failed deliveries can be retried/);
+  }, 30_000);
+
+  it('never retries a 4xx other than 429', async () => {
+    const site = await server();
+    const buyer = await member(site);
+    fake.plan('PUT', ROLE_PUT, [{ status: 403, body: { message: 'Missing Permissions', code: 50013 } }], { always: true });
+    const { http, intentId } = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    await eventually(async () => expect((await http.get(`/api/user/purchases/${intentId}`)).body.role).toBe('failed'));
+    await new Promise((done) => setTimeout(done, 700));
+    expect(roleCalls('PUT', buyer.user.discordId)).toHaveLength(1);
+  }, 30_000);
+
+  it('a refund removes the role, but not while another completed purchase still grants it', async () => {
+    const site = await server();
+    const buyer = await member(site);
+    const first = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    const second = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true));
+    const refund = (id: string) => site.system.database.withContext(() => site.system.core.purchases.refund.execute({ id, reason: 'asked by the buyer' }));
+
+    await refund(first.purchaseId);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(roleCalls('DELETE', buyer.user.discordId)).toHaveLength(0);
+    expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true);
+
+    await refund(second.purchaseId);
+    await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(false));
+    const removals = roleCalls('DELETE', buyer.user.discordId);
+    expect(removals).toHaveLength(1);
+    expect(removals[0].path).toContain(`/roles/${SWAMP_BLOOD_ROLE}`);
+    expect(removals[0].reason).toContain('refunded');
+  }, 30_000);
+
+  it('an approval messages the applicant and grants the whitelist role; a new application tells the staff channel', async () => {
+    const site = await server();
+    const applicant = await member(site, { username: 'Marie Laveau' });
+    const staff = await signIn(site, { role: 'staff' });
+    const submitted = await client(site.url, applicant.cookie).post('/api/applications', whitelistAnswers());
+    expect(submitted.status).toBe(201);
+    await eventually(() => expect(fake.staffMessages().some((text) => text.includes('New whitelist application from Marie Laveau'))).toBe(true));
+
+    const reviewed = await client(site.url, staff.cookie).patch(`/api/applications/${submitted.body.id}/review`, { status: 'approved', reviewNotes: 'Great backstory, welcome in.' });
+    expect(reviewed.status).toBe(200);
+    await eventually(() => expect(fake.messagesTo(applicant.user.discordId)).toHaveLength(1));
+    expect(fake.messagesTo(applicant.user.discordId)[0]).toMatch(/whitelist application was approved[\s\S]*Great backstory, welcome in\./);
+    await eventually(() => expect(fake.members.get(applicant.user.discordId)?.has(WHITELIST_ROLE)).toBe(true));
+    const opened = fake.callsTo('POST', /^\/api\/v10\/users\/@me\/channels$/).filter((call) => call.body.recipient_id === applicant.user.discordId);
+    expect(opened).toHaveLength(1);
+  }, 30_000);
+
+  it('with Discord not configured, deliveries are recorded as not configured and nothing is sent', async () => {
+    const plain = await startTestServer();
+    servers.push(plain);
+    const buyer = await signIn(plain);
+    const admin = await signIn(plain, { role: 'admin' });
+    const before = fake.calls.length;
+    const { http, intentId, purchaseId } = await buyWithDemoCard(plain.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    const listed = await client(plain.url, admin.cookie).get('/api/purchases');
+    const delivery = listed.body.purchases.find((p: { id: string }) => p.id === purchaseId).roleDelivery;
+    expect(delivery).toMatchObject({ kind: 'grant_role', status: 'not_configured', attempts: 0 });
+    expect(delivery.lastError).toMatch(/not configured/);
+    expect((await http.get(`/api/user/purchases/${intentId}`)).body.role).toBe('not_configured');
+    expect(fake.calls.length).toBe(before);
+  }, 30_000);
+});
+
+describe('restarts', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'delivery-restart-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  async function start() {
+    const config = loadConfig({
+      NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      ...fake.env({ DISCORD_ROLE_MAP: ROLE_MAP, DELIVERY_POLL_MS: '50', DELIVERY_RETRY_BASE_MS: '1500', DELIVERY_MAX_ATTEMPTS: '5' }),
+    });
+    const system = await composeSystem(config, { dataDir, logger: createLogger('silent') });
+    const running = await startServer(system, { port: 0, host: '127.0.0.1' });
+    return { url: running.url, system, stop: running.stop } satisfies TestServer;
+  }
+
+  it('a delivery still pending when the server stops is delivered after it starts again', async () => {
+    const first = await start();
+    const buyer = await signIn(first);
+    fake.addMember(buyer.user.discordId);
+    fake.plan('PUT', ROLE_PUT, [{ status: 500, body: { message: 'Internal Server Error' } }], { always: true });
+    const { intentId } = await buyWithDemoCard(first.url, buyer, { productType: 'gang', productId: 'hood-package' });
+    await eventually(() => expect(roleCalls('PUT', buyer.user.discordId)).toHaveLength(1));
+    await first.stop();
+    const row = await pendingRow(dataDir);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+
+    fake.clearPlans();
+    const second = await start();
+    try {
+      await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(HOOD_ROLE)).toBe(true), 10_000);
+      expect(roleCalls('PUT', buyer.user.discordId)).toHaveLength(2);
+      const mine = await client(second.url, buyer.cookie).get(`/api/user/purchases/${intentId}`);
+      expect(mine.body.role).toBe('granted');
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
+
+  /** the outbox as it was left on disk: read with the server stopped */
+  async function pendingRow(dir: string) {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, DATABASE_URL: '' });
+    const system = await composeSystem(config, { dataDir: dir, logger: createLogger('silent') });
+    try {
+      const [row] = await system.database.withContext(() => system.core.delivery.list.execute({}));
+      return row.kind === 'grant_role' ? row : (await system.database.withContext(() => system.core.delivery.list.execute({}))).find((d) => d.kind === 'grant_role');
+    } finally {
+      await system.close();
+    }
+  }
+});
