@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Option, type Command } from 'commander';
 import type { Delivery } from '../../core/delivery/delivery.ts';
 import type { RoleReconcileReport } from '../../core/delivery/reconcile-roles.ts';
@@ -29,9 +30,19 @@ function line(delivery: Delivery): string {
     .join('  ');
 }
 
-/** Runs the outbox once here, so a retried delivery goes out now even when no server is running. */
-async function deliverNow(system: System): Promise<void> {
-  await system.core.delivery.deliverDue.execute();
+/**
+ * Sends the retried deliveries now: runs the outbox here (no server needs to be running), and waits a little
+ * while a running server's worker holds some of them. Answers them as they then stand.
+ */
+async function deliverNow(system: System, ids: string[]): Promise<Delivery[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await system.core.delivery.deliverDue.execute();
+    const rows = (await system.core.delivery.list.execute({ limit: 10_000 })).filter((row) => ids.includes(row.id));
+    const busy = rows.some((row) => row.status === 'sending' || (row.status === 'pending' && row.nextAttemptAt.getTime() <= Date.now()));
+    if (!busy || Date.now() > deadline) return rows;
+    await sleep(200);
+  }
 }
 
 export function registerDeliveryCommands(program: Command, context: CliContext): void {
@@ -61,9 +72,7 @@ export function registerDeliveryCommands(program: Command, context: CliContext):
         if (Boolean(id) === Boolean(options.allFailed)) throw new CliFailure('Give a delivery id or --all-failed (not both).', EXIT_CODES.usage);
         const ids = id ? [(await system.core.delivery.retry.one(id)).id] : await system.core.delivery.retry.allFailed();
         if (ids.length === 0) return context.out('No failed deliveries.');
-        await deliverNow(system);
-        const after = await system.core.delivery.list.execute({ limit: 10_000 });
-        for (const row of after.filter((candidate) => ids.includes(candidate.id))) context.out(line(row));
+        for (const row of await deliverNow(system, ids)) context.out(line(row));
         context.out(`${ids.length} ${ids.length === 1 ? 'delivery' : 'deliveries'} queued again`);
       }),
     );

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
 import { createHttpApp } from '../../adapters/http/app.ts';
 import type { RoleGuard } from '../../adapters/http/middleware/auth.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
@@ -49,6 +51,20 @@ describe('authorization matrix: every staff and admin route', () => {
     return JSON.parse(response.body)[idField] as string;
   };
 
+  /** a staff-channel notice that gave up, straight into the outbox (this server has no Discord to fail against) */
+  const failedDelivery = async (): Promise<string> => {
+    const id = randomUUID();
+    const now = new Date();
+    const { database } = server.system;
+    await database.withContext(() =>
+      new MikroOrmDeliveryOutbox(database).add([
+        { id, kind: 'notify_staff', status: 'failed', userId: null, discordId: null, roleId: null, content: 'New purchase', purchaseId: null, applicationId: null,
+          dedupeKey: `test:${id}`, attempts: 8, nextAttemptAt: now, lastError: 'Try 8: Discord answered 500.', createdAt: now, updatedAt: now, deliveredAt: null },
+      ]),
+    );
+    return id;
+  };
+
   /** A request the right role must be able to make; each call makes fresh data so a decision can be taken again. */
   const requests: Record<string, () => Promise<Request>> = {
     'GET /api/applications': async () => ({ path: '/api/applications' }),
@@ -65,6 +81,8 @@ describe('authorization matrix: every staff and admin route', () => {
       body: { status: 'under_review', reviewNotes: 'Interview scheduled.' },
     }),
     'GET /api/purchases': async () => ({ path: '/api/purchases' }),
+    'GET /api/deliveries': async () => ({ path: '/api/deliveries?status=failed' }),
+    'POST /api/deliveries/:id/retry': async () => ({ path: `/api/deliveries/${await failedDelivery()}/retry`, body: {} }),
     'GET /api/purchases/:id': async () => ({
       path: `/api/purchases/${await created('/api/create-payment-intent', { productType: 'whitelist', productId: 'bayou-basic' }, 'purchaseId')}`,
     }),

@@ -48,6 +48,9 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await expect.poll(() => buyer.getByText('Purchase Successful!', { exact: true }).count()).toBeGreaterThan(0);
     expect(await buyer.getByText('You received 100 tokens! Redirecting to success page...', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => buyer.getByRole('banner').textContent(), { timeout: 10_000 }).toContain('100 tokens');
+    // Discord delivery is not configured on the embedded defaults: the ticket instructions stay
+    expect(await buyer.getByText('Open a ticket with your transaction ID and proof of purchase.').isVisible()).toBe(true);
+    expect(await buyer.getByText(/granted automatically/).count()).toBe(0);
     await buyer.screenshot({ path: screenshotPath('checkout-success-1280'), fullPage: true });
 
     const admin = await pageAs('admin', 'Papa Legba');
@@ -58,6 +61,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
       expect.arrayContaining([expect.stringContaining('Jean Baptiste'), 'Swamp Blood', 'whitelist', '$60.00', 'completed']),
     );
     expect(await row.locator('[data-colour]').evaluateAll((badges) => badges.map((b) => b.getAttribute('data-colour')))).toEqual(['whitelist', 'completed']);
+    expect(await row.locator('[data-delivery]').textContent()).toBe('Not configured');
     expect(await admin.getByTestId('summary-total-revenue').textContent()).toBe('$60.00');
     await row.getByRole('button', { name: 'View' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Purchase details' });

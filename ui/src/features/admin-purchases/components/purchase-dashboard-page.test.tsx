@@ -79,4 +79,40 @@ describe('purchase dashboard', () => {
     expect(dialog.textContent).toContain('jean@example.com');
     expect(dialog.textContent).toContain('100 awarded of 100');
   });
+
+  it("shows each purchase's Discord delivery, and Retry on a failed one asks the server to send it again", async () => {
+    const failedId = crypto.randomUUID();
+    const delivery = (status: 'failed' | 'delivered' | 'not_configured', kind: 'grant_role' | 'remove_role' = 'grant_role') => ({
+      id: status === 'failed' ? failedId : crypto.randomUUID(), kind, status, discordId: '123456789012345678', roleId: '500000000000000060',
+      purchaseId: null, applicationId: null, attempts: status === 'not_configured' ? 0 : 3, nextAttemptAt: '2026-11-22T14:06:00.000Z',
+      lastError: status === 'failed' ? 'Try 3: Discord answered 500.' : status === 'not_configured' ? 'Discord delivery is not configured.' : null,
+      createdAt: '2026-11-22T14:06:00.000Z', deliveredAt: null,
+    });
+    answer = {
+      purchases: [
+        purchase({ productName: 'Hood Package', roleDelivery: delivery('failed') }),
+        purchase({ productName: 'Swamp Blood', roleDelivery: delivery('delivered') }),
+        purchase({ productName: 'Bayou Basic', status: 'refunded', roleDelivery: delivery('delivered', 'remove_role') }),
+        purchase({ productName: 'Custom Chains', roleDelivery: delivery('not_configured') }),
+        purchase({ productName: 'Discord Unban', status: 'pending' }),
+      ],
+      count: 5, revenue: 0, completed: 3, pending: 1,
+    };
+    renderPage();
+    await screen.findByText('Hood Package');
+    const state = (name: string) => within(screen.getByText(name).closest('tr')!).queryByText(/./, { selector: '[data-delivery]' })?.textContent ?? null;
+    expect(state('Hood Package')).toBe('Grant failed');
+    expect(state('Swamp Blood')).toBe('Role granted');
+    expect(state('Bayou Basic')).toBe('Role removed');
+    expect(state('Custom Chains')).toBe('Not configured');
+    expect(state('Discord Unban')).toBeNull();
+    const failedRow = within(screen.getByText('Hood Package').closest('tr')!);
+    expect(failedRow.getByText('Try 3: Discord answered 500.')).toBeTruthy();
+    expect(within(screen.getByText('Swamp Blood').closest('tr')!).queryByRole('button', { name: 'Retry' })).toBeNull();
+
+    fireEvent.click(failedRow.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some((call) => String((call as unknown[])[0]) === `/api/deliveries/${failedId}/retry`)).toBe(true));
+    const retryCall = fetchMock.mock.calls.find((call) => String((call as unknown[])[0]).endsWith('/retry')) as unknown as [string, RequestInit];
+    expect(retryCall[1].method).toBe('POST');
+  });
 });
