@@ -12,6 +12,7 @@ import { FakeDiscord } from '../support/fake-discord.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
+import { deliverWebhook, startStripeTestServer } from '../support/stripe-server.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const SWAMP_BLOOD_ROLE = '500000000000000060';
@@ -153,6 +154,24 @@ describe('Discord delivery against a fake Discord API', () => {
     expect(removals).toHaveLength(1);
     expect(removals[0].path).toContain(`/roles/${SWAMP_BLOOD_ROLE}`);
     expect(removals[0].reason).toContain('refunded');
+  }, 30_000);
+
+  it('a Stripe dispute removes the role and tells the staff channel', async () => {
+    const stripe = await startStripeTestServer({ env: fake.env({ DISCORD_ROLE_MAP: ROLE_MAP, DELIVERY_POLL_MS: '50' }) });
+    servers.push({ ...stripe.server, stop: stripe.stop });
+    const site = stripe.server;
+    const buyer = await member(site, { username: 'Chargeback Charlie' });
+    const http = client(site.url, buyer.cookie);
+    const started = await http.post('/api/create-payment-intent', { productType: 'gang', productId: 'hood-package' });
+    stripe.fake.succeed(started.body.paymentIntentId);
+    expect((await http.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).status).toBe(200);
+    await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(HOOD_ROLE)).toBe(true));
+
+    const dispute = { id: 'dp_discord', object: 'dispute', payment_intent: started.body.paymentIntentId, charge: 'ch_1', reason: 'fraudulent', amount: 8000 };
+    expect((await deliverWebhook(site, stripe.fake.signedEvent('charge.dispute.created', dispute))).status).toBe(200);
+    await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(HOOD_ROLE)).toBe(false));
+    expect(roleCalls('DELETE', buyer.user.discordId)[0].reason).toContain('disputed');
+    await eventually(() => expect(fake.staffMessages().some((text) => text.startsWith('Payment dispute on Hood Package ($80.00) by'))).toBe(true));
   }, 30_000);
 
   it('an approval messages the applicant and grants the whitelist role; a new application tells the staff channel', async () => {
