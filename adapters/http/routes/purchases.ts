@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Core } from '../../../core/index.ts';
 import { purchasesQuerySchema, type RecentPurchasesResponse } from '../contract/purchases.ts';
 import { requireRole } from '../middleware/auth.ts';
+import { PurchaseNotFoundError } from '../../../core/purchases/purchase.ts';
 import { presentPurchase, presentPurchaseList } from '../presenters/purchases.ts';
 
 export function purchaseRoutes(router: Router, core: Core): void {
@@ -21,6 +22,9 @@ export function purchaseRoutes(router: Router, core: Core): void {
 
   router.get('/api/purchases/:id', requireRole('admin'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentPurchase(await core.purchases.show.execute({ reference: String(ctx.params.id) }));
+    const reference = String(ctx.params.id);
+    // purchase ids are UUIDs and payment intent ids `pi_` and letters: anything else cannot be one
+    if (!/^[\w-]{1,255}$/.test(reference)) throw new PurchaseNotFoundError(reference.slice(0, 64));
+    ctx.body = presentPurchase(await core.purchases.show.execute({ reference }));
   });
 }
