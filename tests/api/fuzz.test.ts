@@ -81,7 +81,7 @@ function wrongType(random: Random, like: unknown): unknown {
 function decorate(random: Random, body: Record<string, unknown>, keep?: string): void {
   if (random.chance(0.3)) body[random.pick(['extra', 'role', 'tokens', 'userId', 'status', 'isAdmin'])] = random.pick(['admin', 99999, true, null, { nested: true }]);
   if (random.chance(0.3)) Object.defineProperty(body, '__proto__', { value: { role: 'admin', isAdmin: true, polluted: true }, enumerable: true, configurable: true, writable: true });
-  if (random.chance(0.2)) body.constructor = { prototype: { polluted: true } };
+  if (random.chance(0.2)) body['constructor'] = { prototype: { polluted: true } };
   if (random.chance(0.3)) {
     const key = random.pick(Object.keys(body));
     if (key !== keep && typeof body[key] === 'string') body[key] = random.pick(UNICODE);
