@@ -10,7 +10,7 @@ import {
   type StaffStatus,
 } from '../../core/staff-applications/staff-application.ts';
 import { StaffApplicationRow } from './application-entities.ts';
-import { countByStatus } from './application-counts.ts';
+import { countByStatus, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
 
 const FRESH = { disableIdentityMap: true } as const;
@@ -35,14 +35,14 @@ export class MikroOrmStaffApplicationRepository implements StaffApplicationRepos
 
   async list(query: ListQuery<StaffStatus>): Promise<Page<StaffApplication, StaffStatus>> {
     const where = query.status ? { status: query.status } : {};
-    const [rows, total] = await this.database.em.findAndCount(StaffApplicationRow, where, {
+    const rows = await this.database.em.find(StaffApplicationRow, where, {
       ...FRESH,
       orderBy: NEWEST_FIRST,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
     const counts = await countByStatus(this.database, 'staff_applications', STAFF_STATUSES);
-    return { items: rows.map(toApplication), total, page: query.page, pageSize: query.pageSize, counts };
+    return { items: rows.map(toApplication), total: totalOf(counts, query.status), page: query.page, pageSize: query.pageSize, counts };
   }
 
   async listByApplicant(userId: string): Promise<StaffApplication[]> {

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException, type InferEntity } from '@mikro-orm
 import { OpenApplicationExistsError, WHITELIST_STATUSES, type WhitelistApplication, type WhitelistStatus } from '../../core/applications/application.ts';
 import type { ListQuery, Page, WhitelistAccess, WhitelistApplicationRepository } from '../../core/applications/ports.ts';
 import { WhitelistApplicationRow } from './application-entities.ts';
-import { countByStatus } from './application-counts.ts';
+import { countByStatus, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
 
 // reads skip the identity map: a row decided moments ago in this request must read as decided
@@ -28,14 +28,14 @@ export class MikroOrmWhitelistApplicationRepository implements WhitelistApplicat
 
   async list(query: ListQuery<WhitelistStatus>): Promise<Page<WhitelistApplication, WhitelistStatus>> {
     const where = query.status ? { status: query.status } : {};
-    const [rows, total] = await this.database.em.findAndCount(WhitelistApplicationRow, where, {
+    const rows = await this.database.em.find(WhitelistApplicationRow, where, {
       ...FRESH,
       orderBy: NEWEST_FIRST,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
     const counts = await countByStatus(this.database, 'whitelist_applications', WHITELIST_STATUSES);
-    return { items: rows.map(toApplication), total, page: query.page, pageSize: query.pageSize, counts };
+    return { items: rows.map(toApplication), total: totalOf(counts, query.status), page: query.page, pageSize: query.pageSize, counts };
   }
 
   async listByApplicant(userId: string): Promise<WhitelistApplication[]> {

@@ -23,8 +23,9 @@ export function presentPurchase(purchase: Purchase): PurchaseDto {
   };
 }
 
-export function presentPurchaseList(purchases: Purchase[], summary: PurchaseSummary): PurchasesResponse {
+export function presentPurchaseList(purchases: Purchase[], summary: PurchaseSummary, nextBefore: string | null = null): PurchasesResponse {
   return {
+    nextBefore,
     purchases: purchases.map(presentPurchase),
     count: summary.count,
     revenue: centsToDollars(summary.revenueCents),
