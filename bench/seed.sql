@@ -1,3 +1,6 @@
+-- bulk loading: row triggers off (status_counts is recomputed at the end), as a restore would do
+set session_replication_role = replica;
+
 -- 100,000 applicants, each with one whitelist application, and 100,000 purchases spread over them;
 -- deterministic ids (md5 of a label) so the rows can refer to each other without a lookup
 insert into "users" ("id", "discord_id", "discord_username", "username", "email", "role", "created_at", "updated_at")
@@ -43,5 +46,12 @@ insert into "sessions" ("sid", "sess", "expire")
 select 'bench-fresh-' || g, json_build_object('userId', md5('fresh' || g)::uuid, 'signedInAt', :now, 'seenAt', :now, '_expire', :now + 43200000, '_maxAge', 43200000)::text,
        now() + interval '12 hours'
 from generate_series(1, :fresh) as g;
+
+set session_replication_role = origin;
+delete from "status_counts";
+insert into "status_counts" ("table_name", "status", "row_count", "price_cents")
+select 'whitelist_applications', "status", count(*), 0 from "whitelist_applications" group by "status"
+union all select 'staff_applications', "status", count(*), 0 from "staff_applications" group by "status"
+union all select 'purchases', "status", count(*), sum("price_cents") from "purchases" group by "status";
 
 analyze;

@@ -193,7 +193,7 @@ const GOALS: Array<{ goal: string; check(rows: Row[], target: string): string }>
 ];
 
 const pct = (ratio: number) => `${Math.round(ratio * 100)}%`;
-const verdict = (r: Row, ok: (r: Row) => boolean, show: (r: Row) => string) => `${ok(r) ? 'met' : '**not met**'} (${show(r)})`;
+const verdict = (r: Row, ok: (r: Row) => boolean, show: (r: Row) => string) => (r.rps < 1 ? '**not met** (no answers)' : `${ok(r) && r.non2xx === 0 && r.errors === 0 ? 'met' : '**not met**'} (${show(r)})`);
 
 async function main(): Promise<void> {
   const began = performance.now();

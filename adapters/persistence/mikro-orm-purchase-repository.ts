@@ -2,6 +2,7 @@ import type { FilterQuery, InferEntity } from '@mikro-orm/core';
 import { PURCHASE_STATUSES, type Purchase, type PurchaseStatus } from '../../core/purchases/purchase.ts';
 import type { PaymentEventLog, PurchaseChanges, PurchaseListQuery, PurchaseRepository, PurchaseTotals, StoreBans } from '../../core/purchases/ports.ts';
 import type { Database } from './database.ts';
+import { listRows } from './list-rows.ts';
 import { PurchaseRow } from './purchase-entities.ts';
 
 // reads skip the identity map: a purchase completed a moment ago by another request must read as completed
@@ -51,11 +52,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       if (!cursor) return [];
       where.$or = [{ createdAt: { $lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { $lt: cursor.id } }];
     }
-    const rows = await this.database.em.find(PurchaseRow, where, {
-      ...FRESH,
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      ...(query.limit ? { limit: query.limit } : {}),
-    });
+    const rows = await listRows(this.database, PurchaseRow, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit });
     return rows.map(toPurchase);
   }
 

@@ -12,6 +12,7 @@ import {
 import { StaffApplicationRow } from './application-entities.ts';
 import { countByStatus, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
+import { listRows } from './list-rows.ts';
 
 const FRESH = { disableIdentityMap: true } as const;
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
@@ -35,12 +36,7 @@ export class MikroOrmStaffApplicationRepository implements StaffApplicationRepos
 
   async list(query: ListQuery<StaffStatus>): Promise<Page<StaffApplication, StaffStatus>> {
     const where = query.status ? { status: query.status } : {};
-    const rows = await this.database.em.find(StaffApplicationRow, where, {
-      ...FRESH,
-      orderBy: NEWEST_FIRST,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
+    const rows = await listRows(this.database, StaffApplicationRow, where, { orderBy: NEWEST_FIRST, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
     const counts = await countByStatus(this.database, 'staff_applications', STAFF_STATUSES);
     return { items: rows.map(toApplication), total: totalOf(counts, query.status), page: query.page, pageSize: query.pageSize, counts };
   }

@@ -4,6 +4,7 @@ import type { ListQuery, Page, WhitelistAccess, WhitelistApplicationRepository }
 import { WhitelistApplicationRow } from './application-entities.ts';
 import { countByStatus, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
+import { listRows } from './list-rows.ts';
 
 // reads skip the identity map: a row decided moments ago in this request must read as decided
 const FRESH = { disableIdentityMap: true } as const;
@@ -28,12 +29,7 @@ export class MikroOrmWhitelistApplicationRepository implements WhitelistApplicat
 
   async list(query: ListQuery<WhitelistStatus>): Promise<Page<WhitelistApplication, WhitelistStatus>> {
     const where = query.status ? { status: query.status } : {};
-    const rows = await this.database.em.find(WhitelistApplicationRow, where, {
-      ...FRESH,
-      orderBy: NEWEST_FIRST,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
+    const rows = await listRows(this.database, WhitelistApplicationRow, where, { orderBy: NEWEST_FIRST, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
     const counts = await countByStatus(this.database, 'whitelist_applications', WHITELIST_STATUSES);
     return { items: rows.map(toApplication), total: totalOf(counts, query.status), page: query.page, pageSize: query.pageSize, counts };
   }
