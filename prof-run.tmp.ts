@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 const dir = '/tmp/prof7/data';
-const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/prof7', '--import', 'tsx', 'adapters/http/main.ts', '--api-only'], { env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'info', RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' }, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/prof7', '--import', 'tsx', 'adapters/http/main.ts', '--api-only'], { env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, LOG_LEVEL: process.env.PLOG ?? 'info', RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' }, stdio: ['ignore', 'pipe', 'inherit'] });
 let out = '';
 const url: string = await new Promise((done) => child.stdout!.on('data', (c) => { out += c; const m = /Site ready on (http:\/\/\S+)/.exec(out); if (m) done(m[1]!); }));
 const login = await fetch(`${url}/api/auth/dev-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'prof', discordId: '123456789012345678' }) });
 const cookie = login.headers.getSetCookie().map((l) => l.split(';')[0]).join('; ');
 const path = process.argv[2] ?? '/api/catalogue';
-const r = await autocannon({ url: `${url}${path}`, connections: 50, duration: 5, headers: { cookie } });
+const r = await autocannon({ url: `${url}${path}`, connections: 50, duration: 8, headers: { cookie } });
 console.log(path, Math.round(r.requests.average), 'req/s p99', r.latency.p99, 'non2xx', r.non2xx);
 child.kill('SIGTERM');
 await new Promise((d) => child.once('exit', d));

@@ -58,6 +58,20 @@ export class Database {
     return this.orm.em.transactional(() => work());
   }
 
+  /**
+   * One plain SQL statement ($1, $2 placeholders) on a pooled connection, outside any transaction, without the
+   * ORM's query building: for the few reads on every request's path (the session and its user).
+   */
+  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const client = this.orm.em.getConnection().getKnex().client;
+    const connection = (await client.acquireConnection()) as { query(sql: string, params: unknown[]): Promise<{ rows: T[] }> };
+    try {
+      return (await connection.query(sql, params)).rows;
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  }
+
   /** Applies pending migrations; returns the names it applied (none when up to date). */
   async migrate(): Promise<string[]> {
     // several server processes may start at once on one database: one migrates, the others wait and find it done

@@ -82,6 +82,28 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/** A users row as plain SQL returns it (snake_case columns). */
+export function userFromColumns(row: Record<string, unknown>): User {
+  return toUser({
+    id: row.id,
+    discordId: row.discord_id,
+    discordUsername: row.discord_username,
+    username: row.username,
+    email: row.email,
+    discordAvatar: row.discord_avatar,
+    discordDiscriminator: row.discord_discriminator,
+    role: row.role,
+    tokens: row.tokens,
+    isWhitelisted: row.is_whitelisted,
+    whitelistTier: row.whitelist_tier,
+    gangTier: row.gang_tier,
+    bannedAt: row.banned_at,
+    banReason: row.ban_reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  } as InferEntity<typeof UserRow>);
+}
+
 function toUser(row: InferEntity<typeof UserRow>): User {
   return {
     id: row.id,
