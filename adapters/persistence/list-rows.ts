@@ -1,18 +1,55 @@
-import type { EntityName, FilterQuery, InferEntity, QueryOrderMap } from '@mikro-orm/core';
 import type { Database } from './database.ts';
 
+const camelNames = new Map<string, string>();
+function camel(column: string): string {
+  let name = camelNames.get(column);
+  if (name === undefined) {
+    name = column.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+    camelNames.set(column, name);
+  }
+  return name;
+}
+
 /**
- * A page of rows as plain objects (property names, converted values), without building managed entities:
- * list pages hold up to 100 rows and are read-only, so hydration and change tracking are pure overhead.
+ * A row as plain SQL returns it, under its property names. The postgresql driver hands timestamps over as text
+ * (the ORM converts them itself), so the `_at` columns become Dates here.
  */
-export async function listRows<E extends object>(
-  database: Database,
-  entity: EntityName<E>,
-  where: FilterQuery<E>,
-  options: { orderBy: QueryOrderMap<E>; limit?: number; offset?: number },
-): Promise<InferEntity<E>[]> {
-  const query = database.em.createQueryBuilder(entity).select('*').where(where).orderBy(options.orderBy);
-  if (options.limit !== undefined) query.limit(options.limit);
-  if (options.offset) query.offset(options.offset);
-  return query.execute('all', true) as Promise<InferEntity<E>[]>;
+export function fromColumns<T>(row: Record<string, unknown>): T {
+  const item: Record<string, unknown> = {};
+  for (const column in row) {
+    const value = row[column];
+    item[camel(column)] = typeof value === 'string' && column.endsWith('_at') ? new Date(value) : value;
+  }
+  return item as T;
+}
+
+export interface ListRowsQuery {
+  status?: string;
+  /** keyset: only rows after this one in newest-first order */
+  after?: { createdAt: Date; id: string };
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * A page of a table newest first (created_at, then id: the order of its `_newest` indexes), as plain objects
+ * with property names, in one plain SQL statement. List pages hold up to 100 rows on hot, read-only paths, so
+ * the ORM's query building, hydration and change tracking are left out.
+ */
+export async function listRows<T>(database: Database, table: string, query: ListRowsQuery): Promise<T[]> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (query.status !== undefined) {
+    params.push(query.status);
+    where.push(`"status" = $${params.length}`);
+  }
+  if (query.after) {
+    params.push(query.after.createdAt, query.after.id);
+    where.push(`("created_at", "id") < ($${params.length - 1}, $${params.length})`);
+  }
+  let sql = `select * from "${table}"${where.length ? ` where ${where.join(' and ')}` : ''} order by "created_at" desc, "id" desc`;
+  if (query.limit !== undefined) sql += ` limit ${Math.floor(query.limit)}`;
+  if (query.offset) sql += ` offset ${Math.floor(query.offset)}`;
+  const rows = await database.query<Record<string, unknown>>(sql, params);
+  return rows.map((row) => fromColumns<T>(row));
 }

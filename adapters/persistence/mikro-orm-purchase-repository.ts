@@ -1,4 +1,4 @@
-import type { FilterQuery, InferEntity } from '@mikro-orm/core';
+import type { InferEntity } from '@mikro-orm/core';
 import { PURCHASE_STATUSES, type Purchase, type PurchaseStatus } from '../../core/purchases/purchase.ts';
 import type { PaymentEventLog, PurchaseChanges, PurchaseListQuery, PurchaseRepository, PurchaseTotals, StoreBans } from '../../core/purchases/ports.ts';
 import type { Database } from './database.ts';
@@ -45,14 +45,14 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   async list(query: PurchaseListQuery): Promise<Purchase[]> {
-    const where: FilterQuery<InferEntity<typeof PurchaseRow>> = query.status ? { status: query.status } : {};
+    let after: { createdAt: Date; id: string } | undefined;
     if (query.before !== undefined) {
       // keyset paging: the page starts right after the cursor row in (created_at, id) order, an index range
       const cursor = await this.findById(query.before);
       if (!cursor) return [];
-      where.$or = [{ createdAt: { $lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { $lt: cursor.id } }];
+      after = { createdAt: cursor.createdAt, id: cursor.id };
     }
-    const rows = await listRows(this.database, PurchaseRow, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit });
+    const rows = await listRows<InferEntity<typeof PurchaseRow>>(this.database, 'purchases', { status: query.status, after, limit: query.limit });
     return rows.map(toPurchase);
   }
 

@@ -35,8 +35,7 @@ export class MikroOrmStaffApplicationRepository implements StaffApplicationRepos
   }
 
   async list(query: ListQuery<StaffStatus>): Promise<Page<StaffApplication, StaffStatus>> {
-    const where = query.status ? { status: query.status } : {};
-    const rows = await listRows(this.database, StaffApplicationRow, where, { orderBy: NEWEST_FIRST, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    const rows = await listRows<InferEntity<typeof StaffApplicationRow>>(this.database, 'staff_applications', { status: query.status, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
     const counts = await countByStatus(this.database, 'staff_applications', STAFF_STATUSES);
     return { items: rows.map(toApplication), total: totalOf(counts, query.status), page: query.page, pageSize: query.pageSize, counts };
   }

@@ -4,6 +4,7 @@ import type { UserQuery, UserRepository } from '../../core/users/ports.ts';
 import type { Role, User } from '../../core/users/user.ts';
 import type { Database } from './database.ts';
 import { UserRow } from './entities.ts';
+import { fromColumns } from './list-rows.ts';
 
 // reads skip the identity map: a role changed or tokens credited moments ago must read as changed
 const FRESH = { disableIdentityMap: true } as const;
@@ -84,24 +85,7 @@ export function isUuid(value: string): boolean {
 
 /** A users row as plain SQL returns it (snake_case columns). */
 export function userFromColumns(row: Record<string, unknown>): User {
-  return toUser({
-    id: row.id,
-    discordId: row.discord_id,
-    discordUsername: row.discord_username,
-    username: row.username,
-    email: row.email,
-    discordAvatar: row.discord_avatar,
-    discordDiscriminator: row.discord_discriminator,
-    role: row.role,
-    tokens: row.tokens,
-    isWhitelisted: row.is_whitelisted,
-    whitelistTier: row.whitelist_tier,
-    gangTier: row.gang_tier,
-    bannedAt: row.banned_at,
-    banReason: row.ban_reason,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  } as InferEntity<typeof UserRow>);
+  return toUser(fromColumns<InferEntity<typeof UserRow>>(row));
 }
 
 function toUser(row: InferEntity<typeof UserRow>): User {

@@ -28,8 +28,7 @@ export class MikroOrmWhitelistApplicationRepository implements WhitelistApplicat
   }
 
   async list(query: ListQuery<WhitelistStatus>): Promise<Page<WhitelistApplication, WhitelistStatus>> {
-    const where = query.status ? { status: query.status } : {};
-    const rows = await listRows(this.database, WhitelistApplicationRow, where, { orderBy: NEWEST_FIRST, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    const rows = await listRows<InferEntity<typeof WhitelistApplicationRow>>(this.database, 'whitelist_applications', { status: query.status, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
     const counts = await countByStatus(this.database, 'whitelist_applications', WHITELIST_STATUSES);
     return { items: rows.map(toApplication), total: totalOf(counts, query.status), page: query.page, pageSize: query.pageSize, counts };
   }
