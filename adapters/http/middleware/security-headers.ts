@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { isPaymentPagePath } from '../contract/pages.ts';
+import { SESSION_COOKIE } from './session.ts';
 
 const COMMON = ["default-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: https:", "font-src 'self' data:", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'"];
 
@@ -23,7 +24,7 @@ function isApiPath(path: string): boolean {
 
 /**
  * The same protective headers on every response (pages, assets, API answers and errors), a policy per kind of
- * response, and `no-store` on API answers that belong to a signed-in user or set a session cookie, so no shared
+ * response, and `no-store` on API answers to a request carrying a session (or setting one), so no shared
  * cache or back button keeps one person's data.
  */
 export function securityHeaders(production: boolean): Middleware {
@@ -36,6 +37,7 @@ export function securityHeaders(production: boolean): Middleware {
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     if (production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
-    if (api && (ctx.state.user || ctx.response.get('Set-Cookie') || !ctx.response.get('Cache-Control'))) ctx.set('Cache-Control', 'no-store');
+    const personal = ctx.state.user || ctx.cookies.get(SESSION_COOKIE) || ctx.response.get('Set-Cookie');
+    if (api && (personal || !ctx.response.get('Cache-Control'))) ctx.set('Cache-Control', 'no-store');
   };
 }
