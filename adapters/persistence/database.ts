@@ -59,14 +59,18 @@ export class Database {
   }
 
   /**
-   * One plain SQL statement ($1, $2 placeholders) on a pooled connection, outside any transaction, without the
-   * ORM's query building: for the few reads on every request's path (the session and its user).
+   * One plain SQL statement (`?` placeholders) on a pooled connection, outside any transaction, without the
+   * ORM's query building: for the few reads on every request's path (the session and its user, list pages).
+   * The values are inlined as the ORM does, so the statement goes out as one simple-protocol message: the
+   * embedded PGlite serves every connection from one backend, and an extended-protocol exchange (parse, bind,
+   * execute) interleaved with another connection's loses its portal.
    */
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const statement = this.orm.em.getPlatform().formatQuery(sql, params);
     const client = this.orm.em.getConnection().getKnex().client;
-    const connection = (await client.acquireConnection()) as { query(sql: string, params: unknown[]): Promise<{ rows: T[] }> };
+    const connection = (await client.acquireConnection()) as { query(sql: string): Promise<{ rows: T[] }> };
     try {
-      return (await connection.query(sql, params)).rows;
+      return (await connection.query(statement)).rows;
     } finally {
       await client.releaseConnection(connection);
     }

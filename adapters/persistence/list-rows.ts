@@ -41,11 +41,11 @@ export async function listRows<T>(database: Database, table: string, query: List
   const where: string[] = [];
   if (query.status !== undefined) {
     params.push(query.status);
-    where.push(`"status" = $${params.length}`);
+    where.push(`"status" = ?`);
   }
   if (query.after) {
     params.push(query.after.createdAt, query.after.id);
-    where.push(`("created_at", "id") < ($${params.length - 1}, $${params.length})`);
+    where.push(`("created_at", "id") < (?, ?)`);
   }
   let sql = `select * from "${table}"${where.length ? ` where ${where.join(' and ')}` : ''} order by "created_at" desc, "id" desc`;
   if (query.limit !== undefined) sql += ` limit ${Math.floor(query.limit)}`;
