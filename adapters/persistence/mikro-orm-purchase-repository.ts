@@ -2,7 +2,7 @@ import type { InferEntity } from '@mikro-orm/core';
 import { PURCHASE_STATUSES, type Purchase, type PurchaseStatus } from '../../core/purchases/purchase.ts';
 import type { PaymentEventLog, PurchaseChanges, PurchaseListQuery, PurchaseRepository, PurchaseTotals, StoreBans } from '../../core/purchases/ports.ts';
 import type { Database } from './database.ts';
-import { listRows } from './list-rows.ts';
+import { keysetCursor, listRows } from './list-rows.ts';
 import { PurchaseRow } from './purchase-entities.ts';
 
 // reads skip the identity map: a purchase completed a moment ago by another request must read as completed
@@ -45,13 +45,9 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   async list(query: PurchaseListQuery): Promise<Purchase[]> {
-    let after: { createdAt: Date; id: string } | undefined;
-    if (query.before !== undefined) {
-      // keyset paging: the page starts right after the cursor row in (created_at, id) order, an index range
-      const cursor = await this.findById(query.before);
-      if (!cursor) return [];
-      after = { createdAt: cursor.createdAt, id: cursor.id };
-    }
+    // keyset paging: the page starts right after the cursor row in (created_at, id) order, an index range
+    const after = await keysetCursor(this.database, 'purchases', query.before);
+    if (after === null) return [];
     const rows = await listRows<InferEntity<typeof PurchaseRow>>(this.database, 'purchases', { status: query.status, after, limit: query.limit });
     return rows.map(toPurchase);
   }
