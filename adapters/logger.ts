@@ -21,7 +21,13 @@ export const REDACTED_PATHS = [
   '*.code_verifier',
 ];
 
+/**
+ * Logs to stdout without blocking: a synchronous write per request line stalls the event loop when stdout is
+ * a pipe (containers, process managers). Lines written while one write is in flight go out together.
+ * Call flushLogger before the process exits.
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const stream = destination ?? (level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false }));
   return pino(
     {
       level,
@@ -29,6 +35,11 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: { err: pino.stdSerializers.err },
     },
-    destination,
+    stream,
   );
+}
+
+/** Writes out whatever the logger still holds (before process.exit). */
+export function flushLogger(logger: Logger): Promise<void> {
+  return new Promise((done) => logger.flush(() => done()));
 }

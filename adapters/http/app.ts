@@ -42,7 +42,6 @@ export function createHttpApp(deps: HttpDependencies): Koa {
   healthRoutes(router, deps.database);
   authRoutes(router, { ...deps, signInLimit: signInRateLimit(new RateLimiter(deps.config.RATE_LIMIT_SIGNIN_PER_MINUTE)) });
   tokenRoutes(router, deps.core);
-  catalogueRoutes(router, deps.core);
   applicationRoutes(router, deps.core);
   staffApplicationRoutes(router, deps.core);
   const payments = deps.payments ?? createPaymentAdapters(deps.config, deps.database);
@@ -56,6 +55,10 @@ export function createHttpApp(deps: HttpDependencies): Koa {
   app.use(errorHandler(deps.logger));
   app.use(crossSiteProtection(deps.config.publicUrl));
   app.use(jsonBody());
+  // routes that need neither the database nor the session answer before either is set up
+  const publicRouter = new Router();
+  catalogueRoutes(publicRouter, deps.core);
+  app.use(publicRouter.routes());
   app.use((_ctx, next) => deps.database.withContext(next));
   const [sessionCookies, loadUser] = sessions(app, deps);
   // pages and assets need no session: only API requests read it

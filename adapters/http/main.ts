@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { composeSystem } from '../compose.ts';
+import { flushLogger } from '../logger.ts';
 import { startServer } from './server.ts';
 
 /** Entry point of the web server: config, migrations, listen, and a graceful stop on SIGTERM/SIGINT. */
@@ -33,10 +34,10 @@ export async function main(options: { apiOnly?: boolean } = {}): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     running.stop().then(
-      () => process.exit(0),
+      () => flushLogger(system.logger).then(() => process.exit(0)),
       (error) => {
         system.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
+        void flushLogger(system.logger).then(() => process.exit(1));
       },
     );
   };

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { System } from '../compose.ts';
 import { createHttpApp } from './app.ts';
@@ -6,13 +6,25 @@ import { createHttpApp } from './app.ts';
 export interface RunningServer {
   url: string;
   server: Server;
-  /** stops accepting connections, lets in-flight requests finish, then closes the system */
+  /** stops accepting connections, lets in-flight requests finish, then closes the system (the database pool) */
   stop(): Promise<void>;
 }
 
+/** In-flight requests get this long to finish once a stop begins; then their connections are cut. */
+export const DRAIN_TIMEOUT_MS = 8_000;
+
 export async function startServer(system: System, options: { uiDir?: string; port?: number; host?: string } = {}): Promise<RunningServer> {
   const app = createHttpApp({ core: system.core, config: system.config, logger: system.logger, database: system.database, uiDir: options.uiDir });
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  const server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    // once stopping, no answer keeps its connection open for another request
+    if (draining) res.setHeader('Connection', 'close');
+    void handle(req, res);
+  });
   server.keepAliveTimeout = 5_000;
   const port = options.port ?? system.config.PORT;
   const host = options.host ?? system.config.HOST;
@@ -24,14 +36,23 @@ export async function startServer(system: System, options: { uiDir?: string; por
   const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   let stopping: Promise<void> | undefined;
+  const drain = () =>
+    new Promise<void>((done) => {
+      draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      const cut = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+      // the listening socket closes at once; the callback runs when the last connection has ended
+      server.close(() => {
+        clearTimeout(cut);
+        done();
+      });
+      server.closeIdleConnections();
+    });
   return {
     url: `http://${shownHost}:${address.port}`,
     server,
     stop: () => {
-      stopping ??= new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeIdleConnections();
-      }).then(() => system.close());
+      stopping ??= drain().then(() => system.close());
       return stopping;
     },
   };

@@ -1,5 +1,5 @@
-import type { Purchase } from '../../core/purchases/purchase.ts';
-import type { PaymentEventLog, PurchaseChanges, PurchaseListQuery, PurchaseRepository } from '../../core/purchases/ports.ts';
+import { PURCHASE_STATUSES, type Purchase } from '../../core/purchases/purchase.ts';
+import type { PaymentEventLog, PurchaseChanges, PurchaseListQuery, PurchaseRepository, PurchaseTotals } from '../../core/purchases/ports.ts';
 import { newestFirst } from './paging.ts';
 
 export class InMemoryPurchaseRepository implements PurchaseRepository {
@@ -38,8 +38,21 @@ export class InMemoryPurchaseRepository implements PurchaseRepository {
   }
 
   async list(query: PurchaseListQuery): Promise<Purchase[]> {
-    const matching = newestFirst([...this.rows.values()].filter((row) => !query.status || row.status === query.status));
+    let matching = newestFirst([...this.rows.values()].filter((row) => !query.status || row.status === query.status));
+    if (query.before !== undefined) {
+      const cursor = this.rows.get(query.before);
+      matching = cursor ? matching.filter((row) => row.createdAt < cursor.createdAt || (row.createdAt.getTime() === cursor.createdAt.getTime() && row.id < cursor.id)) : [];
+    }
     return matching.slice(0, query.limit ?? matching.length).map((row) => structuredClone(row));
+  }
+
+  async totals(): Promise<PurchaseTotals> {
+    const totals = Object.fromEntries(PURCHASE_STATUSES.map((status) => [status, { count: 0, cents: 0 }])) as PurchaseTotals;
+    for (const row of this.rows.values()) {
+      totals[row.status].count += 1;
+      totals[row.status].cents += row.priceCents;
+    }
+    return totals;
   }
 
   async recentCompleted(limit: number): Promise<Purchase[]> {

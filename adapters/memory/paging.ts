@@ -11,8 +11,14 @@ export function pageOf<T extends Listed<S>, S extends string>(all: T[], query: L
   const sorted = [...all].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
   const matching = sorted.filter((item) => !query.status || item.status === query.status);
   const counts = Object.fromEntries(statuses.map((status) => [status, all.filter((item) => item.status === status).length])) as Record<S, number>;
-  const start = (query.page - 1) * query.pageSize;
-  return { items: matching.slice(start, start + query.pageSize), total: matching.length, page: query.page, pageSize: query.pageSize, counts };
+  let start = (query.page - 1) * query.pageSize;
+  if (query.before !== undefined) {
+    const cursor = all.find((item) => item.id === query.before);
+    start = cursor ? matching.filter((item) => item.createdAt > cursor.createdAt || (item.createdAt.getTime() === cursor.createdAt.getTime() && item.id >= cursor.id)).length : matching.length;
+  }
+  const items = matching.slice(start, start + query.pageSize);
+  const nextBefore = items.length === query.pageSize ? items.at(-1)!.id : null;
+  return { items, total: matching.length, page: query.page, pageSize: query.pageSize, counts, nextBefore };
 }
 
 export function newestFirst<T extends { createdAt: Date; id: string }>(items: T[]): T[] {

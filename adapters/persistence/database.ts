@@ -3,6 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { findRunningEmbedded, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
 import { ormOptions } from './orm-options.ts';
 
+/** The advisory lock key held while migrating (an arbitrary number of this site's own). */
+const MIGRATION_LOCK = 7_402_115;
+
 export interface DatabaseSettings {
   /** a postgres:// URL; when absent the embedded database is used */
   url?: string;
@@ -55,10 +58,37 @@ export class Database {
     return this.orm.em.transactional(() => work());
   }
 
+  /**
+   * One plain SQL statement (`?` placeholders) on a pooled connection, outside any transaction, without the
+   * ORM's query building: for the few reads on every request's path (the session and its user, list pages).
+   * The values are inlined as the ORM does, so the statement goes out as one simple-protocol message: the
+   * embedded PGlite serves every connection from one backend, and an extended-protocol exchange (parse, bind,
+   * execute) interleaved with another connection's loses its portal.
+   */
+  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const statement = this.orm.em.getPlatform().formatQuery(sql, params);
+    const client = this.orm.em.getConnection().getKnex().client;
+    const connection = (await client.acquireConnection()) as { query(sql: string): Promise<{ rows: T[] }> };
+    try {
+      return (await connection.query(statement)).rows;
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  }
+
   /** Applies pending migrations; returns the names it applied (none when up to date). */
   async migrate(): Promise<string[]> {
-    const applied = await this.orm.getMigrator().up();
-    return applied.map((migration) => migration.name);
+    // several server processes may start at once on one database: one migrates, the others wait and find it done
+    const client = this.orm.em.getConnection().getKnex().client;
+    const lockHolder = (await client.acquireConnection()) as { query(sql: string): Promise<unknown> };
+    try {
+      await lockHolder.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+      const applied = await this.orm.getMigrator().up();
+      return applied.map((migration) => migration.name);
+    } finally {
+      await lockHolder.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
+      await client.releaseConnection(lockHolder);
+    }
   }
 
   async pendingMigrations(): Promise<string[]> {

@@ -1,7 +1,8 @@
 import type { InferEntity } from '@mikro-orm/core';
-import type { Purchase, PurchaseStatus } from '../../core/purchases/purchase.ts';
-import type { PaymentEventLog, PurchaseChanges, PurchaseListQuery, PurchaseRepository, StoreBans } from '../../core/purchases/ports.ts';
+import { PURCHASE_STATUSES, type Purchase, type PurchaseStatus } from '../../core/purchases/purchase.ts';
+import type { PaymentEventLog, PurchaseChanges, PurchaseListQuery, PurchaseRepository, PurchaseTotals, StoreBans } from '../../core/purchases/ports.ts';
 import type { Database } from './database.ts';
+import { keysetCursor, listRows } from './list-rows.ts';
 import { PurchaseRow } from './purchase-entities.ts';
 
 // reads skip the identity map: a purchase completed a moment ago by another request must read as completed
@@ -44,12 +45,21 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   async list(query: PurchaseListQuery): Promise<Purchase[]> {
-    const rows = await this.database.em.find(PurchaseRow, query.status ? { status: query.status } : {}, {
-      ...FRESH,
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      ...(query.limit ? { limit: query.limit } : {}),
-    });
+    // keyset paging: the page starts right after the cursor row in (created_at, id) order, an index range
+    const after = await keysetCursor(this.database, 'purchases', query.before);
+    if (after === null) return [];
+    const rows = await listRows<InferEntity<typeof PurchaseRow>>(this.database, 'purchases', { status: query.status, after, limit: query.limit });
     return rows.map(toPurchase);
+  }
+
+  async totals(): Promise<PurchaseTotals> {
+    // kept by triggers on purchases (migration 0006): no scan of the table
+    const rows = await this.database.em.execute<{ status: string; count: string; cents: string }[]>(
+      `select "status", "row_count" as "count", "price_cents" as "cents" from "status_counts" where "table_name" = 'purchases'`,
+    );
+    const totals = Object.fromEntries(PURCHASE_STATUSES.map((status) => [status, { count: 0, cents: 0 }])) as PurchaseTotals;
+    for (const row of rows) if (row.status in totals) totals[row.status as PurchaseStatus] = { count: Number(row.count), cents: Number(row.cents) };
+    return totals;
   }
 
   async recentCompleted(limit: number): Promise<Purchase[]> {

@@ -10,8 +10,9 @@ import {
   type StaffStatus,
 } from '../../core/staff-applications/staff-application.ts';
 import { StaffApplicationRow } from './application-entities.ts';
-import { countByStatus } from './application-counts.ts';
+import { countByStatus, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
+import { keysetCursor, listRows } from './list-rows.ts';
 
 const FRESH = { disableIdentityMap: true } as const;
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
@@ -34,15 +35,10 @@ export class MikroOrmStaffApplicationRepository implements StaffApplicationRepos
   }
 
   async list(query: ListQuery<StaffStatus>): Promise<Page<StaffApplication, StaffStatus>> {
-    const where = query.status ? { status: query.status } : {};
-    const [rows, total] = await this.database.em.findAndCount(StaffApplicationRow, where, {
-      ...FRESH,
-      orderBy: NEWEST_FIRST,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
+    const after = await keysetCursor(this.database, 'staff_applications', query.before);
+    const rows = after === null ? [] : await listRows<InferEntity<typeof StaffApplicationRow>>(this.database, 'staff_applications', { status: query.status, after, limit: query.pageSize, offset: after ? 0 : (query.page - 1) * query.pageSize });
     const counts = await countByStatus(this.database, 'staff_applications', STAFF_STATUSES);
-    return { items: rows.map(toApplication), total, page: query.page, pageSize: query.pageSize, counts };
+    return { items: rows.map(toApplication), total: totalOf(counts, query.status), page: query.page, pageSize: query.pageSize, counts, nextBefore: rows.length === query.pageSize ? rows.at(-1)!.id : null };
   }
 
   async listByApplicant(userId: string): Promise<StaffApplication[]> {

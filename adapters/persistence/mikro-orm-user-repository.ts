@@ -4,6 +4,7 @@ import type { UserQuery, UserRepository } from '../../core/users/ports.ts';
 import type { Role, User } from '../../core/users/user.ts';
 import type { Database } from './database.ts';
 import { UserRow } from './entities.ts';
+import { fromColumns } from './list-rows.ts';
 
 // reads skip the identity map: a role changed or tokens credited moments ago must read as changed
 const FRESH = { disableIdentityMap: true } as const;
@@ -80,6 +81,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id finds nobody (rather than a database cast error). */
 export function isUuid(value: string): boolean {
   return UUID.test(value);
+}
+
+/** A users row as plain SQL returns it (snake_case columns). */
+export function userFromColumns(row: Record<string, unknown>): User {
+  return toUser(fromColumns<InferEntity<typeof UserRow>>(row));
 }
 
 function toUser(row: InferEntity<typeof UserRow>): User {

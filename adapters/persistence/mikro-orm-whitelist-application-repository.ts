@@ -2,8 +2,9 @@ import { UniqueConstraintViolationException, type InferEntity } from '@mikro-orm
 import { OpenApplicationExistsError, WHITELIST_STATUSES, type WhitelistApplication, type WhitelistStatus } from '../../core/applications/application.ts';
 import type { ListQuery, Page, WhitelistAccess, WhitelistApplicationRepository } from '../../core/applications/ports.ts';
 import { WhitelistApplicationRow } from './application-entities.ts';
-import { countByStatus } from './application-counts.ts';
+import { countByStatus, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
+import { keysetCursor, listRows } from './list-rows.ts';
 
 // reads skip the identity map: a row decided moments ago in this request must read as decided
 const FRESH = { disableIdentityMap: true } as const;
@@ -27,15 +28,10 @@ export class MikroOrmWhitelistApplicationRepository implements WhitelistApplicat
   }
 
   async list(query: ListQuery<WhitelistStatus>): Promise<Page<WhitelistApplication, WhitelistStatus>> {
-    const where = query.status ? { status: query.status } : {};
-    const [rows, total] = await this.database.em.findAndCount(WhitelistApplicationRow, where, {
-      ...FRESH,
-      orderBy: NEWEST_FIRST,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
+    const after = await keysetCursor(this.database, 'whitelist_applications', query.before);
+    const rows = after === null ? [] : await listRows<InferEntity<typeof WhitelistApplicationRow>>(this.database, 'whitelist_applications', { status: query.status, after, limit: query.pageSize, offset: after ? 0 : (query.page - 1) * query.pageSize });
     const counts = await countByStatus(this.database, 'whitelist_applications', WHITELIST_STATUSES);
-    return { items: rows.map(toApplication), total, page: query.page, pageSize: query.pageSize, counts };
+    return { items: rows.map(toApplication), total: totalOf(counts, query.status), page: query.page, pageSize: query.pageSize, counts, nextBefore: rows.length === query.pageSize ? rows.at(-1)!.id : null };
   }
 
   async listByApplicant(userId: string): Promise<WhitelistApplication[]> {

@@ -2,9 +2,11 @@ import type { WhitelistApplication, WhitelistStatus } from './application.ts';
 
 export interface ListQuery<S extends string> {
   status?: S;
-  /** 1-based */
+  /** 1-based; ignored (1) when `before` is given */
   page: number;
   pageSize: number;
+  /** keyset paging: only applications listed after this one (older, or as old with a smaller id) */
+  before?: string;
 }
 
 export interface Page<T, S extends string> {
@@ -15,6 +17,8 @@ export interface Page<T, S extends string> {
   pageSize: number;
   /** every application counted by status, whatever the filter */
   counts: Record<S, number>;
+  /** the `before` of the next page, or null on the last */
+  nextBefore: string | null;
 }
 
 export interface WhitelistApplicationRepository {

@@ -9,21 +9,33 @@ export interface PurchaseSummary {
   pending: number;
 }
 
-/** The admin's view of every purchase, newest first, with the dashboard's totals. */
+export interface PurchasePage {
+  purchases: Purchase[];
+  /** over every purchase the filter admits, not just this page */
+  summary: PurchaseSummary;
+  /** the `before` of the next page, or null on the last */
+  nextBefore: string | null;
+}
+
+/** The admin's view of the purchases, newest first, a page at a time, with the dashboard's totals. */
 export class ListPurchases {
   constructor(private readonly purchases: PurchaseRepository) {}
 
-  async execute(input: { status?: PurchaseStatus } = {}): Promise<{ purchases: Purchase[]; summary: PurchaseSummary }> {
-    const purchases = await this.purchases.list({ status: input.status });
-    const completed = purchases.filter((purchase) => purchase.status === 'completed');
+  async execute(input: { status?: PurchaseStatus; limit?: number; before?: string } = {}): Promise<PurchasePage> {
+    const purchases = await this.purchases.list(input);
+    const totals = await this.purchases.totals();
+    const admits = (status: PurchaseStatus) => !input.status || input.status === status;
+    const counted = (Object.keys(totals) as PurchaseStatus[]).filter(admits);
+    const last = purchases.at(-1);
     return {
       purchases,
       summary: {
-        count: purchases.length,
-        revenueCents: completed.reduce((sum, purchase) => sum + purchase.priceCents, 0),
-        completed: completed.length,
-        pending: purchases.filter((purchase) => purchase.status === 'pending').length,
+        count: counted.reduce((sum, status) => sum + totals[status].count, 0),
+        revenueCents: admits('completed') ? totals.completed.cents : 0,
+        completed: admits('completed') ? totals.completed.count : 0,
+        pending: admits('pending') ? totals.pending.count : 0,
       },
+      nextBefore: input.limit !== undefined && purchases.length === input.limit && last ? last.id : null,
     };
   }
 }

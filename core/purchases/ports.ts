@@ -35,7 +35,12 @@ export type PurchaseChanges = Partial<Pick<Purchase, 'status' | 'tokensAwarded' 
 export interface PurchaseListQuery {
   status?: PurchaseStatus;
   limit?: number;
+  /** keyset paging: only purchases listed after this one (older, or as old with a smaller id) */
+  before?: string;
 }
+
+/** Rows and summed prices per status, over every purchase. */
+export type PurchaseTotals = Record<PurchaseStatus, { count: number; cents: number }>;
 
 export interface PurchaseRepository {
   add(purchase: Purchase): Promise<void>;
@@ -49,8 +54,9 @@ export interface PurchaseRepository {
    * lock, so of two concurrent callers only one wins); answers the purchase as it was before, or null.
    */
   transition(id: string, from: readonly PurchaseStatus[], changes: PurchaseChanges): Promise<Purchase | null>;
-  /** newest first */
+  /** newest first (created, then id) */
   list(query: PurchaseListQuery): Promise<Purchase[]>;
+  totals(): Promise<PurchaseTotals>;
   /** completed purchases, most recently completed first */
   recentCompleted(limit: number): Promise<Purchase[]>;
   pendingCreatedBefore(date: Date): Promise<Purchase[]>;

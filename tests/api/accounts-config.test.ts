@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveSessionSecret } from '../../adapters/identity/session-secret.ts';
 import { randomDiscordId, signIn } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-system.ts';
 
 describe('session secret', () => {
   const dir = mkdtempSync(join(tmpdir(), 'secret-'));
@@ -45,17 +45,7 @@ describe('in production', () => {
 
   it('refuses the development sign-in, starts Discord sign-in, and marks the cookie Secure', async () => {
     server = await startTestServer({
-      env: {
-        NODE_ENV: 'production',
-        PUBLIC_URL: 'https://store.example.com',
-        SESSION_SECRET: 'a-production-session-secret-of-enough-length',
-        DISCORD_CLIENT_ID: 'client',
-        DISCORD_CLIENT_SECRET: 'secret',
-        DISCORD_REDIRECT_URI: 'https://store.example.com/api/auth/discord/callback',
-        STRIPE_SECRET_KEY: 'sk_test_x',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-        STRIPE_WEBHOOK_SECRET: 'whsec_x',
-      },
+      env: PRODUCTION_ENV,
     });
     // behind the production proxy, which terminates TLS
     const https = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'store.example.com' };

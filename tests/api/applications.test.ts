@@ -184,6 +184,22 @@ describe('reviewing whitelist applications', () => {
     expect((await http.get('/api/applications?status=maybe')).status).toBe(400);
   });
 
+  it('pages by keyset with before=nextBefore, giving the same rows as page numbers', async () => {
+    for (let i = 0; i < 3; i++) await pendingApplication();
+    const { http } = await staff();
+    const numbered = await Promise.all([1, 2, 3].map((page) => http.get(`/api/applications?pageSize=2&page=${page}`)));
+    const byNumber = numbered.flatMap((page) => page.body.applications.map((a: { id: string }) => a.id));
+    const first = await http.get('/api/applications?pageSize=2');
+    expect(first.body.nextBefore).toBe(first.body.applications[1].id);
+    const second = await http.get(`/api/applications?pageSize=2&before=${first.body.nextBefore}`);
+    const third = await http.get(`/api/applications?pageSize=2&before=${second.body.nextBefore}`);
+    const byKeyset = [first, second, third].flatMap((page) => page.body.applications.map((a: { id: string }) => a.id));
+    expect(byKeyset).toEqual(byNumber);
+    expect(second.body.total).toBe(first.body.total);
+    expect((await http.get('/api/applications?before=00000000-0000-4000-8000-000000000000')).body.applications).toEqual([]);
+    expect((await http.get('/api/applications?before=nope')).status).toBe(400);
+  });
+
   it('lets exactly one of two simultaneous decisions through, with one audit row', async () => {
     const { id } = await pendingApplication();
     const [first, second] = [await staff(), await staff('admin')];

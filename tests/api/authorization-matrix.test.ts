@@ -22,8 +22,9 @@ interface Request {
 function guardedRoutes(server: TestServer): GuardedRoute[] {
   const { core, config, logger, database } = server.system;
   const app = createHttpApp({ core, config, logger, database });
-  const dispatch = app.middleware.find((middleware) => 'router' in middleware) as unknown as { router: { stack: Array<{ path: string; methods: string[]; stack: unknown[] }> } };
-  return dispatch.router.stack.flatMap((layer) => {
+  // every router the app mounts (public routes answer before the session is read)
+  const dispatchers = app.middleware.filter((middleware) => 'router' in middleware) as unknown as Array<{ router: { stack: Array<{ path: string; methods: string[]; stack: unknown[] }> } }>;
+  return dispatchers.flatMap((dispatch) => dispatch.router.stack).flatMap((layer) => {
     const guard = layer.stack.find((fn): fn is RoleGuard => typeof fn === 'function' && 'requiredRole' in fn);
     if (!guard) return [];
     return layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: layer.path, role: guard.requiredRole }));

@@ -52,4 +52,23 @@ describe('GET /api/catalogue', () => {
     const body = await bad.json();
     expect(body.issues[0].path).toBe('type');
   });
+
+  it('answers a repeat with the same ETag and 304 Not Modified, and each filter with its own', async () => {
+    const first = await fetch(`${server.url}/api/catalogue`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    // as a browser revalidates (fetch() itself would add Cache-Control: no-cache to a conditional request)
+    const revalidate = (tag: string) => ({ 'If-None-Match': tag, 'Cache-Control': 'max-age=0' });
+    const again = await fetch(`${server.url}/api/catalogue`, { headers: revalidate(etag!) });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const gangs = await fetch(`${server.url}/api/catalogue?type=gang`, { headers: revalidate(etag!) });
+    expect(gangs.status).toBe(200);
+    expect(gangs.headers.get('etag')).not.toBe(etag);
+    expect(gangs.headers.get('content-type')).toContain('application/json');
+    const stale = await fetch(`${server.url}/api/catalogue`, { headers: revalidate('"something-else"') });
+    expect(stale.status).toBe(200);
+    expect((await stale.json()).products.length).toBeGreaterThan(0);
+  });
 });
+

@@ -124,3 +124,25 @@ describe('payments on the embedded defaults (demo gateway)', () => {
     expect(JSON.stringify(recent.body)).not.toMatch(/buyer@example.com|player\d/);
   });
 });
+
+describe('the admin purchase list, a page at a time', () => {
+  it('pages with limit and before, newest first, with totals over every purchase', async () => {
+    const { api } = await buyer();
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban' });
+      made.unshift(started.body.purchaseId);
+    }
+    const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
+    const everything = await admin.get('/api/purchases?limit=100');
+    const first = await admin.get('/api/purchases?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.purchases.map((p: { id: string }) => p.id)).toEqual(made.slice(0, 2));
+    expect(first.body.count).toBe(everything.body.count);
+    const second = await admin.get(`/api/purchases?limit=2&before=${first.body.nextBefore}`);
+    expect(second.body.purchases[0].id).toBe(made[2]);
+    expect(everything.body.purchases.map((p: { id: string }) => p.id).slice(0, 4)).toEqual([...first.body.purchases, ...second.body.purchases].map((p: { id: string }) => p.id));
+    expect((await admin.get('/api/purchases?limit=1000')).status).toBe(400);
+    expect((await admin.get('/api/purchases?before=not-an-id')).status).toBe(400);
+  });
+});

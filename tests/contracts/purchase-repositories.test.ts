@@ -139,6 +139,27 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     expect(stale.map((p) => p.id)).toEqual([old.id]);
   });
 
+  it('pages newest first by keyset (created, then id), and keeps per-status totals through inserts and transitions', async () => {
+    const userId = await h.addUser();
+    const before = await h.run(() => h.purchases.totals());
+    const sameTime = new Date('2030-01-01T00:00:00Z');
+    const rows = Array.from({ length: 5 }, (_, i) => purchase(userId, { createdAt: i < 3 ? sameTime : new Date(sameTime.getTime() - i * 1000), priceCents: 1000 + i }));
+    for (const row of rows) await h.run(() => h.purchases.add(row));
+    const expected = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((row) => row.id);
+    const first = await h.run(() => h.purchases.list({ limit: 2 }));
+    const second = await h.run(() => h.purchases.list({ limit: 2, before: first.at(-1)!.id }));
+    const third = await h.run(() => h.purchases.list({ limit: 1, before: second.at(-1)!.id }));
+    expect([...first, ...second, ...third].map((p) => p.id)).toEqual(expected);
+    expect(await h.run(() => h.purchases.list({ limit: 2, before: randomUUID() }))).toEqual([]);
+
+    await h.run(() => h.purchases.transition(rows[0]!.id, ['pending'], { status: 'completed', tokensAwarded: 10, updatedAt: new Date() }));
+    const after = await h.run(() => h.purchases.totals());
+    expect(after.pending.count - before.pending.count).toBe(4);
+    expect(after.completed.count - before.completed.count).toBe(1);
+    expect(after.completed.cents - before.completed.cents).toBe(rows[0]!.priceCents);
+    expect(after.pending.cents - before.pending.cents).toBe(rows.slice(1).reduce((sum, row) => sum + row.priceCents, 0));
+  });
+
   it('records a payment event once', async () => {
     const id = `evt_${randomUUID()}`;
     const event = { id, type: 'payment_succeeded', purchaseId: null, receivedAt: new Date() };

@@ -15,9 +15,8 @@ export interface TestDatabase {
 }
 
 /** A fresh, empty database for one test file: in-memory PGlite, or a new database on the real server. */
-export async function createTestDatabase(target: DatabaseTarget): Promise<TestDatabase> {
+export async function createTestDatabase(target: DatabaseTarget, adminUrl = process.env.DATABASE_URL): Promise<TestDatabase> {
   if (target === 'pglite') return { url: undefined, drop: async () => {} };
-  const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set: cannot use the real Postgres');
   const name = `test_${randomBytes(6).toString('hex')}`;
   await admin(adminUrl, `create database "${name}"`);
@@ -36,5 +35,22 @@ async function admin(url: string, sql: string): Promise<void> {
     await client.query(sql);
   } finally {
     await client.end();
+  }
+}
+
+/** The real Postgres server: DATABASE_URL when set (CI), else the local one on 5432. */
+export const REAL_POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+
+/** Whether the real Postgres answers; tests that need it are skipped with this reason when it does not. */
+export async function realPostgresReachable(): Promise<boolean> {
+  const probe = new pg.Client({ connectionString: REAL_POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await probe.connect();
+    await probe.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await probe.end().catch(() => undefined);
   }
 }

@@ -48,3 +48,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/** A complete production configuration (Discord and Stripe set, never contacted by the tests using it). */
+export const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://store.example.com',
+  SESSION_SECRET: 'a-production-session-secret-of-enough-length',
+  DISCORD_CLIENT_ID: 'client',
+  DISCORD_CLIENT_SECRET: 'secret',
+  DISCORD_REDIRECT_URI: 'https://store.example.com/api/auth/discord/callback',
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};

@@ -90,6 +90,8 @@ export type UpdateApplicationInput = z.input<typeof updateApplicationSchema>;
 export const pagingQuery = {
   page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').optional(),
   pageSize: z.coerce.number().int('Page size must be a whole number').min(1, 'Page size must be 1 to 100').max(100, 'Page size must be 1 to 100').optional(),
+  /** keyset paging: the applications after this one (the previous page's nextBefore); page is then ignored */
+  before: z.uuid('Before must be an application id').optional(),
 };
 
 export const listApplicationsQuerySchema = z.object({ status: oneOf(WHITELIST_STATUSES, 'Status').optional(), ...pagingQuery });
@@ -126,6 +128,7 @@ export const applicationListSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   counts: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),
+  nextBefore: z.string().nullable(),
 });
 export type ApplicationListDto = z.infer<typeof applicationListSchema>;
 

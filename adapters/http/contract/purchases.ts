@@ -33,10 +33,19 @@ export const purchasesResponseSchema = z.object({
   revenue: z.number(),
   completed: z.number().int(),
   pending: z.number().int(),
+  /** pass as `before` for the next (older) page; null on the last page */
+  nextBefore: z.string().nullable(),
 });
 export type PurchasesResponse = z.infer<typeof purchasesResponseSchema>;
 
-export const purchasesQuerySchema = z.object({ status: purchaseStatusSchema.optional() });
+export const PURCHASES_PAGE_SIZE = 50;
+
+/** GET /api/purchases?status=&limit=&before=: newest first, `limit` (1-100, 50) at a time, older than `before`. */
+export const purchasesQuerySchema = z.object({
+  status: purchaseStatusSchema.optional(),
+  limit: z.coerce.number().int('Limit must be a whole number').min(1, 'Limit must be 1 to 100').max(100, 'Limit must be 1 to 100').default(PURCHASES_PAGE_SIZE),
+  before: z.uuid('Before must be a purchase id').optional(),
+});
 
 export const recentPurchaseSchema = z.object({ name: z.string(), item: z.string(), amount: z.number(), time: z.string() });
 export type RecentPurchaseDto = z.infer<typeof recentPurchaseSchema>;

@@ -87,5 +87,6 @@ export const staffApplicationListSchema = z.object({
   pageSize: z.number(),
   counts: z.object({ pending: z.number(), under_review: z.number(), approved: z.number(), denied: z.number() }),
   positions: z.object({ admin: z.number(), moderator: z.number(), support: z.number(), developer: z.number() }),
+  nextBefore: z.string().nullable(),
 });
 export type StaffApplicationListDto = z.infer<typeof staffApplicationListSchema>;

@@ -28,11 +28,19 @@ export function jsonBody(): Middleware {
       return next();
     }
     if (!ctx.is('application/json')) ctx.throw(415, 'Send the request body as JSON (Content-Type: application/json).');
+    let body: unknown;
+    let nul = false;
     try {
-      ctx.request.body = JSON.parse(raw.toString('utf8'));
+      body = JSON.parse(raw.toString('utf8'), (key, value: unknown) => {
+        if (key.includes('\0') || (typeof value === 'string' && value.includes('\0'))) nul = true;
+        return value;
+      });
     } catch {
       ctx.throw(400, 'The request body is not valid JSON.');
     }
+    // Postgres cannot store a NUL character in text: refuse it here rather than fail in the database
+    if (nul) ctx.throw(400, 'The request body contains a NUL character (\\u0000), which text fields cannot hold.');
+    ctx.request.body = body;
     return next();
   };
 }

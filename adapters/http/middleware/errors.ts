@@ -25,6 +25,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return candidate.cause !== undefined && candidate.cause !== error && isDatabaseUnavailable(candidate.cause);
 }
 
+/**
+ * Postgres class 22 ("data exception": a NUL byte, invalid UTF-8, a value out of range or too long) means the
+ * request carried a value the database cannot hold: the client's mistake, answered 400, not a server failure.
+ */
+export function isRejectedValue(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 export function formatZodError(error: ZodError): ErrorBody {
   const issues = error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(body)', message: issue.message }));
   const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
@@ -45,6 +54,9 @@ export function errorHandler(logger: Logger): Middleware {
       } else if (error instanceof ZodError) {
         status = 400;
         body = formatZodError(error);
+      } else if (isRejectedValue(error)) {
+        status = 400;
+        body = { message: 'The request contains a value that cannot be stored (a NUL character, invalid text, or a number out of range).', code: 'INVALID_VALUE' };
       } else if (isDatabaseUnavailable(error)) {
         status = 503;
         body = { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'UNAVAILABLE' };

@@ -1,27 +1,43 @@
 import type { Middleware } from 'koa';
+import { isPaymentPagePath } from '../contract/pages.ts';
+import { SESSION_COOKIE } from './session.ts';
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
+const COMMON = ["default-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: https:", "font-src 'self' data:", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'"];
+
+/** Every page but the payment pages: nothing from another origin runs or is framed. */
+export const CONTENT_SECURITY_POLICY = [...COMMON, "script-src 'self'", "connect-src 'self'", "frame-src 'none'"].join('; ');
+
+/** The payment pages load Stripe.js, which talks to Stripe's API and frames the card fields. */
+export const PAYMENT_CONTENT_SECURITY_POLICY = [
+  ...COMMON,
   "script-src 'self' https://js.stripe.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self' data:",
   "connect-src 'self' https://api.stripe.com",
   'frame-src https://js.stripe.com https://hooks.stripe.com',
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
 ].join('; ');
 
+/** API answers are data, never a document: they may load nothing at all. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * The same protective headers on every response (pages, assets, API answers and errors), a policy per kind of
+ * response, and `no-store` on API answers to a request carrying a session (or setting one), so no shared
+ * cache or back button keeps one person's data.
+ */
 export function securityHeaders(production: boolean): Middleware {
   return async (ctx, next) => {
-    ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    const api = isApiPath(ctx.path);
+    ctx.set('Content-Security-Policy', api ? API_CONTENT_SECURITY_POLICY : isPaymentPagePath(ctx.path) ? PAYMENT_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     if (production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
+    const personal = ctx.state.user || ctx.cookies.get(SESSION_COOKIE) || ctx.response.get('Set-Cookie');
+    if (api && (personal || !ctx.response.get('Cache-Control'))) ctx.set('Cache-Control', 'no-store');
   };
 }

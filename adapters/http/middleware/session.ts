@@ -47,6 +47,8 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
   if (!deps.config.SESSION_SECRET) throw new Error('SESSION_SECRET is missing: composeSystem resolves one.');
   app.keys = [deps.config.SESSION_SECRET];
   const clock = deps.core.clock;
+  // the user row read in the same query as the session (fresh from the database, like core.users.get)
+  const usersReadWithSession = new WeakMap<Context, User | null>();
   const store = new MikroOrmSessionStore(deps.database, clock);
   const cookies = session(
     {
@@ -61,7 +63,11 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
       // 256 random bits
       genid: () => randomBytes(32).toString('base64url'),
       store: {
-        get: (sid: string) => store.get(sid),
+        get: async (sid: string, _maxAge: number, options: { rolling: boolean; ctx?: any }) => {
+          const found = await store.get(sid);
+          if (found && options.ctx) usersReadWithSession.set(options.ctx as Context, found.user);
+          return found?.sess;
+        },
         set: (sid: string, sess: Record<string, unknown>, maxAge: number) => store.set(sid, sess, maxAge),
         destroy: (sid: string) => store.destroy(sid),
       },
@@ -72,10 +78,14 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
     const data = sessionData(ctx);
     if (typeof data?.userId !== 'string') return next();
     const now = clock.now().getTime();
-    const user = await deps.core.users.get.execute(data.userId).catch((error: unknown) => {
-      if (error instanceof DomainError && error.kind === 'not_found') return null;
-      throw error;
-    });
+    const readAlready = usersReadWithSession.get(ctx);
+    const user =
+      readAlready?.id === data.userId
+        ? readAlready
+        : await deps.core.users.get.execute(data.userId).catch((error: unknown) => {
+            if (error instanceof DomainError && error.kind === 'not_found') return null;
+            throw error;
+          });
     const signedInAt = data.signedInAt ?? 0;
     const seenAt = data.seenAt ?? 0;
     if (!user || user.bannedAt || now - signedInAt > ABSOLUTE_LIMIT_MS || now - seenAt > IDLE_LIMIT_MS[user.role]) {

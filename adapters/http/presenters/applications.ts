@@ -30,7 +30,7 @@ export function presentApplication(application: WhitelistApplication): Whitelist
 }
 
 export function presentApplicationPage(page: Page<WhitelistApplication, WhitelistStatus>): ApplicationListDto {
-  return { applications: page.items.map(presentApplication), total: page.total, page: page.page, pageSize: page.pageSize, counts: page.counts };
+  return { applications: page.items.map(presentApplication), total: page.total, page: page.page, pageSize: page.pageSize, counts: page.counts, nextBefore: page.nextBefore };
 }
 
 /** The applicant's view of their own: status and dates only; reviewers' notes stay with staff. */

@@ -27,8 +27,14 @@ export function presentPurchase(purchase: Purchase, deliveries: readonly Deliver
   };
 }
 
-export function presentPurchaseList(purchases: Purchase[], summary: PurchaseSummary, deliveries: ReadonlyMap<string, Delivery[]> = new Map()): PurchasesResponse {
+export function presentPurchaseList(
+  purchases: Purchase[],
+  summary: PurchaseSummary,
+  nextBefore: string | null = null,
+  deliveries: ReadonlyMap<string, Delivery[]> = new Map(),
+): PurchasesResponse {
   return {
+    nextBefore,
     purchases: purchases.map((purchase) => presentPurchase(purchase, deliveries.get(purchase.id))),
     count: summary.count,
     revenue: centsToDollars(summary.revenueCents),

@@ -40,5 +40,6 @@ export function presentStaffApplicationPage(page: StaffApplicationPage): StaffAp
     pageSize: page.pageSize,
     counts: page.counts,
     positions: page.positions,
+    nextBefore: page.nextBefore,
   };
 }

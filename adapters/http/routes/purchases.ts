@@ -7,10 +7,10 @@ import { presentPurchase, presentPurchaseList } from '../presenters/purchases.ts
 export function purchaseRoutes(router: Router, core: Core): void {
   router.get('/api/purchases', requireRole('admin'), async (ctx) => {
     const query = purchasesQuerySchema.parse(ctx.query);
-    const { purchases, summary } = await core.purchases.list.execute(query);
+    const { purchases, summary, nextBefore } = await core.purchases.list.execute(query);
     const deliveries = await core.delivery.forPurchases.execute(purchases.map((purchase) => purchase.id));
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentPurchaseList(purchases, summary, deliveries);
+    ctx.body = presentPurchaseList(purchases, summary, nextBefore, deliveries);
   });
 
   // public and anonymised: first name and initial, item, amount, relative time

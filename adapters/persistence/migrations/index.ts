@@ -4,6 +4,7 @@ import { Migration20261122000003Applications } from './0003-applications.ts';
 import { Migration20261122000002Accounts } from './0002-accounts.ts';
 import { Migration20261122000004Purchases } from './0004-purchases.ts';
 import { Migration20261122000005Deliveries } from './0005-deliveries.ts';
+import { Migration20261122000006ListPerformance } from './0006-list-performance.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000002Accounts', class: Migration20261122000002Accounts },
   { name: 'Migration20261122000004Purchases', class: Migration20261122000004Purchases },
   { name: 'Migration20261122000005Deliveries', class: Migration20261122000005Deliveries },
+  { name: 'Migration20261122000006ListPerformance', class: Migration20261122000006ListPerformance },
 ];

@@ -1,4 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirectDocument, type RouteObject } from 'react-router-dom';
+import { isPaymentPagePath } from '../../../adapters/http/contract/pages.ts';
 import { paths } from '../config/paths.ts';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { Layout } from './layout.tsx';
@@ -8,6 +9,14 @@ type PageModule = () => Promise<{ default: React.ComponentType }>;
 /** Each page is its own chunk, loaded when its route is first visited. */
 function page(path: string, load: PageModule): RouteObject {
   return { path, lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** Whether this document was served with the payment pages' Content-Security-Policy, the one that admits Stripe.js. */
+const documentAdmitsStripe = typeof window !== 'undefined' && isPaymentPagePath(window.location.pathname);
+
+/** A payment page reached by a client-side link is loaded afresh, so its document carries the payment policy. */
+function paymentPage(path: string, load: PageModule): RouteObject {
+  return { ...page(path, load), loader: ({ request }) => (documentAdmitsStripe ? null : redirectDocument(request.url)) };
 }
 
 function comingSoon(path: string, title: string): RouteObject {
@@ -41,8 +50,8 @@ export const routes: RouteObject[] = [
       page(paths.adminApplications, () => import('../features/review/components/admin-applications-page.tsx')),
       page(paths.staffApplications, () => import('../features/review/components/second-review-page.tsx')),
       page(paths.staffReview, () => import('../features/review/components/staff-review-page.tsx')),
-      page(paths.checkout, () => import('../features/store/components/checkout-page.tsx')),
-      page(paths.stripeCheckout, () => import('../features/store/components/stripe-checkout-page.tsx')),
+      paymentPage(paths.checkout, () => import('../features/store/components/checkout-page.tsx')),
+      paymentPage(paths.stripeCheckout, () => import('../features/store/components/stripe-checkout-page.tsx')),
       page(paths.checkoutSuccess, () => import('../features/store/components/checkout-success-page.tsx')),
       page(paths.checkoutTest, () => import('../features/store/components/checkout-test-page.tsx')),
       page(paths.discordDebug, () => import('../features/auth/components/discord-debug-page.tsx')),

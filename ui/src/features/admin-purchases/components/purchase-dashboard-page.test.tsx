@@ -38,7 +38,7 @@ describe('purchase dashboard', () => {
   });
 
   it("says 'No purchases yet' when there are none", async () => {
-    answer = { purchases: [], count: 0, revenue: 0, completed: 0, pending: 0 };
+    answer = { purchases: [], count: 0, revenue: 0, completed: 0, pending: 0, nextBefore: null };
     renderPage();
     await screen.findByText('No purchases yet');
     expect(screen.getByTestId('summary-total-revenue').textContent).toBe('$0.00');
@@ -52,7 +52,7 @@ describe('purchase dashboard', () => {
         purchase({ productName: 'Discord Unban', productType: 'unban', price: 19.99, status: 'refunded' }),
         purchase({}),
       ],
-      count: 4, revenue: 60, completed: 1, pending: 1,
+      count: 4, revenue: 60, completed: 1, pending: 1, nextBefore: null,
     };
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
@@ -96,7 +96,7 @@ describe('purchase dashboard', () => {
         purchase({ productName: 'Custom Chains', roleDelivery: delivery('not_configured') }),
         purchase({ productName: 'Discord Unban', status: 'pending' }),
       ],
-      count: 5, revenue: 0, completed: 3, pending: 1,
+      count: 5, revenue: 0, completed: 3, pending: 1, nextBefore: null,
     };
     renderPage();
     await screen.findByText('Hood Package');

@@ -1,0 +1,65 @@
+import type { Database } from './database.ts';
+
+const camelNames = new Map<string, string>();
+function camel(column: string): string {
+  let name = camelNames.get(column);
+  if (name === undefined) {
+    name = column.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+    camelNames.set(column, name);
+  }
+  return name;
+}
+
+/**
+ * A row as plain SQL returns it, under its property names. The postgresql driver hands timestamps over as text
+ * (the ORM converts them itself), so the `_at` columns become Dates here.
+ */
+export function fromColumns<T>(row: Record<string, unknown>): T {
+  const item: Record<string, unknown> = {};
+  for (const column in row) {
+    const value = row[column];
+    item[camel(column)] = typeof value === 'string' && column.endsWith('_at') ? new Date(value) : value;
+  }
+  return item as T;
+}
+
+/**
+ * The position of row `id` for keyset paging: undefined when no cursor is asked for, null when the row does not
+ * exist (the page is then empty).
+ */
+export async function keysetCursor(database: Database, table: string, id: string | undefined): Promise<{ createdAt: Date; id: string } | null | undefined> {
+  if (id === undefined) return undefined;
+  const [row] = await database.query<Record<string, unknown>>(`select "created_at", "id" from "${table}" where "id" = ?`, [id]);
+  return row ? fromColumns<{ createdAt: Date; id: string }>(row) : null;
+}
+
+export interface ListRowsQuery {
+  status?: string;
+  /** keyset: only rows after this one in newest-first order */
+  after?: { createdAt: Date; id: string };
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * A page of a table newest first (created_at, then id: the order of its `_newest` indexes), as plain objects
+ * with property names, in one plain SQL statement. List pages hold up to 100 rows on hot, read-only paths, so
+ * the ORM's query building, hydration and change tracking are left out.
+ */
+export async function listRows<T>(database: Database, table: string, query: ListRowsQuery): Promise<T[]> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (query.status !== undefined) {
+    params.push(query.status);
+    where.push(`"status" = ?`);
+  }
+  if (query.after) {
+    params.push(query.after.createdAt, query.after.id);
+    where.push(`("created_at", "id") < (?, ?)`);
+  }
+  let sql = `select * from "${table}"${where.length ? ` where ${where.join(' and ')}` : ''} order by "created_at" desc, "id" desc`;
+  if (query.limit !== undefined) sql += ` limit ${Math.floor(query.limit)}`;
+  if (query.offset) sql += ` offset ${Math.floor(query.offset)}`;
+  const rows = await database.query<Record<string, unknown>>(sql, params);
+  return rows.map((row) => fromColumns<T>(row));
+}

@@ -1,0 +1,250 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { whitelistAnswers } from '../tests/support/application-builders.ts';
+
+/**
+ * `npm run bench`: the server as production runs it (NODE_ENV=production, its own process) on the embedded
+ * PGlite and on the real Postgres, each seeded with 100,000 applications and 100,000 purchases, loaded by
+ * autocannon from this process, beside a bare Koa JSON route measured in the same run. Writes bench/results.md.
+ */
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
+const CONNECTIONS = 50;
+const FRESH_USERS = 40_000;
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const SESSION_SECRET = randomBytes(32).toString('base64url');
+const RESULTS = 'bench/results.md';
+const NOTES_MARKER = '<!-- notes: kept by npm run bench -->';
+
+interface Row {
+  target: string;
+  route: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  ratio?: number;
+}
+
+interface Started {
+  url: string;
+  child: ChildProcess;
+}
+
+/** Starts a process and waits for its "ready on http://..." line. */
+function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${args.join(' ')} did not start:\n${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      // keep only the head: the request log goes on for the whole run
+      if (output.length < 20_000) output += chunk.toString();
+      const match = ready.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        done({ url: match[1]!, child });
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`${args.join(' ')} exited (${code}):\n${output}`));
+    });
+  });
+}
+
+function stop(started: Started): Promise<void> {
+  return new Promise((done) => {
+    if (started.child.exitCode !== null) return done();
+    started.child.once('exit', () => done());
+    started.child.kill('SIGTERM');
+  });
+}
+
+/** The Cookie header a browser would send for session `sid` (koa-session's signed cookie, keygrip's HMAC-SHA1). */
+function sessionCookie(sid: string): string {
+  const signature = createHmac('sha1', SESSION_SECRET).update(`bayou.sid=${sid}`).digest('base64').replace(/\/|\+|=/g, (c) => ({ '/': '_', '+': '-', '=': '' })[c]!);
+  return `bayou.sid=${sid}; bayou.sid.sig=${signature}`;
+}
+
+async function seed(url: string): Promise<number> {
+  const started = performance.now();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const sql = readFileSync('bench/seed.sql', 'utf8').replaceAll(':fresh', String(FRESH_USERS)).replaceAll(':now', String(Date.now()));
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+  return (performance.now() - started) / 1000;
+}
+
+async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<autocannon.Result> {
+  // production trusts the proxy's X-Forwarded-Proto: the load balancer terminated TLS
+  const headers = { 'x-forwarded-proto': 'https', ...(options.headers ?? {}) };
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, ...options, headers });
+  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options, headers });
+}
+
+function row(target: string, route: string, result: autocannon.Result): Row {
+  return { target, route, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+async function benchTarget(target: 'pglite' | 'postgres'): Promise<{ rows: Row[]; seedSeconds: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bayou-bench-'));
+  let adminClient: pg.Client | undefined;
+  let databaseUrl: string | undefined;
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  if (target === 'postgres') {
+    adminClient = new pg.Client({ connectionString: POSTGRES_URL });
+    await adminClient.connect();
+    await adminClient.query(`create database "${name}"`);
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const server = await startProcess(
+    ['adapters/http/main.ts', '--api-only'],
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      PUBLIC_URL: 'https://bayourp.example',
+      SESSION_SECRET,
+      DISCORD_CLIENT_ID: 'bench',
+      DISCORD_CLIENT_SECRET: 'bench',
+      DISCORD_REDIRECT_URI: 'https://bayourp.example/api/auth/discord/callback',
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+      RATE_LIMIT_WRITES_PER_MINUTE: '60',
+      LOG_LEVEL: 'info',
+    },
+    /Site ready on (http:\/\/\S+)/,
+  );
+  try {
+    const seedUrl = databaseUrl ?? (JSON.parse(readFileSync(join(dataDir, 'embedded-postgres.json'), 'utf8')) as { url: string }).url;
+    const seedSeconds = await seed(seedUrl);
+    console.log(`  ${target}: seeded 100,000 applications and 100,000 purchases in ${seedSeconds.toFixed(1)} s`);
+    const rows: Row[] = [];
+    const as = (who: string) => ({ cookie: sessionCookie(`bench-${who}`) });
+    const reads: Array<[string, string, Record<string, string>]> = [
+      ['GET /api/catalogue', '/api/catalogue', {}],
+      ['GET /api/auth/user (signed in)', '/api/auth/user', as('player')],
+      ['GET /api/applications (staff, first page)', '/api/applications', as('staff')],
+      ['GET /api/purchases (admin, first page)', '/api/purchases', as('admin')],
+    ];
+    for (const [route, path, headers] of reads) {
+      const result = await load(`${server.url}${path}`, { headers });
+      rows.push(row(target, route, result));
+      console.log(`  ${target}: ${route}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}`);
+    }
+    let fresh = 0;
+    const body = JSON.stringify(whitelistAnswers());
+    const submit = await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      headers: { 'x-forwarded-proto': 'https', 'content-type': 'application/json' },
+      requests: [{ method: 'POST', path: '/api/applications', body, setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: sessionCookie(`bench-fresh-${1 + (fresh++ % FRESH_USERS)}`) } }) }],
+    });
+    rows.push(row(target, 'POST /api/applications (fresh users)', submit));
+    console.log(`  ${target}: POST /api/applications: ${Math.round(submit.requests.average)} req/s, p99 ${submit.latency.p99} ms${submit.non2xx ? `, ${submit.non2xx} non-2xx` : ''}`);
+    if (fresh > FRESH_USERS) console.log(`  ${target}: more submissions than fresh users (${fresh}): the repeats answer 409`);
+    return { rows, seedSeconds };
+  } finally {
+    await stop(server);
+    if (adminClient) {
+      await adminClient.query(`drop database if exists "${name}" with (force)`);
+      await adminClient.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const probe = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await probe.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+}
+
+const GOALS: Array<{ goal: string; check(rows: Row[], target: string): string }> = [
+  { goal: 'catalogue >= 50% of bare Koa', check: (rows, target) => verdict(rows.find((r) => r.target === target && r.route.startsWith('GET /api/catalogue'))!, (r) => r.ratio! >= 0.5, (r) => pct(r.ratio!)) },
+  { goal: 'signed-in read >= 25% of bare Koa', check: (rows, target) => verdict(rows.find((r) => r.target === target && r.route.startsWith('GET /api/auth/user'))!, (r) => r.ratio! >= 0.25, (r) => pct(r.ratio!)) },
+  { goal: 'applications page p99 <= 50 ms', check: (rows, target) => verdict(rows.find((r) => r.target === target && r.route.startsWith('GET /api/applications'))!, (r) => r.p99 <= 50, (r) => `${r.p99} ms`) },
+  { goal: 'purchases page p99 <= 50 ms', check: (rows, target) => verdict(rows.find((r) => r.target === target && r.route.startsWith('GET /api/purchases'))!, (r) => r.p99 <= 50, (r) => `${r.p99} ms`) },
+];
+
+const pct = (ratio: number) => `${Math.round(ratio * 100)}%`;
+const verdict = (r: Row, ok: (r: Row) => boolean, show: (r: Row) => string) => (r.rps < 1 ? '**not met** (no answers)' : `${ok(r) && r.non2xx === 0 && r.errors === 0 ? 'met' : '**not met**'} (${show(r)})`);
+
+async function main(): Promise<void> {
+  const began = performance.now();
+  console.log(`Bench: ${DURATION_S} s per route at ${CONNECTIONS} connections`);
+  const targets: Array<'pglite' | 'postgres'> = ['pglite'];
+  if (await postgresReachable()) targets.push('postgres');
+  else console.log(`  the real Postgres at ${POSTGRES_URL} does not answer: PGlite only`);
+  // the baseline runs beside each database's routes, so a busy moment of the machine weighs on both alike
+  const bare = await startProcess(['bench/bare-koa.ts'], {}, /Bare Koa ready on (http:\/\/\S+)/);
+  const rows: Row[] = [];
+  const seeds: string[] = [];
+  try {
+    for (const target of targets) {
+      const baseline = row(target, 'bare Koa JSON route (baseline)', await load(`${bare.url}/json`));
+      console.log(`  ${target}: bare Koa: ${Math.round(baseline.rps)} req/s, p99 ${baseline.p99} ms`);
+      const result = await benchTarget(target);
+      for (const r of result.rows) r.ratio = r.rps / baseline.rps;
+      rows.push({ ...baseline, ratio: 1 }, ...result.rows);
+      seeds.push(`${target} ${result.seedSeconds.toFixed(1)} s`);
+    }
+  } finally {
+    await stop(bare);
+  }
+  const seconds = (performance.now() - began) / 1000;
+
+  const cpu = cpus();
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString()}: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}.`,
+    `Load: autocannon in its own process, ${CONNECTIONS} connections, ${DURATION_S} s per route after a 1 s warm-up. Server: \`adapters/http/main.ts\` with NODE_ENV=production, request logging on.`,
+    `Data: 100,000 whitelist applications and 100,000 purchases (seeded in ${seeds.join(', ')}). Whole run: ${seconds.toFixed(0)} s.`,
+    '',
+    '| database | route | req/s | p50 ms | p99 ms | non-2xx | errors | vs bare Koa |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.target} | ${r.route} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${pct(r.ratio!)} |`),
+    '',
+    '## Goals',
+    '',
+    `| goal | ${targets.join(' | ')} |`,
+    `| --- | ${targets.map(() => '---').join(' | ')} |`,
+    ...GOALS.map((goal) => `| ${goal.goal} | ${targets.map((target) => goal.check(rows, target)).join(' | ')} |`),
+    '',
+  ];
+  const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+  const notes = previous.includes(NOTES_MARKER) ? previous.slice(previous.indexOf(NOTES_MARKER)) : `${NOTES_MARKER}\n`;
+  writeFileSync(RESULTS, `${lines.join('\n')}\n${notes}`);
+  console.log(`\n${lines.slice(6).join('\n')}\nWrote ${RESULTS} (${seconds.toFixed(0)} s)`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
