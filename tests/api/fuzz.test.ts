@@ -57,6 +57,7 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
   'PATCH /api/applications/:id/review': { valid: () => ({ status: 'approved', reviewNotes: 'Looks good to me, welcome.' }), required: ['status', 'reviewNotes'] },
   'PATCH /api/applications/:id': { valid: () => ({ status: 'denied', reviewNotes: 'Not this time.' }), required: ['status'] },
   'PATCH /api/staff-applications/:id': { valid: () => ({ status: 'approved', reviewNotes: 'Welcome aboard.' }), required: ['status'] },
+  'POST /api/deliveries/:id/retry': { valid: () => ({}), required: [] },
   'POST /api/stripe/webhook': { valid: () => ({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } }), required: [] },
 };
 
