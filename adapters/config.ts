@@ -51,6 +51,8 @@ const envSchema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
   DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(1_000),
+  /** off: this process sends no deliveries (another process's worker does) */
+  DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -32,7 +32,7 @@ export async function startServer(system: System, options: { uiDir?: string; por
     server.once('error', fail);
     server.listen(port, host, () => done());
   });
-  system.deliveryWorker.start();
+  if (system.config.DELIVERY_WORKER === 'on') system.deliveryWorker.start();
   const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   let stopping: Promise<void> | undefined;

@@ -191,6 +191,19 @@ describe('Discord delivery against a fake Discord API', () => {
     expect(opened).toHaveLength(1);
   }, 30_000);
 
+  it('a process started with DELIVERY_WORKER=off leaves deliveries to another process', async () => {
+    const quiet = await server({ DELIVERY_WORKER: 'off' });
+    const buyer = await member(quiet);
+    const { http, intentId } = await buyWithDemoCard(quiet.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    await new Promise((done) => setTimeout(done, 500));
+    expect(roleCalls('PUT', buyer.user.discordId)).toHaveLength(0);
+    expect((await http.get(`/api/user/purchases/${intentId}`)).body.role).toBe('pending');
+    // a worker elsewhere (here: one pass run by hand, as `delivery retry` does) sends it
+    await quiet.system.database.withContext(() => quiet.system.core.delivery.deliverDue.execute());
+    expect(roleCalls('PUT', buyer.user.discordId)).toHaveLength(1);
+    expect((await http.get(`/api/user/purchases/${intentId}`)).body.role).toBe('granted');
+  }, 30_000);
+
   it('with Discord not configured, deliveries are recorded as not configured and nothing is sent', async () => {
     const plain = await startTestServer();
     servers.push(plain);

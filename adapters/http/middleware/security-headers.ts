@@ -38,6 +38,7 @@ export function securityHeaders(production: boolean): Middleware {
     if (production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
     const personal = ctx.state.user || ctx.cookies.get(SESSION_COOKIE) || ctx.response.get('Set-Cookie');
-    if (api && (personal || !ctx.response.get('Cache-Control'))) ctx.set('Cache-Control', 'no-store');
+    if (api && personal) ctx.set('Cache-Control', 'no-store');
+    else if (api && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-cache');
   };
 }
