@@ -9,6 +9,9 @@ const COLUMNS = [
   'attempts', 'next_attempt_at', 'last_error', 'created_at', 'updated_at', 'delivered_at',
 ] as const;
 
+/** em.execute joins the caller's transaction, if any: outbox rows are written with their cause */
+const run = (database: Database, sql: string, params: unknown[]) => database.em.execute<Row[]>(sql, params);
+
 const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
@@ -38,8 +41,7 @@ export class MikroOrmDeliveryOutbox implements DeliveryOutbox {
   constructor(private readonly database: Database) {}
 
   private query(sql: string, params: unknown[] = []): Promise<Row[]> {
-    // em.execute joins the transaction of the caller, if any
-    return this.database.em.execute<Row[]>(sql, params);
+    return run(this.database, sql, params);
   }
 
   async add(deliveries: Delivery[]): Promise<void> {
@@ -117,8 +119,7 @@ export class MikroOrmEntitlements implements Entitlements {
   constructor(private readonly database: Database) {}
 
   private query(sql: string, params: unknown[] = []): Promise<Row[]> {
-    // em.execute joins the transaction of the caller, if any
-    return this.database.em.execute<Row[]>(sql, params);
+    return run(this.database, sql, params);
   }
 
   async discordIdOf(userId: string): Promise<string | null> {

@@ -1,5 +1,4 @@
 import { DomainError } from '../shared/errors.ts';
-import { DeliveryAttemptError } from './delivery.ts';
 import type { DiscordGateway, Entitlements } from './ports.ts';
 import type { RoleMapping } from './role-mapping.ts';
 
@@ -66,7 +65,7 @@ export class ReconcileRoles {
       else await this.discord.removeRole(difference.discordId, difference.roleId, 'Role reconcile: no longer owed');
       return 'applied';
     } catch (error) {
-      return { error: error instanceof DeliveryAttemptError || error instanceof Error ? error.message : String(error) };
+      return { error: error instanceof Error ? error.message : String(error) };
     }
   }
 }
