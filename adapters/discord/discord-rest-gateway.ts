@@ -17,6 +17,15 @@ export interface DiscordRestSettings {
 
 const USER_AGENT = 'DiscordBot (https://bayouroleplay.com, 1.0)';
 
+/** what a 404 answers instead of failing, for reads where "not there" is an answer */
+const MISSING = Symbol('missing');
+
+interface RequestOptions {
+  body?: unknown;
+  reason?: string;
+  notFound?: typeof MISSING;
+}
+
 /** Keeps to N requests in any one-second window across the whole process. */
 class GlobalLimiter {
   private readonly sent: number[] = [];
@@ -83,13 +92,8 @@ export class DiscordRestGateway implements DiscordGateway {
   }
 
   async memberRoles(discordId: string): Promise<string[] | null> {
-    try {
-      const member = (await this.bot('GET', `/guilds/${this.guild()}/members/${snowflake(discordId)}`, {})) as { roles?: string[] } | null;
-      return member?.roles ?? [];
-    } catch (error) {
-      if (error instanceof DeliveryAttemptError && /\b404\b/.test(error.message)) return null;
-      throw error;
-    }
+    const member = (await this.bot('GET', `/guilds/${this.guild()}/members/${snowflake(discordId)}`, { notFound: MISSING })) as { roles?: string[] } | typeof MISSING | null;
+    return member === MISSING ? null : (member?.roles ?? []);
   }
 
   private guild(): string {
@@ -97,13 +101,13 @@ export class DiscordRestGateway implements DiscordGateway {
     return snowflake(this.settings.guildId!);
   }
 
-  private bot(method: string, path: string, options: { body?: unknown; reason?: string }): Promise<unknown> {
+  private bot(method: string, path: string, options: RequestOptions): Promise<unknown> {
     // the bucket of a route is per method and top-level resource; other ids are folded
     const route = `${method} ${path.replace(/\/(members|channels|roles|messages)\/\d+/g, '/$1/:id')}`;
     return this.request(method, `${this.settings.apiUrl.replace(/\/$/, '')}${path}`, route, { ...options, auth: true });
   }
 
-  private async request(method: string, url: string, route: string, options: { body?: unknown; reason?: string; auth?: boolean }): Promise<unknown> {
+  private async request(method: string, url: string, route: string, options: RequestOptions & { auth?: boolean }): Promise<unknown> {
     const maxWait = this.settings.maxRateLimitWaitMs ?? 30_000;
     for (let rateLimited = 0; ; rateLimited += 1) {
       const resetAt = this.routeResets.get(route) ?? 0;
@@ -135,6 +139,7 @@ export class DiscordRestGateway implements DiscordGateway {
         continue;
       }
       if (response.ok) return payload;
+      if (response.status === 404 && options.notFound !== undefined) return options.notFound;
       const detail = describe(payload);
       const message = `Discord answered ${response.status}${detail ? `: ${detail}` : ''}.`;
       throw new DeliveryAttemptError(message, response.status >= 500);
@@ -148,12 +153,10 @@ export class DiscordRestGateway implements DiscordGateway {
   }
 }
 
+/** The longer of Retry-After and the body's retry_after (the header is whole seconds on some answers); 1 s when neither is given. */
 function retryAfterMs(headers: Headers, payload: unknown): number {
-  const fromBody = Number((payload as { retry_after?: unknown } | null)?.retry_after);
-  const fromHeader = Number(headers.get('retry-after'));
-  const seconds = Number.isFinite(fromBody) && fromBody > 0 ? fromBody : Number.isFinite(fromHeader) && fromHeader > 0 ? fromHeader : 1;
-  // Retry-After is whole seconds on some answers and the body is more precise; the longer of the two is safe
-  return Math.ceil(Math.max(seconds, Number.isFinite(fromHeader) ? fromHeader : 0) * 1000);
+  const given = [Number(headers.get('retry-after')), Number((payload as { retry_after?: unknown } | null)?.retry_after)].filter((seconds) => Number.isFinite(seconds) && seconds > 0);
+  return Math.ceil((given.length > 0 ? Math.max(...given) : 1) * 1000);
 }
 
 async function readBody(response: Response): Promise<unknown> {

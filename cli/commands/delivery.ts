@@ -38,7 +38,7 @@ async function deliverNow(system: System, ids: string[]): Promise<Delivery[]> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     await system.core.delivery.deliverDue.execute();
-    const rows = (await system.core.delivery.list.execute({ limit: 10_000 })).filter((row) => ids.includes(row.id));
+    const rows = await system.core.delivery.list.byIds(ids);
     const busy = rows.some((row) => row.status === 'sending' || (row.status === 'pending' && row.nextAttemptAt.getTime() <= Date.now()));
     if (!busy || Date.now() > deadline) return rows;
     await sleep(200);

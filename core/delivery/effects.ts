@@ -26,7 +26,11 @@ export const noDeliveryEffects: DeliveryEffects = {
   staffReviewed: async () => {},
 };
 
-type Draft = Pick<Delivery, 'kind' | 'dedupeKey'> & Partial<Pick<Delivery, 'userId' | 'discordId' | 'roleId' | 'content' | 'purchaseId' | 'applicationId'>>;
+type Draft = Pick<Delivery, 'kind' | 'dedupeKey'> &
+  Partial<Pick<Delivery, 'userId' | 'discordId' | 'roleId' | 'content' | 'purchaseId' | 'applicationId'>> & {
+    /** for a role change: why there is no role when `roleId` is null */
+    noRole?: string;
+  };
 
 const BOT_MISSING = 'Discord delivery is not configured (DISCORD_BOT_TOKEN and DISCORD_GUILD_ID).';
 const WEBHOOK_MISSING = 'The staff channel is not configured (DISCORD_STAFF_WEBHOOK_URL).';
@@ -56,9 +60,10 @@ export class OutboxDeliveryEffects implements DeliveryEffects {
         roleId,
         content: messages.auditReason(purchase, 'purchase'),
         purchaseId: purchase.id,
+        noRole: `No Discord role is mapped to ${purchase.productName}.`,
       },
       { kind: 'notify_staff', dedupeKey: `staff:purchase:${purchase.id}`, content: messages.staffPurchase(purchase, buyerName(purchase)), purchaseId: purchase.id },
-    ], { [`grant:purchase:${purchase.id}`]: roleId ? null : `No Discord role is mapped to ${purchase.productName}.` });
+    ]);
   }
 
   async purchaseTakenBack(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void> {
@@ -105,9 +110,10 @@ export class OutboxDeliveryEffects implements DeliveryEffects {
         roleId: this.roles.whitelistRole,
         content: `Whitelist application ${application.id} approved`,
         applicationId: application.id,
+        noRole: 'No Discord whitelist role is configured (DISCORD_WHITELIST_ROLE_ID).',
       });
     }
-    await this.record(drafts, { [`grant:whitelist:${application.id}`]: this.roles.whitelistRole ? null : 'No Discord whitelist role is configured (DISCORD_WHITELIST_ROLE_ID).' });
+    await this.record(drafts);
   }
 
   async staffReviewed(application: StaffApplication): Promise<void> {
@@ -132,12 +138,11 @@ export class OutboxDeliveryEffects implements DeliveryEffects {
     return member ? this.roles.expectedRoles(member).has(roleId) : false;
   }
 
-  /** `missing` names, by dedupe key, rows that cannot be delivered for want of a mapping */
-  private async record(drafts: Draft[], missing: Record<string, string | null> = {}): Promise<void> {
+  private async record(drafts: Draft[]): Promise<void> {
     if (drafts.length === 0) return;
     const now = this.clock.now();
-    const rows = drafts.map((draft): Delivery => {
-      const reason = this.unavailable(draft.kind) ?? missing[draft.dedupeKey] ?? (needsMember(draft.kind) && !draft.discordId ? 'The member has no Discord id.' : null);
+    const rows = drafts.map(({ noRole, ...draft }): Delivery => {
+      const reason = this.unavailable(draft.kind) ?? (isRoleChange(draft.kind) && !draft.roleId ? (noRole ?? 'No Discord role is mapped.') : null) ?? (needsMember(draft.kind) && !draft.discordId ? 'The member has no Discord id.' : null);
       return {
         id: this.ids.next(),
         userId: null,
@@ -167,6 +172,7 @@ export class OutboxDeliveryEffects implements DeliveryEffects {
 }
 
 const needsMember = (kind: DeliveryKind) => kind !== 'notify_staff';
+const isRoleChange = (kind: DeliveryKind) => kind === 'grant_role' || kind === 'remove_role';
 
 function buyerName(purchase: Purchase): string {
   return purchase.buyerDiscord ?? purchase.buyerEmail ?? `user ${purchase.userId}`;
