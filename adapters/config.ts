@@ -53,12 +53,16 @@ const envSchema = z.object({
   DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(1_000),
   /** off: this process sends no deliveries (another process's worker does) */
   DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
+  /** how many reverse proxies stand in front (0 development, 1 production unless set); see README */
+  TRUST_PROXY_HOPS: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number of proxies (0 to 10)').transform(Number).pipe(z.number().max(10)).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'TRUST_PROXY_HOPS'> {
+  /** proxies in front whose X-Forwarded-* headers are believed; the client address is the one the nearest saw */
+  TRUST_PROXY_HOPS: number;
   publicUrl: string;
   production: boolean;
   discordConfigured: boolean;
@@ -95,6 +99,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         `Production refuses the development sign-in and demo payments. Set: ${required.join(', ')} (see .env.example).`,
       );
     }
+    if (env.TRUST_PROXY_HOPS === 0) {
+      throw new ConfigError(
+        'Invalid configuration:\n  TRUST_PROXY_HOPS: must be 1 or more in production: the server speaks plain HTTP and needs an HTTPS proxy in front (see README).',
+      );
+    }
   }
   return {
     ...env,
@@ -102,6 +111,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     discordApiUrl: env.DISCORD_API_URL ?? `${env.DISCORD_BASE_URL.replace(/\/$/, '')}/api/v10`,
     roleMapping: { products: parseRoleMap(env.DISCORD_ROLE_MAP), whitelistRoleId: env.DISCORD_WHITELIST_ROLE_ID ?? null },
     production,
+    TRUST_PROXY_HOPS: env.TRUST_PROXY_HOPS ?? (production ? 1 : 0),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     discordConfigured: discordMissing.length === 0,
     stripeConfigured: stripeMissing.length === 0,

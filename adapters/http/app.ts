@@ -10,6 +10,7 @@ import { sessions } from './middleware/session.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { httpsOnly } from './middleware/https-only.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { authRoutes } from './routes/auth.ts';
 import { tokenRoutes } from './routes/tokens.ts';
@@ -36,7 +37,9 @@ export interface HttpDependencies {
 }
 
 export function createHttpApp(deps: HttpDependencies): Koa {
-  const app = new Koa({ proxy: deps.config.production });
+  const hops = deps.config.TRUST_PROXY_HOPS;
+  // X-Forwarded-For is read from the right: the address the nearest of `hops` trusted proxies saw
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true; // the error handler logs what matters
   const router = new Router();
   healthRoutes(router, deps.database);
@@ -53,6 +56,7 @@ export function createHttpApp(deps: HttpDependencies): Koa {
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(deps.config.production));
   app.use(errorHandler(deps.logger));
+  if (deps.config.production) app.use(httpsOnly(deps.config.publicUrl));
   app.use(crossSiteProtection(deps.config.publicUrl));
   app.use(jsonBody());
   // routes that need neither the database nor the session answer before either is set up

@@ -26,7 +26,7 @@ export class MikroOrmSessionStore {
     const [row] = await this.database.query<Record<string, unknown> & { sess: string }>(
       `select s."sess", u.* from "sessions" s
        left join "users" u on u."id" = case when s."sess"::json ->> 'userId' ~ '^[0-9a-fA-F-]{36}$' then (s."sess"::json ->> 'userId')::uuid end
-       where s."sid" = ? and s."expire" > ?`,
+       where s."sid" = ? and s."expire" >= ?`,
       [sid, this.clock.now()],
     );
     if (!row) return undefined;

@@ -7,10 +7,54 @@ import { staffAnswers, whitelistAnswers } from '../support/application-builders.
 import { signIn, type SignedIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
-interface GuardedRoute {
+type Access = 'public' | 'signed-in' | 'staff' | 'admin';
+
+/**
+ * Who may use each API route: a decision written down here, route by route. The test reads every route from the
+ * router itself, so a new route fails until it is added with its access, and then is probed as that access says.
+ */
+const ACCESS: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/catalogue': 'public',
+  'GET /api/payments/config': 'public',
+  'GET /api/purchases/recent': 'public',
+  'GET /api/login': 'public',
+  'GET /api/auth/discord': 'public',
+  'GET /api/auth/discord/callback': 'public',
+  'POST /api/auth/dev-login': 'public',
+  'GET /api/auth/logout': 'public',
+  'GET /api/auth/setup': 'public',
+  // signed by the payment provider, not by a session
+  'POST /api/stripe/webhook': 'public',
+  'GET /api/auth/user': 'signed-in',
+  'GET /api/user/tokens': 'signed-in',
+  'GET /api/user/tokens/history': 'signed-in',
+  'GET /api/user/purchases/:reference': 'signed-in',
+  'POST /api/create-payment-intent': 'signed-in',
+  'POST /api/complete-purchase': 'signed-in',
+  'POST /api/payments/demo/confirm': 'signed-in',
+  'POST /api/applications': 'signed-in',
+  'GET /api/applications/mine': 'signed-in',
+  'POST /api/staff-applications': 'signed-in',
+  'GET /api/staff-applications/mine': 'signed-in',
+  'GET /api/applications': 'staff',
+  'GET /api/applications/:id': 'staff',
+  'PATCH /api/applications/:id/review': 'staff',
+  'PATCH /api/applications/:id': 'staff',
+  'GET /api/staff-applications': 'admin',
+  'GET /api/staff-applications/:id': 'admin',
+  'PATCH /api/staff-applications/:id': 'admin',
+  'GET /api/purchases': 'admin',
+  'GET /api/purchases/:id': 'admin',
+  'GET /api/deliveries': 'admin',
+  'POST /api/deliveries/:id/retry': 'admin',
+};
+
+interface Route {
   method: string;
   path: string;
-  role: 'staff' | 'admin';
+  /** the role its guard names, when it has one */
+  guardRole?: 'staff' | 'admin';
 }
 
 interface Request {
@@ -18,27 +62,29 @@ interface Request {
   body?: unknown;
 }
 
-/** Every route behind requireRole(), read from the router itself, so a new staff or admin route cannot be missed. */
-function guardedRoutes(server: TestServer): GuardedRoute[] {
+/** Every route of every router the app mounts (public routes answer before the session is read). */
+function allRoutes(server: TestServer): Route[] {
   const { core, config, logger, database } = server.system;
   const app = createHttpApp({ core, config, logger, database });
-  // every router the app mounts (public routes answer before the session is read)
   const dispatchers = app.middleware.filter((middleware) => 'router' in middleware) as unknown as Array<{ router: { stack: Array<{ path: string; methods: string[]; stack: unknown[] }> } }>;
   return dispatchers.flatMap((dispatch) => dispatch.router.stack).flatMap((layer) => {
     const guard = layer.stack.find((fn): fn is RoleGuard => typeof fn === 'function' && 'requiredRole' in fn);
-    if (!guard) return [];
-    return layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: layer.path, role: guard.requiredRole }));
+    return layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: layer.path, guardRole: guard?.requiredRole }));
   });
 }
 
-describe('authorization matrix: every staff and admin route', () => {
+const keyOf = (route: Route) => `${route.method} ${route.path}`;
+
+describe('authorization matrix: every API route, read from the router', () => {
   let server: TestServer;
-  let routes: GuardedRoute[];
+  let everyRoute: Route[];
+  let routes: Array<Route & { role: 'staff' | 'admin' }>;
   const as: Partial<Record<'player' | 'staff' | 'admin', SignedIn>> = {};
 
   const send = async (method: string, request: Request, who?: SignedIn) => {
     const response = await fetch(`${server.url}${request.path}`, {
       method,
+      redirect: 'manual',
       headers: { ...(who ? { Cookie: who.cookie } : {}), ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
@@ -91,19 +137,49 @@ describe('authorization matrix: every staff and admin route', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    routes = guardedRoutes(server);
+    everyRoute = allRoutes(server);
+    routes = everyRoute.flatMap((route) => {
+      const access = ACCESS[keyOf(route)];
+      return access === 'staff' || access === 'admin' ? [{ ...route, role: access }] : [];
+    });
     for (const role of ['player', 'staff', 'admin'] as const) as[role] = await signIn(server, { role });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  it('finds the staff and admin routes, and has a request for each one', () => {
-    // the routes this matrix was written against are all still guarded
-    expect(routes.map((route) => `${route.method} ${route.path}`)).toEqual(expect.arrayContaining(Object.keys(requests)));
-    const missing = routes.map((route) => `${route.method} ${route.path}`).filter((key) => !requests[key] && key.startsWith('GET') && key.includes(':'));
-    const missingWrites = routes.map((route) => `${route.method} ${route.path}`).filter((key) => !requests[key] && !key.startsWith('GET'));
-    expect([...missing, ...missingWrites], 'add a request for these routes to the matrix').toEqual([]);
+  it('knows the access of every route the router serves, and nothing else', () => {
+    const served = everyRoute.map(keyOf).sort();
+    expect(served.filter((key) => !(key in ACCESS)), 'decide who may use these routes and add them to ACCESS').toEqual([]);
+    expect(Object.keys(ACCESS).filter((key) => !served.includes(key)), 'these routes are gone: remove them from ACCESS').toEqual([]);
+    // every staff and admin route has a request that succeeds for its role
+    expect(routes.map(keyOf).filter((key) => !requests[key]), 'add a request for these routes to the matrix').toEqual([]);
+  });
+
+  it("guards each staff and admin route with that role's guard", () => {
+    expect(routes.map((route) => `${keyOf(route)} ${route.guardRole ?? 'unguarded'}`)).toEqual(routes.map((route) => `${keyOf(route)} ${route.role}`));
+  });
+
+  it('answers 401 to a signed-out visitor on every signed-in route, and lets a player through', async () => {
+    const results: string[] = [];
+    for (const route of everyRoute.filter((candidate) => ACCESS[keyOf(candidate)] === 'signed-in')) {
+      const request = { path: route.path, body: route.method === 'GET' ? undefined : {} };
+      const out = await send(route.method, request);
+      const player = await send(route.method, request, as.player);
+      const passed = player.status !== 401 && player.status !== 403 && player.status < 500;
+      results.push(`${keyOf(route)} out:${out.status} player:${passed ? 'through' : `${player.status} ${player.body.slice(0, 120)}`}`);
+    }
+    expect(results).toEqual(everyRoute.filter((route) => ACCESS[keyOf(route)] === 'signed-in').map((route) => `${keyOf(route)} out:401 player:through`));
+  });
+
+  it('lets anyone reach the public routes, without a 401, 403 or 5xx', async () => {
+    const results: string[] = [];
+    for (const route of everyRoute.filter((candidate) => ACCESS[keyOf(candidate)] === 'public')) {
+      const response = await send(route.method, { path: route.path, body: route.method === 'GET' ? undefined : {} });
+      const reached = response.status !== 401 && response.status !== 403 && response.status < 500;
+      results.push(`${keyOf(route)} ${reached ? 'reached' : `${response.status} ${response.body.slice(0, 120)}`}`);
+    }
+    expect(results).toEqual(everyRoute.filter((route) => ACCESS[keyOf(route)] === 'public').map((route) => `${keyOf(route)} reached`));
   });
 
   it('answers 401 signed out, 403 to a player (and to staff on admin routes), and 2xx to the right role', async () => {

@@ -1,8 +1,11 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { ForbiddenError } from '../../../core/shared/errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const SAME_SITE_FETCH = new Set(['same-origin', 'none']);
+/** writes must come from this very origin (or no page at all: a typed address, a bookmark) */
+const SAME_ORIGIN_FETCH = new Set(['same-origin', 'none']);
+/** a navigation may also come from this site's other hosts */
+const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
 
 /**
  * Refuses state-changing requests a browser says come from another origin (Sec-Fetch-Site or Origin).
@@ -10,15 +13,21 @@ const SAME_SITE_FETCH = new Set(['same-origin', 'none']);
  * on someone's behalf.
  */
 export function crossSiteProtection(publicUrl: string): Middleware {
-  const publicOrigin = new URL(publicUrl).origin;
   return async (ctx, next) => {
     if (!STATE_CHANGING.has(ctx.method)) return next();
-    const fetchSite = ctx.get('sec-fetch-site').toLowerCase();
-    const origin = ctx.get('origin');
-    // Koa 3's ctx.origin echoes the Origin header, so this server's own origin is built from protocol and host
-    const ownOrigin = `${ctx.protocol}://${ctx.host}`;
-    const crossSite = (fetchSite !== '' && !SAME_SITE_FETCH.has(fetchSite)) || (origin !== '' && origin !== ownOrigin && origin !== publicOrigin);
-    if (crossSite) throw new ForbiddenError('CROSS_SITE_REQUEST', 'Requests from other sites are refused. Use this site directly.');
+    if (isCrossSite(ctx, publicUrl, SAME_ORIGIN_FETCH)) throw new ForbiddenError('CROSS_SITE_REQUEST', 'Requests from other sites are refused. Use this site directly.');
     return next();
   };
+}
+
+/**
+ * Whether the browser says the request was started by another site: a Sec-Fetch-Site outside `allowed`, or an
+ * Origin that is neither this server's nor PUBLIC_URL's. A request with neither header counts as this site's.
+ */
+export function isCrossSite(ctx: Context, publicUrl: string, allowed: ReadonlySet<string> = SAME_SITE_FETCH): boolean {
+  const fetchSite = ctx.get('sec-fetch-site').toLowerCase();
+  const origin = ctx.get('origin');
+  // Koa 3's ctx.origin echoes the Origin header, so this server's own origin is built from protocol and host
+  const ownOrigin = `${ctx.protocol}://${ctx.host}`;
+  return (fetchSite !== '' && !allowed.has(fetchSite)) || (origin !== '' && origin !== ownOrigin && origin !== new URL(publicUrl).origin);
 }

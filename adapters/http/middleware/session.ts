@@ -17,6 +17,7 @@ const DAY = 24 * HOUR;
 export const IDLE_LIMIT_MS: Record<Role, number> = { player: 7 * DAY, staff: 12 * HOUR, admin: 12 * HOUR };
 /** However active, a session ends this long after sign-in. */
 export const ABSOLUTE_LIMIT_MS = 30 * DAY;
+const KOA_SESSION_STORE_EXTRA_MS = 10_000;
 /** Activity is written back at most this often, not on every request. */
 const TOUCH_MS = 60_000;
 
@@ -68,7 +69,8 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
           if (found && options.ctx) usersReadWithSession.set(options.ctx as Context, found.user);
           return found?.sess;
         },
-        set: (sid: string, sess: Record<string, unknown>, maxAge: number) => store.set(sid, sess, maxAge),
+        // koa-session asks the store to keep a row 10 s longer than its cookie; nothing reads it in those 10 s
+        set: (sid: string, sess: Record<string, unknown>, maxAge: number) => store.set(sid, sess, maxAge - KOA_SESSION_STORE_EXTRA_MS),
         destroy: (sid: string) => store.destroy(sid),
       },
     },

@@ -2,12 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Core } from '../../../core/index.ts';
-import { DomainError, ForbiddenError, InvalidInputError } from '../../../core/shared/errors.ts';
+import { DomainError, ForbiddenError, InvalidInputError, NotFoundError } from '../../../core/shared/errors.ts';
 import type { Config } from '../../config.ts';
 import { DISCORD_SCOPES, DiscordIdentityProvider } from '../../identity/discord-identity-provider.ts';
 import type { Logger } from '../../logger.ts';
 import { devSignInSchema, safeReturnTo, type DevSignInResponse, type SignInSetupDto } from '../contract/auth.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
+import { isCrossSite } from '../middleware/csrf.ts';
 import { endSession, sessionData, startSignedInSession } from '../middleware/session.ts';
 import { presentCurrentUser } from '../presenters/auth.ts';
 
@@ -47,7 +48,10 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
       return;
     }
     const pending = discord.begin();
-    sessionData(ctx).pendingSignIn = { state: pending.state, codeVerifier: pending.codeVerifier, returnTo, startedAt: core.clock.now().getTime() };
+    const data = sessionData(ctx);
+    data.pendingSignIn = { state: pending.state, codeVerifier: pending.codeVerifier, returnTo, startedAt: core.clock.now().getTime() };
+    // a visitor's session only carries the sign-in state to the callback: it lives no longer than that state
+    if (!data.userId) ctx.session!.maxAge = SIGN_IN_STATE_TTL_MS;
     ctx.set('Cache-Control', 'no-store');
     ctx.redirect(pending.authorizeUrl);
   };
@@ -55,7 +59,8 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
   router.get('/api/auth/discord', signInLimit, startSignIn);
 
   router.get('/api/auth/discord/callback', signInLimit, async (ctx) => {
-    if (!discord) throw new ForbiddenError('SIGN_IN_UNAVAILABLE', 'Discord sign-in is not configured on this server.');
+    // nothing to come back from: this server signs in without Discord
+    if (!discord) throw new NotFoundError('SIGN_IN_UNAVAILABLE', 'Discord sign-in is not configured on this server.');
     const data = sessionData(ctx);
     const pending = data.pendingSignIn;
     // single use: whatever happens next, this state cannot be presented again
@@ -92,10 +97,15 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
   });
 
   router.get('/api/auth/logout', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    // a link or image on another site must not sign anyone out: such a request is sent home, signed in as before
+    if (isCrossSite(ctx as Context, config.publicUrl)) {
+      ctx.redirect('/');
+      return;
+    }
     const user = ctx.state.user;
     endSession(ctx as Context);
     if (user) logger.info({ userId: user.id }, 'signed out');
-    ctx.set('Cache-Control', 'no-store');
     ctx.redirect('/');
   });
 
