@@ -5,6 +5,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { findRunningEmbedded } from '../adapters/persistence/embedded-postgres.ts';
 import { whitelistAnswers } from '../tests/support/application-builders.ts';
 
 /**
@@ -134,7 +135,8 @@ async function benchTarget(target: 'pglite' | 'postgres'): Promise<{ rows: Row[]
     /Site ready on (http:\/\/\S+)/,
   );
   try {
-    const seedUrl = databaseUrl ?? (JSON.parse(readFileSync(join(dataDir, 'embedded-postgres.json'), 'utf8')) as { url: string }).url;
+    const seedUrl = databaseUrl ?? (await findRunningEmbedded(dataDir));
+    if (!seedUrl) throw new Error(`The server's embedded database in ${dataDir} does not answer.`);
     const seedSeconds = await seed(seedUrl);
     console.log(`  ${target}: seeded 100,000 applications and 100,000 purchases in ${seedSeconds.toFixed(1)} s`);
     const rows: Row[] = [];

@@ -1,19 +1,30 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { serveWithPassword } from './embedded-postgres-auth.ts';
 
-/** An in-process Postgres (PGlite) that speaks the wire protocol on loopback, so the ordinary driver works. */
+/**
+ * An in-process Postgres (PGlite) that speaks the wire protocol on loopback, so the ordinary driver works.
+ * The socket asks for a password: generated once per data directory and kept in it (owner-only), or per start
+ * for a throw-away 'memory' database; `url` carries it.
+ */
 export interface EmbeddedPostgres {
   url: string;
   close(): Promise<void>;
 }
 
+/** What a serving process publishes in the data directory for the CLI: the address, never the password. */
 interface Published {
   url: string;
   pid: number;
 }
+
+/** The embedded database's password, in the data directory, readable by its owner only. */
+export const EMBEDDED_PASSWORD_FILE = 'embedded-postgres.password';
+/** 32 random bytes in base64url */
+const PASSWORD_LENGTH = 43;
 
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {
@@ -24,14 +35,18 @@ export class DataDirLockedError extends Error {
 const MAX_CONNECTIONS = 64;
 
 export async function startEmbeddedPostgres(dataDir: string | 'memory'): Promise<EmbeddedPostgres> {
-  if (dataDir === 'memory') return serve(await PGlite.create('memory://'), () => {});
+  if (dataDir === 'memory') return serve(await PGlite.create('memory://'), newPassword(), () => {});
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const release = acquireLock(dir);
   try {
-    const db = await PGlite.create(join(dir, 'pgdata'));
-    const embedded = await serve(db, release);
-    writeFileSync(publishedPath(dir), JSON.stringify({ url: embedded.url, pid: process.pid } satisfies Published));
+    const password = keptPassword(dir);
+    const db = await PGlite.create(ownerOnlyDir(join(dir, 'pgdata')));
+    const embedded = await serve(db, password, release).catch(async (error: unknown) => {
+      await db.close().catch(() => undefined);
+      throw error;
+    });
+    publish(dir, embedded.url);
     return {
       url: embedded.url,
       close: async () => {
@@ -45,7 +60,10 @@ export async function startEmbeddedPostgres(dataDir: string | 'memory'): Promise
   }
 }
 
-/** The address of an embedded database another process of this site serves from dataDir, if one answers. */
+/**
+ * The URL (with the password) of an embedded database another process of this site serves from dataDir, if one
+ * answers: the address from what that process published, the password from the data directory's password file.
+ */
 export async function findRunningEmbedded(dataDir: string): Promise<string | undefined> {
   const dir = resolve(dataDir);
   let published: Published;
@@ -54,18 +72,20 @@ export async function findRunningEmbedded(dataDir: string): Promise<string | und
   } catch {
     return undefined;
   }
-  if (!isAlive(published.pid) || !(await answers(published.url))) return undefined;
-  return published.url;
+  const password = readPassword(dir);
+  if (!password || !isAlive(published.pid) || !(await answers(published.url))) return undefined;
+  const url = new URL(published.url);
+  url.username ||= 'postgres';
+  url.password = password;
+  return url.toString();
 }
 
-async function serve(db: PGlite, release: () => void): Promise<EmbeddedPostgres> {
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
-  await server.start();
-  const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres`;
+async function serve(db: PGlite, password: string, release: () => void): Promise<EmbeddedPostgres> {
+  const server = await serveWithPassword({ db, password, host: '127.0.0.1', maxConnections: MAX_CONNECTIONS });
   return {
-    url,
+    url: `postgres://postgres:${encodeURIComponent(password)}@${server.address}/postgres`,
     close: async () => {
-      await server.stop();
+      await server.close();
       await db.close();
       release();
     },
@@ -74,6 +94,58 @@ async function serve(db: PGlite, release: () => void): Promise<EmbeddedPostgres>
 
 function publishedPath(dir: string): string {
   return join(dir, 'embedded-postgres.json');
+}
+
+function publish(dir: string, url: string): void {
+  const address = new URL(url);
+  address.password = '';
+  const file = publishedPath(dir);
+  writeFileSync(file, JSON.stringify({ url: address.toString(), pid: process.pid } satisfies Published), { mode: 0o600 });
+  chmodSync(file, 0o600); // one left behind by an earlier version may be wider
+}
+
+function newPassword(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function readPassword(dir: string): string | undefined {
+  try {
+    const stored = readFileSync(join(dir, EMBEDDED_PASSWORD_FILE), 'utf8').trim();
+    return stored.length >= PASSWORD_LENGTH ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The data directory's password: the one kept there (its file narrowed to the owner if wider), or a new one. */
+function keptPassword(dir: string): string {
+  const file = join(dir, EMBEDDED_PASSWORD_FILE);
+  const stored = readPassword(dir);
+  if (stored) {
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    return stored;
+  }
+  // missing or unusable (say, cut short by a crash): replaced by a file created owner-only from the start
+  rmSync(file, { force: true });
+  const password = newPassword();
+  const fd = openSync(file, 'wx', 0o600);
+  try {
+    writeSync(fd, `${password}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  return password;
+}
+
+/** PGlite's files hold every table, the sessions among them: their folder is the owner's alone, as Postgres wants. */
+function ownerOnlyDir(path: string): string {
+  try {
+    if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o700);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(path, { mode: 0o700 });
+  }
+  return path;
 }
 
 function acquireLock(dir: string): () => void {
