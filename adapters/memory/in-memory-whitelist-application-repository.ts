@@ -24,6 +24,10 @@ export class InMemoryWhitelistApplicationRepository implements WhitelistApplicat
     return newestFirst([...this.rows.values()].filter((row) => row.userId === userId)).map((row) => structuredClone(row));
   }
 
+  async hasApproved(userId: string): Promise<boolean> {
+    return [...this.rows.values()].some((row) => row.userId === userId && row.status === 'approved');
+  }
+
   async saveReview(application: WhitelistApplication, expected: WhitelistStatus): Promise<boolean> {
     const row = this.rows.get(application.id);
     if (!row || row.status !== expected) return false;

@@ -39,6 +39,10 @@ export class MikroOrmWhitelistApplicationRepository implements WhitelistApplicat
     return rows.map(toApplication);
   }
 
+  async hasApproved(userId: string): Promise<boolean> {
+    return (await this.database.em.count(WhitelistApplicationRow, { userId, status: 'approved' })) > 0;
+  }
+
   async saveReview(application: WhitelistApplication, expected: WhitelistStatus): Promise<boolean> {
     const changed = await this.database.em.nativeUpdate(
       WhitelistApplicationRow,

@@ -103,6 +103,12 @@ export class ApplicationNotPendingError extends ConflictError {
   }
 }
 
+export class AlreadyWhitelistedError extends ConflictError {
+  constructor() {
+    super('ALREADY_WHITELISTED', 'You are already whitelisted.');
+  }
+}
+
 export class OpenApplicationExistsError extends ConflictError {
   constructor() {
     super('APPLICATION_ALREADY_OPEN', 'You already have a whitelist application waiting for review.');

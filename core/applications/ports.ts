@@ -29,6 +29,8 @@ export interface WhitelistApplicationRepository {
   list(query: ListQuery<WhitelistStatus>): Promise<Page<WhitelistApplication, WhitelistStatus>>;
   /** the applicant's own, newest first */
   listByApplicant(userId: string): Promise<WhitelistApplication[]>;
+  /** Whether any of the applicant's applications has been approved (read fresh, never from a cache). */
+  hasApproved(userId: string): Promise<boolean>;
   /** Stores the review only if the status is still `expected`; answers false when someone else got there first. */
   saveReview(application: WhitelistApplication, expected: WhitelistStatus): Promise<boolean>;
 }

@@ -1,9 +1,12 @@
 import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
-import { checkAnswers, type Applicant, type WhitelistApplication, type WhitelistApplicationAnswers } from './application.ts';
+import { AlreadyWhitelistedError, checkAnswers, type Applicant, type WhitelistApplication, type WhitelistApplicationAnswers } from './application.ts';
 import type { WhitelistApplicationRepository } from './ports.ts';
 
-/** Files a whitelist application under the signed-in applicant; one pending application at a time. */
+/**
+ * Files a whitelist application under the signed-in applicant: one pending application at a time, and none
+ * once an application has been approved (a rejected applicant may try again).
+ */
 export class SubmitApplication {
   constructor(
     private readonly applications: WhitelistApplicationRepository,
@@ -31,9 +34,17 @@ export class SubmitApplication {
     };
     // the staff channel's notice is recorded with the application, or neither is
     await this.transactions.run(async () => {
+      await this.refuseIfWhitelisted(applicant.id);
       await this.applications.add(application);
+      // again after the insert: an approval committed while the insert waited on the pending row it replaces is
+      // visible only to a later statement, and failing here rolls the insert back
+      await this.refuseIfWhitelisted(applicant.id);
       await this.effects.applicationSubmitted(application, 'whitelist');
     });
     return application;
+  }
+
+  private async refuseIfWhitelisted(userId: string): Promise<void> {
+    if (await this.applications.hasApproved(userId)) throw new AlreadyWhitelistedError();
   }
 }

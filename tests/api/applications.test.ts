@@ -90,6 +90,32 @@ describe('POST /api/applications', () => {
   });
 });
 
+describe('applying again after a decision', () => {
+  it('answers 409 "You are already whitelisted." once an application was approved, and stores nothing', async () => {
+    const { http } = await player();
+    const created = await http.post('/api/applications', whitelistAnswers());
+    expect(created.status).toBe(201);
+    const reviewer = await staff();
+    expect((await reviewer.http.patch(`/api/applications/${created.body.id}/review`, { status: 'approved', reviewNotes: 'Welcome to the bayou, cher.' })).status).toBe(200);
+    const totalBefore = (await reviewer.http.get('/api/applications?pageSize=1')).body.total;
+
+    const again = await http.post('/api/applications', whitelistAnswers());
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ message: 'You are already whitelisted.', code: 'ALREADY_WHITELISTED' });
+    expect((await http.get('/api/applications/mine')).body.applications).toEqual([expect.objectContaining({ id: created.body.id, status: 'approved' })]);
+    expect((await reviewer.http.get('/api/applications?pageSize=1')).body.total).toBe(totalBefore);
+  });
+
+  it('lets a rejected player apply again', async () => {
+    const { http } = await player();
+    const created = await http.post('/api/applications', whitelistAnswers());
+    const reviewer = await staff();
+    expect((await reviewer.http.patch(`/api/applications/${created.body.id}`, { status: 'denied' })).status).toBe(200);
+    expect((await http.post('/api/applications', whitelistAnswers())).status).toBe(201);
+    expect((await http.get('/api/applications/mine')).body.applications.map((a: { status: string }) => a.status)).toEqual(['pending', 'rejected']);
+  });
+});
+
 describe('reviewing whitelist applications', () => {
   async function pendingApplication() {
     const applicant = await player();

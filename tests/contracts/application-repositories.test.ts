@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WhitelistApplication } from '../../core/applications/application.ts';
 import type { WhitelistAccess, WhitelistApplicationRepository } from '../../core/applications/ports.ts';
+import { SubmitApplication } from '../../core/applications/submit-application.ts';
 import type { AuditEntry } from '../../core/audit/audit-entry.ts';
 import type { AuditLog } from '../../core/audit/ports.ts';
 import type { StaffApplicationRepository, StaffRoster } from '../../core/staff-applications/ports.ts';
 import type { StaffApplication } from '../../core/staff-applications/staff-application.ts';
+import { noDeliveryEffects } from '../../core/delivery/effects.ts';
 import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';
 import { InMemoryStaffApplicationRepository, InMemoryStaffRoster } from '../../adapters/memory/in-memory-staff-application-repository.ts';
 import { InMemoryWhitelistAccess, InMemoryWhitelistApplicationRepository } from '../../adapters/memory/in-memory-whitelist-application-repository.ts';
@@ -26,6 +28,8 @@ interface Harness {
   run<T>(work: () => Promise<T>): Promise<T>;
   /** the TransactionRunner the core gets; undefined where the store has no transactions */
   transaction?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** how many statements on this database wait for another transaction's lock (real Postgres only) */
+  lockWaits?: () => Promise<number>;
   close(): Promise<void>;
 }
 
@@ -78,6 +82,13 @@ async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> 
       }),
     run: (work) => database.withContext(work),
     transaction: (work) => database.withContext(() => database.transactional(work)),
+    lockWaits:
+      target === 'postgres'
+        ? async () => {
+            const [row] = await database.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+            return row.n;
+          }
+        : undefined,
     close: async () => {
       await database.close();
       await testDb.drop();
@@ -147,6 +158,52 @@ describe.each(targets)('application repositories on %s', (target) => {
     expect(await h.run(() => h.whitelist.saveReview({ ...first, status: 'rejected', reviewedAt: new Date() }, 'pending'))).toBe(true);
     await h.run(() => h.whitelist.add(whitelistApplication(userId)));
     expect(await h.run(() => h.whitelist.listByApplicant(userId))).toHaveLength(2);
+  });
+
+  it('tells whether an applicant has an approved whitelist application', async () => {
+    const userId = await h.addUser();
+    const first = whitelistApplication(userId);
+    await h.run(() => h.whitelist.add(first));
+    expect(await h.run(() => h.whitelist.hasApproved(userId))).toBe(false);
+    await h.run(() => h.whitelist.saveReview({ ...first, status: 'rejected', reviewedAt: new Date() }, 'pending'));
+    expect(await h.run(() => h.whitelist.hasApproved(userId))).toBe(false);
+    const second = whitelistApplication(userId);
+    await h.run(() => h.whitelist.add(second));
+    await h.run(() => h.whitelist.saveReview({ ...second, status: 'approved', reviewedAt: new Date() }, 'pending'));
+    expect(await h.run(() => h.whitelist.hasApproved(userId))).toBe(true);
+    const stranger = await h.addUser();
+    expect(await h.run(() => h.whitelist.hasApproved(stranger))).toBe(false);
+  });
+
+  it.skipIf(target === 'memory')('refuses, and leaves unwritten, a submission racing the approval of the pending application', async () => {
+    const userId = await h.addUser();
+    const pending = whitelistApplication(userId);
+    await h.run(() => h.whitelist.add(pending));
+    const submit = new SubmitApplication(h.whitelist, { next: randomUUID }, { now: nextTime }, { run: h.transaction! }, noDeliveryEffects);
+
+    let approvalWritten!: () => void;
+    let commitApproval!: () => void;
+    const written = new Promise<void>((resolve) => (approvalWritten = resolve));
+    const held = new Promise<void>((resolve) => (commitApproval = resolve));
+    const approval = h.transaction!(async () => {
+      await h.whitelist.saveReview({ ...pending, status: 'approved', reviewedAt: new Date() }, 'pending');
+      approvalWritten();
+      await held;
+    });
+    await written;
+    const applicant = { id: userId, discordId: `d-${userId}`, discordUsername: 'gator', username: null };
+    const second = submit.execute({ applicant, answers: whitelistAnswers() }).then(
+      () => 'filed',
+      (error: { code?: string }) => error.code,
+    );
+    // on real Postgres, commit only once the second insert waits on the pending row's index entry
+    if (h.lockWaits) await expect.poll(() => h.lockWaits!(), { timeout: 5000 }).toBeGreaterThan(0);
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+    commitApproval();
+    await approval;
+
+    expect(await second).toBe('ALREADY_WHITELISTED');
+    expect((await h.run(() => h.whitelist.listByApplicant(userId))).map((a) => a.status)).toEqual(['approved']);
   });
 
   it('saves a review only while the status is still the expected one', async () => {

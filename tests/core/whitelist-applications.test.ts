@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { InMemoryWhitelistApplicationRepository } from '../../adapters/memory/in-memory-whitelist-application-repository.ts';
+import type { WhitelistApplication } from '../../core/applications/application.ts';
+import { SubmitApplication } from '../../core/applications/submit-application.ts';
+import { noDeliveryEffects } from '../../core/delivery/effects.ts';
 import { person, whitelistAnswers } from '../support/application-builders.ts';
 import { coreFixture } from './core-fixture.ts';
 
@@ -47,6 +52,49 @@ describe('submitting a whitelist application', () => {
     await expect(core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() })).rejects.toMatchObject({ kind: 'conflict', code: 'APPLICATION_ALREADY_OPEN' });
     await core.applications.review.execute({ id: first.id, decision: 'rejected', notes: 'Backstory too thin.', notesRequired: true, reviewer: staff, channel: 'web' });
     await expect(core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() })).resolves.toMatchObject({ status: 'pending' });
+  });
+
+  it('refuses a new application once one was approved (409, nothing stored), however many were rejected before', async () => {
+    const fixture = coreFixture();
+    const { core } = fixture;
+    const player = person();
+    const staff = person('staff');
+    const first = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
+    await core.applications.review.execute({ id: first.id, decision: 'rejected', notes: 'Backstory too thin.', notesRequired: true, reviewer: staff, channel: 'web' });
+    fixture.advance(5);
+    const second = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
+    await core.applications.review.execute({ id: second.id, decision: 'approved', notes: 'Much better, welcome.', notesRequired: true, reviewer: staff, channel: 'web' });
+
+    await expect(core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() })).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'ALREADY_WHITELISTED',
+      message: 'You are already whitelisted.',
+    });
+    expect((await core.applications.mine.execute({ userId: player.id })).map((a) => a.status)).toEqual(['approved', 'rejected']);
+    expect((await core.applications.list.execute()).total).toBe(2);
+    // another player is not affected
+    await expect(core.applications.submit.execute({ applicant: person(), answers: whitelistAnswers() })).resolves.toMatchObject({ status: 'pending' });
+  });
+
+  it('looks again after the insert, so an approval that lands while the insert waits still refuses it, before Discord hears of it', async () => {
+    const repository = new InMemoryWhitelistApplicationRepository();
+    const player = person();
+    const pending: WhitelistApplication = {
+      ...whitelistAnswers(), id: randomUUID(), userId: player.id, discordId: player.discordId, discordUsername: player.discordUsername!, status: 'pending',
+      reviewNotes: null, reviewedBy: null, reviewerId: null, reviewedAt: null, createdAt: new Date('2026-11-22T11:00:00Z'),
+    };
+    await repository.add(pending);
+    const add = repository.add.bind(repository);
+    // the staff member's approval commits while the second insert waits on the pending row
+    vi.spyOn(repository, 'add').mockImplementation(async (application) => {
+      await repository.saveReview({ ...pending, status: 'approved', reviewedAt: new Date() }, 'pending');
+      await add(application);
+    });
+    const applicationSubmitted = vi.fn(async () => {});
+    const submit = new SubmitApplication(repository, { next: randomUUID }, { now: () => new Date() }, { run: (work) => work() }, { ...noDeliveryEffects, applicationSubmitted });
+
+    await expect(submit.execute({ applicant: player, answers: whitelistAnswers() })).rejects.toMatchObject({ code: 'ALREADY_WHITELISTED' });
+    expect(applicationSubmitted).not.toHaveBeenCalled();
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
-import { signInBrowser } from '../support/session.ts';
+import { signIn, signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 describe.runIf(browserAvailable)('applications in Chromium', () => {
@@ -39,10 +39,25 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await player.getByLabel('I accept a possible background check of my server history').check();
   }
 
+  async function fillWhitelistForm(player: Page) {
+    await player.getByLabel(/^Age/).fill('27');
+    await player.getByLabel('Timezone').selectOption('CST');
+    await player.getByLabel('I confirm that I am 18 years of age or older').check();
+    await player.getByLabel('Describe your roleplay experience').fill('Four years of serious roleplay, mostly EMS and a fisherman who never lies.');
+    await player.getByLabel('Hours per week you can play').selectOption({ label: '20-30 hours' });
+    await player.getByLabel("Your character's background").fill('Remy grew up on a houseboat near Houma and came to the city to sell his catch.');
+    await player.getByLabel("Your character's goals").fill('Own a seafood restaurant and stay out of trouble.');
+    await player.getByLabel('You are robbed at gunpoint').fill('Comply, remember the details, and report it in character.');
+    await player.getByLabel('Why do you want to join our server?').fill('The Louisiana setting.');
+    await player.getByLabel('I have read and understand the server rules').check();
+    await player.getByLabel('I will not metagame').check();
+    await player.getByLabel('I will treat every player and staff member with respect').check();
+  }
+
   const count = (page: Page, label: string) => page.getByTestId(`count-${label}`).textContent();
   const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  it('whitelist: a player applies, staff approve it on /admin-applications, and the player sees approved on /apply', async () => {
+  it('whitelist: a player applies, staff approve it on /admin-applications, and /apply then says the player is already whitelisted', async () => {
     const player = await pageAs('player', 'Remy');
     await player.goto(`${server.url}/apply`);
     const form = player.getByRole('form', { name: 'Whitelist application' });
@@ -56,22 +71,12 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(await player.getByLabel('Email').inputValue()).toBe('remy@example.com');
     expect(await player.getByLabel(/^Age/).inputValue()).toBe('18');
 
-    await player.getByLabel(/^Age/).fill('27');
-    await player.getByLabel('Timezone').selectOption('CST');
-    await player.getByLabel('I confirm that I am 18 years of age or older').check();
-    await player.getByLabel('Describe your roleplay experience').fill('Four years of serious roleplay, mostly EMS and a fisherman who never lies.');
-    await player.getByLabel('Hours per week you can play').selectOption({ label: '20-30 hours' });
-    await player.getByLabel("Your character's background").fill('Remy grew up on a houseboat near Houma and came to the city to sell his catch.');
-    await player.getByLabel("Your character's goals").fill('Own a seafood restaurant and stay out of trouble.');
-    await player.getByLabel('You are robbed at gunpoint').fill('Comply, remember the details, and report it in character.');
-    await player.getByLabel('Why do you want to join our server?').fill('The Louisiana setting.');
-    await player.getByLabel('I have read and understand the server rules').check();
-    await player.getByLabel('I will not metagame').check();
-    await player.getByLabel('I will treat every player and staff member with respect').check();
+    await fillWhitelistForm(player);
     await player.screenshot({ path: screenshotPath('apply-form-1280'), fullPage: true });
     await player.getByRole('button', { name: 'Submit Application' }).click();
 
     await player.getByRole('heading', { name: 'Application Submitted Successfully!' }).waitFor();
+    expect(await player.evaluate(() => window.scrollY)).toBe(0);
     expect(await player.getByText('You get a Discord notification with the decision within 24-48 hours.').isVisible()).toBe(true);
     await player.getByRole('button', { name: 'Return to Home' }).click();
     await player.waitForURL(`${server.url}/`);
@@ -100,8 +105,35 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(await row.getByTestId('status').textContent()).toBe('approved');
 
     await player.goto(`${server.url}/apply`);
-    await expect.poll(() => player.getByTestId('application-status').textContent()).toBe('approved');
+    await player.getByRole('heading', { name: 'You are already whitelisted.' }).waitFor();
+    expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
     await player.screenshot({ path: screenshotPath('apply-approved-1280'), fullPage: true });
+    await player.getByRole('link', { name: 'Read the Server Rules' }).click();
+    await player.waitForURL(`${server.url}/server-rules`);
+  });
+
+  it('a form left open while the application was approved elsewhere: the 409 is shown, then the whitelisted state, on a 360 px screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const player = await context.newPage();
+    const { cookie } = await signInBrowser(player, server, { username: 'Fontenot', email: 'fontenot@example.com' });
+    await player.goto(`${server.url}/apply`);
+    await player.getByRole('form', { name: 'Whitelist application' }).waitFor();
+    await fillWhitelistForm(player);
+
+    // meanwhile, from another tab: an application sent and approved
+    const created = await client(server.url, cookie).post('/api/applications', whitelistAnswers());
+    const reviewer = await signIn(server, { role: 'staff' });
+    expect((await client(server.url, reviewer.cookie).patch(`/api/applications/${created.body.id}/review`, { status: 'approved', reviewNotes: 'Welcome to the bayou, cher.' })).status).toBe(200);
+
+    await player.getByRole('button', { name: 'Submit Application' }).click();
+    await player.getByText('You are already whitelisted.', { exact: true }).first().waitFor();
+    expect(await player.getByText('Application Failed', { exact: true }).isVisible()).toBe(true);
+    await player.getByRole('heading', { name: 'You are already whitelisted.' }).waitFor();
+    expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
+    // shown from its top, not at the scroll position the long form had
+    expect(await player.evaluate(() => window.scrollY)).toBe(0);
+    expect(await noSideScroll(player)).toBe(true);
+    expect(((await client(server.url, cookie).get('/api/applications/mine')).body.applications as unknown[]).length).toBe(1);
   });
 
   it("staff: a player applies on /staff-apply, an admin marks it under review then approves it on /staff-review", async () => {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyApplicationsDto, WhitelistApplicationDto, WhitelistApplicationInput } from '../../../../../adapters/http/contract/applications.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
 
 export const applicationKeys = {
   all: ['applications'] as const,
@@ -27,5 +27,9 @@ export function useSubmitApplication() {
     // a retry after a lost answer would meet the first submission and fail with 409
     retry: false,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationKeys.mine() }),
+    // a 409 means the applications changed elsewhere (one pending, or one approved): show where they stand now
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: applicationKeys.mine() });
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { brand } from '../../../config/brand.ts';
 import { paths } from '../../../config/paths.ts';
@@ -12,6 +13,8 @@ const nextSteps = [
 
 export function ApplicationConfirmation() {
   const navigate = useNavigate();
+  // it replaces the form scrolled to its submit button, with no navigation to reset the scroll
+  useEffect(() => window.scrollTo(0, 0), []);
   return (
     <section aria-labelledby="application-sent" className="mx-auto max-w-2xl px-4 py-16 text-center">
       <title>{`Application Submitted | ${brand.name}`}</title>

@@ -3,15 +3,14 @@ import type { MyApplicationsDto } from '../../../../../adapters/http/contract/ap
 
 type Mine = MyApplicationsDto['applications'][number];
 
+// an approved application shows AlreadyWhitelisted instead
 const STYLES: Record<string, string> = {
-  approved: 'border-green-500/50 bg-green-950/40 text-green-200',
   pending: 'border-yellow-500/50 bg-yellow-950/40 text-yellow-200',
   rejected: 'border-red-500/50 bg-red-950/40 text-red-200',
 };
 
 const NEXT: Record<string, string> = {
-  approved: 'Welcome to the bayou! You can connect to the server now.',
-  pending: 'Our admins are reviewing it. You can apply again once it has been decided.',
+  pending: 'Our admins are reviewing it. You will get the decision by Discord notification.',
   rejected: 'You may send a new application below.',
 };
 

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCurrentUser } from '../../auth/api/current-user.ts';
 import { useMyApplications } from '../api/applications.ts';
+import { AlreadyWhitelisted } from './already-whitelisted.tsx';
 import { ApplicationConfirmation } from './application-confirmation.tsx';
 import { LatestApplicationStatus } from './latest-application-status.tsx';
 import { WhitelistApplicationForm } from './whitelist-application-form.tsx';
@@ -15,7 +16,10 @@ const infoCards = [
   { icon: ClipboardCheck, title: 'Quality Standards', text: 'We look for thoughtful characters and serious roleplay.' },
 ];
 
-/** The whitelist application form (SPEC section 2): sign-in first, then the form or the confirmation. */
+/**
+ * The whitelist application form (SPEC section 2): sign-in first, then the form or the confirmation.
+ * A player with an approved application is whitelisted and gets no form (the server would refuse it).
+ */
 export default function WhitelistApplicationPage() {
   const { user, isSignedIn } = useCurrentUser();
   const mine = useMyApplications(isSignedIn === true);
@@ -27,6 +31,9 @@ export default function WhitelistApplicationPage() {
 
   if (!user || mine.isPending) return <Spinner label="Loading your application" />;
   if (submitted) return <ApplicationConfirmation />;
+
+  const approved = mine.data?.find((application) => application.status === 'approved');
+  if (approved) return <AlreadyWhitelisted application={approved} />;
 
   const latest = mine.data?.[0];
   return (
