@@ -1,5 +1,14 @@
 import { PURCHASE_STATUSES, type Purchase } from '../../core/purchases/purchase.ts';
-import type { PaymentEventLog, PurchaseChanges, PurchaseListQuery, PurchaseRepository, PurchaseTotals } from '../../core/purchases/ports.ts';
+import type {
+  CheckoutChanges,
+  CheckoutClaim,
+  OpenCheckoutRules,
+  PaymentEventLog,
+  PurchaseChanges,
+  PurchaseListQuery,
+  PurchaseRepository,
+  PurchaseTotals,
+} from '../../core/purchases/ports.ts';
 import { newestFirst } from './paging.ts';
 
 export class InMemoryPurchaseRepository implements PurchaseRepository {
@@ -8,6 +17,24 @@ export class InMemoryPurchaseRepository implements PurchaseRepository {
   async add(purchase: Purchase): Promise<void> {
     if (this.rows.has(purchase.id)) throw new Error(`purchase ${purchase.id} exists`);
     this.rows.set(purchase.id, structuredClone(purchase));
+  }
+
+  // no await between reading and adding: concurrent claims in this process cannot interleave
+  async claimCheckout(purchase: Purchase, rules: OpenCheckoutRules): Promise<CheckoutClaim> {
+    const open = [...this.rows.values()].filter((row) => row.userId === purchase.userId && row.status === 'pending' && row.createdAt >= rules.openSince);
+    const same = newestFirst(open.filter((row) => row.productId === purchase.productId && row.optionId === purchase.optionId))[0];
+    if (same) return { outcome: 'open', purchase: structuredClone(same) };
+    if (open.length >= rules.limit) return { outcome: 'full', open: open.length };
+    this.rows.set(purchase.id, structuredClone(purchase));
+    return { outcome: 'added', purchase: structuredClone(purchase) };
+  }
+
+  async reviseCheckout(id: string, changes: CheckoutChanges): Promise<Purchase | null> {
+    const row = this.rows.get(id);
+    if (!row || row.status !== 'pending') return null;
+    const revised = { ...row, ...changes };
+    this.rows.set(id, revised);
+    return structuredClone(revised);
   }
 
   async findById(id: string): Promise<Purchase | null> {
@@ -20,9 +47,10 @@ export class InMemoryPurchaseRepository implements PurchaseRepository {
     return null;
   }
 
-  async attachIntent(id: string, intentId: string): Promise<void> {
+  async attachIntent(id: string, intentId: string): Promise<boolean> {
     const row = this.rows.get(id);
     if (row) row.paymentIntentId = intentId;
+    return row !== undefined;
   }
 
   async discardUnstarted(id: string): Promise<void> {

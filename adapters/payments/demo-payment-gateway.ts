@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictError, DomainError, NotFoundError } from '../../core/shared/errors.ts';
-import type { CreateIntentRequest, PaymentGateway, PaymentIntent } from '../../core/purchases/ports.ts';
+import type { CreateIntentRequest, IntentChanges, IntentStatus, PaymentGateway, PaymentIntent } from '../../core/purchases/ports.ts';
 
 export interface DemoIntent extends PaymentIntent {
   idempotencyKey: string;
@@ -10,11 +10,16 @@ export interface DemoIntent extends PaymentIntent {
 
 /** Where demo intents live: the database, so the server and the CLI see the same payments. */
 export interface DemoIntentStore {
+  /** Throws when an intent with the same idempotency key exists. */
   insert(intent: DemoIntent): Promise<void>;
   findById(id: string): Promise<DemoIntent | null>;
   findByKey(idempotencyKey: string): Promise<DemoIntent | null>;
+  /** Writes the intent's status, failure, refund, amount and metadata. */
   update(intent: DemoIntent): Promise<void>;
 }
+
+/** As Stripe: an intent is changed only before the payment is under way. */
+const UPDATABLE: readonly IntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 export interface DemoCard {
   number: string;
@@ -86,12 +91,34 @@ export class DemoPaymentGateway implements PaymentGateway {
       refunded: false,
       createdAt: this.clock.now(),
     };
-    await this.store.insert(intent);
+    try {
+      await this.store.insert(intent);
+    } catch (error) {
+      // a concurrent request with the same key stored its intent first: that one is the answer
+      const raced = await this.store.findByKey(request.idempotencyKey);
+      if (raced) return publicIntent(raced);
+      throw error;
+    }
     return publicIntent(intent);
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntent> {
     return publicIntent(await this.load(id));
+  }
+
+  async updateIntent(id: string, changes: IntentChanges): Promise<PaymentIntent> {
+    const intent = await this.load(id);
+    if (!UPDATABLE.includes(intent.status)) {
+      throw new ConflictError('PAYMENT_INTENT_NOT_UPDATABLE', `This payment can no longer be changed: it is ${intent.status.replace(/_/g, ' ')}.`);
+    }
+    // demo intents keep no description: the purchase names the item
+    const next: DemoIntent = {
+      ...intent,
+      amountCents: changes.amountCents ?? intent.amountCents,
+      metadata: { ...intent.metadata, ...changes.metadata },
+    };
+    await this.store.update(next);
+    return publicIntent(next);
   }
 
   /** What the payment page's card form calls: the intent either succeeds or records why it failed. */
@@ -130,6 +157,7 @@ export class InMemoryDemoIntentStore implements DemoIntentStore {
   private readonly rows = new Map<string, DemoIntent>();
 
   async insert(intent: DemoIntent): Promise<void> {
+    for (const row of this.rows.values()) if (row.idempotencyKey === intent.idempotencyKey) throw new Error(`demo intent key ${intent.idempotencyKey} exists`);
     this.rows.set(intent.id, structuredClone(intent));
   }
 

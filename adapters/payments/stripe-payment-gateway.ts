@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { DomainError } from '../../core/shared/errors.ts';
 import type { PaymentEvent } from '../../core/purchases/handle-payment-event.ts';
-import type { CreateIntentRequest, IntentStatus, PaymentGateway, PaymentIntent } from '../../core/purchases/ports.ts';
+import type { CreateIntentRequest, IntentChanges, IntentStatus, PaymentGateway, PaymentIntent } from '../../core/purchases/ports.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -32,6 +32,9 @@ export function stripeFailure(error: unknown): DomainError {
       return new DomainError('CARD_ERROR', 'conflict', detail || 'Your card was declined.');
     case 'StripeInvalidRequestError':
       if (error.code === 'resource_missing') return new DomainError('PAYMENT_INTENT_NOT_FOUND', 'not_found', 'The payment provider has no record of this payment.');
+      if (error.code === 'payment_intent_unexpected_state') {
+        return new DomainError('PAYMENT_INTENT_UNEXPECTED_STATE', 'conflict', 'This payment has moved on: it is being paid, or was paid or canceled. Reload the page to see where it stands.');
+      }
       return new DomainError('PAYMENT_REQUEST_INVALID', 'conflict', `The payment provider refused the request: ${detail}`);
     case 'StripeIdempotencyError':
       return new DomainError('PAYMENT_IDEMPOTENCY_CONFLICT', 'conflict', `The payment provider refused a repeated request: ${detail}`);
@@ -86,6 +89,19 @@ export class StripePaymentGateway implements PaymentGateway {
   async retrieveIntent(id: string): Promise<PaymentIntent> {
     try {
       return toPaymentIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      throw stripeFailure(error);
+    }
+  }
+
+  /** Stripe refuses it (400, payment_intent_unexpected_state) once the intent is processing, paid or canceled. */
+  async updateIntent(id: string, changes: IntentChanges): Promise<PaymentIntent> {
+    const params: Stripe.PaymentIntentUpdateParams = {};
+    if (changes.amountCents !== undefined) params.amount = changes.amountCents;
+    if (changes.description !== undefined) params.description = changes.description;
+    if (changes.metadata !== undefined) params.metadata = changes.metadata;
+    try {
+      return toPaymentIntent(await this.stripe.paymentIntents.update(id, params));
     } catch (error) {
       throw stripeFailure(error);
     }

@@ -25,7 +25,8 @@ export class MikroOrmDemoIntentStore implements DemoIntentStore {
   }
 
   async update(intent: DemoIntent): Promise<void> {
-    await this.database.em.nativeUpdate(DemoPaymentIntentRow, { id: intent.id }, { status: intent.status, failureMessage: intent.failureMessage, refunded: intent.refunded });
+    const { status, failureMessage, refunded, amountCents, metadata } = intent;
+    await this.database.em.nativeUpdate(DemoPaymentIntentRow, { id: intent.id }, { status, failureMessage, refunded, amountCents, metadata });
   }
 }
 

@@ -1,6 +1,16 @@
 import type { InferEntity } from '@mikro-orm/core';
 import { PURCHASE_STATUSES, type Purchase, type PurchaseStatus } from '../../core/purchases/purchase.ts';
-import type { PaymentEventLog, PurchaseChanges, PurchaseListQuery, PurchaseRepository, PurchaseTotals, StoreBans } from '../../core/purchases/ports.ts';
+import type {
+  CheckoutChanges,
+  CheckoutClaim,
+  OpenCheckoutRules,
+  PaymentEventLog,
+  PurchaseChanges,
+  PurchaseListQuery,
+  PurchaseRepository,
+  PurchaseTotals,
+  StoreBans,
+} from '../../core/purchases/ports.ts';
 import type { Database } from './database.ts';
 import { keysetCursor, listRows } from './list-rows.ts';
 import { PurchaseRow } from './purchase-entities.ts';
@@ -15,6 +25,35 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     await this.database.em.insert(PurchaseRow, { ...purchase });
   }
 
+  async claimCheckout(purchase: Purchase, rules: OpenCheckoutRules): Promise<CheckoutClaim> {
+    return this.database.transactional(async () => {
+      const em = this.database.em;
+      // the buyer's row lock makes one buyer's claims take turns, each seeing what the one before stored;
+      // FOR NO KEY UPDATE still lets other rows that reference the buyer be written meanwhile
+      await em.execute(`select 1 from "users" where "id" = ? for no key update`, [purchase.userId]);
+      const open = { userId: purchase.userId, status: 'pending', createdAt: { $gte: rules.openSince } };
+      const same = await em.findOne(PurchaseRow, { ...open, productId: purchase.productId, optionId: purchase.optionId }, { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' } });
+      if (same) return { outcome: 'open', purchase: toPurchase(same) };
+      const count = await em.count(PurchaseRow, open);
+      if (count >= rules.limit) return { outcome: 'full', open: count };
+      await em.insert(PurchaseRow, { ...purchase });
+      return { outcome: 'added', purchase };
+    });
+  }
+
+  async reviseCheckout(id: string, changes: CheckoutChanges): Promise<Purchase | null> {
+    return this.database.transactional(async () => {
+      const em = this.database.em;
+      const rows = await em.execute<Array<{ price_cents: number }>>(`select "price_cents" from "purchases" where "id" = ? and "status" = 'pending' for update`, [id]);
+      if (rows.length === 0) return null;
+      await em.nativeUpdate(PurchaseRow, { id }, { ...changes });
+      // the per-status sums (migration 0006) follow status changes only, so a pending price that changes is counted here
+      const delta = changes.priceCents === undefined ? 0 : changes.priceCents - Number(rows[0].price_cents);
+      if (delta !== 0) await em.execute(`update "status_counts" set "price_cents" = "price_cents" + ? where "table_name" = 'purchases' and "status" = 'pending'`, [delta]);
+      return this.findById(id);
+    });
+  }
+
   async findById(id: string): Promise<Purchase | null> {
     const row = await this.database.em.findOne(PurchaseRow, { id }, FRESH);
     return row ? toPurchase(row) : null;
@@ -25,8 +64,8 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     return row ? toPurchase(row) : null;
   }
 
-  async attachIntent(id: string, intentId: string): Promise<void> {
-    await this.database.em.nativeUpdate(PurchaseRow, { id }, { paymentIntentId: intentId });
+  async attachIntent(id: string, intentId: string): Promise<boolean> {
+    return (await this.database.em.nativeUpdate(PurchaseRow, { id }, { paymentIntentId: intentId })) > 0;
   }
 
   async discardUnstarted(id: string): Promise<void> {

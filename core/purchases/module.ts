@@ -37,7 +37,7 @@ export function createPurchaseModule(ports: PurchasePorts | undefined, shared: S
   const settlement = new PurchaseSettlement(p.purchases, p.ledger, p.bans, transactions, clock, shared.effects ?? noDeliveryEffects);
   return {
     paymentMode: ports?.gateway.mode ?? 'demo',
-    startCheckout: new StartCheckout(catalogue, p.purchases, p.gateway, p.bans, ids, clock),
+    startCheckout: new StartCheckout(catalogue, p.purchases, p.gateway, p.bans, settlement, ids, clock),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
     handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock),
     refund: new RefundPurchase(p.purchases, p.gateway, settlement),

@@ -22,15 +22,45 @@ export interface CreateIntentRequest {
   idempotencyKey: string;
 }
 
+/** What may change on an intent that has not been paid yet; only the fields given are sent. */
+export interface IntentChanges {
+  amountCents?: number;
+  description?: string;
+  /** these keys are set; keys not named are left as they are */
+  metadata?: Record<string, string>;
+}
+
 /** A card payment provider (Stripe, or the offline demo gateway). Failures are DomainErrors with clear messages. */
 export interface PaymentGateway {
   readonly mode: 'stripe' | 'demo';
   createIntent(request: CreateIntentRequest): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent>;
+  /** Refused (a conflict) once the intent is processing, paid or canceled. */
+  updateIntent(id: string, changes: IntentChanges): Promise<PaymentIntent>;
   refund(intentId: string, options: { idempotencyKey: string; reason: string }): Promise<{ id: string }>;
 }
 
 export type PurchaseChanges = Partial<Pick<Purchase, 'status' | 'tokensAwarded' | 'failureReason' | 'completedAt'>> & { updatedAt: Date };
+
+/** What a checkout started again may change on its purchase (while it is still pending). */
+export type CheckoutChanges = Partial<Pick<Purchase, 'buyerEmail' | 'buyerDiscord' | 'priceCents' | 'productName' | 'tokensGranted'>> & { updatedAt: Date };
+
+/**
+ * Which of a buyer's purchases are open checkouts: pending, and started at or after `openSince` (older ones
+ * are abandoned). A buyer holds at most `limit` of them.
+ */
+export interface OpenCheckoutRules {
+  openSince: Date;
+  limit: number;
+}
+
+export type CheckoutClaim =
+  /** the new purchase was stored */
+  | { outcome: 'added'; purchase: Purchase }
+  /** the buyer's open checkout for the same product and option, as it stands; nothing was stored */
+  | { outcome: 'open'; purchase: Purchase }
+  /** the buyer already holds `limit` open checkouts; nothing was stored */
+  | { outcome: 'full'; open: number };
 
 export interface PurchaseListQuery {
   status?: PurchaseStatus;
@@ -44,9 +74,18 @@ export type PurchaseTotals = Record<PurchaseStatus, { count: number; cents: numb
 
 export interface PurchaseRepository {
   add(purchase: Purchase): Promise<void>;
+  /**
+   * Stores a new pending purchase unless its buyer already has an open checkout for the same product and
+   * option (answered instead) or already holds `rules.limit` open checkouts. Atomic per buyer: of concurrent
+   * claims for one item exactly one adds, and concurrent claims never take a buyer past the limit.
+   */
+  claimCheckout(purchase: Purchase, rules: OpenCheckoutRules): Promise<CheckoutClaim>;
+  /** Applies the changes only while the purchase is pending; answers it as it now stands, or null. */
+  reviseCheckout(id: string, changes: CheckoutChanges): Promise<Purchase | null>;
   findById(id: string): Promise<Purchase | null>;
   findByPaymentIntent(intentId: string): Promise<Purchase | null>;
-  attachIntent(id: string, intentId: string): Promise<void>;
+  /** Answers false when no such purchase exists (it was discarded meanwhile). */
+  attachIntent(id: string, intentId: string): Promise<boolean>;
   /** Deletes a purchase that never got a payment intent (its checkout failed); anything else stays. */
   discardUnstarted(id: string): Promise<void>;
   /**

@@ -5,6 +5,12 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 export const CURRENCY = 'usd';
 
+/** How many checkouts (distinct products or options) a buyer may have waiting for payment at once. */
+export const MAX_OPEN_CHECKOUTS = 5;
+
+/** A checkout still unpaid this long after it started is abandoned: it no longer counts as open and is never reused. */
+export const CHECKOUT_ABANDONED_AFTER_HOURS = 24;
+
 /** One attempt to buy one catalogue item; money in integer cents. */
 export interface Purchase {
   id: string;
@@ -56,5 +62,20 @@ export class PaymentNotConfirmedError extends DomainError {
 export class PurchaseClosedError extends ConflictError {
   constructor(status: PurchaseStatus) {
     super('PURCHASE_CLOSED', `This purchase was ${status} and can no longer be completed.`);
+  }
+}
+
+export class TooManyOpenCheckoutsError extends ConflictError {
+  constructor(limit: number) {
+    super(
+      'TOO_MANY_OPEN_CHECKOUTS',
+      `You have ${limit} checkouts waiting for payment. Finish paying for one of them before starting another; a checkout left unpaid lapses ${CHECKOUT_ABANDONED_AFTER_HOURS} hours after it was started.`,
+    );
+  }
+}
+
+export class PaymentInProgressError extends ConflictError {
+  constructor(productName: string) {
+    super('PAYMENT_IN_PROGRESS', `Your payment for ${productName} is still being processed. Wait for it to finish before starting another checkout for it.`);
   }
 }

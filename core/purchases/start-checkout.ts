@@ -1,7 +1,19 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { PricedItem } from '../catalogue/product.ts';
+import { ConflictError, DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import { CURRENCY, PriceMismatchError, StoreBannedError, type Purchase } from './purchase.ts';
-import type { PaymentGateway, PurchaseRepository, StoreBans } from './ports.ts';
+import {
+  CHECKOUT_ABANDONED_AFTER_HOURS,
+  CURRENCY,
+  MAX_OPEN_CHECKOUTS,
+  PaymentInProgressError,
+  PriceMismatchError,
+  StoreBannedError,
+  TooManyOpenCheckoutsError,
+  type Purchase,
+} from './purchase.ts';
+import type { CheckoutChanges, CreateIntentRequest, IntentChanges, PaymentGateway, PaymentIntent, PurchaseRepository, StoreBans } from './ports.ts';
+import type { PurchaseSettlement } from './settlement.ts';
 
 export interface Buyer {
   id: string;
@@ -27,10 +39,19 @@ export interface CheckoutStarted {
   tokensGranted: number;
 }
 
+/** Each further claim follows an open checkout that turned out to be paid, canceled or gone meanwhile. */
+const CLAIM_ATTEMPTS = 3;
+
 /**
- * Opens a pending purchase priced by the catalogue alone and a payment intent for exactly that amount.
- * No database transaction stays open while the provider is called: when the provider fails, the
- * purchase row is removed again, so a failed checkout leaves nothing behind.
+ * Opens a checkout priced by the catalogue alone, with a payment intent for exactly that amount.
+ *
+ * A buyer has one open checkout per item: starting the same product and option again answers the same
+ * purchase and the same intent (brought up to date), so reloading the payment page never piles up
+ * purchases. At most MAX_OPEN_CHECKOUTS distinct items wait for payment at once; a checkout unpaid for
+ * CHECKOUT_ABANDONED_AFTER_HOURS is abandoned and counts no more.
+ *
+ * No database transaction stays open while the provider is called: when the provider fails, a purchase
+ * this call stored is removed again, so a failed checkout leaves nothing behind.
  */
 export class StartCheckout {
   constructor(
@@ -38,6 +59,7 @@ export class StartCheckout {
     private readonly purchases: PurchaseRepository,
     private readonly gateway: PaymentGateway,
     private readonly bans: StoreBans,
+    private readonly settlement: PurchaseSettlement,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -48,8 +70,19 @@ export class StartCheckout {
       throw new PriceMismatchError(input.expectedPriceCents, item.priceCents, item.name);
     }
     if (await this.bans.isBanned(input.buyer.id)) throw new StoreBannedError();
-    const now = this.clock.now();
-    const purchase: Purchase = {
+    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+      const now = this.clock.now();
+      const openSince = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
+      const claim = await this.purchases.claimCheckout(this.newPurchase(input, item, now), { openSince, limit: MAX_OPEN_CHECKOUTS });
+      if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
+      const started = claim.outcome === 'added' ? await this.begin(claim.purchase) : await this.resume(claim.purchase, input, item);
+      if (started) return started;
+    }
+    throw new ConflictError('CHECKOUT_BUSY', 'Your checkout changed while it was being opened. Please try again.');
+  }
+
+  private newPurchase(input: StartCheckoutInput, item: PricedItem, now: Date): Purchase {
+    return {
       id: this.ids.next(),
       userId: input.buyer.id,
       productType: item.product.type,
@@ -69,27 +102,100 @@ export class StartCheckout {
       updatedAt: now,
       completedAt: null,
     };
-    await this.purchases.add(purchase);
-    let intent;
+  }
+
+  /** A purchase this call stored gets its intent; when the provider fails, the purchase is removed again. */
+  private async begin(purchase: Purchase): Promise<CheckoutStarted | null> {
+    let intent: PaymentIntent;
     try {
-      intent = await this.gateway.createIntent({
-        amountCents: item.priceCents,
-        currency: CURRENCY,
-        description: item.name,
-        idempotencyKey: `purchase-${purchase.id}`,
-        metadata: {
-          purchaseId: purchase.id,
-          userId: purchase.userId,
-          productType: purchase.productType,
-          productId: purchase.productId,
-          ...(purchase.optionId ? { optionId: purchase.optionId } : {}),
-        },
-      });
+      intent = await this.gateway.createIntent(intentRequest(purchase));
     } catch (error) {
       await this.purchases.discardUnstarted(purchase.id);
       throw error;
     }
-    await this.purchases.attachIntent(purchase.id, intent.id);
-    return { purchase: { ...purchase, paymentIntentId: intent.id }, clientSecret: intent.clientSecret, tokensGranted: item.tokens };
+    if (!(await this.purchases.attachIntent(purchase.id, intent.id))) return null;
+    return { purchase: { ...purchase, paymentIntentId: intent.id }, clientSecret: intent.clientSecret, tokensGranted: purchase.tokensGranted };
   }
+
+  /** The buyer's open checkout for this item: reused while its intent can still take the payment. */
+  private async resume(open: Purchase, input: StartCheckoutInput, item: PricedItem): Promise<CheckoutStarted | null> {
+    let purchase = open;
+    let intent: PaymentIntent;
+    if (open.paymentIntentId) {
+      const found = await this.gateway.retrieveIntent(open.paymentIntentId).catch((error: unknown) => {
+        // an intent the provider does not know (another account or gateway since) can never be paid
+        if (error instanceof DomainError && error.kind === 'not_found') return null;
+        throw error;
+      });
+      if (!found) {
+        await this.settlement.fail(open, 'The payment provider has no record of this payment.');
+        return null;
+      }
+      intent = found;
+    } else {
+      // another request stored it a moment ago and is creating its intent (or stopped before it could):
+      // the same idempotency key answers the same intent, so both requests end with one
+      intent = await this.gateway.createIntent(intentRequest(open));
+      if (!(await this.purchases.attachIntent(open.id, intent.id))) return null;
+      purchase = { ...open, paymentIntentId: intent.id };
+    }
+    switch (intent.status) {
+      case 'succeeded':
+        // paid but not completed yet: it is completed now, not sold again, and this start opens a new one
+        await this.settlement.complete(purchase, intent);
+        return null;
+      case 'canceled':
+        await this.settlement.fail(purchase, 'The payment was canceled.');
+        return null;
+      case 'processing':
+      case 'requires_capture':
+        throw new PaymentInProgressError(purchase.productName);
+      default:
+        return this.revise(purchase, intent, input, item);
+    }
+  }
+
+  /** Brings the reused checkout up to date: the buyer's contact details, and the price if the catalogue changed. */
+  private async revise(open: Purchase, intent: PaymentIntent, input: StartCheckoutInput, item: PricedItem): Promise<CheckoutStarted | null> {
+    const intentChanges: IntentChanges = {};
+    if (intent.amountCents !== item.priceCents) intentChanges.amountCents = item.priceCents;
+    if (open.productName !== item.name) intentChanges.description = item.name;
+    const metadata = intentMetadata(open);
+    if (Object.entries(metadata).some(([key, value]) => intent.metadata[key] !== value)) intentChanges.metadata = metadata;
+    // the intent first: a provider that refuses (the buyer is paying right now) leaves the purchase as it was
+    const current = Object.keys(intentChanges).length > 0 ? await this.gateway.updateIntent(intent.id, intentChanges) : intent;
+
+    const changes: Omit<CheckoutChanges, 'updatedAt'> = {};
+    if (input.buyerEmail && input.buyerEmail !== open.buyerEmail) changes.buyerEmail = input.buyerEmail;
+    if (input.buyerDiscord && input.buyerDiscord !== open.buyerDiscord) changes.buyerDiscord = input.buyerDiscord;
+    if (item.priceCents !== open.priceCents) changes.priceCents = item.priceCents;
+    if (item.name !== open.productName) changes.productName = item.name;
+    if (item.tokens !== open.tokensGranted) changes.tokensGranted = item.tokens;
+    let purchase: Purchase | null = open;
+    if (Object.keys(changes).length > 0) purchase = await this.purchases.reviseCheckout(open.id, { ...changes, updatedAt: this.clock.now() });
+    // null: paid or failed meanwhile, so it is no longer open
+    if (!purchase) return null;
+    return { purchase, clientSecret: current.clientSecret, tokensGranted: purchase.tokensGranted };
+  }
+}
+
+function intentMetadata(purchase: Purchase): Record<string, string> {
+  return {
+    purchaseId: purchase.id,
+    userId: purchase.userId,
+    productType: purchase.productType,
+    productId: purchase.productId,
+    ...(purchase.optionId ? { optionId: purchase.optionId } : {}),
+  };
+}
+
+/** One intent per purchase: the idempotency key names the purchase. */
+function intentRequest(purchase: Purchase): CreateIntentRequest {
+  return {
+    amountCents: purchase.priceCents,
+    currency: CURRENCY,
+    description: purchase.productName,
+    idempotencyKey: `purchase-${purchase.id}`,
+    metadata: intentMetadata(purchase),
+  };
 }

@@ -43,6 +43,27 @@ describe('Stripe gateway against a local Stripe', () => {
     expect(fake.requests.at(-1)!.headers['idempotency-key']).toBe('refund-456');
   });
 
+  it('updates an unpaid intent with only the fields given, form-encoded, and is refused once it is paid', async () => {
+    const intent = await gateway.createIntent({ ...request, idempotencyKey: 'purchase-update' });
+    const updated = await gateway.updateIntent(intent.id, { amountCents: 6500, description: 'Swamp Blood (new price)', metadata: { productId: 'swamp-blood', note: 'repriced' } });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/payment_intents/${intent.id}`,
+      body: { amount: '6500', description: 'Swamp Blood (new price)', metadata: { productId: 'swamp-blood', note: 'repriced' } },
+    });
+    expect(updated).toMatchObject({ id: intent.id, clientSecret: intent.clientSecret, amountCents: 6500, metadata: { ...request.metadata, note: 'repriced' } });
+    await gateway.updateIntent(intent.id, { amountCents: 6000 });
+    expect(fake.requests.at(-1)!.body).toEqual({ amount: '6000' });
+
+    fake.succeed(intent.id);
+    await expect(gateway.updateIntent(intent.id, { amountCents: 7000 })).rejects.toMatchObject({
+      code: 'PAYMENT_INTENT_UNEXPECTED_STATE',
+      kind: 'conflict',
+      message: 'This payment has moved on: it is being paid, or was paid or canceled. Reload the page to see where it stands.',
+    });
+    expect(fake.intents.get(intent.id)?.amount).toBe(6000);
+  });
+
   it('turns Stripe errors into clear messages', async () => {
     await expect(gateway.retrieveIntent('pi_missing')).rejects.toMatchObject({ code: 'PAYMENT_INTENT_NOT_FOUND', kind: 'not_found', message: 'The payment provider has no record of this payment.' });
     fake.failNext(402, { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' });

@@ -129,8 +129,8 @@ describe('the admin purchase list, a page at a time', () => {
   it('pages with limit and before, newest first, with totals over every purchase', async () => {
     const { api } = await buyer();
     const made: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban' });
+    for (const productId of ['discord-unban', 'city-unban', 'anticheat-unban']) {
+      const started = await api.post('/api/create-payment-intent', { productType: 'unban', productId });
       made.unshift(started.body.purchaseId);
     }
     const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
@@ -144,5 +144,74 @@ describe('the admin purchase list, a page at a time', () => {
     expect(everything.body.purchases.map((p: { id: string }) => p.id).slice(0, 4)).toEqual([...first.body.purchases, ...second.body.purchases].map((p: { id: string }) => p.id));
     expect((await admin.get('/api/purchases?limit=1000')).status).toBe(400);
     expect((await admin.get('/api/purchases?before=not-an-id')).status).toBe(400);
+  });
+});
+
+describe('one open checkout per item, at most five at once (demo gateway)', () => {
+  async function freshBuyer() {
+    const email = `repeat-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const signed = await signIn(server, { email });
+    return { ...signed, email, api: client(server.url, signed.cookie) };
+  }
+  const admin = async () => client(server.url, (await signIn(server, { role: 'admin' })).cookie);
+  const rowsOf = async (userId: string) => (await sql<{ n: number }[]>(`select count(*)::int as n from purchases where user_id = ?`, [userId]))[0].n;
+
+  it('20 starts of one product answer one purchase and one client secret, and the dashboard shows one pending purchase', async () => {
+    const { api, email, user } = await freshBuyer();
+    const dashboard = await admin();
+    const pendingBefore = (await dashboard.get('/api/purchases')).body.pending;
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'swamp-blood', productName: 'Swamp Blood', amount: 60 }));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.body.purchaseId)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.body.paymentIntentId)).size).toBe(1);
+    expect(await rowsOf(user.id)).toBe(1);
+    expect((await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents where metadata->>'userId' = ?`, [user.id]))[0].n).toBe(1);
+
+    const list = await dashboard.get('/api/purchases?limit=100');
+    const mine = list.body.purchases.filter((p: { buyerEmail: string }) => p.buyerEmail === email);
+    expect(mine).toEqual([expect.objectContaining({ id: answers[0]!.body.purchaseId, status: 'pending', productName: 'Swamp Blood', price: 60 })]);
+    expect(list.body.pending).toBe(pendingBefore + 1);
+
+    // paying it closes the checkout: buying the same product again is a new purchase
+    await api.post('/api/payments/demo/confirm', { clientSecret: answers[0]!.body.clientSecret, cardNumber: '4242424242424242' });
+    expect((await api.post('/api/complete-purchase', { paymentIntentId: answers[0]!.body.paymentIntentId })).status).toBe(200);
+    const again = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'swamp-blood' });
+    expect(again.body.purchaseId).not.toBe(answers[0]!.body.purchaseId);
+    expect(again.body.clientSecret).not.toBe(answers[0]!.body.clientSecret);
+  });
+
+  it('a repeat with another Discord name or email updates the open purchase', async () => {
+    const { api } = await freshBuyer();
+    const order = { productType: 'gang', productId: 'hood-package', productName: 'Hood Package', price: 80, buyerEmail: 'first@example.com', buyerDiscord: 'gator_king' };
+    const first = await api.post('/api/create-payment-intent', order);
+    const second = await api.post('/api/create-payment-intent', { ...order, buyerDiscord: 'gator_queen', buyerEmail: 'second@example.com' });
+    expect(second.body).toMatchObject({ purchaseId: first.body.purchaseId, clientSecret: first.body.clientSecret });
+    const shown = await (await admin()).get(`/api/purchases/${first.body.purchaseId}`);
+    expect(shown.body).toMatchObject({ buyerDiscord: 'gator_queen', buyerEmail: 'second@example.com', status: 'pending' });
+  });
+
+  it('refuses a sixth distinct checkout with 409 and a clear message, and writes no row', async () => {
+    const { api, user } = await freshBuyer();
+    const five = [
+      { productType: 'whitelist', productId: 'bayou-basic' },
+      { productType: 'whitelist', productId: 'parish-life' },
+      { productType: 'gang', productId: 'starter-gang' },
+      { productType: 'addon', productId: 'custom-tattoos', option: 'upper-body' },
+      { productType: 'addon', productId: 'custom-tattoos', option: 'lower-body' },
+    ];
+    for (const item of five) expect((await api.post('/api/create-payment-intent', item)).status).toBe(200);
+    const intentsBefore = (await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents`))[0].n;
+    const sixth = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban' });
+    expect(sixth.status).toBe(409);
+    expect(sixth.body.message).toBe(
+      'You have 5 checkouts waiting for payment. Finish paying for one of them before starting another; a checkout left unpaid lapses 24 hours after it was started.',
+    );
+    expect(await rowsOf(user.id)).toBe(5);
+    expect((await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents`))[0].n).toBe(intentsBefore);
+    // the five stay reachable
+    expect((await api.post('/api/create-payment-intent', five[3])).status).toBe(200);
+    expect(await rowsOf(user.id)).toBe(5);
   });
 });

@@ -36,4 +36,23 @@ describe.each(databaseTargets())('exactly-once completion on %s', (target) => {
     expect(credits).toEqual([{ delta: 100 }]);
     expect((await api.get('/api/user/tokens')).body.tokens).toBe(100);
   });
+
+  it('20 concurrent starts of one product by one buyer leave one open purchase and one PaymentIntent', async () => {
+    const { server, fake, stop } = await startStripeTestServer({ target });
+    stops.push(stop);
+    const signed = await signIn(server);
+    const api = client(server.url, signed.cookie);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api.post('/api/create-payment-intent', { productType: 'gang', productId: 'hood-package', amount: 80 })));
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((r) => r.body.purchaseId)).size).toBe(1);
+    expect(new Set(answers.map((r) => r.body.clientSecret)).size).toBe(1);
+    const purchases = await server.system.database.withContext(() =>
+      server.system.database.em.getConnection().execute<{ id: string; status: string; payment_intent_id: string }[]>(`select id, status, payment_intent_id from purchases where user_id = ?`, [signed.user.id]),
+    );
+    expect(purchases).toEqual([{ id: answers[0]!.body.purchaseId, status: 'pending', payment_intent_id: answers[0]!.body.paymentIntentId }]);
+    // a request that found the purchase before its intent was attached asked with the same idempotency key
+    const creations = fake.creations().filter((r) => (r.body.metadata as Record<string, string>).userId === signed.user.id);
+    expect(new Set(creations.map((r) => r.headers['idempotency-key']))).toEqual(new Set([`purchase-${answers[0]!.body.purchaseId}`]));
+    expect([...fake.intents.values()].filter((intent) => intent.metadata.userId === signed.user.id)).toHaveLength(1);
+  });
 });

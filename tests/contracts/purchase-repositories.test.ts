@@ -160,6 +160,93 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     expect(after.pending.cents - before.pending.cents).toBe(rows.slice(1).reduce((sum, row) => sum + row.priceCents, 0));
   });
 
+  it('claims a checkout: adds it, answers the open one for the same product and option, and refuses past the limit', async () => {
+    const userId = await h.addUser();
+    const rules = { openSince: new Date('2026-11-21T12:00:00Z'), limit: 3 };
+    const first = purchase(userId);
+    expect(await h.run(() => h.purchases.claimCheckout(first, rules))).toEqual({ outcome: 'added', purchase: first });
+    await h.run(() => h.purchases.attachIntent(first.id, `pi_${first.id}`));
+    const repeat = purchase(userId, { buyerDiscord: 'someone_else' });
+    expect(await h.run(() => h.purchases.claimCheckout(repeat, rules))).toEqual({ outcome: 'open', purchase: { ...first, paymentIntentId: `pi_${first.id}` } });
+    expect(await h.run(() => h.purchases.findById(repeat.id))).toBeNull();
+
+    const tattoos = (optionId: string) => purchase(userId, { productType: 'addon', productId: 'custom-tattoos', optionId, productName: `Custom Tattoos (${optionId})`, priceCents: 7500 });
+    const upper = tattoos('upper-body');
+    expect((await h.run(() => h.purchases.claimCheckout(upper, rules))).outcome).toBe('added');
+    expect(await h.run(() => h.purchases.claimCheckout(tattoos('upper-body'), rules))).toMatchObject({ outcome: 'open', purchase: { id: upper.id } });
+    expect((await h.run(() => h.purchases.claimCheckout(tattoos('lower-body'), rules))).outcome).toBe('added');
+    const fourth = purchase(userId, { productId: 'bayou-basic' });
+    expect(await h.run(() => h.purchases.claimCheckout(fourth, rules))).toEqual({ outcome: 'full', open: 3 });
+    expect(await h.run(() => h.purchases.findById(fourth.id))).toBeNull();
+
+    // another buyer's checkouts are theirs alone
+    const other = purchase(await h.addUser());
+    expect((await h.run(() => h.purchases.claimCheckout(other, rules))).outcome).toBe('added');
+  });
+
+  it('counts only pending checkouts started since the cut-off, and answers none of the others', async () => {
+    const userId = await h.addUser();
+    const rules = { openSince: new Date('2026-11-21T12:00:00Z'), limit: 2 };
+    const paid = purchase(userId, { status: 'completed', completedAt: new Date('2026-11-22T12:01:00Z') });
+    const failed = purchase(userId, { status: 'failed', failureReason: 'Your card was declined.' });
+    const abandoned = purchase(userId, { createdAt: new Date('2026-11-21T11:59:59Z') });
+    const refunded = purchase(userId, { productId: 'bayou-basic', status: 'refunded' });
+    for (const row of [paid, failed, abandoned, refunded]) await h.run(() => h.purchases.add(row));
+    const fresh = purchase(userId);
+    expect(await h.run(() => h.purchases.claimCheckout(fresh, rules))).toEqual({ outcome: 'added', purchase: fresh });
+    expect((await h.run(() => h.purchases.claimCheckout(purchase(userId, { productId: 'bayou-basic' }), rules))).outcome).toBe('added');
+    expect((await h.run(() => h.purchases.claimCheckout(purchase(userId, { productId: 'parish-life' }), rules))).outcome).toBe('full');
+    const atCutOff = purchase(await h.addUser(), { createdAt: rules.openSince });
+    await h.run(() => h.purchases.add(atCutOff));
+    expect(await h.run(() => h.purchases.claimCheckout(purchase(atCutOff.userId), rules))).toMatchObject({ outcome: 'open', purchase: { id: atCutOff.id } });
+  });
+
+  it('lets exactly one of many concurrent claims for one item add it, and concurrent claims never pass the limit', async () => {
+    const userId = await h.addUser();
+    const rules = { openSince: new Date('2026-11-21T12:00:00Z'), limit: 4 };
+    const same = await Promise.all(Array.from({ length: 10 }, () => h.run(() => h.purchases.claimCheckout(purchase(userId), rules))));
+    const added = same.flatMap((claim) => (claim.outcome === 'added' ? [claim.purchase.id] : []));
+    expect(added).toHaveLength(1);
+    expect(same.map((claim) => (claim.outcome === 'full' ? null : claim.purchase.id))).toEqual(Array(10).fill(added[0]));
+
+    const distinct = await Promise.all(
+      ['bayou-basic', 'parish-life', 'gator-crown', 'voodoo-experience', 'starter-gang', 'hood-package'].map((productId) =>
+        h.run(() => h.purchases.claimCheckout(purchase(userId, { productId }), rules)),
+      ),
+    );
+    expect(distinct.filter((claim) => claim.outcome === 'added')).toHaveLength(3);
+    expect(distinct.filter((claim) => claim.outcome === 'full')).toHaveLength(3);
+    expect((await h.run(() => h.purchases.list({ limit: 100 }))).filter((p) => p.userId === userId)).toHaveLength(4);
+  });
+
+  it('revises a checkout only while it is pending, keeping the per-status sums', async () => {
+    const userId = await h.addUser();
+    const row = purchase(userId);
+    await h.run(() => h.purchases.add(row));
+    const before = await h.run(() => h.purchases.totals());
+    const at = new Date('2026-11-22T12:10:00Z');
+    const revised = await h.run(() => h.purchases.reviseCheckout(row.id, { buyerDiscord: 'gator_queen', buyerEmail: 'queen@example.com', priceCents: 6500, productName: 'Swamp Blood+', tokensGranted: 110, updatedAt: at }));
+    expect(revised).toEqual({ ...row, buyerDiscord: 'gator_queen', buyerEmail: 'queen@example.com', priceCents: 6500, productName: 'Swamp Blood+', tokensGranted: 110, updatedAt: at });
+    expect(await h.run(() => h.purchases.findById(row.id))).toEqual(revised);
+    const during = await h.run(() => h.purchases.totals());
+    expect(during.pending.cents - before.pending.cents).toBe(500);
+
+    await h.run(() => h.purchases.transition(row.id, ['pending'], { status: 'completed', tokensAwarded: 110, updatedAt: at }));
+    const after = await h.run(() => h.purchases.totals());
+    expect(after.pending.cents).toBe(before.pending.cents - row.priceCents);
+    expect(after.completed.cents - before.completed.cents).toBe(6500);
+    expect(await h.run(() => h.purchases.reviseCheckout(row.id, { buyerDiscord: 'late', updatedAt: at }))).toBeNull();
+    expect(await h.run(() => h.purchases.reviseCheckout(randomUUID(), { buyerDiscord: 'nobody', updatedAt: at }))).toBeNull();
+    expect((await h.run(() => h.purchases.findById(row.id)))?.buyerDiscord).toBe('gator_queen');
+  });
+
+  it('attaches an intent only to a purchase that exists', async () => {
+    const row = purchase(await h.addUser());
+    await h.run(() => h.purchases.add(row));
+    expect(await h.run(() => h.purchases.attachIntent(row.id, `pi_${row.id}`))).toBe(true);
+    expect(await h.run(() => h.purchases.attachIntent(randomUUID(), 'pi_nowhere'))).toBe(false);
+  });
+
   it('records a payment event once', async () => {
     const id = `evt_${randomUUID()}`;
     const event = { id, type: 'payment_succeeded', purchaseId: null, receivedAt: new Date() };

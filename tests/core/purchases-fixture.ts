@@ -13,11 +13,11 @@ export function purchasesFixture() {
   const events = new InMemoryPaymentEventLog();
   const ledger = new InMemoryTokenLedger();
   const bans = new InMemoryStoreBans();
-  const gateway = new DemoPaymentGateway(new InMemoryDemoIntentStore(), clock);
-  const store = createPurchaseModule(
-    { purchases, events, gateway, ledger, bans },
-    { catalogue: new Catalogue(), clock, ids: { next: randomUUID }, transactions: { run: (work) => work() } },
-  );
+  const intents = new InMemoryDemoIntentStore();
+  const gateway = new DemoPaymentGateway(intents, clock);
+  const ports = { purchases, events, gateway, ledger, bans };
+  const shared = { catalogue: new Catalogue(), clock, ids: { next: randomUUID }, transactions: { run: <T>(work: () => Promise<T>) => work() } };
+  const store = createPurchaseModule(ports, shared);
   const buyer = { id: randomUUID(), email: 'jean@example.com', discordUsername: 'jean_baptiste', username: null };
   return {
     store,
@@ -25,7 +25,10 @@ export function purchasesFixture() {
     ledger,
     bans,
     gateway,
+    intents,
     buyer,
+    /** the same store and data, selling from another catalogue (as after a price change) */
+    storeWith: (catalogue: Catalogue) => createPurchaseModule(ports, { ...shared, catalogue }),
     advance: (minutes: number) => {
       now = new Date(now.getTime() + minutes * 60_000);
     },

@@ -140,7 +140,7 @@ describe('refund, list, recent and reconcile', () => {
   it('reconcile completes a paid purchase whose webhook never came and fails an abandoned one', async () => {
     const fixture = purchasesFixture();
     const { started } = await paid(fixture);
-    const abandoned = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood });
+    const abandoned = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, productType: 'unban', productId: 'discord-unban' });
     expect(await fixture.store.reconcile.execute()).toMatchObject({ completed: [], failed: [] });
     fixture.advance(16);
     const report = await fixture.store.reconcile.execute();

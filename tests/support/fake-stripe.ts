@@ -22,7 +22,13 @@ interface FakeIntent {
   client_secret: string;
   last_payment_error: { message: string; type: string } | null;
   latest_charge: string | null;
+  receipt_email: string | null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
 }
+
+/** The statuses in which Stripe lets an intent's amount change. */
+const AMOUNT_UPDATABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 export const FAKE_STRIPE_KEY = 'sk_test_fake_local';
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_local_secret';
@@ -86,6 +92,21 @@ export class FakeStripe {
     return intent;
   }
 
+  /** the buyer's bank is still settling the payment */
+  process(id: string): FakeIntent {
+    return Object.assign(this.intents.get(id)!, { status: 'processing', last_payment_error: null });
+  }
+
+  /** canceled on Stripe's side (e.g. from the Dashboard) */
+  cancel(id: string, reason = 'abandoned'): FakeIntent {
+    return Object.assign(this.intents.get(id)!, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000), cancellation_reason: reason });
+  }
+
+  /** The requests that created an intent (each POST to /v1/payment_intents, retries and repeats included). */
+  creations(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+  }
+
   /** A webhook delivery signed as Stripe signs it; `secret` and `timestamp` let a test get them wrong. */
   signedEvent(type: string, object: unknown, options: { id?: string; secret?: string; timestamp?: number } = {}): { body: string; signature: string; id: string } {
     const id = options.id ?? `evt_${randomBytes(8).toString('hex')}`;
@@ -119,6 +140,9 @@ export class FakeStripe {
         client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
         last_payment_error: null,
         latest_charge: null,
+        receipt_email: (body.receipt_email as string) || null,
+        canceled_at: null,
+        cancellation_reason: null,
       };
       this.intents.set(id, intent);
       if (key) this.byKey.set(key, id);
@@ -130,6 +154,7 @@ export class FakeStripe {
       if (!intent) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'` } }];
       return [200, intent];
     }
+    if (req.method === 'POST' && retrieve) return this.update(retrieve[1], body);
     if (req.method === 'POST' && path === '/v1/refunds') {
       const intent = this.intents.get(String(body.payment_intent));
       if (!intent || intent.status !== 'succeeded') {
@@ -138,5 +163,33 @@ export class FakeStripe {
       return [200, { id: `re_${intent.id.slice(3)}`, object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded' }];
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } }];
+  }
+
+  /** POST /v1/payment_intents/:id as Stripe answers it: metadata merges (an empty value unsets a key), the amount changes only before payment. */
+  private update(id: string, body: Record<string, unknown>): [number, unknown] {
+    const intent = this.intents.get(id);
+    if (!intent) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${id}'` } }];
+    const unexpected = (message: string) => [400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } }] as [number, unknown];
+    if (intent.status === 'canceled') return unexpected(`This PaymentIntent could not be updated because it has a status of canceled.`);
+    if (body.amount !== undefined) {
+      if (!AMOUNT_UPDATABLE.includes(intent.status)) {
+        return unexpected(
+          `This PaymentIntent's amount could not be updated because it has a status of ${intent.status}. You may only update the amount of a PaymentIntent with one of the following statuses: ${AMOUNT_UPDATABLE.join(', ')}.`,
+        );
+      }
+      const amount = Number(body.amount);
+      if (!Number.isInteger(amount) || amount < 50) return [400, { error: { type: 'invalid_request_error', param: 'amount', message: 'Amount must be at least $0.50 usd' } }];
+      intent.amount = amount;
+    }
+    if (typeof body.description === 'string') intent.description = body.description || null;
+    if (typeof body.receipt_email === 'string') intent.receipt_email = body.receipt_email || null;
+    if (body.metadata === '') intent.metadata = {};
+    else if (body.metadata && typeof body.metadata === 'object') {
+      for (const [key, value] of Object.entries(body.metadata as Record<string, string>)) {
+        if (value === '') delete intent.metadata[key];
+        else intent.metadata[key] = value;
+      }
+    }
+    return [200, intent];
   }
 }
