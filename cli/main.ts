@@ -1,3 +1,5 @@
 import { runCli } from './program.ts';
 
-process.exitCode = await runCli(process.argv.slice(2));
+const code = await runCli(process.argv.slice(2));
+// a failure to write the output has already set its own exit code
+if (!process.exitCode) process.exitCode = code;

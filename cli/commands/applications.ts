@@ -4,7 +4,9 @@ import { ApplicationNotFoundError } from '../../core/applications/show-applicati
 import type { AuditEntry } from '../../core/audit/audit-entry.ts';
 import { presentApplication, presentApplicationPage } from '../../adapters/http/presenters/applications.ts';
 import type { System } from '../../adapters/compose.ts';
-import { CliFailure, EXIT_CODES, type CliContext } from '../program.ts';
+import { CliFailure, EXIT_CODES } from '../failure.ts';
+import type { CliContext } from '../program.ts';
+import { indented, oneLine, terminalJson } from '../terminal-text.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,30 +33,32 @@ export function historyLines(entries: AuditEntry[]): string[] {
   if (entries.length === 0) return ['History: no decisions yet'];
   return [
     'History:',
-    ...entries.map((e) => `  ${e.createdAt.toISOString()}  ${e.fromStatus} -> ${e.toStatus}  by ${e.reviewerName} (${e.reviewerDiscordId}) via ${e.channel}${e.notes ? `: ${e.notes}` : ''}`),
+    ...entries.map((e) => oneLine(`  ${e.createdAt.toISOString()}  ${e.fromStatus} -> ${e.toStatus}  by ${e.reviewerName} (${e.reviewerDiscordId}) via ${e.channel}${e.notes ? `: ${e.notes}` : ''}`)),
   ];
 }
 
 function listLine(a: WhitelistApplication): string {
-  return `${a.id}  ${a.status.padEnd(9)} ${a.createdAt.toISOString().slice(0, 16).replace('T', ' ')}  ${a.discordUsername} (age ${a.age}, ${a.timezone})`;
+  return oneLine(`${a.id}  ${a.status.padEnd(9)} ${a.createdAt.toISOString().slice(0, 16).replace('T', ' ')}  ${a.discordUsername} (age ${a.age}, ${a.timezone})`);
 }
 
+/** Labels are 15 characters wide; a long answer's further lines start under its first. */
 function detailLines(a: WhitelistApplication): string[] {
+  const long = (text: string | null) => indented(text ?? '-', 15);
   return [
     `Whitelist application ${a.id}`,
     `Status:        ${a.status}`,
-    `Applicant:     ${a.discordUsername} (Discord ${a.discordId}), ${a.email}`,
+    `Applicant:     ${oneLine(`${a.discordUsername} (Discord ${a.discordId}), ${a.email}`)}`,
     `Age:           ${a.age} (18+ confirmed: ${a.isEighteenPlus ? 'yes' : 'no'})`,
-    `Timezone:      ${a.timezone}, ${a.hoursPerWeek} hours a week`,
+    `Timezone:      ${oneLine(a.timezone)}, ${a.hoursPerWeek} hours a week`,
     `Applied:       ${a.createdAt.toISOString()}`,
-    `Reviewed:      ${a.reviewedAt ? `${a.reviewedAt.toISOString()} by ${a.reviewedBy}` : 'not yet'}`,
-    `Review notes:  ${a.reviewNotes ?? '-'}`,
-    `Experience:    ${a.rpExperience}`,
-    `Communities:   ${a.previousCommunities ?? '-'}`,
-    `Background:    ${a.characterBackground}`,
-    `Goals:         ${a.characterGoals}`,
-    `Scenario:      ${a.roleplayScenario}`,
-    `Why join:      ${a.whyJoinServer}`,
+    `Reviewed:      ${a.reviewedAt ? `${a.reviewedAt.toISOString()} by ${oneLine(a.reviewedBy)}` : 'not yet'}`,
+    `Review notes:  ${long(a.reviewNotes)}`,
+    `Experience:    ${long(a.rpExperience)}`,
+    `Communities:   ${long(a.previousCommunities)}`,
+    `Background:    ${long(a.characterBackground)}`,
+    `Goals:         ${long(a.characterGoals)}`,
+    `Scenario:      ${long(a.roleplayScenario)}`,
+    `Why join:      ${long(a.whyJoinServer)}`,
     `Agreements:    rules ${a.rulesUnderstood ? 'yes' : 'no'}, no metagaming ${a.noMetagaming ? 'yes' : 'no'}, respectful ${a.respectfulBehavior ? 'yes' : 'no'}`,
   ];
 }
@@ -73,7 +77,7 @@ export function registerApplicationCommands(program: Command, context: CliContex
     .action((options: { status?: WhitelistStatus; page: number; pageSize: number; json?: boolean }) =>
       context.withSystem(async (system) => {
         const page = await system.core.applications.list.execute({ status: options.status, page: options.page, pageSize: options.pageSize });
-        if (options.json) return context.out(JSON.stringify(presentApplicationPage(page), null, 2));
+        if (options.json) return context.out(terminalJson(presentApplicationPage(page)));
         if (page.items.length === 0) context.out('No applications yet');
         for (const application of page.items) context.out(listLine(application));
         context.out(`Page ${page.page}, ${page.items.length} of ${page.total} shown. Pending ${page.counts.pending}, approved ${page.counts.approved}, rejected ${page.counts.rejected}.`);
@@ -88,7 +92,7 @@ export function registerApplicationCommands(program: Command, context: CliContex
       context.withSystem(async (system) => {
         const application = await system.core.applications.show.execute({ id: whitelistId(id) });
         const history = await system.core.audit.list.execute({ kind: 'whitelist', applicationId: application.id });
-        if (options.json) return context.out(JSON.stringify({ ...presentApplication(application), history }, null, 2));
+        if (options.json) return context.out(terminalJson({ ...presentApplication(application), history }));
         for (const line of [...detailLines(application), ...historyLines(history)]) context.out(line);
       }),
     );
@@ -110,7 +114,7 @@ export function registerApplicationCommands(program: Command, context: CliContex
             reviewer,
             channel: 'cli',
           });
-          context.out(`Application ${reviewed.id} ${reviewed.status} by ${reviewed.reviewedBy}.`);
+          context.out(`Application ${reviewed.id} ${reviewed.status} by ${oneLine(reviewed.reviewedBy)}.`);
         }),
       );
   }

@@ -5,6 +5,7 @@ import { PRODUCT_TYPES, type ProductType } from '../../core/catalogue/product.ts
 import { formatUsd } from '../../core/shared/money.ts';
 import { presentProduct } from '../../adapters/http/presenters/catalogue.ts';
 import type { CliContext } from '../program.ts';
+import { terminalJson } from '../terminal-text.ts';
 
 export function registerCatalogueCommands(program: Command, context: CliContext): void {
   const catalogue = program.command('catalogue').description('Products and prices');
@@ -17,7 +18,7 @@ export function registerCatalogueCommands(program: Command, context: CliContext)
       // the catalogue is static: no database needed
       const products = new ListCatalogue(new Catalogue()).execute({ type: options.type });
       if (options.json) {
-        context.out(JSON.stringify(products.map(presentProduct), null, 2));
+        context.out(terminalJson(products.map(presentProduct)));
         return;
       }
       for (const product of products) {

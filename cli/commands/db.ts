@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../program.ts';
 
+/** These two look at the migrations themselves, so they run whatever state the schema is in. */
+const SCHEMA_AS_IS = { schemaAsIs: true };
+
 export function registerDbCommands(program: Command, context: CliContext): void {
   const db = program.command('db').description('Database schema');
   db.command('migrate')
@@ -9,7 +12,7 @@ export function registerDbCommands(program: Command, context: CliContext): void 
       context.withSystem(async (system) => {
         const applied = await system.database.migrate();
         context.out(applied.length === 0 ? 'Database is up to date; no migrations to apply.' : `Applied ${applied.length} migration(s):\n${applied.map((name) => `  ${name}`).join('\n')}`);
-      }),
+      }, SCHEMA_AS_IS),
     );
   db.command('status')
     .description('List migrations not yet applied')
@@ -17,6 +20,6 @@ export function registerDbCommands(program: Command, context: CliContext): void 
       context.withSystem(async (system) => {
         const pending = await system.database.pendingMigrations();
         context.out(pending.length === 0 ? 'Database is up to date.' : `Pending migrations:\n${pending.map((name) => `  ${name}`).join('\n')}`);
-      }),
+      }, SCHEMA_AS_IS),
     );
 }

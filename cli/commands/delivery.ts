@@ -4,7 +4,9 @@ import type { Delivery } from '../../core/delivery/delivery.ts';
 import type { RoleReconcileReport } from '../../core/delivery/reconcile-roles.ts';
 import { presentDelivery } from '../../adapters/http/presenters/deliveries.ts';
 import type { System } from '../../adapters/compose.ts';
-import { CliFailure, EXIT_CODES, type CliContext } from '../program.ts';
+import { CliFailure, EXIT_CODES, reportedFailure } from '../failure.ts';
+import type { CliContext } from '../program.ts';
+import { oneLine, terminalJson } from '../terminal-text.ts';
 
 const WHAT: Record<Delivery['kind'], string> = {
   grant_role: 'grant role',
@@ -16,18 +18,20 @@ const WHAT: Record<Delivery['kind'], string> = {
 function line(delivery: Delivery): string {
   const target = delivery.kind === 'notify_staff' ? '' : `${delivery.discordId ?? '?'}${delivery.roleId ? ` role ${delivery.roleId}` : ''}`;
   const cause = delivery.purchaseId ? `purchase ${delivery.purchaseId}` : delivery.applicationId ? `application ${delivery.applicationId}` : '';
-  return [
-    delivery.id,
-    delivery.createdAt.toISOString().slice(0, 16).replace('T', ' '),
-    delivery.status.padEnd(14),
-    WHAT[delivery.kind].padEnd(13),
-    `tries ${delivery.attempts}`.padEnd(8),
-    target,
-    cause,
-    delivery.lastError ? `\n    last error: ${delivery.lastError}` : '',
-  ]
-    .filter(Boolean)
-    .join('  ');
+  const row = oneLine(
+    [
+      delivery.id,
+      delivery.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+      delivery.status.padEnd(14),
+      WHAT[delivery.kind].padEnd(13),
+      `tries ${delivery.attempts}`.padEnd(8),
+      target,
+      cause,
+    ]
+      .filter(Boolean)
+      .join('  '),
+  );
+  return delivery.lastError ? `${row}\n    last error: ${oneLine(delivery.lastError)}` : row;
 }
 
 /**
@@ -57,7 +61,11 @@ export function registerDeliveryCommands(program: Command, context: CliContext):
     .action((options: { failed?: boolean; status?: Delivery['status']; json?: boolean }) =>
       context.withSystem(async (system) => {
         const rows = await system.core.delivery.list.execute({ status: options.failed ? 'failed' : options.status });
-        if (options.json) return context.out(JSON.stringify(rows.map(presentDelivery), null, 2));
+        if (options.json) return context.out(terminalJson(rows.map(presentDelivery)));
+        if (rows.length === 0) {
+          const status = options.failed ? 'failed' : options.status;
+          return context.out(status === 'failed' ? 'No failed deliveries.' : status ? `No deliveries with status ${status}.` : 'No deliveries yet.');
+        }
         for (const row of rows) context.out(line(row));
         context.out(`${rows.length} ${options.failed ? 'failed ' : ''}deliveries`);
       }),
@@ -86,7 +94,7 @@ export function registerDeliveryCommands(program: Command, context: CliContext):
     .action((options: { dryRun?: boolean; json?: boolean }) =>
       context.withSystem(async (system) => {
         const report = await system.core.delivery.reconcileRoles.execute({ dryRun: Boolean(options.dryRun) });
-        if (options.json) return context.out(JSON.stringify(report, null, 2));
+        if (options.json) return context.out(terminalJson(report));
         printReport(report, context);
         const failed = report.differences.filter((d) => d.outcome && d.outcome !== 'applied').length;
         if (failed > 0) throw new CliFailure(`${failed} ${failed === 1 ? 'change' : 'changes'} could not be applied.`, EXIT_CODES.failure);
@@ -97,10 +105,10 @@ export function registerDeliveryCommands(program: Command, context: CliContext):
 function printReport(report: RoleReconcileReport, context: CliContext): void {
   for (const d of report.differences) {
     const sign = d.action === 'grant' ? '+' : '-';
-    const outcome = !d.outcome ? '' : d.outcome === 'applied' ? '  (done)' : `  (failed: ${d.outcome.error})`;
-    context.out(`${sign} ${d.displayName} (${d.discordId}) ${d.action === 'grant' ? 'missing' : 'extra'} role ${d.roleId}${outcome}`);
+    const outcome = !d.outcome ? '' : d.outcome === 'applied' ? '  (done)' : `  (failed: ${reportedFailure(d.outcome.error)})`;
+    context.out(oneLine(`${sign} ${d.displayName} (${d.discordId}) ${d.action === 'grant' ? 'missing' : 'extra'} role ${d.roleId}${outcome}`));
   }
-  for (const member of report.notInGuild) context.out(`? ${member.displayName} (${member.discordId}) is not in the Discord server`);
+  for (const member of report.notInGuild) context.out(oneLine(`? ${member.displayName} (${member.discordId}) is not in the Discord server`));
   const summary = `${report.membersChecked} members checked, ${report.differences.length} ${report.differences.length === 1 ? 'difference' : 'differences'}`;
   context.out(report.dryRun ? `${summary} (dry run: nothing changed)` : `${summary}, fixed`);
 }

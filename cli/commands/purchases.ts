@@ -2,24 +2,36 @@ import { Option, type Command } from 'commander';
 import { PURCHASE_STATUSES, type Purchase, type PurchaseStatus } from '../../core/purchases/purchase.ts';
 import { formatUsd } from '../../core/shared/money.ts';
 import { presentPurchase, presentPurchaseList } from '../../adapters/http/presenters/purchases.ts';
+import { csvLines, type CsvValue } from '../../adapters/export/csv.ts';
 import type { CliContext } from '../program.ts';
+import { oneLine, terminalJson, terminalText } from '../terminal-text.ts';
 
 const CSV_COLUMNS = ['id', 'createdAt', 'status', 'productType', 'productId', 'optionId', 'productName', 'price', 'buyerDiscord', 'buyerEmail', 'paymentIntentId', 'tokensAwarded'] as const;
+type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/**
+ * The export's rows. Text is cleaned for the terminal before it is written as CSV, so what the spreadsheet
+ * guard looks at is what gets printed: a control character cannot hide a leading '=' from it.
+ */
+function csvRecord(purchase: Purchase): Record<CsvColumn, CsvValue> {
+  const dto = presentPurchase(purchase);
+  const record = {} as Record<CsvColumn, CsvValue>;
+  for (const column of CSV_COLUMNS) {
+    const value = dto[column];
+    record[column] = typeof value === 'string' ? terminalText(value) : value;
+  }
+  return record;
 }
 
 function line(purchase: Purchase): string {
-  return [
+  return oneLine([
     purchase.id,
     purchase.createdAt.toISOString().slice(0, 16).replace('T', ' '),
     purchase.status.padEnd(9),
     formatUsd(purchase.priceCents).padStart(8),
     purchase.productName.padEnd(32),
     purchase.buyerDiscord ?? purchase.buyerEmail ?? '',
-  ].join('  ');
+  ].join('  '));
 }
 
 export function registerPurchaseCommands(program: Command, context: CliContext): void {
@@ -34,15 +46,12 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
     .action((options: { status?: PurchaseStatus; json?: boolean; csv?: boolean }) =>
       context.withSystem(async (system) => {
         const { purchases: rows, summary } = await system.core.purchases.list.execute({ status: options.status });
-        if (options.json) return context.out(JSON.stringify(presentPurchaseList(rows, summary), null, 2));
+        if (options.json) return context.out(terminalJson(presentPurchaseList(rows, summary)));
         if (options.csv) {
-          context.out(CSV_COLUMNS.join(','));
-          for (const row of rows) {
-            const dto = presentPurchase(row);
-            context.out(CSV_COLUMNS.map((column) => csvCell(dto[column])).join(','));
-          }
+          for (const csvLine of csvLines(CSV_COLUMNS, rows.map(csvRecord))) context.out(csvLine);
           return;
         }
+        if (rows.length === 0) return context.out(options.status ? `No ${options.status} purchases.` : 'No purchases yet.');
         for (const row of rows) context.out(line(row));
         context.out(`${summary.count} purchases, revenue ${formatUsd(summary.revenueCents)}, ${summary.completed} completed, ${summary.pending} pending`);
       }),
@@ -55,8 +64,8 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
     .action((id: string, options: { json?: boolean }) =>
       context.withSystem(async (system) => {
         const purchase = presentPurchase(await system.core.purchases.show.execute({ reference: id }));
-        if (options.json) return context.out(JSON.stringify(purchase, null, 2));
-        for (const [key, value] of Object.entries(purchase)) context.out(`${key.padEnd(16)} ${value ?? '-'}`);
+        if (options.json) return context.out(terminalJson(purchase));
+        for (const [key, value] of Object.entries(purchase)) context.out(`${key.padEnd(16)} ${oneLine(String(value ?? '-'))}`);
       }),
     );
 
@@ -67,7 +76,7 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
     .action((id: string, options: { reason: string }) =>
       context.withSystem(async (system) => {
         const refunded = await system.core.purchases.refund.execute({ id, reason: options.reason });
-        context.out(`Refunded ${refunded.id}: ${refunded.productName}, ${formatUsd(refunded.priceCents)}. Status: ${refunded.status}.`);
+        context.out(`Refunded ${refunded.id}: ${oneLine(refunded.productName)}, ${formatUsd(refunded.priceCents)}. Status: ${refunded.status}.`);
       }),
     );
 
@@ -78,11 +87,11 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
     .action((options: { json?: boolean }) =>
       context.withSystem(async (system) => {
         const report = await system.core.purchases.reconcile.execute();
-        if (options.json) return context.out(JSON.stringify(report, null, 2));
+        if (options.json) return context.out(terminalJson(report));
         for (const id of report.completed) context.out(`completed ${id}`);
         for (const id of report.failed) context.out(`failed    ${id}`);
         for (const id of report.unchanged) context.out(`pending   ${id}`);
-        for (const error of report.errors) context.out(`error     ${error.id}: ${error.message}`);
+        for (const error of report.errors) context.out(`error     ${error.id}: ${oneLine(error.message)}`);
         context.out(`${report.completed.length} completed, ${report.failed.length} failed, ${report.unchanged.length} still pending, ${report.errors.length} errors`);
       }),
     );

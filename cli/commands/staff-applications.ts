@@ -4,32 +4,35 @@ import { STAFF_STATUSES, type StaffApplicationView, type StaffReviewStatus, type
 import { presentStaffApplication, presentStaffApplicationPage } from '../../adapters/http/presenters/staff-applications.ts';
 import type { CliContext } from '../program.ts';
 import { checkedId, historyLines, positiveInt, reviewerFor } from './applications.ts';
+import { indented, oneLine, terminalJson } from '../terminal-text.ts';
 
 const REVIEW_STATUSES: StaffReviewStatus[] = ['under_review', 'approved', 'denied'];
 
 function listLine(a: StaffApplicationView): string {
   const who = a.currentStaff ? 'current staff' : 'new applicant';
-  return `${a.id}  ${a.status.padEnd(12)} ${a.position.padEnd(9)} ${a.createdAt.toISOString().slice(0, 16).replace('T', ' ')}  ${a.realName} / ${a.discordUsername} (age ${a.age}, ${who})`;
+  return oneLine(`${a.id}  ${a.status.padEnd(12)} ${a.position.padEnd(9)} ${a.createdAt.toISOString().slice(0, 16).replace('T', ' ')}  ${a.realName} / ${a.discordUsername} (age ${a.age}, ${who})`);
 }
 
+/** Labels are 15 characters wide; a long answer's further lines start under its first. */
 function detailLines(a: StaffApplicationView): string[] {
+  const long = (text: string | null) => indented(text ?? '-', 15);
   return [
     `Staff application ${a.id}`,
     `Status:        ${a.status}`,
-    `Position:      ${a.position}`,
-    `Applicant:     ${a.realName}, ${a.discordUsername} (Discord ${a.discordId}), ${a.email}${a.currentStaff ? ', current staff' : ''}`,
-    `Age:           ${a.age}, timezone ${a.timezone}`,
-    `Availability:  ${a.availability}`,
+    `Position:      ${oneLine(a.position)}`,
+    `Applicant:     ${oneLine(`${a.realName}, ${a.discordUsername} (Discord ${a.discordId}), ${a.email}`)}${a.currentStaff ? ', current staff' : ''}`,
+    `Age:           ${a.age}, timezone ${oneLine(a.timezone)}`,
+    `Availability:  ${long(a.availability)}`,
     `Applied:       ${a.createdAt.toISOString()}`,
-    `Reviewed:      ${a.reviewedAt ? `${a.reviewedAt.toISOString()} by ${a.reviewedBy}` : 'not yet'}`,
-    `Review notes:  ${a.reviewNotes ?? '-'}`,
-    `Experience:    ${a.experience}`,
-    `Why staff:     ${a.whyStaff}`,
-    `Scenarios:     ${a.scenarios}`,
-    `Languages:     ${a.languages ?? '-'}`,
-    `Communities:   ${a.previousCommunities ?? '-'}`,
-    `References:    ${a.references ?? '-'}`,
-    `Additional:    ${a.additionalInfo ?? '-'}`,
+    `Reviewed:      ${a.reviewedAt ? `${a.reviewedAt.toISOString()} by ${oneLine(a.reviewedBy)}` : 'not yet'}`,
+    `Review notes:  ${long(a.reviewNotes)}`,
+    `Experience:    ${long(a.experience)}`,
+    `Why staff:     ${long(a.whyStaff)}`,
+    `Scenarios:     ${long(a.scenarios)}`,
+    `Languages:     ${long(a.languages)}`,
+    `Communities:   ${long(a.previousCommunities)}`,
+    `References:    ${long(a.references)}`,
+    `Additional:    ${long(a.additionalInfo)}`,
   ];
 }
 
@@ -47,7 +50,7 @@ export function registerStaffApplicationCommands(program: Command, context: CliC
     .action((options: { status?: StaffStatus; page: number; pageSize: number; json?: boolean }) =>
       context.withSystem(async (system) => {
         const page = await system.core.staffApplications.list.execute({ status: options.status, page: options.page, pageSize: options.pageSize });
-        if (options.json) return context.out(JSON.stringify(presentStaffApplicationPage(page), null, 2));
+        if (options.json) return context.out(terminalJson(presentStaffApplicationPage(page)));
         if (page.items.length === 0) context.out('No staff applications found');
         for (const application of page.items) context.out(listLine(application));
         const c = page.counts;
@@ -63,7 +66,7 @@ export function registerStaffApplicationCommands(program: Command, context: CliC
       context.withSystem(async (system) => {
         const application = await system.core.staffApplications.show.execute({ id: staffId(id) });
         const history = await system.core.audit.list.execute({ kind: 'staff', applicationId: application.id });
-        if (options.json) return context.out(JSON.stringify({ ...presentStaffApplication(application), history }, null, 2));
+        if (options.json) return context.out(terminalJson({ ...presentStaffApplication(application), history }));
         for (const line of [...detailLines(application), ...historyLines(history)]) context.out(line);
       }),
     );
@@ -79,7 +82,7 @@ export function registerStaffApplicationCommands(program: Command, context: CliC
       context.withSystem(async (system) => {
         const reviewer = await reviewerFor(system, options.as);
         const reviewed = await system.core.staffApplications.review.execute({ id: staffId(id), status, notes: options.notes, reviewer, channel: 'cli' });
-        context.out(`Staff application ${reviewed.id} is now ${reviewed.status.replace('_', ' ')} (by ${reviewed.reviewedBy}).`);
+        context.out(`Staff application ${reviewed.id} is now ${reviewed.status.replace('_', ' ')} (by ${oneLine(reviewed.reviewedBy)}).`);
       }),
     );
 }

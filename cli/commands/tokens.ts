@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { System } from '../../adapters/compose.ts';
-import { displayName } from '../../core/users/user.ts';
 import type { CliContext } from '../program.ts';
+import { oneLine, terminalJson } from '../terminal-text.ts';
+import { shownName } from './users.ts';
 
 interface ChangeOptions {
   reason: string;
@@ -26,7 +27,7 @@ async function change(system: System, kind: 'credit' | 'debit', discordId: strin
   });
   const verb = kind === 'credit' ? 'Credited' : 'Debited';
   const prefix = result.duplicate ? `Reference ${options.reference} was used before; nothing changed. ` : `${verb} ${amountOf(amount)} tokens. `;
-  return `${prefix}${displayName(user)} (${user.discordId}) has ${result.balance} tokens (entry ${result.entryId}).`;
+  return `${prefix}${shownName(user)} (${user.discordId}) has ${result.balance} tokens (entry ${result.entryId}).`;
 }
 
 export function registerTokenCommands(program: Command, context: CliContext): void {
@@ -51,13 +52,13 @@ export function registerTokenCommands(program: Command, context: CliContext): vo
         const user = await system.core.users.findByDiscordId.execute(discordId);
         const entries = await system.core.tokens.history.execute({ userId: user.id, limit: Number(options.limit) || 50 });
         if (options.json) {
-          return context.out(JSON.stringify(entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })), null, 2));
+          return context.out(terminalJson(entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }))));
         }
-        context.out(`${displayName(user)} (${user.discordId}): ${user.tokens} tokens`);
+        context.out(`${shownName(user)} (${user.discordId}): ${user.tokens} tokens`);
         if (entries.length === 0) return context.out('No token changes yet.');
         for (const e of entries) {
           const delta = e.delta > 0 ? `+${e.delta}` : String(e.delta);
-          context.out(`${e.createdAt.toISOString()}  ${delta.padStart(8)}  = ${String(e.balanceAfter).padStart(7)}  ${e.reason}${e.reference ? `  [${e.reference}]` : ''}`);
+          context.out(oneLine(`${e.createdAt.toISOString()}  ${delta.padStart(8)}  = ${String(e.balanceAfter).padStart(7)}  ${e.reason}${e.reference ? `  [${e.reference}]` : ''}`));
         }
       }),
     );

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { ROLES, displayName, type Role, type User } from '../../core/users/user.ts';
 import type { CliContext } from '../program.ts';
+import { oneLine, terminalJson } from '../terminal-text.ts';
 
 export function userJson(user: User) {
   return {
@@ -18,21 +19,24 @@ export function userJson(user: User) {
   };
 }
 
+/** The display name, kept on its line. */
+export const shownName = (user: User) => oneLine(displayName(user));
+
 function listLine(user: User): string {
   const ban = user.bannedAt ? `  BANNED: ${user.banReason ?? ''}` : '';
-  return `${user.discordId.padEnd(20)} ${user.role.padEnd(6)} ${String(user.tokens).padStart(7)} tokens  ${displayName(user)}${user.email ? ` <${user.email}>` : ''}${ban}`;
+  return oneLine(`${user.discordId.padEnd(20)} ${user.role.padEnd(6)} ${String(user.tokens).padStart(7)} tokens  ${displayName(user)}${user.email ? ` <${user.email}>` : ''}${ban}`);
 }
 
 function detailLines(user: User): string[] {
   return [
-    `User ${displayName(user)}`,
+    `User ${shownName(user)}`,
     `Id:           ${user.id}`,
-    `Discord:      ${user.discordUsername ?? '-'} (${user.discordId})`,
-    `Email:        ${user.email ?? '-'}`,
+    `Discord:      ${oneLine(user.discordUsername ?? '-')} (${user.discordId})`,
+    `Email:        ${oneLine(user.email ?? '-')}`,
     `Role:         ${user.role}`,
     `Tokens:       ${user.tokens}`,
     `Whitelisted:  ${user.isWhitelisted ? 'yes' : 'no'}`,
-    `Banned:       ${user.bannedAt ? `since ${user.bannedAt.toISOString()}: ${user.banReason ?? ''}` : 'no'}`,
+    `Banned:       ${user.bannedAt ? `since ${user.bannedAt.toISOString()}: ${oneLine(user.banReason)}` : 'no'}`,
     `Joined:       ${user.createdAt.toISOString()}`,
   ];
 }
@@ -48,7 +52,7 @@ export function registerUserCommands(program: Command, context: CliContext): voi
     .action((options: { role?: Role; json?: boolean }) =>
       context.withSystem(async (system) => {
         const list = await system.core.users.list.execute({ role: options.role });
-        if (options.json) return context.out(JSON.stringify(list.map(userJson), null, 2));
+        if (options.json) return context.out(terminalJson(list.map(userJson)));
         if (list.length === 0) return context.out(options.role ? `No users with the ${options.role} role.` : 'No users yet.');
         for (const user of list) context.out(listLine(user));
       }),
@@ -61,7 +65,7 @@ export function registerUserCommands(program: Command, context: CliContext): voi
     .action((discordId: string, options: { json?: boolean }) =>
       context.withSystem(async (system) => {
         const user = await system.core.users.findByDiscordId.execute(discordId);
-        if (options.json) return context.out(JSON.stringify(userJson(user), null, 2));
+        if (options.json) return context.out(terminalJson(userJson(user)));
         for (const line of detailLines(user)) context.out(line);
       }),
     );
@@ -73,7 +77,7 @@ export function registerUserCommands(program: Command, context: CliContext): voi
       context.withSystem(async (system) => {
         const user = await system.core.users.findByDiscordId.execute(discordId);
         const changed = await system.core.users.changeRole.execute({ userId: user.id, role: role as Role });
-        context.out(`${displayName(changed)} (${changed.discordId}) is now ${changed.role}.`);
+        context.out(`${shownName(changed)} (${changed.discordId}) is now ${changed.role}.`);
       }),
     );
 
@@ -84,9 +88,9 @@ export function registerUserCommands(program: Command, context: CliContext): voi
     .action((discordId: string, options: { reason: string }) =>
       context.withSystem(async (system) => {
         const user = await system.core.users.findByDiscordId.execute(discordId);
-        if (user.bannedAt) return context.out(`${displayName(user)} (${user.discordId}) was already banned on ${user.bannedAt.toISOString()}: ${user.banReason ?? ''}`);
+        if (user.bannedAt) return context.out(`${shownName(user)} (${user.discordId}) was already banned on ${user.bannedAt.toISOString()}: ${oneLine(user.banReason)}`);
         const banned = await system.core.users.ban.execute({ userId: user.id, reason: options.reason });
-        context.out(`${displayName(banned)} (${banned.discordId}) is banned: ${banned.banReason}`);
+        context.out(`${shownName(banned)} (${banned.discordId}) is banned: ${oneLine(banned.banReason)}`);
       }),
     );
 
@@ -96,9 +100,9 @@ export function registerUserCommands(program: Command, context: CliContext): voi
     .action((discordId: string) =>
       context.withSystem(async (system) => {
         const user = await system.core.users.findByDiscordId.execute(discordId);
-        if (!user.bannedAt) return context.out(`${displayName(user)} (${user.discordId}) is not banned.`);
+        if (!user.bannedAt) return context.out(`${shownName(user)} (${user.discordId}) is not banned.`);
         const unbanned = await system.core.users.unban.execute({ userId: user.id });
-        context.out(`${displayName(unbanned)} (${unbanned.discordId}) is no longer banned.`);
+        context.out(`${shownName(unbanned)} (${unbanned.discordId}) is no longer banned.`);
       }),
     );
 }

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.ts';
+import { runCliInProcess as runCli } from '../support/cli.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cli-data-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-// the embedded database, not whatever DATABASE_URL the shell has
+// the embedded database, not whatever DATABASE_URL the shell has; each command runs in this process
 const embedded = { DATA_DIR: dataDir, DATABASE_URL: '' };
 
 describe('cli catalogue', () => {

@@ -6,7 +6,7 @@ import { composeSystem } from '../../adapters/compose.ts';
 import { loadConfig } from '../../adapters/config.ts';
 import { startServer } from '../../adapters/http/server.ts';
 import { createLogger } from '../../adapters/logger.ts';
-import { runCli } from '../support/cli.ts';
+import { runCliInProcess as runCli } from '../support/cli.ts';
 import { eventually } from '../support/eventually.ts';
 import { FakeDiscord } from '../support/fake-discord.ts';
 import { client } from '../support/http.ts';
@@ -20,7 +20,7 @@ const UNMANAGED_ROLE = '999999999999999999';
 const ROLE_PUT = /^\/api\/v10\/guilds\/\d+\/members\/\d+\/roles\/\d+$/;
 
 // The server runs on the embedded database; the CLI reaches the same database through DATA_DIR, and both
-// talk to the same fake Discord.
+// talk to the same fake Discord. Commands run in this process (no start-up per command).
 const dataDir = mkdtempSync(join(tmpdir(), 'cli-delivery-'));
 let fake: FakeDiscord;
 let env: Record<string, string>;

@@ -6,13 +6,14 @@ import { composeSystem } from '../../adapters/compose.ts';
 import { loadConfig } from '../../adapters/config.ts';
 import { startServer } from '../../adapters/http/server.ts';
 import { createLogger } from '../../adapters/logger.ts';
-import { runCli } from '../support/cli.ts';
+import { runCliInProcess as runCli } from '../support/cli.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import type { TestServer } from '../support/test-system.ts';
 
 // The server runs on the embedded database with the demo gateway; the CLI reaches the same database
-// (and so the same demo payments) through the address the server publishes in DATA_DIR.
+// (and so the same demo payments) through the address the server publishes in DATA_DIR. Commands run in
+// this process (no start-up per command); tests/cli/applications.test.ts runs the CLI as its own process.
 const dataDir = mkdtempSync(join(tmpdir(), 'cli-purchases-'));
 const env = { DATA_DIR: dataDir, DATABASE_URL: '', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' };
 let server: TestServer;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.ts';
+import { runCliInProcess } from '../support/cli.ts';
 import { randomDiscordId, signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -16,7 +16,7 @@ describe('cli users and tokens', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    // the CLI connects to the same database the running server uses
+    // the CLI connects to the same database the running server uses (in this process: no start-up per command)
     env = { DATABASE_URL: server.system.database.url, DATA_DIR: dataDir };
     await signIn(server, { discordId: remy, username: 'Remy', email: 'remy@example.com' });
     await signIn(server, { discordId: cher, username: 'Cher', role: 'staff' });
@@ -26,7 +26,7 @@ describe('cli users and tokens', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const cli = (...args: string[]) => runCli(args, env);
+  const cli = (...args: string[]) => runCliInProcess(args, env);
   const userNow = (discordId: string) => server.system.database.withContext(() => server.system.core.users.findByDiscordId.execute(discordId));
 
   it('users list shows everyone, filters by role, and prints JSON', async () => {
