@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 /** Every route of SPEC section 2. The public pages are checked word for word; the others only render and fit. */
 const OTHER_ROUTES = [
-  paths.whitelist, paths.gangs, paths.addons, paths.unban, paths.apply, paths.staffApply, paths.admin, paths.adminApplications,
+  paths.priorityPass, paths.gangs, paths.addons, paths.unban, paths.apply, paths.staffApply, paths.admin, paths.adminApplications,
   paths.staffApplications, paths.staffReview, paths.checkout, paths.stripeCheckout, paths.checkoutSuccess, paths.checkoutTest,
   paths.discordDebug, paths.domainHelper,
 ];

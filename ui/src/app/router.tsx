@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       page(paths.home, () => import('../pages/home-page.tsx')),
-      page(paths.whitelist, () => import('../features/whitelist/components/priority-pass-page.tsx')),
+      page(paths.priorityPass, () => import('../features/priority-pass/components/priority-pass-page.tsx')),
       page(paths.gangs, () => import('../features/store/components/gangs-page.tsx')),
       page(paths.addons, () => import('../features/store/components/addons-page.tsx')),
       page(paths.unban, () => import('../features/store/components/unban-page.tsx')),

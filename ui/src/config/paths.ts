@@ -1,7 +1,8 @@
 /** Every route of the site in one place. */
 export const paths = {
   home: '/',
-  whitelist: '/whitelist',
+  /** the Priority Pass store; its URL stays /whitelist (SPEC section 2) */
+  priorityPass: '/whitelist',
   gangs: '/gangs',
   addons: '/addons',
   unban: '/unban',
@@ -40,7 +41,7 @@ export function stripeCheckoutPath(type: string, id: string, option?: string): s
 
 export const navLinks = [
   { to: paths.home, label: 'Home' },
-  { to: paths.whitelist, label: 'Priority Pass' },
+  { to: paths.priorityPass, label: 'Priority Pass' },
   { to: paths.gangs, label: 'Gang Applications' },
   { to: paths.apply, label: 'Apply' },
   { to: paths.addons, label: 'Add ons' },

@@ -15,7 +15,7 @@ interface StoreCard {
 }
 
 const heroCards: StoreCard[] = [
-  { to: paths.whitelist, title: 'Priority Pass', tagline: 'Five Level Whitelist Access', icon: Crown },
+  { to: paths.priorityPass, title: 'Priority Pass', tagline: 'Five Level Whitelist Access', icon: Crown },
   { to: paths.gangs, title: 'Gang Applications', tagline: 'Starter Gang to Swamp Syndicate', icon: Users },
   { to: paths.addons, title: 'Add ons', tagline: 'Tattoos, Vehicles & More', icon: Gem },
 ];

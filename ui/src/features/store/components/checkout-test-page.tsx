@@ -79,7 +79,7 @@ export default function CheckoutTestPage() {
       <div className="mt-6 flex flex-wrap gap-3">
         <button type="button" onClick={run} className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950">Re-run tests</button>
         <Link to={stripeCheckoutPath('whitelist', 'bayou-basic')} className="rounded-md border border-bayou-600 px-4 py-2">Test checkout (Bayou Basic, $20)</Link>
-        <Link to={paths.whitelist} className="rounded-md border border-bayou-600 px-4 py-2">Priority Pass</Link>
+        <Link to={paths.priorityPass} className="rounded-md border border-bayou-600 px-4 py-2">Priority Pass</Link>
         <Link to={paths.gangs} className="rounded-md border border-bayou-600 px-4 py-2">Gangs</Link>
         <a href={results[0].status === 'PASS' ? paths.logout : paths.login} className="rounded-md border border-bayou-600 px-4 py-2">{results[0].status === 'PASS' ? 'Logout' : 'Login'}</a>
       </div>
