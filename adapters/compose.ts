@@ -5,14 +5,17 @@ import { createLogger, type Logger } from './logger.ts';
 import { Database } from './persistence/database.ts';
 import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
 import { mikroOrmUserPorts } from './persistence/user-ports.ts';
-import { MikroOrmPaymentEventLog, MikroOrmPurchaseRepository, MikroOrmStoreBans } from './persistence/mikro-orm-purchase-repository.ts';
+import { MikroOrmPurchaseRepository } from './persistence/mikro-orm-purchase-repository.ts';
+import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-log.ts';
+import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
 import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-adapters.ts';
 import { resolveSessionSecret } from './identity/session-secret.ts';
 import type { Clock } from '../core/shared/ports.ts';
 import { RoleMapping } from '../core/delivery/role-mapping.ts';
 import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
 import { DeliveryWorker } from './discord/delivery-worker.ts';
-import { MikroOrmDeliveryOutbox, MikroOrmEntitlements } from './persistence/mikro-orm-delivery-outbox.ts';
+import { MikroOrmDeliveryOutbox } from './persistence/mikro-orm-delivery-outbox.ts';
+import { MikroOrmEntitlements } from './persistence/mikro-orm-entitlements.ts';
 
 export interface System {
   config: Config;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
 import type { RoleMappingSettings } from '../core/delivery/role-mapping.ts';
+import { ConfigError } from './config-error.ts';
 
 const optionalText = z
   .string()
@@ -71,10 +72,6 @@ export interface Config extends Omit<Env, 'TRUST_PROXY_HOPS'> {
   discordBotConfigured: boolean;
   discordApiUrl: string;
   roleMapping: RoleMappingSettings;
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
 }
 
 const DISCORD_VARS = ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_REDIRECT_URI'] as const;

@@ -1,5 +1,5 @@
-import { ConfigError } from '../adapters/config.ts';
-import { DataDirLockedError } from '../adapters/persistence/embedded-postgres.ts';
+import { ConfigError } from '../adapters/config-error.ts';
+import { DataDirLockedError } from '../adapters/persistence/data-dir-locked-error.ts';
 import { DomainError, type ErrorKind } from '../core/shared/errors.ts';
 import { terminalText } from './terminal-text.ts';
 

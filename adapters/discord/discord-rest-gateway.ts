@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DeliveryAttemptError } from '../../core/delivery/delivery.ts';
+import { DeliveryAttemptError } from '../../core/delivery/errors.ts';
 import type { DiscordCapabilities, DiscordGateway } from '../../core/delivery/ports.ts';
 
 export interface DiscordRestSettings {

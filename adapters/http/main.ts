@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
+import { loadConfig } from '../config.ts';
 import { composeSystem } from '../compose.ts';
 import { flushLogger } from '../logger.ts';
 import { startServer } from './server.ts';

@@ -3,7 +3,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../persistence/database.ts';
 import { MikroOrmDemoIntentStore } from '../persistence/mikro-orm-demo-intent-store.ts';
 import { DemoPaymentGateway } from './demo-payment-gateway.ts';
-import { createStripeClient, StripePaymentGateway, StripeWebhookVerifier } from './stripe-payment-gateway.ts';
+import { createStripeClient, StripePaymentGateway } from './stripe-payment-gateway.ts';
+import { StripeWebhookVerifier } from './stripe-webhook-verifier.ts';
 
 export interface PaymentAdapters {
   gateway: PaymentGateway;

@@ -3,6 +3,7 @@ import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSy
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { DataDirLockedError } from './data-dir-locked-error.ts';
 import { serveWithPassword } from './embedded-postgres-auth.ts';
 
 /**
@@ -25,12 +26,6 @@ interface Published {
 export const EMBEDDED_PASSWORD_FILE = 'embedded-postgres.password';
 /** 32 random bytes in base64url */
 const PASSWORD_LENGTH = 43;
-
-export class DataDirLockedError extends Error {
-  constructor(dir: string, pid: number) {
-    super(`The embedded database in ${dir} is open in another process (pid ${pid}) that does not answer. Stop it, or set DATABASE_URL.`);
-  }
-}
 
 const MAX_CONNECTIONS = 64;
 

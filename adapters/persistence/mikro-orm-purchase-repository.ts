@@ -4,12 +4,10 @@ import type {
   CheckoutChanges,
   CheckoutClaim,
   OpenCheckoutRules,
-  PaymentEventLog,
   PurchaseChanges,
   PurchaseListQuery,
   PurchaseRepository,
   PurchaseTotals,
-  StoreBans,
 } from '../../core/purchases/ports.ts';
 import type { Database } from './database.ts';
 import { keysetCursor, listRows } from './list-rows.ts';
@@ -135,30 +133,5 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
   };
 }
 
-export class MikroOrmPaymentEventLog implements PaymentEventLog {
-  constructor(private readonly database: Database) {}
-
-  async record(event: { id: string; type: string; purchaseId: string | null; receivedAt: Date }): Promise<boolean> {
-    // a duplicate waits for the first delivery's transaction, then finds the id taken
-    const inserted = await this.database.em.execute<Array<{ id: string }>>(
-      `insert into "payment_events" ("id", "type", "purchase_id", "received_at") values (?, ?, ?, ?) on conflict ("id") do nothing returning "id"`,
-      [event.id, event.type, event.purchaseId, event.receivedAt],
-    );
-    return inserted.length === 1;
-  }
-}
-
-
-/** Buyers banned from the store after a payment dispute (store_bans); signing in stays a separate decision. */
-export class MikroOrmStoreBans implements StoreBans {
-  constructor(private readonly database: Database) {}
-
-  async isBanned(userId: string): Promise<boolean> {
-    const rows = await this.database.em.execute<unknown[]>(`select 1 from "store_bans" where "user_id" = ?`, [userId]);
-    return rows.length > 0;
-  }
-
-  async ban(userId: string, reason: string): Promise<void> {
-    await this.database.em.execute(`insert into "store_bans" ("user_id", "reason", "created_at") values (?, ?, now()) on conflict ("user_id") do nothing`, [userId, reason]);
-  }
-}
+// the repository contract suite imports the event log from here
+export { MikroOrmPaymentEventLog } from './mikro-orm-payment-event-log.ts';

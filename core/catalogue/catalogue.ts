@@ -1,12 +1,7 @@
 import { DomainError, NotFoundError } from '../shared/errors.ts';
+import { ProductNotFoundError } from './errors.ts';
 import { ALL_PRODUCTS } from './products.ts';
 import { tokensFor, type PricedItem, type Product, type ProductType } from './product.ts';
-
-export class ProductNotFoundError extends NotFoundError {
-  constructor(type: string | undefined, id: string) {
-    super('PRODUCT_NOT_FOUND', `No ${type ? `${type} ` : ''}product with id '${id}' exists.`);
-  }
-}
 
 /** The single source of every price and token grant. */
 export class Catalogue {

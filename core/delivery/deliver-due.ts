@@ -1,5 +1,6 @@
 import type { Clock } from '../shared/ports.ts';
-import { DeliveryAttemptError, type Delivery } from './delivery.ts';
+import type { Delivery } from './delivery.ts';
+import { DeliveryAttemptError } from './errors.ts';
 import type { DeliveryOutbox, DiscordGateway } from './ports.ts';
 
 export interface DeliverySettings {

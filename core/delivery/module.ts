@@ -1,8 +1,11 @@
 import { DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { DeliverDue, DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './deliver-due.ts';
-import { noDeliveryEffects, OutboxDeliveryEffects, type DeliveryEffects } from './effects.ts';
-import { ListDeliveries, PurchaseDeliveries, RetryDeliveries } from './manage-deliveries.ts';
+import { noDeliveryEffects, type DeliveryEffects } from './effects.ts';
+import { OutboxDeliveryEffects } from './outbox-delivery-effects.ts';
+import { ListDeliveries } from './list-deliveries.ts';
+import { PurchaseDeliveries } from './purchase-deliveries.ts';
+import { RetryDeliveries } from './retry-deliveries.ts';
 import type { DeliveryOutbox, DiscordGateway, Entitlements } from './ports.ts';
 import { ReconcileRoles } from './reconcile-roles.ts';
 import { RoleMapping } from './role-mapping.ts';

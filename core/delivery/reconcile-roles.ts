@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.ts';
+import { DiscordNotConfiguredError } from './errors.ts';
 import type { DiscordGateway, Entitlements } from './ports.ts';
 import type { RoleMapping } from './role-mapping.ts';
 
@@ -18,12 +18,6 @@ export interface RoleReconcileReport {
   membersChecked: number;
   notInGuild: { userId: string; discordId: string; displayName: string }[];
   differences: RoleDifference[];
-}
-
-export class DiscordNotConfiguredError extends DomainError {
-  constructor() {
-    super('DISCORD_NOT_CONFIGURED', 'unavailable', 'Discord delivery is not configured: set DISCORD_BOT_TOKEN and DISCORD_GUILD_ID.');
-  }
 }
 
 /**

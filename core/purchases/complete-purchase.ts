@@ -1,7 +1,8 @@
 import { ForbiddenError } from '../shared/errors.ts';
-import { PriceMismatchError, PurchaseClosedError, PurchaseNotFoundError, type Purchase } from './purchase.ts';
+import { PriceMismatchError, PurchaseClosedError, PurchaseNotFoundError } from './errors.ts';
+import type { Purchase } from './purchase.ts';
 import type { PaymentGateway, PurchaseRepository } from './ports.ts';
-import type { PurchaseSettlement } from './settlement.ts';
+import type { PurchaseSettlement } from './purchase-settlement.ts';
 
 export interface CompletePurchaseInput {
   buyerId: string;

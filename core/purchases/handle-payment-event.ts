@@ -1,8 +1,8 @@
 import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import type { Purchase } from './purchase.ts';
 import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from './ports.ts';
-import { checkIntent, type PurchaseSettlement } from './settlement.ts';
-import { PaymentNotConfirmedError } from './purchase.ts';
+import { checkIntent, type PurchaseSettlement } from './purchase-settlement.ts';
+import { PaymentNotConfirmedError } from './errors.ts';
 
 /** A provider event, already verified and translated by the adapter that received it. */
 export type PaymentEvent =

@@ -9,7 +9,7 @@ import { ListRecentPurchases } from './list-recent-purchases.ts';
 import type { PaymentEventLog, PaymentGateway, PurchaseRepository, StoreBans, TokenLedger } from './ports.ts';
 import { ReconcilePurchases } from './reconcile-purchases.ts';
 import { RefundPurchase } from './refund-purchase.ts';
-import { PurchaseSettlement } from './settlement.ts';
+import { PurchaseSettlement } from './purchase-settlement.ts';
 import { ShowPurchase } from './show-purchase.ts';
 import { StartCheckout } from './start-checkout.ts';
 

@@ -1,5 +1,3 @@
-import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../shared/errors.ts';
-
 export const PURCHASE_STATUSES = ['pending', 'completed', 'failed', 'refunded', 'disputed'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
@@ -33,49 +31,4 @@ export interface Purchase {
   createdAt: Date;
   updatedAt: Date;
   completedAt: Date | null;
-}
-
-export class PurchaseNotFoundError extends NotFoundError {
-  constructor(reference: string) {
-    super('PURCHASE_NOT_FOUND', `No purchase matches '${reference}'.`);
-  }
-}
-
-export class PriceMismatchError extends ConflictError {
-  constructor(sentCents: number, priceCents: number, name: string) {
-    super('PRICE_MISMATCH', `${name} costs $${(priceCents / 100).toFixed(2)}, not $${(sentCents / 100).toFixed(2)}. Reload the page to see the current price.`);
-  }
-}
-
-export class StoreBannedError extends ForbiddenError {
-  constructor() {
-    super('STORE_BANNED', 'Your account is banned from the store after a payment dispute. Open a ticket in our Discord if you think this is a mistake.');
-  }
-}
-
-export class PaymentNotConfirmedError extends DomainError {
-  constructor(reason: string) {
-    super('PAYMENT_NOT_CONFIRMED', 'conflict', reason);
-  }
-}
-
-export class PurchaseClosedError extends ConflictError {
-  constructor(status: PurchaseStatus) {
-    super('PURCHASE_CLOSED', `This purchase was ${status} and can no longer be completed.`);
-  }
-}
-
-export class TooManyOpenCheckoutsError extends ConflictError {
-  constructor(limit: number) {
-    super(
-      'TOO_MANY_OPEN_CHECKOUTS',
-      `You have ${limit} checkouts waiting for payment. Finish paying for one of them before starting another; a checkout left unpaid lapses ${CHECKOUT_ABANDONED_AFTER_HOURS} hours after it was started.`,
-    );
-  }
-}
-
-export class PaymentInProgressError extends ConflictError {
-  constructor(productName: string) {
-    super('PAYMENT_IN_PROGRESS', `Your payment for ${productName} is still being processed. Wait for it to finish before starting another checkout for it.`);
-  }
 }

@@ -1,7 +1,7 @@
 import { DomainError } from '../shared/errors.ts';
 import type { Clock } from '../shared/ports.ts';
 import type { PaymentGateway, PurchaseRepository } from './ports.ts';
-import type { PurchaseSettlement } from './settlement.ts';
+import type { PurchaseSettlement } from './purchase-settlement.ts';
 
 export const RECONCILE_AFTER_MINUTES = 15;
 

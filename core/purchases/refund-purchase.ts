@@ -1,7 +1,8 @@
 import { ConflictError, InvalidInputError } from '../shared/errors.ts';
-import { PurchaseNotFoundError, type Purchase } from './purchase.ts';
+import { PurchaseNotFoundError } from './errors.ts';
+import type { Purchase } from './purchase.ts';
 import type { PaymentGateway, PurchaseRepository } from './ports.ts';
-import type { PurchaseSettlement } from './settlement.ts';
+import type { PurchaseSettlement } from './purchase-settlement.ts';
 
 /** An admin refunds a completed purchase: the provider returns the money, then the tokens are taken back. */
 export class RefundPurchase {

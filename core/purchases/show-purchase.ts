@@ -1,4 +1,5 @@
-import { PurchaseNotFoundError, type Purchase } from './purchase.ts';
+import { PurchaseNotFoundError } from './errors.ts';
+import type { Purchase } from './purchase.ts';
 import type { PurchaseRepository } from './ports.ts';
 
 /** One purchase by its id or its payment intent's id. */

@@ -2,18 +2,10 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { PricedItem } from '../catalogue/product.ts';
 import { ConflictError, DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import {
-  CHECKOUT_ABANDONED_AFTER_HOURS,
-  CURRENCY,
-  MAX_OPEN_CHECKOUTS,
-  PaymentInProgressError,
-  PriceMismatchError,
-  StoreBannedError,
-  TooManyOpenCheckoutsError,
-  type Purchase,
-} from './purchase.ts';
+import { PaymentInProgressError, PriceMismatchError, StoreBannedError, TooManyOpenCheckoutsError } from './errors.ts';
+import { CHECKOUT_ABANDONED_AFTER_HOURS, CURRENCY, MAX_OPEN_CHECKOUTS, type Purchase } from './purchase.ts';
 import type { CheckoutChanges, CreateIntentRequest, IntentChanges, PaymentGateway, PaymentIntent, PurchaseRepository, StoreBans } from './ports.ts';
-import type { PurchaseSettlement } from './settlement.ts';
+import type { PurchaseSettlement } from './purchase-settlement.ts';
 
 export interface Buyer {
   id: string;

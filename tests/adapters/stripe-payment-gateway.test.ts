@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeClient, StripePaymentGateway, StripeWebhookVerifier } from '../../adapters/payments/stripe-payment-gateway.ts';
+import { createStripeClient, StripePaymentGateway } from '../../adapters/payments/stripe-payment-gateway.ts';
+import { StripeWebhookVerifier } from '../../adapters/payments/stripe-webhook-verifier.ts';
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from '../support/fake-stripe.ts';
 
 let fake: FakeStripe;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../adapters/config.ts';
+import { ConfigError } from '../../adapters/config-error.ts';
+import { loadConfig } from '../../adapters/config.ts';
 import { cookieHeader, signIn } from '../support/session.ts';
 import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-system.ts';
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Catalogue } from '../../core/catalogue/catalogue.ts';
 import { createPurchaseModule } from '../../core/purchases/module.ts';
-import { DemoPaymentGateway, InMemoryDemoIntentStore } from '../../adapters/payments/demo-payment-gateway.ts';
+import { DemoPaymentGateway } from '../../adapters/payments/demo-payment-gateway.ts';
+import { InMemoryDemoIntentStore } from '../../adapters/payments/in-memory-demo-intent-store.ts';
 import { InMemoryPaymentEventLog, InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
 import { InMemoryStoreBans, InMemoryTokenLedger } from '../../adapters/memory/in-memory-token-ledger.ts';
 

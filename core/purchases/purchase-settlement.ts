@@ -1,6 +1,7 @@
 import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, TransactionRunner } from '../shared/ports.ts';
-import { CURRENCY, PaymentNotConfirmedError, PurchaseNotFoundError, type Purchase, type PurchaseStatus } from './purchase.ts';
+import { PaymentNotConfirmedError, PurchaseNotFoundError } from './errors.ts';
+import { CURRENCY, type Purchase, type PurchaseStatus } from './purchase.ts';
 import type { PaymentIntent, PurchaseRepository, StoreBans, TokenLedger } from './ports.ts';
 
 /** The reference the ledger keeps for a purchase's tokens; the ledger credits a reference once. */

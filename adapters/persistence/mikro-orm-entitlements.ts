@@ -1,0 +1,48 @@
+import type { Entitlement, Entitlements } from '../../core/delivery/ports.ts';
+import type { Database } from './database.ts';
+
+type Row = Record<string, unknown>;
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** What members are owed, read from completed purchases and approved whitelist applications. */
+export class MikroOrmEntitlements implements Entitlements {
+  constructor(private readonly database: Database) {}
+
+  private query(sql: string, params: unknown[] = []): Promise<Row[]> {
+    return this.database.em.execute<Row[]>(sql, params);
+  }
+
+  async discordIdOf(userId: string): Promise<string | null> {
+    const [row] = await this.query(`select "discord_id" from "users" where "id" = ?`, [userId]);
+    return row ? String(row.discord_id) : null;
+  }
+
+  async of(userId?: string): Promise<Entitlement[]> {
+    const where = userId ? 'where u."id" = ?' : '';
+    const params = userId ? [userId] : [];
+    const users = await this.query(
+      `select u."id", u."discord_id", coalesce(u."discord_username", u."username", u."discord_id") as "name",
+              exists (select 1 from "whitelist_applications" w where w."user_id" = u."id" and w."status" = 'approved') as "approved"
+       from "users" u ${where} order by u."created_at", u."id"`,
+      params,
+    );
+    const items = await this.query(
+      `select distinct p."user_id", p."product_id", p."option_id" from "purchases" p
+       where p."status" = 'completed' ${userId ? 'and p."user_id" = ?' : ''}`,
+      params,
+    );
+    const byUser = new Map<string, Entitlement['items']>();
+    for (const item of items) {
+      const key = String(item.user_id);
+      byUser.set(key, [...(byUser.get(key) ?? []), { productId: String(item.product_id), optionId: text(item.option_id) }]);
+    }
+    return users.map((user) => ({
+      userId: String(user.id),
+      discordId: String(user.discord_id),
+      displayName: String(user.name),
+      items: byUser.get(String(user.id)) ?? [],
+      whitelistApproved: Boolean(user.approved),
+    }));
+  }
+}

@@ -1,0 +1,161 @@
+import type { WhitelistApplication } from '../applications/application.ts';
+import type { Purchase } from '../purchases/purchase.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { StaffApplication } from '../staff-applications/staff-application.ts';
+import type { Delivery, DeliveryKind } from './delivery.ts';
+import type { DeliveryEffects } from './effects.ts';
+import { messages } from './messages.ts';
+import type { DeliveryOutbox, DiscordCapabilities, Entitlements } from './ports.ts';
+import type { RoleMapping } from './role-mapping.ts';
+
+type Draft = Pick<Delivery, 'kind' | 'dedupeKey'> &
+  Partial<Pick<Delivery, 'userId' | 'discordId' | 'roleId' | 'content' | 'purchaseId' | 'applicationId'>> & {
+    /** for a role change: why there is no role when `roleId` is null */
+    noRole?: string;
+  };
+
+const BOT_MISSING = 'Discord delivery is not configured (DISCORD_BOT_TOKEN and DISCORD_GUILD_ID).';
+const WEBHOOK_MISSING = 'The staff channel is not configured (DISCORD_STAFF_WEBHOOK_URL).';
+
+/** Writes the outbox rows. Every call runs inside the caller's transaction, so a row exists exactly when its cause does. */
+export class OutboxDeliveryEffects implements DeliveryEffects {
+  constructor(
+    private readonly outbox: DeliveryOutbox,
+    private readonly capabilities: DiscordCapabilities,
+    private readonly roles: RoleMapping,
+    private readonly entitlements: Entitlements,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    /** called after rows are written, so a worker can look sooner than its next poll */
+    private readonly onRecorded: () => void = () => {},
+  ) {}
+
+  async purchaseCompleted(purchase: Purchase): Promise<void> {
+    const discordId = await this.entitlements.discordIdOf(purchase.userId);
+    const roleId = this.roles.roleFor(purchase);
+    await this.record([
+      {
+        kind: 'grant_role',
+        dedupeKey: `grant:purchase:${purchase.id}`,
+        userId: purchase.userId,
+        discordId,
+        roleId,
+        content: messages.auditReason(purchase, 'purchase'),
+        purchaseId: purchase.id,
+        noRole: `No Discord role is mapped to ${purchase.productName}.`,
+      },
+      { kind: 'notify_staff', dedupeKey: `staff:purchase:${purchase.id}`, content: messages.staffPurchase(purchase, buyerName(purchase)), purchaseId: purchase.id },
+    ]);
+  }
+
+  async purchaseTakenBack(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void> {
+    const drafts: Draft[] = [];
+    const roleId = this.roles.roleFor(purchase);
+    if (was === 'completed' && roleId && !(await this.stillEntitled(purchase.userId, roleId))) {
+      drafts.push({
+        kind: 'remove_role',
+        dedupeKey: `remove:purchase:${purchase.id}`,
+        userId: purchase.userId,
+        discordId: await this.entitlements.discordIdOf(purchase.userId),
+        roleId,
+        content: messages.auditReason(purchase, how),
+        purchaseId: purchase.id,
+      });
+    }
+    if (how === 'disputed') {
+      drafts.push({ kind: 'notify_staff', dedupeKey: `staff:dispute:${purchase.id}`, content: messages.staffDispute(purchase, buyerName(purchase)), purchaseId: purchase.id });
+    }
+    await this.record(drafts);
+  }
+
+  async applicationSubmitted(application: WhitelistApplication | StaffApplication, kind: 'whitelist' | 'staff'): Promise<void> {
+    const detail = 'position' in application ? application.position : '';
+    await this.record([
+      {
+        kind: 'notify_staff',
+        dedupeKey: `staff:application:${kind}:${application.id}`,
+        content: messages.staffNewApplication(kind, application.discordUsername, detail),
+        applicationId: application.id,
+      },
+    ]);
+  }
+
+  async whitelistReviewed(application: WhitelistApplication): Promise<void> {
+    if (application.status === 'pending') return;
+    const drafts: Draft[] = [this.applicantMessage(application, messages.whitelistDecision(application.status, application.reviewNotes))];
+    if (application.status === 'approved') {
+      drafts.push({
+        kind: 'grant_role',
+        dedupeKey: `grant:whitelist:${application.id}`,
+        userId: application.userId,
+        discordId: application.discordId,
+        roleId: this.roles.whitelistRole,
+        content: `Whitelist application ${application.id} approved`,
+        applicationId: application.id,
+        noRole: 'No Discord whitelist role is configured (DISCORD_WHITELIST_ROLE_ID).',
+      });
+    }
+    await this.record(drafts);
+  }
+
+  async staffReviewed(application: StaffApplication): Promise<void> {
+    if (application.status === 'pending') return;
+    await this.record([this.applicantMessage(application, messages.staffDecision(application.status, application.position, application.reviewNotes))]);
+  }
+
+  private applicantMessage(application: WhitelistApplication | StaffApplication, content: string): Draft {
+    const kind = 'position' in application ? 'staff' : 'whitelist';
+    return {
+      kind: 'message_user',
+      dedupeKey: `message:application:${kind}:${application.id}:${application.status}`,
+      userId: application.userId,
+      discordId: application.discordId,
+      content,
+      applicationId: application.id,
+    };
+  }
+
+  private async stillEntitled(userId: string, roleId: string): Promise<boolean> {
+    const [member] = await this.entitlements.of(userId);
+    return member ? this.roles.expectedRoles(member).has(roleId) : false;
+  }
+
+  private async record(drafts: Draft[]): Promise<void> {
+    if (drafts.length === 0) return;
+    const now = this.clock.now();
+    const rows = drafts.map(({ noRole, ...draft }): Delivery => {
+      const reason = this.unavailable(draft.kind) ?? (isRoleChange(draft.kind) && !draft.roleId ? (noRole ?? 'No Discord role is mapped.') : null) ?? (needsMember(draft.kind) && !draft.discordId ? 'The member has no Discord id.' : null);
+      return {
+        id: this.ids.next(),
+        userId: null,
+        discordId: null,
+        roleId: null,
+        content: null,
+        purchaseId: null,
+        applicationId: null,
+        ...draft,
+        status: reason ? 'not_configured' : 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        lastError: reason,
+        createdAt: now,
+        updatedAt: now,
+        deliveredAt: null,
+      };
+    });
+    await this.outbox.add(rows);
+    if (rows.some((row) => row.status === 'pending')) this.onRecorded();
+  }
+
+  private unavailable(kind: DeliveryKind): string | null {
+    if (kind === 'notify_staff') return this.capabilities.staffChannel ? null : WEBHOOK_MISSING;
+    return this.capabilities.bot ? null : BOT_MISSING;
+  }
+}
+
+const needsMember = (kind: DeliveryKind) => kind !== 'notify_staff';
+const isRoleChange = (kind: DeliveryKind) => kind === 'grant_role' || kind === 'remove_role';
+
+function buyerName(purchase: Purchase): string {
+  return purchase.buyerDiscord ?? purchase.buyerEmail ?? `user ${purchase.userId}`;
+}
