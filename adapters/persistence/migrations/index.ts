@@ -1,16 +1,20 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000001UsersAndSessions } from './0001-users-and-sessions.ts';
-import { Migration20261122000003Applications } from './0003-applications.ts';
 import { Migration20261122000002Accounts } from './0002-accounts.ts';
+import { Migration20261122000003Applications } from './0003-applications.ts';
 import { Migration20261122000004Purchases } from './0004-purchases.ts';
 import { Migration20261122000005Deliveries } from './0005-deliveries.ts';
 import { Migration20261122000006ListPerformance } from './0006-list-performance.ts';
 
-/** Every migration in order. Add new ones at the end; never edit one that has shipped. */
+/**
+ * Every migration in order. Add new ones at the end; never edit one that has shipped, nor its name: the
+ * migrator records applied migrations by name (schema_migrations) and runs, in this order, those not recorded.
+ * 0002 and 0003 were once listed the other way round; they touch different tables, so both orders give one schema.
+ */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000001UsersAndSessions', class: Migration20261122000001UsersAndSessions },
-  { name: 'Migration20261122000003Applications', class: Migration20261122000003Applications },
   { name: 'Migration20261122000002Accounts', class: Migration20261122000002Accounts },
+  { name: 'Migration20261122000003Applications', class: Migration20261122000003Applications },
   { name: 'Migration20261122000004Purchases', class: Migration20261122000004Purchases },
   { name: 'Migration20261122000005Deliveries', class: Migration20261122000005Deliveries },
   { name: 'Migration20261122000006ListPerformance', class: Migration20261122000006ListPerformance },
