@@ -13,7 +13,6 @@ export interface Product {
   id: string;
   name: string;
   description: string;
-  icon: string;
   features: string[];
   /** null when the product is only sold as one of its options */
   priceCents: number | null;
@@ -26,7 +25,6 @@ export interface Product {
   fixedTokens: number | null;
   /** whitelist queue priority or unban processing time, shown on the cards */
   detail?: string;
-  buttonText?: string;
 }
 
 /** What a buyer pays for: a product, and the option when the product has several prices. */

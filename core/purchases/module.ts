@@ -43,7 +43,7 @@ export function createPurchaseModule(ports: PurchasePorts | undefined, shared: S
     refund: new RefundPurchase(p.purchases, p.gateway, settlement),
     list: new ListPurchases(p.purchases),
     show: new ShowPurchase(p.purchases),
-    recent: new ListRecentPurchases(p.purchases, clock),
+    recent: new ListRecentPurchases(p.purchases),
     reconcile: new ReconcilePurchases(p.purchases, p.gateway, settlement, clock),
   };
 }

@@ -12,7 +12,11 @@ describe('GET /api/catalogue', () => {
   it('returns every product with prices in dollars', async () => {
     const response = await fetch(`${server.url}/api/catalogue`);
     expect(response.status).toBe(200);
-    const { products } = catalogueResponseSchema.parse(await response.json());
+    const body = await response.json();
+    const { products } = catalogueResponseSchema.parse(body);
+    // the contract lists every field sent: data only, with icons and button texts left to the UI
+    expect(catalogueResponseSchema.parse(body)).toEqual(body);
+    expect(body.products.some((product: object) => 'icon' in product || 'buttonText' in product)).toBe(false);
     const byId = new Map(products.map((product) => [product.id, product]));
     expect(products.filter((p) => p.type === 'whitelist').map((p) => [p.id, p.price, p.tokens])).toEqual([
       ['bayou-basic', 20, 25],

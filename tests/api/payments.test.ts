@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recentPurchasesResponseSchema } from '../../adapters/http/contract/purchases.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -120,7 +121,9 @@ describe('payments on the embedded defaults (demo gateway)', () => {
     const recent = await client(server.url).get('/api/purchases/recent');
     expect(recent.status).toBe(200);
     expect(recent.body.items.length).toBe(completed.length);
-    expect(recent.body.items[0]).toEqual({ name: 'P.', item: expect.any(String), amount: expect.any(Number), time: 'just now' });
+    const newest = completed.reduce((latest: { completedAt: string }, p: { completedAt: string }) => (p.completedAt > latest.completedAt ? p : latest));
+    expect(recent.body.items[0]).toEqual({ name: 'P.', item: newest.productName, amount: newest.price, purchasedAt: newest.completedAt });
+    expect(recentPurchasesResponseSchema.parse(recent.body)).toEqual(recent.body);
     expect(JSON.stringify(recent.body)).not.toMatch(/buyer@example.com|player\d/);
   });
 });

@@ -28,6 +28,7 @@ export function purchasesFixture() {
     gateway,
     intents,
     buyer,
+    clock,
     /** the same store and data, selling from another catalogue (as after a price change) */
     storeWith: (catalogue: Catalogue) => createPurchaseModule(ports, { ...shared, catalogue }),
     advance: (minutes: number) => {

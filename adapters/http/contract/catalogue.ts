@@ -16,7 +16,6 @@ export const productSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  icon: z.string(),
   features: z.array(z.string()),
   /** dollars; null when the product is sold only as one of its options */
   price: z.number().nullable(),
@@ -27,7 +26,6 @@ export const productSchema = z.object({
   recommended: z.boolean(),
   aliases: z.array(z.string()),
   detail: z.string().optional(),
-  buttonText: z.string().optional(),
 });
 
 export type ProductDto = z.infer<typeof productSchema>;

@@ -47,7 +47,8 @@ export const purchasesQuerySchema = z.object({
   before: z.uuid('Before must be a purchase id').optional(),
 });
 
-export const recentPurchaseSchema = z.object({ name: z.string(), item: z.string(), amount: z.number(), time: z.string() });
+/** One anonymised sale: `amount` in dollars, `purchasedAt` an ISO time the UI shows as '2 minutes ago'. */
+export const recentPurchaseSchema = z.object({ name: z.string(), item: z.string(), amount: z.number(), purchasedAt: z.iso.datetime() });
 export type RecentPurchaseDto = z.infer<typeof recentPurchaseSchema>;
 
 /** GET /api/purchases/recent (public, anonymised) */

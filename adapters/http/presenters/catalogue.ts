@@ -9,7 +9,6 @@ export function presentProduct(product: Product): ProductDto {
     id: product.id,
     name: product.name,
     description: product.description,
-    icon: product.icon,
     features: product.features,
     price: product.priceCents === null ? null : centsToDollars(product.priceCents),
     tokens: product.priceCents === null ? null : tokensFor(product, product.priceCents),
@@ -24,6 +23,5 @@ export function presentProduct(product: Product): ProductDto {
     recommended: product.recommended,
     aliases: product.aliases,
     ...(product.detail ? { detail: product.detail } : {}),
-    ...(product.buttonText ? { buttonText: product.buttonText } : {}),
   };
 }

@@ -1,8 +1,9 @@
 import type { Purchase } from '../../../core/purchases/purchase.ts';
 import type { PurchaseSummary } from '../../../core/purchases/list-purchases.ts';
+import type { RecentPurchase } from '../../../core/purchases/list-recent-purchases.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { Delivery } from '../../../core/delivery/delivery.ts';
-import type { PurchaseDto, PurchasesResponse } from '../contract/purchases.ts';
+import type { PurchaseDto, PurchasesResponse, RecentPurchaseDto } from '../contract/purchases.ts';
 import { presentDelivery, roleDelivery } from './deliveries.ts';
 
 export function presentPurchase(purchase: Purchase, deliveries: readonly Delivery[] = []): PurchaseDto {
@@ -41,4 +42,8 @@ export function presentPurchaseList(
     completed: summary.completed,
     pending: summary.pending,
   };
+}
+
+export function presentRecentPurchase(purchase: RecentPurchase): RecentPurchaseDto {
+  return { name: purchase.name, item: purchase.item, amount: centsToDollars(purchase.priceCents), purchasedAt: purchase.purchasedAt.toISOString() };
 }

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Core } from '../../../core/index.ts';
 import { purchasesQuerySchema, type RecentPurchasesResponse } from '../contract/purchases.ts';
 import { requireRole } from '../middleware/auth.ts';
-import { presentPurchase, presentPurchaseList } from '../presenters/purchases.ts';
+import { presentPurchase, presentPurchaseList, presentRecentPurchase } from '../presenters/purchases.ts';
 
 export function purchaseRoutes(router: Router, core: Core): void {
   router.get('/api/purchases', requireRole('admin'), async (ctx) => {
@@ -13,9 +13,9 @@ export function purchaseRoutes(router: Router, core: Core): void {
     ctx.body = presentPurchaseList(purchases, summary, nextBefore, deliveries);
   });
 
-  // public and anonymised: first name and initial, item, amount, relative time
+  // public and anonymised: first name and initial, item, amount, and when (the UI shows it as a relative time)
   router.get('/api/purchases/recent', async (ctx) => {
-    const body: RecentPurchasesResponse = { items: await core.purchases.recent.execute({ limit: 15 }) };
+    const body: RecentPurchasesResponse = { items: (await core.purchases.recent.execute({ limit: 15 })).map(presentRecentPurchase) };
     ctx.set('Cache-Control', 'public, max-age=15');
     ctx.body = body;
   });

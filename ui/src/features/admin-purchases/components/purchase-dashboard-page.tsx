@@ -6,6 +6,7 @@ import type { PurchaseDto } from '../../../../../adapters/http/contract/purchase
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { NotAuthorized } from '../../auth/components/not-authorized.tsx';
 import { usePurchases } from '../api/purchases.ts';
 import { DeliveryState } from './delivery-state.tsx';
@@ -38,7 +39,7 @@ export default function PurchaseDashboardPage() {
           <dl aria-label="Summary" className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
             {[
               ['Total Purchases', String(data.count)],
-              ['Total Revenue', `$${data.revenue.toFixed(2)}`],
+              ['Total Revenue', formatMoney(data.revenue)],
               ['Completed', String(data.completed)],
               ['Pending', String(data.pending)],
             ].map(([label, value]) => (
@@ -67,7 +68,7 @@ export default function PurchaseDashboardPage() {
                         </td>
                         <td className="px-4 py-3">{purchase.productName}</td>
                         <td className="px-4 py-3"><TypeBadge type={purchase.productType} /></td>
-                        <td className="px-4 py-3 font-semibold">${purchase.price.toFixed(2)}</td>
+                        <td className="px-4 py-3 font-semibold">{formatMoney(purchase.price)}</td>
                         <td className="px-4 py-3"><StatusBadge status={purchase.status} /></td>
                         <td className="px-4 py-3"><DeliveryState delivery={purchase.roleDelivery} /></td>
                         <td className="px-4 py-3 whitespace-nowrap">

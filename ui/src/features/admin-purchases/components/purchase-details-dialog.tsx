@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PurchaseDto } from '../../../../../adapters/http/contract/purchases.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { StatusBadge, TypeBadge } from './purchase-badges.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -31,7 +32,7 @@ export function PurchaseDetailsDialog({ purchase, onClose }: { purchase: Purchas
             <dl className="mt-4 grid gap-3 sm:grid-cols-2">
               <Row label="Product">{purchase.productName}</Row>
               <Row label="Type"><TypeBadge type={purchase.productType} /></Row>
-              <Row label="Amount">${purchase.price.toFixed(2)}</Row>
+              <Row label="Amount">{formatMoney(purchase.price)}</Row>
               <Row label="Status"><StatusBadge status={purchase.status} /></Row>
               <Row label="Customer">{purchase.buyerDiscord ?? '—'}</Row>
               <Row label="Email">{purchase.buyerEmail ?? '—'}</Row>

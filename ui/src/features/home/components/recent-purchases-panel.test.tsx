@@ -50,6 +50,20 @@ describe('Recent Purchases panel', () => {
     );
   });
 
+  it('shows each entry with its price and how long ago it sold', () => {
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    render(
+      <RecentPurchasesPanel
+        items={[
+          { name: 'Jean B.', item: 'Swamp Blood', amount: 60, purchasedAt: ago(2) },
+          { name: 'Remy F.', item: 'Discord Unban', amount: 19.99, purchasedAt: ago(3 * 60) },
+          { name: 'Gus H.', item: 'City Unban', amount: 199, purchasedAt: ago(0) },
+        ]}
+      />,
+    );
+    expect(shownItems()).toEqual(['Jean B.$60Swamp Blood2 minutes ago', 'Remy F.$19.99Discord Unban3 hours ago', 'Gus H.$199City Unbanjust now']);
+  });
+
   it('shows the entries it is given instead of the samples', () => {
     const fed = SAMPLE_RECENT_PURCHASES.slice(0, 3).map((entry, index) => ({ ...entry, name: `Buyer ${index}.`, item: `Real item ${index}` }));
     render(<RecentPurchasesPanel items={fed} />);

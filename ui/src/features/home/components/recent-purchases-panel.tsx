@@ -1,11 +1,10 @@
 import { ChevronDown, ChevronUp, ShoppingBag } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { formatPrice, formatRelativeTime } from '../../../lib/format.ts';
 import { SAMPLE_RECENT_PURCHASES, type RecentPurchaseItem } from '../data/recent-purchases-sample.ts';
 import { initialRotation, RECENT_ROTATE_MS, rotate } from './recent-purchases-rotation.ts';
 
 export type { RecentPurchaseItem } from '../data/recent-purchases-sample.ts';
-
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
 function startsOpen(): boolean {
   // On phones the panel would cover the page, so it starts folded there.
@@ -42,17 +41,17 @@ export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { item
       <ul id={listId} hidden={!open} className="space-y-1 px-2 pb-2">
         {state.visible.map((entry, index) => (
           <li
-            key={`${entry.name}-${entry.item}-${entry.time}`}
+            key={`${entry.name}-${entry.item}-${entry.purchasedAt}`}
             data-newest={index === 0 ? 'true' : undefined}
             className={`recent-entry rounded-lg px-2 py-1.5 text-xs ${index === 0 ? 'bg-moss-400/15 ring-1 ring-moss-400/50' : ''}`}
           >
             <div className="flex justify-between gap-2">
               <span className="font-semibold text-slate-100">{entry.name}</span>
-              <span className="font-semibold text-moss-300">{dollars.format(entry.amount)}</span>
+              <span className="font-semibold text-moss-300">{formatPrice(entry.amount)}</span>
             </div>
             <div className="flex justify-between gap-2 text-slate-300">
               <span className="truncate">{entry.item}</span>
-              <span className="shrink-0">{entry.time}</span>
+              <span className="shrink-0">{formatRelativeTime(entry.purchasedAt)}</span>
             </div>
           </li>
         ))}

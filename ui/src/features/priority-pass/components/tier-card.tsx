@@ -1,12 +1,10 @@
 import { Check } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import type { ProductDto } from '../../../../../adapters/http/contract/catalogue.ts';
-import { ProductIcon } from '../../../components/ui/product-icon.tsx';
 import { stripeCheckoutPath } from '../../../config/paths.ts';
-
-export function formatPrice(price: number): string {
-  return Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`;
-}
+import { formatPrice } from '../../../lib/format.ts';
+import { buyButtonText } from '../../catalogue/components/buy-button-text.ts';
+import { ProductIcon } from '../../catalogue/components/product-icon.tsx';
 
 export function TierCard({ tier }: { tier: ProductDto }) {
   const navigate = useNavigate();
@@ -22,7 +20,7 @@ export function TierCard({ tier }: { tier: ProductDto }) {
         </span>
       )}
       <div className="text-moss-400">
-        <ProductIcon name={tier.icon} />
+        <ProductIcon product={tier} />
       </div>
       <h2 id={headingId} className="mt-3 font-display text-xl font-bold text-white">
         {tier.name}
@@ -46,7 +44,7 @@ export function TierCard({ tier }: { tier: ProductDto }) {
         onClick={() => navigate(stripeCheckoutPath('whitelist', tier.id))}
         className="mt-6 rounded-lg bg-gold-500 px-4 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400"
       >
-        Purchase {tier.name}
+        {buyButtonText(tier)}
       </button>
     </article>
   );

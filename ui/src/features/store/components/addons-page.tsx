@@ -4,16 +4,10 @@ import type { ProductDto } from '../../../../../adapters/http/contract/catalogue
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { stripeCheckoutPath } from '../../../config/paths.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { useProducts } from '../../catalogue/api/catalogue.ts';
-import { formatDollars } from './format.ts';
+import { buyButtonText } from '../../catalogue/components/buy-button-text.ts';
 import { buyButton, ProductCard } from './product-card.tsx';
-
-/** SPEC section 2: 'Order Custom Tattoos', 'Order Services' for the other multi-price items, else 'Purchase $price'. */
-export function addonButtonText(addon: ProductDto): string {
-  if (addon.id === 'custom-tattoos') return 'Order Custom Tattoos';
-  if (addon.options.length > 0) return 'Order Services';
-  return `Purchase ${formatDollars(addon.price ?? 0)}`;
-}
 
 export default function AddonsPage() {
   const addons = useProducts('addon');
@@ -39,7 +33,7 @@ function AddonCard({ addon }: { addon: ProductDto }) {
   const [option, setOption] = useState(addon.options[0]?.id);
   const multi = addon.options.length > 0;
   return (
-    <ProductCard product={addon} price={multi ? undefined : formatDollars(addon.price ?? 0)}>
+    <ProductCard product={addon} price={multi ? undefined : formatPrice(addon.price ?? 0)}>
       {multi && (
         <fieldset className="mb-4">
           <legend className="text-sm font-semibold text-slate-200">Choose an option</legend>
@@ -51,14 +45,14 @@ function AddonCard({ addon }: { addon: ProductDto }) {
                   {choice.label}
                   {choice.isPackage && <span className="rounded bg-moss-400/20 px-1.5 text-xs text-moss-300">Save $15+</span>}
                 </span>
-                <span className="font-semibold text-gold-400">{formatDollars(choice.price)}</span>
+                <span className="font-semibold text-gold-400">{formatPrice(choice.price)}</span>
               </label>
             ))}
           </div>
         </fieldset>
       )}
       <button type="button" className={buyButton} onClick={() => navigate(stripeCheckoutPath('addon', addon.id, multi ? option : undefined))}>
-        {addonButtonText(addon)}
+        {buyButtonText(addon)}
       </button>
     </ProductCard>
   );

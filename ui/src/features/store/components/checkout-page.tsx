@@ -5,9 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { paths } from '../../../config/paths.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { authKeys, useCurrentUser } from '../../auth/api/current-user.ts';
 import { clearCheckoutData, readCheckoutData, type CheckoutData } from '../api/checkout-data.ts';
-import { formatDollars } from './format.ts';
 import { PaymentSection } from './payment-section.tsx';
 
 const field = 'mt-1 w-full rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100 focus:border-gold-400 focus:outline-none';
@@ -66,7 +66,7 @@ export default function CheckoutPage() {
         <dl className="mt-4 space-y-2">
           <div className="flex justify-between gap-3"><dt className="text-slate-400">Product</dt><dd className="text-right font-semibold">{data.productName}</dd></div>
           <div className="flex justify-between gap-3"><dt className="text-slate-400">Type</dt><dd className="capitalize">{data.productType}</dd></div>
-          <div className="flex justify-between gap-3 border-t border-bayou-700 pt-2"><dt className="font-semibold">Total</dt><dd className="text-xl font-extrabold text-gold-400">{formatDollars(data.price)}</dd></div>
+          <div className="flex justify-between gap-3 border-t border-bayou-700 pt-2"><dt className="font-semibold">Total</dt><dd className="text-xl font-extrabold text-gold-400">{formatPrice(data.price)}</dd></div>
         </dl>
         <ul className="mt-6 space-y-2 text-sm text-slate-200">
           <li className="flex gap-2"><Lock aria-hidden size={16} className="text-moss-400" />Secure encryption</li>
@@ -93,7 +93,7 @@ export default function CheckoutPage() {
           <div className="mt-4">
             <PaymentSection
               request={{ productType: data.productType as 'whitelist', productId: data.productId, productName: data.productName, price: data.price, buyerEmail: contact.email.trim(), ...(contact.discord.trim() ? { buyerDiscord: contact.discord.trim() } : {}), ...(data.option ? { option: data.option } : {}) }}
-              payLabel={`Pay ${formatDollars(data.price)}`}
+              payLabel={`Pay ${formatPrice(data.price)}`}
               onCompleted={({ tokensAwarded }) => completed(tokensAwarded)}
             />
           </div>

@@ -2,8 +2,9 @@ import { useNavigate } from 'react-router-dom';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { stripeCheckoutPath } from '../../../config/paths.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { useProducts } from '../../catalogue/api/catalogue.ts';
-import { formatDollars } from './format.ts';
+import { buyButtonText } from '../../catalogue/components/buy-button-text.ts';
 import { buyButton, ProductCard } from './product-card.tsx';
 
 const steps = [
@@ -23,9 +24,9 @@ export default function GangsPage() {
         <ul aria-label="Gang packages" className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
           {gangs.data.map((gang) => (
             <li key={gang.id} className="flex">
-              <ProductCard product={gang} price={formatDollars(gang.price ?? 0)} badge={gang.recommended ? 'Recommended' : undefined}>
+              <ProductCard product={gang} price={formatPrice(gang.price ?? 0)} badge={gang.recommended ? 'Recommended' : undefined}>
                 <button type="button" className={buyButton} onClick={() => navigate(stripeCheckoutPath('gang', gang.id))}>
-                  {gang.buttonText ?? `Purchase ${formatDollars(gang.price ?? 0)}`}
+                  {buyButtonText(gang)}
                 </button>
               </ProductCard>
             </li>

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ProductDto } from '../../../../../adapters/http/contract/catalogue.ts';
-import { ProductIcon } from '../../../components/ui/product-icon.tsx';
+import { ProductIcon } from '../../catalogue/components/product-icon.tsx';
 
 /** A product card shared by the gang, add-on and unban pages; the action differs per page. */
 export function ProductCard({ product, price, badge, children }: { product: ProductDto; price?: string; badge?: string; children: ReactNode }) {
@@ -12,7 +12,7 @@ export function ProductCard({ product, price, badge, children }: { product: Prod
       {badge && (
         <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-gold-500 px-3 py-1 text-xs font-bold uppercase text-bayou-950">{badge}</span>
       )}
-      <div className="text-moss-400"><ProductIcon name={product.icon} /></div>
+      <div className="text-moss-400"><ProductIcon product={product} /></div>
       <h2 id={headingId} className="mt-3 font-display text-xl font-bold text-white">{product.name}</h2>
       {price && <p className="mt-1 text-3xl font-extrabold text-gold-400" data-testid="price">{price}</p>}
       {product.detail && <p className="mt-1 text-sm font-semibold text-moss-300">{product.detail}</p>}

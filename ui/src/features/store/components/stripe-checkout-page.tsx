@@ -4,10 +4,10 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { paths } from '../../../config/paths.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { clearCheckoutData } from '../api/checkout-data.ts';
 import { useCheckoutItem, type CheckoutItem } from '../api/use-checkout-item.ts';
 import { useSignInRequired } from '../api/use-sign-in-required.ts';
-import { formatDollars } from './format.ts';
 import { PaymentSection } from './payment-section.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
 
@@ -27,7 +27,7 @@ export default function StripeCheckoutPage() {
               <Link to={`${paths.stripeCheckout}?type=addon&id=${checkout.product.id}&option=${option.id}`}
                 className="flex justify-between rounded-lg border border-bayou-700 bg-bayou-900 px-4 py-3 hover:border-gold-400">
                 <span>{option.label}</span>
-                <span className="font-semibold text-gold-400">{formatDollars(option.price)}</span>
+                <span className="font-semibold text-gold-400">{formatPrice(option.price)}</span>
               </Link>
             </li>
           ))}
@@ -47,7 +47,7 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: { discordUse
         <h1 id="order-summary" className="font-display text-2xl font-bold text-gold-400">Order Summary</h1>
         <div className="mt-4 flex items-baseline justify-between gap-3">
           <p className="text-lg font-semibold text-white" data-testid="product-name">{item.name}</p>
-          <p className="text-2xl font-extrabold text-gold-400" data-testid="order-total">{formatDollars(item.price)}</p>
+          <p className="text-2xl font-extrabold text-gold-400" data-testid="order-total">{formatPrice(item.price)}</p>
         </div>
         <p className="mt-1 text-sm text-slate-400"><span className="capitalize">{item.product.type}</span> · {item.tokens} tokens</p>
         <ul className="mt-4 space-y-2 text-sm">
@@ -72,7 +72,7 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: { discordUse
         <div className="mt-4">
           <PaymentSection
             request={{ productType: item.product.type, productId: item.product.id, productName: item.name, amount: item.price, ...(item.option ? { option: item.option.id } : {}) }}
-            payLabel={`Pay ${formatDollars(item.price)}`}
+            payLabel={`Pay ${formatPrice(item.price)}`}
             onCompleted={({ paymentIntentId, tokensAwarded }) => {
               clearCheckoutData();
               toast({ title: 'Purchase Successful!', description: `You received ${tokensAwarded} tokens! Redirecting to success page...`, variant: 'success', duration: 5000 });

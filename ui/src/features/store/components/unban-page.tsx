@@ -3,9 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { useProducts } from '../../catalogue/api/catalogue.ts';
+import { buyButtonText } from '../../catalogue/components/buy-button-text.ts';
 import { saveCheckoutData } from '../api/checkout-data.ts';
-import { formatDollars } from './format.ts';
 import { buyButton, ProductCard } from './product-card.tsx';
 
 const steps = [
@@ -25,13 +26,13 @@ export default function UnbanPage() {
         <ul aria-label="Unban services" className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
           {unbans.data.map((unban) => (
             <li key={unban.id} className="flex">
-              <ProductCard product={unban} price={formatDollars(unban.price ?? 0)} badge={unban.recommended ? 'Recommended' : undefined}>
-                <button type="button" className={buyButton} aria-label={`${unban.buttonText ?? 'Purchase Unban'}: ${unban.name}`}
+              <ProductCard product={unban} price={formatPrice(unban.price ?? 0)} badge={unban.recommended ? 'Recommended' : undefined}>
+                <button type="button" className={buyButton} aria-label={`${buyButtonText(unban)}: ${unban.name}`}
                   onClick={() => {
                     saveCheckoutData({ productType: 'unban', productId: unban.id, productName: unban.name, price: unban.price ?? 0 });
                     navigate(paths.stripeCheckout);
                   }}>
-                  {unban.buttonText ?? 'Purchase Unban'}
+                  {buyButtonText(unban)}
                 </button>
               </ProductCard>
             </li>

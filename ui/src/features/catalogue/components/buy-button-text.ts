@@ -1,0 +1,27 @@
+import type { ProductDto } from '../../../../../adapters/http/contract/catalogue.ts';
+import { formatPrice } from '../../../lib/format.ts';
+
+const GANG_BUTTONS: Record<string, string> = {
+  'starter-gang': 'Start Your Gang',
+  'hood-package': 'Claim Your Hood',
+  'swamp-syndicate': 'Build Your Syndicate',
+};
+
+/**
+ * The words on a product card's buy button. Add-ons follow SPEC section 2: 'Order Custom Tattoos', 'Order Services'
+ * for the other multi-price items, else 'Purchase $price'.
+ */
+export function buyButtonText(product: Pick<ProductDto, 'type' | 'id' | 'name' | 'price' | 'options'>): string {
+  const purchasePrice = `Purchase ${formatPrice(product.price ?? 0)}`;
+  switch (product.type) {
+    case 'whitelist':
+      return `Purchase ${product.name}`;
+    case 'gang':
+      return GANG_BUTTONS[product.id] ?? purchasePrice;
+    case 'unban':
+      return 'Purchase Unban';
+    case 'addon':
+      if (product.id === 'custom-tattoos') return 'Order Custom Tattoos';
+      return product.options.length > 0 ? 'Order Services' : purchasePrice;
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, formatPrice, formatRelativeTime } from './format.ts';
+
+describe('formatPrice', () => {
+  it('leaves the cents off whole dollars and keeps them otherwise', () => {
+    expect(formatPrice(60)).toBe('$60');
+    expect(formatPrice(19.99)).toBe('$19.99');
+    expect(formatPrice(19.5)).toBe('$19.50');
+    expect(formatPrice(1250)).toBe('$1,250');
+  });
+});
+
+describe('formatMoney', () => {
+  it('always shows the cents (SPEC: revenue to 2 decimals)', () => {
+    expect(formatMoney(60)).toBe('$60.00');
+    expect(formatMoney(19.99)).toBe('$19.99');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+
+  it('says how long ago in the largest whole unit', () => {
+    expect(formatRelativeTime(ago(0), now)).toBe('just now');
+    expect(formatRelativeTime(ago(59), now)).toBe('just now');
+    expect(formatRelativeTime(ago(60), now)).toBe('1 minute ago');
+    expect(formatRelativeTime(ago(2 * 60 + 30), now)).toBe('2 minutes ago');
+    expect(formatRelativeTime(ago(3 * 3_600), now)).toBe('3 hours ago');
+    expect(formatRelativeTime(ago(86_400), now)).toBe('1 day ago');
+    expect(formatRelativeTime(new Date(0), new Date(3 * 3_600_000))).toBe('3 hours ago');
+  });
+
+  it('treats a moment slightly ahead of the clock as just now', () => {
+    expect(formatRelativeTime(ago(-5), now)).toBe('just now');
+  });
+});
