@@ -1,0 +1,25 @@
+const WINDOW_MS = 60_000;
+
+/** A fixed one-minute window per key, kept in this process's memory. */
+export class RateLimiter {
+  private windowStart = 0;
+  private counts = new Map<string, number>();
+
+  constructor(
+    readonly limitPerMinute: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one request; answers the seconds to wait when over the limit, or 0. */
+  hit(key: string): number {
+    const now = this.now();
+    if (now - this.windowStart >= WINDOW_MS) {
+      this.windowStart = now - (now % WINDOW_MS);
+      this.counts = new Map();
+    }
+    const count = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, count);
+    if (count <= this.limitPerMinute) return 0;
+    return Math.max(1, Math.ceil((this.windowStart + WINDOW_MS - now) / 1000));
+  }
+}
