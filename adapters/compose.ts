@@ -1,29 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import { createCore, type Core } from '../core/index.ts';
-import type { Config } from './config.ts';
-import { createLogger, type Logger } from './logger.ts';
-import { Database } from './persistence/database.ts';
-import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
-import { mikroOrmUserPorts } from './persistence/user-ports.ts';
-import { MikroOrmPurchaseRepository } from './persistence/mikro-orm-purchase-repository.ts';
-import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-log.ts';
-import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
-import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-adapters.ts';
-import { resolveSessionSecret } from './identity/session-secret.ts';
-import type { Clock } from '../core/shared/ports.ts';
 import { RoleMapping } from '../core/delivery/role-mapping.ts';
-import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
+import { systemClock, type Clock } from '../core/shared/ports.ts';
+import type { Config } from './config.ts';
 import { DeliveryWorker } from './discord/delivery-worker.ts';
+import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
+import { RateLimiter } from './http/middleware/rate-limiter.ts';
+import { DiscordIdentityProvider } from './identity/discord-identity-provider.ts';
+import { resolveSessionSecret } from './identity/session-secret.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-adapters.ts';
+import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
+import { Database } from './persistence/database.ts';
 import { MikroOrmDeliveryOutbox } from './persistence/mikro-orm-delivery-outbox.ts';
 import { MikroOrmEntitlements } from './persistence/mikro-orm-entitlements.ts';
+import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-log.ts';
+import { MikroOrmPurchaseRepository } from './persistence/mikro-orm-purchase-repository.ts';
+import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
+import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
+import { mikroOrmUserPorts } from './persistence/user-ports.ts';
 
+/** Everything the server and the CLI run on, built once from the configuration. */
 export interface System {
   config: Config;
   logger: Logger;
+  clock: Clock;
   database: Database;
   core: Core;
   /** the card payment gateway chosen by configuration, with its webhook verifier or demo confirm */
   payments: PaymentAdapters;
+  /** Discord sign-in, or null for the development sign-in */
+  identity: DiscordIdentityProvider | null;
+  /** the sessions table, read with each session's user */
+  sessions: MikroOrmSessionStore;
+  /** signs session cookies: SESSION_SECRET, or one kept in the data directory */
+  sessionSecret: string;
+  /** per process: sign-ins per client address, writes per signed-in user */
+  rateLimits: { signIn: RateLimiter; writes: RateLimiter };
   /** sends the Discord outbox; the web server starts it, the CLI runs passes itself */
   deliveryWorker: DeliveryWorker;
   /** stops the delivery worker (its current pass finishes), then closes the database */
@@ -39,31 +52,27 @@ export interface ComposeOptions {
   clock?: Clock;
 }
 
-/** The one composition root: configuration in, adapters built, use cases wired. Server, CLI and tests share it. */
+/** The one composition root: configuration in, every adapter built, use cases wired. Server, CLI and tests share it. */
 export async function composeSystem(config: Config, options: ComposeOptions = {}): Promise<System> {
-  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
-  const database = await Database.open({ url: config.DATABASE_URL, dataDir: options.dataDir ?? config.DATA_DIR });
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const dataDir = options.dataDir ?? config.database.dataDir;
+  const database = await Database.open({ url: config.database.url ?? undefined, dataDir });
   try {
     if (options.migrate ?? true) await database.migrate();
   } catch (error) {
     await database.close();
     throw error;
   }
-  const transactions = { run: <T>(work: () => Promise<T>) => database.transactional(work) };
-  const payments = createPaymentAdapters(config, database);
-  const discord = new DiscordRestGateway({
-    apiUrl: config.discordApiUrl,
-    botToken: config.DISCORD_BOT_TOKEN,
-    guildId: config.DISCORD_GUILD_ID,
-    staffWebhookUrl: config.DISCORD_STAFF_WEBHOOK_URL,
-  });
+  const payments = createPaymentAdapters(config.stripe, database);
+  const delivery = config.discordDelivery;
   let worker: DeliveryWorker | undefined;
   const core = createCore({
-    clock: options.clock,
+    clock,
     ids: { next: randomUUID },
-    transactions,
+    transactions: { run: (work) => database.transactional(work) },
     applications: mikroOrmApplicationPorts(database),
-    users: mikroOrmUserPorts(database, config.ADMIN_DISCORD_IDS),
+    users: mikroOrmUserPorts(database, config.adminDiscordIds),
     purchases: {
       purchases: new MikroOrmPurchaseRepository(database),
       events: new MikroOrmPaymentEventLog(database),
@@ -72,21 +81,31 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     },
     delivery: {
       outbox: new MikroOrmDeliveryOutbox(database),
-      discord,
+      discord: new DiscordRestGateway({
+        apiUrl: delivery.apiUrl,
+        botToken: delivery.bot?.token,
+        guildId: delivery.bot?.guildId,
+        staffWebhookUrl: delivery.staffWebhookUrl ?? undefined,
+      }),
       entitlements: new MikroOrmEntitlements(database),
-      roles: new RoleMapping(config.roleMapping),
-      settings: { maxAttempts: config.DELIVERY_MAX_ATTEMPTS, retryBaseMs: config.DELIVERY_RETRY_BASE_MS },
+      roles: new RoleMapping(delivery.roleMapping),
+      settings: { maxAttempts: delivery.maxAttempts, retryBaseMs: delivery.retryBaseMs },
       onQueued: () => worker?.wake(),
     },
   });
-  worker = new DeliveryWorker({ pass: () => database.withContext(() => core.delivery.deliverDue.execute()), logger, pollMs: config.DELIVERY_POLL_MS });
+  worker = new DeliveryWorker({ pass: () => database.withContext(() => core.delivery.deliverDue.execute()), logger, pollMs: delivery.pollMs });
   const deliveryWorker = worker;
   return {
-    config: { ...config, SESSION_SECRET: resolveSessionSecret(config.SESSION_SECRET, options.dataDir ?? config.DATA_DIR) },
+    config,
     logger,
+    clock,
     database,
     core,
     payments,
+    identity: config.discordOAuth ? new DiscordIdentityProvider(config.discordOAuth) : null,
+    sessions: new MikroOrmSessionStore(database, clock),
+    sessionSecret: resolveSessionSecret(config.sessionSecret ?? undefined, dataDir),
+    rateLimits: { signIn: new RateLimiter(config.rateLimits.signInPerMinute), writes: new RateLimiter(config.rateLimits.writesPerMinute) },
     deliveryWorker,
     close: async () => {
       await deliveryWorker.stop();

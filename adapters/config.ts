@@ -61,17 +61,47 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'TRUST_PROXY_HOPS'> {
-  /** proxies in front whose X-Forwarded-* headers are believed; the client address is the one the nearest saw */
-  TRUST_PROXY_HOPS: number;
-  publicUrl: string;
+/** The configuration in sections; a section that is not configured is null, so nothing reads a half-set one. */
+export interface Config {
+  env: Env['NODE_ENV'];
   production: boolean;
-  discordConfigured: boolean;
-  stripeConfigured: boolean;
-  /** the bot has a token and a guild: roles and direct messages are delivered */
-  discordBotConfigured: boolean;
-  discordApiUrl: string;
-  roleMapping: RoleMappingSettings;
+  server: {
+    host: string;
+    port: number;
+    /** the address players use, without a trailing slash */
+    publicUrl: string;
+    /** PUBLIC_URL was set (otherwise publicUrl is the local default) */
+    publicUrlSet: boolean;
+    /** proxies in front whose X-Forwarded-* headers are believed; the client address is the one the nearest saw */
+    trustProxyHops: number;
+  };
+  database: {
+    /** a postgres:// URL, or null for the embedded database */
+    url: string | null;
+    dataDir: string;
+  };
+  /** SESSION_SECRET; null in development, where one is generated and kept in the data directory */
+  sessionSecret: string | null;
+  /** Discord ids made admins when they sign in */
+  adminDiscordIds: string[];
+  rateLimits: { signInPerMinute: number; writesPerMinute: number };
+  /** Discord sign-in; null means the development sign-in */
+  discordOAuth: { clientId: string; clientSecret: string; redirectUri: string; baseUrl: string } | null;
+  /** card payments through Stripe; null means the demo gateway */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string | null } | null;
+  /** the bot, its REST API address, and the staff channel's webhook (each part may be absent) */
+  discordDelivery: {
+    apiUrl: string;
+    bot: { token: string; guildId: string } | null;
+    staffWebhookUrl: string | null;
+    roleMapping: RoleMappingSettings;
+    maxAttempts: number;
+    retryBaseMs: number;
+    pollMs: number;
+    /** false: this process sends no deliveries (another process's worker does) */
+    worker: boolean;
+  };
+  logLevel: Env['LOG_LEVEL'];
 }
 
 const DISCORD_VARS = ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_REDIRECT_URI'] as const;
@@ -86,11 +116,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const missing = (names: readonly (keyof Env)[]) => names.filter((name) => !env[name]);
-  const discordMissing = missing(DISCORD_VARS);
-  const stripeMissing = missing(STRIPE_VARS);
   const production = env.NODE_ENV === 'production';
   if (production) {
-    const required = [...discordMissing, ...stripeMissing, ...missing(['SESSION_SECRET', 'PUBLIC_URL'])];
+    const required = [...missing(DISCORD_VARS), ...missing(STRIPE_VARS), ...missing(['SESSION_SECRET', 'PUBLIC_URL'])];
     if (required.length > 0) {
       throw new ConfigError(
         `Production refuses the development sign-in and demo payments. Set: ${required.join(', ')} (see .env.example).`,
@@ -102,16 +130,35 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       );
     }
   }
+  const { DISCORD_CLIENT_ID: clientId, DISCORD_CLIENT_SECRET: clientSecret, DISCORD_REDIRECT_URI: redirectUri } = env;
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
   return {
-    ...env,
-    discordBotConfigured: Boolean(env.DISCORD_BOT_TOKEN && env.DISCORD_GUILD_ID),
-    discordApiUrl: env.DISCORD_API_URL ?? `${env.DISCORD_BASE_URL.replace(/\/$/, '')}/api/v10`,
-    roleMapping: { products: parseRoleMap(env.DISCORD_ROLE_MAP), whitelistRoleId: env.DISCORD_WHITELIST_ROLE_ID ?? null },
+    env: env.NODE_ENV,
     production,
-    TRUST_PROXY_HOPS: env.TRUST_PROXY_HOPS ?? (production ? 1 : 0),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    discordConfigured: discordMissing.length === 0,
-    stripeConfigured: stripeMissing.length === 0,
+    server: {
+      host: env.HOST,
+      port: env.PORT,
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+      publicUrlSet: env.PUBLIC_URL !== undefined,
+      trustProxyHops: env.TRUST_PROXY_HOPS ?? (production ? 1 : 0),
+    },
+    database: { url: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR },
+    sessionSecret: env.SESSION_SECRET ?? null,
+    adminDiscordIds: env.ADMIN_DISCORD_IDS,
+    rateLimits: { signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE, writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE },
+    discordOAuth: clientId && clientSecret && redirectUri ? { clientId, clientSecret, redirectUri, baseUrl: env.DISCORD_BASE_URL } : null,
+    stripe: secretKey && publishableKey && webhookSecret ? { secretKey, publishableKey, webhookSecret, apiBase: env.STRIPE_API_BASE ?? null } : null,
+    discordDelivery: {
+      apiUrl: env.DISCORD_API_URL ?? `${env.DISCORD_BASE_URL.replace(/\/$/, '')}/api/v10`,
+      bot: env.DISCORD_BOT_TOKEN && env.DISCORD_GUILD_ID ? { token: env.DISCORD_BOT_TOKEN, guildId: env.DISCORD_GUILD_ID } : null,
+      staffWebhookUrl: env.DISCORD_STAFF_WEBHOOK_URL ?? null,
+      roleMapping: { products: parseRoleMap(env.DISCORD_ROLE_MAP), whitelistRoleId: env.DISCORD_WHITELIST_ROLE_ID ?? null },
+      maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
+      retryBaseMs: env.DELIVERY_RETRY_BASE_MS,
+      pollMs: env.DELIVERY_POLL_MS,
+      worker: env.DELIVERY_WORKER === 'on',
+    },
+    logLevel: env.LOG_LEVEL,
   };
 }
 

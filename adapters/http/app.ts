@@ -1,11 +1,9 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import type { Core } from '../../core/index.ts';
-import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { System } from '../compose.ts';
 import { jsonBody } from './middleware/body.ts';
 import { crossSiteProtection } from './middleware/csrf.ts';
-import { RateLimiter, signInRateLimit, writeRateLimit } from './middleware/rate-limit.ts';
+import { signInRateLimit, writeRateLimit } from './middleware/rate-limit.ts';
 import { sessions } from './middleware/session.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -21,53 +19,46 @@ import { paymentRoutes } from './routes/payments.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { deliveryRoutes } from './routes/deliveries.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
-import { createPaymentAdapters, type PaymentAdapters } from '../payments/payment-adapters.ts';
-import type { Database } from '../persistence/database.ts';
 import { staticUi } from './static-ui.ts';
 
-export interface HttpDependencies {
-  core: Core;
-  config: Config;
-  logger: Logger;
-  database: Database;
-  /** built from the configuration when not given */
-  payments?: PaymentAdapters;
+export interface HttpOptions {
   /** the built UI; omitted in API-only mode (the Vite dev server serves the UI) */
   uiDir?: string;
 }
 
-export function createHttpApp(deps: HttpDependencies): Koa {
-  const hops = deps.config.TRUST_PROXY_HOPS;
+/** Mounts the routes on what the composition root built; builds no adapter of its own. */
+export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
+  const { config, core, logger, database, payments } = system;
+  const hops = config.server.trustProxyHops;
   // X-Forwarded-For is read from the right: the address the nearest of `hops` trusted proxies saw
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true; // the error handler logs what matters
   const router = new Router();
-  healthRoutes(router, deps.database);
-  authRoutes(router, { ...deps, signInLimit: signInRateLimit(new RateLimiter(deps.config.RATE_LIMIT_SIGNIN_PER_MINUTE)) });
-  tokenRoutes(router, deps.core);
-  applicationRoutes(router, deps.core);
-  staffApplicationRoutes(router, deps.core);
-  const payments = deps.payments ?? createPaymentAdapters(deps.config, deps.database);
-  paymentRoutes(router, deps.core, payments);
-  purchaseRoutes(router, deps.core);
-  deliveryRoutes(router, deps.core);
-  stripeWebhookRoutes(router, deps.core, payments);
+  healthRoutes(router, database);
+  authRoutes(router, { core, config, logger, identity: system.identity, signInLimit: signInRateLimit(system.rateLimits.signIn) });
+  tokenRoutes(router, core);
+  applicationRoutes(router, core);
+  staffApplicationRoutes(router, core);
+  paymentRoutes(router, core, payments);
+  purchaseRoutes(router, core);
+  deliveryRoutes(router, core);
+  stripeWebhookRoutes(router, core, payments);
 
-  app.use(requestLog(deps.logger));
-  app.use(securityHeaders(deps.config.production));
-  app.use(errorHandler(deps.logger));
-  if (deps.config.production) app.use(httpsOnly(deps.config.publicUrl));
-  app.use(crossSiteProtection(deps.config.publicUrl));
+  app.use(requestLog(logger));
+  app.use(securityHeaders(config.production));
+  app.use(errorHandler(logger));
+  if (config.production) app.use(httpsOnly(config.server.publicUrl));
+  app.use(crossSiteProtection(config.server.publicUrl));
   app.use(jsonBody());
   // routes that need neither the database nor the session answer before either is set up
   const publicRouter = new Router();
-  catalogueRoutes(publicRouter, deps.core);
+  catalogueRoutes(publicRouter, core);
   app.use(publicRouter.routes());
-  app.use((_ctx, next) => deps.database.withContext(next));
-  const [sessionCookies, loadUser] = sessions(app, deps);
+  app.use((_ctx, next) => database.withContext(next));
+  const [sessionCookies, loadUser] = sessions(app, { store: system.sessions, secret: system.sessionSecret, secure: config.production, clock: system.clock, users: core.users });
   // pages and assets need no session: only API requests read it
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? sessionCookies(ctx, () => loadUser(ctx, next)) : next()));
-  app.use(writeRateLimit(new RateLimiter(deps.config.RATE_LIMIT_WRITES_PER_MINUTE)));
+  app.use(writeRateLimit(system.rateLimits.writes));
   app.use(router.routes());
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
@@ -84,6 +75,6 @@ export function createHttpApp(deps: HttpDependencies): Koa {
     }
     await next();
   });
-  if (deps.uiDir) app.use(staticUi(deps.uiDir));
+  if (options.uiDir) app.use(staticUi(options.uiDir));
   return app;
 }

@@ -22,9 +22,9 @@ export async function main(options: { apiOnly?: boolean } = {}): Promise<void> {
   const uiDir = resolve('ui/dist');
   const running = await startServer(system, { uiDir: options.apiOnly ? undefined : uiDir });
   const modes = [
-    system.database.isEmbedded ? `embedded database in ${config.DATA_DIR}` : 'Postgres at DATABASE_URL',
-    config.discordConfigured ? 'Discord sign-in' : 'development sign-in',
-    config.stripeConfigured ? 'Stripe payments' : 'demo card payments',
+    system.database.isEmbedded ? `embedded database in ${config.database.dataDir}` : 'Postgres at DATABASE_URL',
+    config.discordOAuth ? 'Discord sign-in' : 'development sign-in',
+    config.stripe ? 'Stripe payments' : 'demo card payments',
   ];
   system.logger.info({ url: running.url, modes }, 'server started');
   if (!options.apiOnly && !existsSync(resolve(uiDir, 'index.html'))) system.logger.warn('ui/dist is missing: run `npm run build`');

@@ -14,7 +14,7 @@ export interface RunningServer {
 export const DRAIN_TIMEOUT_MS = 8_000;
 
 export async function startServer(system: System, options: { uiDir?: string; port?: number; host?: string } = {}): Promise<RunningServer> {
-  const app = createHttpApp({ core: system.core, config: system.config, logger: system.logger, database: system.database, uiDir: options.uiDir });
+  const app = createHttpApp(system, { uiDir: options.uiDir });
   const handle = app.callback();
   const inFlight = new Set<ServerResponse>();
   let draining = false;
@@ -26,13 +26,13 @@ export async function startServer(system: System, options: { uiDir?: string; por
     void handle(req, res);
   });
   server.keepAliveTimeout = 5_000;
-  const port = options.port ?? system.config.PORT;
-  const host = options.host ?? system.config.HOST;
+  const port = options.port ?? system.config.server.port;
+  const host = options.host ?? system.config.server.host;
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => done());
   });
-  if (system.config.DELIVERY_WORKER === 'on') system.deliveryWorker.start();
+  if (system.config.discordDelivery.worker) system.deliveryWorker.start();
   const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   let stopping: Promise<void> | undefined;

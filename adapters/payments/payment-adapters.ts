@@ -17,14 +17,14 @@ export interface PaymentAdapters {
 }
 
 /** Stripe when its keys are set, the offline demo gateway otherwise (chosen by configuration, never by code). */
-export function createPaymentAdapters(config: Config, database: Database): PaymentAdapters {
-  if (config.stripeConfigured) {
-    const stripe = createStripeClient({ secretKey: config.STRIPE_SECRET_KEY!, apiBase: config.STRIPE_API_BASE });
+export function createPaymentAdapters(stripeSettings: Config['stripe'], database: Database): PaymentAdapters {
+  if (stripeSettings) {
+    const stripe = createStripeClient({ secretKey: stripeSettings.secretKey, apiBase: stripeSettings.apiBase ?? undefined });
     return {
       gateway: new StripePaymentGateway(stripe),
-      publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+      publishableKey: stripeSettings.publishableKey,
       demo: null,
-      webhooks: new StripeWebhookVerifier(stripe, config.STRIPE_WEBHOOK_SECRET!),
+      webhooks: new StripeWebhookVerifier(stripe, stripeSettings.webhookSecret),
     };
   }
   const demo = new DemoPaymentGateway(new MikroOrmDemoIntentStore(database));

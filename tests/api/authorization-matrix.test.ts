@@ -64,8 +64,7 @@ interface Request {
 
 /** Every route of every router the app mounts (public routes answer before the session is read). */
 function allRoutes(server: TestServer): Route[] {
-  const { core, config, logger, database } = server.system;
-  const app = createHttpApp({ core, config, logger, database });
+  const app = createHttpApp(server.system);
   const dispatchers = app.middleware.filter((middleware) => 'router' in middleware) as unknown as Array<{ router: { stack: Array<{ path: string; methods: string[]; stack: unknown[] }> } }>;
   return dispatchers.flatMap((dispatch) => dispatch.router.stack).flatMap((layer) => {
     const guard = layer.stack.find((fn): fn is RoleGuard => typeof fn === 'function' && 'requiredRole' in fn);

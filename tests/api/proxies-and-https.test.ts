@@ -21,9 +21,9 @@ const tableCount = async (server: TestServer, table: string) =>
 
 describe('TRUST_PROXY_HOPS: the client address is the one the nearest trusted proxy saw', () => {
   it('defaults to 0 in development and 1 in production, and production refuses 0', () => {
-    expect(loadConfig({}).TRUST_PROXY_HOPS).toBe(0);
-    expect(loadConfig({ TRUST_PROXY_HOPS: '2' }).TRUST_PROXY_HOPS).toBe(2);
-    expect(loadConfig(PRODUCTION_ENV).TRUST_PROXY_HOPS).toBe(1);
+    expect(loadConfig({}).server.trustProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY_HOPS: '2' }).server.trustProxyHops).toBe(2);
+    expect(loadConfig(PRODUCTION_ENV).server.trustProxyHops).toBe(1);
     expect(() => loadConfig({ ...PRODUCTION_ENV, TRUST_PROXY_HOPS: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY_HOPS: 'many' })).toThrow(/TRUST_PROXY_HOPS/);
   });

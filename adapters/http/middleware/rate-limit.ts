@@ -1,9 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { RateLimiter } from './rate-limiter.ts';
 
-// app.ts builds its limiters from this module
-export { RateLimiter } from './rate-limiter.ts';
-
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function refuse(ctx: Context, retryAfter: number, what: string): void {

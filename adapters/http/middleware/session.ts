@@ -2,12 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import session from 'koa-session';
-import type { Core } from '../../../core/index.ts';
 import { DomainError } from '../../../core/shared/errors.ts';
 import type { Role, User } from '../../../core/users/user.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../persistence/database.ts';
-import { MikroOrmSessionStore } from '../../persistence/mikro-orm-session-store.ts';
+import type { Clock } from '../../../core/shared/ports.ts';
 
 export const SESSION_COOKIE = 'bayou.sid';
 
@@ -34,23 +31,41 @@ export function sessionData(ctx: Context): SessionData {
   return ctx.session as unknown as SessionData;
 }
 
+/**
+ * The sessions store this middleware needs: a session's data and its user are read together, because every
+ * signed-in request needs both and one indexed query serves them (the user as the database holds it now).
+ */
+export interface SessionStore {
+  get(sid: string): Promise<{ sess: Record<string, unknown>; user: User | null } | undefined>;
+  set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void>;
+  destroy(sid: string): Promise<void>;
+}
+
 interface SessionDeps {
-  core: Core;
-  config: Config;
-  database: Database;
+  store: SessionStore;
+  /** signs the cookie */
+  secret: string;
+  /** Secure cookies (production, behind HTTPS) */
+  secure: boolean;
+  clock: Clock;
+  /** reads a user the store did not answer with the session */
+  users: { get: { execute(userId: string): Promise<User> } };
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    /** the user the session store read with this request's session */
+    sessionUser?: User | null;
+  }
 }
 
 /**
- * koa-session with the sessions table as its store, then the signed-in user read fresh from the database
- * on each request, so a role change or a ban applies at once.
+ * koa-session with the sessions table as its store, then the signed-in user as the database holds it now, so a
+ * role change or a ban applies on the very next request.
  */
 export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
-  if (!deps.config.SESSION_SECRET) throw new Error('SESSION_SECRET is missing: composeSystem resolves one.');
-  app.keys = [deps.config.SESSION_SECRET];
-  const clock = deps.core.clock;
-  // the user row read in the same query as the session (fresh from the database, like core.users.get)
-  const usersReadWithSession = new WeakMap<Context, User | null>();
-  const store = new MikroOrmSessionStore(deps.database, clock);
+  app.keys = [deps.secret];
+  const { clock, store } = deps;
   const cookies = session(
     {
       key: SESSION_COOKIE,
@@ -58,7 +73,7 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
       httpOnly: true,
       sameSite: 'lax',
       signed: true,
-      secure: deps.config.production,
+      secure: deps.secure,
       rolling: false,
       renew: false,
       // 256 random bits
@@ -66,7 +81,7 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
       store: {
         get: async (sid: string, _maxAge: number, options: { rolling: boolean; ctx?: any }) => {
           const found = await store.get(sid);
-          if (found && options.ctx) usersReadWithSession.set(options.ctx as Context, found.user);
+          if (found && options.ctx) (options.ctx as Context).state.sessionUser = found.user;
           return found?.sess;
         },
         // koa-session asks the store to keep a row 10 s longer than its cookie; nothing reads it in those 10 s
@@ -80,11 +95,11 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
     const data = sessionData(ctx);
     if (typeof data?.userId !== 'string') return next();
     const now = clock.now().getTime();
-    const readAlready = usersReadWithSession.get(ctx);
+    const readAlready = ctx.state.sessionUser;
     const user =
       readAlready?.id === data.userId
         ? readAlready
-        : await deps.core.users.get.execute(data.userId).catch((error: unknown) => {
+        : await deps.users.get.execute(data.userId).catch((error: unknown) => {
             if (error instanceof DomainError && error.kind === 'not_found') return null;
             throw error;
           });

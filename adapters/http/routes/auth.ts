@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import type { Core } from '../../../core/index.ts';
 import { DomainError, ForbiddenError, InvalidInputError, NotFoundError } from '../../../core/shared/errors.ts';
 import type { Config } from '../../config.ts';
-import { DISCORD_SCOPES, DiscordIdentityProvider } from '../../identity/discord-identity-provider.ts';
+import { DISCORD_SCOPES, type DiscordIdentityProvider } from '../../identity/discord-identity-provider.ts';
 import type { Logger } from '../../logger.ts';
 import { devSignInSchema, safeReturnTo, type DevSignInResponse, type SignInSetupDto } from '../contract/auth.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
@@ -19,6 +19,8 @@ interface AuthDeps {
   core: Core;
   config: Config;
   logger: Logger;
+  /** Discord sign-in, or null for the development sign-in */
+  identity: DiscordIdentityProvider | null;
   signInLimit: Middleware;
 }
 
@@ -29,15 +31,7 @@ class SignInStateError extends DomainError {
 }
 
 export function authRoutes(router: Router, deps: AuthDeps): void {
-  const { core, config, logger, signInLimit } = deps;
-  const discord = config.discordConfigured
-    ? new DiscordIdentityProvider({
-        clientId: config.DISCORD_CLIENT_ID!,
-        clientSecret: config.DISCORD_CLIENT_SECRET!,
-        redirectUri: config.DISCORD_REDIRECT_URI!,
-        baseUrl: config.DISCORD_BASE_URL,
-      })
-    : undefined;
+  const { core, config, logger, signInLimit, identity: discord } = deps;
   const devSignInAllowed = !discord && !config.production;
 
   const startSignIn: Middleware = async (ctx) => {
@@ -99,7 +93,7 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
   router.get('/api/auth/logout', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     // a link or image on another site must not sign anyone out: such a request is sent home, signed in as before
-    if (isCrossSite(ctx as Context, config.publicUrl)) {
+    if (isCrossSite(ctx as Context, config.server.publicUrl)) {
       ctx.redirect('/');
       return;
     }
@@ -115,7 +109,7 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
   });
 
   router.get('/api/auth/setup', (ctx) => {
-    const publicUrl = config.PUBLIC_URL ? config.publicUrl : `${ctx.protocol}://${ctx.host}`;
+    const publicUrl = config.server.publicUrlSet ? config.server.publicUrl : `${ctx.protocol}://${ctx.host}`;
     const body: SignInSetupDto = {
       mode: discord ? 'discord' : 'development',
       publicUrl,
