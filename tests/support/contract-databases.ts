@@ -11,6 +11,8 @@ export interface MigratedDatabase {
   database: Database;
   /** inserts a user row (stores that reference users need one) and answers its id */
   addUser(): Promise<string>;
+  /** inserts a pending purchase of a new user (stores that reference purchases need one) and answers its id */
+  addPurchase(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -19,11 +21,22 @@ export async function openMigratedDatabase(target: DatabaseTarget, poolMax?: num
   const testDb = await createTestDatabase(target);
   const database = await Database.open({ url: testDb.url, dataDir: 'memory', ...(poolMax ? { poolMax } : {}) });
   await database.migrate();
+  const addUser = async () => {
+    const id = randomUUID();
+    await database.withContext(() => database.em.getConnection().execute(`insert into users (id, discord_id) values (?, ?)`, [id, `${Date.now()}${Math.floor(Math.random() * 1e6)}`]));
+    return id;
+  };
   return {
     database,
-    addUser: async () => {
+    addUser,
+    addPurchase: async () => {
       const id = randomUUID();
-      await database.withContext(() => database.em.getConnection().execute(`insert into users (id, discord_id) values (?, ?)`, [id, `${Date.now()}${Math.floor(Math.random() * 1e6)}`]));
+      const userId = await addUser();
+      await database.withContext(() =>
+        database.em
+          .getConnection()
+          .execute(`insert into purchases (id, user_id, product_type, product_id, product_name, price_cents) values (?, ?, 'whitelist', 'swamp-blood', 'Swamp Blood', 6000)`, [id, userId]),
+      );
       return id;
     },
     close: async () => {
