@@ -48,6 +48,7 @@ export function purchasesFixture() {
   });
   return {
     store,
+    users,
     purchases,
     bans,
     gateway,

@@ -52,6 +52,19 @@ describe('complete purchase', () => {
     expect(first.purchase.status).toBe('completed');
   });
 
+  it('undoes the whole completion when crediting the tokens fails, so it can be completed again later', async () => {
+    const fixture = purchasesFixture();
+    const { intent } = await paid(fixture);
+    const account = fixture.users.rows.get(fixture.buyer.id)!;
+    fixture.users.rows.delete(fixture.buyer.id);
+    await expect(fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id })).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
+    expect((await fixture.purchases.findByPaymentIntent(intent.id))?.status).toBe('pending');
+    fixture.users.rows.set(fixture.buyer.id, account);
+    const completed = await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
+    expect(completed).toMatchObject({ tokensAwarded: 100, purchase: { status: 'completed' } });
+    expect(fixture.balance(fixture.buyer.id)).toBe(100);
+  });
+
   it('refuses an unpaid intent with the decline reason and credits nothing', async () => {
     const fixture = purchasesFixture();
     const { intent } = await paid(fixture, DEMO_CARDS.declined);
