@@ -152,26 +152,3 @@ function publicIntent(intent: DemoIntent): PaymentIntent {
   const { id, clientSecret, status, amountCents, currency, metadata, failureMessage } = intent;
   return { id, clientSecret, status, amountCents, currency, metadata: { ...metadata }, failureMessage };
 }
-
-export class InMemoryDemoIntentStore implements DemoIntentStore {
-  private readonly rows = new Map<string, DemoIntent>();
-
-  async insert(intent: DemoIntent): Promise<void> {
-    for (const row of this.rows.values()) if (row.idempotencyKey === intent.idempotencyKey) throw new Error(`demo intent key ${intent.idempotencyKey} exists`);
-    this.rows.set(intent.id, structuredClone(intent));
-  }
-
-  async findById(id: string): Promise<DemoIntent | null> {
-    const row = this.rows.get(id);
-    return row ? structuredClone(row) : null;
-  }
-
-  async findByKey(key: string): Promise<DemoIntent | null> {
-    for (const row of this.rows.values()) if (row.idempotencyKey === key) return structuredClone(row);
-    return null;
-  }
-
-  async update(intent: DemoIntent): Promise<void> {
-    this.rows.set(intent.id, structuredClone(intent));
-  }
-}

@@ -6,7 +6,7 @@ import { CompletePurchase } from './complete-purchase.ts';
 import { HandlePaymentEvent } from './handle-payment-event.ts';
 import { ListPurchases } from './list-purchases.ts';
 import { ListRecentPurchases } from './list-recent-purchases.ts';
-import type { PaymentEventLog, PaymentGateway, PurchaseRepository, StoreBans, TokenLedger } from './ports.ts';
+import type { PaymentEventLog, PaymentGateway, PurchaseRepository, StoreBans, PurchaseTokenGrants } from './ports.ts';
 import { ReconcilePurchases } from './reconcile-purchases.ts';
 import { RefundPurchase } from './refund-purchase.ts';
 import { PurchaseSettlement } from './settlement.ts';
@@ -18,7 +18,7 @@ export interface PurchasePorts {
   purchases: PurchaseRepository;
   events: PaymentEventLog;
   gateway: PaymentGateway;
-  ledger: TokenLedger;
+  ledger: PurchaseTokenGrants;
   bans: StoreBans;
 }
 

@@ -4,6 +4,7 @@ import { createCore, type Core } from '../../core/index.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
 import type { TokenLedger } from '../../core/tokens/ports.ts';
 import type { UserRepository } from '../../core/users/ports.ts';
+import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
 import { InMemoryUserTokenLedger } from '../../adapters/memory/in-memory-user-token-ledger.ts';
 import { Database } from '../../adapters/persistence/database.ts';
@@ -21,7 +22,8 @@ interface Harness {
 
 function memoryHarness(): Harness {
   const users = new InMemoryUserRepository();
-  return { users, ledger: new InMemoryUserTokenLedger(users), transactions: { run: (work) => work() }, run: (work) => work(), close: async () => {} };
+  const ledger = new InMemoryUserTokenLedger(users);
+  return { users, ledger, transactions: new InMemoryTransactions([users, ledger]), run: (work) => work(), close: async () => {} };
 }
 
 async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> {
@@ -199,7 +201,6 @@ describe.each(targets)('users and token ledger on %s', (target) => {
           }),
         ),
       ).rejects.toThrow('marking the purchase failed');
-      if (target === 'memory') return; // the in-memory runner has no rollback; the database ones must
       expect((await h.run(() => core.users.get.execute(user.id))).tokens).toBe(0);
       const retried = await h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 40, reason: 'Purchase', reference }));
       expect(retried).toMatchObject({ balance: 40, duplicate: false });
