@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Catalogue } from '../core/catalogue/catalogue.ts';
 import { createCore, type Core } from '../core/index.ts';
 import { RoleMapping } from '../core/delivery/role-mapping.ts';
 import { systemClock, type Clock } from '../core/shared/ports.ts';
@@ -15,6 +16,7 @@ import { Database } from './persistence/database.ts';
 import { MikroOrmDeliveryOutbox, MikroOrmEntitlements } from './persistence/mikro-orm-delivery-outbox.ts';
 import { MikroOrmPaymentEventLog, MikroOrmPurchaseRepository, MikroOrmStoreBans } from './persistence/mikro-orm-purchase-repository.ts';
 import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
+import type { SessionStore } from './persistence/session-store.ts';
 import { mikroOrmUserPorts } from './persistence/user-ports.ts';
 
 /** Everything the server and the CLI run on, built once from the configuration. */
@@ -29,7 +31,7 @@ export interface System {
   /** Discord sign-in, or null for the development sign-in */
   identity: DiscordIdentityProvider | null;
   /** the sessions table, read with each session's user */
-  sessions: MikroOrmSessionStore;
+  sessions: SessionStore;
   /** signs session cookies: SESSION_SECRET, or one kept in the data directory */
   sessionSecret: string;
   /** per process: sign-ins per client address, writes per signed-in user */
@@ -67,6 +69,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   const core = createCore({
     clock,
     ids: { next: randomUUID },
+    catalogue: new Catalogue(),
     transactions: { run: (work) => database.transactional(work) },
     applications: mikroOrmApplicationPorts(database),
     users: mikroOrmUserPorts(database, config.adminDiscordIds),

@@ -8,6 +8,7 @@ import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactio
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
 import { InMemoryUserTokenLedger } from '../../adapters/memory/in-memory-user-token-ledger.ts';
 import { Database } from '../../adapters/persistence/database.ts';
+import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
 import { mikroOrmUserPorts } from '../../adapters/persistence/user-ports.ts';
 import { createTestDatabase, databaseTargets } from '../support/databases.ts';
 
@@ -52,7 +53,8 @@ describe.each(targets)('users and token ledger on %s', (target) => {
   let core: Core;
   beforeAll(async () => {
     h = target === 'memory' ? memoryHarness() : await databaseHarness(target);
-    core = createCore({ transactions: h.transactions, users: { users: h.users, tokenLedger: h.ledger, adminDiscordIds: ['4242'] } });
+    // the accounts module on the implementation under test; the other modules' ports stay in memory, unused here
+    core = createCore({ ...composeInMemory().ports, transactions: h.transactions, users: { users: h.users, tokenLedger: h.ledger, adminDiscordIds: ['4242'] } });
   });
   afterAll(async () => {
     await h?.close();

@@ -1,35 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Catalogue } from '../../core/catalogue/catalogue.ts';
-import { createPurchaseModule } from '../../core/purchases/module.ts';
-import { tokenLedgerFromAccounts } from '../../core/purchases/token-ledger-bridge.ts';
-import { createUserModules } from '../../core/users/module.ts';
-import { DemoPaymentGateway } from '../../adapters/payments/demo-payment-gateway.ts';
-import { InMemoryDemoIntentStore } from '../../adapters/memory/in-memory-demo-intent-store.ts';
-import { InMemoryPaymentEventLog, InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
-import { InMemoryStoreBans } from '../../adapters/memory/in-memory-store-bans.ts';
-import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
-import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
-import { InMemoryUserTokenLedger } from '../../adapters/memory/in-memory-user-token-ledger.ts';
+import type { Catalogue } from '../../core/catalogue/catalogue.ts';
+import { createCore } from '../../core/index.ts';
+import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
 
 /** The store on in-memory adapters and the demo gateway, with a clock a test moves by hand. */
 export function purchasesFixture() {
   let now = new Date('2026-11-22T12:00:00Z');
   const clock = { now: () => new Date(now) };
-  const ids = { next: randomUUID };
-  const users = new InMemoryUserRepository();
-  const tokenLedger = new InMemoryUserTokenLedger(users);
-  const purchases = new InMemoryPurchaseRepository();
-  const events = new InMemoryPaymentEventLog();
-  const bans = new InMemoryStoreBans();
-  const intents = new InMemoryDemoIntentStore();
-  const transactions = new InMemoryTransactions([users, tokenLedger, purchases, events, bans, intents]);
-  const accounts = createUserModules({ users, tokenLedger }, { clock, ids, transactions });
-  // the store's tokens go through the accounts module, as createCore wires them
-  const ledger = tokenLedgerFromAccounts(accounts.tokens, accounts.users);
-  const gateway = new DemoPaymentGateway(intents, clock);
-  const ports = { purchases, events, gateway, ledger, bans };
-  const shared = { catalogue: new Catalogue(), clock, ids, transactions };
-  const store = createPurchaseModule(ports, shared);
+  const memory = composeInMemory({ clock });
+  const { users, tokenLedger, purchases, bans, intents } = memory.stores;
   const buyer = { id: randomUUID(), email: 'jean@example.com', discordUsername: 'jean_baptiste', username: null };
   users.rows.set(buyer.id, {
     ...buyer,
@@ -47,18 +26,18 @@ export function purchasesFixture() {
     updatedAt: now,
   });
   return {
-    store,
+    store: memory.core.purchases,
     users,
     purchases,
     bans,
-    gateway,
+    gateway: memory.gateway,
     intents,
     buyer,
     /** the buyer's (or another user's) token balance */
     balance: (userId: string) => users.rows.get(userId)?.tokens ?? 0,
     tokenHistory: (userId: string) => tokenLedger.history(userId, 100),
     /** the same store and data, selling from another catalogue (as after a price change) */
-    storeWith: (catalogue: Catalogue) => createPurchaseModule(ports, { ...shared, catalogue }),
+    storeWith: (catalogue: Catalogue) => createCore({ ...memory.ports, catalogue }).purchases,
     advance: (minutes: number) => {
       now = new Date(now.getTime() + minutes * 60_000);
     },
