@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Catalogue } from '../core/catalogue/catalogue.ts';
 import { createCore, type Core } from '../core/index.ts';
 import { RoleMapping } from '../core/delivery/role-mapping.ts';
 import { systemClock, type Clock } from '../core/shared/ports.ts';
@@ -17,6 +18,7 @@ import { MikroOrmEntitlements } from './persistence/mikro-orm-entitlements.ts';
 import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-log.ts';
 import { MikroOrmPurchaseRepository } from './persistence/mikro-orm-purchase-repository.ts';
 import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
+import type { SessionStore } from './persistence/session-store.ts';
 import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
 import { mikroOrmUserPorts } from './persistence/user-ports.ts';
 
@@ -32,7 +34,7 @@ export interface System {
   /** Discord sign-in, or null for the development sign-in */
   identity: DiscordIdentityProvider | null;
   /** the sessions table, read with each session's user */
-  sessions: MikroOrmSessionStore;
+  sessions: SessionStore;
   /** signs session cookies: SESSION_SECRET, or one kept in the data directory */
   sessionSecret: string;
   /** per process: sign-ins per client address, writes per signed-in user */
@@ -70,6 +72,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   const core = createCore({
     clock,
     ids: { next: randomUUID },
+    catalogue: new Catalogue(),
     transactions: { run: (work) => database.transactional(work) },
     applications: mikroOrmApplicationPorts(database),
     users: mikroOrmUserPorts(database, config.adminDiscordIds),

@@ -6,27 +6,25 @@ import { createUserModules, type UserPorts } from './users/module.ts';
 import { createDeliveryModule, type DeliveryPorts } from './delivery/module.ts';
 import { createPurchaseModule, type PurchasePorts } from './purchases/module.ts';
 import { tokenLedgerFromAccounts } from './purchases/token-ledger-bridge.ts';
-import { systemClock, type Clock, type IdGenerator, type TransactionRunner } from './shared/ports.ts';
+import type { Clock, IdGenerator, TransactionRunner } from './shared/ports.ts';
 
+/** Every port the use cases need; the composition root provides each one (nothing falls back to a default). */
 export interface CorePorts {
-  clock?: Clock;
-  ids?: IdGenerator;
-  catalogue?: Catalogue;
-  transactions?: TransactionRunner;
-  applications?: ApplicationPorts;
-  users?: UserPorts;
-  /** the ledger defaults to the accounts module's credit and debit */
-  purchases?: Omit<PurchasePorts, 'ledger'> & { ledger?: PurchasePorts['ledger'] };
+  clock: Clock;
+  ids: IdGenerator;
+  catalogue: Catalogue;
+  transactions: TransactionRunner;
+  applications: ApplicationPorts;
+  users: UserPorts;
+  /** the store's token grants are always the accounts module's credit and debit */
+  purchases: Omit<PurchasePorts, 'ledger'>;
   /** Discord: the outbox, the bot and the role mapping */
-  delivery?: DeliveryPorts;
+  delivery: DeliveryPorts;
 }
 
 /** Builds every use case from the ports the adapters provide. */
-export function createCore(ports: CorePorts = {}) {
-  const catalogue = ports.catalogue ?? new Catalogue();
-  const clock = ports.clock ?? systemClock;
-  const ids = ports.ids ?? { next: () => crypto.randomUUID() };
-  const transactions = ports.transactions ?? { run: (work) => work() };
+export function createCore(ports: CorePorts) {
+  const { catalogue, clock, ids, transactions } = ports;
   const accounts = createUserModules(ports.users, { clock, ids, transactions });
   const { effects, delivery } = createDeliveryModule(ports.delivery, { clock, ids });
   return {
@@ -38,7 +36,7 @@ export function createCore(ports: CorePorts = {}) {
     ...createApplicationModules(ports.applications, { clock, ids, transactions, effects }),
     ...accounts,
     purchases: createPurchaseModule(
-      ports.purchases && { ...ports.purchases, ledger: ports.purchases.ledger ?? tokenLedgerFromAccounts(accounts.tokens, accounts.users) },
+      { ...ports.purchases, ledger: tokenLedgerFromAccounts(accounts.tokens, accounts.users) },
       { catalogue, clock, ids, transactions, effects },
     ),
     delivery,

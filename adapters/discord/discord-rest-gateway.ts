@@ -13,7 +13,17 @@ export interface DiscordRestSettings {
   /** a 429 asking for a longer wait than this is handed back to the outbox, which tries again later */
   maxRateLimitWaitMs?: number;
   timeoutMs?: number;
+  /** the clock and the waits of rate limiting; real time unless a test gives its own */
+  timer?: RateLimitTimer;
 }
+
+export interface RateLimitTimer {
+  /** milliseconds since the epoch */
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const realTimer: RateLimitTimer = { now: () => Date.now(), sleep: (ms) => sleep(ms) };
 
 const USER_AGENT = 'DiscordBot (https://bayouroleplay.com, 1.0)';
 
@@ -31,17 +41,20 @@ class GlobalLimiter {
   private readonly sent: number[] = [];
   private pausedUntil = 0;
 
-  constructor(private readonly perSecond: number) {}
+  constructor(
+    private readonly perSecond: number,
+    private readonly timer: RateLimitTimer,
+  ) {}
 
   pause(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
+    this.pausedUntil = Math.max(this.pausedUntil, this.timer.now() + ms);
   }
 
   async take(): Promise<void> {
     for (;;) {
-      const now = Date.now();
+      const now = this.timer.now();
       if (this.pausedUntil > now) {
-        await sleep(this.pausedUntil - now);
+        await this.timer.sleep(this.pausedUntil - now);
         continue;
       }
       while (this.sent.length > 0 && this.sent[0] <= now - 1000) this.sent.shift();
@@ -49,7 +62,7 @@ class GlobalLimiter {
         this.sent.push(now);
         return;
       }
-      await sleep(this.sent[0] + 1000 - now);
+      await this.timer.sleep(this.sent[0] + 1000 - now);
     }
   }
 }
@@ -65,10 +78,12 @@ export class DiscordRestGateway implements DiscordGateway {
   private readonly limiter: GlobalLimiter;
   /** route -> when its bucket has room again */
   private readonly routeResets = new Map<string, number>();
+  private readonly timer: RateLimitTimer;
 
   constructor(private readonly settings: DiscordRestSettings) {
     this.capabilities = { bot: Boolean(settings.botToken && settings.guildId), staffChannel: Boolean(settings.staffWebhookUrl) };
-    this.limiter = new GlobalLimiter(settings.requestsPerSecond ?? 50);
+    this.timer = settings.timer ?? realTimer;
+    this.limiter = new GlobalLimiter(settings.requestsPerSecond ?? 50, this.timer);
   }
 
   async grantRole(discordId: string, roleId: string, reason: string): Promise<void> {
@@ -111,7 +126,8 @@ export class DiscordRestGateway implements DiscordGateway {
     const maxWait = this.settings.maxRateLimitWaitMs ?? 30_000;
     for (let rateLimited = 0; ; rateLimited += 1) {
       const resetAt = this.routeResets.get(route) ?? 0;
-      if (resetAt > Date.now()) await sleep(resetAt - Date.now());
+      const now = this.timer.now();
+      if (resetAt > now) await this.timer.sleep(resetAt - now);
       await this.limiter.take();
       const headers: Record<string, string> = { 'User-Agent': USER_AGENT };
       if (options.auth) headers.Authorization = `Bot ${this.settings.botToken}`;
@@ -134,7 +150,7 @@ export class DiscordRestGateway implements DiscordGateway {
         const waitMs = retryAfterMs(response.headers, payload);
         const global = response.headers.get('x-ratelimit-global') === 'true' || (payload as { global?: boolean } | null)?.global === true;
         if (global) this.limiter.pause(waitMs);
-        else this.routeResets.set(route, Date.now() + waitMs);
+        else this.routeResets.set(route, this.timer.now() + waitMs);
         if (waitMs > maxWait || rateLimited >= 5) throw new DeliveryAttemptError(`Discord rate limit: try again in ${(waitMs / 1000).toFixed(1)} s.`, true, waitMs);
         continue;
       }
@@ -149,7 +165,7 @@ export class DiscordRestGateway implements DiscordGateway {
   private remember(route: string, headers: Headers): void {
     const remaining = headers.get('x-ratelimit-remaining');
     const resetAfter = Number(headers.get('x-ratelimit-reset-after'));
-    if (remaining === '0' && Number.isFinite(resetAfter) && resetAfter > 0) this.routeResets.set(route, Date.now() + resetAfter * 1000);
+    if (remaining === '0' && Number.isFinite(resetAfter) && resetAfter > 0) this.routeResets.set(route, this.timer.now() + resetAfter * 1000);
   }
 }
 

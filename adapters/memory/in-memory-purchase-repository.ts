@@ -9,10 +9,15 @@ import type {
   PurchaseRepository,
   PurchaseTotals,
 } from '../../core/purchases/ports.ts';
+import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 import { newestFirst } from './paging.ts';
 
-export class InMemoryPurchaseRepository implements PurchaseRepository {
+export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotStore {
   private readonly rows = new Map<string, Purchase>();
+
+  snapshot(): () => void {
+    return snapshotMap(this.rows);
+  }
 
   async add(purchase: Purchase): Promise<void> {
     if (this.rows.has(purchase.id)) throw new Error(`purchase ${purchase.id} exists`);
@@ -96,8 +101,12 @@ export class InMemoryPurchaseRepository implements PurchaseRepository {
   }
 }
 
-export class InMemoryPaymentEventLog implements PaymentEventLog {
+export class InMemoryPaymentEventLog implements PaymentEventLog, SnapshotStore {
   readonly seen = new Map<string, string>();
+
+  snapshot(): () => void {
+    return snapshotMap(this.seen);
+  }
 
   async record(event: { id: string; type: string }): Promise<boolean> {
     if (this.seen.has(event.id)) return false;

@@ -1,11 +1,16 @@
 import type { SignInIdentity } from '../../core/users/identity.ts';
 import type { UserQuery, UserRepository } from '../../core/users/ports.ts';
 import type { Role, User } from '../../core/users/user.ts';
+import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 
 /** Users kept in a map; the token ledger beside it moves their balances. */
-export class InMemoryUserRepository implements UserRepository {
+export class InMemoryUserRepository implements UserRepository, SnapshotStore {
   /** by id; shared with InMemoryUserTokenLedger */
   readonly rows = new Map<string, User>();
+
+  snapshot(): () => void {
+    return snapshotMap(this.rows);
+  }
 
   async findById(id: string): Promise<User | null> {
     const row = this.rows.get(id);

@@ -1,12 +1,18 @@
 import type { TokenLedgerEntry } from '../../core/tokens/ledger-entry.ts';
 import type { LedgerOutcome, TokenLedger } from '../../core/tokens/ports.ts';
 import type { InMemoryUserRepository } from './in-memory-user-repository.ts';
+import { snapshotArray, type SnapshotStore } from './in-memory-transactions.ts';
 
 /** The ledger over the in-memory users; `apply` does all its work without awaiting, so it is atomic. */
-export class InMemoryUserTokenLedger implements TokenLedger {
+export class InMemoryUserTokenLedger implements TokenLedger, SnapshotStore {
   private readonly entries: TokenLedgerEntry[] = [];
 
   constructor(private readonly users: InMemoryUserRepository) {}
+
+  /** the entries only: the balances live in the users' rows, which their repository snapshots */
+  snapshot(): () => void {
+    return snapshotArray(this.entries);
+  }
 
   async apply(change: Omit<TokenLedgerEntry, 'balanceAfter'>): Promise<LedgerOutcome> {
     const user = this.users.rows.get(change.userId);

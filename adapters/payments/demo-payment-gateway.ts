@@ -152,6 +152,3 @@ function publicIntent(intent: DemoIntent): PaymentIntent {
   const { id, clientSecret, status, amountCents, currency, metadata, failureMessage } = intent;
   return { id, clientSecret, status, amountCents, currency, metadata: { ...metadata }, failureMessage };
 }
-
-// the repository contract suite imports the in-memory store from here
-export { InMemoryDemoIntentStore } from './in-memory-demo-intent-store.ts';

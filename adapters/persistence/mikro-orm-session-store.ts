@@ -1,18 +1,14 @@
 import type { Clock } from '../../core/shared/ports.ts';
-import type { User } from '../../core/users/user.ts';
 import type { Database } from './database.ts';
 import { userFromColumns } from './mikro-orm-user-repository.ts';
+import { DEFAULT_SESSION_AGE_MS, type SessionStore, type StoredSession } from './session-store.ts';
+
+export type { SessionStore, StoredSession } from './session-store.ts';
 
 const PURGE_EVERY_MS = 60 * 60_000;
 
-export interface StoredSession {
-  sess: Record<string, unknown>;
-  /** the session's user as the database holds it now, read in the same query; null when there is none */
-  user: User | null;
-}
-
 /** koa-session's external store over the sessions table (sid, sess, expire), shared by every server process. */
-export class MikroOrmSessionStore {
+export class MikroOrmSessionStore implements SessionStore {
   private lastPurge = 0;
 
   constructor(
@@ -42,7 +38,7 @@ export class MikroOrmSessionStore {
 
   async set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void> {
     const now = this.clock.now();
-    const expire = new Date(now.getTime() + (Number.isFinite(maxAgeMs) ? maxAgeMs : 86_400_000));
+    const expire = new Date(now.getTime() + (Number.isFinite(maxAgeMs) ? maxAgeMs : DEFAULT_SESSION_AGE_MS));
     await this.database.em.execute(
       `insert into "sessions" ("sid", "sess", "expire") values (?, ?, ?)
        on conflict ("sid") do update set "sess" = excluded."sess", "expire" = excluded."expire"`,

@@ -1,9 +1,8 @@
-import { DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { DeliverDue, DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './deliver-due.ts';
-import { noDeliveryEffects, type DeliveryEffects } from './effects.ts';
-import { OutboxDeliveryEffects } from './outbox-delivery-effects.ts';
+import type { DeliveryEffects } from './effects.ts';
 import { ListDeliveries } from './list-deliveries.ts';
+import { OutboxDeliveryEffects } from './outbox-delivery-effects.ts';
 import { PurchaseDeliveries } from './purchase-deliveries.ts';
 import { RetryDeliveries } from './retry-deliveries.ts';
 import type { DeliveryOutbox, DiscordGateway, Entitlements } from './ports.ts';
@@ -21,14 +20,11 @@ export interface DeliveryPorts {
   onQueued?: () => void;
 }
 
-export function createDeliveryModule(ports: DeliveryPorts | undefined, shared: { clock: Clock; ids: IdGenerator }) {
-  const p = ports ?? unconfigured();
+export function createDeliveryModule(p: DeliveryPorts, shared: { clock: Clock; ids: IdGenerator }) {
   const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...p.settings };
   const onQueued = p.onQueued ?? (() => {});
-  const capabilities = ports?.discord.capabilities ?? { bot: false, staffChannel: false };
-  const effects: DeliveryEffects = ports
-    ? new OutboxDeliveryEffects(p.outbox, capabilities, p.roles, p.entitlements, shared.ids, shared.clock, onQueued)
-    : noDeliveryEffects;
+  const capabilities = p.discord.capabilities;
+  const effects: DeliveryEffects = new OutboxDeliveryEffects(p.outbox, capabilities, p.roles, p.entitlements, shared.ids, shared.clock, onQueued);
   return {
     effects,
     delivery: {
@@ -40,13 +36,6 @@ export function createDeliveryModule(ports: DeliveryPorts | undefined, shared: {
       reconcileRoles: new ReconcileRoles(p.entitlements, p.discord, p.roles),
     },
   };
-}
-
-/** Without storage every call fails clearly instead of pretending to work. */
-function unconfigured(): DeliveryPorts {
-  const fail = () => Promise.reject(new DomainError('DELIVERY_UNCONFIGURED', 'unavailable', 'Delivery storage is not configured.'));
-  const port = new Proxy({}, { get: () => fail });
-  return { outbox: port, discord: port, entitlements: port, roles: new RoleMapping() } as DeliveryPorts;
 }
 
 export { RoleMapping };

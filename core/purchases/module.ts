@@ -1,12 +1,11 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
-import { DomainError } from '../shared/errors.ts';
-import { noDeliveryEffects, type DeliveryEffects } from '../delivery/effects.ts';
+import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { CompletePurchase } from './complete-purchase.ts';
 import { HandlePaymentEvent } from './handle-payment-event.ts';
 import { ListPurchases } from './list-purchases.ts';
 import { ListRecentPurchases } from './list-recent-purchases.ts';
-import type { PaymentEventLog, PaymentGateway, PurchaseRepository, StoreBans, TokenLedger } from './ports.ts';
+import type { PaymentEventLog, PaymentGateway, PurchaseRepository, StoreBans, PurchaseTokenGrants } from './ports.ts';
 import { ReconcilePurchases } from './reconcile-purchases.ts';
 import { RefundPurchase } from './refund-purchase.ts';
 import { PurchaseSettlement } from './purchase-settlement.ts';
@@ -18,7 +17,7 @@ export interface PurchasePorts {
   purchases: PurchaseRepository;
   events: PaymentEventLog;
   gateway: PaymentGateway;
-  ledger: TokenLedger;
+  ledger: PurchaseTokenGrants;
   bans: StoreBans;
 }
 
@@ -28,15 +27,14 @@ interface Shared {
   ids: IdGenerator;
   transactions: TransactionRunner;
   /** what Discord is told of completions, refunds and disputes */
-  effects?: DeliveryEffects;
+  effects: DeliveryEffects;
 }
 
-export function createPurchaseModule(ports: PurchasePorts | undefined, shared: Shared) {
-  const p = ports ?? unconfigured();
+export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
   const { catalogue, clock, ids, transactions } = shared;
-  const settlement = new PurchaseSettlement(p.purchases, p.ledger, p.bans, transactions, clock, shared.effects ?? noDeliveryEffects);
+  const settlement = new PurchaseSettlement(p.purchases, p.ledger, p.bans, transactions, clock, shared.effects);
   return {
-    paymentMode: ports?.gateway.mode ?? 'demo',
+    paymentMode: p.gateway.mode,
     startCheckout: new StartCheckout(catalogue, p.purchases, p.gateway, p.bans, settlement, ids, clock),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
     handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock),
@@ -46,11 +44,4 @@ export function createPurchaseModule(ports: PurchasePorts | undefined, shared: S
     recent: new ListRecentPurchases(p.purchases),
     reconcile: new ReconcilePurchases(p.purchases, p.gateway, settlement, clock),
   };
-}
-
-/** Without storage and a gateway every call fails clearly instead of pretending to work. */
-function unconfigured(): PurchasePorts {
-  const fail = () => Promise.reject(new DomainError('STORE_UNCONFIGURED', 'unavailable', 'The store is not configured.'));
-  const port = new Proxy({}, { get: () => fail });
-  return { purchases: port, events: port, gateway: port, ledger: port, bans: port } as PurchasePorts;
 }

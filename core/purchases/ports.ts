@@ -107,11 +107,28 @@ export interface PaymentEventLog {
   record(event: { id: string; type: string; purchaseId: string | null; receivedAt: Date }): Promise<boolean>;
 }
 
-/** The token ledger: idempotent by reference. */
-export interface TokenLedger {
-  credit(input: { userId: string; amount: number; reason: string; reference: string }): Promise<void>;
-  /** takes back up to `amount`; answers what was taken */
-  debit(input: { userId: string; amount: number; reason: string; reference: string }): Promise<number>;
+export interface TokenGrant {
+  userId: string;
+  /** whole tokens, 1 to 1,000,000 */
+  amount: number;
+  reason: string;
+  reference: string;
+}
+
+/**
+ * The buyer's tokens as the store sees them: credited for a purchase, taken back after a refund or a
+ * dispute. Idempotent by reference: a reference repeated for the same user and direction changes nothing;
+ * a reference already used by another user or for the other direction is refused (TOKEN_REFERENCE_USED).
+ * Joins the caller's transaction.
+ */
+export interface PurchaseTokenGrants {
+  /** Throws USER_NOT_FOUND for an unknown user and INVALID_TOKEN_CHANGE for an amount out of range. */
+  credit(grant: TokenGrant): Promise<void>;
+  /**
+   * Takes back up to `amount`, never below zero; answers what this call took (0 when the reference was
+   * used before, or the balance is empty).
+   */
+  debit(grant: TokenGrant): Promise<number>;
 }
 
 /** Who may not buy: buyers who disputed a payment (SPEC section 9's policy). */

@@ -2,7 +2,7 @@ import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import { PaymentNotConfirmedError, PurchaseNotFoundError } from './errors.ts';
 import { CURRENCY, type Purchase, type PurchaseStatus } from './purchase.ts';
-import type { PaymentIntent, PurchaseRepository, StoreBans, TokenLedger } from './ports.ts';
+import type { PaymentIntent, PurchaseRepository, StoreBans, PurchaseTokenGrants } from './ports.ts';
 
 /** The reference the ledger keeps for a purchase's tokens; the ledger credits a reference once. */
 export const ledgerReference = (purchaseId: string) => `purchase:${purchaseId}`;
@@ -29,7 +29,7 @@ export function checkIntent(purchase: Purchase, intent: PaymentIntent): void {
 export class PurchaseSettlement {
   constructor(
     private readonly purchases: PurchaseRepository,
-    private readonly ledger: TokenLedger,
+    private readonly ledger: PurchaseTokenGrants,
     private readonly bans: StoreBans,
     private readonly transactions: TransactionRunner,
     private readonly clock: Clock,

@@ -1,7 +1,7 @@
 import { InsufficientTokensError } from '../tokens/errors.ts';
 import type { TokenChangeInput, TokenChangeResult } from '../tokens/ledger-entry.ts';
 import type { User } from '../users/user.ts';
-import type { TokenLedger } from './ports.ts';
+import type { PurchaseTokenGrants } from './ports.ts';
 
 interface TokenUseCases {
   credit: { execute(input: TokenChangeInput): Promise<TokenChangeResult> };
@@ -9,25 +9,25 @@ interface TokenUseCases {
 }
 
 /**
- * The store's ledger port on the accounts module's credit and debit use cases (idempotent by reference,
+ * The store's token grants on the accounts module's credit and debit use cases (idempotent by reference,
  * joining the caller's transaction). A take-back never drives a balance below zero: when the buyer has
  * spent some of the tokens, what is left is taken.
  */
-export function tokenLedgerFromAccounts(tokens: TokenUseCases, users: { get: { execute(id: string): Promise<User> } }): TokenLedger {
+export function tokenLedgerFromAccounts(tokens: TokenUseCases, users: { get: { execute(id: string): Promise<User> } }): PurchaseTokenGrants {
   return {
-    async credit(input) {
-      await tokens.credit.execute(input);
+    async credit(grant) {
+      await tokens.credit.execute(grant);
     },
-    async debit(input) {
+    async debit(grant) {
       try {
-        await tokens.debit.execute(input);
-        return input.amount;
+        const result = await tokens.debit.execute(grant);
+        return result.duplicate ? 0 : grant.amount;
       } catch (error) {
         if (!(error instanceof InsufficientTokensError)) throw error;
-        const balance = (await users.get.execute(input.userId)).tokens;
+        const balance = (await users.get.execute(grant.userId)).tokens;
         if (balance <= 0) return 0;
-        await tokens.debit.execute({ ...input, amount: balance });
-        return balance;
+        const result = await tokens.debit.execute({ ...grant, amount: balance });
+        return result.duplicate ? 0 : balance;
       }
     },
   };

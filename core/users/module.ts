@@ -1,4 +1,3 @@
-import { DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { CreditTokens } from '../tokens/credit-tokens.ts';
 import { DebitTokens } from '../tokens/debit-tokens.ts';
@@ -27,8 +26,7 @@ interface Shared {
   transactions: TransactionRunner;
 }
 
-export function createUserModules(ports: UserPorts | undefined, shared: Shared) {
-  const p = ports ?? unconfigured();
+export function createUserModules(p: UserPorts, shared: Shared) {
   const { clock, ids, transactions } = shared;
   const tokenDeps = { ledger: p.tokenLedger, transactions, ids, clock };
   return {
@@ -47,11 +45,4 @@ export function createUserModules(ports: UserPorts | undefined, shared: Shared) 
       history: new TokenHistory(p.tokenLedger, p.users),
     },
   };
-}
-
-/** Without storage every call fails clearly instead of pretending to work. */
-function unconfigured(): UserPorts {
-  const fail = () => Promise.reject(new DomainError('USERS_UNCONFIGURED', 'unavailable', 'User storage is not configured.'));
-  const port = new Proxy({}, { get: () => fail });
-  return { users: port, tokenLedger: port } as UserPorts;
 }

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../core/delivery/delivery.ts';
-import { Database } from '../../adapters/persistence/database.ts';
+import type { DeliveryOutbox } from '../../core/delivery/ports.ts';
+import type { TransactionRunner } from '../../core/shared/ports.ts';
+import { InMemoryDeliveryOutbox } from '../../adapters/memory/in-memory-delivery-outbox.ts';
+import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
-import { createTestDatabase, databaseTargets, type TestDatabase } from '../support/databases.ts';
+import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
 
 function delivery(overrides: Partial<Delivery> = {}): Delivery {
   const now = new Date();
@@ -15,22 +18,39 @@ function delivery(overrides: Partial<Delivery> = {}): Delivery {
   };
 }
 
-describe.each(databaseTargets())('delivery outbox on %s', (target) => {
-  let testDb: TestDatabase;
-  let database: Database;
-  let outbox: MikroOrmDeliveryOutbox;
-  const run = <T>(work: () => Promise<T>) => database.withContext(work);
+interface Harness {
+  outbox: DeliveryOutbox;
+  transactions: TransactionRunner;
+  addPurchase(): Promise<string>;
+  run<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function harness(target: ContractTarget): Promise<Harness> {
+  if (target === 'memory') {
+    const outbox = new InMemoryDeliveryOutbox();
+    return { outbox, transactions: new InMemoryTransactions([outbox]), addPurchase: async () => randomUUID(), run: (work) => work(), close: async () => {} };
+  }
+  const db = await openMigratedDatabase(target, 6);
+  return {
+    outbox: new MikroOrmDeliveryOutbox(db.database),
+    transactions: { run: (work) => db.database.transactional(work) },
+    addPurchase: db.addPurchase,
+    run: (work) => db.database.withContext(work),
+    close: db.close,
+  };
+}
+
+describe.each(contractTargets())('delivery outbox on %s', (target) => {
+  let h: Harness;
+  let outbox: DeliveryOutbox;
+  const run = <T>(work: () => Promise<T>) => h.run(work);
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(target);
-    database = await Database.open({ url: testDb.url, dataDir: 'memory', poolMax: 6 });
-    await database.migrate();
-    outbox = new MikroOrmDeliveryOutbox(database);
+    h = await harness(target);
+    outbox = h.outbox;
   });
-  afterAll(async () => {
-    await database?.close();
-    await testDb?.drop();
-  });
+  afterAll(() => h?.close());
 
   it('writes one row per dedupe key, and nothing when the transaction that wrote it rolls back', async () => {
     const first = delivery();
@@ -38,7 +58,7 @@ describe.each(databaseTargets())('delivery outbox on %s', (target) => {
     expect((await run(() => outbox.list({}))).filter((row) => row.dedupeKey === first.dedupeKey)).toHaveLength(1);
 
     const lost = delivery();
-    await expect(run(() => database.transactional(async () => {
+    await expect(run(() => h.transactions.run(async () => {
       await outbox.add([lost]);
       throw new Error('the purchase could not be completed');
     }))).rejects.toThrow('the purchase could not be completed');
@@ -83,5 +103,36 @@ describe.each(databaseTargets())('delivery outbox on %s', (target) => {
     expect(await run(() => outbox.requeueFailed('all', new Date()))).toEqual([failed.id]);
     expect(await run(() => outbox.findById(failed.id))).toMatchObject({ status: 'pending', attempts: 0 });
     expect(await run(() => outbox.findById(notConfigured.id))).toMatchObject({ status: 'not_configured' });
+  });
+
+  it('records a failed try and offers the row again only once its next attempt is due', async () => {
+    const row = delivery();
+    await run(() => outbox.add([row]));
+    const t0 = new Date(Date.now() + 1000);
+    const lease = (at: Date) => new Date(at.getTime() + 60_000);
+    expect((await run(() => outbox.claimDue(t0, 100, lease(t0)))).map((d) => d.id)).toContain(row.id);
+    const retryAt = new Date(t0.getTime() + 5_000);
+    await run(() => outbox.settle(row.id, { status: 'pending', nextAttemptAt: retryAt, lastError: 'Try 1: Discord answered 500.', deliveredAt: null, updatedAt: t0 }));
+    expect(await run(() => outbox.findById(row.id))).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: retryAt, lastError: 'Try 1: Discord answered 500.' });
+    const early = new Date(retryAt.getTime() - 1);
+    expect((await run(() => outbox.claimDue(early, 100, lease(early)))).map((d) => d.id)).not.toContain(row.id);
+    const [again] = (await run(() => outbox.claimDue(retryAt, 100, lease(retryAt)))).filter((d) => d.id === row.id);
+    expect(again).toMatchObject({ status: 'sending', attempts: 2 });
+  });
+
+  it('lists newest first with a status filter and a limit, and finds rows by purchase, oldest first', async () => {
+    const purchaseId = await h.addPurchase();
+    const base = Date.now() + 10_000;
+    const grant = delivery({ kind: 'grant_role', purchaseId, createdAt: new Date(base), status: 'delivered' });
+    const message = delivery({ kind: 'message_user', purchaseId, createdAt: new Date(base + 1), status: 'delivered' });
+    const unrelated = delivery({ createdAt: new Date(base + 2), status: 'delivered' });
+    await run(() => outbox.add([message, grant, unrelated]));
+    const listed = await run(() => outbox.list({ status: 'delivered', limit: 2 }));
+    expect(listed.map((d) => d.id)).toEqual([unrelated.id, message.id]);
+    expect((await run(() => outbox.list({ status: 'failed' }))).every((d) => d.status === 'failed')).toBe(true);
+    expect((await run(() => outbox.forPurchases([purchaseId, 'not-a-uuid']))).map((d) => d.id)).toEqual([grant.id, message.id]);
+    expect(await run(() => outbox.forPurchases([]))).toEqual([]);
+    expect(await run(() => outbox.findById(randomUUID()))).toBeNull();
+    expect(await run(() => outbox.findById('not-a-uuid'))).toBeNull();
   });
 });

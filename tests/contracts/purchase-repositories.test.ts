@@ -3,16 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Purchase } from '../../core/purchases/purchase.ts';
 import type { PaymentEventLog, PurchaseRepository } from '../../core/purchases/ports.ts';
 import { InMemoryPaymentEventLog, InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
-import { InMemoryDemoIntentStore, type DemoIntent, type DemoIntentStore } from '../../adapters/payments/demo-payment-gateway.ts';
 import { Database } from '../../adapters/persistence/database.ts';
-import { MikroOrmDemoIntentStore } from '../../adapters/persistence/mikro-orm-demo-intent-store.ts';
 import { MikroOrmPaymentEventLog, MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
 import { createTestDatabase, databaseTargets } from '../support/databases.ts';
 
 interface Harness {
   purchases: PurchaseRepository;
   events: PaymentEventLog;
-  intents: DemoIntentStore;
   addUser(): Promise<string>;
   run<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -23,7 +20,6 @@ async function harness(target: 'memory' | 'pglite' | 'postgres'): Promise<Harnes
     return {
       purchases: new InMemoryPurchaseRepository(),
       events: new InMemoryPaymentEventLog(),
-      intents: new InMemoryDemoIntentStore(),
       addUser: async () => randomUUID(),
       run: (work) => work(),
       close: async () => {},
@@ -35,7 +31,6 @@ async function harness(target: 'memory' | 'pglite' | 'postgres'): Promise<Harnes
   return {
     purchases: new MikroOrmPurchaseRepository(database),
     events: new MikroOrmPaymentEventLog(database),
-    intents: new MikroOrmDemoIntentStore(database),
     addUser: async () => {
       const id = randomUUID();
       await database.withContext(() => database.em.getConnection().execute(`insert into users (id, discord_id) values (?, ?)`, [id, `d-${id}`]));
@@ -252,24 +247,5 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     const event = { id, type: 'payment_succeeded', purchaseId: null, receivedAt: new Date() };
     expect(await h.run(() => h.events.record(event))).toBe(true);
     expect(await h.run(() => h.events.record(event))).toBe(false);
-  });
-
-  it('keeps demo intents by id and idempotency key', async () => {
-    const intent: DemoIntent = {
-      id: `pi_demo_${randomUUID().slice(0, 8)}`,
-      clientSecret: 'secret',
-      idempotencyKey: `purchase-${randomUUID()}`,
-      status: 'requires_payment_method',
-      amountCents: 6000,
-      currency: 'usd',
-      metadata: { purchaseId: 'p1', userId: 'u1' },
-      failureMessage: null,
-      refunded: false,
-      createdAt: new Date('2026-11-22T12:00:00Z'),
-    };
-    await h.run(() => h.intents.insert(intent));
-    await h.run(() => h.intents.update({ ...intent, status: 'succeeded' }));
-    expect(await h.run(() => h.intents.findById(intent.id))).toEqual({ ...intent, status: 'succeeded' });
-    expect((await h.run(() => h.intents.findByKey(intent.idempotencyKey)))?.id).toBe(intent.id);
   });
 });

@@ -4,9 +4,11 @@ import { createCore, type Core } from '../../core/index.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
 import type { TokenLedger } from '../../core/tokens/ports.ts';
 import type { UserRepository } from '../../core/users/ports.ts';
+import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
 import { InMemoryUserTokenLedger } from '../../adapters/memory/in-memory-user-token-ledger.ts';
 import { Database } from '../../adapters/persistence/database.ts';
+import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
 import { mikroOrmUserPorts } from '../../adapters/persistence/user-ports.ts';
 import { createTestDatabase, databaseTargets } from '../support/databases.ts';
 
@@ -21,7 +23,8 @@ interface Harness {
 
 function memoryHarness(): Harness {
   const users = new InMemoryUserRepository();
-  return { users, ledger: new InMemoryUserTokenLedger(users), transactions: { run: (work) => work() }, run: (work) => work(), close: async () => {} };
+  const ledger = new InMemoryUserTokenLedger(users);
+  return { users, ledger, transactions: new InMemoryTransactions([users, ledger]), run: (work) => work(), close: async () => {} };
 }
 
 async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> {
@@ -50,7 +53,8 @@ describe.each(targets)('users and token ledger on %s', (target) => {
   let core: Core;
   beforeAll(async () => {
     h = target === 'memory' ? memoryHarness() : await databaseHarness(target);
-    core = createCore({ transactions: h.transactions, users: { users: h.users, tokenLedger: h.ledger, adminDiscordIds: ['4242'] } });
+    // the accounts module on the implementation under test; the other modules' ports stay in memory, unused here
+    core = createCore({ ...composeInMemory().ports, transactions: h.transactions, users: { users: h.users, tokenLedger: h.ledger, adminDiscordIds: ['4242'] } });
   });
   afterAll(async () => {
     await h?.close();
@@ -199,7 +203,6 @@ describe.each(targets)('users and token ledger on %s', (target) => {
           }),
         ),
       ).rejects.toThrow('marking the purchase failed');
-      if (target === 'memory') return; // the in-memory runner has no rollback; the database ones must
       expect((await h.run(() => core.users.get.execute(user.id))).tokens).toBe(0);
       const retried = await h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 40, reason: 'Purchase', reference }));
       expect(retried).toMatchObject({ balance: 40, duplicate: false });

@@ -1,29 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { createCore } from '../../core/index.ts';
-import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';
-import { InMemoryStaffApplicationRepository, InMemoryStaffRoster } from '../../adapters/memory/in-memory-staff-application-repository.ts';
-import { InMemoryWhitelistAccess, InMemoryWhitelistApplicationRepository } from '../../adapters/memory/in-memory-whitelist-application-repository.ts';
+import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
 
 /** The core on in-memory adapters, with a clock a test moves by hand. */
 export function coreFixture() {
   let now = new Date('2026-11-22T12:00:00Z');
-  const clock = { now: () => new Date(now) };
-  const whitelistAccess = new InMemoryWhitelistAccess();
-  const staffRoster = new InMemoryStaffRoster();
-  const auditLog = new InMemoryAuditLog();
-  const core = createCore({
-    clock,
-    ids: { next: randomUUID },
-    applications: {
-      whitelistApplications: new InMemoryWhitelistApplicationRepository(),
-      whitelistAccess,
-      staffApplications: new InMemoryStaffApplicationRepository(),
-      staffRoster,
-      auditLog,
-    },
-  });
+  const memory = composeInMemory({ clock: { now: () => new Date(now) } });
+  const { whitelistAccess, staffRoster, auditLog } = memory.stores;
   return {
-    core,
+    core: memory.core,
     whitelistAccess,
     staffRoster,
     auditLog,

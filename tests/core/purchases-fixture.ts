@@ -1,36 +1,44 @@
 import { randomUUID } from 'node:crypto';
-import { Catalogue } from '../../core/catalogue/catalogue.ts';
-import { createPurchaseModule } from '../../core/purchases/module.ts';
-import { DemoPaymentGateway } from '../../adapters/payments/demo-payment-gateway.ts';
-import { InMemoryDemoIntentStore } from '../../adapters/payments/in-memory-demo-intent-store.ts';
-import { InMemoryPaymentEventLog, InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
-import { InMemoryStoreBans, InMemoryTokenLedger } from '../../adapters/memory/in-memory-token-ledger.ts';
+import type { Catalogue } from '../../core/catalogue/catalogue.ts';
+import { createCore } from '../../core/index.ts';
+import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
 
 /** The store on in-memory adapters and the demo gateway, with a clock a test moves by hand. */
 export function purchasesFixture() {
   let now = new Date('2026-11-22T12:00:00Z');
   const clock = { now: () => new Date(now) };
-  const purchases = new InMemoryPurchaseRepository();
-  const events = new InMemoryPaymentEventLog();
-  const ledger = new InMemoryTokenLedger();
-  const bans = new InMemoryStoreBans();
-  const intents = new InMemoryDemoIntentStore();
-  const gateway = new DemoPaymentGateway(intents, clock);
-  const ports = { purchases, events, gateway, ledger, bans };
-  const shared = { catalogue: new Catalogue(), clock, ids: { next: randomUUID }, transactions: { run: <T>(work: () => Promise<T>) => work() } };
-  const store = createPurchaseModule(ports, shared);
+  const memory = composeInMemory({ clock });
+  const { users, tokenLedger, purchases, bans, intents } = memory.stores;
   const buyer = { id: randomUUID(), email: 'jean@example.com', discordUsername: 'jean_baptiste', username: null };
+  users.rows.set(buyer.id, {
+    ...buyer,
+    discordId: '100000000000000001',
+    discordAvatar: null,
+    discordDiscriminator: null,
+    role: 'player',
+    tokens: 0,
+    isWhitelisted: false,
+    whitelistTier: null,
+    gangTier: null,
+    bannedAt: null,
+    banReason: null,
+    createdAt: now,
+    updatedAt: now,
+  });
   return {
-    store,
+    store: memory.core.purchases,
+    users,
     purchases,
-    ledger,
     bans,
-    gateway,
+    gateway: memory.gateway,
     intents,
     buyer,
     clock,
+    /** the buyer's (or another user's) token balance */
+    balance: (userId: string) => users.rows.get(userId)?.tokens ?? 0,
+    tokenHistory: (userId: string) => tokenLedger.history(userId, 100),
     /** the same store and data, selling from another catalogue (as after a price change) */
-    storeWith: (catalogue: Catalogue) => createPurchaseModule(ports, { ...shared, catalogue }),
+    storeWith: (catalogue: Catalogue) => createCore({ ...memory.ports, catalogue }).purchases,
     advance: (minutes: number) => {
       now = new Date(now.getTime() + minutes * 60_000);
     },

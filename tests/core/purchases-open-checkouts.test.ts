@@ -94,7 +94,7 @@ describe('what is not an open checkout', () => {
     const second = await start(fixture);
     expect(second.purchase.id).not.toBe(first.purchase.id);
     expect(await fixture.purchases.findById(first.purchase.id)).toMatchObject({ status: 'completed', tokensAwarded: 100 });
-    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(100);
+    expect(fixture.balance(fixture.buyer.id)).toBe(100);
   });
 
   it('one whose intent was canceled: it is marked failed and a new checkout opens', async () => {

@@ -48,15 +48,28 @@ describe('complete purchase', () => {
     const again = await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
     expect(first.tokensAwarded).toBe(100);
     expect(again.tokensAwarded).toBe(100);
-    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(100);
+    expect(fixture.balance(fixture.buyer.id)).toBe(100);
     expect(first.purchase.status).toBe('completed');
+  });
+
+  it('undoes the whole completion when crediting the tokens fails, so it can be completed again later', async () => {
+    const fixture = purchasesFixture();
+    const { intent } = await paid(fixture);
+    const account = fixture.users.rows.get(fixture.buyer.id)!;
+    fixture.users.rows.delete(fixture.buyer.id);
+    await expect(fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id })).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
+    expect((await fixture.purchases.findByPaymentIntent(intent.id))?.status).toBe('pending');
+    fixture.users.rows.set(fixture.buyer.id, account);
+    const completed = await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
+    expect(completed).toMatchObject({ tokensAwarded: 100, purchase: { status: 'completed' } });
+    expect(fixture.balance(fixture.buyer.id)).toBe(100);
   });
 
   it('refuses an unpaid intent with the decline reason and credits nothing', async () => {
     const fixture = purchasesFixture();
     const { intent } = await paid(fixture, DEMO_CARDS.declined);
     await expect(fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id })).rejects.toThrow('Your card was declined.');
-    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(0);
+    expect(fixture.balance(fixture.buyer.id)).toBe(0);
   });
 
   it("refuses someone else's payment", async () => {
@@ -73,7 +86,7 @@ describe('payment events', () => {
     const event = { id: 'evt_1', type: 'payment_succeeded' as const, intent };
     expect((await fixture.store.handleEvent.execute(event)).applied).toBe(true);
     expect((await fixture.store.handleEvent.execute(event)).applied).toBe(false);
-    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(100);
+    expect(fixture.balance(fixture.buyer.id)).toBe(100);
   });
 
   it('keeps a completed purchase completed when a failure arrives late', async () => {
@@ -90,14 +103,14 @@ describe('payment events', () => {
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
     const refunded = await fixture.store.handleEvent.execute({ id: 'evt_r', type: 'refunded', intentId: intent.id, reason: 'requested' });
     expect(refunded.purchase).toMatchObject({ status: 'refunded', tokensAwarded: 0 });
-    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(0);
+    expect(fixture.balance(fixture.buyer.id)).toBe(0);
 
     const early = purchasesFixture();
     const second = await paid(early);
     await early.store.handleEvent.execute({ id: 'evt_r2', type: 'refunded', intentId: second.intent.id, reason: 'requested' });
     const late = await early.store.handleEvent.execute({ id: 'evt_s2', type: 'payment_succeeded', intent: second.intent });
     expect(late.purchase?.status).toBe('refunded');
-    expect(early.ledger.balance(early.buyer.id)).toBe(0);
+    expect(early.balance(early.buyer.id)).toBe(0);
   });
 
   it('a dispute marks the purchase disputed, takes the tokens back and bans the buyer', async () => {
@@ -106,7 +119,7 @@ describe('payment events', () => {
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
     const disputed = await fixture.store.handleEvent.execute({ id: 'evt_d', type: 'disputed', intentId: intent.id, reason: 'fraudulent' });
     expect(disputed.purchase?.status).toBe('disputed');
-    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(0);
+    expect(fixture.balance(fixture.buyer.id)).toBe(0);
     expect(await fixture.bans.isBanned(fixture.buyer.id)).toBe(true);
   });
 });
@@ -121,7 +134,7 @@ describe('refund, list, recent and reconcile', () => {
     await fixture.store.startCheckout.execute({ buyer: fixture.buyer, productType: 'unban', productId: 'discord-unban' });
     const refunded = await fixture.store.refund.execute({ id: a.started.purchase.id, reason: 'goodwill' });
     expect(refunded.status).toBe('refunded');
-    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(100);
+    expect(fixture.balance(fixture.buyer.id)).toBe(100);
     await expect(fixture.store.refund.execute({ id: a.started.purchase.id, reason: 'again' })).rejects.toMatchObject({ code: 'NOT_REFUNDABLE' });
     const { summary } = await fixture.store.list.execute();
     expect(summary).toEqual({ count: 3, revenueCents: 6000, completed: 1, pending: 1 });
@@ -146,7 +159,7 @@ describe('refund, list, recent and reconcile', () => {
     const report = await fixture.store.reconcile.execute();
     expect(report.completed).toEqual([started.purchase.id]);
     expect(report.failed).toEqual([abandoned.purchase.id]);
-    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(100);
+    expect(fixture.balance(fixture.buyer.id)).toBe(100);
   });
 });
 
@@ -156,7 +169,7 @@ describe('payment events that do not match their purchase', () => {
     const { intent } = await paid(fixture);
     const result = await fixture.store.handleEvent.execute({ id: 'evt_bad', type: 'payment_succeeded', intent: { ...intent, amountCents: 100 } });
     expect(result).toMatchObject({ applied: false, purchase: { status: 'pending' } });
-    expect(fixture.ledger.balance(fixture.buyer.id)).toBe(0);
+    expect(fixture.balance(fixture.buyer.id)).toBe(0);
     expect((await fixture.store.handleEvent.execute({ id: 'evt_bad', type: 'payment_succeeded', intent })).applied).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ export interface DiscordCall {
   body: any;
   auth: string | undefined;
   reason: string | undefined;
-  /** Date.now() when the call arrived */
+  /** when the call arrived: Date.now(), or the fake's clock when it was given one */
   at: number;
 }
 
@@ -40,8 +40,11 @@ export class FakeDiscord {
   private server = createServer((request, response) => void this.handle(request, response));
   url = '';
 
-  static async start(): Promise<FakeDiscord> {
-    const fake = new FakeDiscord();
+  private constructor(private readonly now: () => number) {}
+
+  /** `now` stamps the calls, for tests that run the gateway on a fake clock */
+  static async start(options: { now?: () => number } = {}): Promise<FakeDiscord> {
+    const fake = new FakeDiscord(options.now ?? Date.now);
     await new Promise<void>((done) => fake.server.listen(0, '127.0.0.1', () => done()));
     fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
     return fake;
@@ -96,7 +99,7 @@ export class FakeDiscord {
       body: raw ? JSON.parse(raw) : null,
       auth: request.headers.authorization,
       reason: typeof reason === 'string' ? decodeURIComponent(reason) : undefined,
-      at: Date.now(),
+      at: this.now(),
     });
     const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
       response.writeHead(status, { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers });

@@ -5,6 +5,7 @@ import session from 'koa-session';
 import { DomainError } from '../../../core/shared/errors.ts';
 import type { Role, User } from '../../../core/users/user.ts';
 import type { Clock } from '../../../core/shared/ports.ts';
+import type { SessionStore } from '../../persistence/session-store.ts';
 
 export const SESSION_COOKIE = 'bayou.sid';
 
@@ -29,16 +30,6 @@ interface SessionData {
 
 export function sessionData(ctx: Context): SessionData {
   return ctx.session as unknown as SessionData;
-}
-
-/**
- * The sessions store this middleware needs: a session's data and its user are read together, because every
- * signed-in request needs both and one indexed query serves them (the user as the database holds it now).
- */
-export interface SessionStore {
-  get(sid: string): Promise<{ sess: Record<string, unknown>; user: User | null } | undefined>;
-  set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void>;
-  destroy(sid: string): Promise<void>;
 }
 
 interface SessionDeps {

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { Catalogue } from '../../core/catalogue/catalogue.ts';
+import type { DiscordCapabilities } from '../../core/delivery/ports.ts';
+import { RoleMapping, type RoleMappingSettings } from '../../core/delivery/role-mapping.ts';
+import { createCore, type CorePorts } from '../../core/index.ts';
+import type { Clock } from '../../core/shared/ports.ts';
+import { DemoPaymentGateway } from '../payments/demo-payment-gateway.ts';
+import { InMemoryAuditLog } from './in-memory-audit-log.ts';
+import { InMemoryDeliveryOutbox } from './in-memory-delivery-outbox.ts';
+import { InMemoryDemoIntentStore } from './in-memory-demo-intent-store.ts';
+import { InMemoryEntitlements } from './in-memory-entitlements.ts';
+import { InMemoryPaymentEventLog, InMemoryPurchaseRepository } from './in-memory-purchase-repository.ts';
+import { InMemoryStaffApplicationRepository, InMemoryStaffRoster } from './in-memory-staff-application-repository.ts';
+import { InMemoryStoreBans } from './in-memory-store-bans.ts';
+import { InMemoryTransactions } from './in-memory-transactions.ts';
+import { InMemoryUserRepository } from './in-memory-user-repository.ts';
+import { InMemoryUserTokenLedger } from './in-memory-user-token-ledger.ts';
+import { InMemoryWhitelistAccess, InMemoryWhitelistApplicationRepository } from './in-memory-whitelist-application-repository.ts';
+import { RecordingDiscordGateway } from './recording-discord-gateway.ts';
+
+export interface InMemoryOptions {
+  /** a clock the test moves; the system clock otherwise */
+  clock?: Clock;
+  catalogue?: Catalogue;
+  adminDiscordIds?: readonly string[];
+  /** what the recorded Discord can do (nothing: no bot and no staff channel) */
+  discord?: DiscordCapabilities;
+  roles?: RoleMappingSettings;
+}
+
+/**
+ * The core on working in-memory adapters, for core tests: the same use cases as the server, the accounts
+ * module's ledger behind the store's token grants, transactions that roll back every store, an outbox, and a
+ * Discord that records what it is sent.
+ */
+export function composeInMemory(options: InMemoryOptions = {}) {
+  const clock = options.clock ?? { now: () => new Date() };
+  const users = new InMemoryUserRepository();
+  const tokenLedger = new InMemoryUserTokenLedger(users);
+  const purchases = new InMemoryPurchaseRepository();
+  const paymentEvents = new InMemoryPaymentEventLog();
+  const bans = new InMemoryStoreBans();
+  const intents = new InMemoryDemoIntentStore();
+  const outbox = new InMemoryDeliveryOutbox();
+  const whitelistApplications = new InMemoryWhitelistApplicationRepository();
+  const staffApplications = new InMemoryStaffApplicationRepository();
+  const whitelistAccess = new InMemoryWhitelistAccess();
+  const staffRoster = new InMemoryStaffRoster();
+  const auditLog = new InMemoryAuditLog();
+  const transactions = new InMemoryTransactions([users, tokenLedger, purchases, paymentEvents, bans, intents, outbox]);
+  const gateway = new DemoPaymentGateway(intents, clock);
+  const discord = new RecordingDiscordGateway(options.discord);
+  const ports: CorePorts = {
+    clock,
+    ids: { next: randomUUID },
+    catalogue: options.catalogue ?? new Catalogue(),
+    transactions,
+    applications: { whitelistApplications, whitelistAccess, staffApplications, staffRoster, auditLog },
+    users: { users, tokenLedger, adminDiscordIds: options.adminDiscordIds ?? [] },
+    purchases: { purchases, events: paymentEvents, gateway, bans },
+    delivery: {
+      outbox,
+      discord,
+      entitlements: new InMemoryEntitlements(users, purchases, (userId) => whitelistApplications.hasApproved(userId)),
+      roles: new RoleMapping(options.roles),
+    },
+  };
+  return {
+    core: createCore(ports),
+    /** the same stores for another core (say, one selling from another catalogue) */
+    ports,
+    transactions,
+    gateway,
+    discord,
+    stores: { users, tokenLedger, purchases, paymentEvents, bans, intents, outbox, whitelistApplications, staffApplications, whitelistAccess, staffRoster, auditLog },
+  };
+}
+
+export type InMemorySystem = ReturnType<typeof composeInMemory>;

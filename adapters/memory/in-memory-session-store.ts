@@ -1,0 +1,32 @@
+import type { Clock } from '../../core/shared/ports.ts';
+import type { UserRepository } from '../../core/users/ports.ts';
+import { DEFAULT_SESSION_AGE_MS, sessionUserId, type SessionStore, type StoredSession } from '../persistence/session-store.ts';
+
+/** Sessions in a map, kept as JSON text like the sessions table; the user is read fresh from the users on each get. */
+export class InMemorySessionStore implements SessionStore {
+  private readonly rows = new Map<string, { sess: string; expire: Date }>();
+
+  constructor(
+    private readonly users: UserRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(sid: string): Promise<StoredSession | undefined> {
+    const row = this.rows.get(sid);
+    if (!row || row.expire < this.clock.now()) return undefined;
+    const sess = JSON.parse(row.sess) as Record<string, unknown>;
+    const userId = sessionUserId(sess);
+    return { sess, user: userId ? await this.users.findById(userId) : null };
+  }
+
+  async set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void> {
+    const now = this.clock.now();
+    for (const [key, row] of this.rows) if (row.expire < now) this.rows.delete(key);
+    const expire = new Date(now.getTime() + (Number.isFinite(maxAgeMs) ? maxAgeMs : DEFAULT_SESSION_AGE_MS));
+    this.rows.set(sid, { sess: JSON.stringify(sess), expire });
+  }
+
+  async destroy(sid: string): Promise<void> {
+    this.rows.delete(sid);
+  }
+}

@@ -1,0 +1,19 @@
+import type { StoreBans } from '../../core/purchases/ports.ts';
+import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
+
+/** Buyers banned from the store, by user id; the first ban's reason is kept, like store_bans. */
+export class InMemoryStoreBans implements StoreBans, SnapshotStore {
+  private readonly reasons = new Map<string, string>();
+
+  snapshot(): () => void {
+    return snapshotMap(this.reasons);
+  }
+
+  async isBanned(userId: string): Promise<boolean> {
+    return this.reasons.has(userId);
+  }
+
+  async ban(userId: string, reason: string): Promise<void> {
+    if (!this.reasons.has(userId)) this.reasons.set(userId, reason);
+  }
+}

@@ -1,0 +1,25 @@
+import type { User } from '../../core/users/user.ts';
+
+export interface StoredSession {
+  sess: Record<string, unknown>;
+  /** the session's user as the store holds it now, read with the session; null when there is none */
+  user: User | null;
+}
+
+/** koa-session's external store: sessions by id, each with an expire instant. */
+export interface SessionStore {
+  /** The session and its user read fresh; undefined once its expire instant has passed (it is valid up to and including it). */
+  get(sid: string): Promise<StoredSession | undefined>;
+  /** Writes the session (replacing one with the same id) to expire `maxAgeMs` from now, a day when that is not a finite number. */
+  set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void>;
+  destroy(sid: string): Promise<void>;
+}
+
+/** How long a session lives when koa-session gives no finite max age. */
+export const DEFAULT_SESSION_AGE_MS = 86_400_000;
+
+/** The user id inside a session, when it has the shape of one. */
+export function sessionUserId(sess: Record<string, unknown>): string | null {
+  const id = sess.userId;
+  return typeof id === 'string' && /^[0-9a-fA-F-]{36}$/.test(id) ? id : null;
+}

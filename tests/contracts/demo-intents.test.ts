@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TransactionRunner } from '../../core/shared/ports.ts';
+import { InMemoryDemoIntentStore } from '../../adapters/memory/in-memory-demo-intent-store.ts';
+import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
+import type { DemoIntent, DemoIntentStore } from '../../adapters/payments/demo-payment-gateway.ts';
+import { MikroOrmDemoIntentStore } from '../../adapters/persistence/mikro-orm-demo-intent-store.ts';
+import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+
+interface Harness {
+  intents: DemoIntentStore;
+  transactions: TransactionRunner;
+  run<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function harness(target: ContractTarget): Promise<Harness> {
+  if (target === 'memory') {
+    const intents = new InMemoryDemoIntentStore();
+    return { intents, transactions: new InMemoryTransactions([intents]), run: (work) => work(), close: async () => {} };
+  }
+  const db = await openMigratedDatabase(target);
+  return {
+    intents: new MikroOrmDemoIntentStore(db.database),
+    transactions: { run: (work) => db.database.transactional(work) },
+    run: (work) => db.database.withContext(work),
+    close: db.close,
+  };
+}
+
+function intent(overrides: Partial<DemoIntent> = {}): DemoIntent {
+  const id = `pi_demo_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+  return {
+    id,
+    clientSecret: `${id}_secret_abc`,
+    idempotencyKey: `checkout:${randomUUID()}`,
+    status: 'requires_payment_method',
+    amountCents: 6000,
+    currency: 'usd',
+    metadata: { purchaseId: randomUUID(), userId: randomUUID() },
+    failureMessage: null,
+    refunded: false,
+    createdAt: new Date('2026-11-22T12:00:00Z'),
+    ...overrides,
+  };
+}
+
+describe.each(contractTargets())('demo intent store on %s', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness(target);
+  });
+  afterAll(() => h?.close());
+
+  it('finds an intent by id and by idempotency key, and answers null for unknown ones', async () => {
+    const stored = intent();
+    await h.run(() => h.intents.insert(stored));
+    expect(await h.run(() => h.intents.findById(stored.id))).toEqual(stored);
+    expect(await h.run(() => h.intents.findByKey(stored.idempotencyKey))).toEqual(stored);
+    expect(await h.run(() => h.intents.findById('pi_demo_unknown'))).toBeNull();
+    expect(await h.run(() => h.intents.findByKey('checkout:unknown'))).toBeNull();
+  });
+
+  it('refuses a second intent with the same idempotency key or id, keeping the first', async () => {
+    const first = intent();
+    await h.run(() => h.intents.insert(first));
+    await expect(h.run(() => h.intents.insert(intent({ idempotencyKey: first.idempotencyKey, amountCents: 100 })))).rejects.toThrow();
+    await expect(h.run(() => h.intents.insert(intent({ id: first.id, clientSecret: 'other' })))).rejects.toThrow();
+    expect(await h.run(() => h.intents.findByKey(first.idempotencyKey))).toEqual(first);
+    expect(await h.run(() => h.intents.findById(first.id))).toEqual(first);
+  });
+
+  it('updates the status, failure, refund, amount and metadata, and nothing else', async () => {
+    const stored = intent();
+    await h.run(() => h.intents.insert(stored));
+    const changes = { status: 'succeeded', failureMessage: 'Your card was declined.', refunded: true, amountCents: 7500, metadata: { purchaseId: 'p2', userId: 'u2' } } as const;
+    await h.run(() => h.intents.update({ ...stored, ...changes, clientSecret: 'changed', currency: 'eur', idempotencyKey: 'changed', createdAt: new Date(0) }));
+    expect(await h.run(() => h.intents.findById(stored.id))).toEqual({ ...stored, ...changes });
+  });
+
+  it('stores nothing when updating an intent that does not exist', async () => {
+    const missing = intent();
+    await h.run(() => h.intents.update(missing));
+    expect(await h.run(() => h.intents.findById(missing.id))).toBeNull();
+  });
+
+  it("joins the caller's transaction: an intent inserted by work that then fails is gone", async () => {
+    const lost = intent();
+    await expect(
+      h.run(() =>
+        h.transactions.run(async () => {
+          await h.intents.insert(lost);
+          throw new Error('the checkout failed');
+        }),
+      ),
+    ).rejects.toThrow('the checkout failed');
+    expect(await h.run(() => h.intents.findById(lost.id))).toBeNull();
+    await h.run(() => h.intents.insert(lost));
+    expect(await h.run(() => h.intents.findByKey(lost.idempotencyKey))).toEqual(lost);
+  });
+});
