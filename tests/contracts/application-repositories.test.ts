@@ -15,6 +15,7 @@ import { mikroOrmApplicationPorts } from '../../adapters/persistence/application
 import { Database } from '../../adapters/persistence/database.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { createTestDatabase, databaseTargets, type TestDatabase } from '../support/databases.ts';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 
 interface Harness {
   whitelist: WhitelistApplicationRepository;
@@ -55,7 +56,7 @@ function memoryHarness(): Harness {
 
 async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> {
   const testDb: TestDatabase = await createTestDatabase(target);
-  const database = await Database.open({ url: testDb.url, dataDir: 'memory' });
+  const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteTemplate() });
   await database.migrate();
   const connection = () => database.em.getConnection();
   const hasRoleColumn = async () =>
