@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createCore } from '../../core/index.ts';
 import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';
-import { InMemoryStaffApplicationRepository, InMemoryStaffRoster } from '../../adapters/memory/in-memory-staff-application-repository.ts';
-import { InMemoryWhitelistAccess, InMemoryWhitelistApplicationRepository } from '../../adapters/memory/in-memory-whitelist-application-repository.ts';
+import { InMemoryApplicationRepository, InMemoryStaffRoster, InMemoryWhitelistAccess } from '../../adapters/memory/in-memory-application-repository.ts';
+import { staffKind } from '../../core/applications/kinds/staff.ts';
+import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
 
 /** The core on in-memory adapters, with a clock a test moves by hand. */
 export function coreFixture() {
@@ -15,9 +16,9 @@ export function coreFixture() {
     clock,
     ids: { next: randomUUID },
     applications: {
-      whitelistApplications: new InMemoryWhitelistApplicationRepository(),
+      whitelistApplications: new InMemoryApplicationRepository(whitelistKind),
       whitelistAccess,
-      staffApplications: new InMemoryStaffApplicationRepository(),
+      staffApplications: new InMemoryApplicationRepository(staffKind),
       staffRoster,
       auditLog,
     },

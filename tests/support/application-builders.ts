@@ -1,12 +1,15 @@
-import type { WhitelistApplicationAnswers } from '../../core/applications/application.ts';
-import type { StaffApplicationAnswers } from '../../core/staff-applications/staff-application.ts';
+import type { StaffAnswers } from '../../core/applications/kinds/staff.ts';
+import type { WhitelistAnswers } from '../../core/applications/kinds/whitelist.ts';
 import type { Role } from '../../core/users/user.ts';
 
 let counter = 0;
 
 /** A whitelist form as a careful applicant fills it in; override what a test is about. */
-export function whitelistAnswers(overrides: Partial<WhitelistApplicationAnswers> = {}): WhitelistApplicationAnswers {
-  return {
+/** Overrides may break the rules on purpose: a test of a refusal sends what the form would not. */
+type Overrides<T> = { [K in keyof T]?: unknown };
+
+export function whitelistAnswers(overrides: Overrides<WhitelistAnswers> = {}): WhitelistAnswers {
+  return <WhitelistAnswers>{
     email: 'boudreaux@example.com',
     isEighteenPlus: true,
     age: 24,
@@ -25,8 +28,8 @@ export function whitelistAnswers(overrides: Partial<WhitelistApplicationAnswers>
   };
 }
 
-export function staffAnswers(overrides: Partial<StaffApplicationAnswers> = {}): StaffApplicationAnswers {
-  return {
+export function staffAnswers(overrides: Overrides<StaffAnswers> = {}): StaffAnswers {
+  return <StaffAnswers>{
     email: 'thibodeaux@example.com',
     realName: 'Marie Thibodeaux',
     age: 29,

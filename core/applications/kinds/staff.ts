@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { BRAND, notesLine } from '../../delivery/messages.ts';
+import { age, agreement, emailField, oneOf, optionalText, requiredText } from '../answer-fields.ts';
+import type { Application, ApplicationKind, ApplicationView } from '../application.ts';
+
+/** SPEC section 9: the staff form's timezones. */
+export const STAFF_TIMEZONES = [
+  { value: 'EST', label: 'EST (Eastern)' },
+  { value: 'CST', label: 'CST (Central)' },
+  { value: 'MST', label: 'MST (Mountain)' },
+  { value: 'PST', label: 'PST (Pacific)' },
+  { value: 'GMT', label: 'GMT (Greenwich)' },
+  { value: 'CET', label: 'CET (Central European)' },
+  { value: 'JST', label: 'JST (Japan)' },
+  { value: 'AEST', label: 'AEST (Australian Eastern)' },
+] as const;
+const STAFF_TIMEZONE_IDS = ['EST', 'CST', 'MST', 'PST', 'GMT', 'CET', 'JST', 'AEST'] as const satisfies readonly (typeof STAFF_TIMEZONES)[number]['value'][];
+
+export const STAFF_POSITIONS = ['admin', 'moderator', 'support', 'developer'] as const;
+export type StaffPosition = (typeof STAFF_POSITIONS)[number];
+export const STAFF_MIN_AGE = 18;
+export const STAFF_MAX_AGE = 65;
+
+export const STAFF_STATUSES = ['pending', 'under_review', 'approved', 'denied'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+export type StaffReviewStatus = Exclude<StaffStatus, 'pending'>;
+
+/** What the applicant writes (SPEC sections 3 and 5). */
+export const staffAnswersSchema = z.object({
+  email: emailField(),
+  realName: requiredText(255),
+  age: age(STAFF_MIN_AGE, STAFF_MAX_AGE),
+  timezone: oneOf(STAFF_TIMEZONE_IDS, 'Timezone'),
+  availability: requiredText(),
+  position: oneOf(STAFF_POSITIONS, 'Position'),
+  experience: requiredText(),
+  whyStaff: requiredText(),
+  scenarios: requiredText(),
+  languages: optionalText(),
+  previousCommunities: optionalText(),
+  references: optionalText(),
+  additionalInfo: optionalText(),
+  agreeToRules: agreement('You must agree to follow the rules and guidelines'),
+  agreeToCommitment: agreement('You must commit to at least 15 hours a week'),
+  backgroundCheck: agreement('You must accept a background check of your server history'),
+});
+export type StaffAnswers = z.output<typeof staffAnswersSchema>;
+export type StaffApplication = Application<StaffAnswers, StaffStatus>;
+export type StaffApplicationView = ApplicationView<StaffAnswers, StaffStatus>;
+
+const DECIDED: readonly StaffStatus[] = ['approved', 'denied'];
+
+export const staffKind = {
+  name: 'staff',
+  label: 'staff application',
+  codePrefix: 'STAFF_APPLICATION',
+  answers: staffAnswersSchema,
+  statuses: STAFF_STATUSES,
+  // pending -> under_review -> approved | denied; pending may go straight to a decision; a decision is final
+  transitions: { pending: ['under_review', 'approved', 'denied'], under_review: ['approved', 'denied'], approved: [], denied: [] },
+  open: ['pending', 'under_review'],
+  decider: 'admin',
+  notes: 'as-written',
+  approvalWhitelists: false,
+  showsCurrentStaff: true,
+  tally: { field: 'position', values: STAFF_POSITIONS },
+  texts: {
+    cannotMove: (from, to) => ({
+      code: 'STAFF_APPLICATION_TRANSITION',
+      message: `This staff application is ${from.replace('_', ' ')}; ${DECIDED.includes(from) ? 'a decision is final' : `it cannot move from ${from} to ${to}`}.`,
+    }),
+    submitted: (application) => `New staff application from ${application.discordUsername} for ${application.position}.`,
+    decided: (application) => {
+      const what = `Your ${BRAND} staff application (${application.position})`;
+      if (application.status === 'under_review') return `${what} is now under review.${notesLine(application.reviewNotes)}`;
+      if (application.status === 'approved') return `${what} was approved. A member of the team will contact you about the next steps.${notesLine(application.reviewNotes)}`;
+      return `${what} was not accepted this time.${notesLine(application.reviewNotes)}`;
+    },
+  },
+} as const satisfies ApplicationKind<StaffAnswers, StaffStatus>;
+
+export type StaffKind = typeof staffKind;
