@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Role } from '../users/user.ts';
+import type { FormLayout } from './form-layout.ts';
 
 export type ApplicationKindName = 'whitelist' | 'staff';
 
@@ -36,7 +37,7 @@ export interface Applicant {
  * One kind of application, declared once: its questions (the answers schema), its statuses and the moves
  * between them, who decides, and what it says. The use cases, repositories, routes, commands and form read it.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- a kind is read by code that serves every kind */
+/** `any` by default: code that serves every kind reads a kind without knowing its answers. */
 export interface ApplicationKind<A = any, S extends string = any> {
   name: ApplicationKindName;
   /** 'whitelist application': messages are built from it */
@@ -45,6 +46,8 @@ export interface ApplicationKind<A = any, S extends string = any> {
   codePrefix: string;
   /** the questions: what the applicant may send and the rules it must meet */
   answers: z.ZodObject<any> & z.ZodType<A>;
+  /** how the form asks them */
+  form: FormLayout;
   /** the first is where every application starts */
   statuses: readonly [S, ...S[]];
   /** where each status may move; a status with no moves is final */
@@ -70,7 +73,6 @@ export interface ApplicationKind<A = any, S extends string = any> {
     decided(application: Application<A, S>): string;
   };
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 export function canMove<S extends string>(kind: ApplicationKind<unknown, S>, from: S, to: S): boolean {
   return kind.transitions[from].includes(to);

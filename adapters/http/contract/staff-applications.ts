@@ -1,5 +1,6 @@
 /** Staff applications are one kind of application: their contract is the applications contract. */
 export {
+  staffKind,
   STAFF_POSITIONS,
   STAFF_STATUSES,
   STAFF_TIMEZONES,

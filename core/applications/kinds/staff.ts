@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BRAND, notesLine } from '../../delivery/messages.ts';
 import { age, agreement, emailField, oneOf, optionalText, requiredText } from '../answer-fields.ts';
 import type { Application, ApplicationKind, ApplicationView } from '../application.ts';
+import type { FormLayout } from '../form-layout.ts';
 
 /** SPEC section 9: the staff form's timezones. */
 export const STAFF_TIMEZONES = [
@@ -16,7 +17,14 @@ export const STAFF_TIMEZONES = [
 ] as const;
 const STAFF_TIMEZONE_IDS = ['EST', 'CST', 'MST', 'PST', 'GMT', 'CET', 'JST', 'AEST'] as const satisfies readonly (typeof STAFF_TIMEZONES)[number]['value'][];
 
-export const STAFF_POSITIONS = ['admin', 'moderator', 'support', 'developer'] as const;
+/** SPEC section 6: the four positions and what each does. */
+export const STAFF_POSITION_OPTIONS = [
+  { value: 'admin', label: 'Admin', description: 'Full server management and oversight' },
+  { value: 'moderator', label: 'Moderator', description: 'Community moderation and player assistance' },
+  { value: 'support', label: 'Support', description: 'Player support and ticket management' },
+  { value: 'developer', label: 'Developer', description: 'Script development and technical support' },
+] as const;
+export const STAFF_POSITIONS = ['admin', 'moderator', 'support', 'developer'] as const satisfies readonly (typeof STAFF_POSITION_OPTIONS)[number]['value'][];
 export type StaffPosition = (typeof STAFF_POSITIONS)[number];
 export const STAFF_MIN_AGE = 18;
 export const STAFF_MAX_AGE = 65;
@@ -50,11 +58,51 @@ export type StaffApplicationView = ApplicationView<StaffAnswers, StaffStatus>;
 
 const DECIDED: readonly StaffStatus[] = ['approved', 'denied'];
 
+const optional = { optional: true, hint: 'Optional' } as const;
+
+export const staffForm = [
+  { title: 'Position', questions: [{ name: 'position', label: 'Position', control: 'cards', options: STAFF_POSITION_OPTIONS }] },
+  {
+    title: 'About You',
+    identity: true,
+    questions: [
+      { name: 'email', label: 'Email', control: 'email' },
+      { name: 'realName', label: 'Real Name', control: 'text' },
+      [
+        { name: 'age', label: 'Age', control: 'number', min: STAFF_MIN_AGE, max: STAFF_MAX_AGE },
+        { name: 'timezone', label: 'Timezone', control: 'select', placeholder: 'Select your timezone', options: STAFF_TIMEZONES },
+      ],
+      { name: 'availability', label: 'Availability', control: 'text', hint: 'Days and hours you can be on duty' },
+      { name: 'languages', label: 'Languages', control: 'text', ...optional },
+    ],
+  },
+  {
+    title: 'Experience',
+    questions: [
+      { name: 'experience', label: 'Staff or moderation experience', control: 'textarea', rows: 4 },
+      { name: 'previousCommunities', label: 'Previous communities', control: 'text', ...optional },
+      { name: 'whyStaff', label: 'Why do you want to join the staff team?', control: 'textarea', rows: 4 },
+      { name: 'scenarios', label: 'Two players are arguing in chat and it is getting personal. What do you do?', control: 'textarea', rows: 4 },
+      { name: 'references', label: 'References', control: 'text', ...optional },
+      { name: 'additionalInfo', label: 'Anything else we should know?', control: 'textarea', rows: 3, ...optional },
+    ],
+  },
+  {
+    title: 'Agreements',
+    questions: [
+      { name: 'agreeToRules', label: 'I agree to follow the server rules and staff guidelines', control: 'checkbox' },
+      { name: 'agreeToCommitment', label: 'I commit to at least 15 hours a week', control: 'checkbox' },
+      { name: 'backgroundCheck', label: 'I accept a possible background check of my server history', control: 'checkbox' },
+    ],
+  },
+] as const satisfies FormLayout;
+
 export const staffKind = {
   name: 'staff',
   label: 'staff application',
   codePrefix: 'STAFF_APPLICATION',
   answers: staffAnswersSchema,
+  form: staffForm,
   statuses: STAFF_STATUSES,
   // pending -> under_review -> approved | denied; pending may go straight to a decision; a decision is final
   transitions: { pending: ['under_review', 'approved', 'denied'], under_review: ['approved', 'denied'], approved: [], denied: [] },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BRAND, notesLine } from '../../delivery/messages.ts';
 import { age, agreement, emailField, oneOf, oneOfNumbers, optionalText, requiredText } from '../answer-fields.ts';
 import type { Application, ApplicationKind } from '../application.ts';
+import type { FormLayout } from '../form-layout.ts';
 
 /** SPEC section 9: the whitelist form's choices. */
 export const WHITELIST_TIMEZONES = ['EST', 'CST', 'MST', 'PST', 'GMT', 'CET', 'Other'] as const;
@@ -41,11 +42,54 @@ export const whitelistAnswersSchema = z.object({
 export type WhitelistAnswers = z.output<typeof whitelistAnswersSchema>;
 export type WhitelistApplication = Application<WhitelistAnswers, WhitelistStatus>;
 
+const count = (recommended: number) => ({ recommended });
+
+export const whitelistForm = [
+  {
+    title: 'Personal Information',
+    identity: true,
+    questions: [
+      { name: 'email', label: 'Email', control: 'email' },
+      [
+        { name: 'age', label: 'Age', control: 'number', min: APPLICANT_MIN_AGE, max: APPLICANT_MAX_AGE, initial: APPLICANT_MIN_AGE },
+        { name: 'timezone', label: 'Timezone', control: 'select', placeholder: 'Select your timezone', options: WHITELIST_TIMEZONES.map((zone) => ({ value: zone, label: zone })) },
+      ],
+      { name: 'isEighteenPlus', label: 'I confirm that I am 18 years of age or older', control: 'checkbox' },
+    ],
+  },
+  {
+    title: 'Roleplay Experience',
+    questions: [
+      { name: 'rpExperience', label: 'Describe your roleplay experience', control: 'textarea', rows: 4, ...count(150) },
+      { name: 'previousCommunities', label: 'Previous roleplay communities', control: 'text', optional: true, hint: 'Optional' },
+      { name: 'hoursPerWeek', label: 'Hours per week you can play', control: 'select', options: HOURS_PER_WEEK_OPTIONS, initial: HOURS_PER_WEEK_OPTIONS[0].value },
+    ],
+  },
+  {
+    title: 'Character Concept',
+    questions: [
+      { name: 'characterBackground', label: "Your character's background", control: 'textarea', rows: 5, ...count(200) },
+      { name: 'characterGoals', label: "Your character's goals", control: 'textarea', rows: 3 },
+      { name: 'roleplayScenario', label: 'You are robbed at gunpoint in the city. How do you roleplay it?', control: 'textarea', rows: 4, ...count(150) },
+    ],
+  },
+  { title: 'Server Interest', questions: [{ name: 'whyJoinServer', label: 'Why do you want to join our server?', control: 'textarea', rows: 3 }] },
+  {
+    title: 'Rules & Guidelines Agreement',
+    questions: [
+      { name: 'rulesUnderstood', label: 'I have read and understand the server rules', control: 'checkbox' },
+      { name: 'noMetagaming', label: 'I will not metagame (use out-of-character information in character)', control: 'checkbox' },
+      { name: 'respectfulBehavior', label: 'I will treat every player and staff member with respect', control: 'checkbox' },
+    ],
+  },
+] as const satisfies FormLayout;
+
 export const whitelistKind = {
   name: 'whitelist',
   label: 'whitelist application',
   codePrefix: 'APPLICATION',
   answers: whitelistAnswersSchema,
+  form: whitelistForm,
   statuses: WHITELIST_STATUSES,
   transitions: { pending: ['approved', 'rejected'], approved: [], rejected: [] },
   open: ['pending'],

@@ -1,0 +1,28 @@
+/** How a kind's questions are asked: plain data the browser form renders, in the kind's own words. */
+export interface Question {
+  /** the answer's name in the answers schema */
+  name: string;
+  label: string;
+  control: 'text' | 'email' | 'textarea' | 'number' | 'select' | 'checkbox' | 'cards';
+  rows?: number;
+  hint?: string;
+  /** shows a character count with this recommended length (a recommendation, not a rule) */
+  recommended?: number;
+  optional?: boolean;
+  min?: number;
+  max?: number;
+  /** the value a fresh form starts with */
+  initial?: string | number | boolean;
+  placeholder?: string;
+  options?: readonly { value: string | number; label: string; description?: string }[];
+}
+
+export interface FormSection {
+  title: string;
+  /** starts with the applicant's Discord name, taken from the sign-in */
+  identity?: boolean;
+  /** a nested list is one row of fields side by side */
+  questions: readonly (Question | readonly Question[])[];
+}
+
+export type FormLayout = readonly FormSection[];
