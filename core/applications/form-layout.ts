@@ -3,6 +3,8 @@ export interface Question {
   /** the answer's name in the answers schema */
   name: string;
   label: string;
+  /** the shorter name review screens list the answer under (long answers and agreements) */
+  review?: string;
   control: 'text' | 'email' | 'textarea' | 'number' | 'select' | 'checkbox' | 'cards';
   rows?: number;
   hint?: string;
@@ -26,3 +28,8 @@ export interface FormSection {
 }
 
 export type FormLayout = readonly FormSection[];
+
+/** Every question of a layout, in order. */
+export function questionsOf(layout: FormLayout): Question[] {
+  return layout.flatMap((section) => section.questions.flatMap((entry): readonly Question[] => ('name' in entry ? [entry as Question] : (entry as readonly Question[]))));
+}

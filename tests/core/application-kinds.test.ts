@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationKind } from '../../core/applications/application.ts';
-import type { Question } from '../../core/applications/form-layout.ts';
+import { questionsOf } from '../../core/applications/form-layout.ts';
 import { staffKind } from '../../core/applications/kinds/staff.ts';
 import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
 
-const questions = (kind: ApplicationKind): Question[] => kind.form.flatMap((section) => section.questions.flatMap((entry) => (Array.isArray(entry) ? entry : [entry as Question])));
 
 describe.each([whitelistKind, staffKind] as ApplicationKind[])('the $name kind', (kind) => {
   it('asks every answer of its schema once in its form, and nothing else', () => {
-    const asked = questions(kind).map((question) => question.name);
+    const asked = questionsOf(kind.form).map((question) => question.name);
     expect([...asked].sort()).toEqual(Object.keys(kind.answers.shape).sort());
     expect(new Set(asked).size).toBe(asked.length);
   });

@@ -10,7 +10,7 @@ export { HOURS_PER_WEEK_OPTIONS, WHITELIST_STATUSES, WHITELIST_TIMEZONES, whitel
 export { STAFF_POSITION_OPTIONS, STAFF_POSITIONS, STAFF_STATUSES, STAFF_TIMEZONES, staffKind } from '../../../core/applications/kinds/staff.ts';
 export { REVIEW_NOTES_TOO_SHORT } from '../../../core/applications/review-notes.ts';
 export type { ApplicationKind } from '../../../core/applications/application.ts';
-export type { FormLayout, FormSection, Question } from '../../../core/applications/form-layout.ts';
+export { questionsOf, type FormLayout, type FormSection, type Question } from '../../../core/applications/form-layout.ts';
 
 /** Identity comes from the session: these may be sent (the form does) and are ignored. */
 const ignoredIdentity = { discordId: z.string({ error: typeError('string') }).nullish(), discordUsername: z.string({ error: typeError('string') }).nullish() };

@@ -79,20 +79,20 @@ export const staffForm = [
   {
     title: 'Experience',
     questions: [
-      { name: 'experience', label: 'Staff or moderation experience', control: 'textarea', rows: 4 },
-      { name: 'previousCommunities', label: 'Previous communities', control: 'text', ...optional },
-      { name: 'whyStaff', label: 'Why do you want to join the staff team?', control: 'textarea', rows: 4 },
-      { name: 'scenarios', label: 'Two players are arguing in chat and it is getting personal. What do you do?', control: 'textarea', rows: 4 },
-      { name: 'references', label: 'References', control: 'text', ...optional },
-      { name: 'additionalInfo', label: 'Anything else we should know?', control: 'textarea', rows: 3, ...optional },
+      { name: 'experience', label: 'Staff or moderation experience', review: 'Experience', control: 'textarea', rows: 4 },
+      { name: 'previousCommunities', label: 'Previous communities', review: 'Previous communities', control: 'text', ...optional },
+      { name: 'whyStaff', label: 'Why do you want to join the staff team?', review: 'Why staff', control: 'textarea', rows: 4 },
+      { name: 'scenarios', label: 'Two players are arguing in chat and it is getting personal. What do you do?', review: 'Scenarios', control: 'textarea', rows: 4 },
+      { name: 'references', label: 'References', review: 'References', control: 'text', ...optional },
+      { name: 'additionalInfo', label: 'Anything else we should know?', review: 'Additional information', control: 'textarea', rows: 3, ...optional },
     ],
   },
   {
     title: 'Agreements',
     questions: [
-      { name: 'agreeToRules', label: 'I agree to follow the server rules and staff guidelines', control: 'checkbox' },
-      { name: 'agreeToCommitment', label: 'I commit to at least 15 hours a week', control: 'checkbox' },
-      { name: 'backgroundCheck', label: 'I accept a possible background check of my server history', control: 'checkbox' },
+      { name: 'agreeToRules', label: 'I agree to follow the server rules and staff guidelines', review: 'Agrees to the rules and staff guidelines', control: 'checkbox' },
+      { name: 'agreeToCommitment', label: 'I commit to at least 15 hours a week', review: 'Commits to 15+ hours a week', control: 'checkbox' },
+      { name: 'backgroundCheck', label: 'I accept a possible background check of my server history', review: 'Accepts a background check', control: 'checkbox' },
     ],
   },
 ] as const satisfies FormLayout;

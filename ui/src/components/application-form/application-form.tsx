@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
-import { submissionSchema, type ApplicationKind, type FormLayout, type Question } from '../../../../adapters/http/contract/applications.ts';
+import { questionsOf, submissionSchema, type ApplicationKind, type FormLayout, type Question } from '../../../../adapters/http/contract/applications.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Field, FormSection } from '../ui/form-fields.tsx';
 import { useToast, type ToastInput } from '../ui/toast.tsx';
@@ -33,10 +33,6 @@ export interface ApplicationFormProps {
   clearable?: boolean;
   icons?: CardIcons;
   onSubmitted(): void;
-}
-
-function questionsOf(layout: FormLayout): Question[] {
-  return layout.flatMap((section) => section.questions.flatMap((entry) => (Array.isArray(entry) ? entry : [entry as Question])));
 }
 
 function initialValues(layout: FormLayout, applicant: Applicant): FieldValues {
