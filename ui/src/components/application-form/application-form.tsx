@@ -9,9 +9,10 @@ import { QuestionField, type CardIcons } from './question-field.tsx';
 
 /** Who applies: the form shows the Discord name and prefills the email; the server files it under the session. */
 export interface Applicant {
-  email: string | null;
+  email?: string | null;
   discordId: string;
-  discordName: string;
+  discordUsername?: string | null;
+  username?: string | null;
 }
 
 export interface ApplicationFormProps {
@@ -19,9 +20,8 @@ export interface ApplicationFormProps {
   /** the form's accessible name */
   label: string;
   applicant: Applicant;
-  submitting: boolean;
   /** sends the checked answers; resolves when the server accepted them */
-  send(answers: FieldValues): Promise<unknown>;
+  submission: { isPending: boolean; mutateAsync(answers: never): Promise<unknown> };
   texts: {
     /** the toast title when the form or the server refuses the answers */
     failed: string;
@@ -47,15 +47,16 @@ function initialValues(layout: FormLayout, applicant: Applicant): FieldValues {
 }
 
 /** A kind's form, built from its layout and checked by its answers schema before it is sent. */
-export function ApplicationForm({ kind, label, applicant, submitting, send, texts, clearable, icons, onSubmitted }: ApplicationFormProps) {
+export function ApplicationForm({ kind, label, applicant, submission, texts, clearable, icons, onSubmitted }: ApplicationFormProps) {
   const { toast } = useToast();
+  const discordName = applicant.discordUsername ?? applicant.username ?? '';
   const defaults = initialValues(kind.form, applicant);
   const form = useForm<FieldValues>({ defaultValues: defaults, resolver: zodResolver(submissionSchema(kind.answers)) as never });
 
   const onValid = async (answers: FieldValues) => {
     try {
       // the server ignores discordId and discordUsername and files the application under the session's user
-      await send({ ...answers, discordId: applicant.discordId, discordUsername: applicant.discordName });
+      await submission.mutateAsync({ ...answers, discordId: applicant.discordId, discordUsername: discordName } as never);
     } catch (error) {
       const issues = error instanceof ApiError ? (error.body as { issues?: { path: string; message: string }[] } | undefined)?.issues : undefined;
       for (const issue of Array.isArray(issues) ? issues : []) form.setError(issue.path, { message: issue.message });
@@ -75,13 +76,13 @@ export function ApplicationForm({ kind, label, applicant, submitting, send, text
           <FormSection key={section.title} title={section.title}>
             {section.identity && (
               <Field label="Discord Username" hint="Taken from your Discord sign-in.">
-                {(props) => <input {...props} value={applicant.discordName} disabled readOnly />}
+                {(props) => <input {...props} value={discordName} disabled readOnly />}
               </Field>
             )}
             {section.questions.map((entry) => (Array.isArray(entry) ? <Row key={entry.map((q: Question) => q.name).join()} questions={entry} icons={icons} /> : <QuestionField key={(entry as Question).name} question={entry as Question} icons={icons} />))}
           </FormSection>
         ))}
-        <Buttons submitting={submitting} onClear={clearable ? () => form.reset(defaults) : undefined} />
+        <Buttons submitting={submission.isPending} onClear={clearable ? () => form.reset(defaults) : undefined} />
       </form>
     </FormProvider>
   );

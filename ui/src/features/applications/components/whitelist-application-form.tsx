@@ -1,4 +1,4 @@
-import { whitelistKind, type WhitelistApplicationInput } from '../../../../../adapters/http/contract/applications.ts';
+import { whitelistKind } from '../../../../../adapters/http/contract/applications.ts';
 import { ApplicationForm } from '../../../components/application-form/application-form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { CurrentUser } from '../../auth/api/current-user.ts';
@@ -20,9 +20,8 @@ export function WhitelistApplicationForm({ user, onSubmitted }: { user: CurrentU
     <ApplicationForm
       kind={whitelistKind}
       label="Whitelist application"
-      applicant={{ email: user.email ?? null, discordId: user.discordId, discordName: user.discordUsername ?? user.username ?? '' }}
-      submitting={submit.isPending}
-      send={(answers) => submit.mutateAsync(answers as WhitelistApplicationInput)}
+      applicant={user}
+      submission={submit}
       texts={texts}
       onSubmitted={onSubmitted}
     />

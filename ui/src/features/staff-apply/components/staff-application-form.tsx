@@ -1,4 +1,4 @@
-import { staffKind, type StaffApplicationInput } from '../../../../../adapters/http/contract/staff-applications.ts';
+import { staffKind } from '../../../../../adapters/http/contract/staff-applications.ts';
 import { ApplicationForm } from '../../../components/application-form/application-form.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { CurrentUser } from '../../auth/api/current-user.ts';
@@ -24,9 +24,8 @@ export function StaffApplicationForm({ user, onSubmitted }: { user: CurrentUser;
     <ApplicationForm
       kind={staffKind}
       label="Staff application"
-      applicant={{ email: user.email ?? null, discordId: user.discordId, discordName: user.discordUsername ?? user.username ?? '' }}
-      submitting={submit.isPending}
-      send={(answers) => submit.mutateAsync(answers as StaffApplicationInput)}
+      applicant={user}
+      submission={submit}
       texts={texts}
       clearable
       icons={POSITION_ICONS}
