@@ -1,15 +1,26 @@
-import type { StaffAnswers } from '../../core/applications/kinds/staff.ts';
-import type { WhitelistAnswers } from '../../core/applications/kinds/whitelist.ts';
+import { staffAnswersSchema, type StaffAnswers } from '../../core/applications/kinds/staff.ts';
+import { whitelistAnswersSchema, type WhitelistAnswers } from '../../core/applications/kinds/whitelist.ts';
 import type { Role } from '../../core/users/user.ts';
 
 let counter = 0;
 
-/** A whitelist form as a careful applicant fills it in; override what a test is about. */
 /** Overrides may break the rules on purpose: a test of a refusal sends what the form would not. */
 type Overrides<T> = { [K in keyof T]?: unknown };
 
+/**
+ * A whitelist form as a careful applicant fills it in; override what a test is about. Read through the kind's
+ * schema, so an optional question added to the kind reads as unanswered (null) here too.
+ */
 export function whitelistAnswers(overrides: Overrides<WhitelistAnswers> = {}): WhitelistAnswers {
-  return <WhitelistAnswers>{
+  return { ...whitelistAnswersSchema.parse(careful.whitelist), ...overrides } as WhitelistAnswers;
+}
+
+export function staffAnswers(overrides: Overrides<StaffAnswers> = {}): StaffAnswers {
+  return { ...staffAnswersSchema.parse(careful.staff), ...overrides } as StaffAnswers;
+}
+
+const careful = {
+  whitelist: {
     email: 'boudreaux@example.com',
     isEighteenPlus: true,
     age: 24,
@@ -24,12 +35,8 @@ export function whitelistAnswers(overrides: Overrides<WhitelistAnswers> = {}): W
     rulesUnderstood: true,
     noMetagaming: true,
     respectfulBehavior: true,
-    ...overrides,
-  };
-}
-
-export function staffAnswers(overrides: Overrides<StaffAnswers> = {}): StaffAnswers {
-  return <StaffAnswers>{
+  },
+  staff: {
     email: 'thibodeaux@example.com',
     realName: 'Marie Thibodeaux',
     age: 29,
@@ -46,9 +53,8 @@ export function staffAnswers(overrides: Overrides<StaffAnswers> = {}): StaffAnsw
     agreeToRules: true,
     agreeToCommitment: true,
     backgroundCheck: true,
-    ...overrides,
-  };
-}
+  },
+};
 
 export interface TestPerson {
   id: string;
