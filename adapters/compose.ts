@@ -52,6 +52,8 @@ export interface ComposeOptions {
   migrate?: boolean;
   /** a clock tests can move (session and sign-in expiry) */
   clock?: Clock;
+  /** with dataDir 'memory': a dump of an embedded database to start from (tests start from a migrated one) */
+  memoryTemplate?: string;
 }
 
 /** The one composition root: configuration in, every adapter built, use cases wired. Server, CLI and tests share it. */
@@ -59,7 +61,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
   const dataDir = options.dataDir ?? config.database.dataDir;
-  const database = await Database.open({ url: config.database.url ?? undefined, dataDir });
+  const database = await Database.open({ url: config.database.url ?? undefined, dataDir, memoryTemplate: options.memoryTemplate });
   try {
     if (options.migrate ?? true) await database.migrate();
   } catch (error) {

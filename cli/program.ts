@@ -1,12 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import type { System } from '../adapters/compose.ts';
 import type { Logger } from '../adapters/logger.ts';
+import { staffCommands, whitelistCommands } from './commands/application-kinds.ts';
 import { registerApplicationCommands } from './commands/applications.ts';
 import { registerCatalogueCommands } from './commands/catalogue.ts';
 import { registerDbCommands } from './commands/db.ts';
 import { registerDeliveryCommands } from './commands/delivery.ts';
 import { registerPurchaseCommands } from './commands/purchases.ts';
-import { registerStaffApplicationCommands } from './commands/staff-applications.ts';
 import { registerTokenCommands } from './commands/tokens.ts';
 import { registerUserCommands } from './commands/users.ts';
 import { describeFailure, EXIT_CODES } from './failure.ts';
@@ -43,8 +43,8 @@ export function createProgram(host: CliContext): Command {
     .configureOutput({ writeOut: (text) => context.out(text.trimEnd()), writeErr: (text) => context.err(text.trimEnd()) });
   registerDbCommands(program, context);
   registerCatalogueCommands(program, context);
-  registerApplicationCommands(program, context);
-  registerStaffApplicationCommands(program, context);
+  registerApplicationCommands(program, context, whitelistCommands);
+  registerApplicationCommands(program, context, staffCommands);
   registerUserCommands(program, context);
   registerTokenCommands(program, context);
   registerPurchaseCommands(program, context);

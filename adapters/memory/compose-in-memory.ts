@@ -2,20 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { Catalogue } from '../../core/catalogue/catalogue.ts';
 import type { DiscordCapabilities } from '../../core/delivery/ports.ts';
 import { RoleMapping, type RoleMappingSettings } from '../../core/delivery/role-mapping.ts';
+import { staffKind } from '../../core/applications/kinds/staff.ts';
+import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
 import { createCore, type CorePorts } from '../../core/index.ts';
 import type { Clock } from '../../core/shared/ports.ts';
 import { DemoPaymentGateway } from '../payments/demo-payment-gateway.ts';
+import { InMemoryApplicationRepository, InMemoryStaffRoster, InMemoryWhitelistAccess } from './in-memory-application-repository.ts';
 import { InMemoryAuditLog } from './in-memory-audit-log.ts';
 import { InMemoryDeliveryOutbox } from './in-memory-delivery-outbox.ts';
 import { InMemoryDemoIntentStore } from './in-memory-demo-intent-store.ts';
 import { InMemoryEntitlements } from './in-memory-entitlements.ts';
 import { InMemoryPaymentEventLog, InMemoryPurchaseRepository } from './in-memory-purchase-repository.ts';
-import { InMemoryStaffApplicationRepository, InMemoryStaffRoster } from './in-memory-staff-application-repository.ts';
 import { InMemoryStoreBans } from './in-memory-store-bans.ts';
 import { InMemoryTransactions } from './in-memory-transactions.ts';
 import { InMemoryUserRepository } from './in-memory-user-repository.ts';
 import { InMemoryUserTokenLedger } from './in-memory-user-token-ledger.ts';
-import { InMemoryWhitelistAccess, InMemoryWhitelistApplicationRepository } from './in-memory-whitelist-application-repository.ts';
 import { RecordingDiscordGateway } from './recording-discord-gateway.ts';
 
 export interface InMemoryOptions {
@@ -42,12 +43,24 @@ export function composeInMemory(options: InMemoryOptions = {}) {
   const bans = new InMemoryStoreBans();
   const intents = new InMemoryDemoIntentStore();
   const outbox = new InMemoryDeliveryOutbox();
-  const whitelistApplications = new InMemoryWhitelistApplicationRepository();
-  const staffApplications = new InMemoryStaffApplicationRepository();
+  const whitelistApplications = new InMemoryApplicationRepository(whitelistKind);
+  const staffApplications = new InMemoryApplicationRepository(staffKind);
   const whitelistAccess = new InMemoryWhitelistAccess();
   const staffRoster = new InMemoryStaffRoster();
   const auditLog = new InMemoryAuditLog();
-  const transactions = new InMemoryTransactions([users, tokenLedger, purchases, paymentEvents, bans, intents, outbox]);
+  const transactions = new InMemoryTransactions([
+    users,
+    tokenLedger,
+    purchases,
+    paymentEvents,
+    bans,
+    intents,
+    outbox,
+    whitelistApplications,
+    staffApplications,
+    whitelistAccess,
+    auditLog,
+  ]);
   const gateway = new DemoPaymentGateway(intents, clock);
   const discord = new RecordingDiscordGateway(options.discord);
   const ports: CorePorts = {
@@ -61,7 +74,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     delivery: {
       outbox,
       discord,
-      entitlements: new InMemoryEntitlements(users, purchases, (userId) => whitelistApplications.hasApproved(userId)),
+      entitlements: new InMemoryEntitlements(users, purchases, (userId) => whitelistApplications.hasStatus(userId, 'approved')),
       roles: new RoleMapping(options.roles),
     },
   };

@@ -1,9 +1,14 @@
 import type { AuditEntry } from '../../core/audit/audit-entry.ts';
 import type { AuditLog, AuditQuery } from '../../core/audit/ports.ts';
+import { snapshotArray, type SnapshotStore } from './in-memory-transactions.ts';
 
 /** Keeps rows in the order they were recorded. */
-export class InMemoryAuditLog implements AuditLog {
+export class InMemoryAuditLog implements AuditLog, SnapshotStore {
   private readonly rows: AuditEntry[] = [];
+
+  snapshot(): () => void {
+    return snapshotArray(this.rows);
+  }
 
   async record(entry: AuditEntry): Promise<void> {
     this.rows.push(structuredClone(entry));

@@ -1,70 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-/** Row shapes of the application tables (migration 0003); repositories map them onto core types. */
-export const WhitelistApplicationRow = defineEntity({
-  name: 'WhitelistApplicationRow',
-  tableName: 'whitelist_applications',
-  properties: {
-    id: p.uuid().primary(),
-    userId: p.uuid(),
-    discordId: p.string(),
-    discordUsername: p.string(),
-    email: p.string(),
-    isEighteenPlus: p.boolean(),
-    age: p.integer(),
-    timezone: p.string(),
-    hoursPerWeek: p.integer(),
-    rpExperience: p.text(),
-    previousCommunities: p.text().nullable(),
-    characterBackground: p.text(),
-    characterGoals: p.text(),
-    roleplayScenario: p.text(),
-    whyJoinServer: p.text(),
-    rulesUnderstood: p.boolean(),
-    noMetagaming: p.boolean(),
-    respectfulBehavior: p.boolean(),
-    status: p.string(),
-    reviewNotes: p.text().nullable(),
-    reviewedBy: p.string().nullable(),
-    reviewerId: p.uuid().nullable(),
-    reviewedAt: p.datetime().nullable(),
-    createdAt: p.datetime(),
-  },
-});
-
-export const StaffApplicationRow = defineEntity({
-  name: 'StaffApplicationRow',
-  tableName: 'staff_applications',
-  properties: {
-    id: p.uuid().primary(),
-    userId: p.uuid(),
-    discordId: p.string(),
-    discordUsername: p.string(),
-    email: p.string(),
-    realName: p.string(),
-    age: p.integer(),
-    timezone: p.string(),
-    availability: p.text(),
-    position: p.string(),
-    experience: p.text(),
-    whyStaff: p.text(),
-    scenarios: p.text(),
-    languages: p.text().nullable(),
-    previousCommunities: p.text().nullable(),
-    references: p.text().nullable(),
-    additionalInfo: p.text().nullable(),
-    agreeToRules: p.boolean(),
-    agreeToCommitment: p.boolean(),
-    backgroundCheck: p.boolean(),
-    status: p.string(),
-    reviewNotes: p.text().nullable(),
-    reviewedBy: p.string().nullable(),
-    reviewerId: p.uuid().nullable(),
-    reviewedAt: p.datetime().nullable(),
-    createdAt: p.datetime(),
-  },
-});
-
+/** The review audit log's rows (migration 0003); the application tables are read by MikroOrmApplicationRepository. */
 export const ApplicationReviewRow = defineEntity({
   name: 'ApplicationReviewRow',
   tableName: 'application_reviews',
@@ -84,4 +20,4 @@ export const ApplicationReviewRow = defineEntity({
   },
 });
 
-export const applicationEntities = [WhitelistApplicationRow, StaffApplicationRow, ApplicationReviewRow];
+export const applicationEntities = [ApplicationReviewRow];

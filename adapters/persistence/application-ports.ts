@@ -1,14 +1,15 @@
+import { staffKind } from '../../core/applications/kinds/staff.ts';
+import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
 import type { ApplicationPorts } from '../../core/applications/module.ts';
 import type { Database } from './database.ts';
+import { MikroOrmApplicationRepository, MikroOrmStaffRoster, MikroOrmWhitelistAccess } from './mikro-orm-application-repository.ts';
 import { MikroOrmAuditLog } from './mikro-orm-audit-log.ts';
-import { MikroOrmStaffApplicationRepository, MikroOrmStaffRoster } from './mikro-orm-staff-application-repository.ts';
-import { MikroOrmWhitelistAccess, MikroOrmWhitelistApplicationRepository } from './mikro-orm-whitelist-application-repository.ts';
 
 export function mikroOrmApplicationPorts(database: Database): ApplicationPorts {
   return {
-    whitelistApplications: new MikroOrmWhitelistApplicationRepository(database),
+    whitelistApplications: new MikroOrmApplicationRepository(database, whitelistKind),
     whitelistAccess: new MikroOrmWhitelistAccess(database),
-    staffApplications: new MikroOrmStaffApplicationRepository(database),
+    staffApplications: new MikroOrmApplicationRepository(database, staffKind),
     staffRoster: new MikroOrmStaffRoster(database),
     auditLog: new MikroOrmAuditLog(database),
   };

@@ -12,6 +12,8 @@ export interface DatabaseSettings {
   /** where the embedded database lives, or 'memory' for a throw-away one */
   dataDir: string;
   poolMax?: number;
+  /** with dataDir 'memory': a dump of an embedded database to start from (see dumpEmbedded) */
+  memoryTemplate?: string;
 }
 
 /** The one database handle: MikroORM on the postgresql driver, pointed at a real server or the embedded one. */
@@ -27,7 +29,7 @@ export class Database {
     let embedded: EmbeddedPostgres | undefined;
     if (!url && settings.dataDir !== 'memory') url = await findRunningEmbedded(settings.dataDir);
     if (!url) {
-      embedded = await startEmbeddedPostgres(settings.dataDir);
+      embedded = await startEmbeddedPostgres(settings.dataDir, { template: settings.memoryTemplate });
       url = embedded.url;
     }
     try {
@@ -37,6 +39,12 @@ export class Database {
       await embedded?.close();
       throw error;
     }
+  }
+
+  /** A copy of the embedded database this process serves, for a later 'memory' database to start from. */
+  async dumpEmbedded(): Promise<Blob> {
+    if (!this.embedded) throw new Error('Only an embedded database this process serves can be dumped.');
+    return this.embedded.dump();
   }
 
   get isEmbedded(): boolean {

@@ -1,5 +1,6 @@
 import type { InferEntity } from '@mikro-orm/core';
-import type { ApplicationKind, AuditEntry, ReviewChannel } from '../../core/audit/audit-entry.ts';
+import type { ApplicationKindName } from '../../core/applications/application.ts';
+import type { AuditEntry, ReviewChannel } from '../../core/audit/audit-entry.ts';
 import type { AuditLog, AuditQuery } from '../../core/audit/ports.ts';
 import { ApplicationReviewRow } from './application-entities.ts';
 import type { Database } from './database.ts';
@@ -24,7 +25,7 @@ export class MikroOrmAuditLog implements AuditLog {
 function toEntry(row: InferEntity<typeof ApplicationReviewRow>): AuditEntry {
   return {
     id: row.id,
-    kind: row.kind as ApplicationKind,
+    kind: row.kind as ApplicationKindName,
     applicationId: row.applicationId,
     fromStatus: row.fromStatus,
     toStatus: row.toStatus,

@@ -1,12 +1,13 @@
-import { Option, type Command } from 'commander';
-import { WHITELIST_STATUSES, type WhitelistApplication, type WhitelistDecision, type WhitelistStatus } from '../../core/applications/application.ts';
-import { ApplicationNotFoundError } from '../../core/applications/show-application.ts';
+import { Argument, Option, type Command } from 'commander';
+import type { ApplicationKind, ApplicationView } from '../../core/applications/application.ts';
+import { ApplicationNotFoundError } from '../../core/applications/errors.ts';
+import type { ApplicationUseCases } from '../../core/applications/module.ts';
 import type { AuditEntry } from '../../core/audit/audit-entry.ts';
 import { presentApplication, presentApplicationPage } from '../../adapters/http/presenters/applications.ts';
 import type { System } from '../../adapters/compose.ts';
 import { CliFailure, EXIT_CODES } from '../failure.ts';
 import type { CliContext } from '../program.ts';
-import { indented, oneLine, terminalJson } from '../terminal-text.ts';
+import { oneLine, terminalJson } from '../terminal-text.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,85 +38,86 @@ export function historyLines(entries: AuditEntry[]): string[] {
   ];
 }
 
-function listLine(a: WhitelistApplication): string {
-  return oneLine(`${a.id}  ${a.status.padEnd(9)} ${a.createdAt.toISOString().slice(0, 16).replace('T', ' ')}  ${a.discordUsername} (age ${a.age}, ${a.timezone})`);
+/** A command that decides: either one fixed status (approve, reject) or the status as an argument (review). */
+export interface DecisionCommand<A, S extends string> {
+  name: string;
+  description: string;
+  status: S | { choices: readonly S[] };
+  notes: { required: boolean; description: string; minimumTen: boolean };
+  reviewerDescription: string;
+  done(application: ApplicationView<A, S>): string;
 }
 
-/** Labels are 15 characters wide; a long answer's further lines start under its first. */
-function detailLines(a: WhitelistApplication): string[] {
-  const long = (text: string | null) => indented(text ?? '-', 15);
-  return [
-    `Whitelist application ${a.id}`,
-    `Status:        ${a.status}`,
-    `Applicant:     ${oneLine(`${a.discordUsername} (Discord ${a.discordId}), ${a.email}`)}`,
-    `Age:           ${a.age} (18+ confirmed: ${a.isEighteenPlus ? 'yes' : 'no'})`,
-    `Timezone:      ${oneLine(a.timezone)}, ${a.hoursPerWeek} hours a week`,
-    `Applied:       ${a.createdAt.toISOString()}`,
-    `Reviewed:      ${a.reviewedAt ? `${a.reviewedAt.toISOString()} by ${oneLine(a.reviewedBy)}` : 'not yet'}`,
-    `Review notes:  ${long(a.reviewNotes)}`,
-    `Experience:    ${long(a.rpExperience)}`,
-    `Communities:   ${long(a.previousCommunities)}`,
-    `Background:    ${long(a.characterBackground)}`,
-    `Goals:         ${long(a.characterGoals)}`,
-    `Scenario:      ${long(a.roleplayScenario)}`,
-    `Why join:      ${long(a.whyJoinServer)}`,
-    `Agreements:    rules ${a.rulesUnderstood ? 'yes' : 'no'}, no metagaming ${a.noMetagaming ? 'yes' : 'no'}, respectful ${a.respectfulBehavior ? 'yes' : 'no'}`,
-  ];
+/** How the terminal shows and decides one kind of application. */
+export interface ApplicationCommands<A, S extends string> {
+  kind: ApplicationKind<A, S>;
+  command: string;
+  /** 'whitelist applications' */
+  plural: string;
+  useCases(system: System): ApplicationUseCases<A, S>;
+  empty: string;
+  listLine(application: ApplicationView<A, S>): string;
+  totals(counts: Record<S, number>): string;
+  detailLines(application: ApplicationView<A, S>): string[];
+  decisions: DecisionCommand<A, S>[];
 }
 
-export function registerApplicationCommands(program: Command, context: CliContext): void {
-  const applications = program.command('applications').description('Whitelist applications');
-  const whitelistId = (id: string) => checkedId(id, (bad) => new ApplicationNotFoundError(bad));
+export function registerApplicationCommands<A, S extends string>(program: Command, context: CliContext, spec: ApplicationCommands<A, S>): void {
+  const { kind } = spec;
+  const group = program.command(spec.command).description(spec.plural.charAt(0).toUpperCase() + spec.plural.slice(1));
+  const idOf = (id: string) => checkedId(id, (bad) => new ApplicationNotFoundError(kind, bad));
 
-  applications
+  group
     .command('list')
-    .description('List whitelist applications, newest first')
-    .addOption(new Option('--status <status>', 'only one status').choices(WHITELIST_STATUSES))
+    .description(`List ${spec.plural}, newest first`)
+    .addOption(new Option('--status <status>', 'only one status').choices(kind.statuses))
     .option('--page <n>', 'page number', positiveInt('--page'), 1)
     .option('--page-size <n>', 'applications per page (up to 100)', positiveInt('--page-size'), 50)
     .option('--json', 'print JSON, as the API answers')
-    .action((options: { status?: WhitelistStatus; page: number; pageSize: number; json?: boolean }) =>
+    .action((options: { status?: S; page: number; pageSize: number; json?: boolean }) =>
       context.withSystem(async (system) => {
-        const page = await system.core.applications.list.execute({ status: options.status, page: options.page, pageSize: options.pageSize });
-        if (options.json) return context.out(terminalJson(presentApplicationPage(page)));
-        if (page.items.length === 0) context.out('No applications yet');
-        for (const application of page.items) context.out(listLine(application));
-        context.out(`Page ${page.page}, ${page.items.length} of ${page.total} shown. Pending ${page.counts.pending}, approved ${page.counts.approved}, rejected ${page.counts.rejected}.`);
+        const page = await spec.useCases(system).list.execute({ status: options.status, page: options.page, pageSize: options.pageSize });
+        if (options.json) return context.out(terminalJson(presentApplicationPage(kind, page)));
+        if (page.items.length === 0) context.out(spec.empty);
+        for (const application of page.items) context.out(spec.listLine(application));
+        context.out(`Page ${page.page}, ${page.items.length} of ${page.total} shown. ${spec.totals(page.counts)}.`);
       }),
     );
 
-  applications
+  group
     .command('show <id>')
-    .description('Show one whitelist application and its review history')
+    .description(`Show one ${kind.label} and its review history`)
     .option('--json', 'print JSON')
     .action((id: string, options: { json?: boolean }) =>
       context.withSystem(async (system) => {
-        const application = await system.core.applications.show.execute({ id: whitelistId(id) });
-        const history = await system.core.audit.list.execute({ kind: 'whitelist', applicationId: application.id });
-        if (options.json) return context.out(terminalJson({ ...presentApplication(application), history }));
-        for (const line of [...detailLines(application), ...historyLines(history)]) context.out(line);
+        const application = await spec.useCases(system).show.execute({ id: idOf(id) });
+        const history = await system.core.audit.list.execute({ kind: kind.name, applicationId: application.id });
+        if (options.json) return context.out(terminalJson({ ...presentApplication(kind, application), history }));
+        for (const line of [...spec.detailLines(application), ...historyLines(history)]) context.out(line);
       }),
     );
 
-  for (const [name, decision] of [['approve', 'approved'], ['reject', 'rejected']] as const satisfies [string, WhitelistDecision][]) {
-    applications
-      .command(`${name} <id>`)
-      .description(`${name === 'approve' ? 'Approve' : 'Reject'} a pending whitelist application (notes of 10+ characters)`)
-      .requiredOption('--notes <text>', 'why: at least 10 characters')
-      .requiredOption('--as <discordId>', 'the reviewer (staff or admin)')
-      .action((id: string, options: { notes: string; as: string }) =>
-        context.withSystem(async (system) => {
-          const reviewer = await reviewerFor(system, options.as);
-          const reviewed = await system.core.applications.review.execute({
-            id: whitelistId(id),
-            decision,
-            notes: options.notes,
-            notesRequired: true,
-            reviewer,
-            channel: 'cli',
-          });
-          context.out(`Application ${reviewed.id} ${reviewed.status} by ${oneLine(reviewed.reviewedBy)}.`);
-        }),
-      );
+  for (const decision of spec.decisions) {
+    const command = group.command(decision.name).description(decision.description).argument('<id>');
+    const fixed = typeof decision.status === 'string' ? decision.status : undefined;
+    if (typeof decision.status !== 'string') command.addArgument(new Argument('<status>').choices(decision.status.choices));
+    if (decision.notes.required) command.requiredOption('--notes <text>', decision.notes.description);
+    else command.option('--notes <text>', decision.notes.description);
+    command.requiredOption('--as <discordId>', decision.reviewerDescription).action((id: string, ...rest: unknown[]) => {
+      const status = (fixed ?? rest.shift()) as S;
+      const options = rest[0] as { notes?: string; as: string };
+      return context.withSystem(async (system) => {
+        const reviewer = await reviewerFor(system, options.as);
+        const reviewed = await spec.useCases(system).review.execute({
+          id: idOf(id),
+          status,
+          notes: options.notes,
+          notesRequired: decision.notes.minimumTen,
+          reviewer,
+          channel: 'cli',
+        });
+        context.out(decision.done(reviewed));
+      });
+    });
   }
 }

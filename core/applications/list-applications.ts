@@ -1,15 +1,27 @@
-import type { WhitelistApplication, WhitelistStatus } from './application.ts';
-import type { ListQuery, Page, WhitelistApplicationRepository } from './ports.ts';
+import type { ApplicationView } from './application.ts';
+import { withCurrentStaff } from './current-staff.ts';
+import type { ApplicationRepository, ListQuery, Page, StaffRoster } from './ports.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
-/** Newest first, optionally one status, one page at a time, with the counts the review screens show. */
-export class ListApplications {
-  constructor(private readonly applications: WhitelistApplicationRepository) {}
+export interface ApplicationPage<A, S extends string> extends Page<ApplicationView<A, S>, S> {
+  /** every application counted by the kind's tally answer (the staff position), whatever the filter */
+  positions?: Record<string, number>;
+}
 
-  execute(query: Partial<ListQuery<WhitelistStatus>> = {}): Promise<Page<WhitelistApplication, WhitelistStatus>> {
-    return this.applications.list(normalisePaging(query));
+/** Newest first, optionally one status, one page at a time, with the counts the review screens show. */
+export class ListApplications<A, S extends string> {
+  constructor(
+    private readonly applications: ApplicationRepository<A, S>,
+    private readonly roster: StaffRoster,
+  ) {}
+
+  async execute(query: Partial<ListQuery<S>> = {}): Promise<ApplicationPage<A, S>> {
+    const kind = this.applications.kind;
+    const page = await this.applications.list(normalisePaging(query));
+    const items = await withCurrentStaff(kind, this.roster, page.items);
+    return kind.tally ? { ...page, items, positions: await this.applications.tally() } : { ...page, items };
   }
 }
 

@@ -1,11 +1,11 @@
-import type { WhitelistApplication } from './application.ts';
-import type { WhitelistApplicationRepository } from './ports.ts';
+import type { Application } from './application.ts';
+import type { ApplicationRepository } from './ports.ts';
 
 /** The signed-in applicant's own applications, newest first. */
-export class ListMyApplications {
-  constructor(private readonly applications: WhitelistApplicationRepository) {}
+export class ListMyApplications<A, S extends string> {
+  constructor(private readonly applications: ApplicationRepository<A, S>) {}
 
-  execute(input: { userId: string }): Promise<WhitelistApplication[]> {
+  execute(input: { userId: string }): Promise<Application<A, S>[]> {
     return this.applications.listByApplicant(input.userId);
   }
 }

@@ -1,4 +1,4 @@
-import type { WhitelistApplication, WhitelistStatus } from './application.ts';
+import type { Application, ApplicationKind } from './application.ts';
 
 export interface ListQuery<S extends string> {
   status?: S;
@@ -21,21 +21,30 @@ export interface Page<T, S extends string> {
   nextBefore: string | null;
 }
 
-export interface WhitelistApplicationRepository {
-  /** Fails with OpenApplicationExistsError when the applicant already has a pending one. */
-  add(application: WhitelistApplication): Promise<void>;
-  findById(id: string): Promise<WhitelistApplication | null>;
+/** The applications of one kind; built for that kind, it knows its statuses and which of them are open. */
+export interface ApplicationRepository<A = Record<string, unknown>, S extends string = string> {
+  readonly kind: ApplicationKind;
+  /** Fails with OpenApplicationExistsError when the applicant already holds an open one of the kind. */
+  add(application: Application<A, S>): Promise<void>;
+  findById(id: string): Promise<Application<A, S> | null>;
   /** newest first */
-  list(query: ListQuery<WhitelistStatus>): Promise<Page<WhitelistApplication, WhitelistStatus>>;
+  list(query: ListQuery<S>): Promise<Page<Application<A, S>, S>>;
   /** the applicant's own, newest first */
-  listByApplicant(userId: string): Promise<WhitelistApplication[]>;
-  /** Whether any of the applicant's applications has been approved (read fresh, never from a cache). */
-  hasApproved(userId: string): Promise<boolean>;
+  listByApplicant(userId: string): Promise<Application<A, S>[]>;
+  /** Whether any of the applicant's applications holds this status (read fresh, never from a cache). */
+  hasStatus(userId: string, status: S): Promise<boolean>;
+  /** every application counted by the kind's tally answer (empty without one) */
+  tally(): Promise<Record<string, number>>;
   /** Stores the review only if the status is still `expected`; answers false when someone else got there first. */
-  saveReview(application: WhitelistApplication, expected: WhitelistStatus): Promise<boolean>;
+  saveReview(application: Application<A, S>, expected: S): Promise<boolean>;
 }
 
 /** Lets an approved applicant into the server. */
 export interface WhitelistAccess {
   grant(userId: string): Promise<void>;
+}
+
+/** Which applicants already hold the staff or admin role. */
+export interface StaffRoster {
+  staffUserIds(userIds: string[]): Promise<Set<string>>;
 }

@@ -1,29 +1,33 @@
 import type { AuditLog } from '../audit/ports.ts';
 import { reviewerName, type ReviewContext } from '../audit/reviewer.ts';
-import { ForbiddenError } from '../shared/errors.ts';
 import type { DeliveryEffects } from '../delivery/effects.ts';
+import { ForbiddenError } from '../shared/errors.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { hasRole } from '../users/user.ts';
-import { ApplicationNotPendingError, checkReviewNotes, type WhitelistApplication, type WhitelistDecision } from './application.ts';
-import type { WhitelistAccess, WhitelistApplicationRepository } from './ports.ts';
-import { ApplicationNotFoundError } from './show-application.ts';
+import { canMove, type Application, type ApplicationView } from './application.ts';
+import { withCurrentStaff } from './current-staff.ts';
+import { ApplicationNotFoundError, ApplicationTransitionError } from './errors.ts';
+import type { ApplicationRepository, StaffRoster, WhitelistAccess } from './ports.ts';
+import { checkReviewNotes } from './review-notes.ts';
 
-export interface ReviewApplicationInput extends ReviewContext {
+export interface ReviewApplicationInput<S extends string> extends ReviewContext {
   id: string;
-  decision: WhitelistDecision;
+  status: S;
   notes?: string | null;
-  /** the /review route and the terminal need notes of 10+ characters; the second review screen does not */
-  notesRequired: boolean;
+  /** where notes are trimmed: the /review route and the terminal need 10+ characters, the second screen does not */
+  notesRequired?: boolean;
 }
 
 /**
- * Decides a pending whitelist application. Staff only; nobody decides their own.
- * The decision, the applicant's access and the audit row are written together or not at all.
+ * Moves an application along its kind's transitions. Only the kind's deciding role; nobody reviews their own.
+ * The change, the applicant's access (an approval that whitelists) and the audit row are written together or
+ * not at all.
  */
-export class ReviewApplication {
+export class ReviewApplication<A, S extends string> {
   constructor(
-    private readonly applications: WhitelistApplicationRepository,
+    private readonly applications: ApplicationRepository<A, S>,
     private readonly access: WhitelistAccess,
+    private readonly roster: StaffRoster,
     private readonly audit: AuditLog,
     private readonly transactions: TransactionRunner,
     private readonly ids: IdGenerator,
@@ -31,26 +35,39 @@ export class ReviewApplication {
     private readonly effects: DeliveryEffects,
   ) {}
 
-  async execute(input: ReviewApplicationInput): Promise<WhitelistApplication> {
+  async execute(input: ReviewApplicationInput<S>): Promise<ApplicationView<A, S>> {
+    const kind = this.applications.kind;
     const { reviewer } = input;
-    if (!hasRole(reviewer, 'staff')) throw new ForbiddenError('ROLE_REQUIRED', 'Reviewing whitelist applications needs the staff role.');
-    const notes = checkReviewNotes(input.notes, input.notesRequired);
-    return this.transactions.run(async () => {
+    if (!hasRole(reviewer, kind.decider)) throw new ForbiddenError('ROLE_REQUIRED', `Reviewing ${kind.label}s needs the ${kind.decider} role.`);
+    // staff review notes are optional and kept as written (SPEC section 5)
+    const notes = kind.notes === 'trimmed' ? checkReviewNotes(input.notes, input.notesRequired ?? false) : input.notes || null;
+    const reviewed = await this.transactions.run(async () => {
       const current = await this.applications.findById(input.id);
-      if (!current) throw new ApplicationNotFoundError(input.id);
+      if (!current) throw new ApplicationNotFoundError(kind, input.id);
       if (current.userId === reviewer.id) throw new ForbiddenError('SELF_REVIEW', 'You cannot review your own application.');
-      if (current.status !== 'pending') throw new ApplicationNotPendingError(current.status);
+      const refuse = (raced: boolean) => {
+        const { code, message } = kind.texts.cannotMove(current.status, input.status, raced);
+        return new ApplicationTransitionError(code, message);
+      };
+      if (!canMove(kind, current.status, input.status)) throw refuse(false);
       const now = this.clock.now();
       const name = reviewerName(reviewer);
-      const reviewed: WhitelistApplication = { ...current, status: input.decision, reviewNotes: notes, reviewedBy: name, reviewerId: reviewer.id, reviewedAt: now };
-      if (!(await this.applications.saveReview(reviewed, 'pending'))) throw new ApplicationNotPendingError('decided');
-      if (input.decision === 'approved') await this.access.grant(current.userId);
+      const next: Application<A, S> = {
+        ...current,
+        status: input.status,
+        reviewNotes: kind.notes === 'as-written' ? (notes ?? current.reviewNotes) : notes,
+        reviewedBy: name,
+        reviewerId: reviewer.id,
+        reviewedAt: now,
+      };
+      if (!(await this.applications.saveReview(next, current.status))) throw refuse(true);
+      if (kind.approvalWhitelists && input.status === 'approved') await this.access.grant(current.userId);
       await this.audit.record({
         id: this.ids.next(),
-        kind: 'whitelist',
+        kind: kind.name,
         applicationId: current.id,
         fromStatus: current.status,
-        toStatus: input.decision,
+        toStatus: input.status,
         notes,
         reviewerId: reviewer.id,
         reviewerDiscordId: reviewer.discordId,
@@ -58,8 +75,10 @@ export class ReviewApplication {
         channel: input.channel,
         createdAt: now,
       });
-      await this.effects.whitelistReviewed(reviewed);
-      return reviewed;
+      await this.effects.applicationReviewed(kind, next);
+      return next;
     });
+    const [view] = await withCurrentStaff(kind, this.roster, [reviewed]);
+    return view;
   }
 }

@@ -1,19 +1,18 @@
-import { NotFoundError } from '../shared/errors.ts';
-import type { WhitelistApplication } from './application.ts';
-import type { WhitelistApplicationRepository } from './ports.ts';
+import type { ApplicationView } from './application.ts';
+import { withCurrentStaff } from './current-staff.ts';
+import { ApplicationNotFoundError } from './errors.ts';
+import type { ApplicationRepository, StaffRoster } from './ports.ts';
 
-export class ApplicationNotFoundError extends NotFoundError {
-  constructor(id: string) {
-    super('APPLICATION_NOT_FOUND', `No whitelist application with id '${id}' exists.`);
-  }
-}
+export class ShowApplication<A, S extends string> {
+  constructor(
+    private readonly applications: ApplicationRepository<A, S>,
+    private readonly roster: StaffRoster,
+  ) {}
 
-export class ShowApplication {
-  constructor(private readonly applications: WhitelistApplicationRepository) {}
-
-  async execute(input: { id: string }): Promise<WhitelistApplication> {
+  async execute(input: { id: string }): Promise<ApplicationView<A, S>> {
     const found = await this.applications.findById(input.id);
-    if (!found) throw new ApplicationNotFoundError(input.id);
-    return found;
+    if (!found) throw new ApplicationNotFoundError(this.applications.kind, input.id);
+    const [view] = await withCurrentStaff(this.applications.kind, this.roster, [found]);
+    return view;
   }
 }

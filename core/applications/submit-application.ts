@@ -1,37 +1,40 @@
 import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
-import { AlreadyWhitelistedError, checkAnswers, type Applicant, type WhitelistApplication, type WhitelistApplicationAnswers } from './application.ts';
-import type { WhitelistApplicationRepository } from './ports.ts';
+import type { Applicant, Application } from './application.ts';
+import { AlreadyWhitelistedError, InvalidApplicationError } from './errors.ts';
+import type { ApplicationRepository } from './ports.ts';
 
 /**
- * Files a whitelist application under the signed-in applicant: one pending application at a time, and none
- * once an application has been approved (a rejected applicant may try again).
+ * Files an application under the signed-in applicant: one open application of a kind at a time, and, for a
+ * kind whose approval whitelists, none once one has been approved (a rejected applicant may try again).
  */
-export class SubmitApplication {
+export class SubmitApplication<A, S extends string> {
   constructor(
-    private readonly applications: WhitelistApplicationRepository,
+    private readonly applications: ApplicationRepository<A, S>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly transactions: TransactionRunner,
     private readonly effects: DeliveryEffects,
   ) {}
 
-  async execute(input: { applicant: Applicant; answers: WhitelistApplicationAnswers }): Promise<WhitelistApplication> {
-    const answers = checkAnswers(input.answers);
+  async execute(input: { applicant: Applicant; answers: A }): Promise<Application<A, S>> {
+    const kind = this.applications.kind;
+    const parsed = kind.answers.safeParse(input.answers);
+    if (!parsed.success) throw new InvalidApplicationError(kind, parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
     const { applicant } = input;
-    const application: WhitelistApplication = {
-      ...answers,
+    const application = {
+      ...(parsed.data as A),
       id: this.ids.next(),
       userId: applicant.id,
       discordId: applicant.discordId,
       discordUsername: applicant.discordUsername || applicant.username || applicant.discordId,
-      status: 'pending',
+      status: kind.statuses[0] as S,
       reviewNotes: null,
       reviewedBy: null,
       reviewerId: null,
       reviewedAt: null,
       createdAt: this.clock.now(),
-    };
+    } as Application<A, S>;
     // the staff channel's notice is recorded with the application, or neither is
     await this.transactions.run(async () => {
       await this.refuseIfWhitelisted(applicant.id);
@@ -39,12 +42,12 @@ export class SubmitApplication {
       // again after the insert: an approval committed while the insert waited on the pending row it replaces is
       // visible only to a later statement, and failing here rolls the insert back
       await this.refuseIfWhitelisted(applicant.id);
-      await this.effects.applicationSubmitted(application, 'whitelist');
+      await this.effects.applicationSubmitted(kind, application);
     });
     return application;
   }
 
   private async refuseIfWhitelisted(userId: string): Promise<void> {
-    if (await this.applications.hasApproved(userId)) throw new AlreadyWhitelistedError();
+    if (this.applications.kind.approvalWhitelists && (await this.applications.hasStatus(userId, 'approved' as S))) throw new AlreadyWhitelistedError();
   }
 }

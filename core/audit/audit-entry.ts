@@ -1,12 +1,13 @@
-/** One status change of an application: who made it, when, from what to what, and why. */
-export type ApplicationKind = 'whitelist' | 'staff';
+import type { ApplicationKindName } from '../applications/application.ts';
+
 
 /** Where a decision was made; the same use cases run behind the website and the terminal. */
 export type ReviewChannel = 'web' | 'cli';
 
+/** One status change of an application: who made it, when, from what to what, and why. */
 export interface AuditEntry {
   id: string;
-  kind: ApplicationKind;
+  kind: ApplicationKindName;
   applicationId: string;
   fromStatus: string;
   toStatus: string;

@@ -1,7 +1,8 @@
-import type { ApplicationKind, AuditEntry } from './audit-entry.ts';
+import type { ApplicationKindName } from '../applications/application.ts';
+import type { AuditEntry } from './audit-entry.ts';
 
 export interface AuditQuery {
-  kind?: ApplicationKind;
+  kind?: ApplicationKindName;
   applicationId?: string;
 }
 

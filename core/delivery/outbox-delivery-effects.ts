@@ -1,7 +1,6 @@
-import type { WhitelistApplication } from '../applications/application.ts';
+import type { Application, ApplicationKind } from '../applications/application.ts';
 import type { Purchase } from '../purchases/purchase.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import type { StaffApplication } from '../staff-applications/staff-application.ts';
 import type { Delivery, DeliveryKind } from './delivery.ts';
 import type { DeliveryEffects } from './effects.ts';
 import { messages } from './messages.ts';
@@ -68,22 +67,30 @@ export class OutboxDeliveryEffects implements DeliveryEffects {
     await this.record(drafts);
   }
 
-  async applicationSubmitted(application: WhitelistApplication | StaffApplication, kind: 'whitelist' | 'staff'): Promise<void> {
-    const detail = 'position' in application ? application.position : '';
+  async applicationSubmitted<A, S extends string>(kind: ApplicationKind<A, S>, application: Application<A, S>): Promise<void> {
     await this.record([
       {
         kind: 'notify_staff',
-        dedupeKey: `staff:application:${kind}:${application.id}`,
-        content: messages.staffNewApplication(kind, application.discordUsername, detail),
+        dedupeKey: `staff:application:${kind.name}:${application.id}`,
+        content: kind.texts.submitted(application),
         applicationId: application.id,
       },
     ]);
   }
 
-  async whitelistReviewed(application: WhitelistApplication): Promise<void> {
+  async applicationReviewed<A, S extends string>(kind: ApplicationKind<A, S>, application: Application<A, S>): Promise<void> {
     if (application.status === 'pending') return;
-    const drafts: Draft[] = [this.applicantMessage(application, messages.whitelistDecision(application.status, application.reviewNotes))];
-    if (application.status === 'approved') {
+    const drafts: Draft[] = [
+      {
+        kind: 'message_user',
+        dedupeKey: `message:application:${kind.name}:${application.id}:${application.status}`,
+        userId: application.userId,
+        discordId: application.discordId,
+        content: kind.texts.decided(application),
+        applicationId: application.id,
+      },
+    ];
+    if (kind.approvalWhitelists && application.status === 'approved') {
       drafts.push({
         kind: 'grant_role',
         dedupeKey: `grant:whitelist:${application.id}`,
@@ -96,23 +103,6 @@ export class OutboxDeliveryEffects implements DeliveryEffects {
       });
     }
     await this.record(drafts);
-  }
-
-  async staffReviewed(application: StaffApplication): Promise<void> {
-    if (application.status === 'pending') return;
-    await this.record([this.applicantMessage(application, messages.staffDecision(application.status, application.position, application.reviewNotes))]);
-  }
-
-  private applicantMessage(application: WhitelistApplication | StaffApplication, content: string): Draft {
-    const kind = 'position' in application ? 'staff' : 'whitelist';
-    return {
-      kind: 'message_user',
-      dedupeKey: `message:application:${kind}:${application.id}:${application.status}`,
-      userId: application.userId,
-      discordId: application.discordId,
-      content,
-      applicationId: application.id,
-    };
   }
 
   private async stillEntitled(userId: string, roleId: string): Promise<boolean> {

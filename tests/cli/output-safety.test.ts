@@ -1,3 +1,4 @@
+import { pgliteTemplate } from '../support/pglite-template.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeSystem, type System } from '../../adapters/compose.ts';
 import { loadConfig } from '../../adapters/config.ts';
@@ -27,7 +28,7 @@ const cli = (...args: string[]) => runCliOn(system, args);
 
 beforeAll(async () => {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' });
-  system = await composeSystem(config, { dataDir: 'memory', logger: createLogger('silent') });
+  system = await composeSystem(config, { dataDir: 'memory', memoryTemplate: pgliteTemplate(), logger: createLogger('silent') });
   evil = await inContext(() => system.core.users.signIn.execute({ discordId: randomDiscordId(), discordUsername: NAME, username: DISPLAY }));
   const application = await inContext(() =>
     system.core.applications.submit.execute({

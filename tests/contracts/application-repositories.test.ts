@@ -1,25 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WhitelistApplication } from '../../core/applications/application.ts';
-import type { WhitelistAccess, WhitelistApplicationRepository } from '../../core/applications/ports.ts';
+import { staffKind, type StaffAnswers, type StaffApplication, type StaffStatus } from '../../core/applications/kinds/staff.ts';
+import { whitelistKind, type WhitelistAnswers, type WhitelistApplication, type WhitelistStatus } from '../../core/applications/kinds/whitelist.ts';
+import type { ApplicationRepository, StaffRoster, WhitelistAccess } from '../../core/applications/ports.ts';
 import { SubmitApplication } from '../../core/applications/submit-application.ts';
 import type { AuditEntry } from '../../core/audit/audit-entry.ts';
 import type { AuditLog } from '../../core/audit/ports.ts';
-import type { StaffApplicationRepository, StaffRoster } from '../../core/staff-applications/ports.ts';
-import type { StaffApplication } from '../../core/staff-applications/staff-application.ts';
 import { noDeliveryEffects } from '../../core/delivery/effects.ts';
 import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';
-import { InMemoryStaffApplicationRepository, InMemoryStaffRoster } from '../../adapters/memory/in-memory-staff-application-repository.ts';
-import { InMemoryWhitelistAccess, InMemoryWhitelistApplicationRepository } from '../../adapters/memory/in-memory-whitelist-application-repository.ts';
+import { InMemoryApplicationRepository, InMemoryStaffRoster, InMemoryWhitelistAccess } from '../../adapters/memory/in-memory-application-repository.ts';
 import { mikroOrmApplicationPorts } from '../../adapters/persistence/application-ports.ts';
 import { Database } from '../../adapters/persistence/database.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { createTestDatabase, databaseTargets, type TestDatabase } from '../support/databases.ts';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 
 interface Harness {
-  whitelist: WhitelistApplicationRepository;
+  whitelist: ApplicationRepository<WhitelistAnswers, WhitelistStatus>;
   access: WhitelistAccess;
-  staff: StaffApplicationRepository;
+  staff: ApplicationRepository<StaffAnswers, StaffStatus>;
   roster: StaffRoster;
   audit: AuditLog;
   /** a users row the applications can belong to */
@@ -37,9 +36,9 @@ function memoryHarness(): Harness {
   const access = new InMemoryWhitelistAccess();
   const roster = new InMemoryStaffRoster();
   return {
-    whitelist: new InMemoryWhitelistApplicationRepository(),
+    whitelist: new InMemoryApplicationRepository(whitelistKind),
     access,
-    staff: new InMemoryStaffApplicationRepository(),
+    staff: new InMemoryApplicationRepository(staffKind),
     roster,
     audit: new InMemoryAuditLog(),
     addUser: async (role = 'player') => {
@@ -55,7 +54,7 @@ function memoryHarness(): Harness {
 
 async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> {
   const testDb: TestDatabase = await createTestDatabase(target);
-  const database = await Database.open({ url: testDb.url, dataDir: 'memory' });
+  const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteTemplate() });
   await database.migrate();
   const connection = () => database.em.getConnection();
   const hasRoleColumn = async () =>
@@ -164,15 +163,15 @@ describe.each(targets)('application repositories on %s', (target) => {
     const userId = await h.addUser();
     const first = whitelistApplication(userId);
     await h.run(() => h.whitelist.add(first));
-    expect(await h.run(() => h.whitelist.hasApproved(userId))).toBe(false);
+    expect(await h.run(() => h.whitelist.hasStatus(userId, 'approved'))).toBe(false);
     await h.run(() => h.whitelist.saveReview({ ...first, status: 'rejected', reviewedAt: new Date() }, 'pending'));
-    expect(await h.run(() => h.whitelist.hasApproved(userId))).toBe(false);
+    expect(await h.run(() => h.whitelist.hasStatus(userId, 'approved'))).toBe(false);
     const second = whitelistApplication(userId);
     await h.run(() => h.whitelist.add(second));
     await h.run(() => h.whitelist.saveReview({ ...second, status: 'approved', reviewedAt: new Date() }, 'pending'));
-    expect(await h.run(() => h.whitelist.hasApproved(userId))).toBe(true);
+    expect(await h.run(() => h.whitelist.hasStatus(userId, 'approved'))).toBe(true);
     const stranger = await h.addUser();
-    expect(await h.run(() => h.whitelist.hasApproved(stranger))).toBe(false);
+    expect(await h.run(() => h.whitelist.hasStatus(stranger, 'approved'))).toBe(false);
   });
 
   it.skipIf(target === 'memory')('refuses, and leaves unwritten, a submission racing the approval of the pending application', async () => {
@@ -278,11 +277,11 @@ describe.each(targets)('application repositories on %s', (target) => {
     expect(page.items.map((a) => a.id)).toEqual([application.id]);
     expect(Object.keys(page.counts).sort()).toEqual(['approved', 'denied', 'pending', 'under_review']);
     expect(page.total).toBe(Object.values(page.counts).reduce((sum, n) => sum + n, 0));
-    const positions = await h.run(() => h.staff.countByPosition());
+    const positions = await h.run(() => h.staff.tally());
     expect(Object.values(positions).reduce((sum, n) => sum + n, 0)).toBe(page.total);
     const developer = staffApplication(await h.addUser(), { position: 'developer' });
     await h.run(() => h.staff.add(developer));
-    expect((await h.run(() => h.staff.countByPosition())).developer).toBe(positions.developer + 1);
+    expect((await h.run(() => h.staff.tally())).developer).toBe(positions.developer + 1);
   });
 
   it('names which applicants hold the staff or admin role', async () => {

@@ -6,6 +6,7 @@ import { InMemoryPaymentEventLog, InMemoryPurchaseRepository } from '../../adapt
 import { Database } from '../../adapters/persistence/database.ts';
 import { MikroOrmPaymentEventLog, MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
 import { createTestDatabase, databaseTargets } from '../support/databases.ts';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 
 interface Harness {
   purchases: PurchaseRepository;
@@ -26,7 +27,7 @@ async function harness(target: 'memory' | 'pglite' | 'postgres'): Promise<Harnes
     };
   }
   const testDb = await createTestDatabase(target);
-  const database = await Database.open({ url: testDb.url, dataDir: 'memory' });
+  const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteTemplate() });
   await database.migrate();
   return {
     purchases: new MikroOrmPurchaseRepository(database),

@@ -11,6 +11,7 @@ import { Database } from '../../adapters/persistence/database.ts';
 import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
 import { mikroOrmUserPorts } from '../../adapters/persistence/user-ports.ts';
 import { createTestDatabase, databaseTargets } from '../support/databases.ts';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 
 interface Harness {
   users: UserRepository;
@@ -29,7 +30,7 @@ function memoryHarness(): Harness {
 
 async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> {
   const testDb = await createTestDatabase(target);
-  const database = await Database.open({ url: testDb.url, dataDir: 'memory' });
+  const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteTemplate() });
   await database.migrate();
   const ports = mikroOrmUserPorts(database, []);
   return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { InMemoryWhitelistApplicationRepository } from '../../adapters/memory/in-memory-whitelist-application-repository.ts';
-import type { WhitelistApplication } from '../../core/applications/application.ts';
+import { InMemoryApplicationRepository } from '../../adapters/memory/in-memory-application-repository.ts';
+import { whitelistKind, type WhitelistApplication } from '../../core/applications/kinds/whitelist.ts';
 import { SubmitApplication } from '../../core/applications/submit-application.ts';
 import { noDeliveryEffects } from '../../core/delivery/effects.ts';
 import { person, whitelistAnswers } from '../support/application-builders.ts';
@@ -50,7 +50,7 @@ describe('submitting a whitelist application', () => {
     const staff = person('staff');
     const first = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
     await expect(core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() })).rejects.toMatchObject({ kind: 'conflict', code: 'APPLICATION_ALREADY_OPEN' });
-    await core.applications.review.execute({ id: first.id, decision: 'rejected', notes: 'Backstory too thin.', notesRequired: true, reviewer: staff, channel: 'web' });
+    await core.applications.review.execute({ id: first.id, status: 'rejected', notes: 'Backstory too thin.', notesRequired: true, reviewer: staff, channel: 'web' });
     await expect(core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() })).resolves.toMatchObject({ status: 'pending' });
   });
 
@@ -60,10 +60,10 @@ describe('submitting a whitelist application', () => {
     const player = person();
     const staff = person('staff');
     const first = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
-    await core.applications.review.execute({ id: first.id, decision: 'rejected', notes: 'Backstory too thin.', notesRequired: true, reviewer: staff, channel: 'web' });
+    await core.applications.review.execute({ id: first.id, status: 'rejected', notes: 'Backstory too thin.', notesRequired: true, reviewer: staff, channel: 'web' });
     fixture.advance(5);
     const second = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
-    await core.applications.review.execute({ id: second.id, decision: 'approved', notes: 'Much better, welcome.', notesRequired: true, reviewer: staff, channel: 'web' });
+    await core.applications.review.execute({ id: second.id, status: 'approved', notes: 'Much better, welcome.', notesRequired: true, reviewer: staff, channel: 'web' });
 
     await expect(core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() })).rejects.toMatchObject({
       kind: 'conflict',
@@ -77,7 +77,7 @@ describe('submitting a whitelist application', () => {
   });
 
   it('looks again after the insert, so an approval that lands while the insert waits still refuses it, before Discord hears of it', async () => {
-    const repository = new InMemoryWhitelistApplicationRepository();
+    const repository = new InMemoryApplicationRepository(whitelistKind);
     const player = person();
     const pending: WhitelistApplication = {
       ...whitelistAnswers(), id: randomUUID(), userId: player.id, discordId: player.discordId, discordUsername: player.discordUsername!, status: 'pending',
@@ -108,8 +108,8 @@ describe('listing whitelist applications', () => {
       ids.push((await core.applications.submit.execute({ applicant: person(), answers: whitelistAnswers() })).id);
       fixture.advance(1);
     }
-    await core.applications.review.execute({ id: ids[0], decision: 'approved', notes: 'Great backstory.', notesRequired: true, reviewer: staff, channel: 'web' });
-    await core.applications.review.execute({ id: ids[1], decision: 'rejected', notes: 'Too short answers.', notesRequired: true, reviewer: staff, channel: 'web' });
+    await core.applications.review.execute({ id: ids[0], status: 'approved', notes: 'Great backstory.', notesRequired: true, reviewer: staff, channel: 'web' });
+    await core.applications.review.execute({ id: ids[1], status: 'rejected', notes: 'Too short answers.', notesRequired: true, reviewer: staff, channel: 'web' });
 
     const all = await core.applications.list.execute();
     expect(all.items.map((a) => a.id)).toEqual([...ids].reverse());
@@ -128,7 +128,7 @@ describe('listing whitelist applications', () => {
     const player = person();
     const staff = person('staff');
     const first = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
-    await core.applications.review.execute({ id: first.id, decision: 'rejected', notes: 'Try again later.', notesRequired: true, reviewer: staff, channel: 'web' });
+    await core.applications.review.execute({ id: first.id, status: 'rejected', notes: 'Try again later.', notesRequired: true, reviewer: staff, channel: 'web' });
     fixture.advance(5);
     const second = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
     await core.applications.submit.execute({ applicant: person(), answers: whitelistAnswers() });
@@ -150,7 +150,7 @@ describe('reviewing a whitelist application', () => {
     const staff = person('staff', { username: 'Big Mama' });
     const application = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
     fixture.advance(30);
-    const reviewed = await core.applications.review.execute({ id: application.id, decision: 'approved', notes: '  Welcome to the bayou!  ', notesRequired: true, reviewer: staff, channel: 'cli' });
+    const reviewed = await core.applications.review.execute({ id: application.id, status: 'approved', notes: '  Welcome to the bayou!  ', notesRequired: true, reviewer: staff, channel: 'cli' });
     expect(reviewed).toMatchObject({ status: 'approved', reviewNotes: 'Welcome to the bayou!', reviewedBy: 'Big Mama', reviewerId: staff.id, reviewedAt: new Date('2026-11-22T12:30:00Z') });
     expect(await core.applications.show.execute({ id: application.id })).toMatchObject({ status: 'approved', reviewedBy: 'Big Mama' });
     expect(fixture.whitelistAccess.granted.has(player.id)).toBe(true);
@@ -163,7 +163,7 @@ describe('reviewing a whitelist application', () => {
     const fixture = coreFixture();
     const player = person();
     const application = await fixture.core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
-    await fixture.core.applications.review.execute({ id: application.id, decision: 'rejected', notes: null, notesRequired: false, reviewer: person('admin'), channel: 'web' });
+    await fixture.core.applications.review.execute({ id: application.id, status: 'rejected', notes: null, notesRequired: false, reviewer: person('admin'), channel: 'web' });
     expect(fixture.whitelistAccess.granted.size).toBe(0);
   });
 
@@ -171,7 +171,7 @@ describe('reviewing a whitelist application', () => {
     const fixture = coreFixture();
     const application = await fixture.core.applications.submit.execute({ applicant: person(), answers: whitelistAnswers() });
     await expect(
-      fixture.core.applications.review.execute({ id: application.id, decision: 'approved', notes: '123456789', notesRequired: true, reviewer: person('staff'), channel: 'web' }),
+      fixture.core.applications.review.execute({ id: application.id, status: 'approved', notes: '123456789', notesRequired: true, reviewer: person('staff'), channel: 'web' }),
     ).rejects.toMatchObject({ kind: 'invalid', message: 'Review notes must be at least 10 characters' });
     expect((await fixture.core.applications.show.execute({ id: application.id })).status).toBe('pending');
     expect(await fixture.auditLog.list()).toEqual([]);
@@ -181,11 +181,11 @@ describe('reviewing a whitelist application', () => {
     const fixture = coreFixture();
     const application = await fixture.core.applications.submit.execute({ applicant: person(), answers: whitelistAnswers() });
     await expect(
-      fixture.core.applications.review.execute({ id: application.id, decision: 'approved', notes: 'Looks great to me.', notesRequired: true, reviewer: person('player'), channel: 'web' }),
+      fixture.core.applications.review.execute({ id: application.id, status: 'approved', notes: 'Looks great to me.', notesRequired: true, reviewer: person('player'), channel: 'web' }),
     ).rejects.toMatchObject({ kind: 'forbidden' });
-    await fixture.core.applications.review.execute({ id: application.id, decision: 'approved', notes: 'Looks great to me.', notesRequired: true, reviewer: person('staff'), channel: 'web' });
+    await fixture.core.applications.review.execute({ id: application.id, status: 'approved', notes: 'Looks great to me.', notesRequired: true, reviewer: person('staff'), channel: 'web' });
     await expect(
-      fixture.core.applications.review.execute({ id: application.id, decision: 'rejected', notes: 'Changed my mind.', notesRequired: true, reviewer: person('staff'), channel: 'web' }),
+      fixture.core.applications.review.execute({ id: application.id, status: 'rejected', notes: 'Changed my mind.', notesRequired: true, reviewer: person('staff'), channel: 'web' }),
     ).rejects.toMatchObject({ kind: 'conflict', code: 'APPLICATION_NOT_PENDING' });
     expect(await fixture.auditLog.list()).toHaveLength(1);
   });
@@ -195,7 +195,7 @@ describe('reviewing a whitelist application', () => {
     const staff = person('staff');
     const application = await fixture.core.applications.submit.execute({ applicant: staff, answers: whitelistAnswers() });
     await expect(
-      fixture.core.applications.review.execute({ id: application.id, decision: 'approved', notes: 'Approving myself.', notesRequired: true, reviewer: staff, channel: 'web' }),
+      fixture.core.applications.review.execute({ id: application.id, status: 'approved', notes: 'Approving myself.', notesRequired: true, reviewer: staff, channel: 'web' }),
     ).rejects.toMatchObject({ kind: 'forbidden', code: 'SELF_REVIEW' });
   });
 });

@@ -1,12 +1,26 @@
-import type { WhitelistApplicationAnswers } from '../../core/applications/application.ts';
-import type { StaffApplicationAnswers } from '../../core/staff-applications/staff-application.ts';
+import { staffAnswersSchema, type StaffAnswers } from '../../core/applications/kinds/staff.ts';
+import { whitelistAnswersSchema, type WhitelistAnswers } from '../../core/applications/kinds/whitelist.ts';
 import type { Role } from '../../core/users/user.ts';
 
 let counter = 0;
 
-/** A whitelist form as a careful applicant fills it in; override what a test is about. */
-export function whitelistAnswers(overrides: Partial<WhitelistApplicationAnswers> = {}): WhitelistApplicationAnswers {
-  return {
+/** Overrides may break the rules on purpose: a test of a refusal sends what the form would not. */
+type Overrides<T> = { [K in keyof T]?: unknown };
+
+/**
+ * A whitelist form as a careful applicant fills it in; override what a test is about. Read through the kind's
+ * schema, so an optional question added to the kind reads as unanswered (null) here too.
+ */
+export function whitelistAnswers(overrides: Overrides<WhitelistAnswers> = {}): WhitelistAnswers {
+  return { ...whitelistAnswersSchema.parse(careful.whitelist), ...overrides } as WhitelistAnswers;
+}
+
+export function staffAnswers(overrides: Overrides<StaffAnswers> = {}): StaffAnswers {
+  return { ...staffAnswersSchema.parse(careful.staff), ...overrides } as StaffAnswers;
+}
+
+const careful = {
+  whitelist: {
     email: 'boudreaux@example.com',
     isEighteenPlus: true,
     age: 24,
@@ -21,12 +35,8 @@ export function whitelistAnswers(overrides: Partial<WhitelistApplicationAnswers>
     rulesUnderstood: true,
     noMetagaming: true,
     respectfulBehavior: true,
-    ...overrides,
-  };
-}
-
-export function staffAnswers(overrides: Partial<StaffApplicationAnswers> = {}): StaffApplicationAnswers {
-  return {
+  },
+  staff: {
     email: 'thibodeaux@example.com',
     realName: 'Marie Thibodeaux',
     age: 29,
@@ -43,9 +53,8 @@ export function staffAnswers(overrides: Partial<StaffApplicationAnswers> = {}): 
     agreeToRules: true,
     agreeToCommitment: true,
     backgroundCheck: true,
-    ...overrides,
-  };
-}
+  },
+};
 
 export interface TestPerson {
   id: string;

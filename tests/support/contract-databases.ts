@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Database } from '../../adapters/persistence/database.ts';
 import { createTestDatabase, databaseTargets, type DatabaseTarget } from './databases.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 /** Where a contract suite runs: the in-memory implementation, then each database the run can reach. */
 export type ContractTarget = 'memory' | DatabaseTarget;
@@ -19,7 +20,7 @@ export interface MigratedDatabase {
 /** A fresh, migrated database for one suite, dropped at close. */
 export async function openMigratedDatabase(target: DatabaseTarget, poolMax?: number): Promise<MigratedDatabase> {
   const testDb = await createTestDatabase(target);
-  const database = await Database.open({ url: testDb.url, dataDir: 'memory', ...(poolMax ? { poolMax } : {}) });
+  const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteTemplate(), ...(poolMax ? { poolMax } : {}) });
   await database.migrate();
   const addUser = async () => {
     const id = randomUUID();

@@ -4,6 +4,7 @@ import { startServer } from '../../adapters/http/server.ts';
 import { createLogger, type Logger } from '../../adapters/logger.ts';
 import type { Clock } from '../../core/shared/ports.ts';
 import { createTestDatabase, type DatabaseTarget } from './databases.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 export interface TestServer {
   url: string;
@@ -37,7 +38,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const system = await composeSystem(config, { dataDir: 'memory', logger: options.logger ?? createLogger('silent'), migrate: options.migrate, clock: options.clock });
+  const system = await composeSystem(config, {
+    dataDir: 'memory',
+    // a test that checks migrating itself starts from an empty database
+    memoryTemplate: options.migrate === false ? undefined : pgliteTemplate(),
+    logger: options.logger ?? createLogger('silent'),
+    migrate: options.migrate,
+    clock: options.clock,
+  });
   const running = await startServer(system, { uiDir: options.ui ? 'ui/dist' : undefined, port: 0, host: '127.0.0.1' });
   return {
     url: running.url,

@@ -1,91 +1,44 @@
 import { z } from 'zod';
+import { oneOf, typeError } from '../../../core/applications/answer-fields.ts';
+import type { ApplicationKind } from '../../../core/applications/application.ts';
+import { staffKind, type StaffAnswers, type StaffPosition, type StaffStatus } from '../../../core/applications/kinds/staff.ts';
+import { whitelistKind, type WhitelistAnswers, type WhitelistStatus } from '../../../core/applications/kinds/whitelist.ts';
+import { optionalReviewNotes, requiredReviewNotes, reviewNotesAsWritten } from '../../../core/applications/review-notes.ts';
 
-/** Shared with the form in the browser: the same rules check the form and the request body. */
-export const WHITELIST_TIMEZONES = ['EST', 'CST', 'MST', 'PST', 'GMT', 'CET', 'Other'] as const;
-export const HOURS_PER_WEEK_OPTIONS = [
-  { value: 5, label: '5-10 hours' },
-  { value: 15, label: '10-20 hours' },
-  { value: 25, label: '20-30 hours' },
-  { value: 35, label: '30+ hours' },
-] as const;
-export const REVIEW_NOTES_TOO_SHORT = 'Review notes must be at least 10 characters';
-
-function received(input: unknown): string {
-  if (input === null) return 'null';
-  if (Array.isArray(input)) return 'array';
-  return typeof input;
-}
-
-/** SPEC section 5: a missing field reads 'Required', a wrong type 'Expected X, received Y'. */
-export function typeError(expected: string) {
-  return (issue: { input?: unknown }) => (issue.input === undefined ? 'Required' : `Expected ${expected}, received ${received(issue.input)}`);
-}
-
-export const requiredText = (max = 5000) =>
-  z.string({ error: typeError('string') }).trim().min(1, 'Required').max(max, `At most ${max} characters`);
-
-export const optionalText = (max = 5000) =>
-  z
-    .string({ error: typeError('string') })
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullish()
-    .transform((value) => value || null);
-
-export const emailField = () => requiredText(255).pipe(z.email('Invalid email address'));
-
-export const agreement = (message: string) => z.boolean({ error: typeError('boolean') }).refine((value) => value === true, message);
-
-export const wholeNumber = (min: number, max: number) =>
-  z
-    .number({ error: typeError('number') })
-    .int(`Age must be a whole number from ${min} to ${max}`)
-    .min(min, `Age must be a whole number from ${min} to ${max}`)
-    .max(max, `Age must be a whole number from ${min} to ${max}`);
-
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined ? 'Required' : `${label} must be one of ${values.join(', ')}`) });
+/** The rules are core's: the form in the browser and the request body are checked by the same schemas. */
+export { HOURS_PER_WEEK_OPTIONS, WHITELIST_STATUSES, WHITELIST_TIMEZONES, whitelistKind } from '../../../core/applications/kinds/whitelist.ts';
+export { STAFF_POSITION_OPTIONS, STAFF_POSITIONS, STAFF_STATUSES, STAFF_TIMEZONES, staffKind } from '../../../core/applications/kinds/staff.ts';
+export { REVIEW_NOTES_TOO_SHORT } from '../../../core/applications/review-notes.ts';
+export type { ApplicationKind } from '../../../core/applications/application.ts';
+export { questionsOf, type FormLayout, type FormSection, type Question } from '../../../core/applications/form-layout.ts';
 
 /** Identity comes from the session: these may be sent (the form does) and are ignored. */
 const ignoredIdentity = { discordId: z.string({ error: typeError('string') }).nullish(), discordUsername: z.string({ error: typeError('string') }).nullish() };
 
-export const whitelistApplicationSchema = z.object({
-  ...ignoredIdentity,
-  email: emailField(),
-  isEighteenPlus: agreement('You must confirm you are 18 or older'),
-  age: wholeNumber(18, 99),
-  timezone: oneOf(WHITELIST_TIMEZONES, 'Timezone'),
-  hoursPerWeek: z
-    .number({ error: typeError('number') })
-    .refine((value) => HOURS_PER_WEEK_OPTIONS.some((option) => option.value === value), 'Hours per week must be one of 5, 15, 25, 35'),
-  rpExperience: requiredText(),
-  previousCommunities: optionalText(),
-  characterBackground: requiredText(),
-  characterGoals: requiredText(),
-  roleplayScenario: requiredText(),
-  whyJoinServer: requiredText(),
-  rulesUnderstood: agreement('You must agree to follow the server rules'),
-  noMetagaming: agreement('You must agree not to metagame'),
-  respectfulBehavior: agreement('You must agree to respectful behavior'),
-});
-export type WhitelistApplicationInput = z.input<typeof whitelistApplicationSchema>;
+/** POST body of a kind: its answers, and the identity fields the form also sends. */
+export function submissionSchema<Shape extends z.ZodRawShape>(answers: z.ZodObject<Shape>) {
+  return z.object({ ...ignoredIdentity, ...answers.shape });
+}
 
-export const WHITELIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type WhitelistStatusDto = (typeof WHITELIST_STATUSES)[number];
+export const whitelistApplicationSchema = submissionSchema(whitelistKind.answers);
+export type WhitelistApplicationInput = z.input<typeof whitelistApplicationSchema>;
+export const staffApplicationSchema = submissionSchema(staffKind.answers);
+export type StaffApplicationInput = z.input<typeof staffApplicationSchema>;
+
+/** The statuses a reviewer may set: where a new application may move. */
+const reviewStatus = <S extends string>(kind: ApplicationKind<unknown, S>) => oneOf(kind.transitions[kind.statuses[0]] as [S, ...S[]], 'Status');
 
 /** PATCH /api/applications/{id}/review (the /admin-applications screen and the terminal). */
-export const reviewApplicationSchema = z.object({
-  status: oneOf(['approved', 'rejected'], 'Status'),
-  reviewNotes: z.string({ error: typeError('string') }).trim().min(10, REVIEW_NOTES_TOO_SHORT),
-});
+export const reviewApplicationSchema = z.object({ status: reviewStatus(whitelistKind), reviewNotes: requiredReviewNotes });
 export type ReviewApplicationInput = z.input<typeof reviewApplicationSchema>;
 
 /** PATCH /api/applications/{id} (the /staff-applications screen): denied means rejected, notes optional. */
-export const updateApplicationSchema = z.object({
-  status: oneOf(['approved', 'denied', 'rejected'], 'Status'),
-  reviewNotes: optionalText(),
-});
+export const updateApplicationSchema = z.object({ status: oneOf(['approved', 'denied', 'rejected'], 'Status'), reviewNotes: optionalReviewNotes });
 export type UpdateApplicationInput = z.input<typeof updateApplicationSchema>;
+
+/** PATCH /api/staff-applications/{id}: notes optional and kept as written. */
+export const reviewStaffApplicationSchema = z.object({ status: reviewStatus(staffKind), reviewNotes: reviewNotesAsWritten });
+export type ReviewStaffApplicationInput = z.input<typeof reviewStaffApplicationSchema>;
 
 export const pagingQuery = {
   page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').optional(),
@@ -94,43 +47,38 @@ export const pagingQuery = {
   before: z.uuid('Before must be an application id').optional(),
 };
 
-export const listApplicationsQuerySchema = z.object({ status: oneOf(WHITELIST_STATUSES, 'Status').optional(), ...pagingQuery });
+export function listQuerySchema<S extends string>(kind: ApplicationKind<unknown, S>) {
+  return z.object({ status: oneOf(kind.statuses, 'Status').optional(), ...pagingQuery });
+}
 
-export const whitelistApplicationDtoSchema = z.object({
-  id: z.string(),
-  discordId: z.string(),
-  discordUsername: z.string(),
-  email: z.string(),
-  isEighteenPlus: z.boolean(),
-  age: z.number(),
-  timezone: z.string(),
-  hoursPerWeek: z.number(),
-  rpExperience: z.string(),
-  previousCommunities: z.string().nullable(),
-  characterBackground: z.string(),
-  characterGoals: z.string(),
-  roleplayScenario: z.string(),
-  whyJoinServer: z.string(),
-  rulesUnderstood: z.boolean(),
-  noMetagaming: z.boolean(),
-  respectfulBehavior: z.boolean(),
-  status: z.enum(WHITELIST_STATUSES),
-  reviewNotes: z.string().nullable(),
-  reviewedBy: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type WhitelistApplicationDto = z.infer<typeof whitelistApplicationDtoSchema>;
+/** An application as the API answers: identity, the kind's answers, then where its review stands. */
+export type ApplicationDto<A, S extends string> = { id: string; discordId: string; discordUsername: string } & A & {
+  status: S;
+  reviewNotes: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  createdAt: string;
+};
+export interface ApplicationListDto<T = WhitelistApplicationDto, S extends string = WhitelistStatus> {
+  applications: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  counts: Record<S, number>;
+  nextBefore: string | null;
+}
 
-export const applicationListSchema = z.object({
-  applications: z.array(whitelistApplicationDtoSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  counts: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),
-  nextBefore: z.string().nullable(),
-});
-export type ApplicationListDto = z.infer<typeof applicationListSchema>;
+export type WhitelistApplicationDto = ApplicationDto<WhitelistAnswers, WhitelistStatus>;
+export type WhitelistStatusDto = WhitelistStatus;
+export type StaffApplicationDto = ApplicationDto<StaffAnswers, StaffStatus> & {
+  /** the applicant already holds the staff or admin role */
+  currentStaff: boolean;
+};
+export type StaffStatusDto = StaffStatus;
+export type StaffPositionDto = StaffPosition;
+export interface StaffApplicationListDto extends ApplicationListDto<StaffApplicationDto, StaffStatus> {
+  positions: Record<StaffPosition, number>;
+}
 
 /** What an applicant sees of their own applications: where each stands, not the reviewers' notes. */
 export const myApplicationSchema = z.object({

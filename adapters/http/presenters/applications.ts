@@ -1,26 +1,16 @@
-import type { WhitelistApplication, WhitelistStatus } from '../../../core/applications/application.ts';
-import type { Page } from '../../../core/applications/ports.ts';
-import type { ApplicationListDto, MyApplicationsDto, WhitelistApplicationDto } from '../contract/applications.ts';
+import type { ApplicationKind, ApplicationView } from '../../../core/applications/application.ts';
+import type { ApplicationPage } from '../../../core/applications/list-applications.ts';
+import type { ApplicationDto, ApplicationListDto, MyApplicationsDto } from '../contract/applications.ts';
 
-export function presentApplication(application: WhitelistApplication): WhitelistApplicationDto {
+/** Identity, the kind's answers (its questions, in their order), `currentStaff` where the kind shows it, the review. */
+export function presentApplication<A, S extends string>(kind: ApplicationKind<A, S>, application: ApplicationView<A, S>): ApplicationDto<A, S> {
+  const answers = Object.fromEntries(Object.keys(kind.answers.shape).map((key) => [key, (application as Record<string, unknown>)[key]])) as A;
   return {
     id: application.id,
     discordId: application.discordId,
     discordUsername: application.discordUsername,
-    email: application.email,
-    isEighteenPlus: application.isEighteenPlus,
-    age: application.age,
-    timezone: application.timezone,
-    hoursPerWeek: application.hoursPerWeek,
-    rpExperience: application.rpExperience,
-    previousCommunities: application.previousCommunities,
-    characterBackground: application.characterBackground,
-    characterGoals: application.characterGoals,
-    roleplayScenario: application.roleplayScenario,
-    whyJoinServer: application.whyJoinServer,
-    rulesUnderstood: application.rulesUnderstood,
-    noMetagaming: application.noMetagaming,
-    respectfulBehavior: application.respectfulBehavior,
+    ...answers,
+    ...(kind.showsCurrentStaff ? { currentStaff: application.currentStaff ?? false } : {}),
     status: application.status,
     reviewNotes: application.reviewNotes,
     reviewedBy: application.reviewedBy,
@@ -29,8 +19,16 @@ export function presentApplication(application: WhitelistApplication): Whitelist
   };
 }
 
-export function presentApplicationPage(page: Page<WhitelistApplication, WhitelistStatus>): ApplicationListDto {
-  return { applications: page.items.map(presentApplication), total: page.total, page: page.page, pageSize: page.pageSize, counts: page.counts, nextBefore: page.nextBefore };
+export function presentApplicationPage<A, S extends string>(kind: ApplicationKind<A, S>, page: ApplicationPage<A, S>): ApplicationListDto<ApplicationDto<A, S>, S> {
+  return {
+    applications: page.items.map((application) => presentApplication(kind, application)),
+    total: page.total,
+    page: page.page,
+    pageSize: page.pageSize,
+    counts: page.counts,
+    ...(kind.tally ? { positions: page.positions } : {}),
+    nextBefore: page.nextBefore,
+  };
 }
 
 /** The applicant's view of their own: status and dates only; reviewers' notes stay with staff. */

@@ -1,12 +1,20 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Core } from '../../../core/index.ts';
-import { ApplicationNotFoundError } from '../../../core/applications/show-application.ts';
+import type { z } from 'zod';
+import type { ApplicationKind } from '../../../core/applications/application.ts';
+import type { StaffAnswers, StaffStatus } from '../../../core/applications/kinds/staff.ts';
+import type { WhitelistAnswers, WhitelistStatus } from '../../../core/applications/kinds/whitelist.ts';
+import { ApplicationNotFoundError } from '../../../core/applications/errors.ts';
+import type { ApplicationUseCases } from '../../../core/applications/module.ts';
+import type { Role } from '../../../core/users/user.ts';
 import {
-  listApplicationsQuerySchema,
+  listQuerySchema,
   reviewApplicationSchema,
+  reviewStaffApplicationSchema,
+  staffKind,
+  submissionSchema,
   updateApplicationSchema,
-  whitelistApplicationSchema,
+  whitelistKind,
 } from '../contract/applications.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
 import { presentApplication, presentApplicationPage, presentMine } from '../presenters/applications.ts';
@@ -20,57 +28,83 @@ export function applicationId(ctx: Context, notFound: (id: string) => Error): st
   return id.toLowerCase();
 }
 
-const whitelistId = (ctx: Context) => applicationId(ctx, (id) => new ApplicationNotFoundError(id));
+/** One way to decide: a PATCH below the application's path. */
+interface ReviewRoute<S extends string> {
+  /** after `/:id`: '' or '/review' */
+  suffix: string;
+  body: z.ZodType<{ status: string; reviewNotes?: string | null }>;
+  /** the status the sent one stands for */
+  status?: (sent: string) => S;
+  notesRequired?: boolean;
+}
 
-export function applicationRoutes(router: Router, core: Core): void {
-  router.post('/api/applications', requireUser(), async (ctx) => {
-    const { discordId: _ignored, discordUsername: _alsoIgnored, ...answers } = whitelistApplicationSchema.parse(ctx.request.body ?? {});
-    const application = await core.applications.submit.execute({ applicant: currentUser(ctx), answers });
+export interface ApplicationRoutes<A, S extends string> {
+  kind: ApplicationKind<A, S>;
+  path: string;
+  reviews: ReviewRoute<S>[];
+}
+
+export const whitelistRoutes: ApplicationRoutes<WhitelistAnswers, WhitelistStatus> = {
+  kind: whitelistKind,
+  path: '/api/applications',
+  reviews: [
+    { suffix: '/review', body: reviewApplicationSchema, notesRequired: true },
+    // the second review screen sends `denied` for rejected, and may leave the notes out
+    { suffix: '', body: updateApplicationSchema, status: (sent) => (sent === 'approved' ? 'approved' : 'rejected'), notesRequired: false },
+  ],
+};
+
+export const staffRoutes: ApplicationRoutes<StaffAnswers, StaffStatus> = {
+  kind: staffKind,
+  path: '/api/staff-applications',
+  reviews: [{ suffix: '', body: reviewStaffApplicationSchema }],
+};
+
+/** Submit, list, mine, show and review for one kind; the kind's deciding role reads and decides. */
+export function applicationRoutes<A, S extends string>(router: Router, useCases: ApplicationUseCases<A, S>, routes: ApplicationRoutes<A, S>): void {
+  const { kind, path } = routes;
+  const decider = requireRole(kind.decider as Exclude<Role, 'player'>);
+  const idOf = (ctx: Context) => applicationId(ctx, (id) => new ApplicationNotFoundError(kind, id));
+  const submission = submissionSchema(kind.answers);
+  const listQuery = listQuerySchema(kind);
+
+  router.post(path, requireUser(), async (ctx) => {
+    const { discordId: _ignored, discordUsername: _alsoIgnored, ...answers } = submission.parse(ctx.request.body ?? {});
+    const applicant = currentUser(ctx);
+    const application = await useCases.submit.execute({ applicant, answers: answers as A });
     ctx.status = 201;
-    ctx.body = presentApplication(application);
+    ctx.body = presentApplication(kind, { ...application, currentStaff: applicant.role !== 'player' });
   });
 
-  router.get('/api/applications', requireRole('staff'), async (ctx) => {
-    const query = listApplicationsQuerySchema.parse(ctx.query);
+  router.get(path, decider, async (ctx) => {
+    const query = listQuery.parse(ctx.query);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentApplicationPage(await core.applications.list.execute(query));
+    ctx.body = presentApplicationPage(kind, await useCases.list.execute(query));
   });
 
-  router.get('/api/applications/mine', requireUser(), async (ctx) => {
+  router.get(`${path}/mine`, requireUser(), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentMine(await core.applications.mine.execute({ userId: currentUser(ctx).id }));
+    ctx.body = presentMine(await useCases.mine.execute({ userId: currentUser(ctx).id }));
   });
 
-  router.get('/api/applications/:id', requireRole('staff'), async (ctx) => {
+  router.get(`${path}/:id`, decider, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentApplication(await core.applications.show.execute({ id: whitelistId(ctx) }));
+    ctx.body = presentApplication(kind, await useCases.show.execute({ id: idOf(ctx) }));
   });
 
-  router.patch('/api/applications/:id/review', requireRole('staff'), async (ctx) => {
-    const id = whitelistId(ctx);
-    const body = reviewApplicationSchema.parse(ctx.request.body ?? {});
-    const reviewed = await core.applications.review.execute({
-      id,
-      decision: body.status,
-      notes: body.reviewNotes,
-      notesRequired: true,
-      reviewer: currentUser(ctx),
-      channel: 'web',
+  for (const review of routes.reviews) {
+    router.patch(`${path}/:id${review.suffix}`, decider, async (ctx) => {
+      const id = idOf(ctx);
+      const body = review.body.parse(ctx.request.body ?? {});
+      const reviewed = await useCases.review.execute({
+        id,
+        status: review.status ? review.status(body.status) : (body.status as S),
+        notes: body.reviewNotes,
+        notesRequired: review.notesRequired,
+        reviewer: currentUser(ctx),
+        channel: 'web',
+      });
+      ctx.body = presentApplication(kind, reviewed);
     });
-    ctx.body = presentApplication(reviewed);
-  });
-
-  router.patch('/api/applications/:id', requireRole('staff'), async (ctx) => {
-    const id = whitelistId(ctx);
-    const body = updateApplicationSchema.parse(ctx.request.body ?? {});
-    const reviewed = await core.applications.review.execute({
-      id,
-      decision: body.status === 'approved' ? 'approved' : 'rejected',
-      notes: body.reviewNotes,
-      notesRequired: false,
-      reviewer: currentUser(ctx),
-      channel: 'web',
-    });
-    ctx.body = presentApplication(reviewed);
-  });
+  }
 }

@@ -14,17 +14,19 @@ export const POLL_SECOND_SCREEN_MS = 10_000;
 export const POLL_STAFF_REVIEW_MS = 10_000;
 export const PAGE_SIZE = 50;
 
+type Kind = 'whitelist' | 'staff';
+const PATHS: Record<Kind, string> = { whitelist: '/api/applications', staff: '/api/staff-applications' };
+
 export const reviewKeys = {
-  whitelist: ['review', 'whitelist'] as const,
-  whitelistPage: (page: number) => ['review', 'whitelist', page] as const,
-  staff: ['review', 'staff'] as const,
-  staffPage: (page: number) => ['review', 'staff', page] as const,
+  all: (kind: Kind) => ['review', kind] as const,
+  page: (kind: Kind, page: number) => ['review', kind, page] as const,
 };
 
-export function whitelistApplicationsQuery(page: number, refetchInterval: number) {
+/** One page of a kind's applications, polled while the screen is open. */
+export function applicationsQuery<T>(kind: Kind, page: number, refetchInterval: number) {
   return queryOptions({
-    queryKey: reviewKeys.whitelistPage(page),
-    queryFn: ({ signal }) => api.get<ApplicationListDto>(`/api/applications?page=${page}&pageSize=${PAGE_SIZE}`, { signal }),
+    queryKey: reviewKeys.page(kind, page),
+    queryFn: ({ signal }) => api.get<T>(`${PATHS[kind]}?page=${page}&pageSize=${PAGE_SIZE}`, { signal }),
     refetchInterval,
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -32,51 +34,26 @@ export function whitelistApplicationsQuery(page: number, refetchInterval: number
 }
 
 export function useWhitelistApplications(page: number, refetchInterval: number) {
-  return useQuery(whitelistApplicationsQuery(page, refetchInterval));
-}
-
-export function staffApplicationsQuery(page: number) {
-  return queryOptions({
-    queryKey: reviewKeys.staffPage(page),
-    queryFn: ({ signal }) => api.get<StaffApplicationListDto>(`/api/staff-applications?page=${page}&pageSize=${PAGE_SIZE}`, { signal }),
-    refetchInterval: POLL_STAFF_REVIEW_MS,
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(applicationsQuery<ApplicationListDto>('whitelist', page, refetchInterval));
 }
 
 export function useStaffApplications(page: number) {
-  return useQuery(staffApplicationsQuery(page));
+  return useQuery(applicationsQuery<StaffApplicationListDto>('staff', page, POLL_STAFF_REVIEW_MS));
 }
 
-// a decision is not repeated on its own: a lost answer retried would meet the decided application (409)
-const once = { retry: false } as const;
+/** A PATCH that decides; a lost answer is not retried, since a retry would meet the decided application (409). */
+function useDecision<Body, Answer>(kind: Kind, suffix: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: ({ id, ...body }: Body & { id: string }) => api.patch<Answer>(`${PATHS[kind]}/${id}${suffix}`, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all(kind) }),
+  });
+}
 
 /** PATCH /api/applications/{id}/review: approved or rejected, notes of 10+ characters. */
-export function useReviewApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...once,
-    mutationFn: ({ id, ...body }: ReviewApplicationInput & { id: string }) => api.patch<WhitelistApplicationDto>(`/api/applications/${id}/review`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.whitelist }),
-  });
-}
-
+export const useReviewApplication = () => useDecision<ReviewApplicationInput, WhitelistApplicationDto>('whitelist', '/review');
 /** PATCH /api/applications/{id}: approved or denied, notes optional. */
-export function useUpdateApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...once,
-    mutationFn: ({ id, ...body }: UpdateApplicationInput & { id: string }) => api.patch<WhitelistApplicationDto>(`/api/applications/${id}`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.whitelist }),
-  });
-}
-
-export function useReviewStaffApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...once,
-    mutationFn: ({ id, ...body }: ReviewStaffApplicationInput & { id: string }) => api.patch<StaffApplicationDto>(`/api/staff-applications/${id}`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.staff }),
-  });
-}
+export const useUpdateApplication = () => useDecision<UpdateApplicationInput, WhitelistApplicationDto>('whitelist', '');
+/** PATCH /api/staff-applications/{id}: under_review, approved or denied, notes as written. */
+export const useReviewStaffApplication = () => useDecision<ReviewStaffApplicationInput, StaffApplicationDto>('staff', '');

@@ -1,26 +1,21 @@
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WhitelistApplicationDto } from '../../../../../adapters/http/contract/applications.ts';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { paths } from '../../../config/paths.ts';
 import { POLL_ADMIN_APPLICATIONS_MS, useWhitelistApplications } from '../api/review.ts';
+import { useReviewPage } from '../api/use-review-page.ts';
 import { StatusBadge } from './badges.tsx';
-import { Counters } from './counters.tsx';
+import { Counters, statusCounters } from './counters.tsx';
 import { day } from './dates.ts';
-import { Pager } from './pager.tsx';
-import { Cell, ResponsiveTable, Row } from './responsive-table.tsx';
+import { ApplicationTable } from './application-table.tsx';
+import { Cell, Row } from './responsive-table.tsx';
 import { ReviewGate } from './review-gate.tsx';
 import { WhitelistReviewDialog } from './whitelist-review-dialog.tsx';
 
 /** /admin-applications: whitelist applications with counters, a table and the review modal. */
 export default function AdminApplicationsPage() {
-  const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const query = useWhitelistApplications(page, POLL_ADMIN_APPLICATIONS_MS);
-  const data = query.data;
-  const open = data?.applications.find((application) => application.id === openId) ?? null;
-  const counts = data?.counts;
+  const { query, data, setPage, open, setOpenId } = useReviewPage((page) => useWhitelistApplications(page, POLL_ADMIN_APPLICATIONS_MS));
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
@@ -29,25 +24,14 @@ export default function AdminApplicationsPage() {
       </Link>
       <PageHeading title="Whitelist Applications" description="Review whitelist applications. New ones appear automatically." />
       <ReviewGate query={query} requiredRole="staff">
-        <Counters
-          label="Application counts"
-          items={[
-            { label: 'Total', value: counts && counts.pending + counts.approved + counts.rejected },
-            { label: 'Pending', value: counts?.pending },
-            { label: 'Approved', value: counts?.approved },
-            { label: 'Rejected', value: counts?.rejected },
-          ]}
+        <Counters label="Application counts" items={statusCounters(data?.counts, [['Pending', 'pending'], ['Approved', 'approved'], ['Rejected', 'rejected']])} />
+        <ApplicationTable
+          data={data}
+          empty="No applications yet"
+          columns={['Applicant', 'Age', 'Status', '18+ Verified', 'Applied', 'Action']}
+          row={(application) => <ApplicationRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />}
+          onPage={setPage}
         />
-        {data && data.applications.length === 0 ? (
-          <p className="mt-8 text-center text-slate-300">No applications yet</p>
-        ) : (
-          <ResponsiveTable columns={['Applicant', 'Age', 'Status', '18+ Verified', 'Applied', 'Action']}>
-            {data?.applications.map((application) => (
-              <ApplicationRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />
-            ))}
-          </ResponsiveTable>
-        )}
-        {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
       </ReviewGate>
       {open && <WhitelistReviewDialog application={open} onClose={() => setOpenId(null)} />}
     </div>

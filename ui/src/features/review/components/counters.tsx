@@ -12,3 +12,8 @@ export function Counters({ label, items }: { label: string; items: { label: stri
     </dl>
   );
 }
+
+/** The total, then one counter per status named: `[label, status]`. */
+export function statusCounters(counts: Record<string, number> | undefined, statuses: [string, string][]) {
+  return [{ label: 'Total', value: counts && Object.values(counts).reduce((sum, n) => sum + n, 0) }, ...statuses.map(([label, status]) => ({ label, value: counts?.[status] }))];
+}

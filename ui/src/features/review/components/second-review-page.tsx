@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import type { WhitelistApplicationDto } from '../../../../../adapters/http/contract/applications.ts';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { POLL_SECOND_SCREEN_MS, useWhitelistApplications } from '../api/review.ts';
+import { useReviewPage } from '../api/use-review-page.ts';
 import { shownStatus, StatusBadge } from './badges.tsx';
-import { Counters } from './counters.tsx';
+import { Counters, statusCounters } from './counters.tsx';
 import { day } from './dates.ts';
 import { Pager } from './pager.tsx';
 import { ReviewGate } from './review-gate.tsx';
@@ -17,26 +17,13 @@ function preview(text: string): string {
 
 /** /staff-applications: the second whitelist review screen, a list beside a detail panel; notes optional. */
 export default function SecondReviewPage() {
-  const [page, setPage] = useState(1);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const query = useWhitelistApplications(page, POLL_SECOND_SCREEN_MS);
-  const data = query.data;
-  const selected = data?.applications.find((application) => application.id === selectedId) ?? null;
-  const counts = data?.counts;
+  const { query, data, setPage, open: selected, openId: selectedId, setOpenId: setSelectedId } = useReviewPage((page) => useWhitelistApplications(page, POLL_SECOND_SCREEN_MS));
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
       <PageHeading title="Application Review" description="Whitelist applications, newest first." />
       <ReviewGate query={query} requiredRole="staff">
-        <Counters
-          label="Application counts"
-          items={[
-            { label: 'Total', value: counts && counts.pending + counts.approved + counts.rejected },
-            { label: 'Pending', value: counts?.pending },
-            { label: 'Approved', value: counts?.approved },
-            { label: 'Denied', value: counts?.rejected },
-          ]}
-        />
+        <Counters label="Application counts" items={statusCounters(data?.counts, [['Pending', 'pending'], ['Approved', 'approved'], ['Denied', 'rejected']])} />
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <section aria-label="Applications" className="min-w-0">
             {data && data.applications.length === 0 ? (

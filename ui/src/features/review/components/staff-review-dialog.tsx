@@ -1,21 +1,14 @@
 import { useState } from 'react';
-import type { StaffApplicationDto, StaffStatusDto } from '../../../../../adapters/http/contract/staff-applications.ts';
+import { staffKind, type StaffApplicationDto, type StaffStatusDto } from '../../../../../adapters/http/contract/staff-applications.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useReviewStaffApplication } from '../api/review.ts';
 import { PositionBadge, StatusBadge } from './badges.tsx';
 import { dayAndTime } from './dates.ts';
-import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
+import { Detail, ReviewDialog } from './review-dialog.tsx';
+import { ReviewAnswers } from './review-answers.tsx';
 
 type Target = Exclude<StaffStatusDto, 'pending'>;
-
-/** pending -> under_review -> approved | denied: only the moves the server allows are offered. */
-const ALLOWED: Record<StaffStatusDto, Target[]> = {
-  pending: ['approved', 'under_review', 'denied'],
-  under_review: ['approved', 'denied'],
-  approved: [],
-  denied: [],
-};
 
 const BUTTONS: Record<Target, { label: string; className: string }> = {
   approved: { label: 'Approve', className: 'bg-green-600 hover:bg-green-500' },
@@ -27,7 +20,8 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
   const [notes, setNotes] = useState(application.reviewNotes ?? '');
   const review = useReviewStaffApplication();
   const { toast } = useToast();
-  const allowed = ALLOWED[application.status];
+  // only the moves the staff kind allows are offered
+  const allowed = (Object.keys(BUTTONS) as Target[]).filter((status) => (staffKind.transitions[application.status] as readonly StaffStatusDto[]).includes(status));
 
   const decide = (status: Target) =>
     review.mutate(
@@ -70,12 +64,7 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
           {application.reviewedBy && <Detail label="Last reviewed by">{application.reviewedBy}</Detail>}
         </dl>
       </section>
-      <LongAnswer label="Experience" text={application.experience} />
-      <LongAnswer label="Why staff" text={application.whyStaff} />
-      <LongAnswer label="Scenarios" text={application.scenarios} />
-      <LongAnswer label="Previous communities" text={application.previousCommunities} />
-      <LongAnswer label="References" text={application.references} />
-      <LongAnswer label="Additional information" text={application.additionalInfo} />
+      <ReviewAnswers kind={staffKind} application={application} />
       {allowed.length === 0 ? (
         <p className="rounded-lg border border-bayou-700 p-3 text-sm text-slate-300">This application has been {application.status}; the decision is final.</p>
       ) : (

@@ -1,46 +1,31 @@
-import { useState } from 'react';
 import type { StaffApplicationDto } from '../../../../../adapters/http/contract/staff-applications.ts';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useStaffApplications } from '../api/review.ts';
+import { useReviewPage } from '../api/use-review-page.ts';
 import { PositionBadge, StatusBadge } from './badges.tsx';
-import { Counters } from './counters.tsx';
+import { Counters, statusCounters } from './counters.tsx';
 import { day } from './dates.ts';
-import { Pager } from './pager.tsx';
-import { Cell, ResponsiveTable, Row } from './responsive-table.tsx';
+import { ApplicationTable } from './application-table.tsx';
+import { Cell, Row } from './responsive-table.tsx';
 import { ReviewGate } from './review-gate.tsx';
 import { StaffReviewDialog } from './staff-review-dialog.tsx';
 
 /** /staff-review: staff applications with four counters, a table and the review modal. */
 export default function StaffReviewPage() {
-  const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const query = useStaffApplications(page);
-  const data = query.data;
-  const open = data?.applications.find((application) => application.id === openId) ?? null;
+  const { query, data, setPage, open, setOpenId } = useReviewPage(useStaffApplications);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
       <PageHeading title="Staff Applications" description="Review applications for the staff team." />
       <ReviewGate query={query} requiredRole="admin">
-        <Counters
-          label="Staff application counts"
-          items={[
-            { label: 'Total', value: data && Object.values(data.counts).reduce((sum, n) => sum + n, 0) },
-            { label: 'Pending', value: data?.counts.pending },
-            { label: 'Approved', value: data?.counts.approved },
-            { label: 'Admin Applications', value: data?.positions.admin },
-          ]}
+        <Counters label="Staff application counts" items={[...statusCounters(data?.counts, [['Pending', 'pending'], ['Approved', 'approved']]), { label: 'Admin Applications', value: data?.positions.admin }]} />
+        <ApplicationTable
+          data={data}
+          empty="No staff applications found"
+          columns={['Applicant', 'Position', 'Experience', 'Status', 'Applied', 'Action']}
+          row={(application) => <StaffRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />}
+          onPage={setPage}
         />
-        {data && data.applications.length === 0 ? (
-          <p className="mt-8 text-center text-slate-300">No staff applications found</p>
-        ) : (
-          <ResponsiveTable columns={['Applicant', 'Position', 'Experience', 'Status', 'Applied', 'Action']}>
-            {data?.applications.map((application) => (
-              <StaffRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />
-            ))}
-          </ResponsiveTable>
-        )}
-        {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
       </ReviewGate>
       {open && <StaffReviewDialog application={open} onClose={() => setOpenId(null)} />}
     </div>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import type { WhitelistApplicationDto } from '../../../../../adapters/http/contract/applications.ts';
+import { HOURS_PER_WEEK_OPTIONS, whitelistKind, type WhitelistApplicationDto } from '../../../../../adapters/http/contract/applications.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useReviewApplication } from '../api/review.ts';
 import { StatusBadge } from './badges.tsx';
 import { dayAndTime } from './dates.ts';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
+import { ReviewAnswers } from './review-answers.tsx';
 
-const HOURS: Record<number, string> = { 5: '5-10 hours', 15: '10-20 hours', 25: '20-30 hours', 35: '30+ hours' };
+const hours = (value: number) => HOURS_PER_WEEK_OPTIONS.find((option) => option.value === value)?.label ?? value;
 
 export function WhitelistReviewDialog({ application, onClose }: { application: WhitelistApplicationDto; onClose: () => void }) {
   const [decision, setDecision] = useState<'approved' | 'rejected'>('approved');
@@ -40,7 +41,7 @@ export function WhitelistReviewDialog({ application, onClose }: { application: W
         <Detail label="Age">{application.age}</Detail>
         <Detail label="18+ confirmed">{application.isEighteenPlus ? 'Yes' : 'No'}</Detail>
         <Detail label="Timezone">{application.timezone}</Detail>
-        <Detail label="Hours per week">{HOURS[application.hoursPerWeek] ?? application.hoursPerWeek}</Detail>
+        <Detail label="Hours per week">{hours(application.hoursPerWeek)}</Detail>
         <Detail label="Status">
           <StatusBadge status={application.status} />
         </Detail>
@@ -48,17 +49,7 @@ export function WhitelistReviewDialog({ application, onClose }: { application: W
         {application.reviewedBy && <Detail label="Reviewed by">{application.reviewedBy}</Detail>}
         {application.reviewedAt && <Detail label="Reviewed">{dayAndTime(application.reviewedAt)}</Detail>}
       </dl>
-      <LongAnswer label="Roleplay experience" text={application.rpExperience} />
-      <LongAnswer label="Previous communities" text={application.previousCommunities} />
-      <LongAnswer label="Character background" text={application.characterBackground} />
-      <LongAnswer label="Character goals" text={application.characterGoals} />
-      <LongAnswer label="Roleplay scenario" text={application.roleplayScenario} />
-      <LongAnswer label="Why join the server" text={application.whyJoinServer} />
-      <ul aria-label="Rules agreements" className="grid gap-1 text-sm">
-        <li>{application.rulesUnderstood ? '✓' : '✗'} Understands the server rules</li>
-        <li>{application.noMetagaming ? '✓' : '✗'} Agrees not to metagame</li>
-        <li>{application.respectfulBehavior ? '✓' : '✗'} Agrees to respectful behavior</li>
-      </ul>
+      <ReviewAnswers kind={whitelistKind} application={application} />
       {application.reviewNotes && <LongAnswer label="Review notes" text={application.reviewNotes} />}
       {application.status === 'pending' && (
         <section aria-label="Decision" className="grid gap-3 rounded-lg border border-bayou-700 p-4">

@@ -1,0 +1,85 @@
+import type { Application, ApplicationKind } from '../../core/applications/application.ts';
+import { OpenApplicationExistsError } from '../../core/applications/errors.ts';
+import type { ApplicationRepository, ListQuery, Page, StaffRoster, WhitelistAccess } from '../../core/applications/ports.ts';
+import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
+import { newestFirst, pageOf } from './paging.ts';
+
+/** The applications of one kind, in memory. */
+export class InMemoryApplicationRepository<A, S extends string> implements ApplicationRepository<A, S>, SnapshotStore {
+  private readonly rows = new Map<string, Application<A, S>>();
+
+  constructor(readonly kind: ApplicationKind<A, S>) {}
+
+  snapshot(): () => void {
+    return snapshotMap(this.rows);
+  }
+
+  async add(application: Application<A, S>): Promise<void> {
+    for (const row of this.rows.values()) {
+      if (row.userId === application.userId && this.kind.open.includes(row.status)) throw new OpenApplicationExistsError(this.kind);
+    }
+    this.rows.set(application.id, structuredClone(application));
+  }
+
+  async findById(id: string): Promise<Application<A, S> | null> {
+    const row = this.rows.get(id);
+    return row ? structuredClone(row) : null;
+  }
+
+  async list(query: ListQuery<S>): Promise<Page<Application<A, S>, S>> {
+    const page = pageOf([...this.rows.values()], query, this.kind.statuses);
+    return { ...page, items: page.items.map((row) => structuredClone(row)) };
+  }
+
+  async listByApplicant(userId: string): Promise<Application<A, S>[]> {
+    return newestFirst([...this.rows.values()].filter((row) => row.userId === userId)).map((row) => structuredClone(row));
+  }
+
+  async hasStatus(userId: string, status: S): Promise<boolean> {
+    return [...this.rows.values()].some((row) => row.userId === userId && row.status === status);
+  }
+
+  async tally(): Promise<Record<string, number>> {
+    const tally = this.kind.tally;
+    if (!tally) return {};
+    const counts = Object.fromEntries(tally.values.map((value) => [value, 0]));
+    for (const row of this.rows.values()) {
+      const value = String((row as Record<string, unknown>)[tally.field]);
+      if (value in counts) counts[value] += 1;
+    }
+    return counts;
+  }
+
+  async saveReview(application: Application<A, S>, expected: S): Promise<boolean> {
+    const row = this.rows.get(application.id);
+    if (!row || row.status !== expected) return false;
+    this.rows.set(application.id, { ...row, status: application.status, reviewNotes: application.reviewNotes, reviewedBy: application.reviewedBy, reviewerId: application.reviewerId, reviewedAt: application.reviewedAt });
+    return true;
+  }
+}
+
+/** Remembers who was let in. */
+export class InMemoryWhitelistAccess implements WhitelistAccess, SnapshotStore {
+  readonly granted = new Set<string>();
+
+  snapshot(): () => void {
+    const saved = new Set(this.granted);
+    return () => {
+      this.granted.clear();
+      for (const id of saved) this.granted.add(id);
+    };
+  }
+
+  async grant(userId: string): Promise<void> {
+    this.granted.add(userId);
+  }
+}
+
+/** A fixed set of staff user ids. */
+export class InMemoryStaffRoster implements StaffRoster {
+  constructor(readonly staff = new Set<string>()) {}
+
+  async staffUserIds(userIds: string[]): Promise<Set<string>> {
+    return new Set(userIds.filter((id) => this.staff.has(id)));
+  }
+}

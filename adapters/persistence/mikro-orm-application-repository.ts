@@ -1,0 +1,114 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Application, ApplicationKind, ApplicationKindName } from '../../core/applications/application.ts';
+import { OpenApplicationExistsError } from '../../core/applications/errors.ts';
+import type { ApplicationRepository, ListQuery, Page, StaffRoster, WhitelistAccess } from '../../core/applications/ports.ts';
+import { countByStatus, totalOf } from './application-counts.ts';
+import type { Database } from './database.ts';
+import { fromColumns, keysetCursor, listRows } from './list-rows.ts';
+
+/** Each kind keeps its table (migration 0003): one column an answer, named as the answer in snake_case. */
+export const APPLICATION_TABLES: Record<ApplicationKindName, string> = {
+  whitelist: 'whitelist_applications',
+  staff: 'staff_applications',
+};
+
+const RECORD_COLUMNS = ['id', 'userId', 'discordId', 'discordUsername', 'status', 'reviewNotes', 'reviewedBy', 'reviewerId', 'reviewedAt', 'createdAt'] as const;
+
+const column = (property: string) => `"${property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}"`;
+
+/**
+ * The applications of one kind in Postgres. Its columns follow the kind's answers, so a new question needs
+ * only its column. Statements go through the entity manager, so they join the use case's transaction.
+ */
+export class MikroOrmApplicationRepository<A, S extends string> implements ApplicationRepository<A, S> {
+  private readonly table: string;
+  private readonly properties: string[];
+
+  constructor(
+    private readonly database: Database,
+    readonly kind: ApplicationKind<A, S>,
+  ) {
+    this.table = APPLICATION_TABLES[kind.name];
+    this.properties = [...RECORD_COLUMNS.slice(0, 4), ...Object.keys(kind.answers.shape), ...RECORD_COLUMNS.slice(4)];
+  }
+
+  async add(application: Application<A, S>): Promise<void> {
+    const values = this.properties.map((property) => (application as Record<string, unknown>)[property] ?? null);
+    try {
+      await this.database.em.execute(`insert into "${this.table}" (${this.properties.map(column).join(', ')}) values (${values.map(() => '?').join(', ')})`, values);
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505') throw new OpenApplicationExistsError(this.kind);
+      throw error;
+    }
+  }
+
+  async findById(id: string): Promise<Application<A, S> | null> {
+    const [row] = await this.select(`where "id" = ?`, [id]);
+    return row ?? null;
+  }
+
+  async list(query: ListQuery<S>): Promise<Page<Application<A, S>, S>> {
+    const after = await keysetCursor(this.database, this.table, query.before);
+    const rows = after === null ? [] : await listRows<Application<A, S>>(this.database, this.table, { status: query.status, after, limit: query.pageSize, offset: after ? 0 : (query.page - 1) * query.pageSize });
+    const counts = await countByStatus(this.database, this.table, this.kind.statuses);
+    return { items: rows.map((row) => this.toApplication(row)), total: totalOf(counts, query.status), page: query.page, pageSize: query.pageSize, counts, nextBefore: rows.length === query.pageSize ? rows.at(-1)!.id : null };
+  }
+
+  async listByApplicant(userId: string): Promise<Application<A, S>[]> {
+    return this.select(`where "user_id" = ? order by "created_at" desc, "id" desc`, [userId]);
+  }
+
+  async hasStatus(userId: string, status: S): Promise<boolean> {
+    const rows = await this.database.em.execute<unknown[]>(`select 1 from "${this.table}" where "user_id" = ? and "status" = ? limit 1`, [userId, status]);
+    return rows.length > 0;
+  }
+
+  async tally(): Promise<Record<string, number>> {
+    const tally = this.kind.tally;
+    if (!tally) return {};
+    const rows = await this.database.em.execute<{ value: string; count: string | number }[]>(`select ${column(tally.field)} as "value", count(*) as "count" from "${this.table}" group by 1`);
+    const counts = Object.fromEntries(tally.values.map((value) => [value, 0]));
+    for (const row of rows) if (row.value in counts) counts[row.value] = Number(row.count);
+    return counts;
+  }
+
+  async saveReview(application: Application<A, S>, expected: S): Promise<boolean> {
+    const result = await this.database.em.execute<{ affectedRows?: number }>(
+      `update "${this.table}" set "status" = ?, "review_notes" = ?, "reviewed_by" = ?, "reviewer_id" = ?, "reviewed_at" = ? where "id" = ? and "status" = ?`,
+      [application.status, application.reviewNotes, application.reviewedBy, application.reviewerId, application.reviewedAt, application.id, expected],
+      'run',
+    );
+    return result.affectedRows === 1;
+  }
+
+  private async select(where: string, params: unknown[]): Promise<Application<A, S>[]> {
+    const rows = await this.database.em.execute<Record<string, unknown>[]>(`select * from "${this.table}" ${where}`, params);
+    return rows.map((row) => this.toApplication(fromColumns<Application<A, S>>(row)));
+  }
+
+  /** Only the kind's properties: a column no question reads stays in the database. */
+  private toApplication(row: Application<A, S>): Application<A, S> {
+    const source = row as Record<string, unknown>;
+    return Object.fromEntries(this.properties.map((property) => [property, source[property] ?? null])) as Application<A, S>;
+  }
+}
+
+/** Approval lets the applicant into the server: users.is_whitelisted. */
+export class MikroOrmWhitelistAccess implements WhitelistAccess {
+  constructor(private readonly database: Database) {}
+
+  async grant(userId: string): Promise<void> {
+    await this.database.em.execute(`update "users" set "is_whitelisted" = true, "updated_at" = now() where "id" = ?`, [userId]);
+  }
+}
+
+/** An applicant is current staff when their users row holds the staff or admin role. */
+export class MikroOrmStaffRoster implements StaffRoster {
+  constructor(private readonly database: Database) {}
+
+  async staffUserIds(userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.database.em.execute<{ id: string }[]>(`select "id" from "users" where "id" in (${userIds.map(() => '?').join(', ')}) and "role" in ('staff', 'admin')`, userIds);
+    return new Set(rows.map((row) => row.id));
+  }
+}

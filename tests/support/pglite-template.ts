@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Database } from '../../adapters/persistence/database.ts';
+
+const DIR = 'test-artifacts';
+const MIGRATIONS = 'adapters/persistence/migrations';
+/** where the global set-up tells the test files the template is */
+export const TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
+
+/** The migrations and the PGlite version name the template: a change to either makes a new one. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(MIGRATIONS).sort()) hash.update(name).update(readFileSync(join(MIGRATIONS, name)));
+  hash.update(JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * An embedded database with every migration applied, dumped to a file once per change of the schema: each test
+ * file's throw-away database starts from it instead of initialising and migrating a new one.
+ */
+export async function ensurePgliteTemplate(): Promise<string> {
+  const path = join(DIR, `pglite-template-${templateKey()}.tar`);
+  if (existsSync(path)) return path;
+  mkdirSync(DIR, { recursive: true });
+  for (const old of readdirSync(DIR).filter((name) => name.startsWith('pglite-template-'))) rmSync(join(DIR, old), { force: true });
+  const database = await Database.open({ dataDir: 'memory' });
+  try {
+    await database.migrate();
+    const dump = await database.dumpEmbedded();
+    writeFileSync(`${path}.partial`, Buffer.from(await dump.arrayBuffer()));
+    renameSync(`${path}.partial`, path);
+  } finally {
+    await database.close();
+  }
+  return path;
+}
+
+/** The template the global set-up made, if it ran. */
+export const pgliteTemplate = (): string | undefined => process.env[TEMPLATE_ENV] || undefined;

@@ -1,0 +1,109 @@
+import type { ComponentType } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import type { Question } from '../../../../adapters/http/contract/applications.ts';
+import { CheckboxField, Field } from '../ui/form-fields.tsx';
+
+export type CardIcons = Record<string, ComponentType<{ 'aria-hidden'?: boolean; className?: string }>>;
+
+const asNumber = (value: unknown) => (value === '' || value === undefined || value === null ? undefined : Number(value));
+
+/** One question of a kind's form, as its layout declares it. */
+export function QuestionField({ question, icons }: { question: Question; icons?: CardIcons }) {
+  const { register, control, formState } = useFormContext();
+  const error = formState.errors[question.name]?.message as string | undefined;
+  const required = !question.optional;
+  const numeric = question.control === 'number' || typeof question.options?.[0]?.value === 'number';
+  const native = () => register(question.name, numeric ? { setValueAs: asNumber } : {});
+
+  switch (question.control) {
+    case 'checkbox':
+      return (
+        <Controller
+          name={question.name}
+          control={control}
+          render={({ field: box }) => <CheckboxField label={question.label} checked={box.value === true} onChange={box.onChange} error={error} required={required} />}
+        />
+      );
+    case 'cards':
+      return <CardsField question={question} error={error} icons={icons} />;
+    case 'select':
+      return (
+        <Field label={question.label} error={error} hint={question.hint} required={required}>
+          {(props) => (
+            <select {...props} {...native()}>
+              {question.placeholder && <option value="">{question.placeholder}</option>}
+              {question.options?.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      );
+    case 'textarea':
+      return (
+        <Field label={question.label} error={error} hint={question.recommended ? <Count name={question.name} recommended={question.recommended} /> : question.hint} required={required}>
+          {(props) => <textarea {...props} {...native()} rows={question.rows} />}
+        </Field>
+      );
+    default:
+      return (
+        <Field label={question.label} error={error} hint={question.recommended ? <Count name={question.name} recommended={question.recommended} /> : question.hint} required={required}>
+          {(props) => (
+            <input
+              {...props}
+              {...native()}
+              type={question.control}
+              {...(question.control === 'email' ? { autoComplete: 'email' } : {})}
+              {...(question.control === 'number' ? { inputMode: 'numeric' as const, min: question.min, max: question.max } : {})}
+            />
+          )}
+        </Field>
+      );
+  }
+}
+
+/** SPEC section 5: a recommended length is shown, never enforced. */
+function Count({ name, recommended }: { name: string; recommended: number }) {
+  const value = useWatch({ name }) as string | undefined;
+  return <>{`${(value ?? '').trim().length} characters (${recommended}+ recommended)`}</>;
+}
+
+function CardsField({ question, error, icons }: { question: Question; error?: string; icons?: CardIcons }) {
+  const labelId = `${question.name}-label`;
+  return (
+    <Controller
+      name={question.name}
+      render={({ field }) => (
+        <div role="group" aria-labelledby={labelId} className="grid gap-2">
+          <p id={labelId} className="text-sm font-medium text-slate-200">
+            {question.label}
+            <span className="text-red-300"> *</span>
+          </p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {question.options?.map(({ value, label, description }) => {
+              const Icon = icons?.[value];
+              return (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={field.value === value}
+                  onClick={() => field.onChange(value)}
+                  className={`flex items-start gap-3 rounded-lg border p-4 text-left ${field.value === value ? 'border-gold-400 bg-bayou-800' : 'border-bayou-600 bg-bayou-950 hover:border-moss-400'}`}
+                >
+                  {Icon && <Icon aria-hidden className="mt-0.5 shrink-0 text-moss-400" />}
+                  <span>
+                    <span className="block font-semibold text-gold-400">{label}</span>
+                    {description && <span className="block text-sm text-slate-300">{description}</span>}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+          {error && <p className="text-sm text-red-300">{error}</p>}
+        </div>
+      )}
+    />
+  );
+}
