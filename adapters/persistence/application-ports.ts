@@ -2,7 +2,9 @@ import { staffKind } from '../../core/applications/kinds/staff.ts';
 import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
 import type { ApplicationPorts } from '../../core/applications/module.ts';
 import type { Database } from './database.ts';
-import { MikroOrmApplicationRepository, MikroOrmStaffRoster, MikroOrmWhitelistAccess } from './mikro-orm-application-repository.ts';
+import { MikroOrmApplicationRepository } from './mikro-orm-application-repository.ts';
+import { MikroOrmStaffRoster } from './mikro-orm-staff-roster.ts';
+import { MikroOrmWhitelistAccess } from './mikro-orm-whitelist-access.ts';
 import { MikroOrmAuditLog } from './mikro-orm-audit-log.ts';
 
 export function mikroOrmApplicationPorts(database: Database): ApplicationPorts {

@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Application, ApplicationKind, ApplicationKindName } from '../../core/applications/application.ts';
 import { OpenApplicationExistsError } from '../../core/applications/errors.ts';
-import type { ApplicationRepository, ListQuery, Page, StaffRoster, WhitelistAccess } from '../../core/applications/ports.ts';
+import type { ApplicationRepository, ListQuery, Page } from '../../core/applications/ports.ts';
 import { countByStatus, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
 import { fromColumns, keysetCursor, listRows } from './list-rows.ts';
@@ -90,25 +90,5 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
   private toApplication(row: Application<A, S>): Application<A, S> {
     const source = row as Record<string, unknown>;
     return Object.fromEntries(this.properties.map((property) => [property, source[property] ?? null])) as Application<A, S>;
-  }
-}
-
-/** Approval lets the applicant into the server: users.is_whitelisted. */
-export class MikroOrmWhitelistAccess implements WhitelistAccess {
-  constructor(private readonly database: Database) {}
-
-  async grant(userId: string): Promise<void> {
-    await this.database.em.execute(`update "users" set "is_whitelisted" = true, "updated_at" = now() where "id" = ?`, [userId]);
-  }
-}
-
-/** An applicant is current staff when their users row holds the staff or admin role. */
-export class MikroOrmStaffRoster implements StaffRoster {
-  constructor(private readonly database: Database) {}
-
-  async staffUserIds(userIds: string[]): Promise<Set<string>> {
-    if (userIds.length === 0) return new Set();
-    const rows = await this.database.em.execute<{ id: string }[]>(`select "id" from "users" where "id" in (${userIds.map(() => '?').join(', ')}) and "role" in ('staff', 'admin')`, userIds);
-    return new Set(rows.map((row) => row.id));
   }
 }

@@ -134,5 +134,3 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
 }
 
 // the repository contract suites import these from here
-export { MikroOrmPaymentEventLog } from './mikro-orm-payment-event-log.ts';
-export { MikroOrmStoreBans } from './mikro-orm-store-bans.ts';

@@ -4,7 +4,8 @@ import type { Purchase } from '../../core/purchases/purchase.ts';
 import type { PaymentEventLog, PurchaseRepository } from '../../core/purchases/ports.ts';
 import { InMemoryPaymentEventLog, InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
 import { Database } from '../../adapters/persistence/database.ts';
-import { MikroOrmPaymentEventLog, MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
+import { MikroOrmPaymentEventLog } from '../../adapters/persistence/mikro-orm-payment-event-log.ts';
+import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
 import { createTestDatabase, databaseTargets } from '../support/databases.ts';
 import { pgliteTemplate } from '../support/pglite-template.ts';
 

@@ -4,7 +4,7 @@ import type { StoreBans } from '../../core/purchases/ports.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
 import { InMemoryStoreBans } from '../../adapters/memory/in-memory-store-bans.ts';
 import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
-import { MikroOrmStoreBans } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
+import { MikroOrmStoreBans } from '../../adapters/persistence/mikro-orm-store-bans.ts';
 import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
 
 interface Harness {
