@@ -3,11 +3,13 @@ import tailwindcss from 'tailwindcss';
 import { defineConfig } from 'vite';
 import { indexHtml } from './scripts/index-html-plugin.ts';
 import tailwindConfig from './tailwind.config.ts';
+import { uiAliases } from './ui/aliases.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
   root: 'ui',
+  resolve: { alias: uiAliases },
   envPrefix: 'SITE_',
   plugins: [react(), indexHtml()],
   css: { postcss: { plugins: [tailwindcss(tailwindConfig)] } },
@@ -18,7 +20,9 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     // Icons shared by several pages go in one chunk: one request instead of one per icon.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }] } },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

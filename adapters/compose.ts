@@ -61,7 +61,11 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
   const dataDir = options.dataDir ?? config.database.dataDir;
-  const database = await Database.open({ url: config.database.url ?? undefined, dataDir, memoryTemplate: options.memoryTemplate });
+  const database = await Database.open({
+    url: config.database.url ?? undefined,
+    dataDir,
+    memoryTemplate: options.memoryTemplate,
+  });
   try {
     if (options.migrate ?? true) await database.migrate();
   } catch (error) {
@@ -98,7 +102,11 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       onQueued: () => worker?.wake(),
     },
   });
-  worker = new DeliveryWorker({ pass: () => database.withContext(() => core.delivery.deliverDue.execute()), logger, pollMs: delivery.pollMs });
+  worker = new DeliveryWorker({
+    pass: () => database.withContext(() => core.delivery.deliverDue.execute()),
+    logger,
+    pollMs: delivery.pollMs,
+  });
   const deliveryWorker = worker;
   return {
     config,
@@ -110,7 +118,10 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     identity: config.discordOAuth ? new DiscordIdentityProvider(config.discordOAuth) : null,
     sessions: new MikroOrmSessionStore(database, clock),
     sessionSecret: resolveSessionSecret(config.sessionSecret ?? undefined, dataDir),
-    rateLimits: { signIn: new RateLimiter(config.rateLimits.signInPerMinute), writes: new RateLimiter(config.rateLimits.writesPerMinute) },
+    rateLimits: {
+      signIn: new RateLimiter(config.rateLimits.signInPerMinute),
+      writes: new RateLimiter(config.rateLimits.writesPerMinute),
+    },
     deliveryWorker,
     close: async () => {
       await deliveryWorker.stop();

@@ -16,7 +16,12 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
-  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+  ),
   DATA_DIR: z.string().default('./data'),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   DISCORD_CLIENT_ID: optionalText,
@@ -32,7 +37,12 @@ const envSchema = z.object({
   ADMIN_DISCORD_IDS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
   /** sign-in attempts per client address per minute */
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** state-changing API requests per signed-in user per minute */
@@ -47,7 +57,9 @@ const envSchema = z.object({
   /** JSON: {"product-id": "role id", "product-id:option-id": "role id"} */
   DISCORD_ROLE_MAP: optionalText,
   /** the role an approved whitelist application gets */
-  DISCORD_WHITELIST_ROLE_ID: optionalText.pipe(z.string().regex(SNOWFLAKE, 'must be a Discord role id (digits)').optional()),
+  DISCORD_WHITELIST_ROLE_ID: optionalText.pipe(
+    z.string().regex(SNOWFLAKE, 'must be a Discord role id (digits)').optional(),
+  ),
   /** tries before a delivery is left as failed, the first wait between tries (doubling), and the worker's poll */
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
@@ -55,7 +67,14 @@ const envSchema = z.object({
   /** off: this process sends no deliveries (another process's worker does) */
   DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
   /** how many reverse proxies stand in front (0 development, 1 production unless set); see README */
-  TRUST_PROXY_HOPS: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number of proxies (0 to 10)').transform(Number).pipe(z.number().max(10)).optional()),
+  TRUST_PROXY_HOPS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of proxies (0 to 10)')
+      .transform(Number)
+      .pipe(z.number().max(10))
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -131,7 +150,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
   }
   const { DISCORD_CLIENT_ID: clientId, DISCORD_CLIENT_SECRET: clientSecret, DISCORD_REDIRECT_URI: redirectUri } = env;
-  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  const {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: publishableKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+  } = env;
   return {
     env: env.NODE_ENV,
     production,
@@ -145,14 +168,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: { url: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR },
     sessionSecret: env.SESSION_SECRET ?? null,
     adminDiscordIds: env.ADMIN_DISCORD_IDS,
-    rateLimits: { signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE, writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE },
-    discordOAuth: clientId && clientSecret && redirectUri ? { clientId, clientSecret, redirectUri, baseUrl: env.DISCORD_BASE_URL } : null,
-    stripe: secretKey && publishableKey && webhookSecret ? { secretKey, publishableKey, webhookSecret, apiBase: env.STRIPE_API_BASE ?? null } : null,
+    rateLimits: {
+      signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE,
+      writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    },
+    discordOAuth:
+      clientId && clientSecret && redirectUri
+        ? { clientId, clientSecret, redirectUri, baseUrl: env.DISCORD_BASE_URL }
+        : null,
+    stripe:
+      secretKey && publishableKey && webhookSecret
+        ? { secretKey, publishableKey, webhookSecret, apiBase: env.STRIPE_API_BASE ?? null }
+        : null,
     discordDelivery: {
       apiUrl: env.DISCORD_API_URL ?? `${env.DISCORD_BASE_URL.replace(/\/$/, '')}/api/v10`,
-      bot: env.DISCORD_BOT_TOKEN && env.DISCORD_GUILD_ID ? { token: env.DISCORD_BOT_TOKEN, guildId: env.DISCORD_GUILD_ID } : null,
+      bot:
+        env.DISCORD_BOT_TOKEN && env.DISCORD_GUILD_ID
+          ? { token: env.DISCORD_BOT_TOKEN, guildId: env.DISCORD_GUILD_ID }
+          : null,
       staffWebhookUrl: env.DISCORD_STAFF_WEBHOOK_URL ?? null,
-      roleMapping: { products: parseRoleMap(env.DISCORD_ROLE_MAP), whitelistRoleId: env.DISCORD_WHITELIST_ROLE_ID ?? null },
+      roleMapping: {
+        products: parseRoleMap(env.DISCORD_ROLE_MAP),
+        whitelistRoleId: env.DISCORD_WHITELIST_ROLE_ID ?? null,
+      },
       maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
       retryBaseMs: env.DELIVERY_RETRY_BASE_MS,
       pollMs: env.DELIVERY_POLL_MS,
@@ -169,9 +207,12 @@ function parseRoleMap(raw: string | undefined): Record<string, string> {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new ConfigError('Invalid configuration:\n  DISCORD_ROLE_MAP: must be JSON, e.g. {"bayou-basic": "112233445566778899"}');
+    throw new ConfigError(
+      'Invalid configuration:\n  DISCORD_ROLE_MAP: must be JSON, e.g. {"bayou-basic": "112233445566778899"}',
+    );
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError('Invalid configuration:\n  DISCORD_ROLE_MAP: must be a JSON object');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ConfigError('Invalid configuration:\n  DISCORD_ROLE_MAP: must be a JSON object');
   const catalogue = new Catalogue();
   const problems: string[] = [];
   const map: Record<string, string> = {};
@@ -179,10 +220,15 @@ function parseRoleMap(raw: string | undefined): Record<string, string> {
     const [productId, optionId, extra] = key.split(':');
     const product = catalogue.list().find((candidate) => candidate.id === productId);
     if (!product || extra !== undefined) problems.push(`'${key}' is not a product id of the catalogue`);
-    else if (optionId !== undefined && !product.options.some((option) => option.id === optionId)) problems.push(`${product.name} has no option '${optionId}'`);
-    if (typeof value !== 'string' || !SNOWFLAKE.test(value)) problems.push(`the role for '${key}' must be a Discord role id (digits, as a string)`);
+    else if (optionId !== undefined && !product.options.some((option) => option.id === optionId))
+      problems.push(`${product.name} has no option '${optionId}'`);
+    if (typeof value !== 'string' || !SNOWFLAKE.test(value))
+      problems.push(`the role for '${key}' must be a Discord role id (digits, as a string)`);
     else map[key] = value;
   }
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  DISCORD_ROLE_MAP: ${problem}`).join('\n')}`);
+  if (problems.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${problems.map((problem) => `  DISCORD_ROLE_MAP: ${problem}`).join('\n')}`,
+    );
   return map;
 }

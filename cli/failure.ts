@@ -53,11 +53,20 @@ function classify(error: unknown): [string, number] {
   if (unreachable(error)) return [`cannot reach the database (${reasonOf(error)})`, EXIT_CODES.unavailable];
   const sqlState = sqlStateOf(error);
   if (sqlState) return refusal(sqlState, serverMessage(error.message) || `SQLSTATE ${sqlState}`);
-  if (SQL_START.test(error.message)) return ['the database failed unexpectedly (LOG_LEVEL=debug shows the details)', EXIT_CODES.failure];
+  if (SQL_START.test(error.message))
+    return ['the database failed unexpectedly (LOG_LEVEL=debug shows the details)', EXIT_CODES.failure];
   return [error.message || error.name, EXIT_CODES.failure];
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 /** pg's and the connection pool's own words when a connection fails or never comes */
 const CONNECTION_LOST = /Connection terminated|timeout expired|Timeout acquiring a connection/i;
 
@@ -69,8 +78,16 @@ function unreachable(error: Error): boolean {
 }
 
 function reasonOf(error: Error): string {
-  const inner = error instanceof AggregateError ? error.errors.find((e): e is Error => e instanceof Error && Boolean(e.message)) : undefined;
-  return serverMessage(error.message) || (inner && serverMessage(inner.message)) || (error as NodeJS.ErrnoException).code || error.name;
+  const inner =
+    error instanceof AggregateError
+      ? error.errors.find((e): e is Error => e instanceof Error && Boolean(e.message))
+      : undefined;
+  return (
+    serverMessage(error.message) ||
+    (inner && serverMessage(inner.message)) ||
+    (error as NodeJS.ErrnoException).code ||
+    error.name
+  );
 }
 
 /** A Postgres server error (pg's DatabaseError, or MikroORM's exception wrapping it) carries its SQLSTATE. */
@@ -79,7 +96,8 @@ function sqlStateOf(error: Error): string | undefined {
   return typeof severity === 'string' && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
-const SQL_START = /^\s*(select|insert|update|delete|with|create|alter|drop|truncate|begin|commit|rollback|savepoint|release|set|lock|do|call|copy|grant|revoke|comment|explain|analyze|vacuum|refresh)\b/i;
+const SQL_START =
+  /^\s*(select|insert|update|delete|with|create|alter|drop|truncate|begin|commit|rollback|savepoint|release|set|lock|do|call|copy|grant|revoke|comment|explain|analyze|vacuum|refresh)\b/i;
 
 /**
  * The driver prefixes the server's message with the failed statement ("select ... - relation "x" does not
@@ -94,13 +112,17 @@ function serverMessage(message: string): string {
 // https://www.postgresql.org/docs/current/errcodes-appendix.html
 function refusal(sqlState: string, reason: string): [string, number] {
   const kind = sqlState.slice(0, 2);
-  if (kind === '08' || kind === '53' || kind === '3D' || sqlState.startsWith('57P')) return [`the database is unavailable (${reason})`, EXIT_CODES.unavailable];
+  if (kind === '08' || kind === '53' || kind === '3D' || sqlState.startsWith('57P'))
+    return [`the database is unavailable (${reason})`, EXIT_CODES.unavailable];
   if (kind === '28') return [`the database refused the connection (${reason})`, EXIT_CODES.unavailable];
   if (kind === '40') return [`the database gave up on the request (${reason}); try again`, EXIT_CODES.unavailable];
   if (sqlState === '57014') return [`the database took too long to answer (${reason})`, EXIT_CODES.unavailable];
   if (kind === '23') return [`the database refused the change (${reason})`, EXIT_CODES.conflict];
   if (sqlState === '42P01' || sqlState === '42703') {
-    return [`the database refused the request (${reason}); see whether migrations are pending: npm run cli -- db status`, EXIT_CODES.failure];
+    return [
+      `the database refused the request (${reason}); see whether migrations are pending: npm run cli -- db status`,
+      EXIT_CODES.failure,
+    ];
   }
   return [`the database refused the request (${reason})`, EXIT_CODES.failure];
 }

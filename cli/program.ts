@@ -40,7 +40,10 @@ export function createProgram(host: CliContext): Command {
   const program = new Command('bayou')
     .description('Run the store and application use cases from the terminal.')
     .exitOverride()
-    .configureOutput({ writeOut: (text) => context.out(text.trimEnd()), writeErr: (text) => context.err(text.trimEnd()) });
+    .configureOutput({
+      writeOut: (text) => context.out(text.trimEnd()),
+      writeErr: (text) => context.err(text.trimEnd()),
+    });
   registerDbCommands(program, context);
   registerCatalogueCommands(program, context);
   registerApplicationCommands(program, context, whitelistCommands);

@@ -19,7 +19,10 @@ export async function requireCurrentSchema(database: Database, logger: Logger): 
   const missing = await unappliedMigrations(database);
   if (missing.length === 0) return;
   const count = missing.length === 1 ? '1 migration is' : `${missing.length} migrations are`;
-  throw new CliFailure(`the database schema is behind (${count} not applied); apply them with: ${MIGRATE_COMMAND}`, EXIT_CODES.unavailable);
+  throw new CliFailure(
+    `the database schema is behind (${count} not applied); apply them with: ${MIGRATE_COMMAND}`,
+    EXIT_CODES.unavailable,
+  );
 }
 
 /** Migrations the database has not recorded, found by reading alone (the migrator creates its table when it looks). */
@@ -29,7 +32,9 @@ async function unappliedMigrations(database: Database): Promise<string[]> {
   const known = (settings.migrationsList ?? []).map((migration) => migration.name);
   const [found] = await database.query<{ present: boolean }>('select to_regclass(?) is not null as present', [table]);
   if (!found?.present) return known;
-  const rows = await database.query<{ name: string }>(`select name from ${database.orm.em.getPlatform().quoteIdentifier(table)}`);
+  const rows = await database.query<{ name: string }>(
+    `select name from ${database.orm.em.getPlatform().quoteIdentifier(table)}`,
+  );
   const applied = new Set(rows.map((row) => row.name));
   return known.filter((name) => !applied.has(name));
 }

@@ -18,6 +18,7 @@ const ESCAPE_SEQUENCE = new RegExp(
 );
 
 /** C0 controls but tab and newline, DEL, and C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
 const LINE_BREAKS = /[\t\n]+/g;
@@ -42,5 +43,8 @@ export function indented(value: string | null | undefined, width: number): strin
  * (\u007f to \u009f), so the text stays exact for a parser and inert for a terminal.
  */
 export function terminalJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\x7f-\x9f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value, null, 2).replace(
+    /[\x7f-\x9f]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

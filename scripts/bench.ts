@@ -17,7 +17,8 @@ import { whitelistAnswers } from '../tests/support/application-builders.ts';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = 50;
 const FRESH_USERS = 40_000;
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const SESSION_SECRET = randomBytes(32).toString('base64url');
 const RESULTS = 'bench/results.md';
 const NOTES_MARKER = '<!-- notes: kept by npm run bench -->';
@@ -40,7 +41,10 @@ interface Started {
 
 /** Starts a process and waits for its "ready on http://..." line. */
 function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`${args.join(' ')} did not start:\n${output}`)), 60_000);
@@ -72,7 +76,10 @@ function stop(started: Started): Promise<void> {
 
 /** The Cookie header a browser would send for session `sid` (koa-session's signed cookie, keygrip's HMAC-SHA1). */
 function sessionCookie(sid: string): string {
-  const signature = createHmac('sha1', SESSION_SECRET).update(`bayou.sid=${sid}`).digest('base64').replace(/\/|\+|=/g, (c) => ({ '/': '_', '+': '-', '=': '' })[c]!);
+  const signature = createHmac('sha1', SESSION_SECRET)
+    .update(`bayou.sid=${sid}`)
+    .digest('base64')
+    .replace(/\/|\+|=/g, (c) => ({ '/': '_', '+': '-', '=': '' })[c]!);
   return `bayou.sid=${sid}; bayou.sid.sig=${signature}`;
 }
 
@@ -81,7 +88,9 @@ async function seed(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const sql = readFileSync('bench/seed.sql', 'utf8').replaceAll(':fresh', String(FRESH_USERS)).replaceAll(':now', String(Date.now()));
+    const sql = readFileSync('bench/seed.sql', 'utf8')
+      .replaceAll(':fresh', String(FRESH_USERS))
+      .replaceAll(':now', String(Date.now()));
     await client.query(sql);
   } finally {
     await client.end();
@@ -97,7 +106,15 @@ async function load(url: string, options: Partial<autocannon.Options> = {}): Pro
 }
 
 function row(target: string, route: string, result: autocannon.Result): Row {
-  return { target, route, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    target,
+    route,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 async function benchTarget(target: 'pglite' | 'postgres'): Promise<{ rows: Row[]; seedSeconds: number }> {
@@ -150,7 +167,9 @@ async function benchTarget(target: 'pglite' | 'postgres'): Promise<{ rows: Row[]
     for (const [route, path, headers] of reads) {
       const result = await load(`${server.url}${path}`, { headers });
       rows.push(row(target, route, result));
-      console.log(`  ${target}: ${route}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}`);
+      console.log(
+        `  ${target}: ${route}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}`,
+      );
     }
     let fresh = 0;
     const body = JSON.stringify(whitelistAnswers());
@@ -159,11 +178,24 @@ async function benchTarget(target: 'pglite' | 'postgres'): Promise<{ rows: Row[]
       connections: CONNECTIONS,
       duration: DURATION_S,
       headers: { 'x-forwarded-proto': 'https', 'content-type': 'application/json' },
-      requests: [{ method: 'POST', path: '/api/applications', body, setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: sessionCookie(`bench-fresh-${1 + (fresh++ % FRESH_USERS)}`) } }) }],
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/applications',
+          body,
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, cookie: sessionCookie(`bench-fresh-${1 + (fresh++ % FRESH_USERS)}`) },
+          }),
+        },
+      ],
     });
     rows.push(row(target, 'POST /api/applications (fresh users)', submit));
-    console.log(`  ${target}: POST /api/applications: ${Math.round(submit.requests.average)} req/s, p99 ${submit.latency.p99} ms${submit.non2xx ? `, ${submit.non2xx} non-2xx` : ''}`);
-    if (fresh > FRESH_USERS) console.log(`  ${target}: more submissions than fresh users (${fresh}): the repeats answer 409`);
+    console.log(
+      `  ${target}: POST /api/applications: ${Math.round(submit.requests.average)} req/s, p99 ${submit.latency.p99} ms${submit.non2xx ? `, ${submit.non2xx} non-2xx` : ''}`,
+    );
+    if (fresh > FRESH_USERS)
+      console.log(`  ${target}: more submissions than fresh users (${fresh}): the repeats answer 409`);
     return { rows, seedSeconds };
   } finally {
     await stop(server);
@@ -188,14 +220,49 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 const GOALS: Array<{ goal: string; check(rows: Row[], target: string): string }> = [
-  { goal: 'catalogue >= 50% of bare Koa', check: (rows, target) => verdict(rows.find((r) => r.target === target && r.route.startsWith('GET /api/catalogue'))!, (r) => r.ratio! >= 0.5, (r) => pct(r.ratio!)) },
-  { goal: 'signed-in read >= 25% of bare Koa', check: (rows, target) => verdict(rows.find((r) => r.target === target && r.route.startsWith('GET /api/auth/user'))!, (r) => r.ratio! >= 0.25, (r) => pct(r.ratio!)) },
-  { goal: 'applications page p99 <= 50 ms', check: (rows, target) => verdict(rows.find((r) => r.target === target && r.route.startsWith('GET /api/applications'))!, (r) => r.p99 <= 50, (r) => `${r.p99} ms`) },
-  { goal: 'purchases page p99 <= 50 ms', check: (rows, target) => verdict(rows.find((r) => r.target === target && r.route.startsWith('GET /api/purchases'))!, (r) => r.p99 <= 50, (r) => `${r.p99} ms`) },
+  {
+    goal: 'catalogue >= 50% of bare Koa',
+    check: (rows, target) =>
+      verdict(
+        rows.find((r) => r.target === target && r.route.startsWith('GET /api/catalogue'))!,
+        (r) => r.ratio! >= 0.5,
+        (r) => pct(r.ratio!),
+      ),
+  },
+  {
+    goal: 'signed-in read >= 25% of bare Koa',
+    check: (rows, target) =>
+      verdict(
+        rows.find((r) => r.target === target && r.route.startsWith('GET /api/auth/user'))!,
+        (r) => r.ratio! >= 0.25,
+        (r) => pct(r.ratio!),
+      ),
+  },
+  {
+    goal: 'applications page p99 <= 50 ms',
+    check: (rows, target) =>
+      verdict(
+        rows.find((r) => r.target === target && r.route.startsWith('GET /api/applications'))!,
+        (r) => r.p99 <= 50,
+        (r) => `${r.p99} ms`,
+      ),
+  },
+  {
+    goal: 'purchases page p99 <= 50 ms',
+    check: (rows, target) =>
+      verdict(
+        rows.find((r) => r.target === target && r.route.startsWith('GET /api/purchases'))!,
+        (r) => r.p99 <= 50,
+        (r) => `${r.p99} ms`,
+      ),
+  },
 ];
 
 const pct = (ratio: number) => `${Math.round(ratio * 100)}%`;
-const verdict = (r: Row, ok: (r: Row) => boolean, show: (r: Row) => string) => (r.rps < 1 ? '**not met** (no answers)' : `${ok(r) && r.non2xx === 0 && r.errors === 0 ? 'met' : '**not met**'} (${show(r)})`);
+const verdict = (r: Row, ok: (r: Row) => boolean, show: (r: Row) => string) =>
+  r.rps < 1
+    ? '**not met** (no answers)'
+    : `${ok(r) && r.non2xx === 0 && r.errors === 0 ? 'met' : '**not met**'} (${show(r)})`;
 
 async function main(): Promise<void> {
   const began = performance.now();
@@ -231,7 +298,10 @@ async function main(): Promise<void> {
     '',
     '| database | route | req/s | p50 ms | p99 ms | non-2xx | errors | vs bare Koa |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.target} | ${r.route} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${pct(r.ratio!)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.target} | ${r.route} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${pct(r.ratio!)} |`,
+    ),
     '',
     '## Goals',
     '',

@@ -14,9 +14,13 @@ interface ManifestChunk {
 
 /** The JavaScript `/` needs before it renders: the entry, the home page chunk, and every chunk they import statically. */
 export function firstLoadJavaScript(distDir = 'ui/dist'): { files: string[]; gzipKb: number } {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-  if (HOME_PAGE_MODULE && !manifest[HOME_PAGE_MODULE]) throw new Error(`${HOME_PAGE_MODULE} is not in the build manifest: update HOME_PAGE_MODULE`);
+  if (HOME_PAGE_MODULE && !manifest[HOME_PAGE_MODULE])
+    throw new Error(`${HOME_PAGE_MODULE} is not in the build manifest: update HOME_PAGE_MODULE`);
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;

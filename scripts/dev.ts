@@ -6,7 +6,12 @@ const port = Number(process.env.PORT ?? 3000);
 const apiPort = port + 1;
 const api = spawn(process.execPath, ['--watch', '--import', 'tsx', 'adapters/http/main.ts', '--api-only'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` },
+  env: {
+    ...process.env,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+  },
 });
 process.env.API_URL = `http://127.0.0.1:${apiPort}`;
 const vite = await createServer({ server: { port } });

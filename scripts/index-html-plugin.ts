@@ -4,8 +4,9 @@ import type { Plugin } from 'vite';
 import { brand } from '../ui/src/config/brand.ts';
 import { paths } from '../ui/src/config/paths.ts';
 
-const ROUTER = resolve('ui/src/app/router.tsx');
-/** `page(paths.jobs, () => import('../features/jobs/components/jobs-page.tsx'))` in the router */
+const UI_SOURCES = resolve('ui/src');
+const ROUTER = resolve(UI_SOURCES, 'app/router.tsx');
+/** `page(paths.jobs, () => import('@/features/jobs/components/jobs-page.tsx'))` in the router */
 const LAZY_ROUTE = /page\(\s*paths\.(\w+),\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)/g;
 
 interface Chunk {
@@ -31,7 +32,9 @@ export function indexHtml(): Plugin {
       handler: (html) => html.replaceAll('%BRAND_NAME%', escapeHtml(brand.name)),
     },
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((item): item is typeof item & Chunk => item.type === 'chunk') as unknown as Chunk[];
+      const chunks = Object.values(bundle).filter(
+        (item): item is typeof item & Chunk => item.type === 'chunk',
+      ) as unknown as Chunk[];
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const closure = (start: string[], seen = new Set<string>()) => {
         for (const file of start) {
@@ -45,12 +48,18 @@ export function indexHtml(): Plugin {
       const routePaths = paths as Record<string, string>;
       const preloads: Record<string, string[]> = {};
       for (const [, key, specifier] of readFileSync(ROUTER, 'utf8').matchAll(LAZY_ROUTE)) {
-        const module = resolve(dirname(ROUTER), specifier);
+        const module = specifier.startsWith('@/')
+          ? resolve(UI_SOURCES, specifier.slice(2))
+          : resolve(dirname(ROUTER), specifier);
         const page = chunks.find((chunk) => chunk.facadeModuleId === module);
         if (!page || !routePaths[key]) throw new Error(`No page chunk for paths.${key} (${specifier})`);
         preloads[routePaths[key]] = [...closure([page.fileName])].filter((file) => !loaded.has(file));
       }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(preloads, null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
     },
   };
 }

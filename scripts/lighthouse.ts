@@ -30,14 +30,22 @@ async function main() {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' });
   const system = await composeSystem(config, { dataDir: 'memory', logger: createLogger('silent') });
   const server = await startServer(system, { uiDir: 'ui/dist', port: 0, host: '127.0.0.1' });
-  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const chrome = await launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   mkdirSync(REPORT_DIR, { recursive: true });
   const failures: string[] = [];
   try {
     for (const path of LIGHTHOUSE_PAGES) {
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        const result = await lighthouse(`${server.url}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         runs.push(result);
       }
@@ -54,7 +62,8 @@ async function main() {
       for (const category of CATEGORIES) {
         for (const ref of result.lhr.categories[category]?.auditRefs ?? []) {
           const audit = result.lhr.audits[ref.id];
-          if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) console.log(`    ${category}: ${audit.title} (${Math.round(audit.score * 100)})`);
+          if (ref.weight > 0 && audit.score !== null && audit.score < 0.9)
+            console.log(`    ${category}: ${audit.title} (${Math.round(audit.score * 100)})`);
         }
       }
     }

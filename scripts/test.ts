@@ -13,9 +13,19 @@ if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) {
 
 mkdirSync('test-artifacts', { recursive: true });
 const report = 'test-artifacts/vitest.json';
-const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+const status = run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
 try {
-  const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
+  const summary = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+  };
   const skipped = summary.numPendingTests ? `, ${summary.numPendingTests} skipped` : '';
   console.log(`${summary.numPassedTests} passed, ${summary.numFailedTests} failed${skipped}`);
 } catch {

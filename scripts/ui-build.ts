@@ -2,7 +2,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const BUILT_INDEX = 'ui/dist/index.html';
-const SOURCES = ['ui/src', 'ui/index.html', 'ui/public', 'vite.config.ts', 'tailwind.config.ts', 'adapters/http/contract', 'package-lock.json'];
+const SOURCES = [
+  'ui/src',
+  'ui/index.html',
+  'ui/public',
+  'vite.config.ts',
+  'tailwind.config.ts',
+  'adapters/http/contract',
+  'package-lock.json',
+];
 
 function newestChange(paths: string[]): number {
   let newest = 0;
@@ -21,7 +29,9 @@ export async function ensureUiBuild(): Promise<void> {
   console.log('Building the UI...');
   const { build } = await import('vite');
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
-  await withEnv('NODE_ENV', 'production', () => build({ logLevel: 'warn', configFile: 'vite.config.ts', mode: 'production' }));
+  await withEnv('NODE_ENV', 'production', () =>
+    build({ logLevel: 'warn', configFile: 'vite.config.ts', mode: 'production' }),
+  );
 }
 
 /** Runs `work` with one environment variable set, then puts it back as it was, unset included. */

@@ -15,9 +15,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-export function importsOf(source: string): string[] {
+function importsOf(source: string): string[] {
   const specifiers: string[] = [];
-  const pattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+  const pattern =
+    /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
   for (const match of source.matchAll(pattern)) specifiers.push(match[1] ?? match[2] ?? match[3]);
   return specifiers;
 }
@@ -36,17 +37,25 @@ function violations(area: string, allowed: (specifier: string, target: string | 
 describe('module boundaries', () => {
   it('core imports nothing outside core but zod and Node built-ins', () => {
     const bad = violations('core', (specifier, target) =>
-      target !== undefined ? target.startsWith('core/') : BUILTINS.has(specifier.replace(/^node:/, '')) || specifier === 'zod' || specifier === 'vitest',
+      target !== undefined
+        ? target.startsWith('core/')
+        : BUILTINS.has(specifier.replace(/^node:/, '')) || specifier === 'zod' || specifier === 'vitest',
     );
     expect(bad).toEqual([]);
   });
 
   it('the UI imports no server code but the HTTP contract', () => {
-    const bad = violations('ui/src', (_specifier, target) => target === undefined || target.startsWith('ui/') || target.startsWith('adapters/http/contract/'));
+    const bad = violations(
+      'ui/src',
+      (_specifier, target) =>
+        target === undefined || target.startsWith('ui/') || target.startsWith('adapters/http/contract/'),
+    );
     expect(bad).toEqual([]);
   });
 
   it('the checker itself catches a forbidden import', () => {
-    expect(importsOf("import { MikroORM } from '@mikro-orm/core';\nconst x = await import('../adapters/x.ts');")).toEqual(['@mikro-orm/core', '../adapters/x.ts']);
+    expect(
+      importsOf("import { MikroORM } from '@mikro-orm/core';\nconst x = await import('../adapters/x.ts');"),
+    ).toEqual(['@mikro-orm/core', '../adapters/x.ts']);
   });
 });

@@ -72,7 +72,11 @@ export class DeliveryWorker {
       for (;;) {
         const report = await this.options.pass();
         const handled = report.delivered + report.retrying + report.failed;
-        if (report.failed > 0) this.options.logger.warn({ failed: report.failed }, 'Discord deliveries failed for good; see `delivery list --failed`');
+        if (report.failed > 0)
+          this.options.logger.warn(
+            { failed: report.failed },
+            'Discord deliveries failed for good; see `delivery list --failed`',
+          );
         if (handled === 0 || !this.started) return;
       }
     } catch (error) {

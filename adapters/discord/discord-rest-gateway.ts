@@ -81,23 +81,34 @@ export class DiscordRestGateway implements DiscordGateway {
   private readonly timer: RateLimitTimer;
 
   constructor(private readonly settings: DiscordRestSettings) {
-    this.capabilities = { bot: Boolean(settings.botToken && settings.guildId), staffChannel: Boolean(settings.staffWebhookUrl) };
+    this.capabilities = {
+      bot: Boolean(settings.botToken && settings.guildId),
+      staffChannel: Boolean(settings.staffWebhookUrl),
+    };
     this.timer = settings.timer ?? realTimer;
     this.limiter = new GlobalLimiter(settings.requestsPerSecond ?? 50, this.timer);
   }
 
   async grantRole(discordId: string, roleId: string, reason: string): Promise<void> {
-    await this.bot('PUT', `/guilds/${this.guild()}/members/${snowflake(discordId)}/roles/${snowflake(roleId)}`, { reason });
+    await this.bot('PUT', `/guilds/${this.guild()}/members/${snowflake(discordId)}/roles/${snowflake(roleId)}`, {
+      reason,
+    });
   }
 
   async removeRole(discordId: string, roleId: string, reason: string): Promise<void> {
-    await this.bot('DELETE', `/guilds/${this.guild()}/members/${snowflake(discordId)}/roles/${snowflake(roleId)}`, { reason });
+    await this.bot('DELETE', `/guilds/${this.guild()}/members/${snowflake(discordId)}/roles/${snowflake(roleId)}`, {
+      reason,
+    });
   }
 
   async messageUser(discordId: string, content: string): Promise<void> {
-    const channel = (await this.bot('POST', '/users/@me/channels', { body: { recipient_id: snowflake(discordId) } })) as { id?: string } | null;
+    const channel = (await this.bot('POST', '/users/@me/channels', {
+      body: { recipient_id: snowflake(discordId) },
+    })) as { id?: string } | null;
     if (!channel?.id) throw new DeliveryAttemptError('Discord did not open a direct message channel.', true);
-    await this.bot('POST', `/channels/${snowflake(channel.id)}/messages`, { body: { content: clip(content), allowed_mentions: { parse: [] } } });
+    await this.bot('POST', `/channels/${snowflake(channel.id)}/messages`, {
+      body: { content: clip(content), allowed_mentions: { parse: [] } },
+    });
   }
 
   async notifyStaff(content: string): Promise<void> {
@@ -107,7 +118,9 @@ export class DiscordRestGateway implements DiscordGateway {
   }
 
   async memberRoles(discordId: string): Promise<string[] | null> {
-    const member = (await this.bot('GET', `/guilds/${this.guild()}/members/${snowflake(discordId)}`, { notFound: MISSING })) as { roles?: string[] } | typeof MISSING | null;
+    const member = (await this.bot('GET', `/guilds/${this.guild()}/members/${snowflake(discordId)}`, {
+      notFound: MISSING,
+    })) as { roles?: string[] } | typeof MISSING | null;
     return member === MISSING ? null : (member?.roles ?? []);
   }
 
@@ -122,7 +135,12 @@ export class DiscordRestGateway implements DiscordGateway {
     return this.request(method, `${this.settings.apiUrl.replace(/\/$/, '')}${path}`, route, { ...options, auth: true });
   }
 
-  private async request(method: string, url: string, route: string, options: RequestOptions & { auth?: boolean }): Promise<unknown> {
+  private async request(
+    method: string,
+    url: string,
+    route: string,
+    options: RequestOptions & { auth?: boolean },
+  ): Promise<unknown> {
     const maxWait = this.settings.maxRateLimitWaitMs ?? 30_000;
     for (let rateLimited = 0; ; rateLimited += 1) {
       const resetAt = this.routeResets.get(route) ?? 0;
@@ -142,16 +160,26 @@ export class DiscordRestGateway implements DiscordGateway {
           signal: AbortSignal.timeout(this.settings.timeoutMs ?? 10_000),
         });
       } catch (error) {
-        throw new DeliveryAttemptError(`Discord could not be reached: ${error instanceof Error ? error.message : String(error)}`, true);
+        throw new DeliveryAttemptError(
+          `Discord could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+          true,
+        );
       }
       this.remember(route, response.headers);
       const payload = await readBody(response);
       if (response.status === 429) {
         const waitMs = retryAfterMs(response.headers, payload);
-        const global = response.headers.get('x-ratelimit-global') === 'true' || (payload as { global?: boolean } | null)?.global === true;
+        const global =
+          response.headers.get('x-ratelimit-global') === 'true' ||
+          (payload as { global?: boolean } | null)?.global === true;
         if (global) this.limiter.pause(waitMs);
         else this.routeResets.set(route, this.timer.now() + waitMs);
-        if (waitMs > maxWait || rateLimited >= 5) throw new DeliveryAttemptError(`Discord rate limit: try again in ${(waitMs / 1000).toFixed(1)} s.`, true, waitMs);
+        if (waitMs > maxWait || rateLimited >= 5)
+          throw new DeliveryAttemptError(
+            `Discord rate limit: try again in ${(waitMs / 1000).toFixed(1)} s.`,
+            true,
+            waitMs,
+          );
         continue;
       }
       if (response.ok) return payload;
@@ -165,13 +193,17 @@ export class DiscordRestGateway implements DiscordGateway {
   private remember(route: string, headers: Headers): void {
     const remaining = headers.get('x-ratelimit-remaining');
     const resetAfter = Number(headers.get('x-ratelimit-reset-after'));
-    if (remaining === '0' && Number.isFinite(resetAfter) && resetAfter > 0) this.routeResets.set(route, this.timer.now() + resetAfter * 1000);
+    if (remaining === '0' && Number.isFinite(resetAfter) && resetAfter > 0)
+      this.routeResets.set(route, this.timer.now() + resetAfter * 1000);
   }
 }
 
 /** The longer of Retry-After and the body's retry_after (the header is whole seconds on some answers); 1 s when neither is given. */
 function retryAfterMs(headers: Headers, payload: unknown): number {
-  const given = [Number(headers.get('retry-after')), Number((payload as { retry_after?: unknown } | null)?.retry_after)].filter((seconds) => Number.isFinite(seconds) && seconds > 0);
+  const given = [
+    Number(headers.get('retry-after')),
+    Number((payload as { retry_after?: unknown } | null)?.retry_after),
+  ].filter((seconds) => Number.isFinite(seconds) && seconds > 0);
   return Math.ceil((given.length > 0 ? Math.max(...given) : 1) * 1000);
 }
 

@@ -56,11 +56,10 @@ describe('csvRow and csvLines', () => {
   });
 
   it('writes a header row, then the records in column order', () => {
-    const lines = csvLines(['name', 'price'], [
-      { price: 20, name: 'Bayou Basic' },
-      { name: '@evil', price: -1 },
-      { name: 'no price' },
-    ]);
+    const lines = csvLines(
+      ['name', 'price'],
+      [{ price: 20, name: 'Bayou Basic' }, { name: '@evil', price: -1 }, { name: 'no price' }],
+    );
     expect(lines).toEqual(['name,price', 'Bayou Basic,20', `"'@evil",-1`, 'no price,']);
   });
 });

@@ -25,7 +25,10 @@ export function csvRow(values: readonly CsvValue[]): string {
 }
 
 /** A header row of the column names, then one row a record, each without its line ending. */
-export function csvLines<Column extends string>(columns: readonly Column[], records: Iterable<Partial<Record<Column, CsvValue>>>): string[] {
+export function csvLines<Column extends string>(
+  columns: readonly Column[],
+  records: Iterable<Partial<Record<Column, CsvValue>>>,
+): string[] {
   const lines = [csvRow(columns)];
   for (const record of records) lines.push(csvRow(columns.map((column) => record[column])));
   return lines;

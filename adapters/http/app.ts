@@ -34,7 +34,13 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   app.silent = true; // the error handler logs what matters
   const router = new Router();
   healthRoutes(router, database);
-  authRoutes(router, { core, config, logger, identity: system.identity, signInLimit: signInRateLimit(system.rateLimits.signIn) });
+  authRoutes(router, {
+    core,
+    config,
+    logger,
+    identity: system.identity,
+    signInLimit: signInRateLimit(system.rateLimits.signIn),
+  });
   tokenRoutes(router, core);
   applicationRoutes(router, core.applications, whitelistRoutes);
   applicationRoutes(router, core.staffApplications, staffRoutes);
@@ -54,7 +60,13 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   catalogueRoutes(publicRouter, core);
   app.use(publicRouter.routes());
   app.use((_ctx, next) => database.withContext(next));
-  const [sessionCookies, loadUser] = sessions(app, { store: system.sessions, secret: system.sessionSecret, secure: config.production, clock: system.clock, users: core.users });
+  const [sessionCookies, loadUser] = sessions(app, {
+    store: system.sessions,
+    secret: system.sessionSecret,
+    secure: config.production,
+    clock: system.clock,
+    users: core.users,
+  });
   // pages and assets need no session: only API requests read it
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? sessionCookies(ctx, () => loadUser(ctx, next)) : next()));
   app.use(writeRateLimit(system.rateLimits.writes));
@@ -65,7 +77,10 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
       if (allowed.size > 0) {
         ctx.status = 405;
         ctx.set('Allow', [...allowed].join(', '));
-        ctx.body = { message: `${ctx.method} is not allowed on ${ctx.path}. Use ${[...allowed].join(', ')}.`, code: 'METHOD_NOT_ALLOWED' };
+        ctx.body = {
+          message: `${ctx.method} is not allowed on ${ctx.path}. Use ${[...allowed].join(', ')}.`,
+          code: 'METHOD_NOT_ALLOWED',
+        };
         return;
       }
       ctx.status = 404;

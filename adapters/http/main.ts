@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../config-error.ts';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { composeSystem } from '../compose.ts';
 import { flushLogger } from '../logger.ts';
 import { startServer } from './server.ts';
 
 /** Entry point of the web server: config, migrations, listen, and a graceful stop on SIGTERM/SIGINT. */
 export async function main(options: { apiOnly?: boolean } = {}): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -27,7 +27,8 @@ export async function main(options: { apiOnly?: boolean } = {}): Promise<void> {
     config.stripe ? 'Stripe payments' : 'demo card payments',
   ];
   system.logger.info({ url: running.url, modes }, 'server started');
-  if (!options.apiOnly && !existsSync(resolve(uiDir, 'index.html'))) system.logger.warn('ui/dist is missing: run `npm run build`');
+  if (!options.apiOnly && !existsSync(resolve(uiDir, 'index.html')))
+    system.logger.warn('ui/dist is missing: run `npm run build`');
   console.log(`\n  Site ready on ${running.url} (${modes.join(', ')})\n`);
 
   const shutdown = (signal: string) => {

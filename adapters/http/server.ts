@@ -13,7 +13,10 @@ export interface RunningServer {
 /** In-flight requests get this long to finish once a stop begins; then their connections are cut. */
 export const DRAIN_TIMEOUT_MS = 8_000;
 
-export async function startServer(system: System, options: { uiDir?: string; port?: number; host?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  system: System,
+  options: { uiDir?: string; port?: number; host?: string } = {},
+): Promise<RunningServer> {
   const app = createHttpApp(system, { uiDir: options.uiDir });
   const handle = app.callback();
   const inFlight = new Set<ServerResponse>();

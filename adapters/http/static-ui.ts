@@ -51,7 +51,9 @@ function sendFile(ctx: Context, file: string) {
  */
 function sendIndex(ctx: Context, root: string, indexPath: string) {
   const preloadsPath = join(root, 'route-preloads.json');
-  const preloads = existsSync(preloadsPath) ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as Record<string, string[]>) : {};
+  const preloads = existsSync(preloadsPath)
+    ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as Record<string, string[]>)
+    : {};
   const route = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
   const files = Object.hasOwn(preloads, route) ? preloads[route] : [];
   ctx.type = TYPES['.html'];
@@ -67,7 +69,8 @@ export function staticUi(distDir: string): Middleware {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api')
+      return next();
     const file = resolveFile(root, ctx.path);
     if (file) {
       const immutable = file.startsWith(join(root, 'assets') + sep);

@@ -36,7 +36,12 @@ export class DiscordIdentityProvider {
   constructor(private readonly settings: DiscordSettings) {
     this.client = new AuthorizationCode({
       client: { id: settings.clientId, secret: settings.clientSecret },
-      auth: { tokenHost: settings.baseUrl, tokenPath: '/api/oauth2/token', authorizeHost: settings.baseUrl, authorizePath: '/oauth2/authorize' },
+      auth: {
+        tokenHost: settings.baseUrl,
+        tokenPath: '/api/oauth2/token',
+        authorizeHost: settings.baseUrl,
+        authorizePath: '/oauth2/authorize',
+      },
       options: { authorizationMethod: 'body' },
     });
   }
@@ -63,16 +68,29 @@ export class DiscordIdentityProvider {
   async identify(code: string, codeVerifier: string): Promise<SignInIdentity> {
     let accessToken: string;
     try {
-      const token = await this.client.getToken({ code, redirect_uri: this.settings.redirectUri, code_verifier: codeVerifier } as Parameters<AuthorizationCode['getToken']>[0]);
+      const token = await this.client.getToken({
+        code,
+        redirect_uri: this.settings.redirectUri,
+        code_verifier: codeVerifier,
+      } as Parameters<AuthorizationCode['getToken']>[0]);
       accessToken = String(token.token.access_token);
     } catch {
-      throw new DomainError('DISCORD_CODE_REJECTED', 'invalid', 'Discord did not accept this sign-in. Please try again.');
+      throw new DomainError(
+        'DISCORD_CODE_REJECTED',
+        'invalid',
+        'Discord did not accept this sign-in. Please try again.',
+      );
     }
     const response = await fetch(`${this.settings.baseUrl}/api/users/@me`, {
       headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
       signal: AbortSignal.timeout(10_000),
     }).catch(() => null);
-    if (!response?.ok) throw new DomainError('DISCORD_UNAVAILABLE', 'unavailable', 'Discord could not be reached to finish signing in. Please try again.');
+    if (!response?.ok)
+      throw new DomainError(
+        'DISCORD_UNAVAILABLE',
+        'unavailable',
+        'Discord could not be reached to finish signing in. Please try again.',
+      );
     const me = (await response.json()) as DiscordUser;
     return {
       discordId: String(me.id ?? ''),

@@ -7,7 +7,11 @@ import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
 import { createCore, type CorePorts } from '../../core/index.ts';
 import type { Clock } from '../../core/shared/ports.ts';
 import { DemoPaymentGateway } from '../payments/demo-payment-gateway.ts';
-import { InMemoryApplicationRepository, InMemoryStaffRoster, InMemoryWhitelistAccess } from './in-memory-application-repository.ts';
+import {
+  InMemoryApplicationRepository,
+  InMemoryStaffRoster,
+  InMemoryWhitelistAccess,
+} from './in-memory-application-repository.ts';
 import { InMemoryAuditLog } from './in-memory-audit-log.ts';
 import { InMemoryDeliveryOutbox } from './in-memory-delivery-outbox.ts';
 import { InMemoryDemoIntentStore } from './in-memory-demo-intent-store.ts';
@@ -74,7 +78,9 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     delivery: {
       outbox,
       discord,
-      entitlements: new InMemoryEntitlements(users, purchases, (userId) => whitelistApplications.hasStatus(userId, 'approved')),
+      entitlements: new InMemoryEntitlements(users, purchases, (userId) =>
+        whitelistApplications.hasStatus(userId, 'approved'),
+      ),
       roles: new RoleMapping(options.roles),
     },
   };
@@ -85,7 +91,20 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     transactions,
     gateway,
     discord,
-    stores: { users, tokenLedger, purchases, paymentEvents, bans, intents, outbox, whitelistApplications, staffApplications, whitelistAccess, staffRoster, auditLog },
+    stores: {
+      users,
+      tokenLedger,
+      purchases,
+      paymentEvents,
+      bans,
+      intents,
+      outbox,
+      whitelistApplications,
+      staffApplications,
+      whitelistAccess,
+      staffRoster,
+      auditLog,
+    },
   };
 }
 

@@ -1,6 +1,12 @@
 import type { Application, ApplicationKind } from '../../core/applications/application.ts';
 import { OpenApplicationExistsError } from '../../core/applications/errors.ts';
-import type { ApplicationRepository, ListQuery, Page, StaffRoster, WhitelistAccess } from '../../core/applications/ports.ts';
+import type {
+  ApplicationRepository,
+  ListQuery,
+  Page,
+  StaffRoster,
+  WhitelistAccess,
+} from '../../core/applications/ports.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 import { newestFirst, pageOf } from './paging.ts';
 
@@ -16,7 +22,8 @@ export class InMemoryApplicationRepository<A, S extends string> implements Appli
 
   async add(application: Application<A, S>): Promise<void> {
     for (const row of this.rows.values()) {
-      if (row.userId === application.userId && this.kind.open.includes(row.status)) throw new OpenApplicationExistsError(this.kind);
+      if (row.userId === application.userId && this.kind.open.includes(row.status))
+        throw new OpenApplicationExistsError(this.kind);
     }
     this.rows.set(application.id, structuredClone(application));
   }
@@ -32,7 +39,9 @@ export class InMemoryApplicationRepository<A, S extends string> implements Appli
   }
 
   async listByApplicant(userId: string): Promise<Application<A, S>[]> {
-    return newestFirst([...this.rows.values()].filter((row) => row.userId === userId)).map((row) => structuredClone(row));
+    return newestFirst([...this.rows.values()].filter((row) => row.userId === userId)).map((row) =>
+      structuredClone(row),
+    );
   }
 
   async hasStatus(userId: string, status: S): Promise<boolean> {
@@ -53,7 +62,14 @@ export class InMemoryApplicationRepository<A, S extends string> implements Appli
   async saveReview(application: Application<A, S>, expected: S): Promise<boolean> {
     const row = this.rows.get(application.id);
     if (!row || row.status !== expected) return false;
-    this.rows.set(application.id, { ...row, status: application.status, reviewNotes: application.reviewNotes, reviewedBy: application.reviewedBy, reviewerId: application.reviewerId, reviewedAt: application.reviewedAt });
+    this.rows.set(application.id, {
+      ...row,
+      status: application.status,
+      reviewNotes: application.reviewNotes,
+      reviewedBy: application.reviewedBy,
+      reviewerId: application.reviewerId,
+      reviewedAt: application.reviewedAt,
+    });
     return true;
   }
 }

@@ -16,7 +16,11 @@ export class InMemoryAuditLog implements AuditLog, SnapshotStore {
 
   async list(query: AuditQuery = {}): Promise<AuditEntry[]> {
     return this.rows
-      .filter((row) => (!query.kind || row.kind === query.kind) && (!query.applicationId || row.applicationId === query.applicationId))
+      .filter(
+        (row) =>
+          (!query.kind || row.kind === query.kind) &&
+          (!query.applicationId || row.applicationId === query.applicationId),
+      )
       .map((row) => structuredClone(row));
   }
 }

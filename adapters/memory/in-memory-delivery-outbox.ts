@@ -8,8 +8,10 @@ interface Row {
   lockedUntil: Date | null;
 }
 
-const byDue = (a: Delivery, b: Delivery) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime();
-const byCreated = (a: Delivery, b: Delivery) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byDue = (a: Delivery, b: Delivery) =>
+  a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime();
+const byCreated = (a: Delivery, b: Delivery) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The outbox in a map. Each method does its work without awaiting, so claims in one process never overlap. */
 export class InMemoryDeliveryOutbox implements DeliveryOutbox, SnapshotStore {
@@ -32,7 +34,9 @@ export class InMemoryDeliveryOutbox implements DeliveryOutbox, SnapshotStore {
   async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<Delivery[]> {
     const due = [...this.rows.values()]
       .filter(({ delivery, lockedUntil }) =>
-        delivery.status === 'pending' ? delivery.nextAttemptAt <= now : delivery.status === 'sending' && lockedUntil !== null && lockedUntil <= now,
+        delivery.status === 'pending'
+          ? delivery.nextAttemptAt <= now
+          : delivery.status === 'sending' && lockedUntil !== null && lockedUntil <= now,
       )
       .sort((a, b) => byDue(a.delivery, b.delivery))
       .slice(0, Math.max(0, limit));
@@ -43,7 +47,10 @@ export class InMemoryDeliveryOutbox implements DeliveryOutbox, SnapshotStore {
     return due.map((row) => structuredClone(row.delivery));
   }
 
-  async settle(id: string, changes: Pick<Delivery, 'status' | 'nextAttemptAt' | 'lastError' | 'deliveredAt' | 'updatedAt'>): Promise<void> {
+  async settle(
+    id: string,
+    changes: Pick<Delivery, 'status' | 'nextAttemptAt' | 'lastError' | 'deliveredAt' | 'updatedAt'>,
+  ): Promise<void> {
     const row = this.rows.get(id);
     // only while it is still ours: a lapsed lease handed it to another worker, whose outcome stands
     if (!row || row.delivery.status !== 'sending') return;

@@ -11,7 +11,8 @@ export class InMemoryDemoIntentStore implements DemoIntentStore, SnapshotStore {
 
   async insert(intent: DemoIntent): Promise<void> {
     if (this.rows.has(intent.id)) throw new Error(`A demo intent with id ${intent.id} exists.`);
-    if (this.find((row) => row.idempotencyKey === intent.idempotencyKey)) throw new Error(`A demo intent with idempotency key ${intent.idempotencyKey} exists.`);
+    if (this.find((row) => row.idempotencyKey === intent.idempotencyKey))
+      throw new Error(`A demo intent with idempotency key ${intent.idempotencyKey} exists.`);
     this.rows.set(intent.id, structuredClone(intent));
   }
 

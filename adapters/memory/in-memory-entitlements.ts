@@ -15,14 +15,21 @@ export class InMemoryEntitlements implements Entitlements {
   }
 
   async of(userId?: string): Promise<Entitlement[]> {
-    const users = userId ? [await this.users.findById(userId)].filter((user) => user !== null) : await this.users.list({});
+    const users = userId
+      ? [await this.users.findById(userId)].filter((user) => user !== null)
+      : await this.users.list({});
     const completed = await this.purchases.list({ status: 'completed' });
-    const oldestFirst = [...users].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+    const oldestFirst = [...users].sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+    );
     return Promise.all(
       oldestFirst.map(async (user) => {
         const items = new Map<string, Entitlement['items'][number]>();
         for (const purchase of completed.filter((candidate) => candidate.userId === user.id)) {
-          items.set(`${purchase.productId}:${purchase.optionId ?? ''}`, { productId: purchase.productId, optionId: purchase.optionId });
+          items.set(`${purchase.productId}:${purchase.optionId ?? ''}`, {
+            productId: purchase.productId,
+            optionId: purchase.optionId,
+          });
         }
         return {
           userId: user.id,

@@ -26,8 +26,12 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
 
   // no await between reading and adding: concurrent claims in this process cannot interleave
   async claimCheckout(purchase: Purchase, rules: OpenCheckoutRules): Promise<CheckoutClaim> {
-    const open = [...this.rows.values()].filter((row) => row.userId === purchase.userId && row.status === 'pending' && row.createdAt >= rules.openSince);
-    const same = newestFirst(open.filter((row) => row.productId === purchase.productId && row.optionId === purchase.optionId))[0];
+    const open = [...this.rows.values()].filter(
+      (row) => row.userId === purchase.userId && row.status === 'pending' && row.createdAt >= rules.openSince,
+    );
+    const same = newestFirst(
+      open.filter((row) => row.productId === purchase.productId && row.optionId === purchase.optionId),
+    )[0];
     if (same) return { outcome: 'open', purchase: structuredClone(same) };
     if (open.length >= rules.limit) return { outcome: 'full', open: open.length };
     this.rows.set(purchase.id, structuredClone(purchase));
@@ -62,7 +66,11 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     if (this.rows.get(id)?.paymentIntentId === null) this.rows.delete(id);
   }
 
-  async transition(id: string, from: readonly Purchase['status'][], changes: PurchaseChanges): Promise<Purchase | null> {
+  async transition(
+    id: string,
+    from: readonly Purchase['status'][],
+    changes: PurchaseChanges,
+  ): Promise<Purchase | null> {
     const row = this.rows.get(id);
     if (!row || !from.includes(row.status)) return null;
     const before = structuredClone(row);
@@ -74,13 +82,21 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     let matching = newestFirst([...this.rows.values()].filter((row) => !query.status || row.status === query.status));
     if (query.before !== undefined) {
       const cursor = this.rows.get(query.before);
-      matching = cursor ? matching.filter((row) => row.createdAt < cursor.createdAt || (row.createdAt.getTime() === cursor.createdAt.getTime() && row.id < cursor.id)) : [];
+      matching = cursor
+        ? matching.filter(
+            (row) =>
+              row.createdAt < cursor.createdAt ||
+              (row.createdAt.getTime() === cursor.createdAt.getTime() && row.id < cursor.id),
+          )
+        : [];
     }
     return matching.slice(0, query.limit ?? matching.length).map((row) => structuredClone(row));
   }
 
   async totals(): Promise<PurchaseTotals> {
-    const totals = Object.fromEntries(PURCHASE_STATUSES.map((status) => [status, { count: 0, cents: 0 }])) as PurchaseTotals;
+    const totals = Object.fromEntries(
+      PURCHASE_STATUSES.map((status) => [status, { count: 0, cents: 0 }]),
+    ) as PurchaseTotals;
     for (const row of this.rows.values()) {
       totals[row.status].count += 1;
       totals[row.status].cents += row.priceCents;
@@ -97,7 +113,9 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
   }
 
   async pendingCreatedBefore(date: Date): Promise<Purchase[]> {
-    return [...this.rows.values()].filter((row) => row.status === 'pending' && row.createdAt < date).map((row) => structuredClone(row));
+    return [...this.rows.values()]
+      .filter((row) => row.status === 'pending' && row.createdAt < date)
+      .map((row) => structuredClone(row));
   }
 }
 

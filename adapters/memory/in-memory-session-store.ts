@@ -1,6 +1,11 @@
 import type { Clock } from '../../core/shared/ports.ts';
 import type { UserRepository } from '../../core/users/ports.ts';
-import { DEFAULT_SESSION_AGE_MS, sessionUserId, type SessionStore, type StoredSession } from '../persistence/session-store.ts';
+import {
+  DEFAULT_SESSION_AGE_MS,
+  sessionUserId,
+  type SessionStore,
+  type StoredSession,
+} from '../persistence/session-store.ts';
 
 /** Sessions in a map, kept as JSON text like the sessions table; the user is read fresh from the users on each get. */
 export class InMemorySessionStore implements SessionStore {

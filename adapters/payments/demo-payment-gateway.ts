@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictError, DomainError, NotFoundError } from '../../core/shared/errors.ts';
-import type { CreateIntentRequest, IntentChanges, IntentStatus, PaymentGateway, PaymentIntent } from '../../core/purchases/ports.ts';
+import type {
+  CreateIntentRequest,
+  IntentChanges,
+  IntentStatus,
+  PaymentGateway,
+  PaymentIntent,
+} from '../../core/purchases/ports.ts';
 
 export interface DemoIntent extends PaymentIntent {
   idempotencyKey: string;
@@ -109,7 +115,10 @@ export class DemoPaymentGateway implements PaymentGateway {
   async updateIntent(id: string, changes: IntentChanges): Promise<PaymentIntent> {
     const intent = await this.load(id);
     if (!UPDATABLE.includes(intent.status)) {
-      throw new ConflictError('PAYMENT_INTENT_NOT_UPDATABLE', `This payment can no longer be changed: it is ${intent.status.replace(/_/g, ' ')}.`);
+      throw new ConflictError(
+        'PAYMENT_INTENT_NOT_UPDATABLE',
+        `This payment can no longer be changed: it is ${intent.status.replace(/_/g, ' ')}.`,
+      );
     }
     // demo intents keep no description: the purchase names the item
     const next: DemoIntent = {
@@ -125,18 +134,26 @@ export class DemoPaymentGateway implements PaymentGateway {
   async confirm(clientSecret: string, card: DemoCard): Promise<PaymentIntent> {
     const id = clientSecret.split('_secret_')[0];
     const intent = await this.store.findById(id);
-    if (!intent || intent.clientSecret !== clientSecret) throw new NotFoundError('PAYMENT_INTENT_NOT_FOUND', 'This payment could not be found. Reload the page and try again.');
+    if (!intent || intent.clientSecret !== clientSecret)
+      throw new NotFoundError(
+        'PAYMENT_INTENT_NOT_FOUND',
+        'This payment could not be found. Reload the page and try again.',
+      );
     if (intent.status === 'succeeded') return publicIntent(intent);
-    if (intent.status === 'canceled') throw new ConflictError('PAYMENT_CANCELED', 'This payment was canceled. Start the checkout again.');
+    if (intent.status === 'canceled')
+      throw new ConflictError('PAYMENT_CANCELED', 'This payment was canceled. Start the checkout again.');
     const failure = demoCardOutcome(card, this.clock.now());
-    const next: DemoIntent = failure ? { ...intent, status: 'requires_payment_method', failureMessage: failure } : { ...intent, status: 'succeeded', failureMessage: null };
+    const next: DemoIntent = failure
+      ? { ...intent, status: 'requires_payment_method', failureMessage: failure }
+      : { ...intent, status: 'succeeded', failureMessage: null };
     await this.store.update(next);
     return publicIntent(next);
   }
 
   async refund(intentId: string): Promise<{ id: string }> {
     const intent = await this.load(intentId);
-    if (intent.status !== 'succeeded') throw new ConflictError('NOT_REFUNDABLE', 'Only a paid payment can be refunded.');
+    if (intent.status !== 'succeeded')
+      throw new ConflictError('NOT_REFUNDABLE', 'Only a paid payment can be refunded.');
     if (!intent.refunded) await this.store.update({ ...intent, refunded: true });
     return { id: `re_demo_${intent.id.slice('pi_demo_'.length)}` };
   }

@@ -19,7 +19,10 @@ export interface PaymentAdapters {
 /** Stripe when its keys are set, the offline demo gateway otherwise (chosen by configuration, never by code). */
 export function createPaymentAdapters(stripeSettings: Config['stripe'], database: Database): PaymentAdapters {
   if (stripeSettings) {
-    const stripe = createStripeClient({ secretKey: stripeSettings.secretKey, apiBase: stripeSettings.apiBase ?? undefined });
+    const stripe = createStripeClient({
+      secretKey: stripeSettings.secretKey,
+      apiBase: stripeSettings.apiBase ?? undefined,
+    });
     return {
       gateway: new StripePaymentGateway(stripe),
       publishableKey: stripeSettings.publishableKey,

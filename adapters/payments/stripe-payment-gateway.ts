@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
 import { DomainError } from '../../core/shared/errors.ts';
-import type { CreateIntentRequest, IntentChanges, IntentStatus, PaymentGateway, PaymentIntent } from '../../core/purchases/ports.ts';
+import type {
+  CreateIntentRequest,
+  IntentChanges,
+  IntentStatus,
+  PaymentGateway,
+  PaymentIntent,
+} from '../../core/purchases/ports.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -16,34 +22,73 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     maxNetworkRetries: settings.maxNetworkRetries ?? 2,
     timeout: settings.timeoutMs ?? 20_000,
     telemetry: false,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
   });
 }
 
 /** Stripe's failures as the core's errors, in words a buyer or an admin can act on. */
 export function stripeFailure(error: unknown): DomainError {
   if (!(error instanceof Stripe.errors.StripeError)) {
-    return new DomainError('PAYMENT_PROVIDER_ERROR', 'unavailable', 'The payment provider could not be reached. Please try again.');
+    return new DomainError(
+      'PAYMENT_PROVIDER_ERROR',
+      'unavailable',
+      'The payment provider could not be reached. Please try again.',
+    );
   }
   const detail = error.message;
   switch (error.type) {
     case 'StripeCardError':
       return new DomainError('CARD_ERROR', 'conflict', detail || 'Your card was declined.');
     case 'StripeInvalidRequestError':
-      if (error.code === 'resource_missing') return new DomainError('PAYMENT_INTENT_NOT_FOUND', 'not_found', 'The payment provider has no record of this payment.');
+      if (error.code === 'resource_missing')
+        return new DomainError(
+          'PAYMENT_INTENT_NOT_FOUND',
+          'not_found',
+          'The payment provider has no record of this payment.',
+        );
       if (error.code === 'payment_intent_unexpected_state') {
-        return new DomainError('PAYMENT_INTENT_UNEXPECTED_STATE', 'conflict', 'This payment has moved on: it is being paid, or was paid or canceled. Reload the page to see where it stands.');
+        return new DomainError(
+          'PAYMENT_INTENT_UNEXPECTED_STATE',
+          'conflict',
+          'This payment has moved on: it is being paid, or was paid or canceled. Reload the page to see where it stands.',
+        );
       }
-      return new DomainError('PAYMENT_REQUEST_INVALID', 'conflict', `The payment provider refused the request: ${detail}`);
+      return new DomainError(
+        'PAYMENT_REQUEST_INVALID',
+        'conflict',
+        `The payment provider refused the request: ${detail}`,
+      );
     case 'StripeIdempotencyError':
-      return new DomainError('PAYMENT_IDEMPOTENCY_CONFLICT', 'conflict', `The payment provider refused a repeated request: ${detail}`);
+      return new DomainError(
+        'PAYMENT_IDEMPOTENCY_CONFLICT',
+        'conflict',
+        `The payment provider refused a repeated request: ${detail}`,
+      );
     case 'StripeAuthenticationError':
     case 'StripePermissionError':
-      return new DomainError('PAYMENT_PROVIDER_CREDENTIALS', 'unavailable', 'Card payments are unavailable: the payment provider refused our credentials.');
+      return new DomainError(
+        'PAYMENT_PROVIDER_CREDENTIALS',
+        'unavailable',
+        'Card payments are unavailable: the payment provider refused our credentials.',
+      );
     case 'StripeRateLimitError':
-      return new DomainError('PAYMENT_PROVIDER_BUSY', 'unavailable', 'The payment provider is busy. Please try again in a moment.');
+      return new DomainError(
+        'PAYMENT_PROVIDER_BUSY',
+        'unavailable',
+        'The payment provider is busy. Please try again in a moment.',
+      );
     case 'StripeConnectionError':
-      return new DomainError('PAYMENT_PROVIDER_UNREACHABLE', 'unavailable', 'The payment provider could not be reached. Please try again.');
+      return new DomainError(
+        'PAYMENT_PROVIDER_UNREACHABLE',
+        'unavailable',
+        'The payment provider could not be reached. Please try again.',
+      );
     default:
       return new DomainError('PAYMENT_PROVIDER_ERROR', 'unavailable', `The payment provider failed: ${detail}`);
   }

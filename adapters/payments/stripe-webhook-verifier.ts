@@ -17,7 +17,11 @@ export class StripeWebhookVerifier {
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.secret, 300);
     } catch (error) {
-      throw new DomainError('WEBHOOK_SIGNATURE_INVALID', 'invalid', `Webhook signature verification failed: ${(error as Error).message}`);
+      throw new DomainError(
+        'WEBHOOK_SIGNATURE_INVALID',
+        'invalid',
+        `Webhook signature verification failed: ${(error as Error).message}`,
+      );
     }
     return toPaymentEvent(event);
   }
@@ -28,7 +32,12 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     case 'payment_intent.succeeded':
       return { id: event.id, type: 'payment_succeeded', intent: toPaymentIntent(event.data.object) };
     case 'payment_intent.payment_failed':
-      return { id: event.id, type: 'payment_failed', intentId: event.data.object.id, reason: event.data.object.last_payment_error?.message ?? 'The payment failed.' };
+      return {
+        id: event.id,
+        type: 'payment_failed',
+        intentId: event.data.object.id,
+        reason: event.data.object.last_payment_error?.message ?? 'The payment failed.',
+      };
     case 'charge.refunded': {
       const charge = event.data.object;
       const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;

@@ -124,10 +124,14 @@ export async function serveWithPassword(options: AuthenticatingServerOptions): P
  * PGLiteSocketServer (which opens no socket) builds one in its private `queryQueue` field, read here.
  */
 function sharedQueryQueue(db: PGlite): PGLiteSocketHandlerOptions['queryQueue'] {
-  const unstarted = new PGLiteSocketServer({ db }) as unknown as { queryQueue?: PGLiteSocketHandlerOptions['queryQueue'] };
+  const unstarted = new PGLiteSocketServer({ db }) as unknown as {
+    queryQueue?: PGLiteSocketHandlerOptions['queryQueue'];
+  };
   const queue = unstarted.queryQueue;
   if (!queue || typeof queue.enqueue !== 'function') {
-    throw new Error('@electric-sql/pglite-socket no longer keeps a queryQueue on its server: check the embedded database front');
+    throw new Error(
+      '@electric-sql/pglite-socket no longer keeps a queryQueue on its server: check the embedded database front',
+    );
   }
   return queue;
 }
@@ -223,7 +227,10 @@ async function authenticate(socket: Socket, keys: ScramKeys, timeoutMs: number):
     const clientFinalWithoutProof = clientFinal.slice(0, proofAt);
     const proof = Buffer.from(clientFinal.slice(proofAt + 3), 'base64');
     const channelBinding = attribute(clientFinalWithoutProof, 'c');
-    if (channelBinding !== Buffer.from(gs2[0]).toString('base64') || attribute(clientFinalWithoutProof, 'r') !== nonce) {
+    if (
+      channelBinding !== Buffer.from(gs2[0]).toString('base64') ||
+      attribute(clientFinalWithoutProof, 'r') !== nonce
+    ) {
       throw authenticationFailed(user);
     }
 
@@ -233,7 +240,9 @@ async function authenticate(socket: Socket, keys: ScramKeys, timeoutMs: number):
     // the client proved it holds ClientKey when H(ClientProof XOR ClientSignature) is the StoredKey
     if (!timingSafeEqual(sha256(xor(proof, clientSignature)), keys.storedKey)) throw authenticationFailed(user);
 
-    socket.write(authentication(AUTH_SASL_FINAL, Buffer.from(`v=${hmac(keys.serverKey, authMessage).toString('base64')}`)));
+    socket.write(
+      authentication(AUTH_SASL_FINAL, Buffer.from(`v=${hmac(keys.serverKey, authMessage).toString('base64')}`)),
+    );
     clearTimeout(deadline);
     // no more 'data' events until the handler is attached; the reader keeps its error listener until then
     socket.pause();
@@ -260,7 +269,10 @@ async function readPasswordMessage(reader: SocketReader): Promise<Buffer> {
   const header = await reader.take(5);
   const length = header.readInt32BE(1);
   if (header[0] !== 0x70 || length < 4 || length > MAX_AUTH_MESSAGE_LENGTH) {
-    throw new Refused('08P01', `expected SASL response, got message type ${JSON.stringify(String.fromCharCode(header[0]))}`);
+    throw new Refused(
+      '08P01',
+      `expected SASL response, got message type ${JSON.stringify(String.fromCharCode(header[0]))}`,
+    );
   }
   return reader.take(length - 4);
 }

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,7 +45,10 @@ const MAX_CONNECTIONS = 64;
  * A throw-away 'memory' database may start from `template`, a dump (see `dump()`) kept in a file: loading one
  * takes a fraction of the time a fresh database needs to initialise.
  */
-export async function startEmbeddedPostgres(dataDir: string | 'memory', options: { template?: string } = {}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string | 'memory',
+  options: { template?: string } = {},
+): Promise<EmbeddedPostgres> {
   if (dataDir === 'memory') {
     const loadDataDir = options.template ? new Blob([readFileSync(options.template)]) : undefined;
     return serve(await PGlite.create('memory://', loadDataDir ? { loadDataDir } : {}), newPassword(), () => {});
@@ -106,7 +119,9 @@ function publish(dir: string, url: string): void {
   const address = new URL(url);
   address.password = '';
   const file = publishedPath(dir);
-  writeFileSync(file, JSON.stringify({ url: address.toString(), pid: process.pid } satisfies Published), { mode: 0o600 });
+  writeFileSync(file, JSON.stringify({ url: address.toString(), pid: process.pid } satisfies Published), {
+    mode: 0o600,
+  });
   chmodSync(file, 0o600); // one left behind by an earlier version may be wider
 }
 

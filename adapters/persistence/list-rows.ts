@@ -27,9 +27,16 @@ export function fromColumns<T>(row: Record<string, unknown>): T {
  * The position of row `id` for keyset paging: undefined when no cursor is asked for, null when the row does not
  * exist (the page is then empty).
  */
-export async function keysetCursor(database: Database, table: string, id: string | undefined): Promise<{ createdAt: Date; id: string } | null | undefined> {
+export async function keysetCursor(
+  database: Database,
+  table: string,
+  id: string | undefined,
+): Promise<{ createdAt: Date; id: string } | null | undefined> {
   if (id === undefined) return undefined;
-  const [row] = await database.query<Record<string, unknown>>(`select "created_at", "id" from "${table}" where "id" = ?`, [id]);
+  const [row] = await database.query<Record<string, unknown>>(
+    `select "created_at", "id" from "${table}" where "id" = ?`,
+    [id],
+  );
   return row ? fromColumns<{ createdAt: Date; id: string }>(row) : null;
 }
 

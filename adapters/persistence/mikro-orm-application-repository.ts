@@ -12,7 +12,18 @@ export const APPLICATION_TABLES: Record<ApplicationKindName, string> = {
   staff: 'staff_applications',
 };
 
-const RECORD_COLUMNS = ['id', 'userId', 'discordId', 'discordUsername', 'status', 'reviewNotes', 'reviewedBy', 'reviewerId', 'reviewedAt', 'createdAt'] as const;
+const RECORD_COLUMNS = [
+  'id',
+  'userId',
+  'discordId',
+  'discordUsername',
+  'status',
+  'reviewNotes',
+  'reviewedBy',
+  'reviewerId',
+  'reviewedAt',
+  'createdAt',
+] as const;
 
 const column = (property: string) => `"${property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}"`;
 
@@ -35,9 +46,13 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
   async add(application: Application<A, S>): Promise<void> {
     const values = this.properties.map((property) => (application as Record<string, unknown>)[property] ?? null);
     try {
-      await this.database.em.execute(`insert into "${this.table}" (${this.properties.map(column).join(', ')}) values (${values.map(() => '?').join(', ')})`, values);
+      await this.database.em.execute(
+        `insert into "${this.table}" (${this.properties.map(column).join(', ')}) values (${values.map(() => '?').join(', ')})`,
+        values,
+      );
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505') throw new OpenApplicationExistsError(this.kind);
+      if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505')
+        throw new OpenApplicationExistsError(this.kind);
       throw error;
     }
   }
@@ -49,9 +64,24 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
 
   async list(query: ListQuery<S>): Promise<Page<Application<A, S>, S>> {
     const after = await keysetCursor(this.database, this.table, query.before);
-    const rows = after === null ? [] : await listRows<Application<A, S>>(this.database, this.table, { status: query.status, after, limit: query.pageSize, offset: after ? 0 : (query.page - 1) * query.pageSize });
+    const rows =
+      after === null
+        ? []
+        : await listRows<Application<A, S>>(this.database, this.table, {
+            status: query.status,
+            after,
+            limit: query.pageSize,
+            offset: after ? 0 : (query.page - 1) * query.pageSize,
+          });
     const counts = await countByStatus(this.database, this.table, this.kind.statuses);
-    return { items: rows.map((row) => this.toApplication(row)), total: totalOf(counts, query.status), page: query.page, pageSize: query.pageSize, counts, nextBefore: rows.length === query.pageSize ? rows.at(-1)!.id : null };
+    return {
+      items: rows.map((row) => this.toApplication(row)),
+      total: totalOf(counts, query.status),
+      page: query.page,
+      pageSize: query.pageSize,
+      counts,
+      nextBefore: rows.length === query.pageSize ? rows.at(-1)!.id : null,
+    };
   }
 
   async listByApplicant(userId: string): Promise<Application<A, S>[]> {
@@ -59,14 +89,19 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
   }
 
   async hasStatus(userId: string, status: S): Promise<boolean> {
-    const rows = await this.database.em.execute<unknown[]>(`select 1 from "${this.table}" where "user_id" = ? and "status" = ? limit 1`, [userId, status]);
+    const rows = await this.database.em.execute<unknown[]>(
+      `select 1 from "${this.table}" where "user_id" = ? and "status" = ? limit 1`,
+      [userId, status],
+    );
     return rows.length > 0;
   }
 
   async tally(): Promise<Record<string, number>> {
     const tally = this.kind.tally;
     if (!tally) return {};
-    const rows = await this.database.em.execute<{ value: string; count: string | number }[]>(`select ${column(tally.field)} as "value", count(*) as "count" from "${this.table}" group by 1`);
+    const rows = await this.database.em.execute<{ value: string; count: string | number }[]>(
+      `select ${column(tally.field)} as "value", count(*) as "count" from "${this.table}" group by 1`,
+    );
     const counts = Object.fromEntries(tally.values.map((value) => [value, 0]));
     for (const row of rows) if (row.value in counts) counts[row.value] = Number(row.count);
     return counts;
@@ -75,20 +110,34 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
   async saveReview(application: Application<A, S>, expected: S): Promise<boolean> {
     const result = await this.database.em.execute<{ affectedRows?: number }>(
       `update "${this.table}" set "status" = ?, "review_notes" = ?, "reviewed_by" = ?, "reviewer_id" = ?, "reviewed_at" = ? where "id" = ? and "status" = ?`,
-      [application.status, application.reviewNotes, application.reviewedBy, application.reviewerId, application.reviewedAt, application.id, expected],
+      [
+        application.status,
+        application.reviewNotes,
+        application.reviewedBy,
+        application.reviewerId,
+        application.reviewedAt,
+        application.id,
+        expected,
+      ],
       'run',
     );
     return result.affectedRows === 1;
   }
 
   private async select(where: string, params: unknown[]): Promise<Application<A, S>[]> {
-    const rows = await this.database.em.execute<Record<string, unknown>[]>(`select * from "${this.table}" ${where}`, params);
+    const rows = await this.database.em.execute<Record<string, unknown>[]>(
+      `select * from "${this.table}" ${where}`,
+      params,
+    );
     return rows.map((row) => this.toApplication(fromColumns<Application<A, S>>(row)));
   }
 
   /** Only the kind's properties: a column no question reads stays in the database. */
   private toApplication(row: Application<A, S>): Application<A, S> {
     const source = row as Record<string, unknown>;
-    return Object.fromEntries(this.properties.map((property) => [property, source[property] ?? null])) as Application<A, S>;
+    return Object.fromEntries(this.properties.map((property) => [property, source[property] ?? null])) as Application<
+      A,
+      S
+    >;
   }
 }

@@ -17,7 +17,10 @@ export class MikroOrmAuditLog implements AuditLog {
     const where: Record<string, string> = {};
     if (query.kind) where.kind = query.kind;
     if (query.applicationId) where.applicationId = query.applicationId;
-    const rows = await this.database.em.find(ApplicationReviewRow, where, { disableIdentityMap: true, orderBy: { seq: 'asc' } });
+    const rows = await this.database.em.find(ApplicationReviewRow, where, {
+      disableIdentityMap: true,
+      orderBy: { seq: 'asc' },
+    });
     return rows.map(toEntry);
   }
 }

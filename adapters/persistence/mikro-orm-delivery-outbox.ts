@@ -5,8 +5,22 @@ import type { Database } from './database.ts';
 type Row = Record<string, unknown>;
 
 const COLUMNS = [
-  'id', 'kind', 'status', 'user_id', 'discord_id', 'role_id', 'content', 'purchase_id', 'application_id', 'dedupe_key',
-  'attempts', 'next_attempt_at', 'last_error', 'created_at', 'updated_at', 'delivered_at',
+  'id',
+  'kind',
+  'status',
+  'user_id',
+  'discord_id',
+  'role_id',
+  'content',
+  'purchase_id',
+  'application_id',
+  'dedupe_key',
+  'attempts',
+  'next_attempt_at',
+  'last_error',
+  'created_at',
+  'updated_at',
+  'delivered_at',
 ] as const;
 
 /** em.execute joins the caller's transaction, if any: outbox rows are written with their cause */
@@ -46,9 +60,24 @@ export class MikroOrmDeliveryOutbox implements DeliveryOutbox {
 
   async add(deliveries: Delivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    const values = deliveries.map(
-      (d) => [d.id, d.kind, d.status, d.userId, d.discordId, d.roleId, d.content, d.purchaseId, d.applicationId, d.dedupeKey, d.attempts, d.nextAttemptAt, d.lastError, d.createdAt, d.updatedAt, d.deliveredAt],
-    );
+    const values = deliveries.map((d) => [
+      d.id,
+      d.kind,
+      d.status,
+      d.userId,
+      d.discordId,
+      d.roleId,
+      d.content,
+      d.purchaseId,
+      d.applicationId,
+      d.dedupeKey,
+      d.attempts,
+      d.nextAttemptAt,
+      d.lastError,
+      d.createdAt,
+      d.updatedAt,
+      d.deliveredAt,
+    ]);
     const placeholders = values.map((row) => `(${row.map(() => '?').join(', ')})`).join(', ');
     await this.query(
       `insert into "deliveries" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${placeholders} on conflict ("dedupe_key") do nothing`,
@@ -68,10 +97,18 @@ export class MikroOrmDeliveryOutbox implements DeliveryOutbox {
        returning *`,
       [leaseUntil, now, now, now, limit],
     );
-    return rows.map(toDelivery).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
+    return rows
+      .map(toDelivery)
+      .sort(
+        (a, b) =>
+          a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
+      );
   }
 
-  async settle(id: string, changes: Pick<Delivery, 'status' | 'nextAttemptAt' | 'lastError' | 'deliveredAt' | 'updatedAt'>): Promise<void> {
+  async settle(
+    id: string,
+    changes: Pick<Delivery, 'status' | 'nextAttemptAt' | 'lastError' | 'deliveredAt' | 'updatedAt'>,
+  ): Promise<void> {
     // only while it is still ours: a lapsed lease handed it to another worker, whose outcome stands
     await this.query(
       `update "deliveries" set "status" = ?, "next_attempt_at" = ?, "last_error" = ?, "delivered_at" = ?, "updated_at" = ?, "locked_until" = null
@@ -97,7 +134,10 @@ export class MikroOrmDeliveryOutbox implements DeliveryOutbox {
   async forPurchases(purchaseIds: readonly string[]): Promise<Delivery[]> {
     const ids = purchaseIds.filter(isUuid);
     if (ids.length === 0) return [];
-    const rows = await this.query(`select * from "deliveries" where "purchase_id" in (${ids.map(() => '?').join(', ')}) order by "created_at", "id"`, ids);
+    const rows = await this.query(
+      `select * from "deliveries" where "purchase_id" in (${ids.map(() => '?').join(', ')}) order by "created_at", "id"`,
+      ids,
+    );
     return rows.map(toDelivery);
   }
 

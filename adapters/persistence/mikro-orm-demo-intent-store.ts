@@ -26,7 +26,11 @@ export class MikroOrmDemoIntentStore implements DemoIntentStore {
 
   async update(intent: DemoIntent): Promise<void> {
     const { status, failureMessage, refunded, amountCents, metadata } = intent;
-    await this.database.em.nativeUpdate(DemoPaymentIntentRow, { id: intent.id }, { status, failureMessage, refunded, amountCents, metadata });
+    await this.database.em.nativeUpdate(
+      DemoPaymentIntentRow,
+      { id: intent.id },
+      { status, failureMessage, refunded, amountCents, metadata },
+    );
   }
 }
 

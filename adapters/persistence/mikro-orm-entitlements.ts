@@ -35,7 +35,10 @@ export class MikroOrmEntitlements implements Entitlements {
     const byUser = new Map<string, Entitlement['items']>();
     for (const item of items) {
       const key = String(item.user_id);
-      byUser.set(key, [...(byUser.get(key) ?? []), { productId: String(item.product_id), optionId: text(item.option_id) }]);
+      byUser.set(key, [
+        ...(byUser.get(key) ?? []),
+        { productId: String(item.product_id), optionId: text(item.option_id) },
+      ]);
     }
     return users.map((user) => ({
       userId: String(user.id),

@@ -30,7 +30,11 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       // FOR NO KEY UPDATE still lets other rows that reference the buyer be written meanwhile
       await em.execute(`select 1 from "users" where "id" = ? for no key update`, [purchase.userId]);
       const open = { userId: purchase.userId, status: 'pending', createdAt: { $gte: rules.openSince } };
-      const same = await em.findOne(PurchaseRow, { ...open, productId: purchase.productId, optionId: purchase.optionId }, { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' } });
+      const same = await em.findOne(
+        PurchaseRow,
+        { ...open, productId: purchase.productId, optionId: purchase.optionId },
+        { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' } },
+      );
       if (same) return { outcome: 'open', purchase: toPurchase(same) };
       const count = await em.count(PurchaseRow, open);
       if (count >= rules.limit) return { outcome: 'full', open: count };
@@ -42,12 +46,19 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   async reviseCheckout(id: string, changes: CheckoutChanges): Promise<Purchase | null> {
     return this.database.transactional(async () => {
       const em = this.database.em;
-      const rows = await em.execute<Array<{ price_cents: number }>>(`select "price_cents" from "purchases" where "id" = ? and "status" = 'pending' for update`, [id]);
+      const rows = await em.execute<Array<{ price_cents: number }>>(
+        `select "price_cents" from "purchases" where "id" = ? and "status" = 'pending' for update`,
+        [id],
+      );
       if (rows.length === 0) return null;
       await em.nativeUpdate(PurchaseRow, { id }, { ...changes });
       // the per-status sums (migration 0006) follow status changes only, so a pending price that changes is counted here
       const delta = changes.priceCents === undefined ? 0 : changes.priceCents - Number(rows[0].price_cents);
-      if (delta !== 0) await em.execute(`update "status_counts" set "price_cents" = "price_cents" + ? where "table_name" = 'purchases' and "status" = 'pending'`, [delta]);
+      if (delta !== 0)
+        await em.execute(
+          `update "status_counts" set "price_cents" = "price_cents" + ? where "table_name" = 'purchases' and "status" = 'pending'`,
+          [delta],
+        );
       return this.findById(id);
     });
   }
@@ -73,7 +84,10 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   async transition(id: string, from: readonly PurchaseStatus[], changes: PurchaseChanges): Promise<Purchase | null> {
     return this.database.transactional(async () => {
       // the row lock makes concurrent transitions wait and then see the winner's status
-      const rows = await this.database.em.execute<Record<string, unknown>[]>(`select "status" from "purchases" where "id" = ? for update`, [id]);
+      const rows = await this.database.em.execute<Record<string, unknown>[]>(
+        `select "status" from "purchases" where "id" = ? for update`,
+        [id],
+      );
       if (rows.length === 0 || !from.includes(rows[0].status as PurchaseStatus)) return null;
       const before = await this.findById(id);
       await this.database.em.nativeUpdate(PurchaseRow, { id }, { ...changes });
@@ -85,7 +99,11 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     // keyset paging: the page starts right after the cursor row in (created_at, id) order, an index range
     const after = await keysetCursor(this.database, 'purchases', query.before);
     if (after === null) return [];
-    const rows = await listRows<InferEntity<typeof PurchaseRow>>(this.database, 'purchases', { status: query.status, after, limit: query.limit });
+    const rows = await listRows<InferEntity<typeof PurchaseRow>>(this.database, 'purchases', {
+      status: query.status,
+      after,
+      limit: query.limit,
+    });
     return rows.map(toPurchase);
   }
 
@@ -94,18 +112,30 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     const rows = await this.database.em.execute<{ status: string; count: string; cents: string }[]>(
       `select "status", "row_count" as "count", "price_cents" as "cents" from "status_counts" where "table_name" = 'purchases'`,
     );
-    const totals = Object.fromEntries(PURCHASE_STATUSES.map((status) => [status, { count: 0, cents: 0 }])) as PurchaseTotals;
-    for (const row of rows) if (row.status in totals) totals[row.status as PurchaseStatus] = { count: Number(row.count), cents: Number(row.cents) };
+    const totals = Object.fromEntries(
+      PURCHASE_STATUSES.map((status) => [status, { count: 0, cents: 0 }]),
+    ) as PurchaseTotals;
+    for (const row of rows)
+      if (row.status in totals)
+        totals[row.status as PurchaseStatus] = { count: Number(row.count), cents: Number(row.cents) };
     return totals;
   }
 
   async recentCompleted(limit: number): Promise<Purchase[]> {
-    const rows = await this.database.em.find(PurchaseRow, { status: 'completed' }, { ...FRESH, orderBy: { completedAt: 'desc', id: 'desc' }, limit });
+    const rows = await this.database.em.find(
+      PurchaseRow,
+      { status: 'completed' },
+      { ...FRESH, orderBy: { completedAt: 'desc', id: 'desc' }, limit },
+    );
     return rows.map(toPurchase);
   }
 
   async pendingCreatedBefore(date: Date): Promise<Purchase[]> {
-    const rows = await this.database.em.find(PurchaseRow, { status: 'pending', createdAt: { $lt: date } }, { ...FRESH, orderBy: { createdAt: 'asc' } });
+    const rows = await this.database.em.find(
+      PurchaseRow,
+      { status: 'pending', createdAt: { $lt: date } },
+      { ...FRESH, orderBy: { createdAt: 'asc' } },
+    );
     return rows.map(toPurchase);
   }
 }

@@ -7,7 +7,10 @@ export class MikroOrmStaffRoster implements StaffRoster {
 
   async staffUserIds(userIds: string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const rows = await this.database.em.execute<{ id: string }[]>(`select "id" from "users" where "id" in (${userIds.map(() => '?').join(', ')}) and "role" in ('staff', 'admin')`, userIds);
+    const rows = await this.database.em.execute<{ id: string }[]>(
+      `select "id" from "users" where "id" in (${userIds.map(() => '?').join(', ')}) and "role" in ('staff', 'admin')`,
+      userIds,
+    );
     return new Set(rows.map((row) => row.id));
   }
 }

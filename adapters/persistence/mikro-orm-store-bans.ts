@@ -11,6 +11,9 @@ export class MikroOrmStoreBans implements StoreBans {
   }
 
   async ban(userId: string, reason: string): Promise<void> {
-    await this.database.em.execute(`insert into "store_bans" ("user_id", "reason", "created_at") values (?, ?, now()) on conflict ("user_id") do nothing`, [userId, reason]);
+    await this.database.em.execute(
+      `insert into "store_bans" ("user_id", "reason", "created_at") values (?, ?, now()) on conflict ("user_id") do nothing`,
+      [userId, reason],
+    );
   }
 }

@@ -27,19 +27,36 @@ export class MikroOrmTokenLedger implements TokenLedger {
     // joins the caller's transaction (as a savepoint) or opens its own
     return this.database.transactional(async () => {
       const em = this.database.em;
-      const [user] = await em.execute<{ tokens: number }[]>(`select "tokens" from "users" where "id" = ? for update`, [change.userId]);
+      const [user] = await em.execute<{ tokens: number }[]>(`select "tokens" from "users" where "id" = ? for update`, [
+        change.userId,
+      ]);
       if (!user) return { kind: 'unknown_user' };
       if (change.reference) {
-        const [earlier] = await em.execute<EntryRecord[]>(`select * from "token_ledger" where "reference" = ?`, [change.reference]);
+        const [earlier] = await em.execute<EntryRecord[]>(`select * from "token_ledger" where "reference" = ?`, [
+          change.reference,
+        ]);
         if (earlier) return { kind: 'duplicate', entry: toEntry(earlier) };
       }
       const balanceAfter = user.tokens + change.delta;
       if (balanceAfter < 0) return { kind: 'insufficient', balance: user.tokens };
-      await em.execute(`update "users" set "tokens" = ?, "updated_at" = ? where "id" = ?`, [balanceAfter, change.createdAt, change.userId]);
+      await em.execute(`update "users" set "tokens" = ?, "updated_at" = ? where "id" = ?`, [
+        balanceAfter,
+        change.createdAt,
+        change.userId,
+      ]);
       const inserted = await em.execute<EntryRecord[]>(
         `insert into "token_ledger" ("id", "user_id", "delta", "balance_after", "reason", "reference", "actor_id", "created_at")
          values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("reference") do nothing returning *`,
-        [change.id, change.userId, change.delta, balanceAfter, change.reason, change.reference, change.actorId, change.createdAt],
+        [
+          change.id,
+          change.userId,
+          change.delta,
+          balanceAfter,
+          change.reason,
+          change.reference,
+          change.actorId,
+          change.createdAt,
+        ],
       );
       // another user's change took this reference meanwhile: undo the balance move with the transaction
       if (inserted.length === 0) throw new TokenReferenceUsedError(change.reference ?? '');
@@ -49,7 +66,10 @@ export class MikroOrmTokenLedger implements TokenLedger {
 
   async history(userId: string, limit: number): Promise<TokenLedgerEntry[]> {
     if (!isUuid(userId)) return [];
-    const rows = await this.database.em.execute<EntryRecord[]>(`select * from "token_ledger" where "user_id" = ? order by "seq" desc limit ?`, [userId, limit]);
+    const rows = await this.database.em.execute<EntryRecord[]>(
+      `select * from "token_ledger" where "user_id" = ? order by "seq" desc limit ?`,
+      [userId, limit],
+    );
     return rows.map(toEntry);
   }
 }

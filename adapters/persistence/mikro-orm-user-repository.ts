@@ -24,7 +24,10 @@ export class MikroOrmUserRepository implements UserRepository {
   }
 
   async list(query: UserQuery): Promise<User[]> {
-    const rows = await this.database.em.find(UserRow, query.role ? { role: query.role } : {}, { ...FRESH, orderBy: { createdAt: 'asc', id: 'asc' } });
+    const rows = await this.database.em.find(UserRow, query.role ? { role: query.role } : {}, {
+      ...FRESH,
+      orderBy: { createdAt: 'asc', id: 'asc' },
+    });
     return rows.map(toUser);
   }
 

@@ -6,6 +6,8 @@ export class MikroOrmWhitelistAccess implements WhitelistAccess {
   constructor(private readonly database: Database) {}
 
   async grant(userId: string): Promise<void> {
-    await this.database.em.execute(`update "users" set "is_whitelisted" = true, "updated_at" = now() where "id" = ?`, [userId]);
+    await this.database.em.execute(`update "users" set "is_whitelisted" = true, "updated_at" = now() where "id" = ?`, [
+      userId,
+    ]);
   }
 }

@@ -22,6 +22,13 @@ export function ormOptions({ url, poolMax = 10, debug = false }: OrmOptionsInput
     // fail fast when the database is unreachable instead of holding requests open
     pool: { min: 0, max: poolMax, acquireTimeoutMillis: 2000, idleTimeoutMillis: 10_000 },
     driverOptions: { connection: { connectionTimeoutMillis: 2000, statement_timeout: 10_000 } },
-    migrations: { migrationsList, transactional: true, allOrNothing: true, tableName: 'schema_migrations', snapshot: false, silent: true },
+    migrations: {
+      migrationsList,
+      transactional: true,
+      allOrNothing: true,
+      tableName: 'schema_migrations',
+      snapshot: false,
+      silent: true,
+    },
   };
 }

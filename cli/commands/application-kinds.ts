@@ -9,7 +9,8 @@ const applied = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' '
 /** Labels are 15 characters wide; a long answer's further lines start under its first. */
 const long = (text: string | null) => indented(text ?? '-', 15);
 const yes = (value: boolean) => (value ? 'yes' : 'no');
-const reviewed = (a: { reviewedAt: Date | null; reviewedBy: string | null }) => `Reviewed:      ${a.reviewedAt ? `${a.reviewedAt.toISOString()} by ${oneLine(a.reviewedBy)}` : 'not yet'}`;
+const reviewed = (a: { reviewedAt: Date | null; reviewedBy: string | null }) =>
+  `Reviewed:      ${a.reviewedAt ? `${a.reviewedAt.toISOString()} by ${oneLine(a.reviewedBy)}` : 'not yet'}`;
 
 export const whitelistCommands: ApplicationCommands<WhitelistAnswers, WhitelistStatus> = {
   kind: whitelistKind,
@@ -17,7 +18,10 @@ export const whitelistCommands: ApplicationCommands<WhitelistAnswers, WhitelistS
   plural: 'whitelist applications',
   useCases: (system) => system.core.applications,
   empty: 'No applications yet',
-  listLine: (a) => oneLine(`${a.id}  ${a.status.padEnd(9)} ${applied(a.createdAt)}  ${a.discordUsername} (age ${a.age}, ${a.timezone})`),
+  listLine: (a) =>
+    oneLine(
+      `${a.id}  ${a.status.padEnd(9)} ${applied(a.createdAt)}  ${a.discordUsername} (age ${a.age}, ${a.timezone})`,
+    ),
   totals: (c) => `Pending ${c.pending}, approved ${c.approved}, rejected ${c.rejected}`,
   detailLines: (a) => [
     `Whitelist application ${a.id}`,
@@ -58,7 +62,9 @@ export const staffCommands: ApplicationCommands<StaffAnswers, StaffStatus> = {
   useCases: (system) => system.core.staffApplications,
   empty: 'No staff applications found',
   listLine: (a) =>
-    oneLine(`${a.id}  ${a.status.padEnd(12)} ${a.position.padEnd(9)} ${applied(a.createdAt)}  ${a.realName} / ${a.discordUsername} (age ${a.age}, ${a.currentStaff ? 'current staff' : 'new applicant'})`),
+    oneLine(
+      `${a.id}  ${a.status.padEnd(12)} ${a.position.padEnd(9)} ${applied(a.createdAt)}  ${a.realName} / ${a.discordUsername} (age ${a.age}, ${a.currentStaff ? 'current staff' : 'new applicant'})`,
+    ),
   totals: (c) => `Pending ${c.pending}, under review ${c.under_review}, approved ${c.approved}, denied ${c.denied}`,
   detailLines: (a) => [
     `Staff application ${a.id}`,

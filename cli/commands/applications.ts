@@ -19,14 +19,15 @@ export function checkedId(id: string, notFound: (id: string) => Error): string {
 export function positiveInt(name: string) {
   return (value: string) => {
     const number = Number(value);
-    if (!Number.isInteger(number) || number < 1) throw new CliFailure(`${name} must be a whole number of 1 or more.`, EXIT_CODES.usage);
+    if (!Number.isInteger(number) || number < 1)
+      throw new CliFailure(`${name} must be a whole number of 1 or more.`, EXIT_CODES.usage);
     return number;
   };
 }
 
 /** The reviewer named by --as, loaded from the users table; the core checks their role. */
 export async function reviewerFor(system: System, discordId: string | undefined) {
-  if (!discordId) throw new CliFailure("Name the reviewer with --as <discordId>.", EXIT_CODES.usage);
+  if (!discordId) throw new CliFailure('Name the reviewer with --as <discordId>.', EXIT_CODES.usage);
   return system.core.users.findByDiscordId.execute(discordId);
 }
 
@@ -34,7 +35,11 @@ export function historyLines(entries: AuditEntry[]): string[] {
   if (entries.length === 0) return ['History: no decisions yet'];
   return [
     'History:',
-    ...entries.map((e) => oneLine(`  ${e.createdAt.toISOString()}  ${e.fromStatus} -> ${e.toStatus}  by ${e.reviewerName} (${e.reviewerDiscordId}) via ${e.channel}${e.notes ? `: ${e.notes}` : ''}`)),
+    ...entries.map((e) =>
+      oneLine(
+        `  ${e.createdAt.toISOString()}  ${e.fromStatus} -> ${e.toStatus}  by ${e.reviewerName} (${e.reviewerDiscordId}) via ${e.channel}${e.notes ? `: ${e.notes}` : ''}`,
+      ),
+    ),
   ];
 }
 
@@ -62,7 +67,11 @@ export interface ApplicationCommands<A, S extends string> {
   decisions: DecisionCommand<A, S>[];
 }
 
-export function registerApplicationCommands<A, S extends string>(program: Command, context: CliContext, spec: ApplicationCommands<A, S>): void {
+export function registerApplicationCommands<A, S extends string>(
+  program: Command,
+  context: CliContext,
+  spec: ApplicationCommands<A, S>,
+): void {
   const { kind } = spec;
   const group = program.command(spec.command).description(spec.plural.charAt(0).toUpperCase() + spec.plural.slice(1));
   const idOf = (id: string) => checkedId(id, (bad) => new ApplicationNotFoundError(kind, bad));
@@ -76,7 +85,9 @@ export function registerApplicationCommands<A, S extends string>(program: Comman
     .option('--json', 'print JSON, as the API answers')
     .action((options: { status?: S; page: number; pageSize: number; json?: boolean }) =>
       context.withSystem(async (system) => {
-        const page = await spec.useCases(system).list.execute({ status: options.status, page: options.page, pageSize: options.pageSize });
+        const page = await spec
+          .useCases(system)
+          .list.execute({ status: options.status, page: options.page, pageSize: options.pageSize });
         if (options.json) return context.out(terminalJson(presentApplicationPage(kind, page)));
         if (page.items.length === 0) context.out(spec.empty);
         for (const application of page.items) context.out(spec.listLine(application));
@@ -100,24 +111,27 @@ export function registerApplicationCommands<A, S extends string>(program: Comman
   for (const decision of spec.decisions) {
     const command = group.command(decision.name).description(decision.description).argument('<id>');
     const fixed = typeof decision.status === 'string' ? decision.status : undefined;
-    if (typeof decision.status !== 'string') command.addArgument(new Argument('<status>').choices(decision.status.choices));
+    if (typeof decision.status !== 'string')
+      command.addArgument(new Argument('<status>').choices(decision.status.choices));
     if (decision.notes.required) command.requiredOption('--notes <text>', decision.notes.description);
     else command.option('--notes <text>', decision.notes.description);
-    command.requiredOption('--as <discordId>', decision.reviewerDescription).action((id: string, ...rest: unknown[]) => {
-      const status = (fixed ?? rest.shift()) as S;
-      const options = rest[0] as { notes?: string; as: string };
-      return context.withSystem(async (system) => {
-        const reviewer = await reviewerFor(system, options.as);
-        const reviewed = await spec.useCases(system).review.execute({
-          id: idOf(id),
-          status,
-          notes: options.notes,
-          notesRequired: decision.notes.minimumTen,
-          reviewer,
-          channel: 'cli',
+    command
+      .requiredOption('--as <discordId>', decision.reviewerDescription)
+      .action((id: string, ...rest: unknown[]) => {
+        const status = (fixed ?? rest.shift()) as S;
+        const options = rest[0] as { notes?: string; as: string };
+        return context.withSystem(async (system) => {
+          const reviewer = await reviewerFor(system, options.as);
+          const reviewed = await spec.useCases(system).review.execute({
+            id: idOf(id),
+            status,
+            notes: options.notes,
+            notesRequired: decision.notes.minimumTen,
+            reviewer,
+            channel: 'cli',
+          });
+          context.out(decision.done(reviewed));
         });
-        context.out(decision.done(reviewed));
       });
-    });
   }
 }

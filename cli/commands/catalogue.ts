@@ -25,9 +25,13 @@ export function registerCatalogueCommands(program: Command, context: CliContext)
         const tokens = product.fixedTokens === null ? '1 token per $1' : `${product.fixedTokens} tokens`;
         const price = product.priceCents === null ? 'options below' : formatUsd(product.priceCents);
         const aliases = product.aliases.length ? ` (also: ${product.aliases.join(', ')})` : '';
-        context.out(`${product.type.padEnd(9)} ${product.id.padEnd(22)} ${product.name.padEnd(22)} ${price.padEnd(14)} ${tokens}${aliases}`);
+        context.out(
+          `${product.type.padEnd(9)} ${product.id.padEnd(22)} ${product.name.padEnd(22)} ${price.padEnd(14)} ${tokens}${aliases}`,
+        );
         for (const option of product.options) {
-          context.out(`${''.padEnd(9)}   option ${option.id.padEnd(20)} ${option.label.padEnd(20)} ${formatUsd(option.priceCents)}`);
+          context.out(
+            `${''.padEnd(9)}   option ${option.id.padEnd(20)} ${option.label.padEnd(20)} ${formatUsd(option.priceCents)}`,
+          );
         }
       }
     });

@@ -11,7 +11,11 @@ export function registerDbCommands(program: Command, context: CliContext): void 
     .action(() =>
       context.withSystem(async (system) => {
         const applied = await system.database.migrate();
-        context.out(applied.length === 0 ? 'Database is up to date; no migrations to apply.' : `Applied ${applied.length} migration(s):\n${applied.map((name) => `  ${name}`).join('\n')}`);
+        context.out(
+          applied.length === 0
+            ? 'Database is up to date; no migrations to apply.'
+            : `Applied ${applied.length} migration(s):\n${applied.map((name) => `  ${name}`).join('\n')}`,
+        );
       }, SCHEMA_AS_IS),
     );
   db.command('status')
@@ -19,7 +23,11 @@ export function registerDbCommands(program: Command, context: CliContext): void 
     .action(() =>
       context.withSystem(async (system) => {
         const pending = await system.database.pendingMigrations();
-        context.out(pending.length === 0 ? 'Database is up to date.' : `Pending migrations:\n${pending.map((name) => `  ${name}`).join('\n')}`);
+        context.out(
+          pending.length === 0
+            ? 'Database is up to date.'
+            : `Pending migrations:\n${pending.map((name) => `  ${name}`).join('\n')}`,
+        );
       }, SCHEMA_AS_IS),
     );
 }

@@ -16,8 +16,15 @@ const WHAT: Record<Delivery['kind'], string> = {
 };
 
 function line(delivery: Delivery): string {
-  const target = delivery.kind === 'notify_staff' ? '' : `${delivery.discordId ?? '?'}${delivery.roleId ? ` role ${delivery.roleId}` : ''}`;
-  const cause = delivery.purchaseId ? `purchase ${delivery.purchaseId}` : delivery.applicationId ? `application ${delivery.applicationId}` : '';
+  const target =
+    delivery.kind === 'notify_staff'
+      ? ''
+      : `${delivery.discordId ?? '?'}${delivery.roleId ? ` role ${delivery.roleId}` : ''}`;
+  const cause = delivery.purchaseId
+    ? `purchase ${delivery.purchaseId}`
+    : delivery.applicationId
+      ? `application ${delivery.applicationId}`
+      : '';
   const row = oneLine(
     [
       delivery.id,
@@ -43,20 +50,28 @@ async function deliverNow(system: System, ids: string[]): Promise<Delivery[]> {
   for (;;) {
     await system.core.delivery.deliverDue.execute();
     const rows = await system.core.delivery.list.byIds(ids);
-    const busy = rows.some((row) => row.status === 'sending' || (row.status === 'pending' && row.nextAttemptAt.getTime() <= Date.now()));
+    const busy = rows.some(
+      (row) => row.status === 'sending' || (row.status === 'pending' && row.nextAttemptAt.getTime() <= Date.now()),
+    );
     if (!busy || Date.now() > deadline) return rows;
     await sleep(200);
   }
 }
 
 export function registerDeliveryCommands(program: Command, context: CliContext): void {
-  const delivery = program.command('delivery').description('Discord deliveries (roles, messages, staff notices): list and retry');
+  const delivery = program
+    .command('delivery')
+    .description('Discord deliveries (roles, messages, staff notices): list and retry');
 
   delivery
     .command('list')
     .description('List deliveries, newest first')
     .option('--failed', 'only deliveries that gave up')
-    .addOption(new Option('--status <status>', 'only deliveries in this status').choices(['pending', 'sending', 'delivered', 'failed', 'not_configured']).conflicts('failed'))
+    .addOption(
+      new Option('--status <status>', 'only deliveries in this status')
+        .choices(['pending', 'sending', 'delivered', 'failed', 'not_configured'])
+        .conflicts('failed'),
+    )
     .option('--json', 'print JSON')
     .action((options: { failed?: boolean; status?: Delivery['status']; json?: boolean }) =>
       context.withSystem(async (system) => {
@@ -64,7 +79,13 @@ export function registerDeliveryCommands(program: Command, context: CliContext):
         if (options.json) return context.out(terminalJson(rows.map(presentDelivery)));
         if (rows.length === 0) {
           const status = options.failed ? 'failed' : options.status;
-          return context.out(status === 'failed' ? 'No failed deliveries.' : status ? `No deliveries with status ${status}.` : 'No deliveries yet.');
+          return context.out(
+            status === 'failed'
+              ? 'No failed deliveries.'
+              : status
+                ? `No deliveries with status ${status}.`
+                : 'No deliveries yet.',
+          );
         }
         for (const row of rows) context.out(line(row));
         context.out(`${rows.length} ${options.failed ? 'failed ' : ''}deliveries`);
@@ -77,7 +98,8 @@ export function registerDeliveryCommands(program: Command, context: CliContext):
     .option('--all-failed', 'retry every failed delivery')
     .action((id: string | undefined, options: { allFailed?: boolean }) =>
       context.withSystem(async (system) => {
-        if (Boolean(id) === Boolean(options.allFailed)) throw new CliFailure('Give a delivery id or --all-failed (not both).', EXIT_CODES.usage);
+        if (Boolean(id) === Boolean(options.allFailed))
+          throw new CliFailure('Give a delivery id or --all-failed (not both).', EXIT_CODES.usage);
         const ids = id ? [(await system.core.delivery.retry.one(id)).id] : await system.core.delivery.retry.allFailed();
         if (ids.length === 0) return context.out('No failed deliveries.');
         for (const row of await deliverNow(system, ids)) context.out(line(row));
@@ -88,7 +110,9 @@ export function registerDeliveryCommands(program: Command, context: CliContext):
   const roles = program.command('roles').description('Discord roles the store hands out');
   roles
     .command('reconcile')
-    .description("Compare each member's Discord roles with what they bought and were approved for, and fix the differences")
+    .description(
+      "Compare each member's Discord roles with what they bought and were approved for, and fix the differences",
+    )
     .option('--dry-run', 'print the differences and change nothing')
     .option('--json', 'print JSON')
     .action((options: { dryRun?: boolean; json?: boolean }) =>
@@ -97,7 +121,11 @@ export function registerDeliveryCommands(program: Command, context: CliContext):
         if (options.json) return context.out(terminalJson(report));
         printReport(report, context);
         const failed = report.differences.filter((d) => d.outcome && d.outcome !== 'applied').length;
-        if (failed > 0) throw new CliFailure(`${failed} ${failed === 1 ? 'change' : 'changes'} could not be applied.`, EXIT_CODES.failure);
+        if (failed > 0)
+          throw new CliFailure(
+            `${failed} ${failed === 1 ? 'change' : 'changes'} could not be applied.`,
+            EXIT_CODES.failure,
+          );
       }),
     );
 }
@@ -105,10 +133,19 @@ export function registerDeliveryCommands(program: Command, context: CliContext):
 function printReport(report: RoleReconcileReport, context: CliContext): void {
   for (const d of report.differences) {
     const sign = d.action === 'grant' ? '+' : '-';
-    const outcome = !d.outcome ? '' : d.outcome === 'applied' ? '  (done)' : `  (failed: ${reportedFailure(d.outcome.error)})`;
-    context.out(oneLine(`${sign} ${d.displayName} (${d.discordId}) ${d.action === 'grant' ? 'missing' : 'extra'} role ${d.roleId}${outcome}`));
+    const outcome = !d.outcome
+      ? ''
+      : d.outcome === 'applied'
+        ? '  (done)'
+        : `  (failed: ${reportedFailure(d.outcome.error)})`;
+    context.out(
+      oneLine(
+        `${sign} ${d.displayName} (${d.discordId}) ${d.action === 'grant' ? 'missing' : 'extra'} role ${d.roleId}${outcome}`,
+      ),
+    );
   }
-  for (const member of report.notInGuild) context.out(oneLine(`? ${member.displayName} (${member.discordId}) is not in the Discord server`));
+  for (const member of report.notInGuild)
+    context.out(oneLine(`? ${member.displayName} (${member.discordId}) is not in the Discord server`));
   const summary = `${report.membersChecked} members checked, ${report.differences.length} ${report.differences.length === 1 ? 'difference' : 'differences'}`;
   context.out(report.dryRun ? `${summary} (dry run: nothing changed)` : `${summary}, fixed`);
 }

@@ -6,7 +6,20 @@ import { csvLines, type CsvValue } from '../../adapters/export/csv.ts';
 import type { CliContext } from '../program.ts';
 import { oneLine, terminalJson, terminalText } from '../terminal-text.ts';
 
-const CSV_COLUMNS = ['id', 'createdAt', 'status', 'productType', 'productId', 'optionId', 'productName', 'price', 'buyerDiscord', 'buyerEmail', 'paymentIntentId', 'tokensAwarded'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'status',
+  'productType',
+  'productId',
+  'optionId',
+  'productName',
+  'price',
+  'buyerDiscord',
+  'buyerEmail',
+  'paymentIntentId',
+  'tokensAwarded',
+] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 /**
@@ -24,18 +37,22 @@ function csvRecord(purchase: Purchase): Record<CsvColumn, CsvValue> {
 }
 
 function line(purchase: Purchase): string {
-  return oneLine([
-    purchase.id,
-    purchase.createdAt.toISOString().slice(0, 16).replace('T', ' '),
-    purchase.status.padEnd(9),
-    formatUsd(purchase.priceCents).padStart(8),
-    purchase.productName.padEnd(32),
-    purchase.buyerDiscord ?? purchase.buyerEmail ?? '',
-  ].join('  '));
+  return oneLine(
+    [
+      purchase.id,
+      purchase.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+      purchase.status.padEnd(9),
+      formatUsd(purchase.priceCents).padStart(8),
+      purchase.productName.padEnd(32),
+      purchase.buyerDiscord ?? purchase.buyerEmail ?? '',
+    ].join('  '),
+  );
 }
 
 export function registerPurchaseCommands(program: Command, context: CliContext): void {
-  const purchases = program.command('purchases').description('Store purchases: list, show, refund, reconcile with the payment provider');
+  const purchases = program
+    .command('purchases')
+    .description('Store purchases: list, show, refund, reconcile with the payment provider');
 
   purchases
     .command('list')
@@ -51,9 +68,12 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
           for (const csvLine of csvLines(CSV_COLUMNS, rows.map(csvRecord))) context.out(csvLine);
           return;
         }
-        if (rows.length === 0) return context.out(options.status ? `No ${options.status} purchases.` : 'No purchases yet.');
+        if (rows.length === 0)
+          return context.out(options.status ? `No ${options.status} purchases.` : 'No purchases yet.');
         for (const row of rows) context.out(line(row));
-        context.out(`${summary.count} purchases, revenue ${formatUsd(summary.revenueCents)}, ${summary.completed} completed, ${summary.pending} pending`);
+        context.out(
+          `${summary.count} purchases, revenue ${formatUsd(summary.revenueCents)}, ${summary.completed} completed, ${summary.pending} pending`,
+        );
       }),
     );
 
@@ -65,7 +85,8 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
       context.withSystem(async (system) => {
         const purchase = presentPurchase(await system.core.purchases.show.execute({ reference: id }));
         if (options.json) return context.out(terminalJson(purchase));
-        for (const [key, value] of Object.entries(purchase)) context.out(`${key.padEnd(16)} ${oneLine(String(value ?? '-'))}`);
+        for (const [key, value] of Object.entries(purchase))
+          context.out(`${key.padEnd(16)} ${oneLine(String(value ?? '-'))}`);
       }),
     );
 
@@ -76,13 +97,17 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
     .action((id: string, options: { reason: string }) =>
       context.withSystem(async (system) => {
         const refunded = await system.core.purchases.refund.execute({ id, reason: options.reason });
-        context.out(`Refunded ${refunded.id}: ${oneLine(refunded.productName)}, ${formatUsd(refunded.priceCents)}. Status: ${refunded.status}.`);
+        context.out(
+          `Refunded ${refunded.id}: ${oneLine(refunded.productName)}, ${formatUsd(refunded.priceCents)}. Status: ${refunded.status}.`,
+        );
       }),
     );
 
   purchases
     .command('reconcile')
-    .description('Ask the payment provider about purchases pending for over 15 minutes; complete paid ones, fail abandoned ones')
+    .description(
+      'Ask the payment provider about purchases pending for over 15 minutes; complete paid ones, fail abandoned ones',
+    )
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       context.withSystem(async (system) => {
@@ -92,7 +117,9 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
         for (const id of report.failed) context.out(`failed    ${id}`);
         for (const id of report.unchanged) context.out(`pending   ${id}`);
         for (const error of report.errors) context.out(`error     ${error.id}: ${oneLine(error.message)}`);
-        context.out(`${report.completed.length} completed, ${report.failed.length} failed, ${report.unchanged.length} still pending, ${report.errors.length} errors`);
+        context.out(
+          `${report.completed.length} completed, ${report.failed.length} failed, ${report.unchanged.length} still pending, ${report.errors.length} errors`,
+        );
       }),
     );
 }

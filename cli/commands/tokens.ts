@@ -15,7 +15,13 @@ function amountOf(value: string): number {
   return /^\s*-?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
 }
 
-async function change(system: System, kind: 'credit' | 'debit', discordId: string, amount: string, options: ChangeOptions) {
+async function change(
+  system: System,
+  kind: 'credit' | 'debit',
+  discordId: string,
+  amount: string,
+  options: ChangeOptions,
+) {
   const user = await system.core.users.findByDiscordId.execute(discordId);
   const actor = options.as ? await system.core.users.findByDiscordId.execute(options.as) : null;
   const result = await system.core.tokens[kind].execute({
@@ -26,7 +32,9 @@ async function change(system: System, kind: 'credit' | 'debit', discordId: strin
     actorId: actor?.id ?? null,
   });
   const verb = kind === 'credit' ? 'Credited' : 'Debited';
-  const prefix = result.duplicate ? `Reference ${options.reference} was used before; nothing changed. ` : `${verb} ${amountOf(amount)} tokens. `;
+  const prefix = result.duplicate
+    ? `Reference ${options.reference} was used before; nothing changed. `
+    : `${verb} ${amountOf(amount)} tokens. `;
   return `${prefix}${shownName(user)} (${user.discordId}) has ${result.balance} tokens (entry ${result.entryId}).`;
 }
 
@@ -35,11 +43,15 @@ export function registerTokenCommands(program: Command, context: CliContext): vo
   for (const kind of ['credit', 'debit'] as const) {
     tokens
       .command(`${kind} <discordId> <amount>`)
-      .description(kind === 'credit' ? 'Add tokens, with a ledger entry' : 'Take tokens, with a ledger entry (never below zero)')
+      .description(
+        kind === 'credit' ? 'Add tokens, with a ledger entry' : 'Take tokens, with a ledger entry (never below zero)',
+      )
       .requiredOption('--reason <text>', 'why, kept in the ledger')
       .option('--reference <id>', 'a purchase id or similar; the same reference is applied once')
       .option('--as <discordId>', 'the staff member making the change, kept in the ledger')
-      .action((discordId: string, amount: string, options: ChangeOptions) => context.withSystem(async (system) => context.out(await change(system, kind, discordId, amount, options))));
+      .action((discordId: string, amount: string, options: ChangeOptions) =>
+        context.withSystem(async (system) => context.out(await change(system, kind, discordId, amount, options))),
+      );
   }
 
   tokens
@@ -50,7 +62,10 @@ export function registerTokenCommands(program: Command, context: CliContext): vo
     .action((discordId: string, options: { limit: string; json?: boolean }) =>
       context.withSystem(async (system) => {
         const user = await system.core.users.findByDiscordId.execute(discordId);
-        const entries = await system.core.tokens.history.execute({ userId: user.id, limit: Number(options.limit) || 50 });
+        const entries = await system.core.tokens.history.execute({
+          userId: user.id,
+          limit: Number(options.limit) || 50,
+        });
         if (options.json) {
           return context.out(terminalJson(entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }))));
         }
@@ -58,7 +73,11 @@ export function registerTokenCommands(program: Command, context: CliContext): vo
         if (entries.length === 0) return context.out('No token changes yet.');
         for (const e of entries) {
           const delta = e.delta > 0 ? `+${e.delta}` : String(e.delta);
-          context.out(oneLine(`${e.createdAt.toISOString()}  ${delta.padStart(8)}  = ${String(e.balanceAfter).padStart(7)}  ${e.reason}${e.reference ? `  [${e.reference}]` : ''}`));
+          context.out(
+            oneLine(
+              `${e.createdAt.toISOString()}  ${delta.padStart(8)}  = ${String(e.balanceAfter).padStart(7)}  ${e.reason}${e.reference ? `  [${e.reference}]` : ''}`,
+            ),
+          );
         }
       }),
     );

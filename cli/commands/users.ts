@@ -24,7 +24,9 @@ export const shownName = (user: User) => oneLine(displayName(user));
 
 function listLine(user: User): string {
   const ban = user.bannedAt ? `  BANNED: ${user.banReason ?? ''}` : '';
-  return oneLine(`${user.discordId.padEnd(20)} ${user.role.padEnd(6)} ${String(user.tokens).padStart(7)} tokens  ${displayName(user)}${user.email ? ` <${user.email}>` : ''}${ban}`);
+  return oneLine(
+    `${user.discordId.padEnd(20)} ${user.role.padEnd(6)} ${String(user.tokens).padStart(7)} tokens  ${displayName(user)}${user.email ? ` <${user.email}>` : ''}${ban}`,
+  );
 }
 
 function detailLines(user: User): string[] {
@@ -53,7 +55,8 @@ export function registerUserCommands(program: Command, context: CliContext): voi
       context.withSystem(async (system) => {
         const list = await system.core.users.list.execute({ role: options.role });
         if (options.json) return context.out(terminalJson(list.map(userJson)));
-        if (list.length === 0) return context.out(options.role ? `No users with the ${options.role} role.` : 'No users yet.');
+        if (list.length === 0)
+          return context.out(options.role ? `No users with the ${options.role} role.` : 'No users yet.');
         for (const user of list) context.out(listLine(user));
       }),
     );
@@ -88,7 +91,10 @@ export function registerUserCommands(program: Command, context: CliContext): voi
     .action((discordId: string, options: { reason: string }) =>
       context.withSystem(async (system) => {
         const user = await system.core.users.findByDiscordId.execute(discordId);
-        if (user.bannedAt) return context.out(`${shownName(user)} (${user.discordId}) was already banned on ${user.bannedAt.toISOString()}: ${oneLine(user.banReason)}`);
+        if (user.bannedAt)
+          return context.out(
+            `${shownName(user)} (${user.discordId}) was already banned on ${user.bannedAt.toISOString()}: ${oneLine(user.banReason)}`,
+          );
         const banned = await system.core.users.ban.execute({ userId: user.id, reason: options.reason });
         context.out(`${shownName(banned)} (${banned.discordId}) is banned: ${oneLine(banned.banReason)}`);
       }),

@@ -17,7 +17,11 @@ export class OpenApplicationExistsError extends ConflictError {
 
 export class InvalidApplicationError extends InvalidInputError {
   constructor(kind: AnyKind, issues: ErrorIssue[]) {
-    super(`${kind.codePrefix}_INVALID`, `Invalid application. ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+    super(
+      `${kind.codePrefix}_INVALID`,
+      `Invalid application. ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+      issues,
+    );
   }
 }
 

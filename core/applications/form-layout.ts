@@ -31,5 +31,9 @@ export type FormLayout = readonly FormSection[];
 
 /** Every question of a layout, in order. */
 export function questionsOf(layout: FormLayout): Question[] {
-  return layout.flatMap((section) => section.questions.flatMap((entry): readonly Question[] => ('name' in entry ? [entry as Question] : (entry as readonly Question[]))));
+  return layout.flatMap((section) =>
+    section.questions.flatMap((entry): readonly Question[] =>
+      'name' in entry ? [entry as Question] : (entry as readonly Question[]),
+    ),
+  );
 }

@@ -38,21 +38,34 @@ export interface ApplicationUseCases<A, S extends string> {
 }
 
 /** The use cases of one kind, over its repository. */
-function useCases<A, S extends string>(applications: ApplicationRepository<A, S>, p: ApplicationPorts, shared: Shared): ApplicationUseCases<A, S> {
+function kindUseCases<A, S extends string>(
+  applications: ApplicationRepository<A, S>,
+  p: ApplicationPorts,
+  shared: Shared,
+): ApplicationUseCases<A, S> {
   const { clock, ids, transactions, effects } = shared;
   return {
     submit: new SubmitApplication(applications, ids, clock, transactions, effects),
     list: new ListApplications(applications, p.staffRoster),
     show: new ShowApplication(applications, p.staffRoster),
     mine: new ListMyApplications(applications),
-    review: new ReviewApplication(applications, p.whitelistAccess, p.staffRoster, p.auditLog, transactions, ids, clock, effects),
+    review: new ReviewApplication(
+      applications,
+      p.whitelistAccess,
+      p.staffRoster,
+      p.auditLog,
+      transactions,
+      ids,
+      clock,
+      effects,
+    ),
   };
 }
 
 export function createApplicationModules(p: ApplicationPorts, shared: Shared) {
   return {
-    applications: useCases(p.whitelistApplications, p, shared),
-    staffApplications: useCases(p.staffApplications, p, shared),
+    applications: kindUseCases(p.whitelistApplications, p, shared),
+    staffApplications: kindUseCases(p.staffApplications, p, shared),
     audit: {
       list: new ListAuditEntries(p.auditLog),
     },

@@ -38,13 +38,16 @@ export class ReviewApplication<A, S extends string> {
   async execute(input: ReviewApplicationInput<S>): Promise<ApplicationView<A, S>> {
     const kind = this.applications.kind;
     const { reviewer } = input;
-    if (!hasRole(reviewer, kind.decider)) throw new ForbiddenError('ROLE_REQUIRED', `Reviewing ${kind.label}s needs the ${kind.decider} role.`);
+    if (!hasRole(reviewer, kind.decider))
+      throw new ForbiddenError('ROLE_REQUIRED', `Reviewing ${kind.label}s needs the ${kind.decider} role.`);
     // staff review notes are optional and kept as written (SPEC section 5)
-    const notes = kind.notes === 'trimmed' ? checkReviewNotes(input.notes, input.notesRequired ?? false) : input.notes || null;
+    const notes =
+      kind.notes === 'trimmed' ? checkReviewNotes(input.notes, input.notesRequired ?? false) : input.notes || null;
     const reviewed = await this.transactions.run(async () => {
       const current = await this.applications.findById(input.id);
       if (!current) throw new ApplicationNotFoundError(kind, input.id);
-      if (current.userId === reviewer.id) throw new ForbiddenError('SELF_REVIEW', 'You cannot review your own application.');
+      if (current.userId === reviewer.id)
+        throw new ForbiddenError('SELF_REVIEW', 'You cannot review your own application.');
       const refuse = (raced: boolean) => {
         const { code, message } = kind.texts.cannotMove(current.status, input.status, raced);
         return new ApplicationTransitionError(code, message);

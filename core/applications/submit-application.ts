@@ -20,7 +20,11 @@ export class SubmitApplication<A, S extends string> {
   async execute(input: { applicant: Applicant; answers: A }): Promise<Application<A, S>> {
     const kind = this.applications.kind;
     const parsed = kind.answers.safeParse(input.answers);
-    if (!parsed.success) throw new InvalidApplicationError(kind, parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
+    if (!parsed.success)
+      throw new InvalidApplicationError(
+        kind,
+        parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+      );
     const { applicant } = input;
     const application = {
       ...(parsed.data as A),
@@ -48,6 +52,7 @@ export class SubmitApplication<A, S extends string> {
   }
 
   private async refuseIfWhitelisted(userId: string): Promise<void> {
-    if (this.applications.kind.approvalWhitelists && (await this.applications.hasStatus(userId, 'approved' as S))) throw new AlreadyWhitelistedError();
+    if (this.applications.kind.approvalWhitelists && (await this.applications.hasStatus(userId, 'approved' as S)))
+      throw new AlreadyWhitelistedError();
   }
 }

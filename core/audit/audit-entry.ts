@@ -1,6 +1,5 @@
 import type { ApplicationKindName } from '../applications/application.ts';
 
-
 /** Where a decision was made; the same use cases run behind the website and the terminal. */
 export type ReviewChannel = 'web' | 'cli';
 

@@ -17,7 +17,13 @@ describe('catalogue (SPEC section 9)', () => {
 
   it('lists the five tiers in order with Swamp Blood as most popular', () => {
     const tiers = catalogue.list('whitelist');
-    expect(tiers.map((tier) => tier.id)).toEqual(['bayou-basic', 'parish-life', 'swamp-blood', 'gator-crown', 'voodoo-experience']);
+    expect(tiers.map((tier) => tier.id)).toEqual([
+      'bayou-basic',
+      'parish-life',
+      'swamp-blood',
+      'gator-crown',
+      'voodoo-experience',
+    ]);
     expect(tiers.filter((tier) => tier.popular).map((tier) => tier.id)).toEqual(['swamp-blood']);
   });
 
@@ -90,12 +96,18 @@ describe('catalogue (SPEC section 9)', () => {
   });
 
   it('asks for an option on a multi-price add-on and refuses an unknown one', () => {
-    expect(() => catalogue.price('custom-tattoos', 'addon')).toThrow(expect.objectContaining({ code: 'OPTION_REQUIRED', kind: 'invalid' }));
-    expect(() => catalogue.price('custom-tattoos', 'addon', 'elbow')).toThrow(expect.objectContaining({ code: 'OPTION_NOT_FOUND' }));
+    expect(() => catalogue.price('custom-tattoos', 'addon')).toThrow(
+      expect.objectContaining({ code: 'OPTION_REQUIRED', kind: 'invalid' }),
+    );
+    expect(() => catalogue.price('custom-tattoos', 'addon', 'elbow')).toThrow(
+      expect.objectContaining({ code: 'OPTION_NOT_FOUND' }),
+    );
   });
 
   it('fails with a typed not-found error for an unknown product or a type mismatch', () => {
-    expect(() => catalogue.find('golden-ticket')).toThrow(expect.objectContaining({ code: 'PRODUCT_NOT_FOUND', kind: 'not_found' }));
+    expect(() => catalogue.find('golden-ticket')).toThrow(
+      expect.objectContaining({ code: 'PRODUCT_NOT_FOUND', kind: 'not_found' }),
+    );
     expect(() => catalogue.find('bayou-basic', 'gang')).toThrow(expect.objectContaining({ code: 'PRODUCT_NOT_FOUND' }));
   });
 });

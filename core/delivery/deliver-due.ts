@@ -14,7 +14,13 @@ export interface DeliverySettings {
   batchSize: number;
 }
 
-export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = { maxAttempts: 8, retryBaseMs: 5_000, retryMaxMs: 15 * 60_000, leaseMs: 60_000, batchSize: 20 };
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
+  maxAttempts: 8,
+  retryBaseMs: 5_000,
+  retryMaxMs: 15 * 60_000,
+  leaseMs: 60_000,
+  batchSize: 20,
+};
 
 export interface DeliveryPassReport {
   delivered: number;
@@ -38,7 +44,11 @@ export class DeliverDue {
 
   async execute(): Promise<DeliveryPassReport> {
     const now = this.clock.now();
-    const claimed = await this.outbox.claimDue(now, this.settings.batchSize, new Date(now.getTime() + this.settings.leaseMs));
+    const claimed = await this.outbox.claimDue(
+      now,
+      this.settings.batchSize,
+      new Date(now.getTime() + this.settings.leaseMs),
+    );
     const report: DeliveryPassReport = { delivered: 0, retrying: 0, failed: 0 };
     for (const delivery of claimed) report[await this.attempt(delivery)] += 1;
     return report;
@@ -48,18 +58,39 @@ export class DeliverDue {
     try {
       await this.send(delivery);
       const at = this.clock.now();
-      await this.outbox.settle(delivery.id, { status: 'delivered', nextAttemptAt: at, lastError: null, deliveredAt: at, updatedAt: at });
+      await this.outbox.settle(delivery.id, {
+        status: 'delivered',
+        nextAttemptAt: at,
+        lastError: null,
+        deliveredAt: at,
+        updatedAt: at,
+      });
       return 'delivered';
     } catch (error) {
       const at = this.clock.now();
-      const failure = error instanceof DeliveryAttemptError ? error : new DeliveryAttemptError(error instanceof Error ? error.message : String(error), true);
+      const failure =
+        error instanceof DeliveryAttemptError
+          ? error
+          : new DeliveryAttemptError(error instanceof Error ? error.message : String(error), true);
       const lastError = `Try ${delivery.attempts}: ${failure.message}`.slice(0, 2000);
       if (!failure.retryable || delivery.attempts >= this.settings.maxAttempts) {
-        await this.outbox.settle(delivery.id, { status: 'failed', nextAttemptAt: at, lastError, deliveredAt: null, updatedAt: at });
+        await this.outbox.settle(delivery.id, {
+          status: 'failed',
+          nextAttemptAt: at,
+          lastError,
+          deliveredAt: null,
+          updatedAt: at,
+        });
         return 'failed';
       }
       const wait = Math.max(backoffMs(delivery.attempts, this.settings), failure.retryAfterMs ?? 0);
-      await this.outbox.settle(delivery.id, { status: 'pending', nextAttemptAt: new Date(at.getTime() + wait), lastError, deliveredAt: null, updatedAt: at });
+      await this.outbox.settle(delivery.id, {
+        status: 'pending',
+        nextAttemptAt: new Date(at.getTime() + wait),
+        lastError,
+        deliveredAt: null,
+        updatedAt: at,
+      });
       return 'retrying';
     }
   }

@@ -33,6 +33,10 @@ export class DeliveryNotRetryableError extends ConflictError {
 
 export class DiscordNotConfiguredError extends DomainError {
   constructor() {
-    super('DISCORD_NOT_CONFIGURED', 'unavailable', 'Discord delivery is not configured: set DISCORD_BOT_TOKEN and DISCORD_GUILD_ID.');
+    super(
+      'DISCORD_NOT_CONFIGURED',
+      'unavailable',
+      'Discord delivery is not configured: set DISCORD_BOT_TOKEN and DISCORD_GUILD_ID.',
+    );
   }
 }

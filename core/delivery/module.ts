@@ -24,7 +24,15 @@ export function createDeliveryModule(p: DeliveryPorts, shared: { clock: Clock; i
   const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...p.settings };
   const onQueued = p.onQueued ?? (() => {});
   const capabilities = p.discord.capabilities;
-  const effects: DeliveryEffects = new OutboxDeliveryEffects(p.outbox, capabilities, p.roles, p.entitlements, shared.ids, shared.clock, onQueued);
+  const effects: DeliveryEffects = new OutboxDeliveryEffects(
+    p.outbox,
+    capabilities,
+    p.roles,
+    p.entitlements,
+    shared.ids,
+    shared.clock,
+    onQueued,
+  );
   return {
     effects,
     delivery: {

@@ -43,7 +43,12 @@ export class OutboxDeliveryEffects implements DeliveryEffects {
         purchaseId: purchase.id,
         noRole: `No Discord role is mapped to ${purchase.productName}.`,
       },
-      { kind: 'notify_staff', dedupeKey: `staff:purchase:${purchase.id}`, content: messages.staffPurchase(purchase, buyerName(purchase)), purchaseId: purchase.id },
+      {
+        kind: 'notify_staff',
+        dedupeKey: `staff:purchase:${purchase.id}`,
+        content: messages.staffPurchase(purchase, buyerName(purchase)),
+        purchaseId: purchase.id,
+      },
     ]);
   }
 
@@ -62,12 +67,20 @@ export class OutboxDeliveryEffects implements DeliveryEffects {
       });
     }
     if (how === 'disputed') {
-      drafts.push({ kind: 'notify_staff', dedupeKey: `staff:dispute:${purchase.id}`, content: messages.staffDispute(purchase, buyerName(purchase)), purchaseId: purchase.id });
+      drafts.push({
+        kind: 'notify_staff',
+        dedupeKey: `staff:dispute:${purchase.id}`,
+        content: messages.staffDispute(purchase, buyerName(purchase)),
+        purchaseId: purchase.id,
+      });
     }
     await this.record(drafts);
   }
 
-  async applicationSubmitted<A, S extends string>(kind: ApplicationKind<A, S>, application: Application<A, S>): Promise<void> {
+  async applicationSubmitted<A, S extends string>(
+    kind: ApplicationKind<A, S>,
+    application: Application<A, S>,
+  ): Promise<void> {
     await this.record([
       {
         kind: 'notify_staff',
@@ -78,7 +91,10 @@ export class OutboxDeliveryEffects implements DeliveryEffects {
     ]);
   }
 
-  async applicationReviewed<A, S extends string>(kind: ApplicationKind<A, S>, application: Application<A, S>): Promise<void> {
+  async applicationReviewed<A, S extends string>(
+    kind: ApplicationKind<A, S>,
+    application: Application<A, S>,
+  ): Promise<void> {
     if (application.status === 'pending') return;
     const drafts: Draft[] = [
       {
@@ -114,7 +130,10 @@ export class OutboxDeliveryEffects implements DeliveryEffects {
     if (drafts.length === 0) return;
     const now = this.clock.now();
     const rows = drafts.map(({ noRole, ...draft }): Delivery => {
-      const reason = this.unavailable(draft.kind) ?? (isRoleChange(draft.kind) && !draft.roleId ? (noRole ?? 'No Discord role is mapped.') : null) ?? (needsMember(draft.kind) && !draft.discordId ? 'The member has no Discord id.' : null);
+      const reason =
+        this.unavailable(draft.kind) ??
+        (isRoleChange(draft.kind) && !draft.roleId ? (noRole ?? 'No Discord role is mapped.') : null) ??
+        (needsMember(draft.kind) && !draft.discordId ? 'The member has no Discord id.' : null);
       return {
         id: this.ids.next(),
         userId: null,

@@ -11,7 +11,10 @@ export interface DeliveryOutbox {
    */
   claimDue(now: Date, limit: number, leaseUntil: Date): Promise<Delivery[]>;
   /** records an attempt's outcome on a delivery this worker claimed */
-  settle(id: string, changes: Pick<Delivery, 'status' | 'nextAttemptAt' | 'lastError' | 'deliveredAt' | 'updatedAt'>): Promise<void>;
+  settle(
+    id: string,
+    changes: Pick<Delivery, 'status' | 'nextAttemptAt' | 'lastError' | 'deliveredAt' | 'updatedAt'>,
+  ): Promise<void>;
   findById(id: string): Promise<Delivery | null>;
   /** newest first */
   list(query: { status?: DeliveryStatus; limit?: number }): Promise<Delivery[]>;
@@ -58,4 +61,3 @@ export interface Entitlements {
   of(userId?: string): Promise<Entitlement[]>;
   discordIdOf(userId: string): Promise<string | null>;
 }
-

@@ -46,8 +46,11 @@ export class ReconcileRoles {
       }
       const expected = this.roles.expectedRoles(member);
       const base = { userId: member.userId, discordId: member.discordId, displayName: member.displayName };
-      for (const roleId of expected) if (!held.includes(roleId)) report.differences.push({ ...base, roleId, action: 'grant' });
-      for (const roleId of held) if (managed.has(roleId) && !expected.has(roleId)) report.differences.push({ ...base, roleId, action: 'remove' });
+      for (const roleId of expected)
+        if (!held.includes(roleId)) report.differences.push({ ...base, roleId, action: 'grant' });
+      for (const roleId of held)
+        if (managed.has(roleId) && !expected.has(roleId))
+          report.differences.push({ ...base, roleId, action: 'remove' });
     }
     if (!input.dryRun) for (const difference of report.differences) difference.outcome = await this.apply(difference);
     return report;
@@ -55,7 +58,8 @@ export class ReconcileRoles {
 
   private async apply(difference: RoleDifference): Promise<RoleDifference['outcome']> {
     try {
-      if (difference.action === 'grant') await this.discord.grantRole(difference.discordId, difference.roleId, 'Role reconcile: owed by the store');
+      if (difference.action === 'grant')
+        await this.discord.grantRole(difference.discordId, difference.roleId, 'Role reconcile: owed by the store');
       else await this.discord.removeRole(difference.discordId, difference.roleId, 'Role reconcile: no longer owed');
       return 'applied';
     } catch (error) {

@@ -12,7 +12,9 @@ export class RoleMapping {
 
   roleFor(item: { productId: string; optionId: string | null }): string | null {
     const { products } = this.settings;
-    return (item.optionId ? products[`${item.productId}:${item.optionId}`] : undefined) ?? products[item.productId] ?? null;
+    return (
+      (item.optionId ? products[`${item.productId}:${item.optionId}`] : undefined) ?? products[item.productId] ?? null
+    );
   }
 
   get whitelistRole(): string | null {

@@ -25,11 +25,15 @@ export class CompletePurchase {
   async execute(input: CompletePurchaseInput): Promise<{ purchase: Purchase; tokensAwarded: number }> {
     const purchase = await this.purchases.findByPaymentIntent(input.paymentIntentId);
     if (!purchase) throw new PurchaseNotFoundError(input.paymentIntentId);
-    if (purchase.userId !== input.buyerId) throw new ForbiddenError('NOT_YOUR_PURCHASE', 'This payment belongs to another account.');
+    if (purchase.userId !== input.buyerId)
+      throw new ForbiddenError('NOT_YOUR_PURCHASE', 'This payment belongs to another account.');
     if (input.expectedPriceCents !== undefined && input.expectedPriceCents !== purchase.priceCents) {
       throw new PriceMismatchError(input.expectedPriceCents, purchase.priceCents, purchase.productName);
     }
-    const settled = purchase.status === 'completed' ? purchase : await this.settlement.complete(purchase, await this.gateway.retrieveIntent(input.paymentIntentId));
+    const settled =
+      purchase.status === 'completed'
+        ? purchase
+        : await this.settlement.complete(purchase, await this.gateway.retrieveIntent(input.paymentIntentId));
     if (settled.status !== 'completed') throw new PurchaseClosedError(settled.status);
     return { purchase: settled, tokensAwarded: settled.tokensAwarded };
   }

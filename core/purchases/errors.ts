@@ -10,13 +10,19 @@ export class PurchaseNotFoundError extends NotFoundError {
 
 export class PriceMismatchError extends ConflictError {
   constructor(sentCents: number, priceCents: number, name: string) {
-    super('PRICE_MISMATCH', `${name} costs ${formatUsd(priceCents)}, not ${formatUsd(sentCents)}. Reload the page to see the current price.`);
+    super(
+      'PRICE_MISMATCH',
+      `${name} costs ${formatUsd(priceCents)}, not ${formatUsd(sentCents)}. Reload the page to see the current price.`,
+    );
   }
 }
 
 export class StoreBannedError extends ForbiddenError {
   constructor() {
-    super('STORE_BANNED', 'Your account is banned from the store after a payment dispute. Open a ticket in our Discord if you think this is a mistake.');
+    super(
+      'STORE_BANNED',
+      'Your account is banned from the store after a payment dispute. Open a ticket in our Discord if you think this is a mistake.',
+    );
   }
 }
 
@@ -43,6 +49,9 @@ export class TooManyOpenCheckoutsError extends ConflictError {
 
 export class PaymentInProgressError extends ConflictError {
   constructor(productName: string) {
-    super('PAYMENT_IN_PROGRESS', `Your payment for ${productName} is still being processed. Wait for it to finish before starting another checkout for it.`);
+    super(
+      'PAYMENT_IN_PROGRESS',
+      `Your payment for ${productName} is still being processed. Wait for it to finish before starting another checkout for it.`,
+    );
   }
 }

@@ -33,7 +33,12 @@ export class HandlePaymentEvent {
     const intentId = event.type === 'payment_succeeded' ? event.intent.id : event.intentId;
     return this.transactions.run(async () => {
       const purchase = await this.purchases.findByPaymentIntent(intentId);
-      const fresh = await this.events.record({ id: event.id, type: event.type, purchaseId: purchase?.id ?? null, receivedAt: this.clock.now() });
+      const fresh = await this.events.record({
+        id: event.id,
+        type: event.type,
+        purchaseId: purchase?.id ?? null,
+        receivedAt: this.clock.now(),
+      });
       if (!fresh || !purchase) return { applied: false, purchase };
       switch (event.type) {
         case 'payment_succeeded':

@@ -11,7 +11,10 @@ export interface RecentPurchase {
 
 /** 'jean_baptiste' -> 'Jean B.'; a one-word name keeps only its initial ('Gatorking' -> 'G.'). */
 export function anonymise(name: string): string {
-  const parts = name.split(/[\s._\-]+/).map((part) => part.replace(/[^\p{L}]/gu, '')).filter(Boolean);
+  const parts = name
+    .split(/[\s._\-]+/)
+    .map((part) => part.replace(/[^\p{L}]/gu, ''))
+    .filter(Boolean);
   if (parts.length === 0) return 'A player';
   const first = parts[0];
   if (parts.length === 1) return `${first[0].toUpperCase()}.`;

@@ -1,6 +1,13 @@
 import type { Purchase, PurchaseStatus } from './purchase.ts';
 
-export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
 
 export interface PaymentIntent {
   id: string;
@@ -40,10 +47,14 @@ export interface PaymentGateway {
   refund(intentId: string, options: { idempotencyKey: string; reason: string }): Promise<{ id: string }>;
 }
 
-export type PurchaseChanges = Partial<Pick<Purchase, 'status' | 'tokensAwarded' | 'failureReason' | 'completedAt'>> & { updatedAt: Date };
+export type PurchaseChanges = Partial<Pick<Purchase, 'status' | 'tokensAwarded' | 'failureReason' | 'completedAt'>> & {
+  updatedAt: Date;
+};
 
 /** What a checkout started again may change on its purchase (while it is still pending). */
-export type CheckoutChanges = Partial<Pick<Purchase, 'buyerEmail' | 'buyerDiscord' | 'priceCents' | 'productName' | 'tokensGranted'>> & { updatedAt: Date };
+export type CheckoutChanges = Partial<
+  Pick<Purchase, 'buyerEmail' | 'buyerDiscord' | 'priceCents' | 'productName' | 'tokensGranted'>
+> & { updatedAt: Date };
 
 /**
  * Which of a buyer's purchases are open checkouts: pending, and started at or after `openSince` (older ones

@@ -11,15 +11,19 @@ export const ledgerReference = (purchaseId: string) => `purchase:${purchaseId}`;
 export function checkIntent(purchase: Purchase, intent: PaymentIntent): void {
   if (intent.status !== 'succeeded') {
     throw new PaymentNotConfirmedError(
-      intent.failureMessage ? `The payment did not go through: ${intent.failureMessage}` : `The payment has not gone through yet (status: ${intent.status.replace(/_/g, ' ')}).`,
+      intent.failureMessage
+        ? `The payment did not go through: ${intent.failureMessage}`
+        : `The payment has not gone through yet (status: ${intent.status.replace(/_/g, ' ')}).`,
     );
   }
   const problems: string[] = [];
   if (intent.id !== purchase.paymentIntentId) problems.push('intent');
   if (intent.amountCents !== purchase.priceCents) problems.push('amount');
   if (intent.currency.toLowerCase() !== CURRENCY) problems.push('currency');
-  if (intent.metadata.purchaseId !== purchase.id || intent.metadata.userId !== purchase.userId) problems.push('metadata');
-  if (problems.length > 0) throw new PaymentNotConfirmedError(`The payment does not match this purchase (${problems.join(', ')}).`);
+  if (intent.metadata.purchaseId !== purchase.id || intent.metadata.userId !== purchase.userId)
+    problems.push('metadata');
+  if (problems.length > 0)
+    throw new PaymentNotConfirmedError(`The payment does not match this purchase (${problems.join(', ')}).`);
 }
 
 /**
@@ -49,7 +53,12 @@ export class PurchaseSettlement {
         updatedAt: now,
       });
       if (won && purchase.tokensGranted > 0) {
-        await this.ledger.credit({ userId: purchase.userId, amount: purchase.tokensGranted, reason: `Purchase: ${purchase.productName}`, reference: ledgerReference(purchase.id) });
+        await this.ledger.credit({
+          userId: purchase.userId,
+          amount: purchase.tokensGranted,
+          reason: `Purchase: ${purchase.productName}`,
+          reference: ledgerReference(purchase.id),
+        });
       }
       const completed = await this.reload(purchase.id);
       if (won) await this.effects.purchaseCompleted(completed);
@@ -60,7 +69,11 @@ export class PurchaseSettlement {
   /** pending -> failed; a completed purchase stays completed when a failure arrives late. */
   async fail(purchase: Purchase, reason: string): Promise<Purchase> {
     const now = this.clock.now();
-    await this.purchases.transition(purchase.id, ['pending'], { status: 'failed', failureReason: reason, updatedAt: now });
+    await this.purchases.transition(purchase.id, ['pending'], {
+      status: 'failed',
+      failureReason: reason,
+      updatedAt: now,
+    });
     return this.reload(purchase.id);
   }
 
@@ -72,18 +85,38 @@ export class PurchaseSettlement {
   /** -> disputed, taking back the tokens, and the buyer is banned from the store. */
   async dispute(purchase: Purchase, reason: string): Promise<Purchase> {
     return this.transactions.run(async () => {
-      const result = await this.takeBack(purchase, ['pending', 'failed', 'completed', 'refunded'], 'disputed', `Dispute: ${reason}`);
+      const result = await this.takeBack(
+        purchase,
+        ['pending', 'failed', 'completed', 'refunded'],
+        'disputed',
+        `Dispute: ${reason}`,
+      );
       await this.bans.ban(purchase.userId, `Payment dispute on purchase ${purchase.id}: ${reason}`);
       return result;
     });
   }
 
-  private takeBack(purchase: Purchase, from: PurchaseStatus[], to: 'refunded' | 'disputed', reason: string): Promise<Purchase> {
+  private takeBack(
+    purchase: Purchase,
+    from: PurchaseStatus[],
+    to: 'refunded' | 'disputed',
+    reason: string,
+  ): Promise<Purchase> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
-      const before = await this.purchases.transition(purchase.id, from, { status: to, tokensAwarded: 0, failureReason: reason, updatedAt: now });
+      const before = await this.purchases.transition(purchase.id, from, {
+        status: to,
+        tokensAwarded: 0,
+        failureReason: reason,
+        updatedAt: now,
+      });
       if (before && before.tokensAwarded > 0) {
-        await this.ledger.debit({ userId: purchase.userId, amount: before.tokensAwarded, reason, reference: `${to}:${purchase.id}` });
+        await this.ledger.debit({
+          userId: purchase.userId,
+          amount: before.tokensAwarded,
+          reason,
+          reference: `${to}:${purchase.id}`,
+        });
       }
       const after = await this.reload(purchase.id);
       if (before) await this.effects.purchaseTakenBack(after, before.status, to);

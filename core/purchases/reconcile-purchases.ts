@@ -40,7 +40,10 @@ export class ReconcilePurchases {
           const settled = await this.settlement.complete(purchase, intent);
           (settled.status === 'completed' ? report.completed : report.unchanged).push(purchase.id);
         } else if (intent.status === 'canceled' || intent.status === 'requires_payment_method') {
-          await this.settlement.fail(purchase, intent.failureMessage ?? `No payment after ${RECONCILE_AFTER_MINUTES} minutes.`);
+          await this.settlement.fail(
+            purchase,
+            intent.failureMessage ?? `No payment after ${RECONCILE_AFTER_MINUTES} minutes.`,
+          );
           report.failed.push(purchase.id);
         } else {
           report.unchanged.push(purchase.id);

@@ -14,11 +14,15 @@ export class RefundPurchase {
 
   async execute(input: { id: string; reason: string }): Promise<Purchase> {
     const reason = input.reason.trim();
-    if (reason.length < 3) throw new InvalidInputError('REASON_REQUIRED', 'Give the reason for the refund (at least 3 characters).');
+    if (reason.length < 3)
+      throw new InvalidInputError('REASON_REQUIRED', 'Give the reason for the refund (at least 3 characters).');
     const purchase = await this.purchases.findById(input.id);
     if (!purchase) throw new PurchaseNotFoundError(input.id);
     if (purchase.status !== 'completed' || !purchase.paymentIntentId) {
-      throw new ConflictError('NOT_REFUNDABLE', `Only a completed purchase can be refunded; this one is ${purchase.status}.`);
+      throw new ConflictError(
+        'NOT_REFUNDABLE',
+        `Only a completed purchase can be refunded; this one is ${purchase.status}.`,
+      );
     }
     await this.gateway.refund(purchase.paymentIntentId, { idempotencyKey: `refund-${purchase.id}`, reason });
     return this.settlement.refund(purchase, reason);

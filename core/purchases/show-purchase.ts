@@ -10,8 +10,11 @@ export class ShowPurchase {
   async execute(input: { reference: string; buyerId?: string }): Promise<Purchase> {
     // purchase ids are UUIDs and payment intent ids `pi_` and letters: anything else cannot be one
     if (!/^[\w-]{1,255}$/.test(input.reference)) throw new PurchaseNotFoundError(input.reference.slice(0, 64));
-    const found = (await this.purchases.findByPaymentIntent(input.reference)) ?? (/^[0-9a-f-]{36}$/i.test(input.reference) ? await this.purchases.findById(input.reference) : null);
-    if (!found || (input.buyerId !== undefined && found.userId !== input.buyerId)) throw new PurchaseNotFoundError(input.reference);
+    const found =
+      (await this.purchases.findByPaymentIntent(input.reference)) ??
+      (/^[0-9a-f-]{36}$/i.test(input.reference) ? await this.purchases.findById(input.reference) : null);
+    if (!found || (input.buyerId !== undefined && found.userId !== input.buyerId))
+      throw new PurchaseNotFoundError(input.reference);
     return found;
   }
 }

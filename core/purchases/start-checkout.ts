@@ -4,7 +4,15 @@ import { ConflictError, DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { PaymentInProgressError, PriceMismatchError, StoreBannedError, TooManyOpenCheckoutsError } from './errors.ts';
 import { CHECKOUT_ABANDONED_AFTER_HOURS, CURRENCY, MAX_OPEN_CHECKOUTS, type Purchase } from './purchase.ts';
-import type { CheckoutChanges, CreateIntentRequest, IntentChanges, PaymentGateway, PaymentIntent, PurchaseRepository, StoreBans } from './ports.ts';
+import type {
+  CheckoutChanges,
+  CreateIntentRequest,
+  IntentChanges,
+  PaymentGateway,
+  PaymentIntent,
+  PurchaseRepository,
+  StoreBans,
+} from './ports.ts';
 import type { PurchaseSettlement } from './purchase-settlement.ts';
 
 export interface Buyer {
@@ -65,9 +73,13 @@ export class StartCheckout {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.clock.now();
       const openSince = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
-      const claim = await this.purchases.claimCheckout(this.newPurchase(input, item, now), { openSince, limit: MAX_OPEN_CHECKOUTS });
+      const claim = await this.purchases.claimCheckout(this.newPurchase(input, item, now), {
+        openSince,
+        limit: MAX_OPEN_CHECKOUTS,
+      });
       if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
-      const started = claim.outcome === 'added' ? await this.begin(claim.purchase) : await this.resume(claim.purchase, input, item);
+      const started =
+        claim.outcome === 'added' ? await this.begin(claim.purchase) : await this.resume(claim.purchase, input, item);
       if (started) return started;
     }
     throw new ConflictError('CHECKOUT_BUSY', 'Your checkout changed while it was being opened. Please try again.');
@@ -106,7 +118,11 @@ export class StartCheckout {
       throw error;
     }
     if (!(await this.purchases.attachIntent(purchase.id, intent.id))) return null;
-    return { purchase: { ...purchase, paymentIntentId: intent.id }, clientSecret: intent.clientSecret, tokensGranted: purchase.tokensGranted };
+    return {
+      purchase: { ...purchase, paymentIntentId: intent.id },
+      clientSecret: intent.clientSecret,
+      tokensGranted: purchase.tokensGranted,
+    };
   }
 
   /** The buyer's open checkout for this item: reused while its intent can still take the payment. */
@@ -148,14 +164,21 @@ export class StartCheckout {
   }
 
   /** Brings the reused checkout up to date: the buyer's contact details, and the price if the catalogue changed. */
-  private async revise(open: Purchase, intent: PaymentIntent, input: StartCheckoutInput, item: PricedItem): Promise<CheckoutStarted | null> {
+  private async revise(
+    open: Purchase,
+    intent: PaymentIntent,
+    input: StartCheckoutInput,
+    item: PricedItem,
+  ): Promise<CheckoutStarted | null> {
     const intentChanges: IntentChanges = {};
     if (intent.amountCents !== item.priceCents) intentChanges.amountCents = item.priceCents;
     if (open.productName !== item.name) intentChanges.description = item.name;
     const metadata = intentMetadata(open);
-    if (Object.entries(metadata).some(([key, value]) => intent.metadata[key] !== value)) intentChanges.metadata = metadata;
+    if (Object.entries(metadata).some(([key, value]) => intent.metadata[key] !== value))
+      intentChanges.metadata = metadata;
     // the intent first: a provider that refuses (the buyer is paying right now) leaves the purchase as it was
-    const current = Object.keys(intentChanges).length > 0 ? await this.gateway.updateIntent(intent.id, intentChanges) : intent;
+    const current =
+      Object.keys(intentChanges).length > 0 ? await this.gateway.updateIntent(intent.id, intentChanges) : intent;
 
     const changes: Omit<CheckoutChanges, 'updatedAt'> = {};
     if (input.buyerEmail && input.buyerEmail !== open.buyerEmail) changes.buyerEmail = input.buyerEmail;
@@ -164,7 +187,8 @@ export class StartCheckout {
     if (item.name !== open.productName) changes.productName = item.name;
     if (item.tokens !== open.tokensGranted) changes.tokensGranted = item.tokens;
     let purchase: Purchase | null = open;
-    if (Object.keys(changes).length > 0) purchase = await this.purchases.reviseCheckout(open.id, { ...changes, updatedAt: this.clock.now() });
+    if (Object.keys(changes).length > 0)
+      purchase = await this.purchases.reviseCheckout(open.id, { ...changes, updatedAt: this.clock.now() });
     // null: paid or failed meanwhile, so it is no longer open
     if (!purchase) return null;
     return { purchase, clientSecret: current.clientSecret, tokensGranted: purchase.tokensGranted };

@@ -13,7 +13,10 @@ interface TokenUseCases {
  * joining the caller's transaction). A take-back never drives a balance below zero: when the buyer has
  * spent some of the tokens, what is left is taken.
  */
-export function tokenLedgerFromAccounts(tokens: TokenUseCases, users: { get: { execute(id: string): Promise<User> } }): PurchaseTokenGrants {
+export function tokenLedgerFromAccounts(
+  tokens: TokenUseCases,
+  users: { get: { execute(id: string): Promise<User> } },
+): PurchaseTokenGrants {
   return {
     async credit(grant) {
       await tokens.credit.execute(grant);

@@ -13,7 +13,9 @@ export class ChangeRole {
 
   async execute(input: { userId: string; role: Role }): Promise<User> {
     if (!(ROLES as readonly string[]).includes(input.role)) {
-      throw new InvalidInputError('INVALID_ROLE', `Role must be one of ${ROLES.join(', ')}.`, [{ path: 'role', message: `Role must be one of ${ROLES.join(', ')}.` }]);
+      throw new InvalidInputError('INVALID_ROLE', `Role must be one of ${ROLES.join(', ')}.`, [
+        { path: 'role', message: `Role must be one of ${ROLES.join(', ')}.` },
+      ]);
     }
     const user = await this.users.setRole(input.userId, input.role, this.clock.now());
     if (!user) throw new UserNotFoundError(`with id ${input.userId}`);

@@ -21,12 +21,19 @@ export function validIdentity(identity: SignInIdentity): SignInIdentity {
   const discordId = text(identity.discordId) ?? '';
   const discordUsername = text(identity.discordUsername) ?? '';
   const email = text(identity.email);
-  if (!DISCORD_ID.test(discordId)) issues.push({ path: 'discordId', message: 'Discord ID must be digits only (1 to 32).' });
+  if (!DISCORD_ID.test(discordId))
+    issues.push({ path: 'discordId', message: 'Discord ID must be digits only (1 to 32).' });
   if (!discordUsername) issues.push({ path: 'discordUsername', message: 'Username is required.' });
-  if (discordUsername.length > 64) issues.push({ path: 'discordUsername', message: 'Username is at most 64 characters.' });
-  if (email && (!EMAIL.test(email) || email.length > 254)) issues.push({ path: 'email', message: 'Email must be a valid address.' });
+  if (discordUsername.length > 64)
+    issues.push({ path: 'discordUsername', message: 'Username is at most 64 characters.' });
+  if (email && (!EMAIL.test(email) || email.length > 254))
+    issues.push({ path: 'email', message: 'Email must be a valid address.' });
   if (issues.length > 0) {
-    throw new InvalidInputError('INVALID_IDENTITY', `Invalid sign-in. ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+    throw new InvalidInputError(
+      'INVALID_IDENTITY',
+      `Invalid sign-in. ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+      issues,
+    );
   }
   return {
     discordId,

@@ -28,7 +28,13 @@ beforeEach(() => {
   fake.calls.length = 0;
   fake.addMember(MEMBER);
   const env = fake.env();
-  gateway = new DiscordRestGateway({ apiUrl: env.DISCORD_API_URL, botToken: FAKE_BOT_TOKEN, guildId: FAKE_GUILD_ID, staffWebhookUrl: env.DISCORD_STAFF_WEBHOOK_URL, timer });
+  gateway = new DiscordRestGateway({
+    apiUrl: env.DISCORD_API_URL,
+    botToken: FAKE_BOT_TOKEN,
+    guildId: FAKE_GUILD_ID,
+    staffWebhookUrl: env.DISCORD_STAFF_WEBHOOK_URL,
+    timer,
+  });
 });
 
 /** the gateway is waiting: `count` sleeps have begun and not ended */
@@ -72,7 +78,9 @@ describe('Discord REST gateway rate limits, on a fake clock', () => {
     await Promise.all([granting, notifying, messaging]);
     const [first, ...rest] = fake.calls;
     expect(first.at).toBe(start);
-    expect(rest.map((call) => call.path)).toEqual(expect.arrayContaining([expect.stringMatching(ROLE_PUT), expect.stringMatching(/^\/api\/webhooks\//)]));
+    expect(rest.map((call) => call.path)).toEqual(
+      expect.arrayContaining([expect.stringMatching(ROLE_PUT), expect.stringMatching(/^\/api\/webhooks\//)]),
+    );
     expect(rest.every((call) => call.at >= start + 2000)).toBe(true);
   });
 
@@ -86,9 +94,18 @@ describe('Discord REST gateway rate limits, on a fake clock', () => {
   });
 
   it('reports a 5xx as worth retrying and any other 4xx as final', async () => {
-    fake.plan('PUT', ROLE_PUT, [{ status: 500, body: { message: 'Internal Server Error' } }, { status: 403, body: { message: 'Missing Permissions', code: 50013 } }]);
-    await expect(gateway.grantRole(MEMBER, ROLE, 'Purchase')).rejects.toMatchObject({ retryable: true, message: 'Discord answered 500: Internal Server Error.' });
-    await expect(gateway.grantRole(MEMBER, ROLE, 'Purchase')).rejects.toMatchObject({ retryable: false, message: 'Discord answered 403: Missing Permissions (code 50013).' });
+    fake.plan('PUT', ROLE_PUT, [
+      { status: 500, body: { message: 'Internal Server Error' } },
+      { status: 403, body: { message: 'Missing Permissions', code: 50013 } },
+    ]);
+    await expect(gateway.grantRole(MEMBER, ROLE, 'Purchase')).rejects.toMatchObject({
+      retryable: true,
+      message: 'Discord answered 500: Internal Server Error.',
+    });
+    await expect(gateway.grantRole(MEMBER, ROLE, 'Purchase')).rejects.toMatchObject({
+      retryable: false,
+      message: 'Discord answered 403: Missing Permissions (code 50013).',
+    });
     expect(fake.callsTo('PUT', ROLE_PUT)).toHaveLength(2);
   });
 });

@@ -9,13 +9,25 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../adapters/persistence/database.ts';
 import { serveWithPassword, type AuthenticatingServer } from '../../adapters/persistence/embedded-postgres-auth.ts';
-import { EMBEDDED_PASSWORD_FILE, findRunningEmbedded, startEmbeddedPostgres, type EmbeddedPostgres } from '../../adapters/persistence/embedded-postgres.ts';
+import {
+  EMBEDDED_PASSWORD_FILE,
+  findRunningEmbedded,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../../adapters/persistence/embedded-postgres.ts';
 
 const posix = process.platform !== 'win32';
 
 function withPassword(url: string, password: string | undefined): pg.ClientConfig {
   const { hostname, port } = new URL(url);
-  return { host: hostname, port: Number(port), user: 'postgres', database: 'postgres', password, connectionTimeoutMillis: 5000 };
+  return {
+    host: hostname,
+    port: Number(port),
+    user: 'postgres',
+    database: 'postgres',
+    password,
+    connectionTimeoutMillis: 5000,
+  };
 }
 
 async function queryOnce(config: pg.ClientConfig | string, sql: string): Promise<unknown[]> {
@@ -68,7 +80,8 @@ function simpleQuery(sql: string): Buffer {
 /** The type letters of the backend messages in a reply. */
 function messageTypes(reply: Buffer): string[] {
   const types: string[] = [];
-  for (let at = 0; at + 5 <= reply.length; at += 1 + reply.readInt32BE(at + 1)) types.push(String.fromCharCode(reply[at]));
+  for (let at = 0; at + 5 <= reply.length; at += 1 + reply.readInt32BE(at + 1))
+    types.push(String.fromCharCode(reply[at]));
   return types;
 }
 
@@ -108,9 +121,15 @@ describe('the throw-away (memory) embedded database', () => {
 
   it('refuses a wrong password with SQLSTATE 28P01', async () => {
     const refused = queryOnce(withPassword(embedded.url, 'not-the-password'), 'select 1');
-    await expect(refused).rejects.toMatchObject({ code: '28P01', message: 'password authentication failed for user "postgres"' });
+    await expect(refused).rejects.toMatchObject({
+      code: '28P01',
+      message: 'password authentication failed for user "postgres"',
+    });
     const otherUser = queryOnce({ ...withPassword(embedded.url, 'postgres'), user: 'mallory' }, 'select 1');
-    await expect(otherUser).rejects.toMatchObject({ code: '28P01', message: 'password authentication failed for user "mallory"' });
+    await expect(otherUser).rejects.toMatchObject({
+      code: '28P01',
+      message: 'password authentication failed for user "mallory"',
+    });
   });
 
   it('refuses a connection without a password', async () => {
@@ -145,7 +164,12 @@ describe('the throw-away (memory) embedded database', () => {
   });
 
   it('declines TLS, then goes on in the clear', async () => {
-    const answer = await exchange(embedded.url, request(80_877_103), startupMessage('postgres'), simpleQuery('select 1'));
+    const answer = await exchange(
+      embedded.url,
+      request(80_877_103),
+      startupMessage('postgres'),
+      simpleQuery('select 1'),
+    );
     expect(answer.subarray(0, 1).toString()).toBe('N');
     expect(messageTypes(answer.subarray(1))).toEqual(['R', 'E']);
   });
@@ -223,7 +247,9 @@ describe('the password front', () => {
   });
 
   it('still serves a client that knows the password', async () => {
-    expect(await queryOnce(`postgres://postgres:${'x'.repeat(43)}@${front.address}/postgres`, 'select 3 as ok')).toEqual([{ ok: 3 }]);
+    expect(
+      await queryOnce(`postgres://postgres:${'x'.repeat(43)}@${front.address}/postgres`, 'select 3 as ok'),
+    ).toEqual([{ ok: 3 }]);
   });
 });
 
@@ -251,7 +277,9 @@ describe.skipIf(!posix)('an embedded database in a data directory', () => {
     expect(modeOf(published)).toBe(0o600);
     const text = readFileSync(published, 'utf8');
     expect(text).not.toContain(password);
-    await expect(queryOnce(withPassword((JSON.parse(text) as { url: string }).url, undefined), 'select 1')).rejects.toThrow(/password/);
+    await expect(
+      queryOnce(withPassword((JSON.parse(text) as { url: string }).url, undefined), 'select 1'),
+    ).rejects.toThrow(/password/);
     await expect(queryOnce(withPassword(first.url, 'postgres'), 'select 1')).rejects.toMatchObject({ code: '28P01' });
 
     await queryOnce(first.url, `create table kept (note text); insert into kept values ('still here')`);
@@ -277,11 +305,15 @@ describe.skipIf(!posix)('an embedded database in a data directory', () => {
       console.log(JSON.stringify({ embedded: db.isEmbedded, rows }));
       await db.close();
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: join(import.meta.dirname, '../..'),
-      env: { ...process.env, PROBE_DATA_DIR: dataDir },
-      timeout: 60_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: join(import.meta.dirname, '../..'),
+        env: { ...process.env, PROBE_DATA_DIR: dataDir },
+        timeout: 60_000,
+      },
+    );
     expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ embedded: false, rows: [{ note: 'still here' }] });
   }, 90_000);
 

@@ -11,9 +11,23 @@ function stores() {
   const ledger = new InMemoryUserTokenLedger(users);
   const bans = new InMemoryStoreBans();
   const transactions = new InMemoryTransactions([users, ledger, bans]);
-  const addUser = async (discordId: string) => (await users.upsertIdentity({ discordId, discordUsername: 'remy' }, { newId: crypto.randomUUID(), now: at, admin: false })).id;
+  const addUser = async (discordId: string) =>
+    (
+      await users.upsertIdentity(
+        { discordId, discordUsername: 'remy' },
+        { newId: crypto.randomUUID(), now: at, admin: false },
+      )
+    ).id;
   const credit = (userId: string, delta: number, reference: string | null = null) =>
-    ledger.apply({ id: crypto.randomUUID(), userId, delta, reason: 'Purchase', reference, actorId: null, createdAt: at });
+    ledger.apply({
+      id: crypto.randomUUID(),
+      userId,
+      delta,
+      reason: 'Purchase',
+      reference,
+      actorId: null,
+      createdAt: at,
+    });
   return { users, ledger, bans, transactions, addUser, credit };
 }
 

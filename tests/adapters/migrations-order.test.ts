@@ -31,20 +31,28 @@ async function schemaOf(database: Database): Promise<string[]> {
        from pg_constraint c join pg_namespace n on n.oid = c.connamespace
        where n.nspname = 'public' and c.conrelid::regclass::text <> 'schema_migrations' order by 1`,
     )),
-    ...(await rows(`select indexdef as line from pg_indexes where schemaname = 'public' and tablename <> 'schema_migrations' order by indexname`)),
+    ...(await rows(
+      `select indexdef as line from pg_indexes where schemaname = 'public' and tablename <> 'schema_migrations' order by indexname`,
+    )),
     ...(await rows(
       `select concat_ws(' ', p.proname, md5(p.prosrc)) as line from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
     )),
-    ...(await rows(`select concat_ws(' ', tgrelid::regclass::text, tgname, pg_get_triggerdef(oid)) as line from pg_trigger where not tgisinternal order by 1`)),
+    ...(await rows(
+      `select concat_ws(' ', tgrelid::regclass::text, tgname, pg_get_triggerdef(oid)) as line from pg_trigger where not tgisinternal order by 1`,
+    )),
   ];
 }
 
 describe('the migrations list', () => {
   it('names every migration file once, in the order of their numbers', () => {
-    const files = readdirSync(resolve(import.meta.dirname, '../../adapters/persistence/migrations')).filter((file) => /^\d{4}-.+\.ts$/.test(file));
+    const files = readdirSync(resolve(import.meta.dirname, '../../adapters/persistence/migrations')).filter((file) =>
+      /^\d{4}-.+\.ts$/.test(file),
+    );
     expect(names).toEqual([...names].sort());
     // Migration20261122000003Applications is in 0003-applications.ts
-    expect(names.map((name) => /^Migration\d{10}(\d{4})/.exec(name)?.[1])).toEqual(files.map((file) => file.slice(0, 4)));
+    expect(names.map((name) => /^Migration\d{10}(\d{4})/.exec(name)?.[1])).toEqual(
+      files.map((file) => file.slice(0, 4)),
+    );
     expect([...names].sort()).toEqual([...EARLIER_ORDER].sort());
   });
 });

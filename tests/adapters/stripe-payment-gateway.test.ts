@@ -7,7 +7,9 @@ let fake: FakeStripe;
 let gateway: StripePaymentGateway;
 beforeAll(async () => {
   fake = await new FakeStripe().start();
-  gateway = new StripePaymentGateway(createStripeClient({ secretKey: FAKE_STRIPE_KEY, apiBase: fake.url, maxNetworkRetries: 0 }));
+  gateway = new StripePaymentGateway(
+    createStripeClient({ secretKey: FAKE_STRIPE_KEY, apiBase: fake.url, maxNetworkRetries: 0 }),
+  );
 });
 afterAll(() => fake?.stop());
 
@@ -27,7 +29,12 @@ describe('Stripe gateway against a local Stripe', () => {
     expect(sent.path).toBe('/v1/payment_intents');
     expect(sent.headers['idempotency-key']).toBe('purchase-123');
     expect(sent.body).toMatchObject({ amount: '6000', currency: 'usd', metadata: request.metadata });
-    expect(intent).toMatchObject({ amountCents: 6000, currency: 'usd', status: 'requires_payment_method', metadata: request.metadata });
+    expect(intent).toMatchObject({
+      amountCents: 6000,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      metadata: request.metadata,
+    });
     expect(intent.clientSecret).toMatch(/_secret_/);
     const again = await gateway.createIntent(request);
     expect(again.id).toBe(intent.id);
@@ -36,7 +43,10 @@ describe('Stripe gateway against a local Stripe', () => {
   it('reads an intent back with its status and decline message', async () => {
     const intent = await gateway.createIntent({ ...request, idempotencyKey: 'purchase-456' });
     fake.decline(intent.id, 'Your card has insufficient funds.');
-    expect(await gateway.retrieveIntent(intent.id)).toMatchObject({ status: 'requires_payment_method', failureMessage: 'Your card has insufficient funds.' });
+    expect(await gateway.retrieveIntent(intent.id)).toMatchObject({
+      status: 'requires_payment_method',
+      failureMessage: 'Your card has insufficient funds.',
+    });
     fake.succeed(intent.id);
     expect((await gateway.retrieveIntent(intent.id)).status).toBe('succeeded');
     expect((await gateway.refund(intent.id, { idempotencyKey: 'refund-456', reason: 'goodwill' })).id).toMatch(/^re_/);
@@ -46,13 +56,26 @@ describe('Stripe gateway against a local Stripe', () => {
 
   it('updates an unpaid intent with only the fields given, form-encoded, and is refused once it is paid', async () => {
     const intent = await gateway.createIntent({ ...request, idempotencyKey: 'purchase-update' });
-    const updated = await gateway.updateIntent(intent.id, { amountCents: 6500, description: 'Swamp Blood (new price)', metadata: { productId: 'swamp-blood', note: 'repriced' } });
+    const updated = await gateway.updateIntent(intent.id, {
+      amountCents: 6500,
+      description: 'Swamp Blood (new price)',
+      metadata: { productId: 'swamp-blood', note: 'repriced' },
+    });
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: `/v1/payment_intents/${intent.id}`,
-      body: { amount: '6500', description: 'Swamp Blood (new price)', metadata: { productId: 'swamp-blood', note: 'repriced' } },
+      body: {
+        amount: '6500',
+        description: 'Swamp Blood (new price)',
+        metadata: { productId: 'swamp-blood', note: 'repriced' },
+      },
     });
-    expect(updated).toMatchObject({ id: intent.id, clientSecret: intent.clientSecret, amountCents: 6500, metadata: { ...request.metadata, note: 'repriced' } });
+    expect(updated).toMatchObject({
+      id: intent.id,
+      clientSecret: intent.clientSecret,
+      amountCents: 6500,
+      metadata: { ...request.metadata, note: 'repriced' },
+    });
     await gateway.updateIntent(intent.id, { amountCents: 6000 });
     expect(fake.requests.at(-1)!.body).toEqual({ amount: '6000' });
 
@@ -60,21 +83,41 @@ describe('Stripe gateway against a local Stripe', () => {
     await expect(gateway.updateIntent(intent.id, { amountCents: 7000 })).rejects.toMatchObject({
       code: 'PAYMENT_INTENT_UNEXPECTED_STATE',
       kind: 'conflict',
-      message: 'This payment has moved on: it is being paid, or was paid or canceled. Reload the page to see where it stands.',
+      message:
+        'This payment has moved on: it is being paid, or was paid or canceled. Reload the page to see where it stands.',
     });
     expect(fake.intents.get(intent.id)?.amount).toBe(6000);
   });
 
   it('turns Stripe errors into clear messages', async () => {
-    await expect(gateway.retrieveIntent('pi_missing')).rejects.toMatchObject({ code: 'PAYMENT_INTENT_NOT_FOUND', kind: 'not_found', message: 'The payment provider has no record of this payment.' });
+    await expect(gateway.retrieveIntent('pi_missing')).rejects.toMatchObject({
+      code: 'PAYMENT_INTENT_NOT_FOUND',
+      kind: 'not_found',
+      message: 'The payment provider has no record of this payment.',
+    });
     fake.failNext(402, { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' });
-    await expect(gateway.createIntent({ ...request, idempotencyKey: 'k2' })).rejects.toMatchObject({ code: 'CARD_ERROR', message: 'Your card was declined.' });
+    await expect(gateway.createIntent({ ...request, idempotencyKey: 'k2' })).rejects.toMatchObject({
+      code: 'CARD_ERROR',
+      message: 'Your card was declined.',
+    });
     fake.failNext(400, { type: 'invalid_request_error', message: 'Amount must be at least $0.50 usd' });
-    await expect(gateway.createIntent({ ...request, idempotencyKey: 'k3' })).rejects.toMatchObject({ message: 'The payment provider refused the request: Amount must be at least $0.50 usd' });
-    const wrongKey = new StripePaymentGateway(createStripeClient({ secretKey: 'sk_test_wrong', apiBase: fake.url, maxNetworkRetries: 0 }));
-    await expect(wrongKey.retrieveIntent('pi_x')).rejects.toMatchObject({ kind: 'unavailable', message: 'Card payments are unavailable: the payment provider refused our credentials.' });
-    const nowhere = new StripePaymentGateway(createStripeClient({ secretKey: FAKE_STRIPE_KEY, apiBase: 'http://127.0.0.1:9', maxNetworkRetries: 1 }));
-    await expect(nowhere.retrieveIntent('pi_x')).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNREACHABLE', message: 'The payment provider could not be reached. Please try again.' });
+    await expect(gateway.createIntent({ ...request, idempotencyKey: 'k3' })).rejects.toMatchObject({
+      message: 'The payment provider refused the request: Amount must be at least $0.50 usd',
+    });
+    const wrongKey = new StripePaymentGateway(
+      createStripeClient({ secretKey: 'sk_test_wrong', apiBase: fake.url, maxNetworkRetries: 0 }),
+    );
+    await expect(wrongKey.retrieveIntent('pi_x')).rejects.toMatchObject({
+      kind: 'unavailable',
+      message: 'Card payments are unavailable: the payment provider refused our credentials.',
+    });
+    const nowhere = new StripePaymentGateway(
+      createStripeClient({ secretKey: FAKE_STRIPE_KEY, apiBase: 'http://127.0.0.1:9', maxNetworkRetries: 1 }),
+    );
+    await expect(nowhere.retrieveIntent('pi_x')).rejects.toMatchObject({
+      code: 'PAYMENT_PROVIDER_UNREACHABLE',
+      message: 'The payment provider could not be reached. Please try again.',
+    });
   });
 
   it('retries a failed request with the same idempotency key, so a retry never makes a second intent', async () => {
@@ -90,13 +133,28 @@ describe('Stripe gateway against a local Stripe', () => {
 
   it('verifies webhook signatures and refuses tampered, wrongly signed or stale ones', () => {
     const verifier = new StripeWebhookVerifier(createStripeClient({ secretKey: FAKE_STRIPE_KEY }), FAKE_WEBHOOK_SECRET);
-    const intent = { id: 'pi_1', object: 'payment_intent', amount: 6000, currency: 'usd', metadata: {}, status: 'succeeded', client_secret: 's', last_payment_error: null };
+    const intent = {
+      id: 'pi_1',
+      object: 'payment_intent',
+      amount: 6000,
+      currency: 'usd',
+      metadata: {},
+      status: 'succeeded',
+      client_secret: 's',
+      last_payment_error: null,
+    };
     const good = fake.signedEvent('payment_intent.succeeded', intent);
-    expect(verifier.parse(good.body, good.signature)).toMatchObject({ id: good.id, type: 'payment_succeeded', intent: { id: 'pi_1', amountCents: 6000 } });
+    expect(verifier.parse(good.body, good.signature)).toMatchObject({
+      id: good.id,
+      type: 'payment_succeeded',
+      intent: { id: 'pi_1', amountCents: 6000 },
+    });
     expect(() => verifier.parse(good.body.replace('6000', '100'), good.signature)).toThrow(/signature/);
     const wrong = fake.signedEvent('payment_intent.succeeded', intent, { secret: 'whsec_other' });
     expect(() => verifier.parse(wrong.body, wrong.signature)).toThrow(/signature/);
-    const stale = fake.signedEvent('payment_intent.succeeded', intent, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const stale = fake.signedEvent('payment_intent.succeeded', intent, {
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
     expect(() => verifier.parse(stale.body, stale.signature)).toThrow(/tolerance|timestamp/i);
     expect(() => verifier.parse(good.body, undefined)).toThrow(/Missing/);
   });

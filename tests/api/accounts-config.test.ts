@@ -31,7 +31,8 @@ describe('ADMIN_DISCORD_IDS', () => {
     server = await startTestServer({ env: { ADMIN_DISCORD_IDS: ` 1, ${adminId} ` } });
     const admin = await signIn(server, { discordId: adminId });
     const player = await signIn(server);
-    const roleOf = async (cookie: string) => (await (await fetch(`${server.url}/api/auth/user`, { headers: { Cookie: cookie } })).json()).role;
+    const roleOf = async (cookie: string) =>
+      (await (await fetch(`${server.url}/api/auth/user`, { headers: { Cookie: cookie } })).json()).role;
     expect(await roleOf(admin.cookie)).toBe('admin');
     expect(await roleOf(player.cookie)).toBe('player');
   });
@@ -49,7 +50,11 @@ describe('in production', () => {
     });
     // behind the production proxy, which terminates TLS
     const https = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'store.example.com' };
-    const dev = await fetch(`${server.url}/api/auth/dev-login`, { method: 'POST', headers: { ...https, 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'x', discordId: '1' }) });
+    const dev = await fetch(`${server.url}/api/auth/dev-login`, {
+      method: 'POST',
+      headers: { ...https, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'x', discordId: '1' }),
+    });
     expect(dev.status).toBe(403);
     const start = await fetch(`${server.url}/api/auth/discord`, { headers: https, redirect: 'manual' });
     expect(start.status).toBe(302);

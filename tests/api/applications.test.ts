@@ -36,7 +36,8 @@ async function staff(role: 'staff' | 'admin' = 'staff') {
   return { ...session, http: client(server.url, session.cookie) };
 }
 
-const auditRows = (applicationId: string) => server.system.database.withContext(() => server.system.core.audit.list.execute({ kind: 'whitelist', applicationId }));
+const auditRows = (applicationId: string) =>
+  server.system.database.withContext(() => server.system.core.audit.list.execute({ kind: 'whitelist', applicationId }));
 
 describe('POST /api/applications', () => {
   it('needs sign-in', async () => {
@@ -71,7 +72,11 @@ describe('POST /api/applications', () => {
 
   it("files the application under the session's Discord identity, ignoring one sent in the body", async () => {
     const { http, user } = await player();
-    const response = await http.post('/api/applications', { ...whitelistAnswers(), discordId: '111111111111111111', discordUsername: 'impostor' });
+    const response = await http.post('/api/applications', {
+      ...whitelistAnswers(),
+      discordId: '111111111111111111',
+      discordUsername: 'impostor',
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ discordId: user.discordId, status: 'pending' });
     expect(response.body.discordUsername).not.toBe('impostor');
@@ -96,13 +101,22 @@ describe('applying again after a decision', () => {
     const created = await http.post('/api/applications', whitelistAnswers());
     expect(created.status).toBe(201);
     const reviewer = await staff();
-    expect((await reviewer.http.patch(`/api/applications/${created.body.id}/review`, { status: 'approved', reviewNotes: 'Welcome to the bayou, cher.' })).status).toBe(200);
+    expect(
+      (
+        await reviewer.http.patch(`/api/applications/${created.body.id}/review`, {
+          status: 'approved',
+          reviewNotes: 'Welcome to the bayou, cher.',
+        })
+      ).status,
+    ).toBe(200);
     const totalBefore = (await reviewer.http.get('/api/applications?pageSize=1')).body.total;
 
     const again = await http.post('/api/applications', whitelistAnswers());
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ message: 'You are already whitelisted.', code: 'ALREADY_WHITELISTED' });
-    expect((await http.get('/api/applications/mine')).body.applications).toEqual([expect.objectContaining({ id: created.body.id, status: 'approved' })]);
+    expect((await http.get('/api/applications/mine')).body.applications).toEqual([
+      expect.objectContaining({ id: created.body.id, status: 'approved' }),
+    ]);
     expect((await reviewer.http.get('/api/applications?pageSize=1')).body.total).toBe(totalBefore);
   });
 
@@ -112,7 +126,9 @@ describe('applying again after a decision', () => {
     const reviewer = await staff();
     expect((await reviewer.http.patch(`/api/applications/${created.body.id}`, { status: 'denied' })).status).toBe(200);
     expect((await http.post('/api/applications', whitelistAnswers())).status).toBe(201);
-    expect((await http.get('/api/applications/mine')).body.applications.map((a: { status: string }) => a.status)).toEqual(['pending', 'rejected']);
+    expect(
+      (await http.get('/api/applications/mine')).body.applications.map((a: { status: string }) => a.status),
+    ).toEqual(['pending', 'rejected']);
   });
 });
 
@@ -133,7 +149,10 @@ describe('reviewing whitelist applications', () => {
   it("refuses a player's PATCH on either route with 403 and changes nothing", async () => {
     const { id } = await pendingApplication();
     const { http } = await player();
-    expect((await http.patch(`/api/applications/${id}/review`, { status: 'approved', reviewNotes: 'Approving my friend.' })).status).toBe(403);
+    expect(
+      (await http.patch(`/api/applications/${id}/review`, { status: 'approved', reviewNotes: 'Approving my friend.' }))
+        .status,
+    ).toBe(403);
     expect((await http.patch(`/api/applications/${id}`, { status: 'approved' })).status).toBe(403);
     const reviewer = await staff();
     expect((await reviewer.http.get(`/api/applications/${id}`)).body.status).toBe('pending');
@@ -143,9 +162,14 @@ describe('reviewing whitelist applications', () => {
   it("refuses 9-character notes with SPEC's exact message and changes nothing", async () => {
     const { id } = await pendingApplication();
     const { http } = await staff();
-    const response = await http.patch(`/api/applications/${id}/review`, { status: 'approved', reviewNotes: '123456789' });
+    const response = await http.patch(`/api/applications/${id}/review`, {
+      status: 'approved',
+      reviewNotes: '123456789',
+    });
     expect(response.status).toBe(400);
-    expect(response.body.issues).toEqual([{ path: 'reviewNotes', message: 'Review notes must be at least 10 characters' }]);
+    expect(response.body.issues).toEqual([
+      { path: 'reviewNotes', message: 'Review notes must be at least 10 characters' },
+    ]);
     expect(response.body.message).toBe('Invalid request. reviewNotes: Review notes must be at least 10 characters');
     expect((await http.get(`/api/applications/${id}`)).body.status).toBe('pending');
   });
@@ -154,12 +178,28 @@ describe('reviewing whitelist applications', () => {
     const { applicant, id } = await pendingApplication();
     const reviewer = await staff();
     const before = Date.now();
-    const response = await reviewer.http.patch(`/api/applications/${id}/review`, { status: 'approved', reviewNotes: 'Strong backstory, welcome!', reviewedBy: 'someone else' });
+    const response = await reviewer.http.patch(`/api/applications/${id}/review`, {
+      status: 'approved',
+      reviewNotes: 'Strong backstory, welcome!',
+      reviewedBy: 'someone else',
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 'approved', reviewNotes: 'Strong backstory, welcome!', reviewedBy: reviewer.user.username ?? reviewer.user.discordUsername });
+    expect(response.body).toMatchObject({
+      status: 'approved',
+      reviewNotes: 'Strong backstory, welcome!',
+      reviewedBy: reviewer.user.username ?? reviewer.user.discordUsername,
+    });
     expect(Date.parse(response.body.reviewedAt)).toBeGreaterThanOrEqual(before - 1000);
     const rows = await auditRows(id);
-    expect(rows).toEqual([expect.objectContaining({ fromStatus: 'pending', toStatus: 'approved', reviewerDiscordId: reviewer.user.discordId, channel: 'web', notes: 'Strong backstory, welcome!' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        fromStatus: 'pending',
+        toStatus: 'approved',
+        reviewerDiscordId: reviewer.user.discordId,
+        channel: 'web',
+        notes: 'Strong backstory, welcome!',
+      }),
+    ]);
     const mine = await applicant.http.get('/api/applications/mine');
     expect(mine.body.applications).toEqual([expect.objectContaining({ id, status: 'approved' })]);
     expect(mine.body.applications[0]).not.toHaveProperty('reviewNotes');
@@ -169,7 +209,10 @@ describe('reviewing whitelist applications', () => {
     const { id } = await pendingApplication();
     const { http } = await staff('admin');
     expect((await http.patch(`/api/applications/${id}`, { status: 'denied' })).status).toBe(200);
-    const again = await http.patch(`/api/applications/${id}/review`, { status: 'approved', reviewNotes: 'Second thoughts here.' });
+    const again = await http.patch(`/api/applications/${id}/review`, {
+      status: 'approved',
+      reviewNotes: 'Second thoughts here.',
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('APPLICATION_NOT_PENDING');
     expect((await http.patch(`/api/applications/${id}`, { status: 'approved' })).status).toBe(409);
@@ -189,7 +232,10 @@ describe('reviewing whitelist applications', () => {
   it('refuses a status other than approved or rejected on /review', async () => {
     const { id } = await pendingApplication();
     const { http } = await staff();
-    const response = await http.patch(`/api/applications/${id}/review`, { status: 'pending', reviewNotes: 'Back to the queue.' });
+    const response = await http.patch(`/api/applications/${id}/review`, {
+      status: 'pending',
+      reviewNotes: 'Back to the queue.',
+    });
     expect(response.status).toBe(400);
     expect(response.body.issues[0].path).toBe('status');
   });
@@ -222,7 +268,9 @@ describe('reviewing whitelist applications', () => {
     const byKeyset = [first, second, third].flatMap((page) => page.body.applications.map((a: { id: string }) => a.id));
     expect(byKeyset).toEqual(byNumber);
     expect(second.body.total).toBe(first.body.total);
-    expect((await http.get('/api/applications?before=00000000-0000-4000-8000-000000000000')).body.applications).toEqual([]);
+    expect((await http.get('/api/applications?before=00000000-0000-4000-8000-000000000000')).body.applications).toEqual(
+      [],
+    );
     expect((await http.get('/api/applications?before=nope')).status).toBe(400);
   });
 
@@ -230,8 +278,14 @@ describe('reviewing whitelist applications', () => {
     const { id } = await pendingApplication();
     const [first, second] = [await staff(), await staff('admin')];
     const answers = await Promise.all([
-      first.http.patch(`/api/applications/${id}/review`, { status: 'approved', reviewNotes: 'Approve, fine backstory.' }),
-      second.http.patch(`/api/applications/${id}/review`, { status: 'rejected', reviewNotes: 'Reject, thin backstory.' }),
+      first.http.patch(`/api/applications/${id}/review`, {
+        status: 'approved',
+        reviewNotes: 'Approve, fine backstory.',
+      }),
+      second.http.patch(`/api/applications/${id}/review`, {
+        status: 'rejected',
+        reviewNotes: 'Reject, thin backstory.',
+      }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const winner = answers.find((a) => a.status === 200)!;
@@ -241,7 +295,10 @@ describe('reviewing whitelist applications', () => {
 
   it('admits one of two simultaneous submissions from the same applicant', async () => {
     const { http } = await player();
-    const answers = await Promise.all([http.post('/api/applications', whitelistAnswers()), http.post('/api/applications', whitelistAnswers())]);
+    const answers = await Promise.all([
+      http.post('/api/applications', whitelistAnswers()),
+      http.post('/api/applications', whitelistAnswers()),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect((await http.get('/api/applications/mine')).body.applications).toHaveLength(1);
   });
@@ -249,6 +306,13 @@ describe('reviewing whitelist applications', () => {
   it('answers 404 for an unknown or malformed id', async () => {
     const { http } = await staff();
     expect((await http.get('/api/applications/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await http.patch('/api/applications/not-a-uuid/review', { status: 'approved', reviewNotes: 'Looks good to me.' })).status).toBe(404);
+    expect(
+      (
+        await http.patch('/api/applications/not-a-uuid/review', {
+          status: 'approved',
+          reviewNotes: 'Looks good to me.',
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -11,7 +11,8 @@ describe('sign-in, the current user and sign-out over HTTP', () => {
     await server?.stop();
   });
 
-  const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
+  const get = (path: string, cookie?: string) =>
+    fetch(`${server.url}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
 
   it('answers 401 to GET /api/auth/user and /api/user/tokens when signed out', async () => {
     expect((await get('/api/auth/user')).status).toBe(401);
@@ -23,7 +24,13 @@ describe('sign-in, the current user and sign-out over HTTP', () => {
     const { cookie } = await signIn(server, { discordId, username: 'Remy', email: 'remy@example.com' });
     const me = await get('/api/auth/user', cookie);
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ username: 'Remy', discordUsername: 'Remy', email: 'remy@example.com', discordId, role: 'player' });
+    expect(await me.json()).toEqual({
+      username: 'Remy',
+      discordUsername: 'Remy',
+      email: 'remy@example.com',
+      discordId,
+      role: 'player',
+    });
     const tokens = await get('/api/user/tokens', cookie);
     expect(await tokens.json()).toEqual({ tokens: 0 });
   });
@@ -73,7 +80,11 @@ describe('sign-in, the current user and sign-out over HTTP', () => {
 
   it('validates the development sign-in like SPEC section 5 and creates nobody on bad input', async () => {
     const post = (body: unknown) =>
-      fetch(`${server.url}/api/auth/dev-login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${server.url}/api/auth/dev-login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const bad = await post({ username: 'Remy', discordId: '12345', email: 'not-an-email' });
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toMatch(/email/i);

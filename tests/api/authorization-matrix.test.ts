@@ -65,11 +65,17 @@ interface Request {
 /** Every route of every router the app mounts (public routes answer before the session is read). */
 function allRoutes(server: TestServer): Route[] {
   const app = createHttpApp(server.system);
-  const dispatchers = app.middleware.filter((middleware) => 'router' in middleware) as unknown as Array<{ router: { stack: Array<{ path: string; methods: string[]; stack: unknown[] }> } }>;
-  return dispatchers.flatMap((dispatch) => dispatch.router.stack).flatMap((layer) => {
-    const guard = layer.stack.find((fn): fn is RoleGuard => typeof fn === 'function' && 'requiredRole' in fn);
-    return layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: layer.path, guardRole: guard?.requiredRole }));
-  });
+  const dispatchers = app.middleware.filter((middleware) => 'router' in middleware) as unknown as Array<{
+    router: { stack: Array<{ path: string; methods: string[]; stack: unknown[] }> };
+  }>;
+  return dispatchers
+    .flatMap((dispatch) => dispatch.router.stack)
+    .flatMap((layer) => {
+      const guard = layer.stack.find((fn): fn is RoleGuard => typeof fn === 'function' && 'requiredRole' in fn);
+      return layer.methods
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({ method, path: layer.path, guardRole: guard?.requiredRole }));
+    });
 }
 
 const keyOf = (route: Route) => `${route.method} ${route.path}`;
@@ -84,7 +90,10 @@ describe('authorization matrix: every API route, read from the router', () => {
     const response = await fetch(`${server.url}${request.path}`, {
       method,
       redirect: 'manual',
-      headers: { ...(who ? { Cookie: who.cookie } : {}), ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        ...(who ? { Cookie: who.cookie } : {}),
+        ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
     return { status: response.status, body: await response.text() };
@@ -104,8 +113,24 @@ describe('authorization matrix: every API route, read from the router', () => {
     const { database } = server.system;
     await database.withContext(() =>
       new MikroOrmDeliveryOutbox(database).add([
-        { id, kind: 'notify_staff', status: 'failed', userId: null, discordId: null, roleId: null, content: 'New purchase', purchaseId: null, applicationId: null,
-          dedupeKey: `test:${id}`, attempts: 8, nextAttemptAt: now, lastError: 'Try 8: Discord answered 500.', createdAt: now, updatedAt: now, deliveredAt: null },
+        {
+          id,
+          kind: 'notify_staff',
+          status: 'failed',
+          userId: null,
+          discordId: null,
+          roleId: null,
+          content: 'New purchase',
+          purchaseId: null,
+          applicationId: null,
+          dedupeKey: `test:${id}`,
+          attempts: 8,
+          nextAttemptAt: now,
+          lastError: 'Try 8: Discord answered 500.',
+          createdAt: now,
+          updatedAt: now,
+          deliveredAt: null,
+        },
       ]),
     );
     return id;
@@ -114,21 +139,31 @@ describe('authorization matrix: every API route, read from the router', () => {
   /** A request the right role must be able to make; each call makes fresh data so a decision can be taken again. */
   const requests: Record<string, () => Promise<Request>> = {
     'GET /api/applications': async () => ({ path: '/api/applications' }),
-    'GET /api/applications/:id': async () => ({ path: `/api/applications/${await created('/api/applications', whitelistAnswers())}` }),
+    'GET /api/applications/:id': async () => ({
+      path: `/api/applications/${await created('/api/applications', whitelistAnswers())}`,
+    }),
     'PATCH /api/applications/:id/review': async () => ({
       path: `/api/applications/${await created('/api/applications', whitelistAnswers())}/review`,
       body: { status: 'approved', reviewNotes: 'Strong backstory, welcome aboard.' },
     }),
-    'PATCH /api/applications/:id': async () => ({ path: `/api/applications/${await created('/api/applications', whitelistAnswers())}`, body: { status: 'denied' } }),
+    'PATCH /api/applications/:id': async () => ({
+      path: `/api/applications/${await created('/api/applications', whitelistAnswers())}`,
+      body: { status: 'denied' },
+    }),
     'GET /api/staff-applications': async () => ({ path: '/api/staff-applications' }),
-    'GET /api/staff-applications/:id': async () => ({ path: `/api/staff-applications/${await created('/api/staff-applications', staffAnswers())}` }),
+    'GET /api/staff-applications/:id': async () => ({
+      path: `/api/staff-applications/${await created('/api/staff-applications', staffAnswers())}`,
+    }),
     'PATCH /api/staff-applications/:id': async () => ({
       path: `/api/staff-applications/${await created('/api/staff-applications', staffAnswers())}`,
       body: { status: 'under_review', reviewNotes: 'Interview scheduled.' },
     }),
     'GET /api/purchases': async () => ({ path: '/api/purchases' }),
     'GET /api/deliveries': async () => ({ path: '/api/deliveries?status=failed' }),
-    'POST /api/deliveries/:id/retry': async () => ({ path: `/api/deliveries/${await failedDelivery()}/retry`, body: {} }),
+    'POST /api/deliveries/:id/retry': async () => ({
+      path: `/api/deliveries/${await failedDelivery()}/retry`,
+      body: {},
+    }),
     'GET /api/purchases/:id': async () => ({
       path: `/api/purchases/${await created('/api/create-payment-intent', { productType: 'whitelist', productId: 'bayou-basic' }, 'purchaseId')}`,
     }),
@@ -149,14 +184,25 @@ describe('authorization matrix: every API route, read from the router', () => {
 
   it('knows the access of every route the router serves, and nothing else', () => {
     const served = everyRoute.map(keyOf).sort();
-    expect(served.filter((key) => !(key in ACCESS)), 'decide who may use these routes and add them to ACCESS').toEqual([]);
-    expect(Object.keys(ACCESS).filter((key) => !served.includes(key)), 'these routes are gone: remove them from ACCESS').toEqual([]);
+    expect(
+      served.filter((key) => !(key in ACCESS)),
+      'decide who may use these routes and add them to ACCESS',
+    ).toEqual([]);
+    expect(
+      Object.keys(ACCESS).filter((key) => !served.includes(key)),
+      'these routes are gone: remove them from ACCESS',
+    ).toEqual([]);
     // every staff and admin route has a request that succeeds for its role
-    expect(routes.map(keyOf).filter((key) => !requests[key]), 'add a request for these routes to the matrix').toEqual([]);
+    expect(
+      routes.map(keyOf).filter((key) => !requests[key]),
+      'add a request for these routes to the matrix',
+    ).toEqual([]);
   });
 
   it("guards each staff and admin route with that role's guard", () => {
-    expect(routes.map((route) => `${keyOf(route)} ${route.guardRole ?? 'unguarded'}`)).toEqual(routes.map((route) => `${keyOf(route)} ${route.role}`));
+    expect(routes.map((route) => `${keyOf(route)} ${route.guardRole ?? 'unguarded'}`)).toEqual(
+      routes.map((route) => `${keyOf(route)} ${route.role}`),
+    );
   });
 
   it('answers 401 to a signed-out visitor on every signed-in route, and lets a player through', async () => {
@@ -166,9 +212,15 @@ describe('authorization matrix: every API route, read from the router', () => {
       const out = await send(route.method, request);
       const player = await send(route.method, request, as.player);
       const passed = player.status !== 401 && player.status !== 403 && player.status < 500;
-      results.push(`${keyOf(route)} out:${out.status} player:${passed ? 'through' : `${player.status} ${player.body.slice(0, 120)}`}`);
+      results.push(
+        `${keyOf(route)} out:${out.status} player:${passed ? 'through' : `${player.status} ${player.body.slice(0, 120)}`}`,
+      );
     }
-    expect(results).toEqual(everyRoute.filter((route) => ACCESS[keyOf(route)] === 'signed-in').map((route) => `${keyOf(route)} out:401 player:through`));
+    expect(results).toEqual(
+      everyRoute
+        .filter((route) => ACCESS[keyOf(route)] === 'signed-in')
+        .map((route) => `${keyOf(route)} out:401 player:through`),
+    );
   });
 
   it('lets anyone reach the public routes, without a 401, 403 or 5xx', async () => {
@@ -178,7 +230,9 @@ describe('authorization matrix: every API route, read from the router', () => {
       const reached = response.status !== 401 && response.status !== 403 && response.status < 500;
       results.push(`${keyOf(route)} ${reached ? 'reached' : `${response.status} ${response.body.slice(0, 120)}`}`);
     }
-    expect(results).toEqual(everyRoute.filter((route) => ACCESS[keyOf(route)] === 'public').map((route) => `${keyOf(route)} reached`));
+    expect(results).toEqual(
+      everyRoute.filter((route) => ACCESS[keyOf(route)] === 'public').map((route) => `${keyOf(route)} reached`),
+    );
   });
 
   it('answers 401 signed out, 403 to a player (and to staff on admin routes), and 2xx to the right role', async () => {
@@ -195,13 +249,17 @@ describe('authorization matrix: every API route, read from the router', () => {
       const allowed = route.role === 'staff' ? (['staff', 'admin'] as const) : (['admin'] as const);
       for (const [index, role] of allowed.entries()) {
         const response = await send(route.method, index === 0 ? first : await request(), as[role]);
-        row.push(`${role}:${response.status >= 200 && response.status < 300 ? '2xx' : `${response.status} ${response.body.slice(0, 120)}`}`);
+        row.push(
+          `${role}:${response.status >= 200 && response.status < 300 ? '2xx' : `${response.status} ${response.body.slice(0, 120)}`}`,
+        );
       }
       results.push(row.join(' '));
     }
     const expected = routes.map((route) => {
       const key = `${route.method} ${route.path}`;
-      return route.role === 'staff' ? `${key} staff out:401 player:403 staff:2xx admin:2xx` : `${key} admin out:401 player:403 staff:403 admin:2xx`;
+      return route.role === 'staff'
+        ? `${key} staff out:401 player:403 staff:2xx admin:2xx`
+        : `${key} admin out:401 player:403 staff:403 admin:2xx`;
     });
     expect(results).toEqual(expected);
   });

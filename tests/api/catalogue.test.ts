@@ -44,7 +44,11 @@ describe('GET /api/catalogue', () => {
       ['face-neck-head', 40],
       ['full-body-package', 150],
     ]);
-    expect(byId.get('ped-creation')?.options.find((o) => o.id === 'premium-package')).toMatchObject({ price: 250, isPackage: true, tokens: 250 });
+    expect(byId.get('ped-creation')?.options.find((o) => o.id === 'premium-package')).toMatchObject({
+      price: 250,
+      isPackage: true,
+      tokens: 250,
+    });
     expect(byId.get('swamp-vehicles')?.price).toBe(115);
   });
 
@@ -75,4 +79,3 @@ describe('GET /api/catalogue', () => {
     expect((await stale.json()).products.length).toBeGreaterThan(0);
   });
 });
-

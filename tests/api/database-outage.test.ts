@@ -1,14 +1,20 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
-import { createTestDatabase, realPostgresReachable, REAL_POSTGRES_URL, type TestDatabase } from '../support/databases.ts';
+import {
+  createTestDatabase,
+  realPostgresReachable,
+  REAL_POSTGRES_URL,
+  type TestDatabase,
+} from '../support/databases.ts';
 import { client } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const reachable = await realPostgresReachable();
-if (!reachable) console.warn(`Database outage tests skipped: the real Postgres at ${REAL_POSTGRES_URL} does not answer.`);
+if (!reachable)
+  console.warn(`Database outage tests skipped: the real Postgres at ${REAL_POSTGRES_URL} does not answer.`);
 
 describe.skipIf(!reachable)('a database outage behind a proxy the test controls', () => {
   let database: TestDatabase;
@@ -39,9 +45,17 @@ describe.skipIf(!reachable)('a database outage behind a proxy the test controls'
     const api = client(server.url, buyer.cookie);
     const intents: string[] = [];
     for (let i = 0; i < count; i++) {
-      const started = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban' });
+      const started = await api.post('/api/create-payment-intent', {
+        productType: 'unban',
+        productId: 'discord-unban',
+      });
       expect(started.status).toBe(200);
-      const paid = await api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+      const paid = await api.post('/api/payments/demo/confirm', {
+        clientSecret: started.body.clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/34',
+        cvc: '123',
+      });
       expect(paid.body.paymentIntent.status).toBe('succeeded');
       intents.push(started.body.paymentIntentId);
     }
@@ -60,7 +74,9 @@ describe.skipIf(!reachable)('a database outage behind a proxy the test controls'
 
     // writes in flight at the moment the database goes away
     const inFlight = buyers.flatMap((buyer, index) => [
-      ...pending[index].map((paymentIntentId) => client(server.url, buyer.cookie).post('/api/complete-purchase', { paymentIntentId })),
+      ...pending[index].map((paymentIntentId) =>
+        client(server.url, buyer.cookie).post('/api/complete-purchase', { paymentIntentId }),
+      ),
       client(server.url, buyer.cookie).post('/api/applications', whitelistAnswers()),
     ]);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -75,8 +91,24 @@ describe.skipIf(!reachable)('a database outage behind a proxy the test controls'
       ['signed-in read', () => fetch(`${server.url}/api/auth/user`, { headers: { cookie } })],
       ['my applications', () => fetch(`${server.url}/api/applications/mine`, { headers: { cookie } })],
       ['token history', () => fetch(`${server.url}/api/user/tokens/history`, { headers: { cookie } })],
-      ['sign-in', () => fetch(`${server.url}/api/auth/dev-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'Outage', discordId: '555555555555555555' }) })],
-      ['submit', () => fetch(`${server.url}/api/applications`, { method: 'POST', headers: json, body: JSON.stringify(whitelistAnswers()) })],
+      [
+        'sign-in',
+        () =>
+          fetch(`${server.url}/api/auth/dev-login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: 'Outage', discordId: '555555555555555555' }),
+          }),
+      ],
+      [
+        'submit',
+        () =>
+          fetch(`${server.url}/api/applications`, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify(whitelistAnswers()),
+          }),
+      ],
       ['recent purchases', () => fetch(`${server.url}/api/purchases/recent`)],
     ];
     for (let round = 0; round < 2; round++) {
@@ -107,13 +139,23 @@ describe.skipIf(!reachable)('a database outage behind a proxy the test controls'
     }
 
     // nothing half-written: each balance is its ledger, and each completed purchase credited exactly once
-    const balances = await direct.query<{ id: string; tokens: number; ledger: number; credited: number; completed: number; entries: number }>(`
+    const balances = await direct.query<{
+      id: string;
+      tokens: number;
+      ledger: number;
+      credited: number;
+      completed: number;
+      entries: number;
+    }>(
+      `
       select u.id, u.tokens,
         coalesce((select sum(delta) from token_ledger l where l.user_id = u.id), 0)::int as ledger,
         coalesce((select sum(tokens_awarded) from purchases p where p.user_id = u.id and p.status = 'completed'), 0)::int as credited,
         (select count(*) from purchases p where p.user_id = u.id and p.status = 'completed')::int as completed,
         (select count(*) from token_ledger l where l.user_id = u.id)::int as entries
-      from users u where u.id = any($1)`, [buyers.map((buyer) => buyer.user.id)]);
+      from users u where u.id = any($1)`,
+      [buyers.map((buyer) => buyer.user.id)],
+    );
     expect(balances.rows).toHaveLength(3);
     for (const row of balances.rows) {
       expect(row.completed).toBe(3);

@@ -35,7 +35,14 @@ afterAll(() => fake.stop());
 
 async function server(env: Record<string, string> = {}): Promise<TestServer> {
   const started = await startTestServer({
-    env: fake.env({ DISCORD_ROLE_MAP: ROLE_MAP, DISCORD_WHITELIST_ROLE_ID: WHITELIST_ROLE, DELIVERY_POLL_MS: '50', DELIVERY_RETRY_BASE_MS: '200', DELIVERY_MAX_ATTEMPTS: '3', ...env }),
+    env: fake.env({
+      DISCORD_ROLE_MAP: ROLE_MAP,
+      DISCORD_WHITELIST_ROLE_ID: WHITELIST_ROLE,
+      DELIVERY_POLL_MS: '50',
+      DELIVERY_RETRY_BASE_MS: '200',
+      DELIVERY_MAX_ATTEMPTS: '3',
+      ...env,
+    }),
   });
   servers.push(started);
   return started;
@@ -48,30 +55,42 @@ async function member(target: TestServer, options: Parameters<typeof signIn>[1] 
   return signedIn;
 }
 
-const roleCalls = (method: 'PUT' | 'DELETE', discordId: string) => fake.callsTo(method, ROLE_PUT).filter((call) => call.path.includes(`/members/${discordId}/`));
+const roleCalls = (method: 'PUT' | 'DELETE', discordId: string) =>
+  fake.callsTo(method, ROLE_PUT).filter((call) => call.path.includes(`/members/${discordId}/`));
 
 describe('Discord delivery against a fake Discord API', () => {
   it('a completed purchase makes exactly one role grant call, tells the staff channel, and shows as granted', async () => {
     const site = await server();
     const buyer = await member(site);
     const admin = await signIn(site, { role: 'admin' });
-    const { http, intentId, purchaseId } = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    const { http, intentId, purchaseId } = await buyWithDemoCard(site.url, buyer, {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+    });
     // the page and a retried completion report the same payment again
     expect((await http.post('/api/complete-purchase', { paymentIntentId: intentId })).status).toBe(200);
 
     await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true));
     const grants = roleCalls('PUT', buyer.user.discordId);
     expect(grants).toHaveLength(1);
-    expect(grants[0].path).toBe(`/api/v10/guilds/${fake.env().DISCORD_GUILD_ID}/members/${buyer.user.discordId}/roles/${SWAMP_BLOOD_ROLE}`);
+    expect(grants[0].path).toBe(
+      `/api/v10/guilds/${fake.env().DISCORD_GUILD_ID}/members/${buyer.user.discordId}/roles/${SWAMP_BLOOD_ROLE}`,
+    );
     expect(grants[0].auth).toBe('Bot fake-bot-token');
     expect(grants[0].reason).toContain('Swamp Blood');
-    await eventually(() => expect(fake.staffMessages().some((text) => text.includes('Swamp Blood') && text.includes('$60.00'))).toBe(true));
+    await eventually(() =>
+      expect(fake.staffMessages().some((text) => text.includes('Swamp Blood') && text.includes('$60.00'))).toBe(true),
+    );
 
     const mine = await http.get(`/api/user/purchases/${intentId}`);
     expect(mine.body).toMatchObject({ purchaseId, status: 'completed', role: 'granted' });
     expect(mine.body.roleGrantedAt).not.toBeNull();
     const listed = await client(site.url, admin.cookie).get('/api/purchases');
-    expect(listed.body.purchases.find((p: { id: string }) => p.id === purchaseId).roleDelivery).toMatchObject({ kind: 'grant_role', status: 'delivered', attempts: 1 });
+    expect(listed.body.purchases.find((p: { id: string }) => p.id === purchaseId).roleDelivery).toMatchObject({
+      kind: 'grant_role',
+      status: 'delivered',
+      attempts: 1,
+    });
     // another buyer cannot read this purchase
     const other = await signIn(site);
     expect((await client(site.url, other.cookie).get(`/api/user/purchases/${intentId}`)).status).toBe(404);
@@ -82,8 +101,13 @@ describe('Discord delivery against a fake Discord API', () => {
     const buyer = await member(site);
     const admin = await signIn(site, { role: 'admin' });
     const adminHttp = client(site.url, admin.cookie);
-    fake.plan('PUT', ROLE_PUT, [{ status: 500, body: { message: 'Internal Server Error', code: 0 } }], { always: true });
-    const { purchaseId } = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    fake.plan('PUT', ROLE_PUT, [{ status: 500, body: { message: 'Internal Server Error', code: 0 } }], {
+      always: true,
+    });
+    const { purchaseId } = await buyWithDemoCard(site.url, buyer, {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+    });
 
     const row = await eventually(async () => {
       const listed = await adminHttp.get('/api/purchases');
@@ -98,7 +122,9 @@ describe('Discord delivery against a fake Discord API', () => {
     const gaps = [tries[1].at - tries[0].at, tries[2].at - tries[1].at];
     expect(gaps[0]).toBeGreaterThanOrEqual(200);
     expect(gaps[1]).toBeGreaterThanOrEqual(400);
-    expect((await adminHttp.get('/api/deliveries?status=failed')).body.deliveries.map((d: { id: string }) => d.id)).toContain(row.id);
+    expect(
+      (await adminHttp.get('/api/deliveries?status=failed')).body.deliveries.map((d: { id: string }) => d.id),
+    ).toContain(row.id);
 
     // a player may not retry; an admin may, once Discord is well again
     expect((await client(site.url, buyer.cookie).post(`/api/deliveries/${row.id}/retry`, {})).status).toBe(403);
@@ -115,8 +141,13 @@ describe('Discord delivery against a fake Discord API', () => {
   it('fails a 4xx other than 429 after one try', async () => {
     const site = await server();
     const buyer = await member(site);
-    fake.plan('PUT', ROLE_PUT, [{ status: 403, body: { message: 'Missing Permissions', code: 50013 } }], { always: true });
-    const { http, intentId } = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    fake.plan('PUT', ROLE_PUT, [{ status: 403, body: { message: 'Missing Permissions', code: 50013 } }], {
+      always: true,
+    });
+    const { http, intentId } = await buyWithDemoCard(site.url, buyer, {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+    });
     await eventually(async () => expect((await http.get(`/api/user/purchases/${intentId}`)).body.role).toBe('failed'));
     expect(roleCalls('PUT', buyer.user.discordId)).toHaveLength(1);
   }, 30_000);
@@ -127,12 +158,17 @@ describe('Discord delivery against a fake Discord API', () => {
     const first = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
     const second = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
     await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true));
-    const refund = (id: string) => site.system.database.withContext(() => site.system.core.purchases.refund.execute({ id, reason: 'asked by the buyer' }));
+    const refund = (id: string) =>
+      site.system.database.withContext(() =>
+        site.system.core.purchases.refund.execute({ id, reason: 'asked by the buyer' }),
+      );
 
     await refund(first.purchaseId);
     // the removal would be queued with the refund itself: none was
     const queued = await site.system.database.withContext(() => site.system.core.delivery.list.execute({}));
-    expect(queued.filter((delivery) => delivery.kind === 'remove_role' && delivery.userId === buyer.user.id)).toEqual([]);
+    expect(queued.filter((delivery) => delivery.kind === 'remove_role' && delivery.userId === buyer.user.id)).toEqual(
+      [],
+    );
     expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true);
 
     await refund(second.purchaseId);
@@ -144,21 +180,36 @@ describe('Discord delivery against a fake Discord API', () => {
   }, 30_000);
 
   it('a Stripe dispute removes the role and tells the staff channel', async () => {
-    const stripe = await startStripeTestServer({ env: fake.env({ DISCORD_ROLE_MAP: ROLE_MAP, DELIVERY_POLL_MS: '50' }) });
+    const stripe = await startStripeTestServer({
+      env: fake.env({ DISCORD_ROLE_MAP: ROLE_MAP, DELIVERY_POLL_MS: '50' }),
+    });
     servers.push({ ...stripe.server, stop: stripe.stop });
     const site = stripe.server;
     const buyer = await member(site, { username: 'Chargeback Charlie' });
     const http = client(site.url, buyer.cookie);
     const started = await http.post('/api/create-payment-intent', { productType: 'gang', productId: 'hood-package' });
     stripe.fake.succeed(started.body.paymentIntentId);
-    expect((await http.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).status).toBe(200);
+    expect((await http.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).status).toBe(
+      200,
+    );
     await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(HOOD_ROLE)).toBe(true));
 
-    const dispute = { id: 'dp_discord', object: 'dispute', payment_intent: started.body.paymentIntentId, charge: 'ch_1', reason: 'fraudulent', amount: 8000 };
+    const dispute = {
+      id: 'dp_discord',
+      object: 'dispute',
+      payment_intent: started.body.paymentIntentId,
+      charge: 'ch_1',
+      reason: 'fraudulent',
+      amount: 8000,
+    };
     expect((await deliverWebhook(site, stripe.fake.signedEvent('charge.dispute.created', dispute))).status).toBe(200);
     await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(HOOD_ROLE)).toBe(false));
     expect(roleCalls('DELETE', buyer.user.discordId)[0].reason).toContain('disputed');
-    await eventually(() => expect(fake.staffMessages().some((text) => text.startsWith('Payment dispute on Hood Package ($80.00) by'))).toBe(true));
+    await eventually(() =>
+      expect(fake.staffMessages().some((text) => text.startsWith('Payment dispute on Hood Package ($80.00) by'))).toBe(
+        true,
+      ),
+    );
   }, 30_000);
 
   it('an approval messages the applicant and grants the whitelist role; a new application tells the staff channel', async () => {
@@ -167,22 +218,38 @@ describe('Discord delivery against a fake Discord API', () => {
     const staff = await signIn(site, { role: 'staff' });
     const submitted = await client(site.url, applicant.cookie).post('/api/applications', whitelistAnswers());
     expect(submitted.status).toBe(201);
-    await eventually(() => expect(fake.staffMessages().some((text) => text.includes('New whitelist application from Marie Laveau'))).toBe(true));
+    await eventually(() =>
+      expect(fake.staffMessages().some((text) => text.includes('New whitelist application from Marie Laveau'))).toBe(
+        true,
+      ),
+    );
 
-    const reviewed = await client(site.url, staff.cookie).patch(`/api/applications/${submitted.body.id}/review`, { status: 'approved', reviewNotes: 'Great backstory, welcome in.' });
+    const reviewed = await client(site.url, staff.cookie).patch(`/api/applications/${submitted.body.id}/review`, {
+      status: 'approved',
+      reviewNotes: 'Great backstory, welcome in.',
+    });
     expect(reviewed.status).toBe(200);
     await eventually(() => expect(fake.messagesTo(applicant.user.discordId)).toHaveLength(1));
-    expect(fake.messagesTo(applicant.user.discordId)[0]).toMatch(/whitelist application was approved[\s\S]*Great backstory, welcome in\./);
+    expect(fake.messagesTo(applicant.user.discordId)[0]).toMatch(
+      /whitelist application was approved[\s\S]*Great backstory, welcome in\./,
+    );
     await eventually(() => expect(fake.members.get(applicant.user.discordId)?.has(WHITELIST_ROLE)).toBe(true));
-    const opened = fake.callsTo('POST', /^\/api\/v10\/users\/@me\/channels$/).filter((call) => call.body.recipient_id === applicant.user.discordId);
+    const opened = fake
+      .callsTo('POST', /^\/api\/v10\/users\/@me\/channels$/)
+      .filter((call) => call.body.recipient_id === applicant.user.discordId);
     expect(opened).toHaveLength(1);
   }, 30_000);
 
   it('a process started with DELIVERY_WORKER=off leaves deliveries to another process', async () => {
     const quiet = await server({ DELIVERY_WORKER: 'off' });
     const buyer = await member(quiet);
-    const { http, intentId, purchaseId } = await buyWithDemoCard(quiet.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
-    const queued = await quiet.system.database.withContext(() => quiet.system.core.delivery.forPurchases.execute([purchaseId]));
+    const { http, intentId, purchaseId } = await buyWithDemoCard(quiet.url, buyer, {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+    });
+    const queued = await quiet.system.database.withContext(() =>
+      quiet.system.core.delivery.forPurchases.execute([purchaseId]),
+    );
     const untried = queued.get(purchaseId) ?? [];
     expect(untried.map((delivery) => delivery.kind)).toContain('grant_role');
     expect(untried.every((delivery) => delivery.status === 'pending' && delivery.attempts === 0)).toBe(true);
@@ -200,7 +267,10 @@ describe('Discord delivery against a fake Discord API', () => {
     const buyer = await signIn(plain);
     const admin = await signIn(plain, { role: 'admin' });
     const before = fake.calls.length;
-    const { http, intentId, purchaseId } = await buyWithDemoCard(plain.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    const { http, intentId, purchaseId } = await buyWithDemoCard(plain.url, buyer, {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+    });
     const listed = await client(plain.url, admin.cookie).get('/api/purchases');
     const delivery = listed.body.purchases.find((p: { id: string }) => p.id === purchaseId).roleDelivery;
     expect(delivery).toMatchObject({ kind: 'grant_role', status: 'not_configured', attempts: 0 });
@@ -216,9 +286,19 @@ describe('restarts', () => {
 
   async function start() {
     const config = loadConfig({
-      NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
       RATE_LIMIT_WRITES_PER_MINUTE: '1000',
-      ...fake.env({ DISCORD_ROLE_MAP: ROLE_MAP, DELIVERY_POLL_MS: '50', DELIVERY_RETRY_BASE_MS: '1500', DELIVERY_MAX_ATTEMPTS: '5' }),
+      ...fake.env({
+        DISCORD_ROLE_MAP: ROLE_MAP,
+        DELIVERY_POLL_MS: '50',
+        DELIVERY_RETRY_BASE_MS: '1500',
+        DELIVERY_MAX_ATTEMPTS: '5',
+      }),
     });
     const system = await composeSystem(config, { dataDir, logger: createLogger('silent') });
     const running = await startServer(system, { port: 0, host: '127.0.0.1' });
@@ -254,7 +334,11 @@ describe('restarts', () => {
     const system = await composeSystem(config, { dataDir: dir, logger: createLogger('silent') });
     try {
       const [row] = await system.database.withContext(() => system.core.delivery.list.execute({}));
-      return row.kind === 'grant_role' ? row : (await system.database.withContext(() => system.core.delivery.list.execute({}))).find((d) => d.kind === 'grant_role');
+      return row.kind === 'grant_role'
+        ? row
+        : (await system.database.withContext(() => system.core.delivery.list.execute({}))).find(
+            (d) => d.kind === 'grant_role',
+          );
     } finally {
       await system.close();
     }

@@ -8,7 +8,14 @@ import { startTestServer, type TestServer } from '../support/test-system.ts';
 const CLIENT_ID = 'bayou-client-id';
 const CLIENT_SECRET = 'discord-client-secret-5f1c0e7a9b';
 const REDIRECT_URI = 'https://store.example.com/api/auth/discord/callback';
-const DISCORD_USER = { id: '80351110224678912', username: 'nelly', global_name: 'Nelly Broussard', email: 'nelly@example.com', avatar: '8342729096ea3675442027381ff50dfe', discriminator: '0' };
+const DISCORD_USER = {
+  id: '80351110224678912',
+  username: 'nelly',
+  global_name: 'Nelly Broussard',
+  email: 'nelly@example.com',
+  avatar: '8342729096ea3675442027381ff50dfe',
+  discriminator: '0',
+};
 
 describe('Discord sign-in: the authorization code flow with state and PKCE against a local OAuth2 server', () => {
   let discord: OAuth2Server;
@@ -20,13 +27,18 @@ describe('Discord sign-in: the authorization code flow with state and PKCE again
   const userinfoAuthorizations: string[] = [];
 
   beforeAll(async () => {
-    discord = new OAuth2Server(undefined, undefined, { endpoints: { authorize: '/oauth2/authorize', token: '/api/oauth2/token', userinfo: '/api/users/@me' } });
+    discord = new OAuth2Server(undefined, undefined, {
+      endpoints: { authorize: '/oauth2/authorize', token: '/api/oauth2/token', userinfo: '/api/users/@me' },
+    });
     await discord.issuer.keys.generate('RS256');
     await discord.start(0, '127.0.0.1');
-    discord.service.on('beforeResponse', (response: { body: { access_token?: string } }, req: { body: Record<string, string> }) => {
-      tokenRequests.push({ ...req.body });
-      if (response.body.access_token) issuedTokens.push(response.body.access_token);
-    });
+    discord.service.on(
+      'beforeResponse',
+      (response: { body: { access_token?: string } }, req: { body: Record<string, string> }) => {
+        tokenRequests.push({ ...req.body });
+        if (response.body.access_token) issuedTokens.push(response.body.access_token);
+      },
+    );
     discord.service.on('beforeUserinfo', (response: { body: unknown }, req: { headers: Record<string, string> }) => {
       userinfoAuthorizations.push(req.headers.authorization ?? '');
       response.body = DISCORD_USER;
@@ -54,13 +66,22 @@ describe('Discord sign-in: the authorization code flow with state and PKCE again
     await discord?.stop();
   });
 
-  const get = (url: string, cookie?: string) => fetch(url.startsWith('http') ? url : `${server.url}${url}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
+  const get = (url: string, cookie?: string) =>
+    fetch(url.startsWith('http') ? url : `${server.url}${url}`, {
+      headers: cookie ? { Cookie: cookie } : {},
+      redirect: 'manual',
+    });
   const sid = (cookie: string) => /bayou\.sid=([^;]+)/.exec(cookie)?.[1];
   const countSignedInSessions = async () => {
-    const rows = await server.system.database.withContext(() => server.system.database.em.execute<{ n: number }[]>(`select count(*)::int as n from sessions where sess like '%"userId"%'`));
+    const rows = await server.system.database.withContext(() =>
+      server.system.database.em.execute<{ n: number }[]>(
+        `select count(*)::int as n from sessions where sess like '%"userId"%'`,
+      ),
+    );
     return rows[0]!.n;
   };
-  const countUsers = async () => (await server.system.database.withContext(() => server.system.core.users.list.execute({}))).length;
+  const countUsers = async () =>
+    (await server.system.database.withContext(() => server.system.core.users.list.execute({}))).length;
 
   /** The visitor starts sign-in and Discord sends them back: answers the anonymous cookie and the callback path. */
   async function startAndAuthorize(returnTo = '/whitelist') {
@@ -72,7 +93,13 @@ describe('Discord sign-in: the authorization code flow with state and PKCE again
     expect(authorize.status).toBe(302);
     const back = new URL(authorize.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
-    return { cookie, authorizeUrl, callbackPath: `/api/auth/discord/callback${back.search}`, state: back.searchParams.get('state')!, code: back.searchParams.get('code')! };
+    return {
+      cookie,
+      authorizeUrl,
+      callbackPath: `/api/auth/discord/callback${back.search}`,
+      state: back.searchParams.get('state')!,
+      code: back.searchParams.get('code')!,
+    };
   }
 
   it('signs in: redirects with state and an S256 challenge, trades the code with the verifier, reads /users/@me and starts a new session', async () => {
@@ -104,7 +131,13 @@ describe('Discord sign-in: the authorization code flow with state and PKCE again
 
     const me = await get('/api/auth/user', signedIn);
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ username: 'Nelly Broussard', discordUsername: 'nelly', email: 'nelly@example.com', discordId: DISCORD_USER.id, role: 'player' });
+    expect(await me.json()).toEqual({
+      username: 'Nelly Broussard',
+      discordUsername: 'nelly',
+      email: 'nelly@example.com',
+      discordId: DISCORD_USER.id,
+      role: 'player',
+    });
   });
 
   it('refuses a reused state with 400 and creates no session', async () => {
@@ -128,7 +161,10 @@ describe('Discord sign-in: the authorization code flow with state and PKCE again
     const usersBefore = await countUsers();
     const sessionsBefore = await countSignedInSessions();
     const { cookie, callbackPath, state } = await startAndAuthorize();
-    const wrong = await get(callbackPath.replace(`state=${encodeURIComponent(state)}`, 'state=forged-state-value'), cookie);
+    const wrong = await get(
+      callbackPath.replace(`state=${encodeURIComponent(state)}`, 'state=forged-state-value'),
+      cookie,
+    );
     expect(wrong.status).toBe(400);
     expect(cookieHeader(wrong)).not.toMatch(/bayou\.sid=(?!;)/);
     expect((await get('/api/auth/user', cookie)).status).toBe(401);
@@ -159,7 +195,11 @@ describe('Discord sign-in: the authorization code flow with state and PKCE again
   });
 
   it('refuses the development sign-in while Discord is configured', async () => {
-    const response = await fetch(`${server.url}/api/auth/dev-login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'x', discordId: '123' }) });
+    const response = await fetch(`${server.url}/api/auth/dev-login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'x', discordId: '123' }),
+    });
     expect(response.status).toBe(403);
   });
 
@@ -172,7 +212,13 @@ describe('Discord sign-in: the authorization code flow with state and PKCE again
     const log = logLines.join('');
     expect(log).toMatch(/"msg":"signed in"/);
     expect(log).toMatch(/"msg":"request"/);
-    const secrets = [CLIENT_SECRET, code, state, ...issuedTokens, ...[cookie, signedIn].flatMap((header) => header.split('; ').map((pair) => pair.split('=')[1]!))];
+    const secrets = [
+      CLIENT_SECRET,
+      code,
+      state,
+      ...issuedTokens,
+      ...[cookie, signedIn].flatMap((header) => header.split('; ').map((pair) => pair.split('=')[1]!)),
+    ];
     expect(secrets.length).toBeGreaterThan(5);
     for (const secret of secrets) expect(log).not.toContain(secret);
   });

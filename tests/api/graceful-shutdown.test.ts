@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whitelistAnswers } from '../support/application-builders.ts';
-import { createTestDatabase, realPostgresReachable, REAL_POSTGRES_URL, type TestDatabase } from '../support/databases.ts';
+import {
+  createTestDatabase,
+  realPostgresReachable,
+  REAL_POSTGRES_URL,
+  type TestDatabase,
+} from '../support/databases.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { cookieHeader, randomDiscordId } from '../support/session.ts';
 
@@ -21,7 +26,11 @@ describe.skipIf(!reachable)('two server processes on one Postgres, and a gracefu
   beforeAll(async () => {
     database = await createTestDatabase('postgres', REAL_POSTGRES_URL);
     dataDir = mkdtempSync(join(tmpdir(), 'bayou-processes-'));
-    const env = { DATABASE_URL: database.url!, DATA_DIR: dataDir, SESSION_SECRET: 'one-secret-shared-by-every-process-0123456789' };
+    const env = {
+      DATABASE_URL: database.url!,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'one-secret-shared-by-every-process-0123456789',
+    };
     // both start at once on an empty database: one migrates, the other waits for it
     [first, second] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 60_000);
@@ -45,7 +54,11 @@ describe.skipIf(!reachable)('two server processes on one Postgres, and a gracefu
     expect(me.status).toBe(200);
     expect((await me.json()).discordId).toBe(discordId);
 
-    const submitted = await fetch(`${second.url}/api/applications`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(whitelistAnswers()) });
+    const submitted = await fetch(`${second.url}/api/applications`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(whitelistAnswers()),
+    });
     expect(submitted.status).toBe(201);
     const { id } = await submitted.json();
     const mine = await fetch(`${first.url}/api/applications/mine`, { headers: { cookie } });
@@ -63,7 +76,14 @@ describe.skipIf(!reachable)('two server processes on one Postgres, and a gracefu
       await waitFor(async () => (await backendsOf(locker, 'Lock')) > 0, 5000);
 
       first.child.kill('SIGTERM');
-      await waitFor(async () => (await fetch(`${first.url}/api/catalogue`).then(() => false, () => true)), 5000);
+      await waitFor(
+        async () =>
+          await fetch(`${first.url}/api/catalogue`).then(
+            () => false,
+            () => true,
+          ),
+        5000,
+      );
       expect(first.child.exitCode).toBeNull();
 
       await locker.query('rollback');

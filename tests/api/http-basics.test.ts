@@ -23,20 +23,32 @@ describe('HTTP basics', () => {
   });
 
   it('answers malformed JSON with a 400 and a message', async () => {
-    const response = await fetch(`${server.url}/api/catalogue`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"broken":' });
+    const response = await fetch(`${server.url}/api/catalogue`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"broken":',
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe('The request body is not valid JSON.');
   });
 
   it('answers a body over 100 KB with a 413', async () => {
     const body = JSON.stringify({ text: 'x'.repeat(101 * 1024) });
-    const response = await fetch(`${server.url}/api/catalogue`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const response = await fetch(`${server.url}/api/catalogue`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     expect(response.status).toBe(413);
     expect((await response.json()).message).toMatch(/larger than 100 KB/);
   });
 
   it('answers a form-encoded body on an API route with a 415', async () => {
-    const response = await fetch(`${server.url}/api/catalogue`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    const response = await fetch(`${server.url}/api/catalogue`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
     expect(response.status).toBe(415);
   });
 
@@ -57,7 +69,11 @@ describe('HTTP basics', () => {
 describe('health with the database unreachable', () => {
   it('answers 503 with a JSON message when DATABASE_URL points at a closed port', async () => {
     const port = await closedPort();
-    const down = await startTestServer({ env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres` }, migrate: false, target: 'pglite' });
+    const down = await startTestServer({
+      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres` },
+      migrate: false,
+      target: 'pglite',
+    });
     try {
       const started = Date.now();
       const response = await fetch(`${down.url}/api/health`);

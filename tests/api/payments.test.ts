@@ -27,32 +27,68 @@ describe('payments on the embedded defaults (demo gateway)', () => {
   it('refuses $1 for the $175 tier with 409, and never creates an intent below the catalogue price', async () => {
     const { api } = await buyer();
     const before = await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents`);
-    const cheap = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'voodoo-experience', productName: 'Voodoo Experience', amount: 1 });
+    const cheap = await api.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'voodoo-experience',
+      productName: 'Voodoo Experience',
+      amount: 1,
+    });
     expect(cheap.status).toBe(409);
-    expect(cheap.body.message).toBe('Voodoo Experience costs $175.00, not $1.00. Reload the page to see the current price.');
-    const cheapPrice = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'voodoo-experience', price: 174.99, buyerEmail: 'buyer@example.com' });
+    expect(cheap.body.message).toBe(
+      'Voodoo Experience costs $175.00, not $1.00. Reload the page to see the current price.',
+    );
+    const cheapPrice = await api.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'voodoo-experience',
+      price: 174.99,
+      buyerEmail: 'buyer@example.com',
+    });
     expect(cheapPrice.status).toBe(409);
-    const mixed = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'voodoo-experience', amount: 175, price: 1 });
+    const mixed = await api.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'voodoo-experience',
+      amount: 175,
+      price: 1,
+    });
     expect(mixed.status).toBe(409);
     const after = await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents`);
     expect(after[0].n).toBe(before[0].n);
     expect((await sql<{ n: number }[]>(`select count(*)::int as n from purchases`))[0].n).toBe(0);
 
-    const fair = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'voodoo-experience', amount: 175 });
+    const fair = await api.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'voodoo-experience',
+      amount: 175,
+    });
     expect(fair.status).toBe(200);
     const noAmount = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban' });
     expect(noAmount.body).toMatchObject({ amount: 19.99, tokensGranted: 19 });
-    const intents = await sql<{ amount_cents: number; product: string }[]>(`select amount_cents, metadata->>'productId' as product from demo_payment_intents`);
+    const intents = await sql<{ amount_cents: number; product: string }[]>(
+      `select amount_cents, metadata->>'productId' as product from demo_payment_intents`,
+    );
     const catalogue = { 'voodoo-experience': 17500, 'discord-unban': 1999 } as Record<string, number>;
     for (const intent of intents) expect(intent.amount_cents).toBe(catalogue[intent.product]);
   });
 
   it('needs a signed-in buyer and a known product', async () => {
-    expect((await client(server.url).post('/api/create-payment-intent', { productType: 'whitelist', productId: 'swamp-blood' })).status).toBe(401);
+    expect(
+      (
+        await client(server.url).post('/api/create-payment-intent', {
+          productType: 'whitelist',
+          productId: 'swamp-blood',
+        })
+      ).status,
+    ).toBe(401);
     const { api } = await buyer();
-    const unknown = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'golden-ticket' });
+    const unknown = await api.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'golden-ticket',
+    });
     expect(unknown.status).toBe(404);
-    const noOption = await api.post('/api/create-payment-intent', { productType: 'addon', productId: 'custom-tattoos' });
+    const noOption = await api.post('/api/create-payment-intent', {
+      productType: 'addon',
+      productId: 'custom-tattoos',
+    });
     expect(noOption.status).toBe(400);
     const bad = await api.post('/api/create-payment-intent', { productType: 'weapons', productId: 'x' });
     expect(bad.status).toBe(400);
@@ -61,42 +97,90 @@ describe('payments on the embedded defaults (demo gateway)', () => {
 
   it('pays with 4242, completes once with the tokens credited, and a repeat answers the same', async () => {
     const { api, user } = await buyer();
-    const started = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'swamp-blood', productName: 'Swamp Blood', amount: 60 });
+    const started = await api.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+      productName: 'Swamp Blood',
+      amount: 60,
+    });
     expect(started.body).toMatchObject({ tokensGranted: 100, amount: 60 });
-    const confirmed = await api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+    const confirmed = await api.post('/api/payments/demo/confirm', {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(confirmed.body).toEqual({ paymentIntent: { id: started.body.paymentIntentId, status: 'succeeded' } });
-    const payload = { paymentIntentId: started.body.paymentIntentId, productType: 'whitelist', productId: 'swamp-blood', productName: 'Swamp Blood', price: 60 };
+    const payload = {
+      paymentIntentId: started.body.paymentIntentId,
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+      productName: 'Swamp Blood',
+      price: 60,
+    };
     const first = await api.post('/api/complete-purchase', payload);
     const again = await api.post('/api/complete-purchase', payload);
     expect(first).toMatchObject({ status: 200, body: { tokensAwarded: 100, status: 'completed' } });
     expect(again.body).toEqual(first.body);
     expect((await api.get('/api/user/tokens')).body.tokens).toBe(100);
-    const entries = await sql<{ n: number }[]>(`select count(*)::int as n from token_ledger where user_id = ?`, [user.id]);
+    const entries = await sql<{ n: number }[]>(`select count(*)::int as n from token_ledger where user_id = ?`, [
+      user.id,
+    ]);
     expect(entries[0].n).toBe(1);
   });
 
   it('a declined card fails with the reason, credits nothing, and the same payment can then succeed', async () => {
     const { api } = await buyer();
-    const started = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban', amount: 19.99 });
-    const declined = await api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4000 0000 0000 0002' });
+    const started = await api.post('/api/create-payment-intent', {
+      productType: 'unban',
+      productId: 'discord-unban',
+      amount: 19.99,
+    });
+    const declined = await api.post('/api/payments/demo/confirm', {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4000 0000 0000 0002',
+    });
     expect(declined.body.error).toEqual({ message: 'Your card was declined.' });
     const early = await api.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('The payment did not go through: Your card was declined.');
     expect((await api.get('/api/user/tokens')).body.tokens).toBe(0);
-    const poor = await api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4000000000009995' });
+    const poor = await api.post('/api/payments/demo/confirm', {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4000000000009995',
+    });
     expect(poor.body.error.message).toBe('Your card has insufficient funds.');
-    await api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242424242424242' });
-    expect((await api.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).body.tokensAwarded).toBe(19);
+    await api.post('/api/payments/demo/confirm', {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4242424242424242',
+    });
+    expect(
+      (await api.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).body.tokensAwarded,
+    ).toBe(19);
   });
 
   it("keeps buyers out of each other's payments", async () => {
     const alice = await buyer();
     const bob = await buyer();
-    const started = await alice.api.post('/api/create-payment-intent', { productType: 'gang', productId: 'starter-gang' });
-    expect((await bob.api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242424242424242' })).status).toBe(403);
-    await alice.api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242424242424242' });
-    expect((await bob.api.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).status).toBe(403);
+    const started = await alice.api.post('/api/create-payment-intent', {
+      productType: 'gang',
+      productId: 'starter-gang',
+    });
+    expect(
+      (
+        await bob.api.post('/api/payments/demo/confirm', {
+          clientSecret: started.body.clientSecret,
+          cardNumber: '4242424242424242',
+        })
+      ).status,
+    ).toBe(403);
+    await alice.api.post('/api/payments/demo/confirm', {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4242424242424242',
+    });
+    expect(
+      (await bob.api.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).status,
+    ).toBe(403);
     expect((await bob.api.get('/api/user/tokens')).body.tokens).toBe(0);
   });
 
@@ -110,10 +194,17 @@ describe('payments on the embedded defaults (demo gateway)', () => {
     const completed = list.body.purchases.filter((p: { status: string }) => p.status === 'completed');
     expect(list.body.count).toBe(list.body.purchases.length);
     expect(list.body.completed).toBe(completed.length);
-    expect(list.body.pending).toBe(list.body.purchases.filter((p: { status: string }) => p.status === 'pending').length);
-    expect(list.body.revenue).toBe(Math.round(completed.reduce((sum: number, p: { price: number }) => sum + p.price, 0) * 100) / 100);
+    expect(list.body.pending).toBe(
+      list.body.purchases.filter((p: { status: string }) => p.status === 'pending').length,
+    );
+    expect(list.body.revenue).toBe(
+      Math.round(completed.reduce((sum: number, p: { price: number }) => sum + p.price, 0) * 100) / 100,
+    );
     expect(completed.map((p: { productName: string; price: number }) => [p.productName, p.price])).toEqual(
-      expect.arrayContaining([['Swamp Blood', 60], ['Discord Unban', 19.99]]),
+      expect.arrayContaining([
+        ['Swamp Blood', 60],
+        ['Discord Unban', 19.99],
+      ]),
     );
     const shown = await admin.get(`/api/purchases/${completed[0].id}`);
     expect(shown.body.id).toBe(completed[0].id);
@@ -121,8 +212,15 @@ describe('payments on the embedded defaults (demo gateway)', () => {
     const recent = await client(server.url).get('/api/purchases/recent');
     expect(recent.status).toBe(200);
     expect(recent.body.items.length).toBe(completed.length);
-    const newest = completed.reduce((latest: { completedAt: string }, p: { completedAt: string }) => (p.completedAt > latest.completedAt ? p : latest));
-    expect(recent.body.items[0]).toEqual({ name: 'P.', item: newest.productName, amount: newest.price, purchasedAt: newest.completedAt });
+    const newest = completed.reduce((latest: { completedAt: string }, p: { completedAt: string }) =>
+      p.completedAt > latest.completedAt ? p : latest,
+    );
+    expect(recent.body.items[0]).toEqual({
+      name: 'P.',
+      item: newest.productName,
+      amount: newest.price,
+      purchasedAt: newest.completedAt,
+    });
     expect(recentPurchasesResponseSchema.parse(recent.body)).toEqual(recent.body);
     expect(JSON.stringify(recent.body)).not.toMatch(/buyer@example.com|player\d/);
   });
@@ -144,7 +242,9 @@ describe('the admin purchase list, a page at a time', () => {
     expect(first.body.count).toBe(everything.body.count);
     const second = await admin.get(`/api/purchases?limit=2&before=${first.body.nextBefore}`);
     expect(second.body.purchases[0].id).toBe(made[2]);
-    expect(everything.body.purchases.map((p: { id: string }) => p.id).slice(0, 4)).toEqual([...first.body.purchases, ...second.body.purchases].map((p: { id: string }) => p.id));
+    expect(everything.body.purchases.map((p: { id: string }) => p.id).slice(0, 4)).toEqual(
+      [...first.body.purchases, ...second.body.purchases].map((p: { id: string }) => p.id),
+    );
     expect((await admin.get('/api/purchases?limit=1000')).status).toBe(400);
     expect((await admin.get('/api/purchases?before=not-an-id')).status).toBe(400);
   });
@@ -157,29 +257,57 @@ describe('one open checkout per item, at most five at once (demo gateway)', () =
     return { ...signed, email, api: client(server.url, signed.cookie) };
   }
   const admin = async () => client(server.url, (await signIn(server, { role: 'admin' })).cookie);
-  const rowsOf = async (userId: string) => (await sql<{ n: number }[]>(`select count(*)::int as n from purchases where user_id = ?`, [userId]))[0].n;
+  const rowsOf = async (userId: string) =>
+    (await sql<{ n: number }[]>(`select count(*)::int as n from purchases where user_id = ?`, [userId]))[0].n;
 
   it('20 starts of one product answer one purchase and one client secret, and the dashboard shows one pending purchase', async () => {
     const { api, email, user } = await freshBuyer();
     const dashboard = await admin();
     const pendingBefore = (await dashboard.get('/api/purchases')).body.pending;
     const answers = [];
-    for (let i = 0; i < 20; i++) answers.push(await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'swamp-blood', productName: 'Swamp Blood', amount: 60 }));
+    for (let i = 0; i < 20; i++)
+      answers.push(
+        await api.post('/api/create-payment-intent', {
+          productType: 'whitelist',
+          productId: 'swamp-blood',
+          productName: 'Swamp Blood',
+          amount: 60,
+        }),
+      );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.body.purchaseId)).size).toBe(1);
     expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
     expect(new Set(answers.map((a) => a.body.paymentIntentId)).size).toBe(1);
     expect(await rowsOf(user.id)).toBe(1);
-    expect((await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents where metadata->>'userId' = ?`, [user.id]))[0].n).toBe(1);
+    expect(
+      (
+        await sql<{ n: number }[]>(
+          `select count(*)::int as n from demo_payment_intents where metadata->>'userId' = ?`,
+          [user.id],
+        )
+      )[0].n,
+    ).toBe(1);
 
     const list = await dashboard.get('/api/purchases?limit=100');
     const mine = list.body.purchases.filter((p: { buyerEmail: string }) => p.buyerEmail === email);
-    expect(mine).toEqual([expect.objectContaining({ id: answers[0]!.body.purchaseId, status: 'pending', productName: 'Swamp Blood', price: 60 })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: answers[0]!.body.purchaseId,
+        status: 'pending',
+        productName: 'Swamp Blood',
+        price: 60,
+      }),
+    ]);
     expect(list.body.pending).toBe(pendingBefore + 1);
 
     // paying it closes the checkout: buying the same product again is a new purchase
-    await api.post('/api/payments/demo/confirm', { clientSecret: answers[0]!.body.clientSecret, cardNumber: '4242424242424242' });
-    expect((await api.post('/api/complete-purchase', { paymentIntentId: answers[0]!.body.paymentIntentId })).status).toBe(200);
+    await api.post('/api/payments/demo/confirm', {
+      clientSecret: answers[0]!.body.clientSecret,
+      cardNumber: '4242424242424242',
+    });
+    expect(
+      (await api.post('/api/complete-purchase', { paymentIntentId: answers[0]!.body.paymentIntentId })).status,
+    ).toBe(200);
     const again = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'swamp-blood' });
     expect(again.body.purchaseId).not.toBe(answers[0]!.body.purchaseId);
     expect(again.body.clientSecret).not.toBe(answers[0]!.body.clientSecret);
@@ -187,12 +315,27 @@ describe('one open checkout per item, at most five at once (demo gateway)', () =
 
   it('a repeat with another Discord name or email updates the open purchase', async () => {
     const { api } = await freshBuyer();
-    const order = { productType: 'gang', productId: 'hood-package', productName: 'Hood Package', price: 80, buyerEmail: 'first@example.com', buyerDiscord: 'gator_king' };
+    const order = {
+      productType: 'gang',
+      productId: 'hood-package',
+      productName: 'Hood Package',
+      price: 80,
+      buyerEmail: 'first@example.com',
+      buyerDiscord: 'gator_king',
+    };
     const first = await api.post('/api/create-payment-intent', order);
-    const second = await api.post('/api/create-payment-intent', { ...order, buyerDiscord: 'gator_queen', buyerEmail: 'second@example.com' });
+    const second = await api.post('/api/create-payment-intent', {
+      ...order,
+      buyerDiscord: 'gator_queen',
+      buyerEmail: 'second@example.com',
+    });
     expect(second.body).toMatchObject({ purchaseId: first.body.purchaseId, clientSecret: first.body.clientSecret });
     const shown = await (await admin()).get(`/api/purchases/${first.body.purchaseId}`);
-    expect(shown.body).toMatchObject({ buyerDiscord: 'gator_queen', buyerEmail: 'second@example.com', status: 'pending' });
+    expect(shown.body).toMatchObject({
+      buyerDiscord: 'gator_queen',
+      buyerEmail: 'second@example.com',
+      status: 'pending',
+    });
   });
 
   it('refuses a sixth distinct checkout with 409 and a clear message, and writes no row', async () => {
@@ -212,7 +355,9 @@ describe('one open checkout per item, at most five at once (demo gateway)', () =
       'You have 5 checkouts waiting for payment. Finish paying for one of them before starting another; a checkout left unpaid lapses 24 hours after it was started.',
     );
     expect(await rowsOf(user.id)).toBe(5);
-    expect((await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents`))[0].n).toBe(intentsBefore);
+    expect((await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents`))[0].n).toBe(
+      intentsBefore,
+    );
     // the five stay reachable
     expect((await api.post('/api/create-payment-intent', five[3])).status).toBe(200);
     expect(await rowsOf(user.id)).toBe(5);

@@ -14,10 +14,16 @@ const DISCORD_ENV = {
 
 const sessionRows = async (server: TestServer) =>
   server.system.database.withContext(() =>
-    server.system.database.em.execute<Array<{ sid: string; sess: string; expire: Date }>>(`select "sid", "sess", "expire" from "sessions"`),
+    server.system.database.em.execute<Array<{ sid: string; sess: string; expire: Date }>>(
+      `select "sid", "sess", "expire" from "sessions"`,
+    ),
   );
 const tableCount = async (server: TestServer, table: string) =>
-  (await server.system.database.withContext(() => server.system.database.em.execute<Array<{ n: number }>>(`select count(*)::int as n from "${table}"`)))[0]!.n;
+  (
+    await server.system.database.withContext(() =>
+      server.system.database.em.execute<Array<{ n: number }>>(`select count(*)::int as n from "${table}"`),
+    )
+  )[0]!.n;
 
 describe('TRUST_PROXY_HOPS: the client address is the one the nearest trusted proxy saw', () => {
   it('defaults to 0 in development and 1 in production, and production refuses 0', () => {
@@ -37,7 +43,8 @@ describe('TRUST_PROXY_HOPS: the client address is the one the nearest trusted pr
       await server?.stop();
     });
 
-    const signInFrom = (forwardedFor: string) => fetch(`${server.url}/api/login`, { headers: { 'X-Forwarded-For': forwardedFor }, redirect: 'manual' });
+    const signInFrom = (forwardedFor: string) =>
+      fetch(`${server.url}/api/login`, { headers: { 'X-Forwarded-For': forwardedFor }, redirect: 'manual' });
 
     it('limits 30 sign-ins with 30 forged left-most addresses by the address the proxy appended: 429 after 20', async () => {
       const statuses: number[] = [];
@@ -62,7 +69,10 @@ describe('TRUST_PROXY_HOPS: the client address is the one the nearest trusted pr
     it('ignores X-Forwarded-For entirely and counts the connecting address', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 8; i += 1) {
-        const response = await fetch(`${server.url}/api/login`, { headers: { 'X-Forwarded-For': `198.51.100.${i}` }, redirect: 'manual' });
+        const response = await fetch(`${server.url}/api/login`, {
+          headers: { 'X-Forwarded-For': `198.51.100.${i}` },
+          redirect: 'manual',
+        });
         statuses.push(response.status);
       }
       expect(statuses).toEqual([302, 302, 302, 302, 302, 429, 429, 429]);
@@ -107,7 +117,8 @@ describe('in production, a request that did not come over HTTPS', () => {
     await server?.stop();
   });
 
-  const plain = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
+  const plain = (path: string, init: RequestInit = {}) =>
+    fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
 
   it('never gets a 500: sign-in start, callback and the development sign-in get 400 with a clear message, and nothing is written', async () => {
     const before = { sessions: await tableCount(server, 'sessions'), users: await tableCount(server, 'users') };
@@ -115,7 +126,11 @@ describe('in production, a request that did not come over HTTPS', () => {
       plain('/api/login'),
       plain('/api/auth/discord?returnTo=%2Fwhitelist'),
       plain('/api/auth/discord/callback?code=abc&state=def'),
-      plain('/api/auth/dev-login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'x', discordId: '123456' }) }),
+      plain('/api/auth/dev-login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'x', discordId: '123456' }),
+      }),
       // a forwarded scheme other than https is no better
       plain('/api/login', { headers: { 'X-Forwarded-Proto': 'http' } }),
     ];
@@ -126,7 +141,9 @@ describe('in production, a request that did not come over HTTPS', () => {
       expect(body.code).toBe('HTTPS_REQUIRED');
       expect(body.message).toBe('This site only answers over HTTPS. Use https://store.example.com.');
     }
-    expect({ sessions: await tableCount(server, 'sessions'), users: await tableCount(server, 'users') }).toEqual(before);
+    expect({ sessions: await tableCount(server, 'sessions'), users: await tableCount(server, 'users') }).toEqual(
+      before,
+    );
   });
 
   it('sends a page to the same address on PUBLIC_URL', async () => {
@@ -145,7 +162,9 @@ describe('in production, a request that did not come over HTTPS', () => {
     const start = await plain('/api/login', { headers: https });
     expect(start.status).toBe(302);
     expect(start.headers.getSetCookie().find((line) => line.startsWith('bayou.sid='))).toMatch(/; secure/i);
-    const callback = await plain('/api/auth/discord/callback?code=abc&state=wrong', { headers: { ...https, Cookie: cookieHeader(start) } });
+    const callback = await plain('/api/auth/discord/callback?code=abc&state=wrong', {
+      headers: { ...https, Cookie: cookieHeader(start) },
+    });
     expect(callback.status).toBe(400);
     expect(((await callback.json()) as { code: string }).code).toBe('SIGN_IN_STATE_INVALID');
     const dev = await plain('/api/auth/dev-login', {
@@ -167,7 +186,8 @@ describe('sign-out from another site', () => {
     await server?.stop();
   });
 
-  const signedIn = async (cookie: string) => (await fetch(`${server.url}/api/auth/user`, { headers: { Cookie: cookie } })).status === 200;
+  const signedIn = async (cookie: string) =>
+    (await fetch(`${server.url}/api/auth/user`, { headers: { Cookie: cookie } })).status === 200;
   const logout = (cookie: string, headers: Record<string, string>) =>
     fetch(`${server.url}/api/auth/logout`, { headers: { Cookie: cookie, ...headers }, redirect: 'manual' });
 
@@ -189,7 +209,11 @@ describe('sign-out from another site', () => {
   });
 
   it("signs out a navigation from this site's own pages, or a typed address", async () => {
-    const navigations: Array<Record<string, string>> = [{ 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' }, { 'Sec-Fetch-Site': 'none' }, {}];
+    const navigations: Array<Record<string, string>> = [
+      { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
+      { 'Sec-Fetch-Site': 'none' },
+      {},
+    ];
     for (const headers of navigations) {
       const player = await signIn(server);
       const response = await logout(player.cookie, headers);

@@ -15,12 +15,20 @@ describe.each(databaseTargets())('exactly-once completion on %s', (target) => {
     stops.push(stop);
     const signed = await signIn(server);
     const api = client(server.url, signed.cookie);
-    const started = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'swamp-blood', amount: 60 });
+    const started = await api.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+      amount: 60,
+    });
     const intentId: string = started.body.paymentIntentId;
     const event = fake.signedEvent('payment_intent.succeeded', fake.succeed(intentId));
 
-    const completions = Array.from({ length: 50 }, () => api.post('/api/complete-purchase', { paymentIntentId: intentId, price: 60 }));
-    const deliveries = Array.from({ length: 25 }, () => deliverWebhook(server, event).then(async (r) => ({ status: r.status, body: await r.json() })));
+    const completions = Array.from({ length: 50 }, () =>
+      api.post('/api/complete-purchase', { paymentIntentId: intentId, price: 60 }),
+    );
+    const deliveries = Array.from({ length: 25 }, () =>
+      deliverWebhook(server, event).then(async (r) => ({ status: r.status, body: await r.json() })),
+    );
     const [completed, delivered] = await Promise.all([Promise.all(completions), Promise.all(deliveries)]);
 
     expect(completed.map((r) => r.status)).toEqual(Array(50).fill(200));
@@ -30,9 +38,13 @@ describe.each(databaseTargets())('exactly-once completion on %s', (target) => {
 
     const sql = <T extends object[]>(query: string, params: unknown[]) =>
       server.system.database.withContext(() => server.system.database.em.getConnection().execute<T>(query, params));
-    const purchases = await sql<{ status: string }[]>(`select status from purchases where user_id = ?`, [signed.user.id]);
+    const purchases = await sql<{ status: string }[]>(`select status from purchases where user_id = ?`, [
+      signed.user.id,
+    ]);
     expect(purchases).toEqual([{ status: 'completed' }]);
-    const credits = await sql<{ delta: number }[]>(`select delta from token_ledger where user_id = ?`, [signed.user.id]);
+    const credits = await sql<{ delta: number }[]>(`select delta from token_ledger where user_id = ?`, [
+      signed.user.id,
+    ]);
     expect(credits).toEqual([{ delta: 100 }]);
     expect((await api.get('/api/user/tokens')).body.tokens).toBe(100);
   });
@@ -42,17 +54,32 @@ describe.each(databaseTargets())('exactly-once completion on %s', (target) => {
     stops.push(stop);
     const signed = await signIn(server);
     const api = client(server.url, signed.cookie);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => api.post('/api/create-payment-intent', { productType: 'gang', productId: 'hood-package', amount: 80 })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api.post('/api/create-payment-intent', { productType: 'gang', productId: 'hood-package', amount: 80 }),
+      ),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((r) => r.body.purchaseId)).size).toBe(1);
     expect(new Set(answers.map((r) => r.body.clientSecret)).size).toBe(1);
     const purchases = await server.system.database.withContext(() =>
-      server.system.database.em.getConnection().execute<{ id: string; status: string; payment_intent_id: string }[]>(`select id, status, payment_intent_id from purchases where user_id = ?`, [signed.user.id]),
+      server.system.database.em
+        .getConnection()
+        .execute<{ id: string; status: string; payment_intent_id: string }[]>(
+          `select id, status, payment_intent_id from purchases where user_id = ?`,
+          [signed.user.id],
+        ),
     );
-    expect(purchases).toEqual([{ id: answers[0]!.body.purchaseId, status: 'pending', payment_intent_id: answers[0]!.body.paymentIntentId }]);
+    expect(purchases).toEqual([
+      { id: answers[0]!.body.purchaseId, status: 'pending', payment_intent_id: answers[0]!.body.paymentIntentId },
+    ]);
     // a request that found the purchase before its intent was attached asked with the same idempotency key
-    const creations = fake.creations().filter((r) => (r.body.metadata as Record<string, string>).userId === signed.user.id);
-    expect(new Set(creations.map((r) => r.headers['idempotency-key']))).toEqual(new Set([`purchase-${answers[0]!.body.purchaseId}`]));
+    const creations = fake
+      .creations()
+      .filter((r) => (r.body.metadata as Record<string, string>).userId === signed.user.id);
+    expect(new Set(creations.map((r) => r.headers['idempotency-key']))).toEqual(
+      new Set([`purchase-${answers[0]!.body.purchaseId}`]),
+    );
     expect([...fake.intents.values()].filter((intent) => intent.metadata.userId === signed.user.id)).toHaveLength(1);
   });
 });

@@ -49,7 +49,16 @@ describe('security headers (development configuration)', () => {
       ['signed-in API JSON', () => get('/api/auth/user', { headers: { cookie: player.cookie } }), 200],
       ['API 404', () => get('/api/no-such-route'), 404],
       ['asset 404', () => get('/assets/no-such-file.js'), 404],
-      ['API 400', () => get('/api/auth/dev-login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"broken":' }), 400],
+      [
+        'API 400',
+        () =>
+          get('/api/auth/dev-login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"broken":',
+          }),
+        400,
+      ],
       ['API 401', () => get('/api/applications/mine'), 401],
       ['API 405', () => get('/api/catalogue', { method: 'DELETE' }), 405],
       ['static asset', () => get(asset), 200],
@@ -66,7 +75,17 @@ describe('security headers (development configuration)', () => {
   it("names Stripe's origins only on the payment pages", async () => {
     expect(stripeOriginsIn(await get('/checkout'))).toEqual(STRIPE_ORIGINS);
     expect(stripeOriginsIn(await get('/stripe-checkout?type=gang&id=hood-package'))).toEqual(STRIPE_ORIGINS);
-    for (const path of ['/', '/whitelist', '/gangs', '/admin', '/checkout-success', '/no-such-page', asset, '/api/catalogue', '/api/payments/config']) {
+    for (const path of [
+      '/',
+      '/whitelist',
+      '/gangs',
+      '/admin',
+      '/checkout-success',
+      '/no-such-page',
+      asset,
+      '/api/catalogue',
+      '/api/payments/config',
+    ]) {
       expect(stripeOriginsIn(await get(path)), path).toEqual([]);
     }
     const page = directives((await get('/gangs')).headers.get('content-security-policy'));
@@ -75,13 +94,26 @@ describe('security headers (development configuration)', () => {
   });
 
   it('marks signed-in API answers and session-setting answers no-store, and leaves the public catalogue cacheable', async () => {
-    const signedInPaths = ['/api/auth/user', '/api/user/tokens', '/api/user/tokens/history', '/api/applications/mine', '/api/staff-applications/mine', '/api/catalogue', '/api/purchases/recent', '/api/payments/config'];
+    const signedInPaths = [
+      '/api/auth/user',
+      '/api/user/tokens',
+      '/api/user/tokens/history',
+      '/api/applications/mine',
+      '/api/staff-applications/mine',
+      '/api/catalogue',
+      '/api/purchases/recent',
+      '/api/payments/config',
+    ];
     for (const path of signedInPaths) {
       const response = await get(path, { headers: { cookie: player.cookie } });
       expect(response.status, path).toBe(200);
       expect(response.headers.get('cache-control'), path).toBe('no-store');
     }
-    const signingIn = await get('/api/auth/dev-login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'headers', discordId: '123456789012345678' }) });
+    const signingIn = await get('/api/auth/dev-login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'headers', discordId: '123456789012345678' }),
+    });
     expect(signingIn.headers.getSetCookie().length).toBeGreaterThan(0);
     expect(signingIn.headers.get('cache-control')).toBe('no-store');
     const anonymous = await get('/api/catalogue');

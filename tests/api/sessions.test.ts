@@ -17,18 +17,26 @@ describe('sessions in the database', () => {
     await server?.stop();
   });
 
-  const get = (path: string, cookie: string, base = server.url) => fetch(`${base}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+  const get = (path: string, cookie: string, base = server.url) =>
+    fetch(`${base}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' });
   const sidOf = (cookie: string) => /bayou\.sid=([^;]+)/.exec(cookie)![1]!;
   const db = <T>(work: () => Promise<T>) => server.system.database.withContext(work);
 
   it('keeps each session as a row of the sessions table (sid, sess, expire), and deletes it at logout', async () => {
     const { cookie, user } = await signIn(server);
-    const rows = await db(() => server.system.database.em.execute<{ sid: string; sess: string; expire: Date }[]>(`select sid, sess, expire from sessions where sid = ?`, [sidOf(cookie)]));
+    const rows = await db(() =>
+      server.system.database.em.execute<{ sid: string; sess: string; expire: Date }[]>(
+        `select sid, sess, expire from sessions where sid = ?`,
+        [sidOf(cookie)],
+      ),
+    );
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.sess)).toMatchObject({ userId: user.id });
     expect(new Date(rows[0]!.expire).getTime()).toBeGreaterThan(now + 6 * DAY);
     await get('/api/auth/logout', cookie);
-    const after = await db(() => server.system.database.em.execute(`select sid from sessions where sid = ?`, [sidOf(cookie)]));
+    const after = await db(() =>
+      server.system.database.em.execute(`select sid from sessions where sid = ?`, [sidOf(cookie)]),
+    );
     expect(after).toHaveLength(0);
   });
 
@@ -91,7 +99,9 @@ describe('sessions in the database', () => {
   });
 });
 
-async function startServerProcess(env: Record<string, string | undefined>): Promise<{ url: string; process: ChildProcess }> {
+async function startServerProcess(
+  env: Record<string, string | undefined>,
+): Promise<{ url: string; process: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts', '--api-only'], {
     env: { ...process.env, ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

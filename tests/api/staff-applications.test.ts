@@ -10,14 +10,28 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const REQUIRED = ['email', 'realName', 'age', 'timezone', 'availability', 'position', 'experience', 'whyStaff', 'scenarios', 'agreeToRules', 'agreeToCommitment', 'backgroundCheck'] as const;
+const REQUIRED = [
+  'email',
+  'realName',
+  'age',
+  'timezone',
+  'availability',
+  'position',
+  'experience',
+  'whyStaff',
+  'scenarios',
+  'agreeToRules',
+  'agreeToCommitment',
+  'backgroundCheck',
+] as const;
 
 async function as(role?: 'staff' | 'admin') {
   const session = await signIn(server, role ? { role } : {});
   return { ...session, http: client(server.url, session.cookie) };
 }
 
-const auditRows = (applicationId: string) => server.system.database.withContext(() => server.system.core.audit.list.execute({ kind: 'staff', applicationId }));
+const auditRows = (applicationId: string) =>
+  server.system.database.withContext(() => server.system.core.audit.list.execute({ kind: 'staff', applicationId }));
 
 async function submitted() {
   const applicant = await as();
@@ -53,7 +67,9 @@ describe('POST /api/staff-applications', () => {
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ discordId: user.discordId, status: 'pending', currentStaff: false });
     expect((await http.post('/api/staff-applications', staffAnswers())).status).toBe(409);
-    expect((await http.get('/api/staff-applications/mine')).body.applications).toEqual([expect.objectContaining({ id: response.body.id, status: 'pending' })]);
+    expect((await http.get('/api/staff-applications/mine')).body.applications).toEqual([
+      expect.objectContaining({ id: response.body.id, status: 'pending' }),
+    ]);
   });
 });
 
@@ -72,9 +88,16 @@ describe('reviewing staff applications', () => {
   it('goes pending -> under_review -> approved, then refuses any change with 409; one audit row per change', async () => {
     const { id } = await submitted();
     const admin = await as('admin');
-    const underReview = await admin.http.patch(`/api/staff-applications/${id}`, { status: 'under_review', reviewNotes: 'Interview on Friday' });
+    const underReview = await admin.http.patch(`/api/staff-applications/${id}`, {
+      status: 'under_review',
+      reviewNotes: 'Interview on Friday',
+    });
     expect(underReview.status).toBe(200);
-    expect(underReview.body).toMatchObject({ status: 'under_review', reviewNotes: 'Interview on Friday', reviewedBy: admin.user.username ?? admin.user.discordUsername });
+    expect(underReview.body).toMatchObject({
+      status: 'under_review',
+      reviewNotes: 'Interview on Friday',
+      reviewedBy: admin.user.username ?? admin.user.discordUsername,
+    });
     expect((await admin.http.patch(`/api/staff-applications/${id}`, { status: 'approved' })).status).toBe(200);
     const again = await admin.http.patch(`/api/staff-applications/${id}`, { status: 'denied' });
     expect(again.status).toBe(409);
@@ -101,8 +124,17 @@ describe('reviewing staff applications', () => {
     const admin = await as('admin');
     const list = await admin.http.get('/api/staff-applications?pageSize=100');
     const mine = list.body.applications.find((a: { id: string }) => a.id === created.body.id);
-    expect(mine).toMatchObject({ currentStaff: true, position: 'admin', realName: 'Marie Thibodeaux', whyStaff: staffAnswers().whyStaff, scenarios: staffAnswers().scenarios, availability: staffAnswers().availability });
+    expect(mine).toMatchObject({
+      currentStaff: true,
+      position: 'admin',
+      realName: 'Marie Thibodeaux',
+      whyStaff: staffAnswers().whyStaff,
+      scenarios: staffAnswers().scenarios,
+      availability: staffAnswers().availability,
+    });
     expect(list.body.positions.admin).toBeGreaterThanOrEqual(1);
-    expect(list.body.total).toBe(Object.values(list.body.counts as Record<string, number>).reduce((sum, n) => sum + n, 0));
+    expect(list.body.total).toBe(
+      Object.values(list.body.counts as Record<string, number>).reduce((sum, n) => sum + n, 0),
+    );
   });
 });

@@ -5,12 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 /** A raw GET, so the test sees the bytes and headers as a browser receives them (fetch would decompress). */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((done, fail) => {
     request(url, { headers }, (response) => {
       const parts: Buffer[] = [];
       response.on('data', (part: Buffer) => parts.push(part));
-      response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts) }));
+      response.on('end', () =>
+        done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts) }),
+      );
     })
       .on('error', fail)
       .end();
@@ -43,7 +48,8 @@ describe('the built UI as the server sends it', () => {
     expect(preloads['/server-rules'][0]).toMatch(/^assets\/server-rules-page-.+\.js$/);
     const rules = (await get(`${server.url}/server-rules`, { 'Accept-Encoding': 'gzip' })).body;
     const html = gunzipSync(rules).toString();
-    for (const file of preloads['/server-rules']) expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
+    for (const file of preloads['/server-rules'])
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
     expect(html).not.toContain(preloads['/faq'][0]);
 
     const unknown = (await get(`${server.url}/no-such-page`)).body.toString();

@@ -21,13 +21,20 @@ async function buyer() {
 }
 
 /** The requests that asked Stripe for a new intent on this buyer's behalf. */
-const creationsFor = (userId: string) => fake.creations().filter((r) => (r.body.metadata as Record<string, string> | undefined)?.userId === userId);
-const updatesOf = (intentId: string) => fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intentId}`);
+const creationsFor = (userId: string) =>
+  fake.creations().filter((r) => (r.body.metadata as Record<string, string> | undefined)?.userId === userId);
+const updatesOf = (intentId: string) =>
+  fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intentId}`);
 
 const purchaseRow = async (id: string) =>
   (
     await server.system.database.withContext(() =>
-      server.system.database.em.getConnection().execute<{ status: string; tokens_awarded: number }[]>(`select status, tokens_awarded from purchases where id = ?`, [id]),
+      server.system.database.em
+        .getConnection()
+        .execute<{ status: string; tokens_awarded: number }[]>(
+          `select status, tokens_awarded from purchases where id = ?`,
+          [id],
+        ),
     )
   )[0];
 
@@ -41,8 +48,12 @@ describe('starting a checkout again on Stripe', () => {
     expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
     const intentId = answers[0]!.body.paymentIntentId as string;
     expect(creationsFor(user.id)).toHaveLength(1);
-    expect([...fake.intents.values()].filter((intent) => intent.metadata.userId === user.id).map((intent) => intent.id)).toEqual([intentId]);
-    expect(fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`)).toHaveLength(19);
+    expect(
+      [...fake.intents.values()].filter((intent) => intent.metadata.userId === user.id).map((intent) => intent.id),
+    ).toEqual([intentId]);
+    expect(
+      fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`),
+    ).toHaveLength(19);
     // nothing changed, so nothing was sent to update
     expect(updatesOf(intentId)).toEqual([]);
   });
@@ -54,9 +65,16 @@ describe('starting a checkout again on Stripe', () => {
     intent.amount = 5000;
     delete intent.metadata.productId;
     const again = await api.post('/api/create-payment-intent', swampBlood);
-    expect(again.body).toMatchObject({ purchaseId: first.body.purchaseId, clientSecret: first.body.clientSecret, amount: 60 });
+    expect(again.body).toMatchObject({
+      purchaseId: first.body.purchaseId,
+      clientSecret: first.body.clientSecret,
+      amount: 60,
+    });
     const [update] = updatesOf(intent.id);
-    expect(update?.body).toMatchObject({ amount: '6000', metadata: { purchaseId: first.body.purchaseId, productId: 'swamp-blood' } });
+    expect(update?.body).toMatchObject({
+      amount: '6000',
+      metadata: { purchaseId: first.body.purchaseId, productId: 'swamp-blood' },
+    });
     expect(fake.intents.get(intent.id)).toMatchObject({ amount: 6000, metadata: { productId: 'swamp-blood' } });
   });
 
@@ -88,7 +106,9 @@ describe('starting a checkout again on Stripe', () => {
     fake.process(first.body.paymentIntentId);
     const again = await api.post('/api/create-payment-intent', swampBlood);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Your payment for Swamp Blood is still being processed. Wait for it to finish before starting another checkout for it.');
+    expect(again.body.message).toBe(
+      'Your payment for Swamp Blood is still being processed. Wait for it to finish before starting another checkout for it.',
+    );
     expect(creationsFor(user.id)).toHaveLength(1);
   });
 

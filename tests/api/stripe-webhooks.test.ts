@@ -18,27 +18,44 @@ async function startPurchase(productId = 'swamp-blood') {
   const api = client(server.url, signed.cookie);
   const started = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId });
   expect(started.status).toBe(200);
-  return { api, user: signed.user, intentId: started.body.paymentIntentId as string, purchaseId: started.body.purchaseId as string };
+  return {
+    api,
+    user: signed.user,
+    intentId: started.body.paymentIntentId as string,
+    purchaseId: started.body.purchaseId as string,
+  };
 }
 
 const purchaseStatus = async (purchaseId: string) =>
   (
     await server.system.database.withContext(() =>
-      server.system.database.em.getConnection().execute<{ status: string }[]>(`select status from purchases where id = ?`, [purchaseId]),
+      server.system.database.em
+        .getConnection()
+        .execute<{ status: string }[]>(`select status from purchases where id = ?`, [purchaseId]),
     )
   )[0].status;
 
 describe('Stripe webhooks (signed with generateTestHeaderString)', () => {
   it('configures the browser with the publishable key and has no demo confirm route', async () => {
-    expect((await client(server.url).get('/api/payments/config')).body).toEqual({ mode: 'stripe', publishableKey: 'pk_test_fake_local' });
+    expect((await client(server.url).get('/api/payments/config')).body).toEqual({
+      mode: 'stripe',
+      publishableKey: 'pk_test_fake_local',
+    });
     const { api } = await startPurchase();
-    expect((await api.post('/api/payments/demo/confirm', { clientSecret: 'x_secret_y', cardNumber: '4242424242424242' })).status).toBe(404);
+    expect(
+      (await api.post('/api/payments/demo/confirm', { clientSecret: 'x_secret_y', cardNumber: '4242424242424242' }))
+        .status,
+    ).toBe(404);
   });
 
   it('sent the intent to Stripe with the catalogue amount, usd, metadata and an idempotency key', async () => {
     const { intentId, purchaseId, user } = await startPurchase('gator-crown');
     const sent = fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST').at(-1)!;
-    expect(sent.body).toMatchObject({ amount: '10000', currency: 'usd', metadata: { purchaseId, userId: user.id, productType: 'whitelist', productId: 'gator-crown' } });
+    expect(sent.body).toMatchObject({
+      amount: '10000',
+      currency: 'usd',
+      metadata: { purchaseId, userId: user.id, productType: 'whitelist', productId: 'gator-crown' },
+    });
     expect(sent.headers['idempotency-key']).toBe(`purchase-${purchaseId}`);
     expect(fake.intents.get(intentId)?.amount).toBe(10000);
   });
@@ -62,7 +79,9 @@ describe('Stripe webhooks (signed with generateTestHeaderString)', () => {
     const tampered = { body: good.body.replace('"amount":6000', '"amount":6001'), signature: good.signature };
     expect(tampered.body).not.toBe(good.body);
     const wrongSecret = fake.signedEvent('payment_intent.succeeded', paid, { secret: 'whsec_someone_else' });
-    const stale = fake.signedEvent('payment_intent.succeeded', paid, { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
+    const stale = fake.signedEvent('payment_intent.succeeded', paid, {
+      timestamp: Math.floor(Date.now() / 1000) - 6 * 60,
+    });
     for (const event of [tampered, wrongSecret, stale, { body: good.body, signature: '' }]) {
       const response = await deliverWebhook(server, event);
       expect(response.status).toBe(400);
@@ -88,7 +107,14 @@ describe('Stripe webhooks (signed with generateTestHeaderString)', () => {
     const { api, intentId, purchaseId } = await startPurchase();
     await api.post('/api/complete-purchase', { paymentIntentId: (fake.succeed(intentId), intentId) });
     expect((await api.get('/api/user/tokens')).body.tokens).toBe(100);
-    const charge = { id: `ch_${intentId}`, object: 'charge', payment_intent: intentId, refunded: true, amount: 6000, amount_refunded: 6000 };
+    const charge = {
+      id: `ch_${intentId}`,
+      object: 'charge',
+      payment_intent: intentId,
+      refunded: true,
+      amount: 6000,
+      amount_refunded: 6000,
+    };
     expect((await deliverWebhook(server, fake.signedEvent('charge.refunded', charge))).status).toBe(200);
     expect(await purchaseStatus(purchaseId)).toBe('refunded');
     expect((await api.get('/api/user/tokens')).body.tokens).toBe(0);
@@ -97,13 +123,22 @@ describe('Stripe webhooks (signed with generateTestHeaderString)', () => {
   it('a dispute marks the purchase disputed and bans the buyer from the store: a later checkout gets 403', async () => {
     const { api, intentId, purchaseId } = await startPurchase();
     await api.post('/api/complete-purchase', { paymentIntentId: (fake.succeed(intentId), intentId) });
-    const dispute = { id: 'dp_1', object: 'dispute', payment_intent: intentId, charge: `ch_${intentId}`, reason: 'fraudulent', amount: 6000 };
+    const dispute = {
+      id: 'dp_1',
+      object: 'dispute',
+      payment_intent: intentId,
+      charge: `ch_${intentId}`,
+      reason: 'fraudulent',
+      amount: 6000,
+    };
     expect((await deliverWebhook(server, fake.signedEvent('charge.dispute.created', dispute))).status).toBe(200);
     expect(await purchaseStatus(purchaseId)).toBe('disputed');
     expect((await api.get('/api/user/tokens')).body.tokens).toBe(0);
     const later = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban' });
     expect(later.status).toBe(403);
-    expect(later.body.message).toBe('Your account is banned from the store after a payment dispute. Open a ticket in our Discord if you think this is a mistake.');
+    expect(later.body.message).toBe(
+      'Your account is banned from the store after a payment dispute. Open a ticket in our Discord if you think this is a mistake.',
+    );
   });
 
   it('reports a provider failure at checkout clearly and stores nothing', async () => {
@@ -114,7 +149,9 @@ describe('Stripe webhooks (signed with generateTestHeaderString)', () => {
     expect(failed.status).toBe(503);
     expect(failed.body.message).toBe('Card payments are unavailable: the payment provider refused our credentials.');
     const rows = await server.system.database.withContext(() =>
-      server.system.database.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from purchases where user_id = ?`, [signed.user.id]),
+      server.system.database.em
+        .getConnection()
+        .execute<{ n: number }[]>(`select count(*)::int as n from purchases where user_id = ?`, [signed.user.id]),
     );
     expect(rows[0].n).toBe(0);
   });

@@ -8,13 +8,20 @@ describe('first load of /', () => {
   it('carries no Stripe.js loader: it comes only with the payment page', () => {
     for (const file of files) expect(readFileSync(`ui/dist/${file}`, 'utf8'), file).not.toContain('js.stripe.com');
     // the loader is in the build, in a chunk of its own
-    const withLoader = readdirSync('ui/dist/assets').filter((file) => file.endsWith('.js') && readFileSync(`ui/dist/assets/${file}`, 'utf8').includes('js.stripe.com'));
+    const withLoader = readdirSync('ui/dist/assets').filter(
+      (file) => file.endsWith('.js') && readFileSync(`ui/dist/assets/${file}`, 'utf8').includes('js.stripe.com'),
+    );
     expect(withLoader.length).toBeGreaterThan(0);
   });
 
   it('leaves every other page to its own lazy chunk', () => {
-    const manifest = JSON.parse(readFileSync('ui/dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string; isDynamicEntry?: boolean }>;
-    const pages = Object.entries(manifest).filter(([key]) => /-page\.tsx$/.test(key) && !key.endsWith('home-page.tsx') && !key.endsWith('not-found-page.tsx'));
+    const manifest = JSON.parse(readFileSync('ui/dist/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { file: string; isDynamicEntry?: boolean }
+    >;
+    const pages = Object.entries(manifest).filter(
+      ([key]) => /-page\.tsx$/.test(key) && !key.endsWith('home-page.tsx') && !key.endsWith('not-found-page.tsx'),
+    );
     expect(pages.length).toBeGreaterThan(15);
     for (const [key, chunk] of pages) {
       expect(chunk.isDynamicEntry, key).toBe(true);

@@ -22,7 +22,9 @@ describe('the UI build step of npm start', () => {
 
   it('puts a set variable back, even when the work fails', async () => {
     process.env[NAME] = 'test';
-    await expect(withEnv(NAME, 'production', async () => Promise.reject(new Error('build failed')))).rejects.toThrow('build failed');
+    await expect(withEnv(NAME, 'production', async () => Promise.reject(new Error('build failed')))).rejects.toThrow(
+      'build failed',
+    );
     expect(process.env[NAME]).toBe('test');
   });
 });

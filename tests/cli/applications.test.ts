@@ -60,16 +60,29 @@ describe('cli applications', () => {
 
   it('approves as the --as reviewer; the website shows the decision and one audit row records it', async () => {
     const { id, http } = await whitelistApplication();
-    const result = await runCli(['applications', 'approve', id, '--notes', 'Approved from the terminal.', '--as', staff.user.discordId], env);
+    const result = await runCli(
+      ['applications', 'approve', id, '--notes', 'Approved from the terminal.', '--as', staff.user.discordId],
+      env,
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Application ${id} approved by Tante Marie.`);
 
     expect((await http.get('/api/applications/mine')).body.applications[0]).toMatchObject({ id, status: 'approved' });
     const seenByStaff = await client(server.url, staff.cookie).get(`/api/applications/${id}`);
-    expect(seenByStaff.body).toMatchObject({ status: 'approved', reviewedBy: 'Tante Marie', reviewNotes: 'Approved from the terminal.' });
+    expect(seenByStaff.body).toMatchObject({
+      status: 'approved',
+      reviewedBy: 'Tante Marie',
+      reviewNotes: 'Approved from the terminal.',
+    });
     expect(await audit('whitelist', id)).toEqual([
-      expect.objectContaining({ fromStatus: 'pending', toStatus: 'approved', channel: 'cli', reviewerDiscordId: staff.user.discordId, reviewerName: 'Tante Marie' }),
+      expect.objectContaining({
+        fromStatus: 'pending',
+        toStatus: 'approved',
+        channel: 'cli',
+        reviewerDiscordId: staff.user.discordId,
+        reviewerName: 'Tante Marie',
+      }),
     ]);
     const show = await runCli(['applications', 'show', id], env);
     expect(show.stdout).toMatch(/pending -> approved {2}by Tante Marie \(\d+\) via cli: Approved from the terminal\./);
@@ -78,16 +91,32 @@ describe('cli applications', () => {
   it('refuses short notes (exit 3), a player reviewer (exit 6), an unknown id (exit 4) and a decided application (exit 5)', async () => {
     const { id } = await whitelistApplication();
     const player = await signIn(server);
-    const short = await runCli(['applications', 'reject', id, '--notes', 'too short', '--as', staff.user.discordId], env);
+    const short = await runCli(
+      ['applications', 'reject', id, '--notes', 'too short', '--as', staff.user.discordId],
+      env,
+    );
     expect(short.code).toBe(3);
     expect(short.stderr).toContain('Review notes must be at least 10 characters');
-    const notStaff = await runCli(['applications', 'reject', id, '--notes', 'Not for you to decide.', '--as', player.user.discordId], env);
+    const notStaff = await runCli(
+      ['applications', 'reject', id, '--notes', 'Not for you to decide.', '--as', player.user.discordId],
+      env,
+    );
     expect(notStaff.code).toBe(6);
     const unknown = await runCli(['applications', 'show', '00000000-0000-4000-8000-000000000000'], env);
     expect(unknown.code).toBe(4);
     expect(await audit('whitelist', id)).toEqual([]);
-    expect((await runCli(['applications', 'reject', id, '--notes', 'Backstory is too thin.', '--as', staff.user.discordId], env)).code).toBe(0);
-    const twice = await runCli(['applications', 'approve', id, '--notes', 'Changed my mind now.', '--as', staff.user.discordId], env);
+    expect(
+      (
+        await runCli(
+          ['applications', 'reject', id, '--notes', 'Backstory is too thin.', '--as', staff.user.discordId],
+          env,
+        )
+      ).code,
+    ).toBe(0);
+    const twice = await runCli(
+      ['applications', 'approve', id, '--notes', 'Changed my mind now.', '--as', staff.user.discordId],
+      env,
+    );
     expect(twice.code).toBe(5);
     expect(await audit('whitelist', id)).toHaveLength(1);
   }, 90_000);
@@ -104,7 +133,18 @@ describe.runIf(browserAvailable)('a terminal decision in the browser', () => {
       await playerPage.goto(`${server.url}/apply`);
       await expect.poll(() => playerPage.getByTestId('application-status').textContent()).toBe('pending');
 
-      const result = await runCli(['applications', 'approve', created.body.id, '--notes', 'Approved from the terminal.', '--as', staff.user.discordId], env);
+      const result = await runCli(
+        [
+          'applications',
+          'approve',
+          created.body.id,
+          '--notes',
+          'Approved from the terminal.',
+          '--as',
+          staff.user.discordId,
+        ],
+        env,
+      );
       expect(result.code).toBe(0);
 
       await playerPage.reload();
@@ -130,7 +170,10 @@ describe('cli staff-applications', () => {
     const staffTry = await runCli(['staff-applications', 'review', id, 'approved', '--as', staff.user.discordId], env);
     expect(staffTry.code).toBe(6);
 
-    const underReview = await runCli(['staff-applications', 'review', id, 'under_review', '--notes', 'Interview booked', '--as', admin.user.discordId], env);
+    const underReview = await runCli(
+      ['staff-applications', 'review', id, 'under_review', '--notes', 'Interview booked', '--as', admin.user.discordId],
+      env,
+    );
     expect(underReview.stderr).toBe('');
     expect(underReview.stdout).toContain('is now under review');
     const approved = await runCli(['staff-applications', 'review', id, 'approved', '--as', admin.user.discordId], env);

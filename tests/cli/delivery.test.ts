@@ -29,10 +29,26 @@ let server: TestServer;
 beforeAll(async () => {
   fake = await FakeDiscord.start();
   env = {
-    DATA_DIR: dataDir, DATABASE_URL: '', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '',
-    ...fake.env({ DISCORD_ROLE_MAP: JSON.stringify({ 'swamp-blood': SWAMP_BLOOD_ROLE, 'hood-package': HOOD_ROLE }), DELIVERY_MAX_ATTEMPTS: '2', DELIVERY_RETRY_BASE_MS: '100', DELIVERY_POLL_MS: '50' }),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    STRIPE_SECRET_KEY: '',
+    STRIPE_PUBLISHABLE_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    ...fake.env({
+      DISCORD_ROLE_MAP: JSON.stringify({ 'swamp-blood': SWAMP_BLOOD_ROLE, 'hood-package': HOOD_ROLE }),
+      DELIVERY_MAX_ATTEMPTS: '2',
+      DELIVERY_RETRY_BASE_MS: '100',
+      DELIVERY_POLL_MS: '50',
+    }),
   };
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_WRITES_PER_MINUTE: '1000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ...env,
+  });
   const system = await composeSystem(config, { dataDir, logger: createLogger('silent') });
   const running = await startServer(system, { port: 0, host: '127.0.0.1' });
   server = { url: running.url, system, stop: running.stop };
@@ -45,7 +61,8 @@ afterAll(async () => {
 
 const adminList = async (status?: string) => {
   const admin = await signIn(server, { role: 'admin' });
-  return (await client(server.url, admin.cookie).get(`/api/deliveries${status ? `?status=${status}` : ''}`)).body.deliveries as { id: string; kind: string; status: string; discordId: string }[];
+  return (await client(server.url, admin.cookie).get(`/api/deliveries${status ? `?status=${status}` : ''}`)).body
+    .deliveries as { id: string; kind: string; status: string; discordId: string }[];
 };
 
 describe('cli delivery and roles', () => {
@@ -63,11 +80,17 @@ describe('cli delivery and roles', () => {
 
     const listed = await runCli(['delivery', 'list', '--failed'], env);
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(new RegExp(`${failed.id}.*failed\\s+grant role\\s+tries 2\\s+${buyer.user.discordId} role ${SWAMP_BLOOD_ROLE}`));
+    expect(listed.stdout).toMatch(
+      new RegExp(`${failed.id}.*failed\\s+grant role\\s+tries 2\\s+${buyer.user.discordId} role ${SWAMP_BLOOD_ROLE}`),
+    );
     expect(listed.stdout).toContain('last error: Try 2: Discord answered 500: Internal Server Error.');
     expect(listed.stdout).toMatch(/\n1 failed deliveries\n$/);
     const json = JSON.parse((await runCli(['delivery', 'list', '--json'], env)).stdout);
-    expect(json.find((d: { id: string }) => d.id === failed.id)).toMatchObject({ status: 'failed', kind: 'grant_role', attempts: 2 });
+    expect(json.find((d: { id: string }) => d.id === failed.id)).toMatchObject({
+      status: 'failed',
+      kind: 'grant_role',
+      attempts: 2,
+    });
 
     const retried = await runCli(['delivery', 'retry', failed.id], env);
     expect(retried.code).toBe(0);
@@ -86,7 +109,10 @@ describe('cli delivery and roles', () => {
     // a buyer who joined the Discord server only after paying: the grant failed (Unknown Member)
     const late = await signIn(server, { username: 'Late Joiner' });
     await buyWithDemoCard(server.url, late, { productType: 'gang', productId: 'hood-package' });
-    await eventually(async () => expect((await adminList('failed')).some((d) => d.discordId === late.user.discordId)).toBe(true), 15_000);
+    await eventually(
+      async () => expect((await adminList('failed')).some((d) => d.discordId === late.user.discordId)).toBe(true),
+      15_000,
+    );
     fake.addMember(late.user.discordId);
     // a member who holds a store role nobody paid for, and a role the store does not manage
     const stray = await signIn(server, { username: 'Stray Role' });
@@ -117,7 +143,11 @@ describe('cli delivery and roles', () => {
   }, 90_000);
 
   it('roles reconcile says so when Discord is not configured', async () => {
-    const result = await runCli(['roles', 'reconcile', '--dry-run'], { ...env, DISCORD_BOT_TOKEN: '', DISCORD_GUILD_ID: '' });
+    const result = await runCli(['roles', 'reconcile', '--dry-run'], {
+      ...env,
+      DISCORD_BOT_TOKEN: '',
+      DISCORD_GUILD_ID: '',
+    });
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('Discord delivery is not configured: set DISCORD_BOT_TOKEN and DISCORD_GUILD_ID.');
   }, 30_000);

@@ -15,7 +15,10 @@ const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: '
 delete env.DATABASE_URL;
 
 beforeAll(async () => {
-  const system = await composeSystem(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }), { dataDir, logger: createLogger('silent') });
+  const system = await composeSystem(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }), {
+    dataDir,
+    logger: createLogger('silent'),
+  });
   try {
     await system.database.query(
       `insert into users (id, discord_id, discord_username, created_at, updated_at)
@@ -48,14 +51,19 @@ describe('the CLI piped into head', () => {
     expect(piped.code).toBe(0);
     expect(piped.stdout.split('\n')).toHaveLength(3);
     // the embedded database was closed cleanly: the next command opens it and sees every user
-    const all = await shell(`node --import tsx cli/main.ts users list --json | node -e "let s='';process.stdin.on('data',c=>s+=c).on('end',()=>console.log(JSON.parse(s).length))"`);
+    const all = await shell(
+      `node --import tsx cli/main.ts users list --json | node -e "let s='';process.stdin.on('data',c=>s+=c).on('end',()=>console.log(JSON.parse(s).length))"`,
+    );
     expect(all.stderr).toBe('');
     expect(all.stdout.trim()).toBe(String(USERS));
   }, 120_000);
 
   it('ends quietly when the reader is gone before the first line (no database involved)', async () => {
     const result = await new Promise<CliResult>((done, fail) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', '--help'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', '--help'], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child.stdout.destroy();
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk));

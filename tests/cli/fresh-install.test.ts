@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runCliInProcess } from '../support/cli.ts';
-import { createTestDatabase, REAL_POSTGRES_URL, realPostgresReachable, type TestDatabase } from '../support/databases.ts';
+import {
+  createTestDatabase,
+  REAL_POSTGRES_URL,
+  realPostgresReachable,
+  type TestDatabase,
+} from '../support/databases.ts';
 
 const MIGRATE_HINT = 'npm run cli -- db migrate';
 const dataDirs: string[] = [];
@@ -26,7 +31,9 @@ describe('a fresh clone, before the site ever started', () => {
       [['delivery', 'list'], 'No deliveries yet.\n'],
       [['purchases', 'list'], 'No purchases yet.\n'],
     ];
-    const results = await Promise.all(commands.map(([args]) => runCli(args, { DATA_DIR: freshDataDir(), DATABASE_URL: undefined })));
+    const results = await Promise.all(
+      commands.map(([args]) => runCli(args, { DATA_DIR: freshDataDir(), DATABASE_URL: undefined })),
+    );
     results.forEach((result, i) => {
       expect(result.stderr).toBe('');
       expect(result.stdout).toBe(commands[i]![1]);
@@ -67,15 +74,23 @@ describe.runIf(postgresUp)('a new, empty database on the real Postgres', () => {
     }
   }
 
-  it('is not migrated behind the admin\'s back: commands name the one that migrates, and exit 7', async () => {
-    for (const args of [['users', 'list'], ['delivery', 'list'], ['purchases', 'list', '--csv']]) {
+  it("is not migrated behind the admin's back: commands name the one that migrates, and exit 7", async () => {
+    for (const args of [
+      ['users', 'list'],
+      ['delivery', 'list'],
+      ['purchases', 'list', '--csv'],
+    ]) {
       const result = await runCliInProcess(args, env);
       expect(result.code).toBe(7);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(/^Error: the database schema is behind \(\d+ migrations are not applied\); apply them with: npm run cli -- db migrate\n$/);
+      expect(result.stderr).toMatch(
+        /^Error: the database schema is behind \(\d+ migrations are not applied\); apply them with: npm run cli -- db migrate\n$/,
+      );
       expect(result.stderr).toContain(MIGRATE_HINT);
     }
-    expect(await sql(`select to_regclass('users') as t, to_regclass('schema_migrations') as m`)).toEqual([{ t: null, m: null }]);
+    expect(await sql(`select to_regclass('users') as t, to_regclass('schema_migrations') as m`)).toEqual([
+      { t: null, m: null },
+    ]);
   });
 
   it('db status lists the pending migrations, db migrate applies them, and the commands then work', async () => {
@@ -93,7 +108,10 @@ describe.runIf(postgresUp)('a new, empty database on the real Postgres', () => {
     await sql('drop table "users" cascade');
     const result = await runCliInProcess(['users', 'list'], env);
     expect(result.code).toBe(1);
-    expect(result.stderr.split('\n')).toEqual([expect.stringMatching(/^Error: the database refused the request \(relation "users" does not exist\)/), '']);
+    expect(result.stderr.split('\n')).toEqual([
+      expect.stringMatching(/^Error: the database refused the request \(relation "users" does not exist\)/),
+      '',
+    ]);
     expect(result.stderr).not.toMatch(/select|"u0"/i);
   });
 });

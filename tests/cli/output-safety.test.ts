@@ -16,6 +16,7 @@ const FORMULA = '=HYPERLINK("http://x","y")';
 /** NAME as a table cell or a labelled value shows it: on one line */
 const NAME_SHOWN = 'EvilRedName Status:        approved';
 /** ESC, BEL, the other C0 controls but newline and tab, DEL and C1 */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters
 const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 
 let system: System;
@@ -27,9 +28,21 @@ const inContext = <T>(work: () => Promise<T>) => system.database.withContext(wor
 const cli = (...args: string[]) => runCliOn(system, args);
 
 beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' });
-  system = await composeSystem(config, { dataDir: 'memory', memoryTemplate: pgliteTemplate(), logger: createLogger('silent') });
-  evil = await inContext(() => system.core.users.signIn.execute({ discordId: randomDiscordId(), discordUsername: NAME, username: DISPLAY }));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    STRIPE_SECRET_KEY: '',
+    STRIPE_PUBLISHABLE_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+  });
+  system = await composeSystem(config, {
+    dataDir: 'memory',
+    memoryTemplate: pgliteTemplate(),
+    logger: createLogger('silent'),
+  });
+  evil = await inContext(() =>
+    system.core.users.signIn.execute({ discordId: randomDiscordId(), discordUsername: NAME, username: DISPLAY }),
+  );
   const application = await inContext(() =>
     system.core.applications.submit.execute({
       applicant: evil,
@@ -37,9 +50,16 @@ beforeAll(async () => {
     }),
   );
   applicationId = application.id;
-  await inContext(() => system.core.purchases.startCheckout.execute({ buyer: evil, productType: 'whitelist', productId: 'parish-life' }));
+  await inContext(() =>
+    system.core.purchases.startCheckout.execute({ buyer: evil, productType: 'whitelist', productId: 'parish-life' }),
+  );
   const started = await inContext(() =>
-    system.core.purchases.startCheckout.execute({ buyer: evil, productType: 'whitelist', productId: 'bayou-basic', buyerDiscord: FORMULA }),
+    system.core.purchases.startCheckout.execute({
+      buyer: evil,
+      productType: 'whitelist',
+      productId: 'bayou-basic',
+      buyerDiscord: FORMULA,
+    }),
   );
   formulaPurchaseId = started.purchase.id;
 }, 90_000);
@@ -103,7 +123,20 @@ describe('purchases list --csv in a spreadsheet', () => {
     expect(result.code).toBe(0);
     expectTerminalSafe(result.stdout.replace(/\r/g, ''));
     const [header, ...rows] = parseCsv(result.stdout);
-    expect(header).toEqual(['id', 'createdAt', 'status', 'productType', 'productId', 'optionId', 'productName', 'price', 'buyerDiscord', 'buyerEmail', 'paymentIntentId', 'tokensAwarded']);
+    expect(header).toEqual([
+      'id',
+      'createdAt',
+      'status',
+      'productType',
+      'productId',
+      'optionId',
+      'productName',
+      'price',
+      'buyerDiscord',
+      'buyerEmail',
+      'paymentIntentId',
+      'tokensAwarded',
+    ]);
     const column = (name: string) => header!.indexOf(name);
     const formulaRow = rows.find((row) => row[column('id')] === formulaPurchaseId)!;
     expect(formulaRow[column('buyerDiscord')]).toBe(`'${FORMULA}`);

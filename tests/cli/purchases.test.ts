@@ -15,11 +15,24 @@ import type { TestServer } from '../support/test-system.ts';
 // (and so the same demo payments) through the address the server publishes in DATA_DIR. Commands run in
 // this process (no start-up per command); tests/cli/applications.test.ts runs the CLI as its own process.
 const dataDir = mkdtempSync(join(tmpdir(), 'cli-purchases-'));
-const env = { DATA_DIR: dataDir, DATABASE_URL: '', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' };
+const env = {
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  STRIPE_SECRET_KEY: '',
+  STRIPE_PUBLISHABLE_KEY: '',
+  STRIPE_WEBHOOK_SECRET: '',
+};
 let server: TestServer;
 
 beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+  });
   const system = await composeSystem(config, { dataDir, logger: createLogger('silent') });
   const running = await startServer(system, { port: 0, host: '127.0.0.1' });
   server = { url: running.url, system, stop: running.stop };
@@ -29,14 +42,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const sql = (query: string, params: unknown[]) => server.system.database.withContext(() => server.system.database.em.getConnection().execute(query, params));
+const sql = (query: string, params: unknown[]) =>
+  server.system.database.withContext(() => server.system.database.em.getConnection().execute(query, params));
 
 /** A buyer who paid with 4242 but whose page never reported back (and no webhook exists in demo mode). */
 async function paidButNeverCompleted(productId = 'swamp-blood') {
   const buyer = await signIn(server, { username: 'Jean Baptiste' });
   const http = client(server.url, buyer.cookie);
   const started = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId });
-  const paid = await http.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242424242424242' });
+  const paid = await http.post('/api/payments/demo/confirm', {
+    clientSecret: started.body.clientSecret,
+    cardNumber: '4242424242424242',
+  });
   expect(paid.body.paymentIntent.status).toBe('succeeded');
   return { http, purchaseId: started.body.purchaseId as string, intentId: started.body.paymentIntentId as string };
 }
@@ -67,7 +84,9 @@ describe('cli purchases', () => {
     expect(parsed.purchases.map((p: { id: string }) => p.id)).toContain(purchaseId);
     expect(parsed.purchases.every((p: { status: string }) => p.status === 'pending')).toBe(true);
     const csv = await runCli(['purchases', 'list', '--csv'], env);
-    expect(csv.stdout.split('\n')[0]).toBe('id,createdAt,status,productType,productId,optionId,productName,price,buyerDiscord,buyerEmail,paymentIntentId,tokensAwarded');
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'id,createdAt,status,productType,productId,optionId,productName,price,buyerDiscord,buyerEmail,paymentIntentId,tokensAwarded',
+    );
     expect(csv.stdout).toContain(`${purchaseId},`);
     const text = await runCli(['purchases', 'list'], env);
     expect(text.stdout).toMatch(/\d+ purchases, revenue \$60\.00, 1 completed, \d+ pending/);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeFailure, reportedFailure } from '../../cli/failure.ts';
 import { indented, oneLine, terminalJson, terminalText } from '../../cli/terminal-text.ts';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters
 const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 
 describe('terminalText', () => {
@@ -65,14 +66,23 @@ describe('describeFailure', () => {
   const driverError = (message: string, code: string) => Object.assign(new Error(message), { code, severity: 'ERROR' });
 
   it('names what the database said, never the statement', () => {
-    const failure = describeFailure(driverError('select "u0".* from "users" as "u0" where a - 1 = 2 - relation "users" does not exist', '42P01'));
+    const failure = describeFailure(
+      driverError('select "u0".* from "users" as "u0" where a - 1 = 2 - relation "users" does not exist', '42P01'),
+    );
     expect(failure.message).toMatch(/^the database refused the request \(relation "users" does not exist\)/);
     expect(failure.message).not.toMatch(/select|"u0"/);
     expect(failure.exitCode).toBe(1);
   });
 
   it('maps a broken constraint to a conflict and a missing database to unavailable', () => {
-    expect(describeFailure(driverError('insert into "users" values (1) - duplicate key value violates unique constraint "users_pkey"', '23505'))).toEqual({
+    expect(
+      describeFailure(
+        driverError(
+          'insert into "users" values (1) - duplicate key value violates unique constraint "users_pkey"',
+          '23505',
+        ),
+      ),
+    ).toEqual({
       message: 'the database refused the change (duplicate key value violates unique constraint "users_pkey")',
       exitCode: 5,
     });
@@ -85,15 +95,29 @@ describe('describeFailure', () => {
 
   it('reports an unreachable database as unavailable, in one line', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    expect(describeFailure(refused)).toEqual({ message: 'cannot reach the database (connect ECONNREFUSED 127.0.0.1:5432)', exitCode: 7 });
+    expect(describeFailure(refused)).toEqual({
+      message: 'cannot reach the database (connect ECONNREFUSED 127.0.0.1:5432)',
+      exitCode: 7,
+    });
     const lost = new Error('update "purchases" set "status" = \'x\' - Connection terminated unexpectedly');
-    expect(describeFailure(lost)).toEqual({ message: 'cannot reach the database (Connection terminated unexpectedly)', exitCode: 7 });
-    const both = Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })], ''), { code: 'ECONNREFUSED' });
-    expect(describeFailure(both)).toEqual({ message: 'cannot reach the database (connect ECONNREFUSED ::1:5432)', exitCode: 7 });
+    expect(describeFailure(lost)).toEqual({
+      message: 'cannot reach the database (Connection terminated unexpectedly)',
+      exitCode: 7,
+    });
+    const both = Object.assign(
+      new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })], ''),
+      { code: 'ECONNREFUSED' },
+    );
+    expect(describeFailure(both)).toEqual({
+      message: 'cannot reach the database (connect ECONNREFUSED ::1:5432)',
+      exitCode: 7,
+    });
   });
 
   it('hides a statement in any other error, and puts a multi-line message on one line', () => {
-    expect(describeFailure(new Error('select * from users where email = \'remy@example.com\'')).message).not.toContain('remy@example.com');
+    expect(describeFailure(new Error("select * from users where email = 'remy@example.com'")).message).not.toContain(
+      'remy@example.com',
+    );
     expect(describeFailure(new Error('Invalid configuration:\n  PORT: too big\n  LOG_LEVEL: unknown'))).toEqual({
       message: 'Invalid configuration: PORT: too big; LOG_LEVEL: unknown',
       exitCode: 1,
@@ -103,6 +127,8 @@ describe('describeFailure', () => {
 
   it('words a failure a report carries the same way', () => {
     expect(reportedFailure('insert into "deliveries" values (1) - connection refused')).toBe('connection refused');
-    expect(reportedFailure('Discord answered 403: Missing Permissions')).toBe('Discord answered 403: Missing Permissions');
+    expect(reportedFailure('Discord answered 403: Missing Permissions')).toBe(
+      'Discord answered 403: Missing Permissions',
+    );
   });
 });

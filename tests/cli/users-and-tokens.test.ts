@@ -27,7 +27,8 @@ describe('cli users and tokens', () => {
   });
 
   const cli = (...args: string[]) => runCliInProcess(args, env);
-  const userNow = (discordId: string) => server.system.database.withContext(() => server.system.core.users.findByDiscordId.execute(discordId));
+  const userNow = (discordId: string) =>
+    server.system.database.withContext(() => server.system.core.users.findByDiscordId.execute(discordId));
 
   it('users list shows everyone, filters by role, and prints JSON', async () => {
     const all = await cli('users', 'list');
@@ -71,7 +72,11 @@ describe('cli users and tokens', () => {
     expect(ban.code).toBe(0);
     expect(ban.stdout).toContain('is banned: Chargeback');
     expect((await userNow(cher)).banReason).toBe('Chargeback');
-    const signInAgain = await fetch(`${server.url}/api/auth/dev-login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'Cher', discordId: cher }) });
+    const signInAgain = await fetch(`${server.url}/api/auth/dev-login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'Cher', discordId: cher }),
+    });
     expect(signInAgain.status).toBe(403);
     expect((await signInAgain.json()).message).toContain('banned: Chargeback');
     const unban = await cli('users', 'unban', cher);
@@ -99,7 +104,9 @@ describe('cli users and tokens', () => {
     expect(lines[2]).toMatch(/\+100\s+=\s+100\s+Event prize/);
     expect((await userNow(remy)).tokens).toBe(70);
     const web = await signIn(server, { discordId: remy, username: 'Remy' });
-    expect(await (await fetch(`${server.url}/api/user/tokens`, { headers: { Cookie: web.cookie } })).json()).toEqual({ tokens: 70 });
+    expect(await (await fetch(`${server.url}/api/user/tokens`, { headers: { Cookie: web.cookie } })).json()).toEqual({
+      tokens: 70,
+    });
   });
 
   it('refuses amounts that are not whole positive numbers', async () => {

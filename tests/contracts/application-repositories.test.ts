@@ -1,14 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffKind, type StaffAnswers, type StaffApplication, type StaffStatus } from '../../core/applications/kinds/staff.ts';
-import { whitelistKind, type WhitelistAnswers, type WhitelistApplication, type WhitelistStatus } from '../../core/applications/kinds/whitelist.ts';
+import {
+  staffKind,
+  type StaffAnswers,
+  type StaffApplication,
+  type StaffStatus,
+} from '../../core/applications/kinds/staff.ts';
+import {
+  whitelistKind,
+  type WhitelistAnswers,
+  type WhitelistApplication,
+  type WhitelistStatus,
+} from '../../core/applications/kinds/whitelist.ts';
 import type { ApplicationRepository, StaffRoster, WhitelistAccess } from '../../core/applications/ports.ts';
 import { SubmitApplication } from '../../core/applications/submit-application.ts';
 import type { AuditEntry } from '../../core/audit/audit-entry.ts';
 import type { AuditLog } from '../../core/audit/ports.ts';
 import { noDeliveryEffects } from '../../core/delivery/effects.ts';
 import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';
-import { InMemoryApplicationRepository, InMemoryStaffRoster, InMemoryWhitelistAccess } from '../../adapters/memory/in-memory-application-repository.ts';
+import {
+  InMemoryApplicationRepository,
+  InMemoryStaffRoster,
+  InMemoryWhitelistAccess,
+} from '../../adapters/memory/in-memory-application-repository.ts';
 import { mikroOrmApplicationPorts } from '../../adapters/persistence/application-ports.ts';
 import { Database } from '../../adapters/persistence/database.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
@@ -58,7 +72,11 @@ async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> 
   await database.migrate();
   const connection = () => database.em.getConnection();
   const hasRoleColumn = async () =>
-    (await connection().execute(`select 1 from information_schema.columns where table_name = 'users' and column_name = 'role'`)).length > 0;
+    (
+      await connection().execute(
+        `select 1 from information_schema.columns where table_name = 'users' and column_name = 'role'`,
+      )
+    ).length > 0;
   return {
     ...mikroOrmApplicationPorts(database),
     whitelist: mikroOrmApplicationPorts(database).whitelistApplications,
@@ -70,13 +88,17 @@ async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> 
       const id = randomUUID();
       await database.withContext(async () => {
         await connection().execute(`insert into users (id, discord_id) values (?, ?)`, [id, `d-${id}`]);
-        if (role !== 'player' && (await hasRoleColumn())) await connection().execute(`update users set role = ? where id = ?`, [role, id]);
+        if (role !== 'player' && (await hasRoleColumn()))
+          await connection().execute(`update users set role = ? where id = ?`, [role, id]);
       });
       return id;
     },
     isWhitelisted: (userId) =>
       database.withContext(async () => {
-        const [row] = await connection().execute<{ is_whitelisted: boolean }[]>(`select is_whitelisted from users where id = ?`, [userId]);
+        const [row] = await connection().execute<{ is_whitelisted: boolean }[]>(
+          `select is_whitelisted from users where id = ?`,
+          [userId],
+        );
         return row.is_whitelisted;
       }),
     run: (work) => database.withContext(work),
@@ -84,7 +106,9 @@ async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> 
     lockWaits:
       target === 'postgres'
         ? async () => {
-            const [row] = await database.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+            const [row] = await database.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            );
             return row.n;
           }
         : undefined,
@@ -96,7 +120,10 @@ async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> 
 }
 
 let clock = Date.parse('2026-11-01T00:00:00Z');
-const nextTime = () => new Date((clock += 60_000));
+const nextTime = () => {
+  clock += 60_000;
+  return new Date(clock);
+};
 
 function whitelistApplication(userId: string, overrides: Partial<WhitelistApplication> = {}): WhitelistApplication {
   return {
@@ -153,8 +180,13 @@ describe.each(targets)('application repositories on %s', (target) => {
     const userId = await h.addUser();
     const first = whitelistApplication(userId);
     await h.run(() => h.whitelist.add(first));
-    await expect(h.run(() => h.whitelist.add(whitelistApplication(userId)))).rejects.toMatchObject({ code: 'APPLICATION_ALREADY_OPEN', kind: 'conflict' });
-    expect(await h.run(() => h.whitelist.saveReview({ ...first, status: 'rejected', reviewedAt: new Date() }, 'pending'))).toBe(true);
+    await expect(h.run(() => h.whitelist.add(whitelistApplication(userId)))).rejects.toMatchObject({
+      code: 'APPLICATION_ALREADY_OPEN',
+      kind: 'conflict',
+    });
+    expect(
+      await h.run(() => h.whitelist.saveReview({ ...first, status: 'rejected', reviewedAt: new Date() }, 'pending')),
+    ).toBe(true);
     await h.run(() => h.whitelist.add(whitelistApplication(userId)));
     expect(await h.run(() => h.whitelist.listByApplicant(userId))).toHaveLength(2);
   });
@@ -174,43 +206,59 @@ describe.each(targets)('application repositories on %s', (target) => {
     expect(await h.run(() => h.whitelist.hasStatus(stranger, 'approved'))).toBe(false);
   });
 
-  it.skipIf(target === 'memory')('refuses, and leaves unwritten, a submission racing the approval of the pending application', async () => {
-    const userId = await h.addUser();
-    const pending = whitelistApplication(userId);
-    await h.run(() => h.whitelist.add(pending));
-    const submit = new SubmitApplication(h.whitelist, { next: randomUUID }, { now: nextTime }, { run: h.transaction! }, noDeliveryEffects);
+  it.skipIf(target === 'memory')(
+    'refuses, and leaves unwritten, a submission racing the approval of the pending application',
+    async () => {
+      const userId = await h.addUser();
+      const pending = whitelistApplication(userId);
+      await h.run(() => h.whitelist.add(pending));
+      const submit = new SubmitApplication(
+        h.whitelist,
+        { next: randomUUID },
+        { now: nextTime },
+        { run: h.transaction! },
+        noDeliveryEffects,
+      );
 
-    let approvalWritten!: () => void;
-    let commitApproval!: () => void;
-    const written = new Promise<void>((resolve) => (approvalWritten = resolve));
-    const held = new Promise<void>((resolve) => (commitApproval = resolve));
-    const approval = h.transaction!(async () => {
-      await h.whitelist.saveReview({ ...pending, status: 'approved', reviewedAt: new Date() }, 'pending');
-      approvalWritten();
-      await held;
-    });
-    await written;
-    const applicant = { id: userId, discordId: `d-${userId}`, discordUsername: 'gator', username: null };
-    const second = submit.execute({ applicant, answers: whitelistAnswers() }).then(
-      () => 'filed',
-      (error: { code?: string }) => error.code,
-    );
-    // on real Postgres, commit only once the second insert waits on the pending row's index entry
-    if (h.lockWaits) await expect.poll(() => h.lockWaits!(), { timeout: 5000 }).toBeGreaterThan(0);
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-    commitApproval();
-    await approval;
+      let approvalWritten!: () => void;
+      let commitApproval!: () => void;
+      const written = new Promise<void>((resolve) => (approvalWritten = resolve));
+      const held = new Promise<void>((resolve) => (commitApproval = resolve));
+      const approval = h.transaction!(async () => {
+        await h.whitelist.saveReview({ ...pending, status: 'approved', reviewedAt: new Date() }, 'pending');
+        approvalWritten();
+        await held;
+      });
+      await written;
+      const applicant = { id: userId, discordId: `d-${userId}`, discordUsername: 'gator', username: null };
+      const second = submit.execute({ applicant, answers: whitelistAnswers() }).then(
+        () => 'filed',
+        (error: { code?: string }) => error.code,
+      );
+      // on real Postgres, commit only once the second insert waits on the pending row's index entry
+      if (h.lockWaits) await expect.poll(() => h.lockWaits!(), { timeout: 5000 }).toBeGreaterThan(0);
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+      commitApproval();
+      await approval;
 
-    expect(await second).toBe('ALREADY_WHITELISTED');
-    expect((await h.run(() => h.whitelist.listByApplicant(userId))).map((a) => a.status)).toEqual(['approved']);
-  });
+      expect(await second).toBe('ALREADY_WHITELISTED');
+      expect((await h.run(() => h.whitelist.listByApplicant(userId))).map((a) => a.status)).toEqual(['approved']);
+    },
+  );
 
   it('saves a review only while the status is still the expected one', async () => {
     const userId = await h.addUser();
     const application = whitelistApplication(userId);
     await h.run(() => h.whitelist.add(application));
     const reviewedAt = new Date('2026-11-20T10:00:00Z');
-    const approved = { ...application, status: 'approved' as const, reviewNotes: 'Welcome aboard.', reviewedBy: 'Big Mama', reviewerId: userId, reviewedAt };
+    const approved = {
+      ...application,
+      status: 'approved' as const,
+      reviewNotes: 'Welcome aboard.',
+      reviewedBy: 'Big Mama',
+      reviewerId: userId,
+      reviewedAt,
+    };
     expect(await h.run(() => h.whitelist.saveReview(approved, 'pending'))).toBe(true);
     expect(await h.run(() => h.whitelist.saveReview({ ...approved, status: 'rejected' }, 'pending'))).toBe(false);
     expect(await h.run(() => h.whitelist.findById(application.id))).toEqual(approved);
@@ -233,36 +281,47 @@ describe.each(targets)('application repositories on %s', (target) => {
     expect(second.items[0].id).toBe(made[0].id);
   });
 
-  it("lets an approved applicant into the server", async () => {
+  it('lets an approved applicant into the server', async () => {
     const userId = await h.addUser();
     expect(await h.isWhitelisted(userId)).toBe(false);
     await h.run(() => h.access.grant(userId));
     expect(await h.isWhitelisted(userId)).toBe(true);
   });
 
-  it.skipIf(target === 'memory')('rolls a decision and the access grant back together when the transaction fails', async () => {
-    const userId = await h.addUser();
-    const application = whitelistApplication(userId);
-    await h.run(() => h.whitelist.add(application));
-    await expect(
-      h.transaction!(async () => {
-        await h.whitelist.saveReview({ ...application, status: 'approved', reviewedAt: new Date() }, 'pending');
-        await h.access.grant(userId);
-        throw new Error('audit write failed');
-      }),
-    ).rejects.toThrow('audit write failed');
-    expect((await h.run(() => h.whitelist.findById(application.id)))?.status).toBe('pending');
-    expect(await h.isWhitelisted(userId)).toBe(false);
-  });
+  it.skipIf(target === 'memory')(
+    'rolls a decision and the access grant back together when the transaction fails',
+    async () => {
+      const userId = await h.addUser();
+      const application = whitelistApplication(userId);
+      await h.run(() => h.whitelist.add(application));
+      await expect(
+        h.transaction!(async () => {
+          await h.whitelist.saveReview({ ...application, status: 'approved', reviewedAt: new Date() }, 'pending');
+          await h.access.grant(userId);
+          throw new Error('audit write failed');
+        }),
+      ).rejects.toThrow('audit write failed');
+      expect((await h.run(() => h.whitelist.findById(application.id)))?.status).toBe('pending');
+      expect(await h.isWhitelisted(userId)).toBe(false);
+    },
+  );
 
   it('stores a staff application, one open at a time (pending or under review)', async () => {
     const userId = await h.addUser();
     const application = staffApplication(userId, { references: 'Ask Remy', languages: null });
     await h.run(() => h.staff.add(application));
     expect(await h.run(() => h.staff.findById(application.id))).toEqual(application);
-    const underReview = { ...application, status: 'under_review' as const, reviewedBy: 'Admin', reviewerId: userId, reviewedAt: new Date('2026-11-21T09:00:00Z') };
+    const underReview = {
+      ...application,
+      status: 'under_review' as const,
+      reviewedBy: 'Admin',
+      reviewerId: userId,
+      reviewedAt: new Date('2026-11-21T09:00:00Z'),
+    };
     expect(await h.run(() => h.staff.saveReview(underReview, 'pending'))).toBe(true);
-    await expect(h.run(() => h.staff.add(staffApplication(userId)))).rejects.toMatchObject({ code: 'STAFF_APPLICATION_ALREADY_OPEN' });
+    await expect(h.run(() => h.staff.add(staffApplication(userId)))).rejects.toMatchObject({
+      code: 'STAFF_APPLICATION_ALREADY_OPEN',
+    });
     expect(await h.run(() => h.staff.saveReview({ ...underReview, status: 'approved' }, 'pending'))).toBe(false);
     expect(await h.run(() => h.staff.saveReview({ ...underReview, status: 'approved' }, 'under_review'))).toBe(true);
     await h.run(() => h.staff.add(staffApplication(userId)));
@@ -311,7 +370,9 @@ describe.each(targets)('application repositories on %s', (target) => {
     const second = entry('under_review', 'approved');
     await h.run(() => h.audit.record(first));
     await h.run(() => h.audit.record(second));
-    await h.run(() => h.audit.record({ ...entry('pending', 'approved'), applicationId: randomUUID(), kind: 'whitelist' }));
+    await h.run(() =>
+      h.audit.record({ ...entry('pending', 'approved'), applicationId: randomUUID(), kind: 'whitelist' }),
+    );
     expect(await h.run(() => h.audit.list({ applicationId }))).toEqual([first, second]);
     expect((await h.run(() => h.audit.list({ kind: 'whitelist' }))).every((e) => e.kind === 'whitelist')).toBe(true);
   });

@@ -12,8 +12,22 @@ function delivery(overrides: Partial<Delivery> = {}): Delivery {
   const now = new Date();
   const id = randomUUID();
   return {
-    id, kind: 'notify_staff', status: 'pending', userId: null, discordId: null, roleId: null, content: 'New purchase', purchaseId: null,
-    applicationId: null, dedupeKey: `test:${id}`, attempts: 0, nextAttemptAt: now, lastError: null, createdAt: now, updatedAt: now, deliveredAt: null,
+    id,
+    kind: 'notify_staff',
+    status: 'pending',
+    userId: null,
+    discordId: null,
+    roleId: null,
+    content: 'New purchase',
+    purchaseId: null,
+    applicationId: null,
+    dedupeKey: `test:${id}`,
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+    createdAt: now,
+    updatedAt: now,
+    deliveredAt: null,
     ...overrides,
   };
 }
@@ -29,7 +43,13 @@ interface Harness {
 async function harness(target: ContractTarget): Promise<Harness> {
   if (target === 'memory') {
     const outbox = new InMemoryDeliveryOutbox();
-    return { outbox, transactions: new InMemoryTransactions([outbox]), addPurchase: async () => randomUUID(), run: (work) => work(), close: async () => {} };
+    return {
+      outbox,
+      transactions: new InMemoryTransactions([outbox]),
+      addPurchase: async () => randomUUID(),
+      run: (work) => work(),
+      close: async () => {},
+    };
   }
   const db = await openMigratedDatabase(target, 6);
   return {
@@ -58,10 +78,14 @@ describe.each(contractTargets())('delivery outbox on %s', (target) => {
     expect((await run(() => outbox.list({}))).filter((row) => row.dedupeKey === first.dedupeKey)).toHaveLength(1);
 
     const lost = delivery();
-    await expect(run(() => h.transactions.run(async () => {
-      await outbox.add([lost]);
-      throw new Error('the purchase could not be completed');
-    }))).rejects.toThrow('the purchase could not be completed');
+    await expect(
+      run(() =>
+        h.transactions.run(async () => {
+          await outbox.add([lost]);
+          throw new Error('the purchase could not be completed');
+        }),
+      ),
+    ).rejects.toThrow('the purchase could not be completed');
     expect(await run(() => outbox.findById(lost.id))).toBeNull();
   });
 
@@ -71,7 +95,9 @@ describe.each(contractTargets())('delivery outbox on %s', (target) => {
     const later = delivery({ nextAttemptAt: new Date(Date.now() + 60_000) });
     await run(() => outbox.add([later]));
     const now = new Date(Date.now() + 1000);
-    const claims = await Promise.all(Array.from({ length: 6 }, () => run(() => outbox.claimDue(now, 10, new Date(now.getTime() + 60_000)))));
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, () => run(() => outbox.claimDue(now, 10, new Date(now.getTime() + 60_000)))),
+    );
     const claimed = claims.flat().map((row) => row.id);
     expect(new Set(claimed).size).toBe(claimed.length);
     for (const id of rows.map((row) => row.id)) expect(claimed).toContain(id);
@@ -87,11 +113,29 @@ describe.each(contractTargets())('delivery outbox on %s', (target) => {
     const t0 = new Date(Date.now() + 1000);
     const [mine] = await run(() => outbox.claimDue(t0, 100, new Date(t0.getTime() + 10)));
     expect(mine.id).toBe(row.id);
-    const [taken] = (await run(() => outbox.claimDue(new Date(t0.getTime() + 20), 100, new Date(t0.getTime() + 60_000)))).filter((d) => d.id === row.id);
+    const [taken] = (
+      await run(() => outbox.claimDue(new Date(t0.getTime() + 20), 100, new Date(t0.getTime() + 60_000)))
+    ).filter((d) => d.id === row.id);
     expect(taken.attempts).toBe(2);
     const at = new Date();
-    await run(() => outbox.settle(row.id, { status: 'delivered', nextAttemptAt: at, lastError: null, deliveredAt: at, updatedAt: at }));
-    await run(() => outbox.settle(row.id, { status: 'pending', nextAttemptAt: at, lastError: 'late', deliveredAt: null, updatedAt: at }));
+    await run(() =>
+      outbox.settle(row.id, {
+        status: 'delivered',
+        nextAttemptAt: at,
+        lastError: null,
+        deliveredAt: at,
+        updatedAt: at,
+      }),
+    );
+    await run(() =>
+      outbox.settle(row.id, {
+        status: 'pending',
+        nextAttemptAt: at,
+        lastError: 'late',
+        deliveredAt: null,
+        updatedAt: at,
+      }),
+    );
     expect(await run(() => outbox.findById(row.id))).toMatchObject({ status: 'delivered', lastError: null });
   });
 
@@ -112,8 +156,21 @@ describe.each(contractTargets())('delivery outbox on %s', (target) => {
     const lease = (at: Date) => new Date(at.getTime() + 60_000);
     expect((await run(() => outbox.claimDue(t0, 100, lease(t0)))).map((d) => d.id)).toContain(row.id);
     const retryAt = new Date(t0.getTime() + 5_000);
-    await run(() => outbox.settle(row.id, { status: 'pending', nextAttemptAt: retryAt, lastError: 'Try 1: Discord answered 500.', deliveredAt: null, updatedAt: t0 }));
-    expect(await run(() => outbox.findById(row.id))).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: retryAt, lastError: 'Try 1: Discord answered 500.' });
+    await run(() =>
+      outbox.settle(row.id, {
+        status: 'pending',
+        nextAttemptAt: retryAt,
+        lastError: 'Try 1: Discord answered 500.',
+        deliveredAt: null,
+        updatedAt: t0,
+      }),
+    );
+    expect(await run(() => outbox.findById(row.id))).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      nextAttemptAt: retryAt,
+      lastError: 'Try 1: Discord answered 500.',
+    });
     const early = new Date(retryAt.getTime() - 1);
     expect((await run(() => outbox.claimDue(early, 100, lease(early)))).map((d) => d.id)).not.toContain(row.id);
     const [again] = (await run(() => outbox.claimDue(retryAt, 100, lease(retryAt)))).filter((d) => d.id === row.id);
@@ -130,7 +187,10 @@ describe.each(contractTargets())('delivery outbox on %s', (target) => {
     const listed = await run(() => outbox.list({ status: 'delivered', limit: 2 }));
     expect(listed.map((d) => d.id)).toEqual([unrelated.id, message.id]);
     expect((await run(() => outbox.list({ status: 'failed' }))).every((d) => d.status === 'failed')).toBe(true);
-    expect((await run(() => outbox.forPurchases([purchaseId, 'not-a-uuid']))).map((d) => d.id)).toEqual([grant.id, message.id]);
+    expect((await run(() => outbox.forPurchases([purchaseId, 'not-a-uuid']))).map((d) => d.id)).toEqual([
+      grant.id,
+      message.id,
+    ]);
     expect(await run(() => outbox.forPurchases([]))).toEqual([]);
     expect(await run(() => outbox.findById(randomUUID()))).toBeNull();
     expect(await run(() => outbox.findById('not-a-uuid'))).toBeNull();

@@ -64,7 +64,9 @@ describe.each(contractTargets())('demo intent store on %s', (target) => {
   it('refuses a second intent with the same idempotency key or id, keeping the first', async () => {
     const first = intent();
     await h.run(() => h.intents.insert(first));
-    await expect(h.run(() => h.intents.insert(intent({ idempotencyKey: first.idempotencyKey, amountCents: 100 })))).rejects.toThrow();
+    await expect(
+      h.run(() => h.intents.insert(intent({ idempotencyKey: first.idempotencyKey, amountCents: 100 }))),
+    ).rejects.toThrow();
     await expect(h.run(() => h.intents.insert(intent({ id: first.id, clientSecret: 'other' })))).rejects.toThrow();
     expect(await h.run(() => h.intents.findByKey(first.idempotencyKey))).toEqual(first);
     expect(await h.run(() => h.intents.findById(first.id))).toEqual(first);
@@ -73,8 +75,23 @@ describe.each(contractTargets())('demo intent store on %s', (target) => {
   it('updates the status, failure, refund, amount and metadata, and nothing else', async () => {
     const stored = intent();
     await h.run(() => h.intents.insert(stored));
-    const changes = { status: 'succeeded', failureMessage: 'Your card was declined.', refunded: true, amountCents: 7500, metadata: { purchaseId: 'p2', userId: 'u2' } } as const;
-    await h.run(() => h.intents.update({ ...stored, ...changes, clientSecret: 'changed', currency: 'eur', idempotencyKey: 'changed', createdAt: new Date(0) }));
+    const changes = {
+      status: 'succeeded',
+      failureMessage: 'Your card was declined.',
+      refunded: true,
+      amountCents: 7500,
+      metadata: { purchaseId: 'p2', userId: 'u2' },
+    } as const;
+    await h.run(() =>
+      h.intents.update({
+        ...stored,
+        ...changes,
+        clientSecret: 'changed',
+        currency: 'eur',
+        idempotencyKey: 'changed',
+        createdAt: new Date(0),
+      }),
+    );
     expect(await h.run(() => h.intents.findById(stored.id))).toEqual({ ...stored, ...changes });
   });
 

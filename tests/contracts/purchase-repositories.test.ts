@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Purchase } from '../../core/purchases/purchase.ts';
 import type { PaymentEventLog, PurchaseRepository } from '../../core/purchases/ports.ts';
-import { InMemoryPaymentEventLog, InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
+import {
+  InMemoryPaymentEventLog,
+  InMemoryPurchaseRepository,
+} from '../../adapters/memory/in-memory-purchase-repository.ts';
 import { Database } from '../../adapters/persistence/database.ts';
 import { MikroOrmPaymentEventLog } from '../../adapters/persistence/mikro-orm-payment-event-log.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
@@ -35,7 +38,9 @@ async function harness(target: 'memory' | 'pglite' | 'postgres'): Promise<Harnes
     events: new MikroOrmPaymentEventLog(database),
     addUser: async () => {
       const id = randomUUID();
-      await database.withContext(() => database.em.getConnection().execute(`insert into users (id, discord_id) values (?, ?)`, [id, `d-${id}`]));
+      await database.withContext(() =>
+        database.em.getConnection().execute(`insert into users (id, discord_id) values (?, ?)`, [id, `d-${id}`]),
+      );
       return id;
     },
     run: (work) => database.withContext(work),
@@ -105,10 +110,23 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     const row = purchase(userId);
     await h.run(() => h.purchases.add(row));
     const at = new Date('2026-11-22T12:05:00Z');
-    const before = await h.run(() => h.purchases.transition(row.id, ['pending'], { status: 'completed', tokensAwarded: 100, completedAt: at, updatedAt: at }));
+    const before = await h.run(() =>
+      h.purchases.transition(row.id, ['pending'], {
+        status: 'completed',
+        tokensAwarded: 100,
+        completedAt: at,
+        updatedAt: at,
+      }),
+    );
     expect(before?.status).toBe('pending');
-    expect(await h.run(() => h.purchases.transition(row.id, ['pending'], { status: 'failed', updatedAt: at }))).toBeNull();
-    expect(await h.run(() => h.purchases.findById(row.id))).toMatchObject({ status: 'completed', tokensAwarded: 100, completedAt: at });
+    expect(
+      await h.run(() => h.purchases.transition(row.id, ['pending'], { status: 'failed', updatedAt: at })),
+    ).toBeNull();
+    expect(await h.run(() => h.purchases.findById(row.id))).toMatchObject({
+      status: 'completed',
+      tokensAwarded: 100,
+      completedAt: at,
+    });
   });
 
   it('lets exactly one of many concurrent transitions win', async () => {
@@ -117,7 +135,11 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     await h.run(() => h.purchases.add(row));
     const at = new Date();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => h.run(() => h.purchases.transition(row.id, ['pending'], { status: 'completed', tokensAwarded: 100, updatedAt: at }))),
+      Array.from({ length: 10 }, () =>
+        h.run(() =>
+          h.purchases.transition(row.id, ['pending'], { status: 'completed', tokensAwarded: 100, updatedAt: at }),
+        ),
+      ),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
   });
@@ -125,12 +147,19 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
   it('lists newest first with a status filter, recent completed, and pending older than a date', async () => {
     const userId = await h.addUser();
     const old = purchase(userId, { createdAt: new Date('2026-11-20T10:00:00Z'), productName: 'Old' });
-    const done = purchase(userId, { createdAt: new Date('2026-11-21T10:00:00Z'), status: 'completed', completedAt: new Date('2026-11-21T10:01:00Z'), productName: 'Done' });
+    const done = purchase(userId, {
+      createdAt: new Date('2026-11-21T10:00:00Z'),
+      status: 'completed',
+      completedAt: new Date('2026-11-21T10:01:00Z'),
+      productName: 'Done',
+    });
     for (const row of [old, done]) await h.run(() => h.purchases.add(row));
     const all = await h.run(() => h.purchases.list({}));
     const ids = all.map((p) => p.id);
     expect(ids.indexOf(done.id)).toBeLessThan(ids.indexOf(old.id));
-    expect((await h.run(() => h.purchases.list({ status: 'completed' }))).every((p) => p.status === 'completed')).toBe(true);
+    expect((await h.run(() => h.purchases.list({ status: 'completed' }))).every((p) => p.status === 'completed')).toBe(
+      true,
+    );
     expect((await h.run(() => h.purchases.recentCompleted(50))).map((p) => p.id)).toContain(done.id);
     const stale = await h.run(() => h.purchases.pendingCreatedBefore(new Date('2026-11-21T00:00:00Z')));
     expect(stale.map((p) => p.id)).toEqual([old.id]);
@@ -140,21 +169,33 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     const userId = await h.addUser();
     const before = await h.run(() => h.purchases.totals());
     const sameTime = new Date('2030-01-01T00:00:00Z');
-    const rows = Array.from({ length: 5 }, (_, i) => purchase(userId, { createdAt: i < 3 ? sameTime : new Date(sameTime.getTime() - i * 1000), priceCents: 1000 + i }));
+    const rows = Array.from({ length: 5 }, (_, i) =>
+      purchase(userId, { createdAt: i < 3 ? sameTime : new Date(sameTime.getTime() - i * 1000), priceCents: 1000 + i }),
+    );
     for (const row of rows) await h.run(() => h.purchases.add(row));
-    const expected = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((row) => row.id);
+    const expected = [...rows]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((row) => row.id);
     const first = await h.run(() => h.purchases.list({ limit: 2 }));
     const second = await h.run(() => h.purchases.list({ limit: 2, before: first.at(-1)!.id }));
     const third = await h.run(() => h.purchases.list({ limit: 1, before: second.at(-1)!.id }));
     expect([...first, ...second, ...third].map((p) => p.id)).toEqual(expected);
     expect(await h.run(() => h.purchases.list({ limit: 2, before: randomUUID() }))).toEqual([]);
 
-    await h.run(() => h.purchases.transition(rows[0]!.id, ['pending'], { status: 'completed', tokensAwarded: 10, updatedAt: new Date() }));
+    await h.run(() =>
+      h.purchases.transition(rows[0]!.id, ['pending'], {
+        status: 'completed',
+        tokensAwarded: 10,
+        updatedAt: new Date(),
+      }),
+    );
     const after = await h.run(() => h.purchases.totals());
     expect(after.pending.count - before.pending.count).toBe(4);
     expect(after.completed.count - before.completed.count).toBe(1);
     expect(after.completed.cents - before.completed.cents).toBe(rows[0]!.priceCents);
-    expect(after.pending.cents - before.pending.cents).toBe(rows.slice(1).reduce((sum, row) => sum + row.priceCents, 0));
+    expect(after.pending.cents - before.pending.cents).toBe(
+      rows.slice(1).reduce((sum, row) => sum + row.priceCents, 0),
+    );
   });
 
   it('claims a checkout: adds it, answers the open one for the same product and option, and refuses past the limit', async () => {
@@ -164,13 +205,26 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     expect(await h.run(() => h.purchases.claimCheckout(first, rules))).toEqual({ outcome: 'added', purchase: first });
     await h.run(() => h.purchases.attachIntent(first.id, `pi_${first.id}`));
     const repeat = purchase(userId, { buyerDiscord: 'someone_else' });
-    expect(await h.run(() => h.purchases.claimCheckout(repeat, rules))).toEqual({ outcome: 'open', purchase: { ...first, paymentIntentId: `pi_${first.id}` } });
+    expect(await h.run(() => h.purchases.claimCheckout(repeat, rules))).toEqual({
+      outcome: 'open',
+      purchase: { ...first, paymentIntentId: `pi_${first.id}` },
+    });
     expect(await h.run(() => h.purchases.findById(repeat.id))).toBeNull();
 
-    const tattoos = (optionId: string) => purchase(userId, { productType: 'addon', productId: 'custom-tattoos', optionId, productName: `Custom Tattoos (${optionId})`, priceCents: 7500 });
+    const tattoos = (optionId: string) =>
+      purchase(userId, {
+        productType: 'addon',
+        productId: 'custom-tattoos',
+        optionId,
+        productName: `Custom Tattoos (${optionId})`,
+        priceCents: 7500,
+      });
     const upper = tattoos('upper-body');
     expect((await h.run(() => h.purchases.claimCheckout(upper, rules))).outcome).toBe('added');
-    expect(await h.run(() => h.purchases.claimCheckout(tattoos('upper-body'), rules))).toMatchObject({ outcome: 'open', purchase: { id: upper.id } });
+    expect(await h.run(() => h.purchases.claimCheckout(tattoos('upper-body'), rules))).toMatchObject({
+      outcome: 'open',
+      purchase: { id: upper.id },
+    });
     expect((await h.run(() => h.purchases.claimCheckout(tattoos('lower-body'), rules))).outcome).toBe('added');
     const fourth = purchase(userId, { productId: 'bayou-basic' });
     expect(await h.run(() => h.purchases.claimCheckout(fourth, rules))).toEqual({ outcome: 'full', open: 3 });
@@ -191,24 +245,35 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     for (const row of [paid, failed, abandoned, refunded]) await h.run(() => h.purchases.add(row));
     const fresh = purchase(userId);
     expect(await h.run(() => h.purchases.claimCheckout(fresh, rules))).toEqual({ outcome: 'added', purchase: fresh });
-    expect((await h.run(() => h.purchases.claimCheckout(purchase(userId, { productId: 'bayou-basic' }), rules))).outcome).toBe('added');
-    expect((await h.run(() => h.purchases.claimCheckout(purchase(userId, { productId: 'parish-life' }), rules))).outcome).toBe('full');
+    expect(
+      (await h.run(() => h.purchases.claimCheckout(purchase(userId, { productId: 'bayou-basic' }), rules))).outcome,
+    ).toBe('added');
+    expect(
+      (await h.run(() => h.purchases.claimCheckout(purchase(userId, { productId: 'parish-life' }), rules))).outcome,
+    ).toBe('full');
     const atCutOff = purchase(await h.addUser(), { createdAt: rules.openSince });
     await h.run(() => h.purchases.add(atCutOff));
-    expect(await h.run(() => h.purchases.claimCheckout(purchase(atCutOff.userId), rules))).toMatchObject({ outcome: 'open', purchase: { id: atCutOff.id } });
+    expect(await h.run(() => h.purchases.claimCheckout(purchase(atCutOff.userId), rules))).toMatchObject({
+      outcome: 'open',
+      purchase: { id: atCutOff.id },
+    });
   });
 
   it('lets exactly one of many concurrent claims for one item add it, and concurrent claims never pass the limit', async () => {
     const userId = await h.addUser();
     const rules = { openSince: new Date('2026-11-21T12:00:00Z'), limit: 4 };
-    const same = await Promise.all(Array.from({ length: 10 }, () => h.run(() => h.purchases.claimCheckout(purchase(userId), rules))));
+    const same = await Promise.all(
+      Array.from({ length: 10 }, () => h.run(() => h.purchases.claimCheckout(purchase(userId), rules))),
+    );
     const added = same.flatMap((claim) => (claim.outcome === 'added' ? [claim.purchase.id] : []));
     expect(added).toHaveLength(1);
-    expect(same.map((claim) => (claim.outcome === 'full' ? null : claim.purchase.id))).toEqual(Array(10).fill(added[0]));
+    expect(same.map((claim) => (claim.outcome === 'full' ? null : claim.purchase.id))).toEqual(
+      Array(10).fill(added[0]),
+    );
 
     const distinct = await Promise.all(
-      ['bayou-basic', 'parish-life', 'gator-crown', 'voodoo-experience', 'starter-gang', 'hood-package'].map((productId) =>
-        h.run(() => h.purchases.claimCheckout(purchase(userId, { productId }), rules)),
+      ['bayou-basic', 'parish-life', 'gator-crown', 'voodoo-experience', 'starter-gang', 'hood-package'].map(
+        (productId) => h.run(() => h.purchases.claimCheckout(purchase(userId, { productId }), rules)),
       ),
     );
     expect(distinct.filter((claim) => claim.outcome === 'added')).toHaveLength(3);
@@ -222,18 +287,39 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     await h.run(() => h.purchases.add(row));
     const before = await h.run(() => h.purchases.totals());
     const at = new Date('2026-11-22T12:10:00Z');
-    const revised = await h.run(() => h.purchases.reviseCheckout(row.id, { buyerDiscord: 'gator_queen', buyerEmail: 'queen@example.com', priceCents: 6500, productName: 'Swamp Blood+', tokensGranted: 110, updatedAt: at }));
-    expect(revised).toEqual({ ...row, buyerDiscord: 'gator_queen', buyerEmail: 'queen@example.com', priceCents: 6500, productName: 'Swamp Blood+', tokensGranted: 110, updatedAt: at });
+    const revised = await h.run(() =>
+      h.purchases.reviseCheckout(row.id, {
+        buyerDiscord: 'gator_queen',
+        buyerEmail: 'queen@example.com',
+        priceCents: 6500,
+        productName: 'Swamp Blood+',
+        tokensGranted: 110,
+        updatedAt: at,
+      }),
+    );
+    expect(revised).toEqual({
+      ...row,
+      buyerDiscord: 'gator_queen',
+      buyerEmail: 'queen@example.com',
+      priceCents: 6500,
+      productName: 'Swamp Blood+',
+      tokensGranted: 110,
+      updatedAt: at,
+    });
     expect(await h.run(() => h.purchases.findById(row.id))).toEqual(revised);
     const during = await h.run(() => h.purchases.totals());
     expect(during.pending.cents - before.pending.cents).toBe(500);
 
-    await h.run(() => h.purchases.transition(row.id, ['pending'], { status: 'completed', tokensAwarded: 110, updatedAt: at }));
+    await h.run(() =>
+      h.purchases.transition(row.id, ['pending'], { status: 'completed', tokensAwarded: 110, updatedAt: at }),
+    );
     const after = await h.run(() => h.purchases.totals());
     expect(after.pending.cents).toBe(before.pending.cents - row.priceCents);
     expect(after.completed.cents - before.completed.cents).toBe(6500);
     expect(await h.run(() => h.purchases.reviseCheckout(row.id, { buyerDiscord: 'late', updatedAt: at }))).toBeNull();
-    expect(await h.run(() => h.purchases.reviseCheckout(randomUUID(), { buyerDiscord: 'nobody', updatedAt: at }))).toBeNull();
+    expect(
+      await h.run(() => h.purchases.reviseCheckout(randomUUID(), { buyerDiscord: 'nobody', updatedAt: at })),
+    ).toBeNull();
     expect((await h.run(() => h.purchases.findById(row.id)))?.buyerDiscord).toBe('gator_queen');
   });
 

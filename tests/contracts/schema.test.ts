@@ -14,12 +14,29 @@ describe.each(databaseTargets())('schema on %s', (target) => {
     opened.push(testDb.drop, () => database.close());
     expect((await database.migrate()).length).toBeGreaterThan(0);
     expect(await database.migrate()).toEqual([]);
-    const columns = await database.em.getConnection().execute<{ table_name: string; column_name: string }[]>(
-      `select table_name, column_name from information_schema.columns where table_schema = 'public' and table_name in ('users', 'sessions')`,
-    );
+    const columns = await database.em
+      .getConnection()
+      .execute<{ table_name: string; column_name: string }[]>(
+        `select table_name, column_name from information_schema.columns where table_schema = 'public' and table_name in ('users', 'sessions')`,
+      );
     const of = (table: string) => columns.filter((c) => c.table_name === table).map((c) => c.column_name);
     expect(of('users')).toEqual(
-      expect.arrayContaining(['id', 'username', 'password', 'email', 'discord_id', 'discord_username', 'discord_avatar', 'discord_discriminator', 'whitelist_tier', 'gang_tier', 'is_whitelisted', 'tokens', 'created_at', 'updated_at']),
+      expect.arrayContaining([
+        'id',
+        'username',
+        'password',
+        'email',
+        'discord_id',
+        'discord_username',
+        'discord_avatar',
+        'discord_discriminator',
+        'whitelist_tier',
+        'gang_tier',
+        'is_whitelisted',
+        'tokens',
+        'created_at',
+        'updated_at',
+      ]),
     );
     expect(of('sessions').sort()).toEqual(['expire', 'sess', 'sid']);
   });

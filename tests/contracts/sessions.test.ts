@@ -47,7 +47,13 @@ describe.each(contractTargets())('session store on %s', (target) => {
   });
   afterAll(() => h?.close());
 
-  const newUser = () => h.run(() => h.users.upsertIdentity({ discordId: String(++discordId), discordUsername: 'remy' }, { newId: randomUUID(), now: clock.now(), admin: false }));
+  const newUser = () =>
+    h.run(() =>
+      h.users.upsertIdentity(
+        { discordId: String(++discordId), discordUsername: 'remy' },
+        { newId: randomUUID(), now: clock.now(), admin: false },
+      ),
+    );
   const sid = () => randomUUID();
 
   it('answers a stored session with its user, and nothing after it is destroyed or for an unknown id', async () => {

@@ -18,7 +18,13 @@ interface Harness {
 async function harness(target: ContractTarget): Promise<Harness> {
   if (target === 'memory') {
     const bans = new InMemoryStoreBans();
-    return { bans, transactions: new InMemoryTransactions([bans]), addUser: async () => randomUUID(), run: (work) => work(), close: async () => {} };
+    return {
+      bans,
+      transactions: new InMemoryTransactions([bans]),
+      addUser: async () => randomUUID(),
+      run: (work) => work(),
+      close: async () => {},
+    };
   }
   const db = await openMigratedDatabase(target);
   return {

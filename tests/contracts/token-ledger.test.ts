@@ -35,7 +35,10 @@ async function harness(target: ContractTarget): Promise<Harness> {
       users,
       transactions: new InMemoryTransactions([users, ledger]),
       addUser: async () => {
-        const user = await users.upsertIdentity({ discordId: String(++discordId), discordUsername: 'remy' }, { newId: randomUUID(), now: new Date(), admin: false });
+        const user = await users.upsertIdentity(
+          { discordId: String(++discordId), discordUsername: 'remy' },
+          { newId: randomUUID(), now: new Date(), admin: false },
+        );
         return user.id;
       },
       balance: async (userId) => (await users.findById(userId))?.tokens ?? 0,
@@ -59,8 +62,20 @@ async function harness(target: ContractTarget): Promise<Harness> {
 const targets = contractTargets();
 const at = new Date('2026-11-22T12:00:00Z');
 
-function change(userId: string, delta: number, reference: string | null = null): Omit<TokenLedgerEntry, 'balanceAfter'> {
-  return { id: randomUUID(), userId, delta, reason: delta > 0 ? 'Purchase' : 'Refund', reference, actorId: null, createdAt: at };
+function change(
+  userId: string,
+  delta: number,
+  reference: string | null = null,
+): Omit<TokenLedgerEntry, 'balanceAfter'> {
+  return {
+    id: randomUUID(),
+    userId,
+    delta,
+    reason: delta > 0 ? 'Purchase' : 'Refund',
+    reference,
+    actorId: null,
+    createdAt: at,
+  };
 }
 
 describe.each(targets)('token ledger (TokenLedger) on %s', (target) => {
@@ -90,9 +105,18 @@ describe.each(targets)('token ledger (TokenLedger) on %s', (target) => {
     const first = await h.run(() => h.ledger.apply(change(userId, 25, reference)));
     expect(first.kind).toBe('applied');
     const earlier = first.kind === 'applied' ? first.entry : undefined;
-    expect(await h.run(() => h.ledger.apply(change(userId, 25, reference)))).toEqual({ kind: 'duplicate', entry: earlier });
-    expect(await h.run(() => h.ledger.apply(change(otherId, 40, reference)))).toEqual({ kind: 'duplicate', entry: earlier });
-    expect(await h.run(() => h.ledger.apply(change(userId, -5, reference)))).toEqual({ kind: 'duplicate', entry: earlier });
+    expect(await h.run(() => h.ledger.apply(change(userId, 25, reference)))).toEqual({
+      kind: 'duplicate',
+      entry: earlier,
+    });
+    expect(await h.run(() => h.ledger.apply(change(otherId, 40, reference)))).toEqual({
+      kind: 'duplicate',
+      entry: earlier,
+    });
+    expect(await h.run(() => h.ledger.apply(change(userId, -5, reference)))).toEqual({
+      kind: 'duplicate',
+      entry: earlier,
+    });
     expect([await h.balance(userId), await h.balance(otherId)]).toEqual([25, 0]);
     expect(await h.run(() => h.ledger.history(otherId, 10))).toEqual([]);
   });
@@ -100,7 +124,10 @@ describe.each(targets)('token ledger (TokenLedger) on %s', (target) => {
   it('never goes below zero: answers the balance and writes nothing', async () => {
     const userId = await h.addUser();
     await h.run(() => h.ledger.apply(change(userId, 5)));
-    expect(await h.run(() => h.ledger.apply(change(userId, -6, `r-${randomUUID()}`)))).toEqual({ kind: 'insufficient', balance: 5 });
+    expect(await h.run(() => h.ledger.apply(change(userId, -6, `r-${randomUUID()}`)))).toEqual({
+      kind: 'insufficient',
+      balance: 5,
+    });
     expect(await h.balance(userId)).toBe(5);
     expect(await h.run(() => h.ledger.history(userId, 10))).toHaveLength(1);
   });
@@ -114,7 +141,9 @@ describe.each(targets)('token ledger (TokenLedger) on %s', (target) => {
   it('applies one of many concurrent changes with one reference', async () => {
     const userId = await h.addUser();
     const reference = `purchase:${randomUUID()}`;
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => h.run(() => h.ledger.apply(change(userId, 50, reference)))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () => h.run(() => h.ledger.apply(change(userId, 50, reference)))),
+    );
     expect(outcomes.filter((outcome) => outcome.kind === 'applied')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.kind === 'duplicate')).toHaveLength(19);
     expect(await h.balance(userId)).toBe(50);
@@ -142,12 +171,20 @@ describe.each(targets)("the store's token grants (PurchaseTokenGrants) on %s", (
   let grants: PurchaseTokenGrants;
   beforeAll(async () => {
     h = await harness(target);
-    const accounts = createUserModules({ users: h.users, tokenLedger: h.ledger }, { clock: { now: () => new Date() }, ids: { next: randomUUID }, transactions: h.transactions });
+    const accounts = createUserModules(
+      { users: h.users, tokenLedger: h.ledger },
+      { clock: { now: () => new Date() }, ids: { next: randomUUID }, transactions: h.transactions },
+    );
     grants = tokenLedgerFromAccounts(accounts.tokens, accounts.users);
   });
   afterAll(() => h?.close());
 
-  const grant = (userId: string, amount: number, reference = `purchase:${randomUUID()}`) => ({ userId, amount, reason: 'Purchase: Swamp Blood', reference });
+  const grant = (userId: string, amount: number, reference = `purchase:${randomUUID()}`) => ({
+    userId,
+    amount,
+    reason: 'Purchase: Swamp Blood',
+    reference,
+  });
 
   it('credits a reference once', async () => {
     const userId = await h.addUser();
@@ -163,8 +200,14 @@ describe.each(targets)("the store's token grants (PurchaseTokenGrants) on %s", (
     const otherId = await h.addUser();
     const credit = grant(userId, 100);
     await h.run(() => grants.credit(credit));
-    await expect(h.run(() => grants.credit({ ...credit, userId: otherId }))).rejects.toMatchObject({ code: 'TOKEN_REFERENCE_USED', kind: 'conflict' });
-    await expect(h.run(() => grants.debit({ ...credit, amount: 10 }))).rejects.toMatchObject({ code: 'TOKEN_REFERENCE_USED', kind: 'conflict' });
+    await expect(h.run(() => grants.credit({ ...credit, userId: otherId }))).rejects.toMatchObject({
+      code: 'TOKEN_REFERENCE_USED',
+      kind: 'conflict',
+    });
+    await expect(h.run(() => grants.debit({ ...credit, amount: 10 }))).rejects.toMatchObject({
+      code: 'TOKEN_REFERENCE_USED',
+      kind: 'conflict',
+    });
     expect([await h.balance(userId), await h.balance(otherId)]).toEqual([100, 0]);
   });
 
@@ -186,7 +229,9 @@ describe.each(targets)("the store's token grants (PurchaseTokenGrants) on %s", (
     await expect(h.run(() => grants.credit(grant(randomUUID(), 10)))).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
     const userId = await h.addUser();
     await expect(h.run(() => grants.credit(grant(userId, 0)))).rejects.toMatchObject({ code: 'INVALID_TOKEN_CHANGE' });
-    await expect(h.run(() => grants.credit(grant(userId, 1_000_001)))).rejects.toMatchObject({ code: 'INVALID_TOKEN_CHANGE' });
+    await expect(h.run(() => grants.credit(grant(userId, 1_000_001)))).rejects.toMatchObject({
+      code: 'INVALID_TOKEN_CHANGE',
+    });
     expect(await h.balance(userId)).toBe(0);
   });
 

@@ -25,7 +25,13 @@ interface Harness {
 function memoryHarness(): Harness {
   const users = new InMemoryUserRepository();
   const ledger = new InMemoryUserTokenLedger(users);
-  return { users, ledger, transactions: new InMemoryTransactions([users, ledger]), run: (work) => work(), close: async () => {} };
+  return {
+    users,
+    ledger,
+    transactions: new InMemoryTransactions([users, ledger]),
+    run: (work) => work(),
+    close: async () => {},
+  };
 }
 
 async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> {
@@ -55,21 +61,45 @@ describe.each(targets)('users and token ledger on %s', (target) => {
   beforeAll(async () => {
     h = target === 'memory' ? memoryHarness() : await databaseHarness(target);
     // the accounts module on the implementation under test; the other modules' ports stay in memory, unused here
-    core = createCore({ ...composeInMemory().ports, transactions: h.transactions, users: { users: h.users, tokenLedger: h.ledger, adminDiscordIds: ['4242'] } });
+    core = createCore({
+      ...composeInMemory().ports,
+      transactions: h.transactions,
+      users: { users: h.users, tokenLedger: h.ledger, adminDiscordIds: ['4242'] },
+    });
   });
   afterAll(async () => {
     await h?.close();
   });
 
   const newUser = (overrides: { discordId?: string; username?: string } = {}) =>
-    h.run(() => core.users.signIn.execute({ discordId: overrides.discordId ?? nextDiscordId(), discordUsername: overrides.username ?? 'remy', email: null }));
+    h.run(() =>
+      core.users.signIn.execute({
+        discordId: overrides.discordId ?? nextDiscordId(),
+        discordUsername: overrides.username ?? 'remy',
+        email: null,
+      }),
+    );
 
   describe('users', () => {
     it('creates a player with SPEC defaults, then updates the same user by discordId', async () => {
       const discordId = nextDiscordId();
       const first = await newUser({ discordId, username: 'remy' });
-      expect(first).toMatchObject({ discordId, discordUsername: 'remy', role: 'player', tokens: 0, isWhitelisted: false, bannedAt: null });
-      const again = await h.run(() => core.users.signIn.execute({ discordId, discordUsername: 'remy2', email: 'remy@example.com', discordAvatar: 'abc' }));
+      expect(first).toMatchObject({
+        discordId,
+        discordUsername: 'remy',
+        role: 'player',
+        tokens: 0,
+        isWhitelisted: false,
+        bannedAt: null,
+      });
+      const again = await h.run(() =>
+        core.users.signIn.execute({
+          discordId,
+          discordUsername: 'remy2',
+          email: 'remy@example.com',
+          discordAvatar: 'abc',
+        }),
+      );
       expect(again.id).toBe(first.id);
       expect(again).toMatchObject({ discordUsername: 'remy2', email: 'remy@example.com', discordAvatar: 'abc' });
       // a later sign-in without an email keeps the one on file
@@ -99,49 +129,82 @@ describe.each(targets)('users and token ledger on %s', (target) => {
       const listed = await h.run(() => core.users.list.execute({ role: 'staff' }));
       expect(listed.map((u) => u.id)).toContain(user.id);
       expect(listed.every((u) => u.role === 'staff')).toBe(true);
-      await expect(h.run(() => core.users.get.execute(randomUUID()))).rejects.toMatchObject({ code: 'USER_NOT_FOUND', kind: 'not_found' });
+      await expect(h.run(() => core.users.get.execute(randomUUID()))).rejects.toMatchObject({
+        code: 'USER_NOT_FOUND',
+        kind: 'not_found',
+      });
       await expect(h.run(() => core.users.get.execute('not-a-uuid'))).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
-      await expect(h.run(() => core.users.findByDiscordId.execute('1'))).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
+      await expect(h.run(() => core.users.findByDiscordId.execute('1'))).rejects.toMatchObject({
+        code: 'USER_NOT_FOUND',
+      });
     });
 
     it('bans with a reason (refusing sign-in with the reason), keeps the first ban, and unbans', async () => {
       const user = await newUser();
-      await expect(h.run(() => core.users.ban.execute({ userId: user.id, reason: '  ' }))).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(h.run(() => core.users.ban.execute({ userId: user.id, reason: '  ' }))).rejects.toMatchObject({
+        kind: 'invalid',
+      });
       const banned = await h.run(() => core.users.ban.execute({ userId: user.id, reason: 'Chargeback on a purchase' }));
       expect(banned.bannedAt).toBeInstanceOf(Date);
       expect(banned.banReason).toBe('Chargeback on a purchase');
       const again = await h.run(() => core.users.ban.execute({ userId: user.id, reason: 'Something else' }));
       expect(again.banReason).toBe('Chargeback on a purchase');
-      await expect(newUser({ discordId: user.discordId })).rejects.toMatchObject({ code: 'USER_BANNED', kind: 'forbidden', message: expect.stringContaining('Chargeback on a purchase') });
+      await expect(newUser({ discordId: user.discordId })).rejects.toMatchObject({
+        code: 'USER_BANNED',
+        kind: 'forbidden',
+        message: expect.stringContaining('Chargeback on a purchase'),
+      });
       const unbanned = await h.run(() => core.users.unban.execute({ userId: user.id }));
       expect(unbanned).toMatchObject({ bannedAt: null, banReason: null });
       expect((await newUser({ discordId: user.discordId })).id).toBe(user.id);
     });
 
     it('refuses a sign-in identity that breaks SPEC section 5', async () => {
-      await expect(h.run(() => core.users.signIn.execute({ discordId: '12a', discordUsername: 'x' }))).rejects.toMatchObject({ kind: 'invalid' });
-      await expect(h.run(() => core.users.signIn.execute({ discordId: '123', discordUsername: '' }))).rejects.toMatchObject({ kind: 'invalid' });
-      await expect(h.run(() => core.users.signIn.execute({ discordId: '123', discordUsername: 'x', email: 'nope' }))).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(
+        h.run(() => core.users.signIn.execute({ discordId: '12a', discordUsername: 'x' })),
+      ).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(
+        h.run(() => core.users.signIn.execute({ discordId: '123', discordUsername: '' })),
+      ).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(
+        h.run(() => core.users.signIn.execute({ discordId: '123', discordUsername: 'x', email: 'nope' })),
+      ).rejects.toMatchObject({ kind: 'invalid' });
     });
   });
 
   describe('token ledger', () => {
     it('credits and debits with a ledger entry each, and the history adds up to the balance', async () => {
       const user = await newUser();
-      const credit = await h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 100, reason: 'Purchase', reference: `p-${randomUUID()}` }));
+      const credit = await h.run(() =>
+        core.tokens.credit.execute({
+          userId: user.id,
+          amount: 100,
+          reason: 'Purchase',
+          reference: `p-${randomUUID()}`,
+        }),
+      );
       expect(credit).toMatchObject({ balance: 100, duplicate: false });
-      const debit = await h.run(() => core.tokens.debit.execute({ userId: user.id, amount: 30, reason: 'Correction', actorId: user.id }));
+      const debit = await h.run(() =>
+        core.tokens.debit.execute({ userId: user.id, amount: 30, reason: 'Correction', actorId: user.id }),
+      );
       expect(debit).toMatchObject({ balance: 70, duplicate: false });
       const history = await h.run(() => core.tokens.history.execute({ userId: user.id }));
-      expect(history.map((entry) => [entry.delta, entry.balanceAfter])).toEqual([[-30, 70], [100, 100]]);
+      expect(history.map((entry) => [entry.delta, entry.balanceAfter])).toEqual([
+        [-30, 70],
+        [100, 100],
+      ]);
       expect(history[0]).toMatchObject({ reason: 'Correction', actorId: user.id, reference: null });
-      expect(history.reduce((sum, entry) => sum + entry.delta, 0)).toBe((await h.run(() => core.users.get.execute(user.id))).tokens);
+      expect(history.reduce((sum, entry) => sum + entry.delta, 0)).toBe(
+        (await h.run(() => core.users.get.execute(user.id))).tokens,
+      );
     });
 
     it('never goes below zero: a too-large debit is a conflict and changes nothing', async () => {
       const user = await newUser();
       await h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 5, reason: 'Gift' }));
-      await expect(h.run(() => core.tokens.debit.execute({ userId: user.id, amount: 6, reason: 'Too much' }))).rejects.toMatchObject({ code: 'INSUFFICIENT_TOKENS', kind: 'conflict' });
+      await expect(
+        h.run(() => core.tokens.debit.execute({ userId: user.id, amount: 6, reason: 'Too much' })),
+      ).rejects.toMatchObject({ code: 'INSUFFICIENT_TOKENS', kind: 'conflict' });
       expect((await h.run(() => core.users.get.execute(user.id))).tokens).toBe(5);
       expect(await h.run(() => core.tokens.history.execute({ userId: user.id }))).toHaveLength(1);
     });
@@ -150,28 +213,42 @@ describe.each(targets)('users and token ledger on %s', (target) => {
       const user = await newUser();
       const other = await newUser();
       const reference = `purchase-${randomUUID()}`;
-      const first = await h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 25, reason: 'Bayou Basic', reference }));
-      const second = await h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 25, reason: 'Bayou Basic', reference }));
+      const first = await h.run(() =>
+        core.tokens.credit.execute({ userId: user.id, amount: 25, reason: 'Bayou Basic', reference }),
+      );
+      const second = await h.run(() =>
+        core.tokens.credit.execute({ userId: user.id, amount: 25, reason: 'Bayou Basic', reference }),
+      );
       expect(second).toEqual({ ...first, duplicate: true });
       expect((await h.run(() => core.users.get.execute(user.id))).tokens).toBe(25);
-      await expect(h.run(() => core.tokens.credit.execute({ userId: other.id, amount: 25, reason: 'x', reference }))).rejects.toMatchObject({ code: 'TOKEN_REFERENCE_USED' });
+      await expect(
+        h.run(() => core.tokens.credit.execute({ userId: other.id, amount: 25, reason: 'x', reference })),
+      ).rejects.toMatchObject({ code: 'TOKEN_REFERENCE_USED' });
       expect((await h.run(() => core.users.get.execute(other.id))).tokens).toBe(0);
     });
 
     it('refuses bad amounts and unknown users', async () => {
       const user = await newUser();
       for (const amount of [0, -5, 1.5, Number.NaN]) {
-        await expect(h.run(() => core.tokens.credit.execute({ userId: user.id, amount, reason: 'x' }))).rejects.toMatchObject({ kind: 'invalid' });
+        await expect(
+          h.run(() => core.tokens.credit.execute({ userId: user.id, amount, reason: 'x' })),
+        ).rejects.toMatchObject({ kind: 'invalid' });
       }
-      await expect(h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 1, reason: ' ' }))).rejects.toMatchObject({ kind: 'invalid' });
-      await expect(h.run(() => core.tokens.credit.execute({ userId: randomUUID(), amount: 1, reason: 'x' }))).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
+      await expect(
+        h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 1, reason: ' ' })),
+      ).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(
+        h.run(() => core.tokens.credit.execute({ userId: randomUUID(), amount: 1, reason: 'x' })),
+      ).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
     });
 
     it('credits once when 100 credits with one reference arrive at the same time', async () => {
       const user = await newUser();
       const reference = `purchase-${randomUUID()}`;
       const results = await Promise.all(
-        Array.from({ length: 100 }, () => h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 50, reason: 'Parish Life', reference }))),
+        Array.from({ length: 100 }, () =>
+          h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 50, reason: 'Parish Life', reference })),
+        ),
       );
       expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
       expect(new Set(results.map((result) => result.entryId)).size).toBe(1);
@@ -183,11 +260,15 @@ describe.each(targets)('users and token ledger on %s', (target) => {
       const user = await newUser();
       await h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 500, reason: 'Voodoo Experience' }));
       const results = await Promise.allSettled(
-        Array.from({ length: 100 }, () => h.run(() => core.tokens.debit.execute({ userId: user.id, amount: 10, reason: 'Spend' }))),
+        Array.from({ length: 100 }, () =>
+          h.run(() => core.tokens.debit.execute({ userId: user.id, amount: 10, reason: 'Spend' })),
+        ),
       );
       const failures = results.filter((result) => result.status === 'rejected');
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(50);
-      expect(failures.every((failure) => (failure as PromiseRejectedResult).reason?.code === 'INSUFFICIENT_TOKENS')).toBe(true);
+      expect(
+        failures.every((failure) => (failure as PromiseRejectedResult).reason?.code === 'INSUFFICIENT_TOKENS'),
+      ).toBe(true);
       expect((await h.run(() => core.users.get.execute(user.id))).tokens).toBe(0);
       const history = await h.run(() => core.tokens.history.execute({ userId: user.id, limit: 500 }));
       expect(history.filter((entry) => entry.delta === -10)).toHaveLength(50);
@@ -205,7 +286,9 @@ describe.each(targets)('users and token ledger on %s', (target) => {
         ),
       ).rejects.toThrow('marking the purchase failed');
       expect((await h.run(() => core.users.get.execute(user.id))).tokens).toBe(0);
-      const retried = await h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 40, reason: 'Purchase', reference }));
+      const retried = await h.run(() =>
+        core.tokens.credit.execute({ userId: user.id, amount: 40, reason: 'Purchase', reference }),
+      );
       expect(retried).toMatchObject({ balance: 40, duplicate: false });
     });
   });

@@ -53,9 +53,22 @@ function setup(settings: Partial<DeliverySettings> = {}) {
   const discord = new ScriptedDiscord(() => now);
   const deliver = new DeliverDue(outbox, discord, clock, { ...DEFAULT_DELIVERY_SETTINGS, ...settings });
   const grant: Delivery = {
-    id: randomUUID(), kind: 'grant_role', status: 'pending', userId: randomUUID(), discordId: '300000000000000001', roleId: '500000000000000060',
-    content: 'Purchase: Swamp Blood', purchaseId: randomUUID(), applicationId: null, dedupeKey: `purchase-role:${randomUUID()}`, attempts: 0,
-    nextAttemptAt: clock.now(), lastError: null, createdAt: clock.now(), updatedAt: clock.now(), deliveredAt: null,
+    id: randomUUID(),
+    kind: 'grant_role',
+    status: 'pending',
+    userId: randomUUID(),
+    discordId: '300000000000000001',
+    roleId: '500000000000000060',
+    content: 'Purchase: Swamp Blood',
+    purchaseId: randomUUID(),
+    applicationId: null,
+    dedupeKey: `purchase-role:${randomUUID()}`,
+    attempts: 0,
+    nextAttemptAt: clock.now(),
+    lastError: null,
+    createdAt: clock.now(),
+    updatedAt: clock.now(),
+    deliveredAt: null,
   };
   return {
     outbox,
@@ -81,7 +94,11 @@ describe('delivering the outbox, on a fake clock', () => {
     for (let attempt = 1; attempt <= 9; attempt++) {
       expect(await t.pass()).toEqual({ ...nothing, retrying: 1 });
       const row = await t.row();
-      expect(row).toMatchObject({ status: 'pending', attempts: attempt, lastError: `Try ${attempt}: Discord answered 500.` });
+      expect(row).toMatchObject({
+        status: 'pending',
+        attempts: attempt,
+        lastError: `Try ${attempt}: Discord answered 500.`,
+      });
       const wait = row.nextAttemptAt.getTime() - t.now();
       waits.push(wait);
       t.advance(wait - 1);
@@ -101,7 +118,12 @@ describe('delivering the outbox, on a fake clock', () => {
       t.advance(15 * MINUTE);
     }
     expect(await t.pass()).toEqual({ ...nothing, failed: 1 });
-    expect(await t.row()).toMatchObject({ status: 'failed', attempts: 8, lastError: 'Try 8: Discord answered 502.', deliveredAt: null });
+    expect(await t.row()).toMatchObject({
+      status: 'failed',
+      attempts: 8,
+      lastError: 'Try 8: Discord answered 502.',
+      deliveredAt: null,
+    });
     t.advance(24 * 60 * MINUTE);
     expect(await t.pass()).toEqual(nothing);
     expect(t.discord.attempts).toHaveLength(8);

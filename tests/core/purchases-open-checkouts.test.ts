@@ -15,9 +15,14 @@ const fiveItems = [
 ];
 
 type Fixture = ReturnType<typeof purchasesFixture>;
-const start = (fixture: Fixture, item: object = swampBlood, extra: object = {}) => fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...item, ...extra } as never);
+const start = (fixture: Fixture, item: object = swampBlood, extra: object = {}) =>
+  fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...item, ...extra } as never);
 
-async function setIntentStatus(fixture: Fixture, intentId: string, status: 'canceled' | 'processing' | 'requires_capture') {
+async function setIntentStatus(
+  fixture: Fixture,
+  intentId: string,
+  status: 'canceled' | 'processing' | 'requires_capture',
+) {
   const intent = (await fixture.intents.findById(intentId))!;
   await fixture.intents.update({ ...intent, status });
 }
@@ -48,10 +53,21 @@ describe('starting a checkout the buyer already has open', () => {
     const fixture = purchasesFixture();
     const first = await start(fixture, swampBlood, { buyerDiscord: 'gator_king' });
     const changed = await start(fixture, swampBlood, { buyerDiscord: 'gator_queen', buyerEmail: 'queen@example.com' });
-    expect(changed.purchase).toMatchObject({ id: first.purchase.id, buyerDiscord: 'gator_queen', buyerEmail: 'queen@example.com' });
+    expect(changed.purchase).toMatchObject({
+      id: first.purchase.id,
+      buyerDiscord: 'gator_queen',
+      buyerEmail: 'queen@example.com',
+    });
     const silent = await start(fixture);
-    expect(silent.purchase).toMatchObject({ id: first.purchase.id, buyerDiscord: 'gator_queen', buyerEmail: 'queen@example.com' });
-    expect(await fixture.purchases.findById(first.purchase.id)).toMatchObject({ buyerDiscord: 'gator_queen', buyerEmail: 'queen@example.com' });
+    expect(silent.purchase).toMatchObject({
+      id: first.purchase.id,
+      buyerDiscord: 'gator_queen',
+      buyerEmail: 'queen@example.com',
+    });
+    expect(await fixture.purchases.findById(first.purchase.id)).toMatchObject({
+      buyerDiscord: 'gator_queen',
+      buyerEmail: 'queen@example.com',
+    });
   });
 
   it('treats each option of a product as its own item', async () => {
@@ -65,13 +81,18 @@ describe('starting a checkout the buyer already has open', () => {
   it('follows a catalogue price change: the purchase and the intent take the new amount', async () => {
     const fixture = purchasesFixture();
     const first = await start(fixture);
-    const dearer = new Catalogue(ALL_PRODUCTS.map((product) => (product.id === 'swamp-blood' ? { ...product, priceCents: 6500 } : product)));
+    const dearer = new Catalogue(
+      ALL_PRODUCTS.map((product) => (product.id === 'swamp-blood' ? { ...product, priceCents: 6500 } : product)),
+    );
     const again = await fixture.storeWith(dearer).startCheckout.execute({ buyer: fixture.buyer, ...swampBlood });
     expect(again.purchase).toMatchObject({ id: first.purchase.id, priceCents: 6500 });
     expect(again.clientSecret).toBe(first.clientSecret);
     expect((await fixture.gateway.retrieveIntent(first.purchase.paymentIntentId!)).amountCents).toBe(6500);
     await fixture.gateway.confirm(again.clientSecret, { number: DEMO_CARDS.success });
-    const completed = await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: first.purchase.paymentIntentId! });
+    const completed = await fixture.store.complete.execute({
+      buyerId: fixture.buyer.id,
+      paymentIntentId: first.purchase.paymentIntentId!,
+    });
     expect(completed.purchase).toMatchObject({ status: 'completed', priceCents: 6500 });
   });
 });
@@ -81,7 +102,10 @@ describe('what is not an open checkout', () => {
     const fixture = purchasesFixture();
     const first = await start(fixture);
     await fixture.gateway.confirm(first.clientSecret, { number: DEMO_CARDS.success });
-    await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: first.purchase.paymentIntentId! });
+    await fixture.store.complete.execute({
+      buyerId: fixture.buyer.id,
+      paymentIntentId: first.purchase.paymentIntentId!,
+    });
     const second = await start(fixture);
     expect(second.purchase.id).not.toBe(first.purchase.id);
     expect(second.clientSecret).not.toBe(first.clientSecret);
@@ -93,7 +117,10 @@ describe('what is not an open checkout', () => {
     await fixture.gateway.confirm(first.clientSecret, { number: DEMO_CARDS.success });
     const second = await start(fixture);
     expect(second.purchase.id).not.toBe(first.purchase.id);
-    expect(await fixture.purchases.findById(first.purchase.id)).toMatchObject({ status: 'completed', tokensAwarded: 100 });
+    expect(await fixture.purchases.findById(first.purchase.id)).toMatchObject({
+      status: 'completed',
+      tokensAwarded: 100,
+    });
     expect(fixture.balance(fixture.buyer.id)).toBe(100);
   });
 
@@ -103,17 +130,26 @@ describe('what is not an open checkout', () => {
     await setIntentStatus(fixture, first.purchase.paymentIntentId!, 'canceled');
     const second = await start(fixture);
     expect(second.purchase.id).not.toBe(first.purchase.id);
-    expect(await fixture.purchases.findById(first.purchase.id)).toMatchObject({ status: 'failed', failureReason: 'The payment was canceled.' });
+    expect(await fixture.purchases.findById(first.purchase.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The payment was canceled.',
+    });
   });
 
   it('one whose intent the provider does not know (the gateway or account changed since): it is marked failed and a new checkout opens', async () => {
     const fixture = purchasesFixture();
     const first = await start(fixture);
     const retrieve = fixture.gateway.retrieveIntent.bind(fixture.gateway);
-    fixture.gateway.retrieveIntent = (id) => (id === first.purchase.paymentIntentId ? Promise.reject(new NotFoundError('PAYMENT_INTENT_NOT_FOUND', 'unknown')) : retrieve(id));
+    fixture.gateway.retrieveIntent = (id) =>
+      id === first.purchase.paymentIntentId
+        ? Promise.reject(new NotFoundError('PAYMENT_INTENT_NOT_FOUND', 'unknown'))
+        : retrieve(id);
     const second = await start(fixture);
     expect(second.purchase.id).not.toBe(first.purchase.id);
-    expect(await fixture.purchases.findById(first.purchase.id)).toMatchObject({ status: 'failed', failureReason: 'The payment provider has no record of this payment.' });
+    expect(await fixture.purchases.findById(first.purchase.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The payment provider has no record of this payment.',
+    });
   });
 
   it('a declined attempt leaves the checkout open on the same intent; once the failure is recorded it is closed', async () => {
@@ -123,24 +159,33 @@ describe('what is not an open checkout', () => {
     const retry = await start(fixture);
     expect(retry.purchase.id).toBe(first.purchase.id);
     expect(retry.clientSecret).toBe(first.clientSecret);
-    await fixture.store.handleEvent.execute({ id: 'evt_declined', type: 'payment_failed', intentId: first.purchase.paymentIntentId!, reason: 'Your card was declined.' });
+    await fixture.store.handleEvent.execute({
+      id: 'evt_declined',
+      type: 'payment_failed',
+      intentId: first.purchase.paymentIntentId!,
+      reason: 'Your card was declined.',
+    });
     const fresh = await start(fixture);
     expect(fresh.purchase.id).not.toBe(first.purchase.id);
   });
 });
 
 describe('a payment under way', () => {
-  it.each(['processing', 'requires_capture'] as const)('is not started again while the intent is %s', async (status) => {
-    const fixture = purchasesFixture();
-    const first = await start(fixture);
-    await setIntentStatus(fixture, first.purchase.paymentIntentId!, status);
-    await expect(start(fixture)).rejects.toMatchObject({
-      code: 'PAYMENT_IN_PROGRESS',
-      kind: 'conflict',
-      message: 'Your payment for Swamp Blood is still being processed. Wait for it to finish before starting another checkout for it.',
-    });
-    expect(await fixture.purchases.list({})).toHaveLength(1);
-  });
+  it.each(['processing', 'requires_capture'] as const)(
+    'is not started again while the intent is %s',
+    async (status) => {
+      const fixture = purchasesFixture();
+      const first = await start(fixture);
+      await setIntentStatus(fixture, first.purchase.paymentIntentId!, status);
+      await expect(start(fixture)).rejects.toMatchObject({
+        code: 'PAYMENT_IN_PROGRESS',
+        kind: 'conflict',
+        message:
+          'Your payment for Swamp Blood is still being processed. Wait for it to finish before starting another checkout for it.',
+      });
+      expect(await fixture.purchases.list({})).toHaveLength(1);
+    },
+  );
 });
 
 describe('at most five open checkouts', () => {
@@ -152,39 +197,59 @@ describe('at most five open checkouts', () => {
     await expect(sixth).rejects.toMatchObject({
       code: 'TOO_MANY_OPEN_CHECKOUTS',
       kind: 'conflict',
-      message: 'You have 5 checkouts waiting for payment. Finish paying for one of them before starting another; a checkout left unpaid lapses 24 hours after it was started.',
+      message:
+        'You have 5 checkouts waiting for payment. Finish paying for one of them before starting another; a checkout left unpaid lapses 24 hours after it was started.',
     });
     expect(await fixture.purchases.list({})).toHaveLength(5);
     expect((await start(fixture, fiveItems[0]!)).purchase.id).toBe(open[0]!.purchase.id);
 
     // paying for one frees its place
     await fixture.gateway.confirm(open[0]!.clientSecret, { number: DEMO_CARDS.success });
-    await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: open[0]!.purchase.paymentIntentId! });
+    await fixture.store.complete.execute({
+      buyerId: fixture.buyer.id,
+      paymentIntentId: open[0]!.purchase.paymentIntentId!,
+    });
     expect((await start(fixture)).purchase.status).toBe('pending');
   });
 
   it('counts neither failed nor abandoned checkouts (unpaid 24 hours after they started)', async () => {
     const fixture = purchasesFixture();
     const first = await start(fixture, fiveItems[0]!);
-    await fixture.store.handleEvent.execute({ id: 'evt_f', type: 'payment_failed', intentId: first.purchase.paymentIntentId!, reason: 'declined' });
+    await fixture.store.handleEvent.execute({
+      id: 'evt_f',
+      type: 'payment_failed',
+      intentId: first.purchase.paymentIntentId!,
+      reason: 'declined',
+    });
     for (const item of fiveItems.slice(1)) await start(fixture, item);
     const fifth = await start(fixture);
-    await expect(start(fixture, { productType: 'unban', productId: 'discord-unban' })).rejects.toMatchObject({ code: 'TOO_MANY_OPEN_CHECKOUTS' });
+    await expect(start(fixture, { productType: 'unban', productId: 'discord-unban' })).rejects.toMatchObject({
+      code: 'TOO_MANY_OPEN_CHECKOUTS',
+    });
 
     fixture.advance(24 * 60 - 1);
     expect((await start(fixture)).purchase.id).toBe(fifth.purchase.id);
     fixture.advance(2);
     const afterADay = await start(fixture);
     expect(afterADay.purchase.id).not.toBe(fifth.purchase.id);
-    expect((await start(fixture, { productType: 'unban', productId: 'discord-unban' })).purchase.status).toBe('pending');
+    expect((await start(fixture, { productType: 'unban', productId: 'discord-unban' })).purchase.status).toBe(
+      'pending',
+    );
   });
 
   it('holds under concurrent starts of many distinct items', async () => {
     const fixture = purchasesFixture();
-    const items = [...fiveItems, swampBlood, { productType: 'unban', productId: 'discord-unban' }, { productType: 'gang', productId: 'hood-package' }];
+    const items = [
+      ...fiveItems,
+      swampBlood,
+      { productType: 'unban', productId: 'discord-unban' },
+      { productType: 'gang', productId: 'hood-package' },
+    ];
     const results = await Promise.allSettled(items.map((item) => start(fixture, item)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(3).fill('TOO_MANY_OPEN_CHECKOUTS'));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(
+      Array(3).fill('TOO_MANY_OPEN_CHECKOUTS'),
+    );
     expect(await fixture.purchases.list({ status: 'pending' })).toHaveLength(5);
   });
 });
@@ -197,6 +262,8 @@ describe('a provider failure when a checkout is started again', () => {
       throw new Error('provider down');
     };
     await expect(start(fixture)).rejects.toThrow('provider down');
-    expect(await fixture.purchases.list({})).toEqual([expect.objectContaining({ id: first.purchase.id, status: 'pending' })]);
+    expect(await fixture.purchases.list({})).toEqual([
+      expect.objectContaining({ id: first.purchase.id, status: 'pending' }),
+    ]);
   });
 });

@@ -14,17 +14,38 @@ async function paid(fixture: ReturnType<typeof purchasesFixture>, card: string =
 describe('start checkout', () => {
   it('prices from the catalogue and opens a pending purchase with an intent naming it', async () => {
     const fixture = purchasesFixture();
-    const started = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood, expectedPriceCents: 6000 });
+    const started = await fixture.store.startCheckout.execute({
+      buyer: fixture.buyer,
+      ...swampBlood,
+      expectedPriceCents: 6000,
+    });
     expect(started.tokensGranted).toBe(100);
-    expect(started.purchase).toMatchObject({ status: 'pending', priceCents: 6000, productName: 'Swamp Blood', buyerEmail: 'jean@example.com' });
+    expect(started.purchase).toMatchObject({
+      status: 'pending',
+      priceCents: 6000,
+      productName: 'Swamp Blood',
+      buyerEmail: 'jean@example.com',
+    });
     const intent = await fixture.gateway.retrieveIntent(started.purchase.paymentIntentId!);
     expect(intent).toMatchObject({ amountCents: 6000, currency: 'usd', clientSecret: started.clientSecret });
-    expect(intent.metadata).toMatchObject({ purchaseId: started.purchase.id, userId: fixture.buyer.id, productType: 'whitelist', productId: 'swamp-blood' });
+    expect(intent.metadata).toMatchObject({
+      purchaseId: started.purchase.id,
+      userId: fixture.buyer.id,
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+    });
   });
 
   it('refuses a price that differs from the catalogue with a conflict and stores nothing', async () => {
     const fixture = purchasesFixture();
-    await expect(fixture.store.startCheckout.execute({ buyer: fixture.buyer, productType: 'whitelist', productId: 'voodoo-experience', expectedPriceCents: 100 })).rejects.toMatchObject({
+    await expect(
+      fixture.store.startCheckout.execute({
+        buyer: fixture.buyer,
+        productType: 'whitelist',
+        productId: 'voodoo-experience',
+        expectedPriceCents: 100,
+      }),
+    ).rejects.toMatchObject({
       code: 'PRICE_MISMATCH',
       kind: 'conflict',
     });
@@ -33,10 +54,22 @@ describe('start checkout', () => {
 
   it('charges an add-on option its own price and refuses a banned buyer', async () => {
     const fixture = purchasesFixture();
-    const started = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, productType: 'addon', productId: 'custom-tattoos', optionId: 'upper-body' });
-    expect(started.purchase).toMatchObject({ priceCents: 7500, productName: 'Custom Tattoos (Upper Body)', optionId: 'upper-body' });
+    const started = await fixture.store.startCheckout.execute({
+      buyer: fixture.buyer,
+      productType: 'addon',
+      productId: 'custom-tattoos',
+      optionId: 'upper-body',
+    });
+    expect(started.purchase).toMatchObject({
+      priceCents: 7500,
+      productName: 'Custom Tattoos (Upper Body)',
+      optionId: 'upper-body',
+    });
     await fixture.bans.ban(fixture.buyer.id, 'dispute');
-    await expect(fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood })).rejects.toMatchObject({ code: 'STORE_BANNED', kind: 'forbidden' });
+    await expect(fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood })).rejects.toMatchObject({
+      code: 'STORE_BANNED',
+      kind: 'forbidden',
+    });
   });
 });
 
@@ -57,7 +90,9 @@ describe('complete purchase', () => {
     const { intent } = await paid(fixture);
     const account = fixture.users.rows.get(fixture.buyer.id)!;
     fixture.users.rows.delete(fixture.buyer.id);
-    await expect(fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id })).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
+    await expect(
+      fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id }),
+    ).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
     expect((await fixture.purchases.findByPaymentIntent(intent.id))?.status).toBe('pending');
     fixture.users.rows.set(fixture.buyer.id, account);
     const completed = await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
@@ -68,14 +103,18 @@ describe('complete purchase', () => {
   it('refuses an unpaid intent with the decline reason and credits nothing', async () => {
     const fixture = purchasesFixture();
     const { intent } = await paid(fixture, DEMO_CARDS.declined);
-    await expect(fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id })).rejects.toThrow('Your card was declined.');
+    await expect(
+      fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id }),
+    ).rejects.toThrow('Your card was declined.');
     expect(fixture.balance(fixture.buyer.id)).toBe(0);
   });
 
   it("refuses someone else's payment", async () => {
     const fixture = purchasesFixture();
     const { intent } = await paid(fixture);
-    await expect(fixture.store.complete.execute({ buyerId: 'someone-else', paymentIntentId: intent.id })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(
+      fixture.store.complete.execute({ buyerId: 'someone-else', paymentIntentId: intent.id }),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
   });
 });
 
@@ -93,7 +132,12 @@ describe('payment events', () => {
     const fixture = purchasesFixture();
     const { intent } = await paid(fixture);
     await fixture.store.handleEvent.execute({ id: 'evt_ok', type: 'payment_succeeded', intent });
-    const late = await fixture.store.handleEvent.execute({ id: 'evt_fail', type: 'payment_failed', intentId: intent.id, reason: 'declined' });
+    const late = await fixture.store.handleEvent.execute({
+      id: 'evt_fail',
+      type: 'payment_failed',
+      intentId: intent.id,
+      reason: 'declined',
+    });
     expect(late.purchase?.status).toBe('completed');
   });
 
@@ -101,14 +145,28 @@ describe('payment events', () => {
     const fixture = purchasesFixture();
     const { intent } = await paid(fixture);
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
-    const refunded = await fixture.store.handleEvent.execute({ id: 'evt_r', type: 'refunded', intentId: intent.id, reason: 'requested' });
+    const refunded = await fixture.store.handleEvent.execute({
+      id: 'evt_r',
+      type: 'refunded',
+      intentId: intent.id,
+      reason: 'requested',
+    });
     expect(refunded.purchase).toMatchObject({ status: 'refunded', tokensAwarded: 0 });
     expect(fixture.balance(fixture.buyer.id)).toBe(0);
 
     const early = purchasesFixture();
     const second = await paid(early);
-    await early.store.handleEvent.execute({ id: 'evt_r2', type: 'refunded', intentId: second.intent.id, reason: 'requested' });
-    const late = await early.store.handleEvent.execute({ id: 'evt_s2', type: 'payment_succeeded', intent: second.intent });
+    await early.store.handleEvent.execute({
+      id: 'evt_r2',
+      type: 'refunded',
+      intentId: second.intent.id,
+      reason: 'requested',
+    });
+    const late = await early.store.handleEvent.execute({
+      id: 'evt_s2',
+      type: 'payment_succeeded',
+      intent: second.intent,
+    });
     expect(late.purchase?.status).toBe('refunded');
     expect(early.balance(early.buyer.id)).toBe(0);
   });
@@ -117,7 +175,12 @@ describe('payment events', () => {
     const fixture = purchasesFixture();
     const { intent } = await paid(fixture);
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
-    const disputed = await fixture.store.handleEvent.execute({ id: 'evt_d', type: 'disputed', intentId: intent.id, reason: 'fraudulent' });
+    const disputed = await fixture.store.handleEvent.execute({
+      id: 'evt_d',
+      type: 'disputed',
+      intentId: intent.id,
+      reason: 'fraudulent',
+    });
     expect(disputed.purchase?.status).toBe('disputed');
     expect(fixture.balance(fixture.buyer.id)).toBe(0);
     expect(await fixture.bans.isBanned(fixture.buyer.id)).toBe(true);
@@ -131,11 +194,17 @@ describe('refund, list, recent and reconcile', () => {
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: a.intent.id });
     const b = await paid(fixture);
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: b.intent.id });
-    await fixture.store.startCheckout.execute({ buyer: fixture.buyer, productType: 'unban', productId: 'discord-unban' });
+    await fixture.store.startCheckout.execute({
+      buyer: fixture.buyer,
+      productType: 'unban',
+      productId: 'discord-unban',
+    });
     const refunded = await fixture.store.refund.execute({ id: a.started.purchase.id, reason: 'goodwill' });
     expect(refunded.status).toBe('refunded');
     expect(fixture.balance(fixture.buyer.id)).toBe(100);
-    await expect(fixture.store.refund.execute({ id: a.started.purchase.id, reason: 'again' })).rejects.toMatchObject({ code: 'NOT_REFUNDABLE' });
+    await expect(fixture.store.refund.execute({ id: a.started.purchase.id, reason: 'again' })).rejects.toMatchObject({
+      code: 'NOT_REFUNDABLE',
+    });
     const { summary } = await fixture.store.list.execute();
     expect(summary).toEqual({ count: 3, revenueCents: 6000, completed: 1, pending: 1 });
   });
@@ -146,14 +215,20 @@ describe('refund, list, recent and reconcile', () => {
     const completedAt = fixture.clock.now();
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
     fixture.advance(2);
-    expect(await fixture.store.recent.execute()).toEqual([{ name: 'Jean B.', item: 'Swamp Blood', priceCents: 6000, purchasedAt: completedAt }]);
+    expect(await fixture.store.recent.execute()).toEqual([
+      { name: 'Jean B.', item: 'Swamp Blood', priceCents: 6000, purchasedAt: completedAt },
+    ]);
     expect(anonymise('gatorking')).toBe('G.');
   });
 
   it('reconcile completes a paid purchase whose webhook never came and fails an abandoned one', async () => {
     const fixture = purchasesFixture();
     const { started } = await paid(fixture);
-    const abandoned = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, productType: 'unban', productId: 'discord-unban' });
+    const abandoned = await fixture.store.startCheckout.execute({
+      buyer: fixture.buyer,
+      productType: 'unban',
+      productId: 'discord-unban',
+    });
     expect(await fixture.store.reconcile.execute()).toMatchObject({ completed: [], failed: [] });
     fixture.advance(16);
     const report = await fixture.store.reconcile.execute();
@@ -167,10 +242,16 @@ describe('payment events that do not match their purchase', () => {
   it('records a success event whose amount differs without completing anything', async () => {
     const fixture = purchasesFixture();
     const { intent } = await paid(fixture);
-    const result = await fixture.store.handleEvent.execute({ id: 'evt_bad', type: 'payment_succeeded', intent: { ...intent, amountCents: 100 } });
+    const result = await fixture.store.handleEvent.execute({
+      id: 'evt_bad',
+      type: 'payment_succeeded',
+      intent: { ...intent, amountCents: 100 },
+    });
     expect(result).toMatchObject({ applied: false, purchase: { status: 'pending' } });
     expect(fixture.balance(fixture.buyer.id)).toBe(0);
-    expect((await fixture.store.handleEvent.execute({ id: 'evt_bad', type: 'payment_succeeded', intent })).applied).toBe(false);
+    expect(
+      (await fixture.store.handleEvent.execute({ id: 'evt_bad', type: 'payment_succeeded', intent })).applied,
+    ).toBe(false);
   });
 });
 
@@ -180,7 +261,9 @@ describe('a provider failure at checkout', () => {
     fixture.gateway.createIntent = async () => {
       throw new Error('provider down');
     };
-    await expect(fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood })).rejects.toThrow('provider down');
+    await expect(fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood })).rejects.toThrow(
+      'provider down',
+    );
     expect(await fixture.purchases.list({})).toEqual([]);
   });
 });

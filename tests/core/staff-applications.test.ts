@@ -6,8 +6,18 @@ describe('submitting a staff application', () => {
   it('files it as pending under the applicant with optional fields left empty as null', async () => {
     const { core } = coreFixture();
     const player = person();
-    const application = await core.staffApplications.submit.execute({ applicant: player, answers: staffAnswers({ languages: '  ', references: null }) });
-    expect(application).toMatchObject({ status: 'pending', userId: player.id, discordId: player.discordId, languages: null, references: null, position: 'moderator' });
+    const application = await core.staffApplications.submit.execute({
+      applicant: player,
+      answers: staffAnswers({ languages: '  ', references: null }),
+    });
+    expect(application).toMatchObject({
+      status: 'pending',
+      userId: player.id,
+      discordId: player.discordId,
+      languages: null,
+      references: null,
+      position: 'moderator',
+    });
   });
 
   it.each([
@@ -19,7 +29,9 @@ describe('submitting a staff application', () => {
     ['backgroundCheck', { backgroundCheck: false }, 'You must accept a background check of your server history'],
   ] as const)('refuses a bad %s (%o)', async (path, override, message) => {
     const { core } = coreFixture();
-    await expect(core.staffApplications.submit.execute({ applicant: person(), answers: staffAnswers(override) })).rejects.toMatchObject({ kind: 'invalid', issues: [{ path, message }] });
+    await expect(
+      core.staffApplications.submit.execute({ applicant: person(), answers: staffAnswers(override) }),
+    ).rejects.toMatchObject({ kind: 'invalid', issues: [{ path, message }] });
   });
 
   it('allows one open application: pending and under review both count, a decided one does not', async () => {
@@ -27,10 +39,19 @@ describe('submitting a staff application', () => {
     const player = person();
     const admin = person('admin');
     const first = await core.staffApplications.submit.execute({ applicant: player, answers: staffAnswers() });
-    await core.staffApplications.review.execute({ id: first.id, status: 'under_review', reviewer: admin, channel: 'web' });
-    await expect(core.staffApplications.submit.execute({ applicant: player, answers: staffAnswers() })).rejects.toMatchObject({ kind: 'conflict', code: 'STAFF_APPLICATION_ALREADY_OPEN' });
+    await core.staffApplications.review.execute({
+      id: first.id,
+      status: 'under_review',
+      reviewer: admin,
+      channel: 'web',
+    });
+    await expect(
+      core.staffApplications.submit.execute({ applicant: player, answers: staffAnswers() }),
+    ).rejects.toMatchObject({ kind: 'conflict', code: 'STAFF_APPLICATION_ALREADY_OPEN' });
     await core.staffApplications.review.execute({ id: first.id, status: 'denied', reviewer: admin, channel: 'web' });
-    await expect(core.staffApplications.submit.execute({ applicant: player, answers: staffAnswers() })).resolves.toMatchObject({ status: 'pending' });
+    await expect(
+      core.staffApplications.submit.execute({ applicant: player, answers: staffAnswers() }),
+    ).resolves.toMatchObject({ status: 'pending' });
   });
 });
 
@@ -41,12 +62,39 @@ describe('reviewing a staff application', () => {
     const admin = person('admin', { username: 'Papa Legba' });
     const application = await core.staffApplications.submit.execute({ applicant: person(), answers: staffAnswers() });
     fixture.advance(60);
-    const underReview = await core.staffApplications.review.execute({ id: application.id, status: 'under_review', notes: 'Interview Friday', reviewer: admin, channel: 'web' });
-    expect(underReview).toMatchObject({ status: 'under_review', reviewNotes: 'Interview Friday', reviewedBy: 'Papa Legba', reviewedAt: new Date('2026-11-22T13:00:00Z') });
+    const underReview = await core.staffApplications.review.execute({
+      id: application.id,
+      status: 'under_review',
+      notes: 'Interview Friday',
+      reviewer: admin,
+      channel: 'web',
+    });
+    expect(underReview).toMatchObject({
+      status: 'under_review',
+      reviewNotes: 'Interview Friday',
+      reviewedBy: 'Papa Legba',
+      reviewedAt: new Date('2026-11-22T13:00:00Z'),
+    });
     fixture.advance(60);
-    const approved = await core.staffApplications.review.execute({ id: application.id, status: 'approved', reviewer: admin, channel: 'cli' });
-    expect(approved).toMatchObject({ status: 'approved', reviewNotes: 'Interview Friday', reviewedAt: new Date('2026-11-22T14:00:00Z') });
-    expect((await fixture.auditLog.list({ applicationId: application.id })).map((e) => [e.fromStatus, e.toStatus, e.notes, e.channel])).toEqual([
+    const approved = await core.staffApplications.review.execute({
+      id: application.id,
+      status: 'approved',
+      reviewer: admin,
+      channel: 'cli',
+    });
+    expect(approved).toMatchObject({
+      status: 'approved',
+      reviewNotes: 'Interview Friday',
+      reviewedAt: new Date('2026-11-22T14:00:00Z'),
+    });
+    expect(
+      (await fixture.auditLog.list({ applicationId: application.id })).map((e) => [
+        e.fromStatus,
+        e.toStatus,
+        e.notes,
+        e.channel,
+      ]),
+    ).toEqual([
       ['pending', 'under_review', 'Interview Friday', 'web'],
       ['under_review', 'approved', null, 'cli'],
     ]);
@@ -57,9 +105,17 @@ describe('reviewing a staff application', () => {
     const { core } = fixture;
     const admin = person('admin');
     const application = await core.staffApplications.submit.execute({ applicant: person(), answers: staffAnswers() });
-    await core.staffApplications.review.execute({ id: application.id, status: 'denied', notes: 'Not enough time on the server.', reviewer: admin, channel: 'web' });
+    await core.staffApplications.review.execute({
+      id: application.id,
+      status: 'denied',
+      notes: 'Not enough time on the server.',
+      reviewer: admin,
+      channel: 'web',
+    });
     for (const status of ['approved', 'under_review', 'denied'] as const) {
-      await expect(core.staffApplications.review.execute({ id: application.id, status, reviewer: admin, channel: 'web' })).rejects.toMatchObject({ kind: 'conflict', code: 'STAFF_APPLICATION_TRANSITION' });
+      await expect(
+        core.staffApplications.review.execute({ id: application.id, status, reviewer: admin, channel: 'web' }),
+      ).rejects.toMatchObject({ kind: 'conflict', code: 'STAFF_APPLICATION_TRANSITION' });
     }
     expect(await fixture.auditLog.list()).toHaveLength(1);
   });
@@ -68,14 +124,33 @@ describe('reviewing a staff application', () => {
     const { core } = coreFixture();
     const admin = person('admin');
     const application = await core.staffApplications.submit.execute({ applicant: person(), answers: staffAnswers() });
-    await core.staffApplications.review.execute({ id: application.id, status: 'under_review', reviewer: admin, channel: 'web' });
-    await expect(core.staffApplications.review.execute({ id: application.id, status: 'under_review', reviewer: admin, channel: 'web' })).rejects.toMatchObject({ kind: 'conflict' });
+    await core.staffApplications.review.execute({
+      id: application.id,
+      status: 'under_review',
+      reviewer: admin,
+      channel: 'web',
+    });
+    await expect(
+      core.staffApplications.review.execute({
+        id: application.id,
+        status: 'under_review',
+        reviewer: admin,
+        channel: 'web',
+      }),
+    ).rejects.toMatchObject({ kind: 'conflict' });
   });
 
   it('needs the admin role: staff are refused', async () => {
     const { core } = coreFixture();
     const application = await core.staffApplications.submit.execute({ applicant: person(), answers: staffAnswers() });
-    await expect(core.staffApplications.review.execute({ id: application.id, status: 'approved', reviewer: person('staff'), channel: 'web' })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(
+      core.staffApplications.review.execute({
+        id: application.id,
+        status: 'approved',
+        reviewer: person('staff'),
+        channel: 'web',
+      }),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
   });
 
   it('computes currentStaff from the applicant roles', async () => {
@@ -84,11 +159,22 @@ describe('reviewing a staff application', () => {
     const existingStaff = person('staff');
     const newcomer = person();
     fixture.staffRoster.staff.add(existingStaff.id);
-    await core.staffApplications.submit.execute({ applicant: existingStaff, answers: staffAnswers({ position: 'admin' }) });
+    await core.staffApplications.submit.execute({
+      applicant: existingStaff,
+      answers: staffAnswers({ position: 'admin' }),
+    });
     await core.staffApplications.submit.execute({ applicant: newcomer, answers: staffAnswers() });
     const { items, counts } = await core.staffApplications.list.execute();
-    expect(Object.fromEntries(items.map((a) => [a.userId, a.currentStaff]))).toEqual({ [existingStaff.id]: true, [newcomer.id]: false });
+    expect(Object.fromEntries(items.map((a) => [a.userId, a.currentStaff]))).toEqual({
+      [existingStaff.id]: true,
+      [newcomer.id]: false,
+    });
     expect(counts).toEqual({ pending: 2, under_review: 0, approved: 0, denied: 0 });
-    expect((await core.staffApplications.list.execute()).positions).toEqual({ admin: 1, moderator: 1, support: 0, developer: 0 });
+    expect((await core.staffApplications.list.execute()).positions).toEqual({
+      admin: 1,
+      moderator: 1,
+      support: 0,
+      developer: 0,
+    });
   });
 });

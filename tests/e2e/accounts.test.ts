@@ -47,7 +47,10 @@ describe.runIf(browserAvailable)('accounts in Chromium', () => {
     expect(await header().getByRole('link', { name: 'Login' }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('header-signed-in-1280') });
     const cookiesWhileSignedIn = await context.cookies();
-    expect(cookiesWhileSignedIn.find((cookie) => cookie.name === 'bayou.sid')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(cookiesWhileSignedIn.find((cookie) => cookie.name === 'bayou.sid')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
 
     await header().getByRole('link', { name: 'Logout' }).click();
     await page.waitForURL(`${server.url}/`);
@@ -78,7 +81,9 @@ describe.runIf(browserAvailable)('accounts in Chromium', () => {
     const { user } = await signInBrowser(page, server, { username: 'Marie' });
     await page.goto(`${server.url}/whitelist`);
     await expect.poll(() => header().getByTestId('token-balance').textContent()).toBe('0 tokens');
-    await server.system.database.withContext(() => server.system.core.tokens.credit.execute({ userId: user.id, amount: 1250, reason: 'Test grant' }));
+    await server.system.database.withContext(() =>
+      server.system.core.tokens.credit.execute({ userId: user.id, amount: 1250, reason: 'Test grant' }),
+    );
     const balanceRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/user/tokens')) balanceRequests.push(request.url());
@@ -109,7 +114,9 @@ describe.runIf(browserAvailable)('accounts in Chromium', () => {
     await freshPage();
     await signInBrowser(page, server, { role: 'player' });
     await page.goto(`${server.url}/admin-applications`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Not authorized' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Not authorized' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.getByText('your account has the player role').isVisible()).toBe(true);
   });
 

@@ -43,11 +43,17 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await player.getByLabel(/^Age/).fill('27');
     await player.getByLabel('Timezone').selectOption('CST');
     await player.getByLabel('I confirm that I am 18 years of age or older').check();
-    await player.getByLabel('Describe your roleplay experience').fill('Four years of serious roleplay, mostly EMS and a fisherman who never lies.');
+    await player
+      .getByLabel('Describe your roleplay experience')
+      .fill('Four years of serious roleplay, mostly EMS and a fisherman who never lies.');
     await player.getByLabel('Hours per week you can play').selectOption({ label: '20-30 hours' });
-    await player.getByLabel("Your character's background").fill('Remy grew up on a houseboat near Houma and came to the city to sell his catch.');
+    await player
+      .getByLabel("Your character's background")
+      .fill('Remy grew up on a houseboat near Houma and came to the city to sell his catch.');
     await player.getByLabel("Your character's goals").fill('Own a seafood restaurant and stay out of trouble.');
-    await player.getByLabel('You are robbed at gunpoint').fill('Comply, remember the details, and report it in character.');
+    await player
+      .getByLabel('You are robbed at gunpoint')
+      .fill('Comply, remember the details, and report it in character.');
     await player.getByLabel('Why do you want to join our server?').fill('The Louisiana setting.');
     await player.getByLabel('I have read and understand the server rules').check();
     await player.getByLabel('I will not metagame').check();
@@ -62,7 +68,13 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await player.goto(`${server.url}/apply`);
     const form = player.getByRole('form', { name: 'Whitelist application' });
     await form.waitFor();
-    for (const section of ['Personal Information', 'Roleplay Experience', 'Character Concept', 'Server Interest', 'Rules & Guidelines Agreement']) {
+    for (const section of [
+      'Personal Information',
+      'Roleplay Experience',
+      'Character Concept',
+      'Server Interest',
+      'Rules & Guidelines Agreement',
+    ]) {
       expect(await player.getByRole('group', { name: section }).isVisible()).toBe(true);
     }
     const discordName = player.getByLabel('Discord Username');
@@ -77,7 +89,9 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
 
     await player.getByRole('heading', { name: 'Application Submitted Successfully!' }).waitFor();
     expect(await player.evaluate(() => window.scrollY)).toBe(0);
-    expect(await player.getByText('You get a Discord notification with the decision within 24-48 hours.').isVisible()).toBe(true);
+    expect(
+      await player.getByText('You get a Discord notification with the decision within 24-48 hours.').isVisible(),
+    ).toBe(true);
     await player.getByRole('button', { name: 'Return to Home' }).click();
     await player.waitForURL(`${server.url}/`);
 
@@ -123,7 +137,14 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     // meanwhile, from another tab: an application sent and approved
     const created = await client(server.url, cookie).post('/api/applications', whitelistAnswers());
     const reviewer = await signIn(server, { role: 'staff' });
-    expect((await client(server.url, reviewer.cookie).patch(`/api/applications/${created.body.id}/review`, { status: 'approved', reviewNotes: 'Welcome to the bayou, cher.' })).status).toBe(200);
+    expect(
+      (
+        await client(server.url, reviewer.cookie).patch(`/api/applications/${created.body.id}/review`, {
+          status: 'approved',
+          reviewNotes: 'Welcome to the bayou, cher.',
+        })
+      ).status,
+    ).toBe(200);
 
     await player.getByRole('button', { name: 'Submit Application' }).click();
     await player.getByText('You are already whitelisted.', { exact: true }).first().waitFor();
@@ -133,14 +154,17 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     // shown from its top, not at the scroll position the long form had
     expect(await player.evaluate(() => window.scrollY)).toBe(0);
     expect(await noSideScroll(player)).toBe(true);
-    expect(((await client(server.url, cookie).get('/api/applications/mine')).body.applications as unknown[]).length).toBe(1);
+    expect(
+      ((await client(server.url, cookie).get('/api/applications/mine')).body.applications as unknown[]).length,
+    ).toBe(1);
   });
 
-  it("staff: a player applies on /staff-apply, an admin marks it under review then approves it on /staff-review", async () => {
+  it('staff: a player applies on /staff-apply, an admin marks it under review then approves it on /staff-review', async () => {
     const player = await pageAs('player', 'Marie');
     await player.goto(`${server.url}/staff-apply`);
     await player.getByRole('form', { name: 'Staff application' }).waitFor();
-    for (const position of ['Admin', 'Moderator', 'Support', 'Developer']) expect(await player.getByRole('button', { name: new RegExp(`^${position}`) }).isVisible()).toBe(true);
+    for (const position of ['Admin', 'Moderator', 'Support', 'Developer'])
+      expect(await player.getByRole('button', { name: new RegExp(`^${position}`) }).isVisible()).toBe(true);
     await fillStaffForm(player);
     await player.getByRole('button', { name: 'Submit Application' }).click();
     await player.getByRole('heading', { name: 'Application Submitted!' }).waitFor();
@@ -239,7 +263,14 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     const applicant = await context.newPage();
     const { cookie } = await signInBrowser(applicant, server, { username: 'Cormier' });
     const background = 'B'.repeat(140);
-    expect((await client(server.url, cookie).post('/api/applications', whitelistAnswers({ characterBackground: background }))).status).toBe(201);
+    expect(
+      (
+        await client(server.url, cookie).post(
+          '/api/applications',
+          whitelistAnswers({ characterBackground: background }),
+        )
+      ).status,
+    ).toBe(201);
 
     const reviewer = await pageAs('staff', 'Nonc');
     await reviewer.goto(`${server.url}/staff-applications`);

@@ -16,7 +16,13 @@ describe.runIf(browserAvailable)('Discord delivery in Chromium', () => {
   beforeAll(async () => {
     fake = await FakeDiscord.start();
     [server, browser] = await Promise.all([
-      startTestServer({ ui: true, env: fake.env({ DISCORD_ROLE_MAP: JSON.stringify({ 'swamp-blood': SWAMP_BLOOD_ROLE }), DELIVERY_POLL_MS: '100' }) }),
+      startTestServer({
+        ui: true,
+        env: fake.env({
+          DISCORD_ROLE_MAP: JSON.stringify({ 'swamp-blood': SWAMP_BLOOD_ROLE }),
+          DELIVERY_POLL_MS: '100',
+        }),
+      }),
       launchBrowser(),
     ]);
   });
@@ -37,9 +43,14 @@ describe.runIf(browserAvailable)('Discord delivery in Chromium', () => {
     const { page, discordId } = await pageAs('player', 'Jean Baptiste');
     fake.addMember(discordId);
     const buyer = await signIn(server, { discordId, username: 'Jean Baptiste' });
-    const { intentId } = await buyWithDemoCard(server.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    const { intentId } = await buyWithDemoCard(server.url, buyer, {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+    });
     await page.goto(`${server.url}/checkout-success?payment_intent=${intentId}`);
-    await page.getByText('Your Discord role was granted automatically for Swamp Blood. No ticket needed.').waitFor({ timeout: 10_000 });
+    await page
+      .getByText('Your Discord role was granted automatically for Swamp Blood. No ticket needed.')
+      .waitFor({ timeout: 10_000 });
     expect(await page.getByText('Open a ticket with your transaction ID and proof of purchase.').count()).toBe(0);
     expect(fake.members.get(discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true);
   }, 60_000);

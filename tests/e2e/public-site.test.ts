@@ -7,9 +7,22 @@ import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 /** Every route of SPEC section 2. The public pages are checked word for word; the others only render and fit. */
 const OTHER_ROUTES = [
-  paths.priorityPass, paths.gangs, paths.addons, paths.unban, paths.apply, paths.staffApply, paths.admin, paths.adminApplications,
-  paths.staffApplications, paths.staffReview, paths.checkout, paths.stripeCheckout, paths.checkoutSuccess, paths.checkoutTest,
-  paths.discordDebug, paths.domainHelper,
+  paths.priorityPass,
+  paths.gangs,
+  paths.addons,
+  paths.unban,
+  paths.apply,
+  paths.staffApply,
+  paths.admin,
+  paths.adminApplications,
+  paths.staffApplications,
+  paths.staffReview,
+  paths.checkout,
+  paths.stripeCheckout,
+  paths.checkoutSuccess,
+  paths.checkoutTest,
+  paths.discordDebug,
+  paths.domainHelper,
 ];
 
 const WIDTHS = [1280, 360] as const;
@@ -17,14 +30,20 @@ const WIDTHS = [1280, 360] as const;
 type Check = (page: Page) => Promise<void>;
 
 const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
-const visible = async (page: Page, text: string) => expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+const visible = async (page: Page, text: string) =>
+  expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
 const heading1 = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent({ timeout: 10_000 });
 
 const PUBLIC_PAGES: Record<string, Check> = {
   [paths.home]: async (page) => {
     await expect.poll(() => heading1(page)).toBe('Welcome to Bayou Roleplay');
     expect(await texts(page, '[data-testid=landing-stat] dd')).toEqual(['500+', '24/7', '150+', '30+']);
-    expect(await texts(page, '[data-testid=landing-stat] dt')).toEqual(['Active Players', 'Server Uptime', 'Custom Vehicles', 'Job Systems']);
+    expect(await texts(page, '[data-testid=landing-stat] dt')).toEqual([
+      'Active Players',
+      'Server Uptime',
+      'Custom Vehicles',
+      'Job Systems',
+    ]);
     for (const action of ['View Tiers', 'View Packages', 'View Add-ons', 'Login with Discord']) {
       expect(await page.getByRole('link', { name: action }).getAttribute('href')).toBe('/api/login');
     }
@@ -37,7 +56,8 @@ const PUBLIC_PAGES: Record<string, Check> = {
   },
   [paths.jobs]: async (page) => {
     await expect.poll(() => heading1(page)).toBe('Job Applications');
-    const titles = async () => page.getByRole('list', { name: 'Open jobs' }).getByRole('heading', { level: 3 }).allTextContents();
+    const titles = async () =>
+      page.getByRole('list', { name: 'Open jobs' }).getByRole('heading', { level: 3 }).allTextContents();
     const first = await titles();
     expect(first).toHaveLength(3);
     await page.getByRole('button', { name: 'Next jobs' }).click();
@@ -57,7 +77,9 @@ const PUBLIC_PAGES: Record<string, Check> = {
   [paths.refund]: async (page) => {
     await expect.poll(() => heading1(page)).toBe('Refund Policy');
     await visible(page, 'Last updated: January 1, 2025');
-    await expect.poll(() => page.getByText('All payments are final and non-refundable', { exact: false }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('All payments are final and non-refundable', { exact: false }).count())
+      .toBe(1);
   },
   [paths.privacyPolicy]: async (page) => {
     await expect.poll(() => heading1(page)).toBe('Privacy Policy');
@@ -69,7 +91,14 @@ const PUBLIC_PAGES: Record<string, Check> = {
   },
   [paths.contact]: async (page) => {
     await expect.poll(() => heading1(page)).toBe('Contact Us');
-    for (const card of ['Discord Support', 'Ticket System', 'Purchases & Payments', 'Technical Support', 'Bans & Appeals']) await visible(page, card);
+    for (const card of [
+      'Discord Support',
+      'Ticket System',
+      'Purchases & Payments',
+      'Technical Support',
+      'Bans & Appeals',
+    ])
+      await visible(page, card);
     expect(await texts(page, 'dl dd')).toEqual(['1-4 hours', '2-8 hours', 'Within 1 hour']);
   },
   [paths.faq]: async (page) => {
@@ -78,17 +107,29 @@ const PUBLIC_PAGES: Record<string, Check> = {
     expect(await questions.count()).toBe(12);
     await questions.nth(0).click();
     await questions.nth(5).click();
-    expect(await questions.evaluateAll((all) => all.map((button) => button.getAttribute('aria-expanded')).filter((value) => value === 'true').length)).toBe(2);
+    expect(
+      await questions.evaluateAll(
+        (all) => all.map((button) => button.getAttribute('aria-expanded')).filter((value) => value === 'true').length,
+      ),
+    ).toBe(2);
     expect(await page.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
   },
   [paths.serverRules]: async (page) => {
     await expect.poll(() => heading1(page)).toBe('Server Rules');
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(
-      expect.arrayContaining(['Core Roleplay', 'Communication', 'Criminal Activity', 'Technical & Exploit', 'Punishment System']),
+      expect.arrayContaining([
+        'Core Roleplay',
+        'Communication',
+        'Criminal Activity',
+        'Technical & Exploit',
+        'Punishment System',
+      ]),
     );
     const rules = page.getByTestId('rule');
     expect(await rules.count()).toBe(18);
-    expect(await rules.locator('span[aria-label^="Rule"]').allTextContents()).toEqual(Array.from({ length: 18 }, (_, index) => String(index + 1)));
+    expect(await rules.locator('span[aria-label^="Rule"]').allTextContents()).toEqual(
+      Array.from({ length: 18 }, (_, index) => String(index + 1)),
+    );
     expect(await page.getByTestId('severity').count()).toBe(18);
     const sanctions = await page.getByTestId('sanction').allTextContents();
     expect(sanctions).toHaveLength(18);
@@ -112,7 +153,13 @@ const PUBLIC_PAGES: Record<string, Check> = {
     await expect.poll(() => heading1(page)).toBe('Ban Appeal Process');
     expect(await page.getByRole('link', { name: 'Start Free Appeal' }).getAttribute('target')).toBe('_blank');
     expect(await page.getByRole('link', { name: 'View Unban Services' }).getAttribute('href')).toBe('/unban');
-    for (const offense of ['Harassment or doxxing', 'Racist or hate speech', 'Chargeback fraud', 'Multiple serious violations', 'Staff impersonation']) {
+    for (const offense of [
+      'Harassment or doxxing',
+      'Racist or hate speech',
+      'Chargeback fraud',
+      'Multiple serious violations',
+      'Staff impersonation',
+    ]) {
       await visible(page, offense);
     }
     await expect.poll(() => page.getByText('7-14 days', { exact: false }).count()).toBeGreaterThan(0);
@@ -136,7 +183,8 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
   /** Outside hosts are unreachable here; a request for Stripe is noted with the page that made it. */
   const stayOffline = (context: BrowserContext) =>
     context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
-      if (route.request().url().includes('stripe')) stripeRequests.push(`${new URL(route.request().frame().page().url()).pathname} ${route.request().url()}`);
+      if (route.request().url().includes('stripe'))
+        stripeRequests.push(`${new URL(route.request().frame().page().url()).pathname} ${route.request().url()}`);
       return route.abort();
     });
 
@@ -187,7 +235,9 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
     await menu.waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await menu.click();
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).isVisible()).toBe(
+      true,
+    );
   });
 
   it('shows the footer with its links, social links in new tabs and the legal lines', async () => {
@@ -195,12 +245,30 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
     await page.goto(`${server.url}/about`);
     const footer = page.getByRole('contentinfo');
     await footer.waitFor();
-    const links = await footer.getByRole('navigation', { name: 'Footer' }).getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href')));
-    expect(links).toEqual(['/contact', '/faq', '/server-rules', '/appeal-process', '/refund', '/privacy-policy', '/terms-of-service']);
+    const links = await footer
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link')
+      .evaluateAll((all) => all.map((a) => a.getAttribute('href')));
+    expect(links).toEqual([
+      '/contact',
+      '/faq',
+      '/server-rules',
+      '/appeal-process',
+      '/refund',
+      '/privacy-policy',
+      '/terms-of-service',
+    ]);
     const social = footer.locator('a[target=_blank]');
     expect(await social.count()).toBeGreaterThanOrEqual(4);
     const text = await footer.innerText();
-    for (const line of ['Sign up for emails + texts', 'premier FiveM roleplay server since 2025', 'secured by SSL', '© 2025', 'fictional', '18+']) {
+    for (const line of [
+      'Sign up for emails + texts',
+      'premier FiveM roleplay server since 2025',
+      'secured by SSL',
+      '© 2025',
+      'fictional',
+      '18+',
+    ]) {
       expect(text).toContain(line);
     }
   });
@@ -215,17 +283,28 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
       await page.getByText('Welcome to the Official Bayou Roleplay Website').waitFor({ timeout: 10_000 });
       await visible(page, 'We offer 5 levels of priority pass, delivered via Discord');
       expect(await page.getByRole('link', { name: 'Login & Shop' }).count()).toBe(0);
-      for (const name of ['Join Community', 'Watch Trailer']) expect(await page.getByRole('link', { name }).getAttribute('target')).toBe('_blank');
+      for (const name of ['Join Community', 'Watch Trailer'])
+        expect(await page.getByRole('link', { name }).getAttribute('target')).toBe('_blank');
       expect(await page.locator('[data-testid=home-stat] dd').allTextContents()).toEqual(['847', '12,450', '99.8%']);
       const store = page.getByRole('list', { name: 'Store sections' }).getByRole('link');
-      expect(await store.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual(['/whitelist', '/gangs', '/addons', '/unban']);
-      for (const feature of ['Instant Access', 'Secure Platform', 'Premium Quality', '24/7 Support']) await visible(page, feature);
+      expect(await store.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
+        '/whitelist',
+        '/gangs',
+        '/addons',
+        '/unban',
+      ]);
+      for (const feature of ['Instant Access', 'Secure Platform', 'Premium Quality', '24/7 Support'])
+        await visible(page, feature);
       const panel = page.getByRole('complementary', { name: 'Recent Purchases' });
       expect(await panel.getByRole('listitem').count()).toBe(6);
       const box = await panel.boundingBox();
       expect(box && box.x < 40 && box.y + box.height > 800 - 40).toBe(true);
       const featured = page.getByRole('list', { name: 'Featured' }).getByRole('link');
-      expect(await featured.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual(['/whitelist', '/gangs', '/addons']);
+      expect(await featured.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
+        '/whitelist',
+        '/gangs',
+        '/addons',
+      ]);
       await featured.first().hover();
       await page.getByRole('tooltip').waitFor({ timeout: 3000 });
       expect(await page.getByRole('tooltip').textContent()).toBe('Five Level Whitelist Access');

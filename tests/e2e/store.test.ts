@@ -9,7 +9,10 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -19,7 +22,11 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
   async function pageAs(role: 'player' | 'admin', username: string, width = 1280): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    await signInBrowser(page, server, { role, username, email: `${username.toLowerCase().replace(/\s/g, '.')}@example.com` });
+    await signInBrowser(page, server, {
+      role,
+      username,
+      email: `${username.toLowerCase().replace(/\s/g, '.')}@example.com`,
+    });
     return page;
   }
 
@@ -29,7 +36,8 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await page.getByLabel('CVC').fill('123');
   }
 
-  const tokens = (page: Page) => page.evaluate(async () => (await (await fetch('/api/user/tokens')).json()).tokens as number);
+  const tokens = (page: Page) =>
+    page.evaluate(async () => (await (await fetch('/api/user/tokens')).json()).tokens as number);
   const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   it('buys Swamp Blood from /whitelist with 4242: success page, 100 tokens in the header, completed at $60.00 on /admin', async () => {
@@ -46,10 +54,14 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(await buyer.getByTestId('transaction-id').textContent()).toBe(intentId);
     expect(await buyer.getByText('Completed', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => buyer.getByText('Purchase Successful!', { exact: true }).count()).toBeGreaterThan(0);
-    expect(await buyer.getByText('You received 100 tokens! Redirecting to success page...', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await buyer.getByText('You received 100 tokens! Redirecting to success page...', { exact: true }).isVisible(),
+    ).toBe(true);
     await expect.poll(() => buyer.getByRole('banner').textContent(), { timeout: 10_000 }).toContain('100 tokens');
     // Discord delivery is not configured on the embedded defaults: the ticket instructions stay
-    expect(await buyer.getByText('Open a ticket with your transaction ID and proof of purchase.').isVisible()).toBe(true);
+    expect(await buyer.getByText('Open a ticket with your transaction ID and proof of purchase.').isVisible()).toBe(
+      true,
+    );
     expect(await buyer.getByText(/granted automatically/).count()).toBe(0);
     await buyer.screenshot({ path: screenshotPath('checkout-success-1280'), fullPage: true });
 
@@ -58,9 +70,17 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     const row = admin.getByRole('row').filter({ hasText: 'Swamp Blood' });
     await row.waitFor();
     expect(await row.getByRole('cell').allTextContents()).toEqual(
-      expect.arrayContaining([expect.stringContaining('Jean Baptiste'), 'Swamp Blood', 'whitelist', '$60.00', 'completed']),
+      expect.arrayContaining([
+        expect.stringContaining('Jean Baptiste'),
+        'Swamp Blood',
+        'whitelist',
+        '$60.00',
+        'completed',
+      ]),
     );
-    expect(await row.locator('[data-colour]').evaluateAll((badges) => badges.map((b) => b.getAttribute('data-colour')))).toEqual(['whitelist', 'completed']);
+    expect(
+      await row.locator('[data-colour]').evaluateAll((badges) => badges.map((b) => b.getAttribute('data-colour'))),
+    ).toEqual(['whitelist', 'completed']);
     expect(await row.locator('[data-delivery]').textContent()).toBe('Not configured');
     expect(await admin.getByTestId('summary-total-revenue').textContent()).toBe('$60.00');
     await row.getByRole('button', { name: 'View' }).click();
@@ -128,7 +148,10 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await buyer.getByRole('button', { name: 'Purchase Unban: Discord Unban' }).click();
     await buyer.waitForURL(`${server.url}/stripe-checkout`);
     expect(JSON.parse((await buyer.evaluate(() => localStorage.getItem('checkoutData')))!)).toEqual({
-      productType: 'unban', productId: 'discord-unban', productName: 'Discord Unban', price: 19.99,
+      productType: 'unban',
+      productId: 'discord-unban',
+      productName: 'Discord Unban',
+      price: 19.99,
     });
     await expect.poll(() => buyer.getByTestId('order-total').textContent()).toBe('$19.99');
     expect(await noSideScroll(buyer)).toBe(true);
@@ -175,7 +198,12 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
   it('/checkout: the order form takes the contact email, then the card, shows Payment Processing and the tokens, clears the hand-off and goes home', async () => {
     const buyer = await pageAs('player', 'Order Form');
     await buyer.goto(`${server.url}/`);
-    await buyer.evaluate(() => localStorage.setItem('checkoutData', JSON.stringify({ productType: 'gang', productId: 'hood-package', productName: 'Hood Package', price: 80 })));
+    await buyer.evaluate(() =>
+      localStorage.setItem(
+        'checkoutData',
+        JSON.stringify({ productType: 'gang', productId: 'hood-package', productName: 'Hood Package', price: 80 }),
+      ),
+    );
     await buyer.goto(`${server.url}/checkout`);
     const email = buyer.getByLabel('Email');
     await email.waitFor();
@@ -195,7 +223,10 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(await tokens(buyer)).toBe(80);
     const admin = await pageAs('admin', 'Order Admin');
     await admin.goto(`${server.url}/admin`);
-    const list = await admin.evaluate(async () => (await (await fetch('/api/purchases')).json()).purchases as Array<{ productName: string; buyerEmail: string }>);
+    const list = await admin.evaluate(
+      async () =>
+        (await (await fetch('/api/purchases')).json()).purchases as Array<{ productName: string; buyerEmail: string }>,
+    );
     expect(list.find((p) => p.productName === 'Hood Package')?.buyerEmail).toBe('cajun@example.com');
   }, 60_000);
 
@@ -212,7 +243,13 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
 
   it('fits the store pages and the dashboard on a 360 px screen', async () => {
     const admin = await pageAs('admin', 'Narrow Admin', 360);
-    for (const path of ['/gangs', '/addons', '/unban', '/checkout-success?payment_intent=pi_demo_0123456789abcdef01234567', '/admin']) {
+    for (const path of [
+      '/gangs',
+      '/addons',
+      '/unban',
+      '/checkout-success?payment_intent=pi_demo_0123456789abcdef01234567',
+      '/admin',
+    ]) {
       await admin.goto(`${server.url}${path}`);
       await admin.getByRole('heading', { level: 1 }).first().waitFor();
       await admin.waitForLoadState('networkidle');
@@ -229,7 +266,11 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await buyer.goto(`${server.url}/`);
     const intentId = await buyer.evaluate(async () => {
       const post = (path: string, body: unknown) =>
-        fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+        fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
       const started = await post('/api/create-payment-intent', { productType: 'whitelist', productId: 'bayou-basic' });
       await post('/api/payments/demo/confirm', { clientSecret: started.clientSecret, cardNumber: '4242424242424242' });
       return started.paymentIntentId as string;

@@ -28,9 +28,11 @@ const careful = {
     hoursPerWeek: 15,
     rpExperience: 'Three years of serious roleplay on two FiveM servers, mostly civilian and EMS characters.',
     previousCommunities: 'Gulf Coast RP',
-    characterBackground: 'Remy Boudreaux grew up running crawfish traps on the Atchafalaya and came to the city to pay off his daddy\'s debts.',
+    characterBackground:
+      "Remy Boudreaux grew up running crawfish traps on the Atchafalaya and came to the city to pay off his daddy's debts.",
     characterGoals: 'Open a bait shop, stay out of the gang wars, and keep his cousin out of trouble.',
-    roleplayScenario: 'If robbed at gunpoint I would comply, remember the details, and report it to the police in character.',
+    roleplayScenario:
+      'If robbed at gunpoint I would comply, remember the details, and report it to the police in character.',
     whyJoinServer: 'The Louisiana setting and the slower, story-first pace.',
     rulesUnderstood: true,
     noMetagaming: true,
@@ -45,7 +47,8 @@ const careful = {
     position: 'moderator',
     experience: 'Moderated a 40k-member Discord for two years and ran tickets on a FiveM server.',
     whyStaff: 'I want to help keep the community welcoming and the roleplay fair.',
-    scenarios: 'Two players arguing in OOC chat: move them to a private channel, hear both sides, apply the rules evenly.',
+    scenarios:
+      'Two players arguing in OOC chat: move them to a private channel, hear both sides, apply the rules evenly.',
     languages: 'English, French',
     previousCommunities: 'Gulf Coast RP',
     references: null,

@@ -31,7 +31,10 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
   });
 }
 
-async function collect(args: string[], host: (out: (line: string) => void, err: (line: string) => void) => CliContext): Promise<CliResult> {
+async function collect(
+  args: string[],
+  host: (out: (line: string) => void, err: (line: string) => void) => CliContext,
+): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const context = host(
@@ -47,7 +50,9 @@ async function collect(args: string[], host: (out: (line: string) => void, err: 
  * its environment configures (only `env`, not this process's), as the terminal's CLI does.
  */
 export function runCliInProcess(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  return collect(args, (out, err) => systemContext({ env: { LOG_LEVEL: 'silent', ...env }, out, err, logger: createLogger('silent') }));
+  return collect(args, (out, err) =>
+    systemContext({ env: { LOG_LEVEL: 'silent', ...env }, out, err, logger: createLogger('silent') }),
+  );
 }
 
 /** The program on a system this test already holds open (its schema up to date): the fastest way to run a command. */

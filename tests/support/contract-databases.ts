@@ -20,11 +20,23 @@ export interface MigratedDatabase {
 /** A fresh, migrated database for one suite, dropped at close. */
 export async function openMigratedDatabase(target: DatabaseTarget, poolMax?: number): Promise<MigratedDatabase> {
   const testDb = await createTestDatabase(target);
-  const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteTemplate(), ...(poolMax ? { poolMax } : {}) });
+  const database = await Database.open({
+    url: testDb.url,
+    dataDir: 'memory',
+    memoryTemplate: pgliteTemplate(),
+    ...(poolMax ? { poolMax } : {}),
+  });
   await database.migrate();
   const addUser = async () => {
     const id = randomUUID();
-    await database.withContext(() => database.em.getConnection().execute(`insert into users (id, discord_id) values (?, ?)`, [id, `${Date.now()}${Math.floor(Math.random() * 1e6)}`]));
+    await database.withContext(() =>
+      database.em
+        .getConnection()
+        .execute(`insert into users (id, discord_id) values (?, ?)`, [
+          id,
+          `${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+        ]),
+    );
     return id;
   };
   return {
@@ -36,7 +48,10 @@ export async function openMigratedDatabase(target: DatabaseTarget, poolMax?: num
       await database.withContext(() =>
         database.em
           .getConnection()
-          .execute(`insert into purchases (id, user_id, product_type, product_id, product_name, price_cents) values (?, ?, 'whitelist', 'swamp-blood', 'Swamp Blood', 6000)`, [id, userId]),
+          .execute(
+            `insert into purchases (id, user_id, product_type, product_id, product_name, price_cents) values (?, ?, 'whitelist', 'swamp-blood', 'Swamp Blood', 6000)`,
+            [id, userId],
+          ),
       );
       return id;
     },

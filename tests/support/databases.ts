@@ -15,7 +15,10 @@ export interface TestDatabase {
 }
 
 /** A fresh, empty database for one test file: in-memory PGlite, or a new database on the real server. */
-export async function createTestDatabase(target: DatabaseTarget, adminUrl = process.env.DATABASE_URL): Promise<TestDatabase> {
+export async function createTestDatabase(
+  target: DatabaseTarget,
+  adminUrl = process.env.DATABASE_URL,
+): Promise<TestDatabase> {
   if (target === 'pglite') return { url: undefined, drop: async () => {} };
   if (!adminUrl) throw new Error('DATABASE_URL is not set: cannot use the real Postgres');
   const name = `test_${randomBytes(6).toString('hex')}`;

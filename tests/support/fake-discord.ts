@@ -106,14 +106,17 @@ export class FakeDiscord {
       response.end(body === undefined ? undefined : JSON.stringify(body));
     };
 
-    const plan = this.plans.find((candidate) => candidate.method === method && candidate.path.test(path) && candidate.answers.length > 0);
+    const plan = this.plans.find(
+      (candidate) => candidate.method === method && candidate.path.test(path) && candidate.answers.length > 0,
+    );
     if (plan) {
       const answer = plan.always && plan.answers.length === 1 ? plan.answers[0] : plan.answers.shift()!;
       return send(answer.status, answer.body, answer.headers);
     }
 
     if (path.startsWith('/api/webhooks/')) return send(204);
-    if (request.headers.authorization !== `Bot ${FAKE_BOT_TOKEN}`) return send(401, { message: '401: Unauthorized', code: 0 });
+    if (request.headers.authorization !== `Bot ${FAKE_BOT_TOKEN}`)
+      return send(401, { message: '401: Unauthorized', code: 0 });
 
     let match = /^\/api\/v10\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/.exec(path);
     if (match && (method === 'PUT' || method === 'DELETE')) {
@@ -134,7 +137,8 @@ export class FakeDiscord {
       return send(200, { id: `7${recipient.slice(1)}`, type: 1, recipients: [{ id: recipient }] });
     }
     match = /^\/api\/v10\/channels\/(\d+)\/messages$/.exec(path);
-    if (match && method === 'POST') return send(200, { id: String(Date.now()), channel_id: match[1], content: JSON.parse(raw).content });
+    if (match && method === 'POST')
+      return send(200, { id: String(Date.now()), channel_id: match[1], content: JSON.parse(raw).content });
     return send(404, { message: '404: Not Found', code: 0 });
   }
 

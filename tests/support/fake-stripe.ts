@@ -38,7 +38,10 @@ function decodeForm(text: string): Record<string, unknown> {
   for (const [key, value] of new URLSearchParams(text)) {
     const parts = key.replace(/\]/g, '').split('[');
     let target = result;
-    for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+    for (const part of parts.slice(0, -1)) {
+      target[part] ??= {};
+      target = target[part] as Record<string, unknown>;
+    }
     target[parts[parts.length - 1]] = value;
   }
   return result;
@@ -62,7 +65,10 @@ export class FakeStripe {
         const path = (req.url ?? '').split('?')[0];
         this.requests.push({ method: req.method ?? '', path, headers: req.headers, body: decodeForm(text) });
         const [status, payload] = this.answer(req, path, decodeForm(text));
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(6).toString('hex')}`,
+        });
         res.end(JSON.stringify(payload));
       });
     });
@@ -99,7 +105,11 @@ export class FakeStripe {
 
   /** canceled on Stripe's side (e.g. from the Dashboard) */
   cancel(id: string, reason = 'abandoned'): FakeIntent {
-    return Object.assign(this.intents.get(id)!, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000), cancellation_reason: reason });
+    return Object.assign(this.intents.get(id)!, {
+      status: 'canceled',
+      canceled_at: Math.floor(Date.now() / 1000),
+      cancellation_reason: reason,
+    });
   }
 
   /** The requests that created an intent (each POST to /v1/payment_intents, retries and repeats included). */
@@ -108,10 +118,25 @@ export class FakeStripe {
   }
 
   /** A webhook delivery signed as Stripe signs it; `secret` and `timestamp` let a test get them wrong. */
-  signedEvent(type: string, object: unknown, options: { id?: string; secret?: string; timestamp?: number } = {}): { body: string; signature: string; id: string } {
+  signedEvent(
+    type: string,
+    object: unknown,
+    options: { id?: string; secret?: string; timestamp?: number } = {},
+  ): { body: string; signature: string; id: string } {
     const id = options.id ?? `evt_${randomBytes(8).toString('hex')}`;
-    const body = JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object } });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.secret ?? FAKE_WEBHOOK_SECRET, timestamp: options.timestamp });
+    const body = JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: options.secret ?? FAKE_WEBHOOK_SECRET,
+      timestamp: options.timestamp,
+    });
     return { body, signature, id };
   }
 
@@ -151,26 +176,73 @@ export class FakeStripe {
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && retrieve) {
       const intent = this.intents.get(retrieve[1]);
-      if (!intent) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'` } }];
+      if (!intent)
+        return [
+          404,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${retrieve[1]}'`,
+            },
+          },
+        ];
       return [200, intent];
     }
     if (req.method === 'POST' && retrieve) return this.update(retrieve[1], body);
     if (req.method === 'POST' && path === '/v1/refunds') {
       const intent = this.intents.get(String(body.payment_intent));
       if (!intent || intent.status !== 'succeeded') {
-        return [400, { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent does not have a successful charge to refund.' } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_not_refundable',
+              message: 'This PaymentIntent does not have a successful charge to refund.',
+            },
+          },
+        ];
       }
-      return [200, { id: `re_${intent.id.slice(3)}`, object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded' }];
+      return [
+        200,
+        {
+          id: `re_${intent.id.slice(3)}`,
+          object: 'refund',
+          payment_intent: intent.id,
+          amount: intent.amount,
+          status: 'succeeded',
+        },
+      ];
     }
-    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } }];
+    return [
+      404,
+      { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } },
+    ];
   }
 
   /** POST /v1/payment_intents/:id as Stripe answers it: metadata merges (an empty value unsets a key), the amount changes only before payment. */
   private update(id: string, body: Record<string, unknown>): [number, unknown] {
     const intent = this.intents.get(id);
-    if (!intent) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${id}'` } }];
-    const unexpected = (message: string) => [400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } }] as [number, unknown];
-    if (intent.status === 'canceled') return unexpected(`This PaymentIntent could not be updated because it has a status of canceled.`);
+    if (!intent)
+      return [
+        404,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'intent',
+            message: `No such payment_intent: '${id}'`,
+          },
+        },
+      ];
+    const unexpected = (message: string) =>
+      [400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } }] as [
+        number,
+        unknown,
+      ];
+    if (intent.status === 'canceled')
+      return unexpected(`This PaymentIntent could not be updated because it has a status of canceled.`);
     if (body.amount !== undefined) {
       if (!AMOUNT_UPDATABLE.includes(intent.status)) {
         return unexpected(
@@ -178,7 +250,11 @@ export class FakeStripe {
         );
       }
       const amount = Number(body.amount);
-      if (!Number.isInteger(amount) || amount < 50) return [400, { error: { type: 'invalid_request_error', param: 'amount', message: 'Amount must be at least $0.50 usd' } }];
+      if (!Number.isInteger(amount) || amount < 50)
+        return [
+          400,
+          { error: { type: 'invalid_request_error', param: 'amount', message: 'Amount must be at least $0.50 usd' } },
+        ];
       intent.amount = amount;
     }
     if (typeof body.description === 'string') intent.description = body.description || null;

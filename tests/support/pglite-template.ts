@@ -24,7 +24,8 @@ export async function ensurePgliteTemplate(): Promise<string> {
   const path = join(DIR, `pglite-template-${templateKey()}.tar`);
   if (existsSync(path)) return path;
   mkdirSync(DIR, { recursive: true });
-  for (const old of readdirSync(DIR).filter((name) => name.startsWith('pglite-template-'))) rmSync(join(DIR, old), { force: true });
+  for (const old of readdirSync(DIR).filter((name) => name.startsWith('pglite-template-')))
+    rmSync(join(DIR, old), { force: true });
   const database = await Database.open({ dataDir: 'memory' });
   try {
     await database.migrate();

@@ -12,7 +12,16 @@ export interface ServerProcess {
 /** `node --import tsx adapters/http/main.ts --api-only` as its own process, as an operator starts one. */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts', '--api-only'], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_WRITES_PER_MINUTE: '10000', RATE_LIMIT_SIGNIN_PER_MINUTE: '10000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_WRITES_PER_MINUTE: '10000',
+      RATE_LIMIT_SIGNIN_PER_MINUTE: '10000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

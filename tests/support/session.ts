@@ -43,9 +43,20 @@ export async function signIn(server: TestServer, options: SignInOptions = {}): P
   const { system } = server;
   let user = await system.database.withContext(() => system.core.users.findByDiscordId.execute(discordId));
   if (options.role && options.role !== user.role) {
-    user = await system.database.withContext(() => system.core.users.changeRole.execute({ userId: user.id, role: options.role! }));
+    user = await system.database.withContext(() =>
+      system.core.users.changeRole.execute({ userId: user.id, role: options.role! }),
+    );
   }
-  return { cookie, user: { id: user.id, discordId: user.discordId, username: user.username, discordUsername: user.discordUsername, role: user.role } };
+  return {
+    cookie,
+    user: {
+      id: user.id,
+      discordId: user.discordId,
+      username: user.username,
+      discordUsername: user.discordUsername,
+      role: user.role,
+    },
+  };
 }
 
 /** The same sign-in for a Playwright page: its browser context gets the session cookies. */
@@ -54,7 +65,13 @@ export async function signInBrowser(page: Page, server: TestServer, options: Sig
   await page.context().addCookies(
     signedIn.cookie.split('; ').map((pair) => {
       const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url, httpOnly: true, sameSite: 'Lax' as const };
+      return {
+        name: pair.slice(0, at),
+        value: pair.slice(at + 1),
+        url: server.url,
+        httpOnly: true,
+        sameSite: 'Lax' as const,
+      };
     }),
   );
   return signedIn;

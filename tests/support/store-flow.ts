@@ -3,11 +3,18 @@ import { client } from './http.ts';
 import type { SignedIn } from './session.ts';
 
 /** Buys a product on the demo gateway as a browser would: intent, card 4242, completion. */
-export async function buyWithDemoCard(baseUrl: string, buyer: SignedIn, item: { productType: string; productId: string; option?: string }) {
+export async function buyWithDemoCard(
+  baseUrl: string,
+  buyer: SignedIn,
+  item: { productType: string; productId: string; option?: string },
+) {
   const http = client(baseUrl, buyer.cookie);
   const started = await http.post('/api/create-payment-intent', item);
   expect(started.status).toBe(200);
-  const paid = await http.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: '4242424242424242' });
+  const paid = await http.post('/api/payments/demo/confirm', {
+    clientSecret: started.body.clientSecret,
+    cardNumber: '4242424242424242',
+  });
   expect(paid.body.paymentIntent.status).toBe('succeeded');
   const completed = await http.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId });
   expect(completed.status).toBe(200);

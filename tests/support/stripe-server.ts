@@ -2,7 +2,9 @@ import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from './fake-stripe.
 import { startTestServer, type TestServer, type TestServerOptions } from './test-system.ts';
 
 /** The real app configured for Stripe, pointed at a local Stripe fake. */
-export async function startStripeTestServer(options: TestServerOptions = {}): Promise<{ server: TestServer; fake: FakeStripe; stop(): Promise<void> }> {
+export async function startStripeTestServer(
+  options: TestServerOptions = {},
+): Promise<{ server: TestServer; fake: FakeStripe; stop(): Promise<void> }> {
   const fake = await new FakeStripe().start();
   const server = await startTestServer({
     ...options,

@@ -1,19 +1,51 @@
 import { z } from 'zod';
 import { oneOf, typeError } from '../../../core/applications/answer-fields.ts';
 import type { ApplicationKind } from '../../../core/applications/application.ts';
-import { staffKind, type StaffAnswers, type StaffPosition, type StaffStatus } from '../../../core/applications/kinds/staff.ts';
-import { whitelistKind, type WhitelistAnswers, type WhitelistStatus } from '../../../core/applications/kinds/whitelist.ts';
-import { optionalReviewNotes, requiredReviewNotes, reviewNotesAsWritten } from '../../../core/applications/review-notes.ts';
+import {
+  staffKind,
+  type StaffAnswers,
+  type StaffPosition,
+  type StaffStatus,
+} from '../../../core/applications/kinds/staff.ts';
+import {
+  whitelistKind,
+  type WhitelistAnswers,
+  type WhitelistStatus,
+} from '../../../core/applications/kinds/whitelist.ts';
+import {
+  optionalReviewNotes,
+  requiredReviewNotes,
+  reviewNotesAsWritten,
+} from '../../../core/applications/review-notes.ts';
 
 /** The rules are core's: the form in the browser and the request body are checked by the same schemas. */
-export { HOURS_PER_WEEK_OPTIONS, WHITELIST_STATUSES, WHITELIST_TIMEZONES, whitelistKind } from '../../../core/applications/kinds/whitelist.ts';
-export { STAFF_POSITION_OPTIONS, STAFF_POSITIONS, STAFF_STATUSES, STAFF_TIMEZONES, staffKind } from '../../../core/applications/kinds/staff.ts';
+export {
+  HOURS_PER_WEEK_OPTIONS,
+  WHITELIST_STATUSES,
+  WHITELIST_TIMEZONES,
+  whitelistKind,
+} from '../../../core/applications/kinds/whitelist.ts';
+export {
+  STAFF_POSITION_OPTIONS,
+  STAFF_POSITIONS,
+  STAFF_STATUSES,
+  STAFF_TIMEZONES,
+  staffKind,
+} from '../../../core/applications/kinds/staff.ts';
 export { REVIEW_NOTES_TOO_SHORT } from '../../../core/applications/review-notes.ts';
 export type { ApplicationKind } from '../../../core/applications/application.ts';
-export { questionsOf, type FormLayout, type FormSection, type Question } from '../../../core/applications/form-layout.ts';
+export {
+  questionsOf,
+  type FormLayout,
+  type FormSection,
+  type Question,
+} from '../../../core/applications/form-layout.ts';
 
 /** Identity comes from the session: these may be sent (the form does) and are ignored. */
-const ignoredIdentity = { discordId: z.string({ error: typeError('string') }).nullish(), discordUsername: z.string({ error: typeError('string') }).nullish() };
+const ignoredIdentity = {
+  discordId: z.string({ error: typeError('string') }).nullish(),
+  discordUsername: z.string({ error: typeError('string') }).nullish(),
+};
 
 /** POST body of a kind: its answers, and the identity fields the form also sends. */
 export function submissionSchema<Shape extends z.ZodRawShape>(answers: z.ZodObject<Shape>) {
@@ -26,23 +58,38 @@ export const staffApplicationSchema = submissionSchema(staffKind.answers);
 export type StaffApplicationInput = z.input<typeof staffApplicationSchema>;
 
 /** The statuses a reviewer may set: where a new application may move. */
-const reviewStatus = <S extends string>(kind: ApplicationKind<unknown, S>) => oneOf(kind.transitions[kind.statuses[0]] as [S, ...S[]], 'Status');
+const reviewStatus = <S extends string>(kind: ApplicationKind<unknown, S>) =>
+  oneOf(kind.transitions[kind.statuses[0]] as [S, ...S[]], 'Status');
 
 /** PATCH /api/applications/{id}/review (the /admin-applications screen and the terminal). */
-export const reviewApplicationSchema = z.object({ status: reviewStatus(whitelistKind), reviewNotes: requiredReviewNotes });
+export const reviewApplicationSchema = z.object({
+  status: reviewStatus(whitelistKind),
+  reviewNotes: requiredReviewNotes,
+});
 export type ReviewApplicationInput = z.input<typeof reviewApplicationSchema>;
 
 /** PATCH /api/applications/{id} (the /staff-applications screen): denied means rejected, notes optional. */
-export const updateApplicationSchema = z.object({ status: oneOf(['approved', 'denied', 'rejected'], 'Status'), reviewNotes: optionalReviewNotes });
+export const updateApplicationSchema = z.object({
+  status: oneOf(['approved', 'denied', 'rejected'], 'Status'),
+  reviewNotes: optionalReviewNotes,
+});
 export type UpdateApplicationInput = z.input<typeof updateApplicationSchema>;
 
 /** PATCH /api/staff-applications/{id}: notes optional and kept as written. */
-export const reviewStaffApplicationSchema = z.object({ status: reviewStatus(staffKind), reviewNotes: reviewNotesAsWritten });
+export const reviewStaffApplicationSchema = z.object({
+  status: reviewStatus(staffKind),
+  reviewNotes: reviewNotesAsWritten,
+});
 export type ReviewStaffApplicationInput = z.input<typeof reviewStaffApplicationSchema>;
 
 export const pagingQuery = {
   page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').optional(),
-  pageSize: z.coerce.number().int('Page size must be a whole number').min(1, 'Page size must be 1 to 100').max(100, 'Page size must be 1 to 100').optional(),
+  pageSize: z.coerce
+    .number()
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be 1 to 100')
+    .max(100, 'Page size must be 1 to 100')
+    .optional(),
   /** keyset paging: the applications after this one (the previous page's nextBefore); page is then ignored */
   before: z.uuid('Before must be an application id').optional(),
 };
@@ -53,12 +100,12 @@ export function listQuerySchema<S extends string>(kind: ApplicationKind<unknown,
 
 /** An application as the API answers: identity, the kind's answers, then where its review stands. */
 export type ApplicationDto<A, S extends string> = { id: string; discordId: string; discordUsername: string } & A & {
-  status: S;
-  reviewNotes: string | null;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-};
+    status: S;
+    reviewNotes: string | null;
+    reviewedBy: string | null;
+    reviewedAt: string | null;
+    createdAt: string;
+  };
 export interface ApplicationListDto<T = WhitelistApplicationDto, S extends string = WhitelistStatus> {
   applications: T[];
   total: number;

@@ -60,10 +60,32 @@ export type SignInSetupDto = z.infer<typeof signInSetupSchema>;
 
 /** Pages a sign-in may return to; anything else returns to the home page. */
 export const RETURN_TO_PAGES = [
-  '/', '/whitelist', '/gangs', '/addons', '/unban', '/jobs', '/apply', '/staff-apply', '/about', '/refund', '/privacy-policy',
-  '/terms-of-service', '/contact', '/faq', '/server-rules', '/appeal-process', '/admin', '/admin-applications',
-  '/staff-applications', '/staff-review', '/checkout', '/stripe-checkout', '/checkout-success', '/checkout-test',
-  '/discord-debug', '/domain-helper',
+  '/',
+  '/whitelist',
+  '/gangs',
+  '/addons',
+  '/unban',
+  '/jobs',
+  '/apply',
+  '/staff-apply',
+  '/about',
+  '/refund',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/contact',
+  '/faq',
+  '/server-rules',
+  '/appeal-process',
+  '/admin',
+  '/admin-applications',
+  '/staff-applications',
+  '/staff-review',
+  '/checkout',
+  '/stripe-checkout',
+  '/checkout-success',
+  '/checkout-test',
+  '/discord-debug',
+  '/domain-helper',
 ] as const;
 
 /** A relative returnTo on the allowlist (its query string kept), or '/'. */

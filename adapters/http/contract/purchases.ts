@@ -43,12 +43,22 @@ export const PURCHASES_PAGE_SIZE = 50;
 /** GET /api/purchases?status=&limit=&before=: newest first, `limit` (1-100, 50) at a time, older than `before`. */
 export const purchasesQuerySchema = z.object({
   status: purchaseStatusSchema.optional(),
-  limit: z.coerce.number().int('Limit must be a whole number').min(1, 'Limit must be 1 to 100').max(100, 'Limit must be 1 to 100').default(PURCHASES_PAGE_SIZE),
+  limit: z.coerce
+    .number()
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be 1 to 100')
+    .max(100, 'Limit must be 1 to 100')
+    .default(PURCHASES_PAGE_SIZE),
   before: z.uuid('Before must be a purchase id').optional(),
 });
 
 /** One anonymised sale: `amount` in dollars, `purchasedAt` an ISO time the UI shows as '2 minutes ago'. */
-export const recentPurchaseSchema = z.object({ name: z.string(), item: z.string(), amount: z.number(), purchasedAt: z.iso.datetime() });
+export const recentPurchaseSchema = z.object({
+  name: z.string(),
+  item: z.string(),
+  amount: z.number(),
+  purchasedAt: z.iso.datetime(),
+});
 export type RecentPurchaseDto = z.infer<typeof recentPurchaseSchema>;
 
 /** GET /api/purchases/recent (public, anonymised) */

@@ -15,7 +15,8 @@ const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
 export function crossSiteProtection(publicUrl: string): Middleware {
   return async (ctx, next) => {
     if (!STATE_CHANGING.has(ctx.method)) return next();
-    if (isCrossSite(ctx, publicUrl, SAME_ORIGIN_FETCH)) throw new ForbiddenError('CROSS_SITE_REQUEST', 'Requests from other sites are refused. Use this site directly.');
+    if (isCrossSite(ctx, publicUrl, SAME_ORIGIN_FETCH))
+      throw new ForbiddenError('CROSS_SITE_REQUEST', 'Requests from other sites are refused. Use this site directly.');
     return next();
   };
 }
@@ -29,5 +30,8 @@ export function isCrossSite(ctx: Context, publicUrl: string, allowed: ReadonlySe
   const origin = ctx.get('origin');
   // Koa 3's ctx.origin echoes the Origin header, so this server's own origin is built from protocol and host
   const ownOrigin = `${ctx.protocol}://${ctx.host}`;
-  return (fetchSite !== '' && !allowed.has(fetchSite)) || (origin !== '' && origin !== ownOrigin && origin !== new URL(publicUrl).origin);
+  return (
+    (fetchSite !== '' && !allowed.has(fetchSite)) ||
+    (origin !== '' && origin !== ownOrigin && origin !== new URL(publicUrl).origin)
+  );
 }

@@ -13,7 +13,19 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 /** True for errors that mean the database cannot be reached (not that a query was wrong). */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -21,7 +33,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!candidate || typeof candidate !== 'object') return false;
   if (candidate.code && CONNECTION_CODES.has(candidate.code)) return true;
   if (candidate.name === 'ConnectionException') return true;
-  if (/Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED/i.test(candidate.message ?? '')) return true;
+  if (/Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED/i.test(candidate.message ?? ''))
+    return true;
   return candidate.cause !== undefined && candidate.cause !== error && isDatabaseUnavailable(candidate.cause);
 }
 
@@ -35,7 +48,10 @@ export function isRejectedValue(error: unknown): boolean {
 }
 
 export function formatZodError(error: ZodError): ErrorBody {
-  const issues = error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(body)', message: issue.message }));
+  const issues = error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(body)',
+    message: issue.message,
+  }));
   const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
   return { message: `Invalid request. ${summary}`, code: 'INVALID_REQUEST', issues };
 }
@@ -56,12 +72,21 @@ export function errorHandler(logger: Logger): Middleware {
         body = formatZodError(error);
       } else if (isRejectedValue(error)) {
         status = 400;
-        body = { message: 'The request contains a value that cannot be stored (a NUL character, invalid text, or a number out of range).', code: 'INVALID_VALUE' };
+        body = {
+          message:
+            'The request contains a value that cannot be stored (a NUL character, invalid text, or a number out of range).',
+          code: 'INVALID_VALUE',
+        };
       } else if (isDatabaseUnavailable(error)) {
         status = 503;
         body = { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'UNAVAILABLE' };
       } else {
-        const httpError = error as { status?: number; expose?: boolean; message?: string; headers?: Record<string, string> };
+        const httpError = error as {
+          status?: number;
+          expose?: boolean;
+          message?: string;
+          headers?: Record<string, string>;
+        };
         if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500) {
           status = httpError.status;
           body = { message: httpError.expose && httpError.message ? httpError.message : 'Bad request.' };

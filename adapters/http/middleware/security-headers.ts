@@ -2,10 +2,21 @@ import type { Middleware } from 'koa';
 import { isPaymentPagePath } from '../contract/pages.ts';
 import { SESSION_COOKIE } from './session.ts';
 
-const COMMON = ["default-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: https:", "font-src 'self' data:", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'"];
+const COMMON = [
+  "default-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+];
 
 /** Every page but the payment pages: nothing from another origin runs or is framed. */
-export const CONTENT_SECURITY_POLICY = [...COMMON, "script-src 'self'", "connect-src 'self'", "frame-src 'none'"].join('; ');
+export const CONTENT_SECURITY_POLICY = [...COMMON, "script-src 'self'", "connect-src 'self'", "frame-src 'none'"].join(
+  '; ',
+);
 
 /** The payment pages load Stripe.js, which talks to Stripe's API and frames the card fields. */
 export const PAYMENT_CONTENT_SECURITY_POLICY = [
@@ -16,7 +27,8 @@ export const PAYMENT_CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** API answers are data, never a document: they may load nothing at all. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
@@ -30,7 +42,14 @@ function isApiPath(path: string): boolean {
 export function securityHeaders(production: boolean): Middleware {
   return async (ctx, next) => {
     const api = isApiPath(ctx.path);
-    ctx.set('Content-Security-Policy', api ? API_CONTENT_SECURITY_POLICY : isPaymentPagePath(ctx.path) ? PAYMENT_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
+    ctx.set(
+      'Content-Security-Policy',
+      api
+        ? API_CONTENT_SECURITY_POLICY
+        : isPaymentPagePath(ctx.path)
+          ? PAYMENT_CONTENT_SECURITY_POLICY
+          : CONTENT_SECURITY_POLICY,
+    );
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');

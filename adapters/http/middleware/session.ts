@@ -76,7 +76,8 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
           return found?.sess;
         },
         // koa-session asks the store to keep a row 10 s longer than its cookie; nothing reads it in those 10 s
-        set: (sid: string, sess: Record<string, unknown>, maxAge: number) => store.set(sid, sess, maxAge - KOA_SESSION_STORE_EXTRA_MS),
+        set: (sid: string, sess: Record<string, unknown>, maxAge: number) =>
+          store.set(sid, sess, maxAge - KOA_SESSION_STORE_EXTRA_MS),
         destroy: (sid: string) => store.destroy(sid),
       },
     },

@@ -3,8 +3,13 @@ import type { ApplicationPage } from '../../../core/applications/list-applicatio
 import type { ApplicationDto, ApplicationListDto, MyApplicationsDto } from '../contract/applications.ts';
 
 /** Identity, the kind's answers (its questions, in their order), `currentStaff` where the kind shows it, the review. */
-export function presentApplication<A, S extends string>(kind: ApplicationKind<A, S>, application: ApplicationView<A, S>): ApplicationDto<A, S> {
-  const answers = Object.fromEntries(Object.keys(kind.answers.shape).map((key) => [key, (application as Record<string, unknown>)[key]])) as A;
+export function presentApplication<A, S extends string>(
+  kind: ApplicationKind<A, S>,
+  application: ApplicationView<A, S>,
+): ApplicationDto<A, S> {
+  const answers = Object.fromEntries(
+    Object.keys(kind.answers.shape).map((key) => [key, (application as Record<string, unknown>)[key]]),
+  ) as A;
   return {
     id: application.id,
     discordId: application.discordId,
@@ -19,7 +24,10 @@ export function presentApplication<A, S extends string>(kind: ApplicationKind<A,
   };
 }
 
-export function presentApplicationPage<A, S extends string>(kind: ApplicationKind<A, S>, page: ApplicationPage<A, S>): ApplicationListDto<ApplicationDto<A, S>, S> {
+export function presentApplicationPage<A, S extends string>(
+  kind: ApplicationKind<A, S>,
+  page: ApplicationPage<A, S>,
+): ApplicationListDto<ApplicationDto<A, S>, S> {
   return {
     applications: page.items.map((application) => presentApplication(kind, application)),
     total: page.total,
@@ -32,8 +40,15 @@ export function presentApplicationPage<A, S extends string>(kind: ApplicationKin
 }
 
 /** The applicant's view of their own: status and dates only; reviewers' notes stay with staff. */
-export function presentMine(applications: { id: string; status: string; createdAt: Date; reviewedAt: Date | null }[]): MyApplicationsDto {
+export function presentMine(
+  applications: { id: string; status: string; createdAt: Date; reviewedAt: Date | null }[],
+): MyApplicationsDto {
   return {
-    applications: applications.map((a) => ({ id: a.id, status: a.status, createdAt: a.createdAt.toISOString(), reviewedAt: a.reviewedAt?.toISOString() ?? null })),
+    applications: applications.map((a) => ({
+      id: a.id,
+      status: a.status,
+      createdAt: a.createdAt.toISOString(),
+      reviewedAt: a.reviewedAt?.toISOString() ?? null,
+    })),
   };
 }

@@ -4,7 +4,13 @@ import type { CurrentUserDto } from '../contract/auth.ts';
 import type { TokenEntryDto } from '../contract/tokens.ts';
 
 export function presentCurrentUser(user: User): CurrentUserDto {
-  return { username: user.username, discordUsername: user.discordUsername, email: user.email, discordId: user.discordId, role: user.role };
+  return {
+    username: user.username,
+    discordUsername: user.discordUsername,
+    email: user.email,
+    discordId: user.discordId,
+    role: user.role,
+  };
 }
 
 export function presentTokenEntry(entry: TokenLedgerEntry): TokenEntryDto {

@@ -45,5 +45,10 @@ export function presentPurchaseList(
 }
 
 export function presentRecentPurchase(purchase: RecentPurchase): RecentPurchaseDto {
-  return { name: purchase.name, item: purchase.item, amount: centsToDollars(purchase.priceCents), purchasedAt: purchase.purchasedAt.toISOString() };
+  return {
+    name: purchase.name,
+    item: purchase.item,
+    amount: centsToDollars(purchase.priceCents),
+    purchasedAt: purchase.purchasedAt.toISOString(),
+  };
 }

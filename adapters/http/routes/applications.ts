@@ -50,7 +50,12 @@ export const whitelistRoutes: ApplicationRoutes<WhitelistAnswers, WhitelistStatu
   reviews: [
     { suffix: '/review', body: reviewApplicationSchema, notesRequired: true },
     // the second review screen sends `denied` for rejected, and may leave the notes out
-    { suffix: '', body: updateApplicationSchema, status: (sent) => (sent === 'approved' ? 'approved' : 'rejected'), notesRequired: false },
+    {
+      suffix: '',
+      body: updateApplicationSchema,
+      status: (sent) => (sent === 'approved' ? 'approved' : 'rejected'),
+      notesRequired: false,
+    },
   ],
 };
 
@@ -61,7 +66,11 @@ export const staffRoutes: ApplicationRoutes<StaffAnswers, StaffStatus> = {
 };
 
 /** Submit, list, mine, show and review for one kind; the kind's deciding role reads and decides. */
-export function applicationRoutes<A, S extends string>(router: Router, useCases: ApplicationUseCases<A, S>, routes: ApplicationRoutes<A, S>): void {
+export function applicationRoutes<A, S extends string>(
+  router: Router,
+  useCases: ApplicationUseCases<A, S>,
+  routes: ApplicationRoutes<A, S>,
+): void {
   const { kind, path } = routes;
   const decider = requireRole(kind.decider as Exclude<Role, 'player'>);
   const idOf = (ctx: Context) => applicationId(ctx, (id) => new ApplicationNotFoundError(kind, id));

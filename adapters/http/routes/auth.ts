@@ -11,6 +11,7 @@ import { currentUser, requireUser } from '../middleware/auth.ts';
 import { isCrossSite } from '../middleware/csrf.ts';
 import { endSession, sessionData, startSignedInSession } from '../middleware/session.ts';
 import { presentCurrentUser } from '../presenters/auth.ts';
+import type { User } from '../../../core/users/user.ts';
 
 /** A Discord sign-in must come back within this long, or it starts over. */
 export const SIGN_IN_STATE_TTL_MS = 10 * 60_000;
@@ -26,7 +27,11 @@ interface AuthDeps {
 
 class SignInStateError extends DomainError {
   constructor() {
-    super('SIGN_IN_STATE_INVALID', 'invalid', 'This sign-in link has expired or was already used. Please sign in again.');
+    super(
+      'SIGN_IN_STATE_INVALID',
+      'invalid',
+      'This sign-in link has expired or was already used. Please sign in again.',
+    );
   }
 }
 
@@ -37,13 +42,19 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
   const startSignIn: Middleware = async (ctx) => {
     const returnTo = safeReturnTo(ctx.query.returnTo);
     if (!discord) {
-      if (!devSignInAllowed) throw new ForbiddenError('SIGN_IN_UNAVAILABLE', 'Sign-in is not configured on this server.');
+      if (!devSignInAllowed)
+        throw new ForbiddenError('SIGN_IN_UNAVAILABLE', 'Sign-in is not configured on this server.');
       ctx.redirect(returnTo === '/' ? '/dev-login' : `/dev-login?returnTo=${encodeURIComponent(returnTo)}`);
       return;
     }
     const pending = discord.begin();
     const data = sessionData(ctx);
-    data.pendingSignIn = { state: pending.state, codeVerifier: pending.codeVerifier, returnTo, startedAt: core.clock.now().getTime() };
+    data.pendingSignIn = {
+      state: pending.state,
+      codeVerifier: pending.codeVerifier,
+      returnTo,
+      startedAt: core.clock.now().getTime(),
+    };
     // a visitor's session only carries the sign-in state to the callback: it lives no longer than that state
     if (!data.userId) ctx.session!.maxAge = SIGN_IN_STATE_TTL_MS;
     ctx.set('Cache-Control', 'no-store');
@@ -59,14 +70,19 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
     const pending = data.pendingSignIn;
     // single use: whatever happens next, this state cannot be presented again
     delete data.pendingSignIn;
-    let user;
+    let user: User;
     try {
       const state = typeof ctx.query.state === 'string' ? ctx.query.state : '';
       const fresh = pending && core.clock.now().getTime() - pending.startedAt <= SIGN_IN_STATE_TTL_MS;
       if (!pending || !fresh || !sameText(state, pending.state)) throw new SignInStateError();
-      if (typeof ctx.query.error === 'string') throw new InvalidInputError('SIGN_IN_CANCELLED', 'Discord sign-in was cancelled. Sign in again to continue.');
+      if (typeof ctx.query.error === 'string')
+        throw new InvalidInputError('SIGN_IN_CANCELLED', 'Discord sign-in was cancelled. Sign in again to continue.');
       const code = typeof ctx.query.code === 'string' ? ctx.query.code : '';
-      if (!code) throw new InvalidInputError('SIGN_IN_CODE_MISSING', 'Discord did not send a sign-in code. Please sign in again.');
+      if (!code)
+        throw new InvalidInputError(
+          'SIGN_IN_CODE_MISSING',
+          'Discord did not send a sign-in code. Please sign in again.',
+        );
       user = await core.users.signIn.execute(await discord.identify(code, pending.codeVerifier));
     } catch (error) {
       // a failed sign-in leaves no anonymous session behind; someone already signed in stays signed in
@@ -80,10 +96,19 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
   });
 
   router.post('/api/auth/dev-login', signInLimit, async (ctx) => {
-    if (!devSignInAllowed) throw new ForbiddenError('DEV_SIGN_IN_REFUSED', 'The development sign-in is off on this server: sign in with Discord.');
+    if (!devSignInAllowed)
+      throw new ForbiddenError(
+        'DEV_SIGN_IN_REFUSED',
+        'The development sign-in is off on this server: sign in with Discord.',
+      );
     const input = devSignInSchema.parse(ctx.request.body ?? {});
     // the development form has one name: it stands for both the Discord handle and the display name
-    const user = await core.users.signIn.execute({ discordId: input.discordId, discordUsername: input.username, username: input.username, email: input.email ?? null });
+    const user = await core.users.signIn.execute({
+      discordId: input.discordId,
+      discordUsername: input.username,
+      username: input.username,
+      email: input.email ?? null,
+    });
     await startSignedInSession(ctx as Context, user, core.clock.now());
     logger.info({ userId: user.id, role: user.role, via: 'development' }, 'signed in');
     const body: DevSignInResponse = { user: presentCurrentUser(user), redirectTo: safeReturnTo(input.returnTo) };

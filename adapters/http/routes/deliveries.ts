@@ -13,13 +13,18 @@ export function deliveryRoutes(router: Router, core: Core): void {
   });
 
   router.post('/api/deliveries/:id/retry', requireRole('admin'), async (ctx) => {
-    const body: RetryDeliveryResponse = { delivery: presentDelivery(await core.delivery.retry.one(String(ctx.params.id))) };
+    const body: RetryDeliveryResponse = {
+      delivery: presentDelivery(await core.delivery.retry.one(String(ctx.params.id))),
+    };
     ctx.body = body;
   });
 
   // the post-payment page: the buyer's own purchase and whether the bot granted its role
   router.get('/api/user/purchases/:reference', requireUser(), async (ctx) => {
-    const purchase = await core.purchases.show.execute({ reference: String(ctx.params.reference), buyerId: currentUser(ctx).id });
+    const purchase = await core.purchases.show.execute({
+      reference: String(ctx.params.reference),
+      buyerId: currentUser(ctx).id,
+    });
     const deliveries = await core.delivery.forPurchases.execute([purchase.id]);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentMyPurchase(purchase, deliveries.get(purchase.id) ?? []);

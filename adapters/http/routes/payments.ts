@@ -16,14 +16,23 @@ import { currentUser, requireUser } from '../middleware/auth.ts';
 
 export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapters): void {
   router.get('/api/payments/config', (ctx) => {
-    const body: PaymentsConfigDto = { mode: payments.demo ? 'demo' : 'stripe', publishableKey: payments.publishableKey };
+    const body: PaymentsConfigDto = {
+      mode: payments.demo ? 'demo' : 'stripe',
+      publishableKey: payments.publishableKey,
+    };
     ctx.body = body;
   });
 
   router.post('/api/create-payment-intent', requireUser(), async (ctx) => {
     const input = createPaymentIntentSchema.parse(ctx.request.body ?? {});
-    const sent = [input.amount, input.price].filter((value): value is number => value !== undefined).map(dollarsToCents);
-    if (sent.length === 2 && sent[0] !== sent[1]) throw new ConflictError('PRICE_MISMATCH', 'The amount and the price sent differ. Reload the page to see the current price.');
+    const sent = [input.amount, input.price]
+      .filter((value): value is number => value !== undefined)
+      .map(dollarsToCents);
+    if (sent.length === 2 && sent[0] !== sent[1])
+      throw new ConflictError(
+        'PRICE_MISMATCH',
+        'The amount and the price sent differ. Reload the page to see the current price.',
+      );
     const buyer = currentUser(ctx);
     const started = await core.purchases.startCheckout.execute({
       buyer,
@@ -53,7 +62,11 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       paymentIntentId: input.paymentIntentId,
       expectedPriceCents: input.price === undefined ? undefined : dollarsToCents(input.price),
     });
-    const body: CompletePurchaseResponse = { tokensAwarded: result.tokensAwarded, purchaseId: result.purchase.id, status: result.purchase.status };
+    const body: CompletePurchaseResponse = {
+      tokensAwarded: result.tokensAwarded,
+      purchaseId: result.purchase.id,
+      status: result.purchase.status,
+    };
     ctx.body = body;
   });
 
@@ -64,11 +77,18 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       const input = demoConfirmSchema.parse(ctx.request.body ?? {});
       const intentId = input.clientSecret.split('_secret_')[0];
       const existing = await demo.retrieveIntent(intentId).catch(() => null);
-      if (!existing || existing.metadata.userId !== currentUser(ctx).id) throw new ForbiddenError('NOT_YOUR_PAYMENT', 'This payment belongs to another account.');
-      const intent = await demo.confirm(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
+      if (!existing || existing.metadata.userId !== currentUser(ctx).id)
+        throw new ForbiddenError('NOT_YOUR_PAYMENT', 'This payment belongs to another account.');
+      const intent = await demo.confirm(input.clientSecret, {
+        number: input.cardNumber,
+        expiry: input.expiry,
+        cvc: input.cvc,
+      });
       const body: DemoConfirmResponse = {
         paymentIntent: { id: intent.id, status: intent.status },
-        ...(intent.status !== 'succeeded' && intent.failureMessage ? { error: { message: intent.failureMessage } } : {}),
+        ...(intent.status !== 'succeeded' && intent.failureMessage
+          ? { error: { message: intent.failureMessage } }
+          : {}),
       };
       ctx.body = body;
     });

@@ -15,7 +15,9 @@ export function purchaseRoutes(router: Router, core: Core): void {
 
   // public and anonymised: first name and initial, item, amount, and when (the UI shows it as a relative time)
   router.get('/api/purchases/recent', async (ctx) => {
-    const body: RecentPurchasesResponse = { items: (await core.purchases.recent.execute({ limit: 15 })).map(presentRecentPurchase) };
+    const body: RecentPurchasesResponse = {
+      items: (await core.purchases.recent.execute({ limit: 15 })).map(presentRecentPurchase),
+    };
     ctx.set('Cache-Control', 'public, max-age=15');
     ctx.body = body;
   });

@@ -6,8 +6,12 @@ import type { PaymentAdapters } from '../../payments/payment-adapters.ts';
 /** Stripe's deliveries, verified on the raw body; a bad or stale signature gets 400 and changes nothing. */
 export function stripeWebhookRoutes(router: Router, core: Core, payments: PaymentAdapters): void {
   router.post('/api/stripe/webhook', async (ctx) => {
-    if (!payments.webhooks) throw new NotFoundError('WEBHOOKS_NOT_CONFIGURED', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
-    const event = payments.webhooks.parse(ctx.request.rawBody ?? Buffer.alloc(0), ctx.get('stripe-signature') || undefined);
+    if (!payments.webhooks)
+      throw new NotFoundError('WEBHOOKS_NOT_CONFIGURED', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+    const event = payments.webhooks.parse(
+      ctx.request.rawBody ?? Buffer.alloc(0),
+      ctx.get('stripe-signature') || undefined,
+    );
     const result = await core.purchases.handleEvent.execute(event);
     ctx.body = { received: true, applied: result.applied };
   });

@@ -29,8 +29,12 @@ export class Migration20261122000003Applications extends Migration {
       "created_at" timestamptz not null default now()
     );`);
     // one pending application per applicant, even when two requests race
-    this.addSql(`create unique index "whitelist_applications_one_pending" on "whitelist_applications" ("user_id") where "status" = 'pending';`);
-    this.addSql(`create index "whitelist_applications_status_created" on "whitelist_applications" ("status", "created_at" desc);`);
+    this.addSql(
+      `create unique index "whitelist_applications_one_pending" on "whitelist_applications" ("user_id") where "status" = 'pending';`,
+    );
+    this.addSql(
+      `create index "whitelist_applications_status_created" on "whitelist_applications" ("status", "created_at" desc);`,
+    );
     this.addSql(`create index "whitelist_applications_created" on "whitelist_applications" ("created_at" desc);`);
 
     this.addSql(`create table "staff_applications" (
@@ -61,8 +65,12 @@ export class Migration20261122000003Applications extends Migration {
       "reviewed_at" timestamptz null,
       "created_at" timestamptz not null default now()
     );`);
-    this.addSql(`create unique index "staff_applications_one_open" on "staff_applications" ("user_id") where "status" in ('pending', 'under_review');`);
-    this.addSql(`create index "staff_applications_status_created" on "staff_applications" ("status", "created_at" desc);`);
+    this.addSql(
+      `create unique index "staff_applications_one_open" on "staff_applications" ("user_id") where "status" in ('pending', 'under_review');`,
+    );
+    this.addSql(
+      `create index "staff_applications_status_created" on "staff_applications" ("status", "created_at" desc);`,
+    );
     this.addSql(`create index "staff_applications_created" on "staff_applications" ("created_at" desc);`);
 
     this.addSql(`create table "application_reviews" (

@@ -24,8 +24,12 @@ export class Migration20261122000005Deliveries extends Migration {
       constraint "deliveries_dedupe_key_unique" unique ("dedupe_key")
     );`);
     // the worker's question: what is due now (pending, or sending with a lapsed lease)
-    this.addSql(`create index "deliveries_due" on "deliveries" ("next_attempt_at") where "status" in ('pending', 'sending');`);
-    this.addSql(`create index "deliveries_purchase_id" on "deliveries" ("purchase_id") where "purchase_id" is not null;`);
+    this.addSql(
+      `create index "deliveries_due" on "deliveries" ("next_attempt_at") where "status" in ('pending', 'sending');`,
+    );
+    this.addSql(
+      `create index "deliveries_purchase_id" on "deliveries" ("purchase_id") where "purchase_id" is not null;`,
+    );
     this.addSql(`create index "deliveries_status_created" on "deliveries" ("status", "created_at" desc);`);
   }
 

@@ -54,9 +54,15 @@ export class Migration20261122000006ListPerformance extends Migration {
     $$;`);
     for (const table of COUNTED) {
       const cents = table === 'purchases' ? 'sum("price_cents")' : '0';
-      this.addSql(`insert into "status_counts" ("table_name", "status", "row_count", "price_cents") select '${table}', "status", count(*), ${cents} from "${table}" group by "status";`);
-      this.addSql(`create trigger "${table}_count_rows" after insert or delete or update of "status" on "${table}" for each row execute function "count_by_status"();`);
-      this.addSql(`create trigger "${table}_count_truncate" after truncate on "${table}" for each statement execute function "count_by_status"();`);
+      this.addSql(
+        `insert into "status_counts" ("table_name", "status", "row_count", "price_cents") select '${table}', "status", count(*), ${cents} from "${table}" group by "status";`,
+      );
+      this.addSql(
+        `create trigger "${table}_count_rows" after insert or delete or update of "status" on "${table}" for each row execute function "count_by_status"();`,
+      );
+      this.addSql(
+        `create trigger "${table}_count_truncate" after truncate on "${table}" for each statement execute function "count_by_status"();`,
+      );
     }
   }
 
@@ -69,9 +75,13 @@ export class Migration20261122000006ListPerformance extends Migration {
     }
     this.addSql(`drop function if exists "count_by_status"();`);
     this.addSql(`drop table if exists "status_counts";`);
-    this.addSql(`create index "whitelist_applications_status_created" on "whitelist_applications" ("status", "created_at" desc);`);
+    this.addSql(
+      `create index "whitelist_applications_status_created" on "whitelist_applications" ("status", "created_at" desc);`,
+    );
     this.addSql(`create index "whitelist_applications_created" on "whitelist_applications" ("created_at" desc);`);
-    this.addSql(`create index "staff_applications_status_created" on "staff_applications" ("status", "created_at" desc);`);
+    this.addSql(
+      `create index "staff_applications_status_created" on "staff_applications" ("status", "created_at" desc);`,
+    );
     this.addSql(`create index "staff_applications_created" on "staff_applications" ("created_at" desc);`);
     this.addSql(`create index "purchases_created_at_index" on "purchases" ("created_at");`);
     this.addSql(`create index "purchases_status_created_at_index" on "purchases" ("status", "created_at");`);

@@ -15,7 +15,16 @@ export const STAFF_TIMEZONES = [
   { value: 'JST', label: 'JST (Japan)' },
   { value: 'AEST', label: 'AEST (Australian Eastern)' },
 ] as const;
-const STAFF_TIMEZONE_IDS = ['EST', 'CST', 'MST', 'PST', 'GMT', 'CET', 'JST', 'AEST'] as const satisfies readonly (typeof STAFF_TIMEZONES)[number]['value'][];
+const STAFF_TIMEZONE_IDS = [
+  'EST',
+  'CST',
+  'MST',
+  'PST',
+  'GMT',
+  'CET',
+  'JST',
+  'AEST',
+] as const satisfies readonly (typeof STAFF_TIMEZONES)[number]['value'][];
 
 /** SPEC section 6: the four positions and what each does. */
 export const STAFF_POSITION_OPTIONS = [
@@ -24,7 +33,12 @@ export const STAFF_POSITION_OPTIONS = [
   { value: 'support', label: 'Support', description: 'Player support and ticket management' },
   { value: 'developer', label: 'Developer', description: 'Script development and technical support' },
 ] as const;
-export const STAFF_POSITIONS = ['admin', 'moderator', 'support', 'developer'] as const satisfies readonly (typeof STAFF_POSITION_OPTIONS)[number]['value'][];
+export const STAFF_POSITIONS = [
+  'admin',
+  'moderator',
+  'support',
+  'developer',
+] as const satisfies readonly (typeof STAFF_POSITION_OPTIONS)[number]['value'][];
 export type StaffPosition = (typeof STAFF_POSITIONS)[number];
 export const STAFF_MIN_AGE = 18;
 export const STAFF_MAX_AGE = 65;
@@ -61,7 +75,10 @@ const DECIDED: readonly StaffStatus[] = ['approved', 'denied'];
 const optional = { optional: true, hint: 'Optional' } as const;
 
 export const staffForm = [
-  { title: 'Position', questions: [{ name: 'position', label: 'Position', control: 'cards', options: STAFF_POSITION_OPTIONS }] },
+  {
+    title: 'Position',
+    questions: [{ name: 'position', label: 'Position', control: 'cards', options: STAFF_POSITION_OPTIONS }],
+  },
   {
     title: 'About You',
     identity: true,
@@ -70,7 +87,13 @@ export const staffForm = [
       { name: 'realName', label: 'Real Name', control: 'text' },
       [
         { name: 'age', label: 'Age', control: 'number', min: STAFF_MIN_AGE, max: STAFF_MAX_AGE },
-        { name: 'timezone', label: 'Timezone', control: 'select', placeholder: 'Select your timezone', options: STAFF_TIMEZONES },
+        {
+          name: 'timezone',
+          label: 'Timezone',
+          control: 'select',
+          placeholder: 'Select your timezone',
+          options: STAFF_TIMEZONES,
+        },
       ],
       { name: 'availability', label: 'Availability', control: 'text', hint: 'Days and hours you can be on duty' },
       { name: 'languages', label: 'Languages', control: 'text', ...optional },
@@ -79,20 +102,66 @@ export const staffForm = [
   {
     title: 'Experience',
     questions: [
-      { name: 'experience', label: 'Staff or moderation experience', review: 'Experience', control: 'textarea', rows: 4 },
-      { name: 'previousCommunities', label: 'Previous communities', review: 'Previous communities', control: 'text', ...optional },
-      { name: 'whyStaff', label: 'Why do you want to join the staff team?', review: 'Why staff', control: 'textarea', rows: 4 },
-      { name: 'scenarios', label: 'Two players are arguing in chat and it is getting personal. What do you do?', review: 'Scenarios', control: 'textarea', rows: 4 },
+      {
+        name: 'experience',
+        label: 'Staff or moderation experience',
+        review: 'Experience',
+        control: 'textarea',
+        rows: 4,
+      },
+      {
+        name: 'previousCommunities',
+        label: 'Previous communities',
+        review: 'Previous communities',
+        control: 'text',
+        ...optional,
+      },
+      {
+        name: 'whyStaff',
+        label: 'Why do you want to join the staff team?',
+        review: 'Why staff',
+        control: 'textarea',
+        rows: 4,
+      },
+      {
+        name: 'scenarios',
+        label: 'Two players are arguing in chat and it is getting personal. What do you do?',
+        review: 'Scenarios',
+        control: 'textarea',
+        rows: 4,
+      },
       { name: 'references', label: 'References', review: 'References', control: 'text', ...optional },
-      { name: 'additionalInfo', label: 'Anything else we should know?', review: 'Additional information', control: 'textarea', rows: 3, ...optional },
+      {
+        name: 'additionalInfo',
+        label: 'Anything else we should know?',
+        review: 'Additional information',
+        control: 'textarea',
+        rows: 3,
+        ...optional,
+      },
     ],
   },
   {
     title: 'Agreements',
     questions: [
-      { name: 'agreeToRules', label: 'I agree to follow the server rules and staff guidelines', review: 'Agrees to the rules and staff guidelines', control: 'checkbox' },
-      { name: 'agreeToCommitment', label: 'I commit to at least 15 hours a week', review: 'Commits to 15+ hours a week', control: 'checkbox' },
-      { name: 'backgroundCheck', label: 'I accept a possible background check of my server history', review: 'Accepts a background check', control: 'checkbox' },
+      {
+        name: 'agreeToRules',
+        label: 'I agree to follow the server rules and staff guidelines',
+        review: 'Agrees to the rules and staff guidelines',
+        control: 'checkbox',
+      },
+      {
+        name: 'agreeToCommitment',
+        label: 'I commit to at least 15 hours a week',
+        review: 'Commits to 15+ hours a week',
+        control: 'checkbox',
+      },
+      {
+        name: 'backgroundCheck',
+        label: 'I accept a possible background check of my server history',
+        review: 'Accepts a background check',
+        control: 'checkbox',
+      },
     ],
   },
 ] as const satisfies FormLayout;
@@ -105,7 +174,12 @@ export const staffKind = {
   form: staffForm,
   statuses: STAFF_STATUSES,
   // pending -> under_review -> approved | denied; pending may go straight to a decision; a decision is final
-  transitions: { pending: ['under_review', 'approved', 'denied'], under_review: ['approved', 'denied'], approved: [], denied: [] },
+  transitions: {
+    pending: ['under_review', 'approved', 'denied'],
+    under_review: ['approved', 'denied'],
+    approved: [],
+    denied: [],
+  },
   open: ['pending', 'under_review'],
   decider: 'admin',
   notes: 'as-written',
@@ -117,11 +191,14 @@ export const staffKind = {
       code: 'STAFF_APPLICATION_TRANSITION',
       message: `This staff application is ${from.replace('_', ' ')}; ${DECIDED.includes(from) ? 'a decision is final' : `it cannot move from ${from} to ${to}`}.`,
     }),
-    submitted: (application) => `New staff application from ${application.discordUsername} for ${application.position}.`,
+    submitted: (application) =>
+      `New staff application from ${application.discordUsername} for ${application.position}.`,
     decided: (application) => {
       const what = `Your ${BRAND} staff application (${application.position})`;
-      if (application.status === 'under_review') return `${what} is now under review.${notesLine(application.reviewNotes)}`;
-      if (application.status === 'approved') return `${what} was approved. A member of the team will contact you about the next steps.${notesLine(application.reviewNotes)}`;
+      if (application.status === 'under_review')
+        return `${what} is now under review.${notesLine(application.reviewNotes)}`;
+      if (application.status === 'approved')
+        return `${what} was approved. A member of the team will contact you about the next steps.${notesLine(application.reviewNotes)}`;
       return `${what} was not accepted this time.${notesLine(application.reviewNotes)}`;
     },
   },

@@ -51,8 +51,21 @@ export const whitelistForm = [
     questions: [
       { name: 'email', label: 'Email', control: 'email' },
       [
-        { name: 'age', label: 'Age', control: 'number', min: APPLICANT_MIN_AGE, max: APPLICANT_MAX_AGE, initial: APPLICANT_MIN_AGE },
-        { name: 'timezone', label: 'Timezone', control: 'select', placeholder: 'Select your timezone', options: WHITELIST_TIMEZONES.map((zone) => ({ value: zone, label: zone })) },
+        {
+          name: 'age',
+          label: 'Age',
+          control: 'number',
+          min: APPLICANT_MIN_AGE,
+          max: APPLICANT_MAX_AGE,
+          initial: APPLICANT_MIN_AGE,
+        },
+        {
+          name: 'timezone',
+          label: 'Timezone',
+          control: 'select',
+          placeholder: 'Select your timezone',
+          options: WHITELIST_TIMEZONES.map((zone) => ({ value: zone, label: zone })),
+        },
       ],
       { name: 'isEighteenPlus', label: 'I confirm that I am 18 years of age or older', control: 'checkbox' },
     ],
@@ -60,26 +73,92 @@ export const whitelistForm = [
   {
     title: 'Roleplay Experience',
     questions: [
-      { name: 'rpExperience', label: 'Describe your roleplay experience', review: 'Roleplay experience', control: 'textarea', rows: 4, ...count(150) },
-      { name: 'previousCommunities', label: 'Previous roleplay communities', review: 'Previous communities', control: 'text', optional: true, hint: 'Optional' },
-      { name: 'hoursPerWeek', label: 'Hours per week you can play', control: 'select', options: HOURS_PER_WEEK_OPTIONS, initial: HOURS_PER_WEEK_OPTIONS[0].value },
+      {
+        name: 'rpExperience',
+        label: 'Describe your roleplay experience',
+        review: 'Roleplay experience',
+        control: 'textarea',
+        rows: 4,
+        ...count(150),
+      },
+      {
+        name: 'previousCommunities',
+        label: 'Previous roleplay communities',
+        review: 'Previous communities',
+        control: 'text',
+        optional: true,
+        hint: 'Optional',
+      },
+      {
+        name: 'hoursPerWeek',
+        label: 'Hours per week you can play',
+        control: 'select',
+        options: HOURS_PER_WEEK_OPTIONS,
+        initial: HOURS_PER_WEEK_OPTIONS[0].value,
+      },
     ],
   },
   {
     title: 'Character Concept',
     questions: [
-      { name: 'characterBackground', label: "Your character's background", review: 'Character background', control: 'textarea', rows: 5, ...count(200) },
-      { name: 'characterGoals', label: "Your character's goals", review: 'Character goals', control: 'textarea', rows: 3 },
-      { name: 'roleplayScenario', label: 'You are robbed at gunpoint in the city. How do you roleplay it?', review: 'Roleplay scenario', control: 'textarea', rows: 4, ...count(150) },
+      {
+        name: 'characterBackground',
+        label: "Your character's background",
+        review: 'Character background',
+        control: 'textarea',
+        rows: 5,
+        ...count(200),
+      },
+      {
+        name: 'characterGoals',
+        label: "Your character's goals",
+        review: 'Character goals',
+        control: 'textarea',
+        rows: 3,
+      },
+      {
+        name: 'roleplayScenario',
+        label: 'You are robbed at gunpoint in the city. How do you roleplay it?',
+        review: 'Roleplay scenario',
+        control: 'textarea',
+        rows: 4,
+        ...count(150),
+      },
     ],
   },
-  { title: 'Server Interest', questions: [{ name: 'whyJoinServer', label: 'Why do you want to join our server?', review: 'Why join the server', control: 'textarea', rows: 3 }] },
+  {
+    title: 'Server Interest',
+    questions: [
+      {
+        name: 'whyJoinServer',
+        label: 'Why do you want to join our server?',
+        review: 'Why join the server',
+        control: 'textarea',
+        rows: 3,
+      },
+    ],
+  },
   {
     title: 'Rules & Guidelines Agreement',
     questions: [
-      { name: 'rulesUnderstood', label: 'I have read and understand the server rules', review: 'Understands the server rules', control: 'checkbox' },
-      { name: 'noMetagaming', label: 'I will not metagame (use out-of-character information in character)', review: 'Agrees not to metagame', control: 'checkbox' },
-      { name: 'respectfulBehavior', label: 'I will treat every player and staff member with respect', review: 'Agrees to respectful behavior', control: 'checkbox' },
+      {
+        name: 'rulesUnderstood',
+        label: 'I have read and understand the server rules',
+        review: 'Understands the server rules',
+        control: 'checkbox',
+      },
+      {
+        name: 'noMetagaming',
+        label: 'I will not metagame (use out-of-character information in character)',
+        review: 'Agrees not to metagame',
+        control: 'checkbox',
+      },
+      {
+        name: 'respectfulBehavior',
+        label: 'I will treat every player and staff member with respect',
+        review: 'Agrees to respectful behavior',
+        control: 'checkbox',
+      },
     ],
   },
 ] as const satisfies FormLayout;
@@ -111,4 +190,3 @@ export const whitelistKind = {
 } as const satisfies ApplicationKind<WhitelistAnswers, WhitelistStatus>;
 
 export type WhitelistKind = typeof whitelistKind;
-

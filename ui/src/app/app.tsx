@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { Toaster } from '../components/ui/toast.tsx';
-import { currentUserQuery } from '../features/auth/api/current-user.ts';
-import { createQueryClient } from '../lib/query-client.ts';
+import { Toaster } from '@/components/ui/toast.tsx';
+import { currentUserQuery } from '@/features/auth/api/current-user.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
 export function App() {

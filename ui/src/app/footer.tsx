@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { brand } from '../config/brand.ts';
-import { footerLinks } from '../config/paths.ts';
+import { brand } from '@/config/brand.ts';
+import { footerLinks } from '@/config/paths.ts';
 
 const socialLinks = [
   { href: brand.discordInvite, label: 'Discord' },
@@ -50,8 +50,9 @@ export function Footer() {
       </div>
       <div className="border-t border-bayou-800 px-4 py-6 text-center text-xs text-slate-400">
         <p className="mx-auto max-w-4xl">
-          {brand.name} is a fictional roleplay server. All sales are final unless our refund policy says otherwise. You must be 18+ or have
-          parental consent to purchase. Not affiliated with or endorsed by Rockstar Games, Take-Two Interactive or Cfx.re.
+          {brand.name} is a fictional roleplay server. All sales are final unless our refund policy says otherwise. You
+          must be 18+ or have parental consent to purchase. Not affiliated with or endorsed by Rockstar Games, Take-Two
+          Interactive or Cfx.re.
         </p>
         <p className="mt-2">Powered by Stripe, secured by SSL.</p>
         <p className="mt-2">© 2025 {brand.name}. All rights reserved.</p>

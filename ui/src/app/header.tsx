@@ -1,16 +1,20 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { brand } from '../config/brand.ts';
-import { navLinks, paths } from '../config/paths.ts';
-import { AccountMenu } from '../features/auth/components/account-menu.tsx';
+import { brand } from '@/config/brand.ts';
+import { navLinks, paths } from '@/config/paths.ts';
+import { AccountMenu } from '@/features/auth/components/account-menu.tsx';
 
 export function Header() {
   const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-bayou-700 bg-bayou-900/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-3 sm:gap-4 sm:px-4 lg:gap-3">
-        <Link to={paths.home} aria-label={`${brand.name} home`} className="flex shrink-0 items-center gap-2 font-display text-lg font-bold text-gold-400">
+        <Link
+          to={paths.home}
+          aria-label={`${brand.name} home`}
+          className="flex shrink-0 items-center gap-2 font-display text-lg font-bold text-gold-400"
+        >
           <img src={brand.logo} alt="" width={36} height={36} />
           <span className="hidden sm:inline">{brand.name}</span>
         </Link>

@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { brand } from '../config/brand.ts';
-import { useCurrentUser } from '../features/auth/api/current-user.ts';
-import { MarketingLanding } from '../features/landing/components/marketing-landing.tsx';
+import { brand } from '@/config/brand.ts';
+import { useCurrentUser } from '@/features/auth/api/current-user.ts';
+import { MarketingLanding } from '@/features/landing/components/marketing-landing.tsx';
 
 // Most visitors are signed out: the landing ships with this page, the players' home follows once it is needed.
-const HomeContent = lazy(async () => ({ default: (await import('../features/home/components/home-content.tsx')).HomeContent }));
+const HomeContent = lazy(async () => ({
+  default: (await import('@/features/home/components/home-content.tsx')).HomeContent,
+}));
 
 const placeholder = <div className="min-h-screen" aria-busy="true" />;
 

@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import type { Question } from '../../../../adapters/http/contract/applications.ts';
-import { CheckboxField, Field } from '../ui/form-fields.tsx';
+import type { Question } from '@contract/applications.ts';
+import { CheckboxField, Field } from '@/components/ui/form-fields.tsx';
 
 export type CardIcons = Record<string, ComponentType<{ 'aria-hidden'?: boolean; className?: string }>>;
 
-const asNumber = (value: unknown) => (value === '' || value === undefined || value === null ? undefined : Number(value));
+const asNumber = (value: unknown) =>
+  value === '' || value === undefined || value === null ? undefined : Number(value);
 
 /** One question of a kind's form, as its layout declares it. */
 export function QuestionField({ question, icons }: { question: Question; icons?: CardIcons }) {
@@ -21,7 +22,15 @@ export function QuestionField({ question, icons }: { question: Question; icons?:
         <Controller
           name={question.name}
           control={control}
-          render={({ field: box }) => <CheckboxField label={question.label} checked={box.value === true} onChange={box.onChange} error={error} required={required} />}
+          render={({ field: box }) => (
+            <CheckboxField
+              label={question.label}
+              checked={box.value === true}
+              onChange={box.onChange}
+              error={error}
+              required={required}
+            />
+          )}
         />
       );
     case 'cards':
@@ -43,20 +52,36 @@ export function QuestionField({ question, icons }: { question: Question; icons?:
       );
     case 'textarea':
       return (
-        <Field label={question.label} error={error} hint={question.recommended ? <Count name={question.name} recommended={question.recommended} /> : question.hint} required={required}>
+        <Field
+          label={question.label}
+          error={error}
+          hint={
+            question.recommended ? <Count name={question.name} recommended={question.recommended} /> : question.hint
+          }
+          required={required}
+        >
           {(props) => <textarea {...props} {...native()} rows={question.rows} />}
         </Field>
       );
     default:
       return (
-        <Field label={question.label} error={error} hint={question.recommended ? <Count name={question.name} recommended={question.recommended} /> : question.hint} required={required}>
+        <Field
+          label={question.label}
+          error={error}
+          hint={
+            question.recommended ? <Count name={question.name} recommended={question.recommended} /> : question.hint
+          }
+          required={required}
+        >
           {(props) => (
             <input
               {...props}
               {...native()}
               type={question.control}
               {...(question.control === 'email' ? { autoComplete: 'email' } : {})}
-              {...(question.control === 'number' ? { inputMode: 'numeric' as const, min: question.min, max: question.max } : {})}
+              {...(question.control === 'number'
+                ? { inputMode: 'numeric' as const, min: question.min, max: question.max }
+                : {})}
             />
           )}
         </Field>
@@ -76,6 +101,7 @@ function CardsField({ question, error, icons }: { question: Question; error?: st
     <Controller
       name={question.name}
       render={({ field }) => (
+        // biome-ignore lint/a11y/useSemanticElements: a labelled group of choice cards laid out as a grid, where a fieldset's rendering does not fit
         <div role="group" aria-labelledby={labelId} className="grid gap-2">
           <p id={labelId} className="text-sm font-medium text-slate-200">
             {question.label}

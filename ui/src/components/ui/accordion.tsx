@@ -17,7 +17,11 @@ export function AccordionItem({ value, question, children }: { value: string; qu
       <AccordionPrimitive.Header className="m-0">
         <AccordionPrimitive.Trigger className="group flex w-full items-center justify-between gap-3 rounded-xl px-5 py-4 text-left font-semibold text-slate-50 hover:text-gold-400">
           {question}
-          <ChevronDown aria-hidden size={18} className="shrink-0 transition-transform group-data-[state=open]:rotate-180" />
+          <ChevronDown
+            aria-hidden
+            size={18}
+            className="shrink-0 transition-transform group-data-[state=open]:rotate-180"
+          />
         </AccordionPrimitive.Trigger>
       </AccordionPrimitive.Header>
       <AccordionPrimitive.Content className="px-5 pb-4 text-sm text-slate-300">{children}</AccordionPrimitive.Content>

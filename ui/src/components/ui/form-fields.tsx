@@ -8,7 +8,12 @@ interface FieldProps {
   error?: string;
   hint?: ReactNode;
   required?: boolean;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; className: string }) => ReactNode;
+  children: (props: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby'?: string;
+    className: string;
+  }) => ReactNode;
 }
 
 /** A labelled control with its hint and its error, wired for screen readers. */
@@ -36,7 +41,19 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
   );
 }
 
-export function CheckboxField({ label, checked, onChange, error, required }: { label: ReactNode; checked: boolean; onChange: (checked: boolean) => void; error?: string; required?: boolean }) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  error,
+  required,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+  required?: boolean;
+}) {
   const id = useId();
   return (
     <div className="grid gap-1">
@@ -74,7 +91,9 @@ export function FormSection({ title, children }: { title: string; children: Reac
 }
 
 /** The first message per field of a zod-style issue list. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '');

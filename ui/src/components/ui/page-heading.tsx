@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The page's title in the tab, its meta description, and its one h1. */
-export function PageHeading({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+export function PageHeading({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
   return (
     <header className="mx-auto max-w-4xl px-4 pb-6 pt-10 text-center">
       <title>{`${title} | Bayou Roleplay`}</title>

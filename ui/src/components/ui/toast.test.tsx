@@ -9,10 +9,18 @@ function Raiser() {
   const { toast } = useToast();
   return (
     <>
-      <button type="button" onClick={() => toast({ title: 'Payment Failed', description: 'Your card was declined.', variant: 'destructive' })}>
+      <button
+        type="button"
+        onClick={() =>
+          toast({ title: 'Payment Failed', description: 'Your card was declined.', variant: 'destructive' })
+        }
+      >
         fail
       </button>
-      <button type="button" onClick={() => toast({ title: 'Application Submitted!', variant: 'success', duration: 6000 })}>
+      <button
+        type="button"
+        onClick={() => toast({ title: 'Application Submitted!', variant: 'success', duration: 6000 })}
+      >
         succeed
       </button>
     </>
@@ -40,7 +48,9 @@ describe('toasts', () => {
     fireEvent.click(screen.getByText('succeed'));
     expect(screen.getByText('Application Submitted!')).toBeTruthy();
     expect(screen.queryByText('Payment Failed')).toBeNull();
-    expect(screen.getAllByRole('listitem').filter((item) => item.getAttribute('data-state') === 'open')).toHaveLength(1);
+    expect(screen.getAllByRole('listitem').filter((item) => item.getAttribute('data-state') === 'open')).toHaveLength(
+      1,
+    );
   });
 
   it('closes after 5 s by default, and honours a longer duration', () => {
@@ -60,13 +70,19 @@ describe('toasts', () => {
     act(() => vi.advanceTimersByTime(5500));
     expect(screen.getByText('Application Submitted!').closest('li')?.getAttribute('data-state')).toBe('open');
     act(() => vi.advanceTimersByTime(600));
-    expect(screen.queryByText('Application Submitted!')?.closest('li')?.getAttribute('data-state') ?? 'closed').toBe('closed');
+    expect(screen.queryByText('Application Submitted!')?.closest('li')?.getAttribute('data-state') ?? 'closed').toBe(
+      'closed',
+    );
   });
 
   it('shows a toast raised before the lazily loaded toaster arrived', async () => {
     vi.useRealTimers();
     act(() => {
-      toast({ title: 'Authentication Required', description: 'Please log in to make a purchase.', variant: 'destructive' });
+      toast({
+        title: 'Authentication Required',
+        description: 'Please log in to make a purchase.',
+        variant: 'destructive',
+      });
     });
     render(<Toaster />);
     expect(await screen.findByText('Authentication Required')).toBeTruthy();

@@ -43,7 +43,9 @@ function ToastCard({ item }: { item: ToastItem }) {
     >
       <div className="grid gap-1">
         <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-        {item.description && <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>}
+        {item.description && (
+          <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+        )}
       </div>
       <ToastPrimitive.Close
         aria-label="Close notification"

@@ -24,7 +24,15 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
  * `<Tooltip content="Five Level Whitelist Access"><a href="...">Priority Pass</a></Tooltip>`.
  * The trigger must be one focusable element (link or button): it opens on hover and on keyboard focus, Escape closes it.
  */
-export function Tooltip({ content, children, side = 'top' }: { content: ReactNode; children: ReactElement; side?: 'top' | 'right' | 'bottom' | 'left' }) {
+export function Tooltip({
+  content,
+  children,
+  side = 'top',
+}: {
+  content: ReactNode;
+  children: ReactElement;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+}) {
   const tooltip = (
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>

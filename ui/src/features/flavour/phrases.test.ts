@@ -4,10 +4,27 @@ import { DEFAULT_PHRASE, FLAVOUR_PHRASES, flavourPhrase } from './phrases.ts';
 describe('flavour phrases', () => {
   it('has four distinct phrases for every key SPEC lists', () => {
     const keys = [
-      'bayou-basic', 'parish-life', 'swamp-blood', 'gator-crown', 'voodoo-experience',
-      'starter-gang', 'hood-package', 'swamp-syndicate',
-      'city-unban', 'discord-unban', 'anticheat-unban',
-      'login', 'logout', 'shop', 'discord', 'cart', 'profile', 'features', 'addToCart', 'checkout', 'processing',
+      'bayou-basic',
+      'parish-life',
+      'swamp-blood',
+      'gator-crown',
+      'voodoo-experience',
+      'starter-gang',
+      'hood-package',
+      'swamp-syndicate',
+      'city-unban',
+      'discord-unban',
+      'anticheat-unban',
+      'login',
+      'logout',
+      'shop',
+      'discord',
+      'cart',
+      'profile',
+      'features',
+      'addToCart',
+      'checkout',
+      'processing',
     ];
     expect(Object.keys(FLAVOUR_PHRASES).sort()).toEqual([...keys].sort());
     for (const key of keys) expect(new Set(FLAVOUR_PHRASES[key as keyof typeof FLAVOUR_PHRASES]).size).toBe(4);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RetryDeliveryResponse } from '../../../../../adapters/http/contract/deliveries.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { RetryDeliveryResponse } from '@contract/deliveries.ts';
+import { api } from '@/lib/api-client.ts';
 import { purchaseKeys } from './purchases.ts';
 
 /** Queues a failed Discord delivery again (admins); the list refreshes to show it pending, then delivered. */

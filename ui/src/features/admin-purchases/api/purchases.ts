@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PurchasesResponse } from '../../../../../adapters/http/contract/purchases.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { PurchasesResponse } from '@contract/purchases.ts';
+import { api } from '@/lib/api-client.ts';
 
 export const purchaseKeys = {
   all: ['purchases'] as const,

@@ -14,10 +14,24 @@ const GREY = 'bg-slate-500/20 text-slate-200 ring-slate-400/40';
 
 /** SPEC section 4: whitelist blue, gang purple, addon green, anything else grey. */
 export function TypeBadge({ type }: { type: string }) {
-  return <span data-colour={TYPE_COLOURS[type] ? type : 'other'} className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${TYPE_COLOURS[type] ?? GREY}`}>{type}</span>;
+  return (
+    <span
+      data-colour={TYPE_COLOURS[type] ? type : 'other'}
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${TYPE_COLOURS[type] ?? GREY}`}
+    >
+      {type}
+    </span>
+  );
 }
 
 /** SPEC section 4: completed green, pending yellow, failed red, anything else grey. */
 export function StatusBadge({ status }: { status: string }) {
-  return <span data-colour={STATUS_COLOURS[status] ? status : 'other'} className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STATUS_COLOURS[status] ?? GREY}`}>{status}</span>;
+  return (
+    <span
+      data-colour={STATUS_COLOURS[status] ? status : 'other'}
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STATUS_COLOURS[status] ?? GREY}`}
+    >
+      {status}
+    </span>
+  );
 }

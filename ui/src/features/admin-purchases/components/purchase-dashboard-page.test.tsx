@@ -3,25 +3,43 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PurchaseDto, PurchasesResponse } from '../../../../../adapters/http/contract/purchases.ts';
+import type { PurchaseDto, PurchasesResponse } from '@contract/purchases.ts';
 import PurchaseDashboardPage from './purchase-dashboard-page.tsx';
 
 function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
   return {
-    id: crypto.randomUUID(), productType: 'whitelist', productId: 'swamp-blood', optionId: null, productName: 'Swamp Blood', price: 60,
-    buyerEmail: 'jean@example.com', buyerDiscord: 'jean_baptiste', paymentIntentId: 'pi_1', status: 'completed', tokensGranted: 100,
-    tokensAwarded: 100, failureReason: null, createdAt: '2026-11-22T14:05:00.000Z', completedAt: '2026-11-22T14:06:00.000Z', roleDelivery: null, ...overrides,
+    id: crypto.randomUUID(),
+    productType: 'whitelist',
+    productId: 'swamp-blood',
+    optionId: null,
+    productName: 'Swamp Blood',
+    price: 60,
+    buyerEmail: 'jean@example.com',
+    buyerDiscord: 'jean_baptiste',
+    paymentIntentId: 'pi_1',
+    status: 'completed',
+    tokensGranted: 100,
+    tokensAwarded: 100,
+    failureReason: null,
+    createdAt: '2026-11-22T14:05:00.000Z',
+    completedAt: '2026-11-22T14:06:00.000Z',
+    roleDelivery: null,
+    ...overrides,
   };
 }
 
 let answer: PurchasesResponse;
-const fetchMock = vi.fn(async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }));
+const fetchMock = vi.fn(
+  async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }),
+);
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter><PurchaseDashboardPage /></MemoryRouter>
+      <MemoryRouter>
+        <PurchaseDashboardPage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -52,14 +70,29 @@ describe('purchase dashboard', () => {
         purchase({ productName: 'Discord Unban', productType: 'unban', price: 19.99, status: 'refunded' }),
         purchase({}),
       ],
-      count: 4, revenue: 60, completed: 1, pending: 1, nextBefore: null,
+      count: 4,
+      revenue: 60,
+      completed: 1,
+      pending: 1,
+      nextBefore: null,
     };
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
     await screen.findByText('Hood Package');
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Customer', 'Product', 'Type', 'Amount', 'Status', 'Discord', 'Date', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Customer',
+      'Product',
+      'Type',
+      'Amount',
+      'Status',
+      'Discord',
+      'Date',
+      'Actions',
+    ]);
     const colours = (name: string) =>
-      [...within(screen.getByText(name).closest('tr')!).getAllByText(/./, { selector: '[data-colour]' })].map((b) => b.getAttribute('data-colour'));
+      [...within(screen.getByText(name).closest('tr')!).getAllByText(/./, { selector: '[data-colour]' })].map((b) =>
+        b.getAttribute('data-colour'),
+      );
     expect(colours('Hood Package')).toEqual(['gang', 'pending']);
     expect(colours('Custom Tattoos (Upper Body)')).toEqual(['addon', 'failed']);
     expect(colours('Discord Unban')).toEqual(['other', 'other']);
@@ -82,25 +115,51 @@ describe('purchase dashboard', () => {
 
   it("shows each purchase's Discord delivery, and Retry on a failed one asks the server to send it again", async () => {
     const failedId = crypto.randomUUID();
-    const delivery = (status: 'failed' | 'delivered' | 'not_configured', kind: 'grant_role' | 'remove_role' = 'grant_role') => ({
-      id: status === 'failed' ? failedId : crypto.randomUUID(), kind, status, discordId: '123456789012345678', roleId: '500000000000000060',
-      purchaseId: null, applicationId: null, attempts: status === 'not_configured' ? 0 : 3, nextAttemptAt: '2026-11-22T14:06:00.000Z',
-      lastError: status === 'failed' ? 'Try 3: Discord answered 500.' : status === 'not_configured' ? 'Discord delivery is not configured.' : null,
-      createdAt: '2026-11-22T14:06:00.000Z', deliveredAt: null,
+    const delivery = (
+      status: 'failed' | 'delivered' | 'not_configured',
+      kind: 'grant_role' | 'remove_role' = 'grant_role',
+    ) => ({
+      id: status === 'failed' ? failedId : crypto.randomUUID(),
+      kind,
+      status,
+      discordId: '123456789012345678',
+      roleId: '500000000000000060',
+      purchaseId: null,
+      applicationId: null,
+      attempts: status === 'not_configured' ? 0 : 3,
+      nextAttemptAt: '2026-11-22T14:06:00.000Z',
+      lastError:
+        status === 'failed'
+          ? 'Try 3: Discord answered 500.'
+          : status === 'not_configured'
+            ? 'Discord delivery is not configured.'
+            : null,
+      createdAt: '2026-11-22T14:06:00.000Z',
+      deliveredAt: null,
     });
     answer = {
       purchases: [
         purchase({ productName: 'Hood Package', roleDelivery: delivery('failed') }),
         purchase({ productName: 'Swamp Blood', roleDelivery: delivery('delivered') }),
-        purchase({ productName: 'Bayou Basic', status: 'refunded', roleDelivery: delivery('delivered', 'remove_role') }),
+        purchase({
+          productName: 'Bayou Basic',
+          status: 'refunded',
+          roleDelivery: delivery('delivered', 'remove_role'),
+        }),
         purchase({ productName: 'Custom Chains', roleDelivery: delivery('not_configured') }),
         purchase({ productName: 'Discord Unban', status: 'pending' }),
       ],
-      count: 5, revenue: 0, completed: 3, pending: 1, nextBefore: null,
+      count: 5,
+      revenue: 0,
+      completed: 3,
+      pending: 1,
+      nextBefore: null,
     };
     renderPage();
     await screen.findByText('Hood Package');
-    const state = (name: string) => within(screen.getByText(name).closest('tr')!).queryByText(/./, { selector: '[data-delivery]' })?.textContent ?? null;
+    const state = (name: string) =>
+      within(screen.getByText(name).closest('tr')!).queryByText(/./, { selector: '[data-delivery]' })?.textContent ??
+      null;
     expect(state('Hood Package')).toBe('Grant failed');
     expect(state('Swamp Blood')).toBe('Role granted');
     expect(state('Bayou Basic')).toBe('Role removed');
@@ -111,8 +170,14 @@ describe('purchase dashboard', () => {
     expect(within(screen.getByText('Swamp Blood').closest('tr')!).queryByRole('button', { name: 'Retry' })).toBeNull();
 
     fireEvent.click(failedRow.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some((call) => String((call as unknown[])[0]) === `/api/deliveries/${failedId}/retry`)).toBe(true));
-    const retryCall = fetchMock.mock.calls.find((call) => String((call as unknown[])[0]).endsWith('/retry')) as unknown as [string, RequestInit];
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some((call) => String((call as unknown[])[0]) === `/api/deliveries/${failedId}/retry`),
+      ).toBe(true),
+    );
+    const retryCall = fetchMock.mock.calls.find((call) =>
+      String((call as unknown[])[0]).endsWith('/retry'),
+    ) as unknown as [string, RequestInit];
     expect(retryCall[1].method).toBe('POST');
   });
 });

@@ -2,12 +2,12 @@ import { format } from 'date-fns';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { PurchaseDto } from '../../../../../adapters/http/contract/purchases.ts';
-import { QueryState } from '../../../components/ui/query-state.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formatMoney } from '../../../lib/format.ts';
-import { NotAuthorized } from '../../auth/components/not-authorized.tsx';
+import type { PurchaseDto } from '@contract/purchases.ts';
+import { QueryState } from '@/components/ui/query-state.tsx';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { formatMoney } from '@/lib/format.ts';
+import { NotAuthorized } from '@/features/auth';
 import { usePurchases } from '../api/purchases.ts';
 import { DeliveryState } from './delivery-state.tsx';
 import { StatusBadge, TypeBadge } from './purchase-badges.tsx';
@@ -18,7 +18,8 @@ const COLUMNS = ['Customer', 'Product', 'Type', 'Amount', 'Status', 'Discord', '
 export default function PurchaseDashboardPage() {
   const purchases = usePurchases();
   const [viewing, setViewing] = useState<PurchaseDto | null>(null);
-  if (purchases.error instanceof ApiError && (purchases.error.status === 401 || purchases.error.status === 403)) return <NotAuthorized requiredRole="admin" />;
+  if (purchases.error instanceof ApiError && (purchases.error.status === 401 || purchases.error.status === 403))
+    return <NotAuthorized requiredRole="admin" />;
   const data = purchases.data;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -26,8 +27,17 @@ export default function PurchaseDashboardPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-display text-3xl font-bold text-gold-400">Purchase Dashboard</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to={paths.adminApplications} className="rounded-md border border-bayou-600 px-3 py-2 text-sm text-slate-100 hover:border-gold-400">Whitelist Applications</Link>
-          <button type="button" onClick={() => purchases.refetch()} className="flex items-center gap-2 rounded-md bg-gold-500 px-3 py-2 text-sm font-semibold text-bayou-950 hover:bg-gold-400">
+          <Link
+            to={paths.adminApplications}
+            className="rounded-md border border-bayou-600 px-3 py-2 text-sm text-slate-100 hover:border-gold-400"
+          >
+            Whitelist Applications
+          </Link>
+          <button
+            type="button"
+            onClick={() => purchases.refetch()}
+            className="flex items-center gap-2 rounded-md bg-gold-500 px-3 py-2 text-sm font-semibold text-bayou-950 hover:bg-gold-400"
+          >
             <RefreshCw aria-hidden size={16} className={purchases.isFetching ? 'animate-spin' : ''} /> Refresh
           </button>
         </div>
@@ -45,19 +55,35 @@ export default function PurchaseDashboardPage() {
             ].map(([label, value]) => (
               <div key={label} className="rounded-xl border border-bayou-700 bg-bayou-900 p-4">
                 <dt className="text-sm text-slate-400">{label}</dt>
-                <dd className="mt-1 text-2xl font-bold text-white" data-testid={`summary-${label.toLowerCase().replace(/ /g, '-')}`}>{value}</dd>
+                <dd
+                  className="mt-1 text-2xl font-bold text-white"
+                  data-testid={`summary-${label.toLowerCase().replace(/ /g, '-')}`}
+                >
+                  {value}
+                </dd>
               </div>
             ))}
           </dl>
-          <section aria-labelledby="recent-purchases-title" className="mt-8 rounded-xl border border-bayou-700 bg-bayou-900">
-            <h2 id="recent-purchases-title" className="px-4 pt-4 font-display text-xl font-bold text-white">Recent Purchases</h2>
+          <section
+            aria-labelledby="recent-purchases-title"
+            className="mt-8 rounded-xl border border-bayou-700 bg-bayou-900"
+          >
+            <h2 id="recent-purchases-title" className="px-4 pt-4 font-display text-xl font-bold text-white">
+              Recent Purchases
+            </h2>
             {data.purchases.length === 0 ? (
               <p className="px-4 py-10 text-center text-slate-300">No purchases yet</p>
             ) : (
               <div className="mt-3 overflow-x-auto">
                 <table className="w-full min-w-[860px] text-left text-sm">
                   <thead className="border-b border-bayou-700 text-slate-400">
-                    <tr>{COLUMNS.map((column) => <th key={column} scope="col" className="px-4 py-2 font-medium">{column}</th>)}</tr>
+                    <tr>
+                      {COLUMNS.map((column) => (
+                        <th key={column} scope="col" className="px-4 py-2 font-medium">
+                          {column}
+                        </th>
+                      ))}
+                    </tr>
                   </thead>
                   <tbody>
                     {data.purchases.map((purchase) => (
@@ -67,16 +93,28 @@ export default function PurchaseDashboardPage() {
                           <div className="text-xs text-slate-400">{purchase.buyerEmail ?? ''}</div>
                         </td>
                         <td className="px-4 py-3">{purchase.productName}</td>
-                        <td className="px-4 py-3"><TypeBadge type={purchase.productType} /></td>
+                        <td className="px-4 py-3">
+                          <TypeBadge type={purchase.productType} />
+                        </td>
                         <td className="px-4 py-3 font-semibold">{formatMoney(purchase.price)}</td>
-                        <td className="px-4 py-3"><StatusBadge status={purchase.status} /></td>
-                        <td className="px-4 py-3"><DeliveryState delivery={purchase.roleDelivery} /></td>
+                        <td className="px-4 py-3">
+                          <StatusBadge status={purchase.status} />
+                        </td>
+                        <td className="px-4 py-3">
+                          <DeliveryState delivery={purchase.roleDelivery} />
+                        </td>
                         <td className="px-4 py-3 whitespace-nowrap">
                           <div>{format(new Date(purchase.createdAt), 'MMM dd, yyyy')}</div>
                           <div className="text-xs text-slate-400">{format(new Date(purchase.createdAt), 'HH:mm')}</div>
                         </td>
                         <td className="px-4 py-3">
-                          <button type="button" onClick={() => setViewing(purchase)} className="rounded-md border border-bayou-600 px-3 py-1 text-xs hover:border-gold-400">View</button>
+                          <button
+                            type="button"
+                            onClick={() => setViewing(purchase)}
+                            className="rounded-md border border-bayou-600 px-3 py-1 text-xs hover:border-gold-400"
+                          >
+                            View
+                          </button>
                         </td>
                       </tr>
                     ))}

@@ -2,8 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { format } from 'date-fns';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { PurchaseDto } from '../../../../../adapters/http/contract/purchases.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import type { PurchaseDto } from '@contract/purchases.ts';
+import { formatMoney } from '@/lib/format.ts';
 import { StatusBadge, TypeBadge } from './purchase-badges.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -22,23 +22,38 @@ export function PurchaseDetailsDialog({ purchase, onClose }: { purchase: Purchas
     <Dialog.Root open={purchase !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content aria-describedby={undefined}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-bayou-600 bg-bayou-900 p-5 text-slate-100 shadow-xl">
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-bayou-600 bg-bayou-900 p-5 text-slate-100 shadow-xl"
+        >
           <Dialog.Title className="pr-8 font-display text-xl font-bold text-gold-400">Purchase details</Dialog.Title>
-          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-md p-1 text-slate-300 hover:bg-bayou-800">
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute right-3 top-3 rounded-md p-1 text-slate-300 hover:bg-bayou-800"
+          >
             <X aria-hidden size={18} />
           </Dialog.Close>
           {purchase && (
             <dl className="mt-4 grid gap-3 sm:grid-cols-2">
               <Row label="Product">{purchase.productName}</Row>
-              <Row label="Type"><TypeBadge type={purchase.productType} /></Row>
+              <Row label="Type">
+                <TypeBadge type={purchase.productType} />
+              </Row>
               <Row label="Amount">{formatMoney(purchase.price)}</Row>
-              <Row label="Status"><StatusBadge status={purchase.status} /></Row>
+              <Row label="Status">
+                <StatusBadge status={purchase.status} />
+              </Row>
               <Row label="Customer">{purchase.buyerDiscord ?? '—'}</Row>
               <Row label="Email">{purchase.buyerEmail ?? '—'}</Row>
-              <Row label="Transaction ID"><code className="text-xs">{purchase.paymentIntentId ?? '—'}</code></Row>
-              <Row label="Purchase ID"><code className="text-xs">{purchase.id}</code></Row>
-              <Row label="Tokens">{purchase.tokensAwarded} awarded of {purchase.tokensGranted}</Row>
+              <Row label="Transaction ID">
+                <code className="text-xs">{purchase.paymentIntentId ?? '—'}</code>
+              </Row>
+              <Row label="Purchase ID">
+                <code className="text-xs">{purchase.id}</code>
+              </Row>
+              <Row label="Tokens">
+                {purchase.tokensAwarded} awarded of {purchase.tokensGranted}
+              </Row>
               <Row label="Created">{when(purchase.createdAt)}</Row>
               <Row label="Completed">{when(purchase.completedAt)}</Row>
               {purchase.failureReason && <Row label="Note">{purchase.failureReason}</Row>}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyApplicationsDto, WhitelistApplicationDto, WhitelistApplicationInput } from '../../../../../adapters/http/contract/applications.ts';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import type { MyApplicationsDto, WhitelistApplicationDto, WhitelistApplicationInput } from '@contract/applications.ts';
+import { api, ApiError } from '@/lib/api-client.ts';
 
 export const applicationKeys = {
   all: ['applications'] as const,
@@ -29,7 +29,8 @@ export function useSubmitApplication() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationKeys.mine() }),
     // a 409 means the applications changed elsewhere (one pending, or one approved): show where they stand now
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: applicationKeys.mine() });
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: applicationKeys.mine() });
     },
   });
 }

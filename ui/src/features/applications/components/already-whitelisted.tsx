@@ -2,9 +2,9 @@ import { format } from 'date-fns';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import type { MyApplicationsDto } from '../../../../../adapters/http/contract/applications.ts';
-import { brand } from '../../../config/brand.ts';
-import { paths } from '../../../config/paths.ts';
+import type { MyApplicationsDto } from '@contract/applications.ts';
+import { brand } from '@/config/brand.ts';
+import { paths } from '@/config/paths.ts';
 
 type Mine = MyApplicationsDto['applications'][number];
 
@@ -30,7 +30,9 @@ export function AlreadyWhitelisted({ application }: { application: Mine }) {
           <li>Read the server rules before your first session.</li>
           <li>
             Start FiveM and connect to the server:
-            <code className="mt-1 block w-fit max-w-full break-words rounded bg-bayou-950 px-2 py-1 text-moss-300">{brand.serverAddress}</code>
+            <code className="mt-1 block w-fit max-w-full break-words rounded bg-bayou-950 px-2 py-1 text-moss-300">
+              {brand.serverAddress}
+            </code>
           </li>
           <li>
             Join our{' '}
@@ -42,10 +44,16 @@ export function AlreadyWhitelisted({ application }: { application: Mine }) {
         </ol>
       </div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to={paths.serverRules} className="w-full rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400 sm:w-auto">
+        <Link
+          to={paths.serverRules}
+          className="w-full rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400 sm:w-auto"
+        >
           Read the Server Rules
         </Link>
-        <Link to={paths.home} className="w-full rounded-md border border-bayou-600 px-5 py-2.5 font-semibold text-slate-100 hover:bg-bayou-800 sm:w-auto">
+        <Link
+          to={paths.home}
+          className="w-full rounded-md border border-bayou-600 px-5 py-2.5 font-semibold text-slate-100 hover:bg-bayou-800 sm:w-auto"
+        >
           Return to Home
         </Link>
       </div>

@@ -1,8 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { brand } from '../../../config/brand.ts';
-import { paths } from '../../../config/paths.ts';
+import { brand } from '@/config/brand.ts';
+import { paths } from '@/config/paths.ts';
 
 const nextSteps = [
   'Our admins review your application.',
@@ -23,7 +23,8 @@ export function ApplicationConfirmation() {
         Application Submitted Successfully!
       </h1>
       <p className="mt-3 text-slate-300">
-        Your application has been sent to our admins. You will receive a decision by Discord notification within 24-48 hours.
+        Your application has been sent to our admins. You will receive a decision by Discord notification within 24-48
+        hours.
       </p>
       <div className="mt-8 rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-left">
         <h2 className="font-semibold text-gold-400">Next steps</h2>
@@ -32,11 +33,20 @@ export function ApplicationConfirmation() {
             <li key={step}>{step}</li>
           ))}
         </ol>
-        <a href={brand.discordInvite} target="_blank" rel="noopener noreferrer" className="mt-4 inline-block text-moss-300 underline">
+        <a
+          href={brand.discordInvite}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-4 inline-block text-moss-300 underline"
+        >
           Join the Discord community
         </a>
       </div>
-      <button type="button" onClick={() => navigate(paths.home)} className="mt-8 rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400">
+      <button
+        type="button"
+        onClick={() => navigate(paths.home)}
+        className="mt-8 rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400"
+      >
         Return to Home
       </button>
     </section>

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import type { MyApplicationsDto } from '../../../../../adapters/http/contract/applications.ts';
+import type { MyApplicationsDto } from '@contract/applications.ts';
 
 type Mine = MyApplicationsDto['applications'][number];
 
@@ -18,12 +18,16 @@ const NEXT: Record<string, string> = {
 export function LatestApplicationStatus({ application }: { application: Mine }) {
   const decidedAt = application.reviewedAt ? ` on ${format(new Date(application.reviewedAt), 'MMM dd, yyyy')}` : '';
   return (
-    <section aria-labelledby="latest-application" className={`mb-8 rounded-xl border p-5 ${STYLES[application.status] ?? 'border-slate-500/50 bg-slate-900 text-slate-200'}`}>
+    <section
+      aria-labelledby="latest-application"
+      className={`mb-8 rounded-xl border p-5 ${STYLES[application.status] ?? 'border-slate-500/50 bg-slate-900 text-slate-200'}`}
+    >
       <h2 id="latest-application" className="font-semibold">
         Your latest application
       </h2>
       <p className="mt-1">
-        Submitted {format(new Date(application.createdAt), 'MMM dd, yyyy')}. Status: <strong data-testid="application-status">{application.status}</strong>
+        Submitted {format(new Date(application.createdAt), 'MMM dd, yyyy')}. Status:{' '}
+        <strong data-testid="application-status">{application.status}</strong>
         {decidedAt}.
       </p>
       <p className="mt-1 text-sm opacity-90">{NEXT[application.status]}</p>

@@ -1,7 +1,7 @@
-import { whitelistKind } from '../../../../../adapters/http/contract/applications.ts';
-import { ApplicationForm } from '../../../components/application-form/application-form.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import type { CurrentUser } from '../../auth/api/current-user.ts';
+import { whitelistKind } from '@contract/applications.ts';
+import { ApplicationForm } from '@/components/application-form/application-form.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import type { CurrentUser } from '@/features/auth';
 import { useSubmitApplication } from '../api/applications.ts';
 
 const texts = {

@@ -3,19 +3,31 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MyApplicationsDto } from '../../../../../adapters/http/contract/applications.ts';
-import type { CurrentUserDto } from '../../../../../adapters/http/contract/auth.ts';
+import type { MyApplicationsDto } from '@contract/applications.ts';
+import type { CurrentUserDto } from '@contract/auth.ts';
 import WhitelistApplicationPage from './whitelist-application-page.tsx';
 
 type Mine = MyApplicationsDto['applications'];
 
-const user: CurrentUserDto = { username: 'Remy', discordUsername: 'remy', email: 'remy@example.com', discordId: '900000000000000001', role: 'player' };
+const user: CurrentUserDto = {
+  username: 'Remy',
+  discordUsername: 'remy',
+  email: 'remy@example.com',
+  discordId: '900000000000000001',
+  role: 'player',
+};
 let applications: Mine;
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const fetchMock = vi.fn(async (path: string) => (path === '/api/auth/user' ? json(user) : json({ applications })));
 
-const application = (status: string, createdAt: string, reviewedAt: string | null = null) => ({ id: crypto.randomUUID(), status, createdAt, reviewedAt });
+const application = (status: string, createdAt: string, reviewedAt: string | null = null) => ({
+  id: crypto.randomUUID(),
+  status,
+  createdAt,
+  reviewedAt,
+});
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -36,7 +48,10 @@ describe('/apply', () => {
   });
 
   it('tells an approved player they are already whitelisted, with where to go next, and shows no form', async () => {
-    applications = [application('approved', '2026-11-20T10:00:00.000Z', '2026-11-21T12:00:00.000Z'), application('rejected', '2026-11-01T10:00:00.000Z', '2026-11-02T10:00:00.000Z')];
+    applications = [
+      application('approved', '2026-11-20T10:00:00.000Z', '2026-11-21T12:00:00.000Z'),
+      application('rejected', '2026-11-01T10:00:00.000Z', '2026-11-02T10:00:00.000Z'),
+    ];
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'You are already whitelisted.' });
     expect(screen.getByTestId('application-status').textContent).toBe('approved');

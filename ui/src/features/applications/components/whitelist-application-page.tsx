@@ -1,9 +1,9 @@
 import { ClipboardCheck, Clock, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCurrentUser } from '../../auth/api/current-user.ts';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCurrentUser } from '@/features/auth';
 import { useMyApplications } from '../api/applications.ts';
 import { AlreadyWhitelisted } from './already-whitelisted.tsx';
 import { ApplicationConfirmation } from './application-confirmation.tsx';
@@ -26,7 +26,8 @@ export default function WhitelistApplicationPage() {
   const [submitted, setSubmitted] = useState(false);
 
   useEffect(() => {
-    if (isSignedIn === false) window.location.assign(`${paths.discordSignIn}?returnTo=${encodeURIComponent(paths.apply)}`);
+    if (isSignedIn === false)
+      window.location.assign(`${paths.discordSignIn}?returnTo=${encodeURIComponent(paths.apply)}`);
   }, [isSignedIn]);
 
   if (!user || mine.isPending) return <Spinner label="Loading your application" />;
@@ -38,7 +39,10 @@ export default function WhitelistApplicationPage() {
   const latest = mine.data?.[0];
   return (
     <div className="pb-16">
-      <PageHeading title="Whitelist Application" description="Tell us who you are and who your character will be. Every application is read by a person." />
+      <PageHeading
+        title="Whitelist Application"
+        description="Tell us who you are and who your character will be. Every application is read by a person."
+      />
       <ul aria-label="About the review" className="mx-auto grid max-w-5xl gap-4 px-4 md:grid-cols-3">
         {infoCards.map(({ icon: Icon, title, text }) => (
           <li key={title} className="rounded-xl border border-bayou-700 bg-bayou-900 p-5">
@@ -50,7 +54,9 @@ export default function WhitelistApplicationPage() {
       </ul>
       <div className="mx-auto mt-8 max-w-3xl px-4">
         {latest && <LatestApplicationStatus application={latest} />}
-        {latest?.status !== 'pending' && <WhitelistApplicationForm user={user} onSubmitted={() => setSubmitted(true)} />}
+        {latest?.status !== 'pending' && (
+          <WhitelistApplicationForm user={user} onSubmitted={() => setSubmitted(true)} />
+        )}
       </div>
     </div>
   );

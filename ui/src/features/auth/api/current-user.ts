@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUserDto } from '../../../../../adapters/http/contract/auth.ts';
-import type { TokenBalanceDto } from '../../../../../adapters/http/contract/tokens.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { CurrentUserDto } from '@contract/auth.ts';
+import type { TokenBalanceDto } from '@contract/tokens.ts';
+import { api } from '@/lib/api-client.ts';
 
 export type CurrentUser = CurrentUserDto;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DevSignInInput, DevSignInResponse, SignInSetupDto } from '../../../../../adapters/http/contract/auth.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { DevSignInInput, DevSignInResponse, SignInSetupDto } from '@contract/auth.ts';
+import { api } from '@/lib/api-client.ts';
 import { authKeys } from './current-user.ts';
 
 export function signInSetupQuery() {

@@ -1,5 +1,5 @@
 import { Coins, LogOut } from 'lucide-react';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useCurrentUser, useTokenBalance } from '../api/current-user.ts';
 
 /** The greeting uses username, then discordUsername, then 'Player' (SPEC section 2). */
@@ -14,7 +14,10 @@ export function AccountMenu() {
   if (isSignedIn === undefined) return <span className="h-9 w-20" aria-hidden />;
   if (!user) {
     return (
-      <a href={paths.login} className="rounded-md bg-gold-500 px-3 py-2 text-sm font-semibold text-bayou-950 hover:bg-gold-400">
+      <a
+        href={paths.login}
+        className="rounded-md bg-gold-500 px-3 py-2 text-sm font-semibold text-bayou-950 hover:bg-gold-400"
+      >
         Login
       </a>
     );
@@ -28,7 +31,11 @@ export function AccountMenu() {
         <Coins aria-hidden size={14} />
         {`${(balance.data ?? 0).toLocaleString()} tokens`}
       </span>
-      <span data-testid="greeting" title={`Welcome, ${greetingName(user)}`} className="block min-w-0 max-w-[6rem] truncate whitespace-nowrap text-sm text-slate-200 sm:max-w-[10rem] lg:max-w-[8rem] 2xl:max-w-[14rem]">
+      <span
+        data-testid="greeting"
+        title={`Welcome, ${greetingName(user)}`}
+        className="block min-w-0 max-w-[6rem] truncate whitespace-nowrap text-sm text-slate-200 sm:max-w-[10rem] lg:max-w-[8rem] 2xl:max-w-[14rem]"
+      >
         <span className="hidden sm:inline">Welcome, </span>
         {greetingName(user)}
       </span>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { devSignInSchema } from '../../../../../adapters/http/contract/auth.ts';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { devSignInSchema } from '@contract/auth.ts';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useDevSignIn, useSignInSetup } from '../api/sign-in.ts';
 
 function randomDiscordId(): string {
@@ -18,7 +18,11 @@ export default function DevLoginPage() {
   const navigate = useNavigate();
   const setup = useSignInSetup();
   const signIn = useDevSignIn();
-  const [values, setValues] = useState<Record<Field, string>>(() => ({ username: '', discordId: randomDiscordId(), email: '' }));
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    username: '',
+    discordId: randomDiscordId(),
+    email: '',
+  }));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
   const submit = (event: FormEvent) => {
@@ -29,7 +33,10 @@ export default function DevLoginPage() {
       return;
     }
     setErrors({});
-    signIn.mutate({ ...values, returnTo: params.get('returnTo') ?? undefined }, { onSuccess: (data) => navigate(data.redirectTo, { replace: true }) });
+    signIn.mutate(
+      { ...values, returnTo: params.get('returnTo') ?? undefined },
+      { onSuccess: (data) => navigate(data.redirectTo, { replace: true }) },
+    );
   };
 
   const input = (field: Field, label: string, type = 'text', hint?: string) => (
@@ -62,10 +69,16 @@ export default function DevLoginPage() {
 
   return (
     <>
-      <div role="note" className="border-b border-amber-500/40 bg-amber-500/15 px-4 py-2 text-center text-sm font-semibold text-amber-200">
+      <div
+        role="note"
+        className="border-b border-amber-500/40 bg-amber-500/15 px-4 py-2 text-center text-sm font-semibold text-amber-200"
+      >
         Development sign-in
       </div>
-      <PageHeading title="Sign in" description="Discord is not configured on this server, so pick any username and Discord ID to try the site." />
+      <PageHeading
+        title="Sign in"
+        description="Discord is not configured on this server, so pick any username and Discord ID to try the site."
+      />
       <div className="mx-auto max-w-md px-4 pb-16">
         {setup.data?.mode === 'discord' ? (
           <p className="text-center text-slate-300">
@@ -84,7 +97,11 @@ export default function DevLoginPage() {
                 {errorMessage(signIn.error)}
               </p>
             )}
-            <button type="submit" disabled={signIn.isPending} className="w-full rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={signIn.isPending}
+              className="w-full rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400 disabled:opacity-60"
+            >
               {signIn.isPending ? 'Signing in...' : 'Sign in'}
             </button>
           </form>

@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useCurrentUser } from '../api/current-user.ts';
 
 /** Shown on staff and admin pages to anyone the server refused; signed-out visitors are offered sign-in. */
@@ -16,17 +16,26 @@ export function NotAuthorized({ requiredRole = 'staff' }: { requiredRole?: 'staf
       </h1>
       {isSignedIn === false ? (
         <>
-          <p className="mt-3 text-slate-300">This page is for {requiredRole === 'admin' ? 'admins' : 'staff'}. Sign in to continue.</p>
-          <a href={`${paths.login}?returnTo=${returnTo}`} className="mt-6 inline-block rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400">
+          <p className="mt-3 text-slate-300">
+            This page is for {requiredRole === 'admin' ? 'admins' : 'staff'}. Sign in to continue.
+          </p>
+          <a
+            href={`${paths.login}?returnTo=${returnTo}`}
+            className="mt-6 inline-block rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400"
+          >
             Sign in
           </a>
         </>
       ) : (
         <>
           <p className="mt-3 text-slate-300">
-            This page is for {requiredRole === 'admin' ? 'admins' : 'staff'} only{user ? `, and your account has the ${user.role} role` : ''}. If you think that is wrong, ask an admin.
+            This page is for {requiredRole === 'admin' ? 'admins' : 'staff'} only
+            {user ? `, and your account has the ${user.role} role` : ''}. If you think that is wrong, ask an admin.
           </p>
-          <Link to={paths.home} className="mt-6 inline-block rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400">
+          <Link
+            to={paths.home}
+            className="mt-6 inline-block rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400"
+          >
             Return Home
           </Link>
         </>

@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
-import { QueryState } from '../../../components/ui/query-state.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { useSignInSetup } from '../api/sign-in.ts';
 
 function CopyButton({ value, label }: { value: string; label: string }) {
@@ -15,7 +15,12 @@ function CopyButton({ value, label }: { value: string; label: string }) {
     }
   };
   return (
-    <button type="button" onClick={copy} aria-label={`Copy ${label}`} className="inline-flex shrink-0 items-center gap-1 rounded-md border border-bayou-600 px-2 py-1 text-xs text-slate-200 hover:bg-bayou-800">
+    <button
+      type="button"
+      onClick={copy}
+      aria-label={`Copy ${label}`}
+      className="inline-flex shrink-0 items-center gap-1 rounded-md border border-bayou-600 px-2 py-1 text-xs text-slate-200 hover:bg-bayou-800"
+    >
       {copied ? <Check aria-hidden size={14} /> : <Copy aria-hidden size={14} />}
       {copied ? 'Copied' : 'Copy'}
     </button>
@@ -47,7 +52,9 @@ export function SignInSetup({ copyable = false }: { copyable?: boolean }) {
         <Value label="Scopes" value={scopes.join(' ')} copyable={copyable} />
       </dl>
       <p className="text-sm text-slate-300">
-        {mode === 'discord' ? 'Discord sign-in is configured on this server.' : 'Discord is not configured: the site offers the development sign-in instead.'}
+        {mode === 'discord'
+          ? 'Discord sign-in is configured on this server.'
+          : 'Discord is not configured: the site offers the development sign-in instead.'}
       </p>
       <section aria-labelledby="setup-steps">
         <h2 id="setup-steps" className="font-display text-xl font-bold text-gold-400">

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CatalogueResponse, ProductTypeDto } from '../../../../../adapters/http/contract/catalogue.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { CatalogueResponse, ProductTypeDto } from '@contract/catalogue.ts';
+import { api } from '@/lib/api-client.ts';
 
 export const catalogueKeys = {
   all: ['catalogue'] as const,

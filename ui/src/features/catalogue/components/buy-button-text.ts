@@ -1,5 +1,5 @@
-import type { ProductDto } from '../../../../../adapters/http/contract/catalogue.ts';
-import { formatPrice } from '../../../lib/format.ts';
+import type { ProductDto } from '@contract/catalogue.ts';
+import { formatPrice } from '@/lib/format.ts';
 
 const GANG_BUTTONS: Record<string, string> = {
   'starter-gang': 'Start Your Gang',

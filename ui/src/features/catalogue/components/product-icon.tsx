@@ -1,8 +1,26 @@
 import {
-  Briefcase, Building, Building2, Car, Crown, Droplet, Heart, Home, Leaf, Link, MessageCircle, Package, PenTool, Shield, ShieldAlert,
-  Skull, Sparkles, User, Users, type LucideIcon,
+  Briefcase,
+  Building,
+  Building2,
+  Car,
+  Crown,
+  Droplet,
+  Heart,
+  Home,
+  Leaf,
+  Link,
+  MessageCircle,
+  Package,
+  PenTool,
+  Shield,
+  ShieldAlert,
+  Skull,
+  Sparkles,
+  User,
+  Users,
+  type LucideIcon,
 } from 'lucide-react';
-import type { ProductDto } from '../../../../../adapters/http/contract/catalogue.ts';
+import type { ProductDto } from '@contract/catalogue.ts';
 
 /** Each product's picture on its card, by product id; a product added later shows its type's, then a parcel. */
 const BY_ID: Record<string, LucideIcon> = {
@@ -26,7 +44,12 @@ const BY_ID: Record<string, LucideIcon> = {
   'anticheat-unban': ShieldAlert,
 };
 
-const BY_TYPE: Record<ProductDto['type'], LucideIcon> = { whitelist: Crown, gang: Users, addon: Package, unban: ShieldAlert };
+const BY_TYPE: Record<ProductDto['type'], LucideIcon> = {
+  whitelist: Crown,
+  gang: Users,
+  addon: Package,
+  unban: ShieldAlert,
+};
 
 export function productIcon(product: Pick<ProductDto, 'id' | 'type'>): LucideIcon {
   return BY_ID[product.id] ?? BY_TYPE[product.type] ?? Package;

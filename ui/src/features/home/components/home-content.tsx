@@ -1,10 +1,10 @@
 import { Clock, Crown, Gem, Headphones, Lock, ShieldCheck, Star, Users, Zap, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
-import { brand } from '../../../config/brand.ts';
-import { paths } from '../../../config/paths.ts';
-import { useFlavourPhrase } from '../../flavour/use-flavour-phrase.ts';
-import { useRecentPurchaseItems } from '../../store/api/payments.ts';
+import { Tooltip, TooltipProvider } from '@/components/ui/tooltip.tsx';
+import { brand } from '@/config/brand.ts';
+import { paths } from '@/config/paths.ts';
+import { useFlavourPhrase } from '@/features/flavour';
+import { useRecentPurchaseItems } from '@/features/store';
 import { RecentPurchasesPanel } from './recent-purchases-panel.tsx';
 
 interface StoreCard {
@@ -20,7 +20,10 @@ const heroCards: StoreCard[] = [
   { to: paths.addons, title: 'Add ons', tagline: 'Tattoos, Vehicles & More', icon: Gem },
 ];
 
-const storeCards: StoreCard[] = [...heroCards, { to: paths.unban, title: 'Unban Services', tagline: 'Appeal Services', icon: ShieldCheck }];
+const storeCards: StoreCard[] = [
+  ...heroCards,
+  { to: paths.unban, title: 'Unban Services', tagline: 'Appeal Services', icon: ShieldCheck },
+];
 
 const features = [
   { icon: Zap, title: 'Instant Access', text: 'Roles delivered through Discord once your purchase clears.' },
@@ -44,18 +47,35 @@ export function HomeContent() {
   return (
     <TooltipProvider>
       <div className="pb-24">
-        <p className="bg-gold-500 px-4 py-2 text-center text-sm font-semibold text-bayou-950">Welcome to the Official {brand.name} Website</p>
+        <p className="bg-gold-500 px-4 py-2 text-center text-sm font-semibold text-bayou-950">
+          Welcome to the Official {brand.name} Website
+        </p>
 
-        <section aria-labelledby="home-title" className="bg-gradient-to-b from-bayou-800 to-bayou-950 px-4 pb-12 pt-12 text-center">
+        <section
+          aria-labelledby="home-title"
+          className="bg-gradient-to-b from-bayou-800 to-bayou-950 px-4 pb-12 pt-12 text-center"
+        >
           <h1 id="home-title" className="font-display text-4xl font-bold text-gold-400 sm:text-5xl">
             {brand.name}
           </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">We offer 5 levels of priority pass, delivered via Discord</p>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
+            We offer 5 levels of priority pass, delivered via Discord
+          </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <a href={brand.discordInvite} target="_blank" rel="noopener noreferrer" className={`${externalButton} bg-gold-500 text-bayou-950 hover:bg-gold-400`}>
+            <a
+              href={brand.discordInvite}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${externalButton} bg-gold-500 text-bayou-950 hover:bg-gold-400`}
+            >
               Join Community
             </a>
-            <a href={brand.youtube} target="_blank" rel="noopener noreferrer" className={`${externalButton} border border-moss-400 text-moss-300 hover:bg-bayou-800`}>
+            <a
+              href={brand.youtube}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${externalButton} border border-moss-400 text-moss-300 hover:bg-bayou-800`}
+            >
               Watch Trailer
             </a>
           </div>
@@ -63,7 +83,10 @@ export function HomeContent() {
             {heroCards.map(({ to, title, tagline, icon: Icon }) => (
               <li key={to}>
                 <Tooltip content={tagline}>
-                  <Link to={to} className="flex h-full flex-col items-center rounded-xl border border-bayou-600 bg-bayou-900/80 p-5 hover:border-gold-400">
+                  <Link
+                    to={to}
+                    className="flex h-full flex-col items-center rounded-xl border border-bayou-600 bg-bayou-900/80 p-5 hover:border-gold-400"
+                  >
                     <Icon aria-hidden className="text-gold-400" size={30} />
                     <span className="mt-2 text-lg font-semibold text-slate-50">{title}</span>
                     <span className="mt-1 text-sm text-slate-300">{tagline}</span>
@@ -93,7 +116,10 @@ export function HomeContent() {
           <ul aria-label="Store sections" className="mx-auto mt-8 grid max-w-6xl gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {storeCards.map(({ to, title, tagline, icon: Icon }) => (
               <li key={to}>
-                <Link to={to} className="flex h-full flex-col rounded-xl border border-bayou-700 bg-bayou-900 p-6 hover:border-gold-400">
+                <Link
+                  to={to}
+                  className="flex h-full flex-col rounded-xl border border-bayou-700 bg-bayou-900 p-6 hover:border-gold-400"
+                >
                   <Icon aria-hidden className="text-moss-400" size={28} />
                   <span className="mt-3 text-lg font-semibold text-slate-50">{title}</span>
                   <span className="mt-1 text-sm text-slate-300">{tagline}</span>

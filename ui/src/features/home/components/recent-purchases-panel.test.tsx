@@ -61,11 +61,19 @@ describe('Recent Purchases panel', () => {
         ]}
       />,
     );
-    expect(shownItems()).toEqual(['Jean B.$60Swamp Blood2 minutes ago', 'Remy F.$19.99Discord Unban3 hours ago', 'Gus H.$199City Unbanjust now']);
+    expect(shownItems()).toEqual([
+      'Jean B.$60Swamp Blood2 minutes ago',
+      'Remy F.$19.99Discord Unban3 hours ago',
+      'Gus H.$199City Unbanjust now',
+    ]);
   });
 
   it('shows the entries it is given instead of the samples', () => {
-    const fed = SAMPLE_RECENT_PURCHASES.slice(0, 3).map((entry, index) => ({ ...entry, name: `Buyer ${index}.`, item: `Real item ${index}` }));
+    const fed = SAMPLE_RECENT_PURCHASES.slice(0, 3).map((entry, index) => ({
+      ...entry,
+      name: `Buyer ${index}.`,
+      item: `Real item ${index}`,
+    }));
     render(<RecentPurchasesPanel items={fed} />);
     expect(items()).toHaveLength(3);
     expect(items()[0].textContent).toContain('Real item 0');

@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronUp, ShoppingBag } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { formatPrice, formatRelativeTime } from '../../../lib/format.ts';
+import { formatPrice, formatRelativeTime } from '@/lib/format.ts';
 import { SAMPLE_RECENT_PURCHASES, type RecentPurchaseItem } from '../data/recent-purchases-sample.ts';
 import { initialRotation, RECENT_ROTATE_MS, rotate } from './recent-purchases-rotation.ts';
 
@@ -24,7 +24,10 @@ export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { item
   }, [items]);
 
   return (
-    <aside aria-label="Recent Purchases" className="fixed bottom-4 left-4 z-30 w-[calc(100vw-2rem)] max-w-xs rounded-xl border border-bayou-600 bg-bayou-900/95 shadow-xl backdrop-blur">
+    <aside
+      aria-label="Recent Purchases"
+      className="fixed bottom-4 left-4 z-30 w-[calc(100vw-2rem)] max-w-xs rounded-xl border border-bayou-600 bg-bayou-900/95 shadow-xl backdrop-blur"
+    >
       <h2 className="m-0">
         <button
           type="button"

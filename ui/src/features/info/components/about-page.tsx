@@ -1,17 +1,23 @@
 import { Link } from 'react-router-dom';
-import { brand } from '../../../config/brand.ts';
-import { paths } from '../../../config/paths.ts';
+import { brand } from '@/config/brand.ts';
+import { paths } from '@/config/paths.ts';
 import { InfoPage, InfoSection } from './info-page.tsx';
 
 export default function AboutPage() {
   return (
-    <InfoPage title="About Us" description={`${brand.name} is a Louisiana-themed FiveM roleplay server, bringing the bayou to life since 2025.`}>
+    <InfoPage
+      title="About Us"
+      description={`${brand.name} is a Louisiana-themed FiveM roleplay server, bringing the bayou to life since 2025.`}
+    >
       <InfoSection title="Who we are">
         <p>
-          {brand.name} is the premier FiveM roleplay server since 2025. From the French Quarter to the deep swamp, every parish is built for
-          serious, story-driven roleplay with a Cajun accent.
+          {brand.name} is the premier FiveM roleplay server since 2025. From the French Quarter to the deep swamp, every
+          parish is built for serious, story-driven roleplay with a Cajun accent.
         </p>
-        <p>Our staff and developers are players first: they build the jobs, gangs, vehicles and properties they want to play with.</p>
+        <p>
+          Our staff and developers are players first: they build the jobs, gangs, vehicles and properties they want to
+          play with.
+        </p>
       </InfoSection>
       <InfoSection title="What we offer">
         <ul>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { brand } from '../../../config/brand.ts';
-import { paths } from '../../../config/paths.ts';
+import { brand } from '@/config/brand.ts';
+import { paths } from '@/config/paths.ts';
 import { InfoPage, InfoSection } from './info-page.tsx';
 
 export const APPEAL_REQUIREMENTS = [
@@ -11,13 +11,22 @@ export const APPEAL_REQUIREMENTS = [
   'Why you believe the ban was unfair',
 ];
 
-export const NON_APPEALABLE = ['Harassment or doxxing', 'Racist or hate speech', 'Chargeback fraud', 'Multiple serious violations', 'Staff impersonation'];
+export const NON_APPEALABLE = [
+  'Harassment or doxxing',
+  'Racist or hate speech',
+  'Chargeback fraud',
+  'Multiple serious violations',
+  'Staff impersonation',
+];
 
 const card = 'flex flex-col rounded-xl border p-6';
 
 export default function AppealProcessPage() {
   return (
-    <InfoPage title="Ban Appeal Process" description="How to appeal a ban for free, what to include, and which offenses cannot be appealed.">
+    <InfoPage
+      title="Ban Appeal Process"
+      description="How to appeal a ban for free, what to include, and which offenses cannot be appealed."
+    >
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby="appeal-free" className={`${card} border-moss-400/50 bg-bayou-900`}>
           <h2 id="appeal-free" className="font-display text-xl font-bold text-moss-300">
@@ -42,10 +51,13 @@ export default function AppealProcessPage() {
             Paid Unban Services
           </h2>
           <p className="mt-3 flex-1 text-sm text-slate-300">
-            Need a faster review? Paid unbans are processed in 24-48 hours. They do not guarantee approval, and harassment or doxxing cases are not
-            eligible.
+            Need a faster review? Paid unbans are processed in 24-48 hours. They do not guarantee approval, and
+            harassment or doxxing cases are not eligible.
           </p>
-          <Link to={paths.unban} className="mt-5 rounded-lg bg-gold-500 px-4 py-2 text-center font-semibold text-bayou-950 hover:bg-gold-400">
+          <Link
+            to={paths.unban}
+            className="mt-5 rounded-lg bg-gold-500 px-4 py-2 text-center font-semibold text-bayou-950 hover:bg-gold-400"
+          >
             View Unban Services
           </Link>
         </section>

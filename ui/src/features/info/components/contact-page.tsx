@@ -1,12 +1,20 @@
 import { CreditCard, LifeBuoy, MessageCircle, Ticket, Wrench, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { brand } from '../../../config/brand.ts';
-import { paths } from '../../../config/paths.ts';
+import { brand } from '@/config/brand.ts';
+import { paths } from '@/config/paths.ts';
 import { InfoPage } from './info-page.tsx';
 
 const helpCategories: { icon: LucideIcon; title: string; text: string }[] = [
-  { icon: CreditCard, title: 'Purchases & Payments', text: 'Missing roles, tokens, or a question about an order. Include your transaction ID.' },
-  { icon: Wrench, title: 'Technical Support', text: 'Connection problems, crashes, or scripts not behaving as they should.' },
+  {
+    icon: CreditCard,
+    title: 'Purchases & Payments',
+    text: 'Missing roles, tokens, or a question about an order. Include your transaction ID.',
+  },
+  {
+    icon: Wrench,
+    title: 'Technical Support',
+    text: 'Connection problems, crashes, or scripts not behaving as they should.',
+  },
   { icon: LifeBuoy, title: 'Bans & Appeals', text: 'Questions about a ban, a warning or the appeal process.' },
 ];
 
@@ -20,14 +28,19 @@ const card = 'rounded-xl border border-bayou-700 bg-bayou-900 p-6';
 
 export default function ContactPage() {
   return (
-    <InfoPage title="Contact Us" description="Support happens on our Discord. Open a ticket and staff will get back to you.">
+    <InfoPage
+      title="Contact Us"
+      description="Support happens on our Discord. Open a ticket and staff will get back to you."
+    >
       <div className="grid gap-4 md:grid-cols-2">
         <section className={card} aria-labelledby="contact-discord">
           <MessageCircle aria-hidden className="text-moss-400" />
           <h2 id="contact-discord" className="mt-2 font-display text-xl font-bold text-gold-400">
             Discord Support
           </h2>
-          <p className="mt-2 text-sm text-slate-300">Our community and staff are on Discord every day. Ask in the help channels or reach a staff member there.</p>
+          <p className="mt-2 text-sm text-slate-300">
+            Our community and staff are on Discord every day. Ask in the help channels or reach a staff member there.
+          </p>
           <a
             href={brand.discordInvite}
             target="_blank"
@@ -43,8 +56,8 @@ export default function ContactPage() {
             Ticket System
           </h2>
           <p className="mt-2 text-sm text-slate-300">
-            For anything about your account or a purchase, open a ticket in the #support channel. Include your Discord username and, for purchases,
-            your transaction ID and proof of purchase.
+            For anything about your account or a purchase, open a ticket in the #support channel. Include your Discord
+            username and, for purchases, your transaction ID and proof of purchase.
           </p>
         </section>
       </div>

@@ -1,12 +1,15 @@
 import { Link } from 'react-router-dom';
-import { Accordion, AccordionItem } from '../../../components/ui/accordion.tsx';
-import { paths } from '../../../config/paths.ts';
+import { Accordion, AccordionItem } from '@/components/ui/accordion.tsx';
+import { paths } from '@/config/paths.ts';
 import { FAQ } from '../data/faq.ts';
 import { InfoPage } from './info-page.tsx';
 
 export default function FaqPage() {
   return (
-    <InfoPage title="Frequently Asked Questions" description="Answers about joining, buying, tokens, bans and applications.">
+    <InfoPage
+      title="Frequently Asked Questions"
+      description="Answers about joining, buying, tokens, bans and applications."
+    >
       <Accordion label="Questions">
         {FAQ.map((item, index) => (
           <AccordionItem key={item.question} value={`faq-${index}`} question={item.question}>

@@ -1,10 +1,20 @@
 import type { ReactNode } from 'react';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
 
 export const POLICIES_UPDATED = 'January 1, 2025';
 
 /** The frame of every information page: title, description, and a readable column. */
-export function InfoPage({ title, description, updated, children }: { title: string; description: string; updated?: boolean; children: ReactNode }) {
+export function InfoPage({
+  title,
+  description,
+  updated,
+  children,
+}: {
+  title: string;
+  description: string;
+  updated?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="pb-16">
       <PageHeading title={title} description={description}>

@@ -2,11 +2,18 @@ import { InfoPage, InfoSection } from './info-page.tsx';
 
 export default function PrivacyPolicyPage() {
   return (
-    <InfoPage title="Privacy Policy" description="What we collect when you sign in, buy or apply, and how we use it." updated>
+    <InfoPage
+      title="Privacy Policy"
+      description="What we collect when you sign in, buy or apply, and how we use it."
+      updated
+    >
       <InfoSection title="What we collect">
         <ul>
           <li>From Discord sign-in: your Discord ID, username, avatar and email address.</li>
-          <li>From purchases: the product, the price, the payment reference and your email. Card details go straight to our payment provider; we never see or store them.</li>
+          <li>
+            From purchases: the product, the price, the payment reference and your email. Card details go straight to
+            our payment provider; we never see or store them.
+          </li>
           <li>From applications: the answers you give on the whitelist or staff application forms.</li>
         </ul>
       </InfoSection>
@@ -21,10 +28,16 @@ export default function PrivacyPolicyPage() {
         <p>We use one session cookie to keep you signed in. We do not use advertising or tracking cookies.</p>
       </InfoSection>
       <InfoSection title="Sharing">
-        <p>We do not sell your data. We share only what our payment provider and Discord need to process your payment and deliver your roles.</p>
+        <p>
+          We do not sell your data. We share only what our payment provider and Discord need to process your payment and
+          deliver your roles.
+        </p>
       </InfoSection>
       <InfoSection title="Your choices">
-        <p>Open a ticket on Discord to ask for a copy of your data or for its deletion. Purchase records are kept as long as the law requires.</p>
+        <p>
+          Open a ticket on Discord to ask for a copy of your data or for its deletion. Purchase records are kept as long
+          as the law requires.
+        </p>
       </InfoSection>
     </InfoPage>
   );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { RULE_GROUPS, type Rule, type Severity } from '../data/server-rules.ts';
 import { InfoPage, InfoSection } from './info-page.tsx';
 
@@ -14,11 +14,15 @@ function RuleItem({ rule }: { rule: Rule }) {
   return (
     <li data-testid="rule" className="rounded-lg border border-bayou-700 bg-bayou-950/50 p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-gold-500 text-sm font-bold text-bayou-950" aria-label={`Rule ${rule.number}`}>
+        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-gold-500 text-sm font-bold text-bayou-950">
+          <span className="sr-only">Rule </span>
           {rule.number}
         </span>
         <h3 className="flex-1 font-semibold text-slate-50">{rule.title}</h3>
-        <span data-testid="severity" className={`rounded-full px-2 py-0.5 text-xs font-semibold ${SEVERITY_CLASSES[rule.severity]}`}>
+        <span
+          data-testid="severity"
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${SEVERITY_CLASSES[rule.severity]}`}
+        >
           {rule.severity}
         </span>
       </div>
@@ -35,7 +39,11 @@ function RuleItem({ rule }: { rule: Rule }) {
 
 export default function ServerRulesPage() {
   return (
-    <InfoPage title="Server Rules" description="The 18 rules every player follows, with the sanction for breaking each one." updated>
+    <InfoPage
+      title="Server Rules"
+      description="The 18 rules every player follows, with the sanction for breaking each one."
+      updated
+    >
       {RULE_GROUPS.map((group) => (
         <InfoSection key={group.title} title={group.title}>
           <ol className="!mt-0 !list-none space-y-3 !pl-0">
@@ -56,8 +64,9 @@ export default function ServerRulesPage() {
       </InfoSection>
       <InfoSection title="Appeals">
         <p>
-          Every ban can be appealed for free through a Discord ticket, reviewed in 7-14 days, except harassment or doxxing, racist or hate speech,
-          chargeback fraud, multiple serious violations and staff impersonation. Final decisions are made by senior staff and are binding.
+          Every ban can be appealed for free through a Discord ticket, reviewed in 7-14 days, except harassment or
+          doxxing, racist or hate speech, chargeback fraud, multiple serious violations and staff impersonation. Final
+          decisions are made by senior staff and are binding.
         </p>
         <p>
           Read the{' '}

@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { brand } from '../../../config/brand.ts';
+import { brand } from '@/config/brand.ts';
 import { JOBS } from '../data/jobs.ts';
 import JobsPage from './jobs-page.tsx';
 
-const shownTitles = () => within(screen.getByRole('list', { name: 'Open jobs' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const shownTitles = () =>
+  within(screen.getByRole('list', { name: 'Open jobs' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 
 describe('job carousel', () => {
   afterEach(cleanup);

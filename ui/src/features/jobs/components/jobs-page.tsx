@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Info, X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { brand } from '../../../config/brand.ts';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { brand } from '@/config/brand.ts';
 import { JOBS, JOBS_PER_PAGE, type Job } from '../data/jobs.ts';
 import { JobCard } from './job-card.tsx';
 import { pageCount, wrapPage } from './job-carousel-state.ts';
@@ -22,10 +22,16 @@ export default function JobsPage() {
 
   return (
     <div className="pb-16">
-      <PageHeading title="Job Applications" description="Find your place in the parish. Every job is applied for through our Discord." />
+      <PageHeading
+        title="Job Applications"
+        description="Find your place in the parish. Every job is applied for through our Discord."
+      />
 
       {appliedFor && (
-        <div role="alert" className="mx-auto mb-8 max-w-3xl rounded-xl border border-gold-400/60 bg-bayou-800 p-5 px-4 text-sm text-slate-100">
+        <div
+          role="alert"
+          className="mx-auto mb-8 max-w-3xl rounded-xl border border-gold-400/60 bg-bayou-800 p-5 px-4 text-sm text-slate-100"
+        >
           <div className="flex items-start gap-3">
             <Info aria-hidden className="mt-0.5 shrink-0 text-gold-400" />
             <div className="flex-1">
@@ -37,7 +43,12 @@ export default function JobsPage() {
                 <li>Read the staff guide before your interview.</li>
               </ol>
             </div>
-            <button type="button" aria-label="Close instructions" onClick={() => setAppliedFor(null)} className="rounded p-1 hover:bg-bayou-700">
+            <button
+              type="button"
+              aria-label="Close instructions"
+              onClick={() => setAppliedFor(null)}
+              className="rounded p-1 hover:bg-bayou-700"
+            >
               <X aria-hidden size={18} />
             </button>
           </div>
@@ -68,9 +79,11 @@ export default function JobsPage() {
             </li>
           ))}
         </ul>
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of page dots, not a form's fieldset */}
         <div className="mt-6 flex justify-center gap-2" role="group" aria-label="Choose a page">
           {Array.from({ length: pages }, (_, index) => (
             <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: the page number is the dot's identity
               key={index}
               type="button"
               aria-label={`Page ${index + 1}`}
@@ -78,7 +91,10 @@ export default function JobsPage() {
               onClick={() => go(index)}
               className="flex h-6 w-6 items-center justify-center"
             >
-              <span aria-hidden className={`block h-3 w-3 rounded-full ${index === page ? 'bg-gold-400' : 'bg-bayou-600'}`} />
+              <span
+                aria-hidden
+                className={`block h-3 w-3 rounded-full ${index === page ? 'bg-gold-400' : 'bg-bayou-600'}`}
+              />
             </button>
           ))}
         </div>

@@ -15,7 +15,8 @@ export const JOBS: readonly Job[] = [
   {
     title: "Sheriff's Deputy",
     icon: Shield,
-    description: 'Patrol the parish roads and bayous, answer calls and keep the peace from Bourbon Street to the back country.',
+    description:
+      'Patrol the parish roads and bayous, answer calls and keep the peace from Bourbon Street to the back country.',
     requirements: ['18 or older', 'Clean punishment record', 'Pass the academy training', 'Working microphone'],
     benefits: ['Department vehicles and gear', 'Weekly paid shifts', 'Promotion ladder to Sheriff'],
   },

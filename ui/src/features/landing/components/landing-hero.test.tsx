@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
+import { TooltipProvider } from '@/components/ui/tooltip.tsx';
 import { TYPEWRITER_MS_PER_CHARACTER } from '../hooks/use-typewriter.ts';
 import { LANDING_SUBTITLE, LandingHero, TITLE_ANIMATION_MS } from './landing-hero.tsx';
 
 const typed = () => screen.getByTestId('typewriter').textContent?.replace(/\u00a0/g, '') ?? '';
-const buttons = () => [screen.queryByRole('link', { name: 'Login & Shop' }), screen.queryByRole('link', { name: 'Join Discord' })];
+const buttons = () => [
+  screen.queryByRole('link', { name: 'Login & Shop' }),
+  screen.queryByRole('link', { name: 'Join Discord' }),
+];
 
 describe('landing hero', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -50,7 +53,12 @@ describe('landing hero', () => {
 
   it('shows everything at once when the visitor asks for reduced motion', () => {
     const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('reduce'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never;
     try {
       render(
         <TooltipProvider>

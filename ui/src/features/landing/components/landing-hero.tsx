@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Tooltip } from '../../../components/ui/tooltip.tsx';
-import { brand } from '../../../config/brand.ts';
-import { paths } from '../../../config/paths.ts';
+import { Tooltip } from '@/components/ui/tooltip.tsx';
+import { brand } from '@/config/brand.ts';
+import { paths } from '@/config/paths.ts';
 import { prefersReducedMotion, useTypewriter } from '../hooks/use-typewriter.ts';
 
 export const LANDING_SUBTITLE =
@@ -21,8 +21,17 @@ export function LandingHero() {
   }, [instant]);
 
   return (
-    <section aria-labelledby="landing-title" className="relative overflow-hidden bg-gradient-to-b from-bayou-800 to-bayou-950 px-4 pb-16 pt-12 text-center">
-      <img src={brand.logo} alt={`${brand.name} logo`} width={112} height={112} className="mx-auto h-24 w-24 sm:h-28 sm:w-28" />
+    <section
+      aria-labelledby="landing-title"
+      className="relative overflow-hidden bg-gradient-to-b from-bayou-800 to-bayou-950 px-4 pb-16 pt-12 text-center"
+    >
+      <img
+        src={brand.logo}
+        alt={`${brand.name} logo`}
+        width={112}
+        height={112}
+        className="mx-auto h-24 w-24 sm:h-28 sm:w-28"
+      />
       <h1 id="landing-title" className="mt-6 font-display text-4xl font-bold leading-tight text-slate-50 sm:text-6xl">
         <span className="animate-title-in block">Welcome to</span>{' '}
         <span className="animate-title-in-late block bg-gradient-to-r from-gold-400 via-moss-300 to-gold-400 bg-clip-text text-transparent">
@@ -60,7 +69,10 @@ function HeroButtons() {
   return (
     <>
       <Tooltip content="Sign in with Discord to browse the store">
-        <a href={paths.login} className="animate-fade-in rounded-lg bg-gold-500 px-6 py-3 font-semibold text-bayou-950 hover:bg-gold-400">
+        <a
+          href={paths.login}
+          className="animate-fade-in rounded-lg bg-gold-500 px-6 py-3 font-semibold text-bayou-950 hover:bg-gold-400"
+        >
           Login &amp; Shop
         </a>
       </Tooltip>

@@ -1,8 +1,20 @@
-import { Building2, Car, Code2, Crown, Gem, Headphones, Shield, Sparkles, Users, Zap, type LucideIcon } from 'lucide-react';
-import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
-import { brand } from '../../../config/brand.ts';
-import { paths } from '../../../config/paths.ts';
-import { useFlavourPhrase } from '../../flavour/use-flavour-phrase.ts';
+import {
+  Building2,
+  Car,
+  Code2,
+  Crown,
+  Gem,
+  Headphones,
+  Shield,
+  Sparkles,
+  Users,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
+import { Tooltip, TooltipProvider } from '@/components/ui/tooltip.tsx';
+import { brand } from '@/config/brand.ts';
+import { paths } from '@/config/paths.ts';
+import { useFlavourPhrase } from '@/features/flavour';
 import { LandingHero } from './landing-hero.tsx';
 
 interface Card {
@@ -12,15 +24,42 @@ interface Card {
 }
 
 const storeCards: (Card & { action: string })[] = [
-  { icon: Crown, title: 'Whitelist Access', text: 'Five levels of priority pass, from Bayou Basic to Voodoo Experience.', action: 'View Tiers' },
-  { icon: Users, title: 'Gang Packages', text: 'Three tiers of turf, uniforms and chains, from Starter Gang to Swamp Syndicate.', action: 'View Packages' },
-  { icon: Gem, title: 'Custom Add-ons', text: 'Tattoos, chains, vehicles, housing and character work made for you.', action: 'View Add-ons' },
+  {
+    icon: Crown,
+    title: 'Whitelist Access',
+    text: 'Five levels of priority pass, from Bayou Basic to Voodoo Experience.',
+    action: 'View Tiers',
+  },
+  {
+    icon: Users,
+    title: 'Gang Packages',
+    text: 'Three tiers of turf, uniforms and chains, from Starter Gang to Swamp Syndicate.',
+    action: 'View Packages',
+  },
+  {
+    icon: Gem,
+    title: 'Custom Add-ons',
+    text: 'Tattoos, chains, vehicles, housing and character work made for you.',
+    action: 'View Add-ons',
+  },
 ];
 
 const reasons: Card[] = [
-  { icon: Zap, title: 'Instant Delivery', text: 'Roles are assigned through Discord within 1-24 hours of your purchase.' },
-  { icon: Shield, title: 'Secure Payments', text: 'Card payments are processed securely over SSL; we never see your card number.' },
-  { icon: Sparkles, title: 'Authentic Louisiana', text: 'Bayous, parishes and Cajun culture brought to life by a dedicated team.' },
+  {
+    icon: Zap,
+    title: 'Instant Delivery',
+    text: 'Roles are assigned through Discord within 1-24 hours of your purchase.',
+  },
+  {
+    icon: Shield,
+    title: 'Secure Payments',
+    text: 'Card payments are processed securely over SSL; we never see your card number.',
+  },
+  {
+    icon: Sparkles,
+    title: 'Authentic Louisiana',
+    text: 'Bayous, parishes and Cajun culture brought to life by a dedicated team.',
+  },
   { icon: Headphones, title: '24/7 Support', text: 'Open a ticket on Discord any time and staff will help you out.' },
 ];
 
@@ -32,9 +71,21 @@ export const LANDING_STATS = [
 ] as const;
 
 const assets: Card[] = [
-  { icon: Building2, title: 'Custom Properties', text: 'Plantation homes, swamp shacks and city lofts across the parishes.' },
-  { icon: Car, title: 'Unique Vehicles', text: 'Airboats, lifted trucks and classics you will not find on any other server.' },
-  { icon: Code2, title: 'Custom Scripts', text: 'Jobs, gangs, fishing and crawfish boils written for this server alone.' },
+  {
+    icon: Building2,
+    title: 'Custom Properties',
+    text: 'Plantation homes, swamp shacks and city lofts across the parishes.',
+  },
+  {
+    icon: Car,
+    title: 'Unique Vehicles',
+    text: 'Airboats, lifted trucks and classics you will not find on any other server.',
+  },
+  {
+    icon: Code2,
+    title: 'Custom Scripts',
+    text: 'Jobs, gangs, fishing and crawfish boils written for this server alone.',
+  },
 ];
 
 function CardGrid({ cards, columns }: { cards: Card[]; columns: string }) {
@@ -72,7 +123,10 @@ export function MarketingLanding() {
                 <h3 className="mt-3 text-xl font-semibold text-slate-50">{title}</h3>
                 <p className="mt-2 flex-1 text-sm text-slate-300">{text}</p>
                 <Tooltip content="Sign in with Discord to see prices and buy">
-                  <a href={paths.login} className="mt-5 rounded-lg bg-bayou-700 px-4 py-2 text-center font-semibold text-moss-300 hover:bg-bayou-600">
+                  <a
+                    href={paths.login}
+                    className="mt-5 rounded-lg bg-bayou-700 px-4 py-2 text-center font-semibold text-moss-300 hover:bg-bayou-600"
+                  >
                     {action}
                   </a>
                 </Tooltip>
@@ -110,10 +164,15 @@ export function MarketingLanding() {
           <h2 id="landing-cta" className="font-display text-3xl font-bold text-slate-50">
             Ready to hit the bayou?
           </h2>
-          <p className="mx-auto mt-3 max-w-xl text-slate-300">Sign in with your Discord account to shop, apply and join the community.</p>
+          <p className="mx-auto mt-3 max-w-xl text-slate-300">
+            Sign in with your Discord account to shop, apply and join the community.
+          </p>
           <p className="mt-2 italic text-moss-300">{loginPhrase}</p>
           <Tooltip content="Sign in securely through Discord">
-            <a href={paths.login} className="mt-6 inline-block rounded-lg bg-gold-500 px-8 py-3 font-semibold text-bayou-950 hover:bg-gold-400">
+            <a
+              href={paths.login}
+              className="mt-6 inline-block rounded-lg bg-gold-500 px-8 py-3 font-semibold text-bayou-950 hover:bg-gold-400"
+            >
               Login with Discord
             </a>
           </Tooltip>

@@ -7,7 +7,10 @@ export const TYPEWRITER_MS_PER_CHARACTER = 30;
  * `instant` (reduced motion). The text is written straight into the element, so typing costs no re-render;
  * React hears only of the end (`done`).
  */
-export function useTypewriter<T extends HTMLElement>(text: string, { start, instant }: { start: boolean; instant: boolean }) {
+export function useTypewriter<T extends HTMLElement>(
+  text: string,
+  { start, instant }: { start: boolean; instant: boolean },
+) {
   const ref = useRef<T>(null);
   const [done, setDone] = useState(instant);
 

@@ -1,26 +1,44 @@
 import { Headphones, ShieldCheck, Zap } from 'lucide-react';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
-import { useProducts } from '../../catalogue/api/catalogue.ts';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
+import { useProducts } from '@/features/catalogue';
 import { TierCard } from './tier-card.tsx';
 
 const infoBlocks = [
-  { icon: Zap, title: 'Instant Delivery', text: 'Your pass is delivered through Discord as soon as your payment clears.' },
-  { icon: ShieldCheck, title: 'Secure Purchase', text: 'Card payments are processed securely; we never see your card number.' },
-  { icon: Headphones, title: '24/7 Support', text: 'Open a ticket in our Discord any time and staff will help you out.' },
+  {
+    icon: Zap,
+    title: 'Instant Delivery',
+    text: 'Your pass is delivered through Discord as soon as your payment clears.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Secure Purchase',
+    text: 'Card payments are processed securely; we never see your card number.',
+  },
+  {
+    icon: Headphones,
+    title: '24/7 Support',
+    text: 'Open a ticket in our Discord any time and staff will help you out.',
+  },
 ];
 
 export default function PriorityPassPage() {
   const tiers = useProducts('whitelist');
   return (
     <div className="pb-16">
-      <PageHeading title="Priority Pass" description="Five levels of whitelist access. Pick your place in the bayou, cher." />
+      <PageHeading
+        title="Priority Pass"
+        description="Five levels of whitelist access. Pick your place in the bayou, cher."
+      />
       {/* While the tiers load, hold a screen's height so the blocks below do not jump when the cards arrive. */}
       <div className={tiers.data ? undefined : 'min-h-screen'}>
         <QueryState isPending={tiers.isPending} error={tiers.error} retry={() => tiers.refetch()} />
       </div>
       {tiers.data && (
-        <ul aria-label="Whitelist tiers" className="mx-auto grid max-w-7xl gap-6 px-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        <ul
+          aria-label="Whitelist tiers"
+          className="mx-auto grid max-w-7xl gap-6 px-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+        >
           {tiers.data.map((tier) => (
             <li key={tier.id} className="flex">
               <TierCard tier={tier} />

@@ -1,10 +1,10 @@
 import { Check } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import type { ProductDto } from '../../../../../adapters/http/contract/catalogue.ts';
-import { stripeCheckoutPath } from '../../../config/paths.ts';
-import { formatPrice } from '../../../lib/format.ts';
-import { buyButtonText } from '../../catalogue/components/buy-button-text.ts';
-import { ProductIcon } from '../../catalogue/components/product-icon.tsx';
+import type { ProductDto } from '@contract/catalogue.ts';
+import { stripeCheckoutPath } from '@/config/paths.ts';
+import { formatPrice } from '@/lib/format.ts';
+import { buyButtonText } from '@/features/catalogue';
+import { ProductIcon } from '@/features/catalogue';
 
 export function TierCard({ tier }: { tier: ProductDto }) {
   const navigate = useNavigate();

@@ -4,9 +4,13 @@ import type {
   ReviewApplicationInput,
   UpdateApplicationInput,
   WhitelistApplicationDto,
-} from '../../../../../adapters/http/contract/applications.ts';
-import type { ReviewStaffApplicationInput, StaffApplicationDto, StaffApplicationListDto } from '../../../../../adapters/http/contract/staff-applications.ts';
-import { api } from '../../../lib/api-client.ts';
+} from '@contract/applications.ts';
+import type {
+  ReviewStaffApplicationInput,
+  StaffApplicationDto,
+  StaffApplicationListDto,
+} from '@contract/staff-applications.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** SPEC section 9: /admin-applications polls every 5 s, /staff-applications and /staff-review every 10 s. */
 export const POLL_ADMIN_APPLICATIONS_MS = 5_000;
@@ -52,8 +56,10 @@ function useDecision<Body, Answer>(kind: Kind, suffix: string) {
 }
 
 /** PATCH /api/applications/{id}/review: approved or rejected, notes of 10+ characters. */
-export const useReviewApplication = () => useDecision<ReviewApplicationInput, WhitelistApplicationDto>('whitelist', '/review');
+export const useReviewApplication = () =>
+  useDecision<ReviewApplicationInput, WhitelistApplicationDto>('whitelist', '/review');
 /** PATCH /api/applications/{id}: approved or denied, notes optional. */
 export const useUpdateApplication = () => useDecision<UpdateApplicationInput, WhitelistApplicationDto>('whitelist', '');
 /** PATCH /api/staff-applications/{id}: under_review, approved or denied, notes as written. */
-export const useReviewStaffApplication = () => useDecision<ReviewStaffApplicationInput, StaffApplicationDto>('staff', '');
+export const useReviewStaffApplication = () =>
+  useDecision<ReviewStaffApplicationInput, StaffApplicationDto>('staff', '');

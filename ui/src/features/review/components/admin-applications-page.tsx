@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { WhitelistApplicationDto } from '../../../../../adapters/http/contract/applications.ts';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { paths } from '../../../config/paths.ts';
+import type { WhitelistApplicationDto } from '@contract/applications.ts';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { paths } from '@/config/paths.ts';
 import { POLL_ADMIN_APPLICATIONS_MS, useWhitelistApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
 import { StatusBadge } from './badges.tsx';
@@ -15,21 +15,33 @@ import { WhitelistReviewDialog } from './whitelist-review-dialog.tsx';
 
 /** /admin-applications: whitelist applications with counters, a table and the review modal. */
 export default function AdminApplicationsPage() {
-  const { query, data, setPage, open, setOpenId } = useReviewPage((page) => useWhitelistApplications(page, POLL_ADMIN_APPLICATIONS_MS));
+  const { query, data, setPage, open, setOpenId } = useReviewPage(useWhitelistApplications, POLL_ADMIN_APPLICATIONS_MS);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
       <Link to={paths.admin} className="mt-6 inline-flex items-center gap-1 text-sm text-moss-300 hover:underline">
         <ArrowLeft aria-hidden size={16} /> Back to Purchase Dashboard
       </Link>
-      <PageHeading title="Whitelist Applications" description="Review whitelist applications. New ones appear automatically." />
+      <PageHeading
+        title="Whitelist Applications"
+        description="Review whitelist applications. New ones appear automatically."
+      />
       <ReviewGate query={query} requiredRole="staff">
-        <Counters label="Application counts" items={statusCounters(data?.counts, [['Pending', 'pending'], ['Approved', 'approved'], ['Rejected', 'rejected']])} />
+        <Counters
+          label="Application counts"
+          items={statusCounters(data?.counts, [
+            ['Pending', 'pending'],
+            ['Approved', 'approved'],
+            ['Rejected', 'rejected'],
+          ])}
+        />
         <ApplicationTable
           data={data}
           empty="No applications yet"
           columns={['Applicant', 'Age', 'Status', '18+ Verified', 'Applied', 'Action']}
-          row={(application) => <ApplicationRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />}
+          row={(application) => (
+            <ApplicationRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />
+          )}
           onPage={setPage}
         />
       </ReviewGate>
@@ -52,7 +64,11 @@ function ApplicationRow({ application, onOpen }: { application: WhitelistApplica
       <Cell label="18+ Verified">{application.isEighteenPlus ? 'Yes' : 'No'}</Cell>
       <Cell label="Applied">{day(application.createdAt)}</Cell>
       <Cell label="Action">
-        <button type="button" onClick={onOpen} className="rounded-md bg-gold-500 px-3 py-1.5 font-semibold text-bayou-950 hover:bg-gold-400">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="rounded-md bg-gold-500 px-3 py-1.5 font-semibold text-bayou-950 hover:bg-gold-400"
+        >
           {application.status === 'pending' ? 'Review' : 'View'}
         </button>
       </Cell>

@@ -32,5 +32,9 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 export function PositionBadge({ position }: { position: string }) {
-  return <span data-position={position} className={`${base} ${POSITION_CLASSES[position] ?? GREY}`}>{position}</span>;
+  return (
+    <span data-position={position} className={`${base} ${POSITION_CLASSES[position] ?? GREY}`}>
+      {position}
+    </span>
+  );
 }

@@ -22,7 +22,10 @@ export function ResponsiveTable({ columns, children }: { columns: string[]; chil
 
 export function Row({ id, children }: { id: string; children: ReactNode }) {
   return (
-    <tr data-application-id={id} className="grid gap-2 border-t border-bayou-700 p-4 first:border-t-0 md:table-row md:p-0 md:first:border-t">
+    <tr
+      data-application-id={id}
+      className="grid gap-2 border-t border-bayou-700 p-4 first:border-t-0 md:table-row md:p-0 md:first:border-t"
+    >
       {children}
     </tr>
   );

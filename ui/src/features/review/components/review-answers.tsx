@@ -1,4 +1,4 @@
-import { questionsOf, type ApplicationKind } from '../../../../../adapters/http/contract/applications.ts';
+import { questionsOf, type ApplicationKind } from '@contract/applications.ts';
 import { LongAnswer } from './review-dialog.tsx';
 
 /** The answers a kind lists on review screens (those with a review label): long answers, then the agreements ticked. */
@@ -11,7 +11,11 @@ export function ReviewAnswers({ kind, application }: { kind: Pick<ApplicationKin
       {listed
         .filter((question) => question.control !== 'checkbox')
         .map((question) => (
-          <LongAnswer key={question.name} label={question.review!} text={answers[question.name] == null ? null : String(answers[question.name])} />
+          <LongAnswer
+            key={question.name}
+            label={question.review!}
+            text={answers[question.name] == null ? null : String(answers[question.name])}
+          />
         ))}
       {agreements.length > 0 && (
         <ul aria-label="Rules agreements" className="grid gap-1 text-sm">

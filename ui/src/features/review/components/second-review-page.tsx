@@ -1,5 +1,5 @@
-import type { WhitelistApplicationDto } from '../../../../../adapters/http/contract/applications.ts';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import type { WhitelistApplicationDto } from '@contract/applications.ts';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { POLL_SECOND_SCREEN_MS, useWhitelistApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
 import { shownStatus, StatusBadge } from './badges.tsx';
@@ -17,21 +17,42 @@ function preview(text: string): string {
 
 /** /staff-applications: the second whitelist review screen, a list beside a detail panel; notes optional. */
 export default function SecondReviewPage() {
-  const { query, data, setPage, open: selected, openId: selectedId, setOpenId: setSelectedId } = useReviewPage((page) => useWhitelistApplications(page, POLL_SECOND_SCREEN_MS));
+  const {
+    query,
+    data,
+    setPage,
+    open: selected,
+    openId: selectedId,
+    setOpenId: setSelectedId,
+  } = useReviewPage(useWhitelistApplications, POLL_SECOND_SCREEN_MS);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
       <PageHeading title="Application Review" description="Whitelist applications, newest first." />
       <ReviewGate query={query} requiredRole="staff">
-        <Counters label="Application counts" items={statusCounters(data?.counts, [['Pending', 'pending'], ['Approved', 'approved'], ['Denied', 'rejected']])} />
+        <Counters
+          label="Application counts"
+          items={statusCounters(data?.counts, [
+            ['Pending', 'pending'],
+            ['Approved', 'approved'],
+            ['Denied', 'rejected'],
+          ])}
+        />
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <section aria-label="Applications" className="min-w-0">
             {data && data.applications.length === 0 ? (
-              <p className="rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-center text-slate-300">No applications yet</p>
+              <p className="rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-center text-slate-300">
+                No applications yet
+              </p>
             ) : (
               <ul className="grid max-h-[600px] gap-3 overflow-y-auto pr-1">
                 {data?.applications.map((application) => (
-                  <ListEntry key={application.id} application={application} selected={application.id === selectedId} onSelect={() => setSelectedId(application.id)} />
+                  <ListEntry
+                    key={application.id}
+                    application={application}
+                    selected={application.id === selectedId}
+                    onSelect={() => setSelectedId(application.id)}
+                  />
                 ))}
               </ul>
             )}
@@ -41,7 +62,9 @@ export default function SecondReviewPage() {
             {selected ? (
               <SecondReviewPanel key={selected.id} application={selected} />
             ) : (
-              <p className="rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-center text-slate-400">Select an application to see its details.</p>
+              <p className="rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-center text-slate-400">
+                Select an application to see its details.
+              </p>
             )}
           </section>
         </div>
@@ -50,7 +73,15 @@ export default function SecondReviewPage() {
   );
 }
 
-function ListEntry({ application, selected, onSelect }: { application: WhitelistApplicationDto; selected: boolean; onSelect: () => void }) {
+function ListEntry({
+  application,
+  selected,
+  onSelect,
+}: {
+  application: WhitelistApplicationDto;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   return (
     <li>
       <button
@@ -64,7 +95,9 @@ function ListEntry({ application, selected, onSelect }: { application: Whitelist
           <StatusBadge status={shownStatus(application.status)} />
         </span>
         <span className="mt-1 block text-xs text-slate-400">Applied {day(application.createdAt)}</span>
-        <span className="mt-2 block break-words text-sm text-slate-300">{preview(application.characterBackground)}</span>
+        <span className="mt-2 block break-words text-sm text-slate-300">
+          {preview(application.characterBackground)}
+        </span>
       </button>
     </li>
   );

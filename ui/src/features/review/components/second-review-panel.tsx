@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { WhitelistApplicationDto } from '../../../../../adapters/http/contract/applications.ts';
-import { useToast } from '../../../components/ui/toast.tsx';
+import type { WhitelistApplicationDto } from '@contract/applications.ts';
+import { useToast } from '@/components/ui/toast.tsx';
 import { useUpdateApplication } from '../api/review.ts';
 import { shownStatus, StatusBadge } from './badges.tsx';
 import { dayAndTime } from './dates.ts';
@@ -15,8 +15,18 @@ export function SecondReviewPanel({ application }: { application: WhitelistAppli
     update.mutate(
       { id: application.id, status, reviewNotes: notes },
       {
-        onSuccess: () => toast({ title: 'Application Updated', description: 'Application review has been submitted successfully.', variant: 'success' }),
-        onError: () => toast({ title: 'Error', description: 'Failed to update application. Please try again.', variant: 'destructive' }),
+        onSuccess: () =>
+          toast({
+            title: 'Application Updated',
+            description: 'Application review has been submitted successfully.',
+            variant: 'success',
+          }),
+        onError: () =>
+          toast({
+            title: 'Error',
+            description: 'Failed to update application. Please try again.',
+            variant: 'destructive',
+          }),
       },
     );
 
@@ -43,13 +53,28 @@ export function SecondReviewPanel({ application }: { application: WhitelistAppli
         <div className="grid gap-3">
           <label className="grid gap-1 text-sm">
             <span className="font-semibold text-slate-200">Notes (optional)</span>
-            <textarea value={notes} onChange={(event) => setNotes(event.target.value)} rows={3} className="rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100" />
+            <textarea
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+              rows={3}
+              className="rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100"
+            />
           </label>
           <div className="flex flex-wrap gap-3">
-            <button type="button" disabled={update.isPending} onClick={() => decide('approved')} className="rounded-md bg-green-600 px-4 py-2 font-semibold text-white hover:bg-green-500 disabled:opacity-60">
+            <button
+              type="button"
+              disabled={update.isPending}
+              onClick={() => decide('approved')}
+              className="rounded-md bg-green-600 px-4 py-2 font-semibold text-white hover:bg-green-500 disabled:opacity-60"
+            >
               Approve
             </button>
-            <button type="button" disabled={update.isPending} onClick={() => decide('denied')} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:opacity-60">
+            <button
+              type="button"
+              disabled={update.isPending}
+              onClick={() => decide('denied')}
+              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:opacity-60"
+            >
               Deny
             </button>
           </div>

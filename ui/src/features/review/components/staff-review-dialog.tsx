@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { staffKind, type StaffApplicationDto, type StaffStatusDto } from '../../../../../adapters/http/contract/staff-applications.ts';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { staffKind, type StaffApplicationDto, type StaffStatusDto } from '@contract/staff-applications.ts';
+import { useToast } from '@/components/ui/toast.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useReviewStaffApplication } from '../api/review.ts';
 import { PositionBadge, StatusBadge } from './badges.tsx';
 import { dayAndTime } from './dates.ts';
@@ -21,7 +21,9 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
   const review = useReviewStaffApplication();
   const { toast } = useToast();
   // only the moves the staff kind allows are offered
-  const allowed = (Object.keys(BUTTONS) as Target[]).filter((status) => (staffKind.transitions[application.status] as readonly StaffStatusDto[]).includes(status));
+  const allowed = (Object.keys(BUTTONS) as Target[]).filter((status) =>
+    (staffKind.transitions[application.status] as readonly StaffStatusDto[]).includes(status),
+  );
 
   const decide = (status: Target) =>
     review.mutate(
@@ -29,7 +31,11 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
       { id: application.id, status, reviewNotes: notes },
       {
         onSuccess: () => {
-          toast({ title: 'Application Reviewed', description: 'Staff application status updated successfully', variant: 'success' });
+          toast({
+            title: 'Application Reviewed',
+            description: 'Staff application status updated successfully',
+            variant: 'success',
+          });
           onClose();
         },
         onError: (error) => toast({ title: 'Review Failed', description: errorMessage(error), variant: 'destructive' }),
@@ -66,12 +72,19 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
       </section>
       <ReviewAnswers kind={staffKind} application={application} />
       {allowed.length === 0 ? (
-        <p className="rounded-lg border border-bayou-700 p-3 text-sm text-slate-300">This application has been {application.status}; the decision is final.</p>
+        <p className="rounded-lg border border-bayou-700 p-3 text-sm text-slate-300">
+          This application has been {application.status}; the decision is final.
+        </p>
       ) : (
         <div className="grid gap-3">
           <label className="grid gap-1 text-sm">
             <span className="font-semibold text-slate-200">Review notes</span>
-            <textarea value={notes} onChange={(event) => setNotes(event.target.value)} rows={3} className="rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100" />
+            <textarea
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+              rows={3}
+              className="rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100"
+            />
           </label>
           <div className="flex flex-wrap gap-3">
             {allowed.map((status) => (

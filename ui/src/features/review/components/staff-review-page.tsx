@@ -1,5 +1,5 @@
-import type { StaffApplicationDto } from '../../../../../adapters/http/contract/staff-applications.ts';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import type { StaffApplicationDto } from '@contract/staff-applications.ts';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { useStaffApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
 import { PositionBadge, StatusBadge } from './badges.tsx';
@@ -18,12 +18,23 @@ export default function StaffReviewPage() {
     <div className="mx-auto max-w-7xl px-4 pb-16">
       <PageHeading title="Staff Applications" description="Review applications for the staff team." />
       <ReviewGate query={query} requiredRole="admin">
-        <Counters label="Staff application counts" items={[...statusCounters(data?.counts, [['Pending', 'pending'], ['Approved', 'approved']]), { label: 'Admin Applications', value: data?.positions.admin }]} />
+        <Counters
+          label="Staff application counts"
+          items={[
+            ...statusCounters(data?.counts, [
+              ['Pending', 'pending'],
+              ['Approved', 'approved'],
+            ]),
+            { label: 'Admin Applications', value: data?.positions.admin },
+          ]}
+        />
         <ApplicationTable
           data={data}
           empty="No staff applications found"
           columns={['Applicant', 'Position', 'Experience', 'Status', 'Applied', 'Action']}
-          row={(application) => <StaffRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />}
+          row={(application) => (
+            <StaffRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />
+          )}
           onPage={setPage}
         />
       </ReviewGate>
@@ -51,7 +62,11 @@ function StaffRow({ application, onOpen }: { application: StaffApplicationDto; o
       </Cell>
       <Cell label="Applied">{day(application.createdAt)}</Cell>
       <Cell label="Action">
-        <button type="button" onClick={onOpen} className="rounded-md bg-gold-500 px-3 py-1.5 font-semibold text-bayou-950 hover:bg-gold-400">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="rounded-md bg-gold-500 px-3 py-1.5 font-semibold text-bayou-950 hover:bg-gold-400"
+        >
           Review
         </button>
       </Cell>

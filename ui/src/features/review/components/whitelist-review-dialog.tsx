@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { HOURS_PER_WEEK_OPTIONS, whitelistKind, type WhitelistApplicationDto } from '../../../../../adapters/http/contract/applications.ts';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { HOURS_PER_WEEK_OPTIONS, whitelistKind, type WhitelistApplicationDto } from '@contract/applications.ts';
+import { useToast } from '@/components/ui/toast.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useReviewApplication } from '../api/review.ts';
 import { StatusBadge } from './badges.tsx';
 import { dayAndTime } from './dates.ts';
@@ -10,7 +10,13 @@ import { ReviewAnswers } from './review-answers.tsx';
 
 const hours = (value: number) => HOURS_PER_WEEK_OPTIONS.find((option) => option.value === value)?.label ?? value;
 
-export function WhitelistReviewDialog({ application, onClose }: { application: WhitelistApplicationDto; onClose: () => void }) {
+export function WhitelistReviewDialog({
+  application,
+  onClose,
+}: {
+  application: WhitelistApplicationDto;
+  onClose: () => void;
+}) {
   const [decision, setDecision] = useState<'approved' | 'rejected'>('approved');
   const [notes, setNotes] = useState('');
   const review = useReviewApplication();
@@ -18,7 +24,11 @@ export function WhitelistReviewDialog({ application, onClose }: { application: W
 
   const submit = () => {
     if (!notes.trim()) {
-      toast({ title: 'Invalid Review', description: 'Please provide review notes before submitting.', variant: 'destructive' });
+      toast({
+        title: 'Invalid Review',
+        description: 'Please provide review notes before submitting.',
+        variant: 'destructive',
+      });
       return;
     }
     review.mutate(
@@ -34,7 +44,11 @@ export function WhitelistReviewDialog({ application, onClose }: { application: W
   };
 
   return (
-    <ReviewDialog open onOpenChange={(open) => !open && onClose()} title={`Application from ${application.discordUsername}`}>
+    <ReviewDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Application from ${application.discordUsername}`}
+    >
       <dl className="grid gap-3 sm:grid-cols-2">
         <Detail label="Discord">{application.discordUsername}</Detail>
         <Detail label="Email">{application.email}</Detail>
@@ -57,7 +71,14 @@ export function WhitelistReviewDialog({ application, onClose }: { application: W
             <legend className="mb-2 text-sm font-semibold text-slate-200">Decision</legend>
             {(['approved', 'rejected'] as const).map((value) => (
               <label key={value} className="flex items-center gap-2">
-                <input type="radio" name="decision" value={value} checked={decision === value} onChange={() => setDecision(value)} className="accent-gold-400" />
+                <input
+                  type="radio"
+                  name="decision"
+                  value={value}
+                  checked={decision === value}
+                  onChange={() => setDecision(value)}
+                  className="accent-gold-400"
+                />
                 {value === 'approved' ? 'Approve' : 'Reject'}
               </label>
             ))}

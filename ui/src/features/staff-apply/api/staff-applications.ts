@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { StaffApplicationDto, StaffApplicationInput } from '../../../../../adapters/http/contract/staff-applications.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { StaffApplicationDto, StaffApplicationInput } from '@contract/staff-applications.ts';
+import { api } from '@/lib/api-client.ts';
 
 export function useSubmitStaffApplication() {
   return useMutation({

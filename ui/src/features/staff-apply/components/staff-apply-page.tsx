@@ -1,14 +1,26 @@
 import { CheckCircle2, ClipboardList, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCurrentUser } from '../../auth/api/current-user.ts';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCurrentUser } from '@/features/auth';
 import { StaffApplicationForm } from './staff-application-form.tsx';
 
-const requirements = ['18 years or older', 'Active in our Discord community', 'Clean punishment record', 'At least 2 weeks on the server', 'Professional communication'];
-const expectations = ['15+ hours a week', 'Attend staff meetings', 'Professional demeanor', 'Help community members', 'Follow and enforce the rules'];
+const requirements = [
+  '18 years or older',
+  'Active in our Discord community',
+  'Clean punishment record',
+  'At least 2 weeks on the server',
+  'Professional communication',
+];
+const expectations = [
+  '15+ hours a week',
+  'Attend staff meetings',
+  'Professional demeanor',
+  'Help community members',
+  'Follow and enforce the rules',
+];
 
 /** /staff-apply (SPEC section 2): requirements, expectations, the four positions and the form. */
 export default function StaffApplyPage() {
@@ -23,8 +35,14 @@ export default function StaffApplyPage() {
         <h1 id="staff-sent" className="mt-4 font-display text-3xl font-bold text-gold-400">
           Application Submitted!
         </h1>
-        <p className="mt-3 text-slate-300">Thank you for applying. Staff applications are reviewed weekly; we will contact you on Discord.</p>
-        <button type="button" onClick={() => navigate(paths.home)} className="mt-8 rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400">
+        <p className="mt-3 text-slate-300">
+          Thank you for applying. Staff applications are reviewed weekly; we will contact you on Discord.
+        </p>
+        <button
+          type="button"
+          onClick={() => navigate(paths.home)}
+          className="mt-8 rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400"
+        >
           Return Home
         </button>
       </section>
@@ -43,7 +61,10 @@ export default function StaffApplyPage() {
         {isSignedIn === false && (
           <div className="rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-center">
             <p className="text-slate-200">Sign in with Discord to apply for a staff position.</p>
-            <a href={`${paths.discordSignIn}?returnTo=${encodeURIComponent(paths.staffApply)}`} className="mt-4 inline-block rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400">
+            <a
+              href={`${paths.discordSignIn}?returnTo=${encodeURIComponent(paths.staffApply)}`}
+              className="mt-4 inline-block rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400"
+            >
               Sign in with Discord
             </a>
           </div>

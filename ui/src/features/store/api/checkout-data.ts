@@ -19,7 +19,13 @@ export function readCheckoutData(): CheckoutData | null {
   try {
     const parsed = JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY) ?? 'null') as Partial<CheckoutData> | null;
     if (!parsed || typeof parsed.productType !== 'string' || typeof parsed.productId !== 'string') return null;
-    return { productType: parsed.productType, productId: parsed.productId, productName: String(parsed.productName ?? ''), price: Number(parsed.price ?? 0), option: parsed.option };
+    return {
+      productType: parsed.productType,
+      productId: parsed.productId,
+      productName: String(parsed.productName ?? ''),
+      price: Number(parsed.price ?? 0),
+      option: parsed.option,
+    };
   } catch {
     return null;
   }

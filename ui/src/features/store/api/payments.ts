@@ -8,10 +8,10 @@ import type {
   DemoConfirmRequest,
   DemoConfirmResponse,
   PaymentsConfigDto,
-} from '../../../../../adapters/http/contract/payments.ts';
-import type { MyPurchaseResponse } from '../../../../../adapters/http/contract/deliveries.ts';
-import type { RecentPurchasesResponse } from '../../../../../adapters/http/contract/purchases.ts';
-import { api } from '../../../lib/api-client.ts';
+} from '@contract/payments.ts';
+import type { MyPurchaseResponse } from '@contract/deliveries.ts';
+import type { RecentPurchasesResponse } from '@contract/purchases.ts';
+import { api } from '@/lib/api-client.ts';
 
 export const storeKeys = {
   paymentsConfig: () => ['payments', 'config'] as const,
@@ -69,7 +69,11 @@ export function useMyPurchase(paymentIntentId: string) {
   const [startedAt] = useState(() => Date.now());
   return useQuery({
     queryKey: ['purchases', 'mine', paymentIntentId] as const,
-    queryFn: ({ signal }) => api.get<MyPurchaseResponse | null>(`/api/user/purchases/${encodeURIComponent(paymentIntentId)}`, { signal, on401: 'returnNull' }),
+    queryFn: ({ signal }) =>
+      api.get<MyPurchaseResponse | null>(`/api/user/purchases/${encodeURIComponent(paymentIntentId)}`, {
+        signal,
+        on401: 'returnNull',
+      }),
     enabled: paymentIntentId !== '',
     retry: false,
     refetchInterval: (query) => {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import type { ProductDto, ProductTypeDto } from '../../../../../adapters/http/contract/catalogue.ts';
-import { useProducts } from '../../catalogue/api/catalogue.ts';
+import type { ProductDto, ProductTypeDto } from '@contract/catalogue.ts';
+import { useProducts } from '@/features/catalogue';
 import { readCheckoutData } from './checkout-data.ts';
 
 const TYPES = new Set(['whitelist', 'gang', 'addon', 'unban']);
@@ -25,15 +25,28 @@ export function useCheckoutItem() {
   const products = useProducts(known ? type : 'whitelist');
   if (!known || !id) return { status: 'not_found' as const, type, id, optionId };
   if (products.isPending) return { status: 'loading' as const, type, id, optionId };
-  if (products.error) return { status: 'error' as const, error: products.error, retry: () => products.refetch(), type, id, optionId };
+  if (products.error)
+    return { status: 'error' as const, error: products.error, retry: () => products.refetch(), type, id, optionId };
   const product = products.data.find((candidate) => candidate.id === id || candidate.aliases.includes(id));
   if (!product) return { status: 'not_found' as const, type, id, optionId };
   if (product.options.length > 0) {
     const option = product.options.find((candidate) => candidate.id === optionId);
     if (!option) return { status: 'choose_option' as const, product, type, id, optionId };
-    const item: CheckoutItem = { product, option, name: `${product.name} (${option.label})`, price: option.price, tokens: option.tokens };
+    const item: CheckoutItem = {
+      product,
+      option,
+      name: `${product.name} (${option.label})`,
+      price: option.price,
+      tokens: option.tokens,
+    };
     return { status: 'ready' as const, item, type, id, optionId };
   }
-  const item: CheckoutItem = { product, option: null, name: product.name, price: product.price ?? 0, tokens: product.tokens ?? 0 };
+  const item: CheckoutItem = {
+    product,
+    option: null,
+    name: product.name,
+    price: product.price ?? 0,
+    tokens: product.tokens ?? 0,
+  };
   return { status: 'ready' as const, item, type, id, optionId };
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { paths } from '../../../config/paths.ts';
-import { useCurrentUser } from '../../auth/api/current-user.ts';
+import { toast } from '@/components/ui/toast-store.ts';
+import { paths } from '@/config/paths.ts';
+import { useCurrentUser } from '@/features/auth';
 
 export const SIGN_IN_REDIRECT_MS = 1000;
 
@@ -10,7 +10,11 @@ export function useSignInRequired() {
   const current = useCurrentUser();
   useEffect(() => {
     if (current.isSignedIn !== false) return;
-    toast({ title: 'Authentication Required', description: 'Please log in to make a purchase.', variant: 'destructive' });
+    toast({
+      title: 'Authentication Required',
+      description: 'Please log in to make a purchase.',
+      variant: 'destructive',
+    });
     const timer = setTimeout(() => window.location.assign(paths.discordSignIn), SIGN_IN_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [current.isSignedIn]);

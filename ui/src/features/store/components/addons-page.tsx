@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ProductDto } from '../../../../../adapters/http/contract/catalogue.ts';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
-import { stripeCheckoutPath } from '../../../config/paths.ts';
-import { formatPrice } from '../../../lib/format.ts';
-import { useProducts } from '../../catalogue/api/catalogue.ts';
-import { buyButtonText } from '../../catalogue/components/buy-button-text.ts';
+import type { ProductDto } from '@contract/catalogue.ts';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
+import { stripeCheckoutPath } from '@/config/paths.ts';
+import { formatPrice } from '@/lib/format.ts';
+import { useProducts } from '@/features/catalogue';
+import { buyButtonText } from '@/features/catalogue';
 import { buyButton, ProductCard } from './product-card.tsx';
 
 export default function AddonsPage() {
@@ -39,11 +39,22 @@ function AddonCard({ addon }: { addon: ProductDto }) {
           <legend className="text-sm font-semibold text-slate-200">Choose an option</legend>
           <div className="mt-2 space-y-1">
             {addon.options.map((choice) => (
-              <label key={choice.id} className="flex cursor-pointer items-center justify-between gap-2 rounded-md border border-bayou-700 px-3 py-2 text-sm has-[:checked]:border-gold-400">
+              <label
+                key={choice.id}
+                className="flex cursor-pointer items-center justify-between gap-2 rounded-md border border-bayou-700 px-3 py-2 text-sm has-[:checked]:border-gold-400"
+              >
                 <span className="flex items-center gap-2">
-                  <input type="radio" name={`${addon.id}-option`} value={choice.id} checked={option === choice.id} onChange={() => setOption(choice.id)} />
+                  <input
+                    type="radio"
+                    name={`${addon.id}-option`}
+                    value={choice.id}
+                    checked={option === choice.id}
+                    onChange={() => setOption(choice.id)}
+                  />
                   {choice.label}
-                  {choice.isPackage && <span className="rounded bg-moss-400/20 px-1.5 text-xs text-moss-300">Save $15+</span>}
+                  {choice.isPackage && (
+                    <span className="rounded bg-moss-400/20 px-1.5 text-xs text-moss-300">Save $15+</span>
+                  )}
                 </span>
                 <span className="font-semibold text-gold-400">{formatPrice(choice.price)}</span>
               </label>
@@ -51,7 +62,11 @@ function AddonCard({ addon }: { addon: ProductDto }) {
           </div>
         </fieldset>
       )}
-      <button type="button" className={buyButton} onClick={() => navigate(stripeCheckoutPath('addon', addon.id, multi ? option : undefined))}>
+      <button
+        type="button"
+        className={buyButton}
+        onClick={() => navigate(stripeCheckoutPath('addon', addon.id, multi ? option : undefined))}
+      >
         {buyButtonText(addon)}
       </button>
     </ProductCard>

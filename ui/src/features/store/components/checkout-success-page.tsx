@@ -2,9 +2,9 @@ import { CheckCircle2, Copy } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { brand } from '../../../config/brand.ts';
-import { paths } from '../../../config/paths.ts';
-import { authKeys } from '../../auth/api/current-user.ts';
+import { brand } from '@/config/brand.ts';
+import { paths } from '@/config/paths.ts';
+import { authKeys } from '@/features/auth';
 import { completePurchase, useMyPurchase } from '../api/payments.ts';
 
 export default function CheckoutSuccessPage() {
@@ -21,7 +21,7 @@ export default function CheckoutSuccessPage() {
     completePurchase({ paymentIntentId: transactionId })
       .then(() => Promise.all([queryClient.invalidateQueries({ queryKey: authKeys.tokens() }), mine.refetch()]))
       .catch(() => undefined); // the webhook and reconcile complete it anyway
-  }, [redirected, transactionId, queryClient]);
+  }, [redirected, transactionId, queryClient, mine.refetch]);
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <title>Payment Successful | Bayou Roleplay</title>
@@ -33,13 +33,31 @@ export default function CheckoutSuccessPage() {
         <div>
           <dt className="text-sm text-slate-400">Transaction ID</dt>
           <dd className="mt-1 flex items-center gap-2">
-            <code data-testid="transaction-id" className="min-w-0 flex-1 break-all rounded bg-bayou-950 px-2 py-1 text-sm text-slate-100">{transactionId || 'unknown'}</code>
-            <button type="button" aria-label="Copy transaction ID" disabled={!transactionId}
-              onClick={() => navigator.clipboard?.writeText(transactionId).then(() => setCopied(true)).catch(() => setCopied(false))}
-              className="rounded-md border border-bayou-600 p-2 text-slate-200 hover:border-gold-400">
+            <code
+              data-testid="transaction-id"
+              className="min-w-0 flex-1 break-all rounded bg-bayou-950 px-2 py-1 text-sm text-slate-100"
+            >
+              {transactionId || 'unknown'}
+            </code>
+            <button
+              type="button"
+              aria-label="Copy transaction ID"
+              disabled={!transactionId}
+              onClick={() =>
+                navigator.clipboard
+                  ?.writeText(transactionId)
+                  .then(() => setCopied(true))
+                  .catch(() => setCopied(false))
+              }
+              className="rounded-md border border-bayou-600 p-2 text-slate-200 hover:border-gold-400"
+            >
               <Copy aria-hidden size={16} />
             </button>
-            {copied && <span role="status" className="text-xs text-moss-300">Copied</span>}
+            {copied && (
+              <span role="status" className="text-xs text-moss-300">
+                Copied
+              </span>
+            )}
           </dd>
         </div>
         <div>
@@ -52,7 +70,8 @@ export default function CheckoutSuccessPage() {
       </p>
       {roleGranted ? (
         <p role="status" className="mt-4 rounded-lg border border-moss-400/50 bg-moss-400/10 p-4 text-sm text-moss-200">
-          Your Discord role was granted automatically{mine.data?.productName ? ` for ${mine.data.productName}` : ''}. No ticket needed.
+          Your Discord role was granted automatically{mine.data?.productName ? ` for ${mine.data.productName}` : ''}. No
+          ticket needed.
         </p>
       ) : mine.data?.role === 'pending' ? (
         <p role="status" className="mt-4 rounded-lg border border-bayou-600 bg-bayou-900 p-4 text-sm text-slate-200">
@@ -60,7 +79,9 @@ export default function CheckoutSuccessPage() {
         </p>
       ) : null}
       <section aria-labelledby="next-steps" className="mt-6">
-        <h2 id="next-steps" className="font-display text-xl font-bold text-white">Next steps</h2>
+        <h2 id="next-steps" className="font-display text-xl font-bold text-white">
+          Next steps
+        </h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-200">
           <li>Join our Discord community.</li>
           {roleGranted ? (
@@ -71,13 +92,26 @@ export default function CheckoutSuccessPage() {
               <li>Staff assign your roles, usually within 1-24 hours.</li>
             </>
           )}
-          <li>Download FiveM and connect to the server: <code className="break-all">{brand.serverAddress}</code></li>
+          <li>
+            Download FiveM and connect to the server: <code className="break-all">{brand.serverAddress}</code>
+          </li>
         </ol>
       </section>
       <section aria-labelledby="help" className="mt-6 flex flex-wrap gap-3">
-        <h2 id="help" className="sr-only">Help</h2>
-        <a href={brand.discordInvite} target="_blank" rel="noreferrer" className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950">Join Discord</a>
-        <Link to={paths.contact} className="rounded-md border border-bayou-600 px-4 py-2 text-slate-100">Contact support</Link>
+        <h2 id="help" className="sr-only">
+          Help
+        </h2>
+        <a
+          href={brand.discordInvite}
+          target="_blank"
+          rel="noreferrer"
+          className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950"
+        >
+          Join Discord
+        </a>
+        <Link to={paths.contact} className="rounded-md border border-bayou-600 px-4 py-2 text-slate-100">
+          Contact support
+        </Link>
       </section>
     </div>
   );

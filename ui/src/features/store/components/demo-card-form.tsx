@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { confirmDemoPayment } from '../api/payments.ts';
 import type { PaymentFormProps } from './payment-form-props.ts';
 
-const input = 'mt-1 w-full rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100 placeholder:text-slate-500 focus:border-gold-400 focus:outline-none';
+const input =
+  'mt-1 w-full rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100 placeholder:text-slate-500 focus:border-gold-400 focus:outline-none';
 
 /** The card form of the offline demo gateway: it follows Stripe's test cards and charges nothing. */
 export function DemoCardForm({ clientSecret, payLabel, onPaid, onError }: PaymentFormProps) {
@@ -14,8 +15,14 @@ export function DemoCardForm({ clientSecret, payLabel, onPaid, onError }: Paymen
     event.preventDefault();
     setPaying(true);
     try {
-      const result = await confirmDemoPayment({ clientSecret, cardNumber: card.number, expiry: card.expiry || undefined, cvc: card.cvc || undefined });
-      if (result.error || result.paymentIntent.status !== 'succeeded') onError(result.error?.message ?? 'The payment did not go through.');
+      const result = await confirmDemoPayment({
+        clientSecret,
+        cardNumber: card.number,
+        expiry: card.expiry || undefined,
+        cvc: card.cvc || undefined,
+      });
+      if (result.error || result.paymentIntent.status !== 'succeeded')
+        onError(result.error?.message ?? 'The payment did not go through.');
       else await onPaid(result.paymentIntent.id);
     } catch (error) {
       onError(errorMessage(error));
@@ -31,17 +38,40 @@ export function DemoCardForm({ clientSecret, payLabel, onPaid, onError }: Paymen
       </p>
       <label className="block text-sm font-medium text-slate-200">
         Card number
-        <input className={input} name="cardnumber" autoComplete="cc-number" inputMode="numeric" placeholder="1234 1234 1234 1234" required
-          value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
+        <input
+          className={input}
+          name="cardnumber"
+          autoComplete="cc-number"
+          inputMode="numeric"
+          placeholder="1234 1234 1234 1234"
+          required
+          value={card.number}
+          onChange={(e) => setCard({ ...card, number: e.target.value })}
+        />
       </label>
       <div className="grid grid-cols-2 gap-3">
         <label className="block text-sm font-medium text-slate-200">
           Expiry
-          <input className={input} name="exp-date" autoComplete="cc-exp" placeholder="MM / YY" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} />
+          <input
+            className={input}
+            name="exp-date"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={card.expiry}
+            onChange={(e) => setCard({ ...card, expiry: e.target.value })}
+          />
         </label>
         <label className="block text-sm font-medium text-slate-200">
           CVC
-          <input className={input} name="cvc" autoComplete="cc-csc" inputMode="numeric" placeholder="123" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
+          <input
+            className={input}
+            name="cvc"
+            autoComplete="cc-csc"
+            inputMode="numeric"
+            placeholder="123"
+            value={card.cvc}
+            onChange={(e) => setCard({ ...card, cvc: e.target.value })}
+          />
         </label>
       </div>
       <PayButton paying={paying} label={payLabel} />
@@ -51,8 +81,11 @@ export function DemoCardForm({ clientSecret, payLabel, onPaid, onError }: Paymen
 
 export function PayButton({ paying, label, disabled = false }: { paying: boolean; label: string; disabled?: boolean }) {
   return (
-    <button type="submit" disabled={paying || disabled}
-      className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60">
+    <button
+      type="submit"
+      disabled={paying || disabled}
+      className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60"
+    >
       {paying ? 'Processing...' : label}
     </button>
   );

@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router-dom';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
-import { stripeCheckoutPath } from '../../../config/paths.ts';
-import { formatPrice } from '../../../lib/format.ts';
-import { useProducts } from '../../catalogue/api/catalogue.ts';
-import { buyButtonText } from '../../catalogue/components/buy-button-text.ts';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
+import { stripeCheckoutPath } from '@/config/paths.ts';
+import { formatPrice } from '@/lib/format.ts';
+import { useProducts } from '@/features/catalogue';
+import { buyButtonText } from '@/features/catalogue';
 import { buyButton, ProductCard } from './product-card.tsx';
 
 const steps = [
@@ -18,14 +18,25 @@ export default function GangsPage() {
   const navigate = useNavigate();
   return (
     <div className="pb-16">
-      <PageHeading title="Gang Applications" description="From a Starter Gang to the Swamp Syndicate: run your crew in the bayou." />
+      <PageHeading
+        title="Gang Applications"
+        description="From a Starter Gang to the Swamp Syndicate: run your crew in the bayou."
+      />
       <QueryState isPending={gangs.isPending} error={gangs.error} retry={() => gangs.refetch()} />
       {gangs.data && (
         <ul aria-label="Gang packages" className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
           {gangs.data.map((gang) => (
             <li key={gang.id} className="flex">
-              <ProductCard product={gang} price={formatPrice(gang.price ?? 0)} badge={gang.recommended ? 'Recommended' : undefined}>
-                <button type="button" className={buyButton} onClick={() => navigate(stripeCheckoutPath('gang', gang.id))}>
+              <ProductCard
+                product={gang}
+                price={formatPrice(gang.price ?? 0)}
+                badge={gang.recommended ? 'Recommended' : undefined}
+              >
+                <button
+                  type="button"
+                  className={buyButton}
+                  onClick={() => navigate(stripeCheckoutPath('gang', gang.id))}
+                >
                   {buyButtonText(gang)}
                 </button>
               </ProductCard>
@@ -34,7 +45,9 @@ export default function GangsPage() {
         </ul>
       )}
       <section aria-labelledby="gang-process" className="mx-auto mt-12 max-w-5xl px-4">
-        <h2 id="gang-process" className="text-center font-display text-2xl font-bold text-gold-400">How it works</h2>
+        <h2 id="gang-process" className="text-center font-display text-2xl font-bold text-gold-400">
+          How it works
+        </h2>
         <ol className="mt-4 grid gap-4 md:grid-cols-3">
           {steps.map((step, index) => (
             <li key={step.title} className="rounded-xl border border-bayou-700 bg-bayou-900 p-5">

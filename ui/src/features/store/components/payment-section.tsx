@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from '../../../../../adapters/http/contract/payments.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { authKeys } from '../../auth/api/current-user.ts';
+import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from '@contract/payments.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { authKeys } from '@/features/auth';
 import { completePurchase, createPaymentIntent, usePaymentsConfig } from '../api/payments.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { StripePaymentForm } from './stripe-payment-form.tsx';

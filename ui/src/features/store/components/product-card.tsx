@@ -1,25 +1,50 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ProductDto } from '../../../../../adapters/http/contract/catalogue.ts';
-import { ProductIcon } from '../../catalogue/components/product-icon.tsx';
+import type { ProductDto } from '@contract/catalogue.ts';
+import { ProductIcon } from '@/features/catalogue';
 
 /** A product card shared by the gang, add-on and unban pages; the action differs per page. */
-export function ProductCard({ product, price, badge, children }: { product: ProductDto; price?: string; badge?: string; children: ReactNode }) {
+export function ProductCard({
+  product,
+  price,
+  badge,
+  children,
+}: {
+  product: ProductDto;
+  price?: string;
+  badge?: string;
+  children: ReactNode;
+}) {
   const headingId = `product-${product.id}`;
   return (
-    <article aria-labelledby={headingId}
-      className={`relative flex w-full flex-col rounded-2xl border bg-bayou-900 p-6 ${badge ? 'border-gold-400 shadow-lg shadow-gold-500/20' : 'border-bayou-700'}`}>
+    <article
+      aria-labelledby={headingId}
+      className={`relative flex w-full flex-col rounded-2xl border bg-bayou-900 p-6 ${badge ? 'border-gold-400 shadow-lg shadow-gold-500/20' : 'border-bayou-700'}`}
+    >
       {badge && (
-        <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-gold-500 px-3 py-1 text-xs font-bold uppercase text-bayou-950">{badge}</span>
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-gold-500 px-3 py-1 text-xs font-bold uppercase text-bayou-950">
+          {badge}
+        </span>
       )}
-      <div className="text-moss-400"><ProductIcon product={product} /></div>
-      <h2 id={headingId} className="mt-3 font-display text-xl font-bold text-white">{product.name}</h2>
-      {price && <p className="mt-1 text-3xl font-extrabold text-gold-400" data-testid="price">{price}</p>}
+      <div className="text-moss-400">
+        <ProductIcon product={product} />
+      </div>
+      <h2 id={headingId} className="mt-3 font-display text-xl font-bold text-white">
+        {product.name}
+      </h2>
+      {price && (
+        <p className="mt-1 text-3xl font-extrabold text-gold-400" data-testid="price">
+          {price}
+        </p>
+      )}
       {product.detail && <p className="mt-1 text-sm font-semibold text-moss-300">{product.detail}</p>}
       <p className="mt-3 text-sm text-slate-300">{product.description}</p>
       <ul className="mt-4 space-y-2 text-sm">
         {product.features.map((feature) => (
-          <li key={feature} className="flex gap-2"><Check aria-hidden size={16} className="mt-0.5 shrink-0 text-moss-400" /><span>{feature}</span></li>
+          <li key={feature} className="flex gap-2">
+            <Check aria-hidden size={16} className="mt-0.5 shrink-0 text-moss-400" />
+            <span>{feature}</span>
+          </li>
         ))}
       </ul>
       <div className="mt-auto pt-6">{children}</div>

@@ -1,8 +1,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { paths } from '../../../config/paths.ts';
+import { toast } from '@/components/ui/toast-store.ts';
+import { paths } from '@/config/paths.ts';
 import { loadStripeWithTimeout } from '../api/stripe-loader.ts';
 import { PayButton } from './demo-card-form.tsx';
 import type { PaymentFormProps } from './payment-form-props.ts';
@@ -15,6 +15,7 @@ export function StripePaymentForm(props: PaymentFormProps & { publishableKey: st
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (the Try again button) loads Stripe.js again
   useEffect(() => {
     let live = true;
     setFailed(false);
@@ -35,13 +36,22 @@ export function StripePaymentForm(props: PaymentFormProps & { publishableKey: st
       <div role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 p-4 text-center">
         <p className="font-semibold text-red-200">{SETUP_FAILED.title}</p>
         <p className="mt-1 text-sm text-red-100/80">{SETUP_FAILED.description}</p>
-        <button type="button" onClick={() => setAttempt((n) => n + 1)} className="mt-3 rounded-md bg-red-200 px-3 py-1.5 text-sm font-semibold text-red-950">
+        <button
+          type="button"
+          onClick={() => setAttempt((n) => n + 1)}
+          className="mt-3 rounded-md bg-red-200 px-3 py-1.5 text-sm font-semibold text-red-950"
+        >
           Try again
         </button>
       </div>
     );
   }
-  if (!stripe) return <p role="status" className="py-6 text-center text-sm text-slate-300">Loading secure payment form...</p>;
+  if (!stripe)
+    return (
+      <p role="status" className="py-6 text-center text-sm text-slate-300">
+        Loading secure payment form...
+      </p>
+    );
   return (
     <Elements stripe={stripe} options={{ clientSecret: props.clientSecret, appearance: { theme: 'night' } }}>
       <ElementsForm {...props} />

@@ -1,11 +1,11 @@
 import { AlertTriangle } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
-import { paths } from '../../../config/paths.ts';
-import { formatPrice } from '../../../lib/format.ts';
-import { useProducts } from '../../catalogue/api/catalogue.ts';
-import { buyButtonText } from '../../catalogue/components/buy-button-text.ts';
+import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatPrice } from '@/lib/format.ts';
+import { useProducts } from '@/features/catalogue';
+import { buyButtonText } from '@/features/catalogue';
 import { saveCheckoutData } from '../api/checkout-data.ts';
 import { buyButton, ProductCard } from './product-card.tsx';
 
@@ -26,12 +26,25 @@ export default function UnbanPage() {
         <ul aria-label="Unban services" className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
           {unbans.data.map((unban) => (
             <li key={unban.id} className="flex">
-              <ProductCard product={unban} price={formatPrice(unban.price ?? 0)} badge={unban.recommended ? 'Recommended' : undefined}>
-                <button type="button" className={buyButton} aria-label={`${buyButtonText(unban)}: ${unban.name}`}
+              <ProductCard
+                product={unban}
+                price={formatPrice(unban.price ?? 0)}
+                badge={unban.recommended ? 'Recommended' : undefined}
+              >
+                <button
+                  type="button"
+                  className={buyButton}
+                  aria-label={`${buyButtonText(unban)}: ${unban.name}`}
                   onClick={() => {
-                    saveCheckoutData({ productType: 'unban', productId: unban.id, productName: unban.name, price: unban.price ?? 0 });
+                    saveCheckoutData({
+                      productType: 'unban',
+                      productId: unban.id,
+                      productName: unban.name,
+                      price: unban.price ?? 0,
+                    });
                     navigate(paths.stripeCheckout);
-                  }}>
+                  }}
+                >
                   {buyButtonText(unban)}
                 </button>
               </ProductCard>
@@ -40,21 +53,29 @@ export default function UnbanPage() {
         </ul>
       )}
       <section aria-labelledby="unban-process" className="mx-auto mt-12 max-w-5xl px-4">
-        <h2 id="unban-process" className="text-center font-display text-2xl font-bold text-gold-400">The 3-step process</h2>
+        <h2 id="unban-process" className="text-center font-display text-2xl font-bold text-gold-400">
+          The 3-step process
+        </h2>
         <ol className="mt-4 grid gap-4 md:grid-cols-3">
           {steps.map((step, index) => (
             <li key={step.title} className="rounded-xl border border-bayou-700 bg-bayou-900 p-5">
-              <p className="text-sm font-bold text-moss-300">{index + 1}. {step.title}</p>
+              <p className="text-sm font-bold text-moss-300">
+                {index + 1}. {step.title}
+              </p>
               <p className="mt-1 text-sm text-slate-300">{step.text}</p>
             </li>
           ))}
         </ol>
       </section>
-      <aside aria-label="Important notice" className="mx-auto mt-8 flex max-w-5xl gap-3 rounded-xl border border-red-500/40 bg-red-950/30 p-5 text-sm text-red-100 mx-4 md:mx-auto">
+      <aside
+        aria-label="Important notice"
+        className="mx-auto mt-8 flex max-w-5xl gap-3 rounded-xl border border-red-500/40 bg-red-950/30 p-5 text-sm text-red-100 mx-4 md:mx-auto"
+      >
         <AlertTriangle aria-hidden className="shrink-0 text-red-300" />
         <p>
-          Important: a paid unban does not guarantee approval. Harassment and doxxing cases are not eligible. Unbans are final sale and need your Discord
-          username and the ban reason; repeat offenders may be ineligible. Senior staff decisions are final and binding.
+          Important: a paid unban does not guarantee approval. Harassment and doxxing cases are not eligible. Unbans are
+          final sale and need your Discord username and the ban reason; repeat offenders may be ineligible. Senior staff
+          decisions are final and binding.
         </p>
       </aside>
     </div>

@@ -1,0 +1,3 @@
+/** What other features may use of this one; everything else here is its own. */
+export { type CurrentUser, authKeys, useCurrentUser } from './api/current-user.ts';
+export { NotAuthorized } from './components/not-authorized.tsx';
