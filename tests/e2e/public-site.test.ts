@@ -127,8 +127,9 @@ const PUBLIC_PAGES: Record<string, Check> = {
     );
     const rules = page.getByTestId('rule');
     expect(await rules.count()).toBe(18);
-    expect(await rules.locator('span[aria-label^="Rule"]').allTextContents()).toEqual(
-      Array.from({ length: 18 }, (_, index) => String(index + 1)),
+    // the badge shows the number; a screen reader hears "Rule N"
+    expect(await rules.getByTestId('rule-number').allTextContents()).toEqual(
+      Array.from({ length: 18 }, (_, index) => `Rule ${index + 1}`),
     );
     expect(await page.getByTestId('severity').count()).toBe(18);
     const sanctions = await page.getByTestId('sanction').allTextContents();
