@@ -14,7 +14,10 @@ function RuleItem({ rule }: { rule: Rule }) {
   return (
     <li data-testid="rule" className="rounded-lg border border-bayou-700 bg-bayou-950/50 p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-gold-500 text-sm font-bold text-bayou-950">
+        <span
+          data-testid="rule-number"
+          className="flex h-7 w-7 items-center justify-center rounded-full bg-gold-500 text-sm font-bold text-bayou-950"
+        >
           <span className="sr-only">Rule </span>
           {rule.number}
         </span>
