@@ -6,7 +6,7 @@ import { shownStatus, StatusBadge } from './badges.tsx';
 import { dayAndTime } from './dates.ts';
 import { Detail, LongAnswer } from './review-dialog.tsx';
 
-export function SecondReviewPanel({ application }: { application: WhitelistApplicationDto }) {
+export function WhitelistReviewPanel({ application }: { application: WhitelistApplicationDto }) {
   const [notes, setNotes] = useState('');
   const update = useUpdateApplication();
   const { toast } = useToast();

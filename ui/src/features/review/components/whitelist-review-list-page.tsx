@@ -7,7 +7,7 @@ import { Counters, statusCounters } from './counters.tsx';
 import { day } from './dates.ts';
 import { Pager } from './pager.tsx';
 import { ReviewGate } from './review-gate.tsx';
-import { SecondReviewPanel } from './second-review-panel.tsx';
+import { WhitelistReviewPanel } from './whitelist-review-panel.tsx';
 
 const PREVIEW_LENGTH = 100;
 
@@ -16,7 +16,7 @@ function preview(text: string): string {
 }
 
 /** /staff-applications: the second whitelist review screen, a list beside a detail panel; notes optional. */
-export default function SecondReviewPage() {
+export default function WhitelistReviewListPage() {
   const {
     query,
     data,
@@ -60,7 +60,7 @@ export default function SecondReviewPage() {
           </section>
           <section aria-label="Application details" className="min-w-0">
             {selected ? (
-              <SecondReviewPanel key={selected.id} application={selected} />
+              <WhitelistReviewPanel key={selected.id} application={selected} />
             ) : (
               <p className="rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-center text-slate-400">
                 Select an application to see its details.
