@@ -14,6 +14,8 @@ export default defineConfig({
     exclude: ['node_modules/**', 'ui/dist/**', 'scratch/**'],
     environment: 'node',
     pool: 'forks',
+    // two files at a time on two cores: most of a file's time is spent waiting on a database, a browser or a child process
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 90_000,
     globalSetup: ['tests/support/global-setup.ts'],
