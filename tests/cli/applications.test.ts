@@ -8,13 +8,14 @@ import { startServer } from '../../adapters/http/server.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { browserAvailable, launchBrowser } from '../support/browser.ts';
-import { runCli } from '../support/cli.ts';
+import { runCli, runCliInProcess } from '../support/cli.ts';
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser, type SignedIn } from '../support/session.ts';
 import type { TestServer } from '../support/test-system.ts';
 
-// The server runs on an embedded database in its own data directory; the CLI, as its own process,
-// reaches the same database through the address the server publishes there (the everyday setup).
+// The server runs on an embedded database in its own data directory; the CLI reaches the same database through
+// the address the server publishes there (the everyday setup): as its own process in the first test, then
+// in-process with only its own environment, which is the same program without a process's start-up.
 const dataDir = mkdtempSync(join(tmpdir(), 'cli-applications-'));
 const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
 let server: TestServer;
@@ -60,7 +61,7 @@ describe('cli applications', () => {
 
   it('approves as the --as reviewer; the website shows the decision and one audit row records it', async () => {
     const { id, http } = await whitelistApplication();
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['applications', 'approve', id, '--notes', 'Approved from the terminal.', '--as', staff.user.discordId],
       env,
     );
@@ -84,36 +85,36 @@ describe('cli applications', () => {
         reviewerName: 'Tante Marie',
       }),
     ]);
-    const show = await runCli(['applications', 'show', id], env);
+    const show = await runCliInProcess(['applications', 'show', id], env);
     expect(show.stdout).toMatch(/pending -> approved {2}by Tante Marie \(\d+\) via cli: Approved from the terminal\./);
   }, 60_000);
 
   it('refuses short notes (exit 3), a player reviewer (exit 6), an unknown id (exit 4) and a decided application (exit 5)', async () => {
     const { id } = await whitelistApplication();
     const player = await signIn(server);
-    const short = await runCli(
+    const short = await runCliInProcess(
       ['applications', 'reject', id, '--notes', 'too short', '--as', staff.user.discordId],
       env,
     );
     expect(short.code).toBe(3);
     expect(short.stderr).toContain('Review notes must be at least 10 characters');
-    const notStaff = await runCli(
+    const notStaff = await runCliInProcess(
       ['applications', 'reject', id, '--notes', 'Not for you to decide.', '--as', player.user.discordId],
       env,
     );
     expect(notStaff.code).toBe(6);
-    const unknown = await runCli(['applications', 'show', '00000000-0000-4000-8000-000000000000'], env);
+    const unknown = await runCliInProcess(['applications', 'show', '00000000-0000-4000-8000-000000000000'], env);
     expect(unknown.code).toBe(4);
     expect(await audit('whitelist', id)).toEqual([]);
     expect(
       (
-        await runCli(
+        await runCliInProcess(
           ['applications', 'reject', id, '--notes', 'Backstory is too thin.', '--as', staff.user.discordId],
           env,
         )
       ).code,
     ).toBe(0);
-    const twice = await runCli(
+    const twice = await runCliInProcess(
       ['applications', 'approve', id, '--notes', 'Changed my mind now.', '--as', staff.user.discordId],
       env,
     );
@@ -133,7 +134,7 @@ describe.runIf(browserAvailable)('a terminal decision in the browser', () => {
       await playerPage.goto(`${server.url}/apply`);
       await expect.poll(() => playerPage.getByTestId('application-status').textContent()).toBe('pending');
 
-      const result = await runCli(
+      const result = await runCliInProcess(
         [
           'applications',
           'approve',
@@ -167,16 +168,16 @@ describe('cli staff-applications', () => {
     expect(created.status).toBe(201);
     const id = created.body.id as string;
 
-    const staffTry = await runCli(['staff-applications', 'review', id, 'approved', '--as', staff.user.discordId], env);
+    const staffTry = await runCliInProcess(['staff-applications', 'review', id, 'approved', '--as', staff.user.discordId], env);
     expect(staffTry.code).toBe(6);
 
-    const underReview = await runCli(
+    const underReview = await runCliInProcess(
       ['staff-applications', 'review', id, 'under_review', '--notes', 'Interview booked', '--as', admin.user.discordId],
       env,
     );
     expect(underReview.stderr).toBe('');
     expect(underReview.stdout).toContain('is now under review');
-    const approved = await runCli(['staff-applications', 'review', id, 'approved', '--as', admin.user.discordId], env);
+    const approved = await runCliInProcess(['staff-applications', 'review', id, 'approved', '--as', admin.user.discordId], env);
     expect(approved.code).toBe(0);
 
     const seen = await client(server.url, admin.cookie).get(`/api/staff-applications/${id}`);
@@ -186,9 +187,9 @@ describe('cli staff-applications', () => {
       ['under_review', 'approved', 'cli'],
     ]);
 
-    const list = await runCli(['staff-applications', 'list', '--status', 'approved'], env);
+    const list = await runCliInProcess(['staff-applications', 'list', '--status', 'approved'], env);
     expect(list.stdout).toContain(id);
-    const bad = await runCli(['staff-applications', 'review', id, 'pending', '--as', admin.user.discordId], env);
+    const bad = await runCliInProcess(['staff-applications', 'review', id, 'pending', '--as', admin.user.discordId], env);
     expect(bad.code).toBe(2);
   }, 90_000);
 });
