@@ -7,16 +7,15 @@ import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
 import { createCore, type CorePorts } from '../../core/index.ts';
 import type { Clock } from '../../core/shared/ports.ts';
 import { DemoPaymentGateway } from '../payments/demo-payment-gateway.ts';
-import {
-  InMemoryApplicationRepository,
-  InMemoryStaffRoster,
-  InMemoryWhitelistAccess,
-} from './in-memory-application-repository.ts';
+import { InMemoryApplicationRepository } from './in-memory-application-repository.ts';
+import { InMemoryStaffRoster } from './in-memory-staff-roster.ts';
+import { InMemoryWhitelistAccess } from './in-memory-whitelist-access.ts';
 import { InMemoryAuditLog } from './in-memory-audit-log.ts';
 import { InMemoryDeliveryOutbox } from './in-memory-delivery-outbox.ts';
 import { InMemoryDemoIntentStore } from './in-memory-demo-intent-store.ts';
 import { InMemoryEntitlements } from './in-memory-entitlements.ts';
-import { InMemoryPaymentEventLog, InMemoryPurchaseRepository } from './in-memory-purchase-repository.ts';
+import { InMemoryPaymentEventLog } from './in-memory-payment-event-log.ts';
+import { InMemoryPurchaseRepository } from './in-memory-purchase-repository.ts';
 import { InMemoryStoreBans } from './in-memory-store-bans.ts';
 import { InMemoryTransactions } from './in-memory-transactions.ts';
 import { InMemoryUserRepository } from './in-memory-user-repository.ts';

@@ -73,29 +73,3 @@ export class InMemoryApplicationRepository<A, S extends string> implements Appli
     return true;
   }
 }
-
-/** Remembers who was let in. */
-export class InMemoryWhitelistAccess implements WhitelistAccess, SnapshotStore {
-  readonly granted = new Set<string>();
-
-  snapshot(): () => void {
-    const saved = new Set(this.granted);
-    return () => {
-      this.granted.clear();
-      for (const id of saved) this.granted.add(id);
-    };
-  }
-
-  async grant(userId: string): Promise<void> {
-    this.granted.add(userId);
-  }
-}
-
-/** A fixed set of staff user ids. */
-export class InMemoryStaffRoster implements StaffRoster {
-  constructor(readonly staff = new Set<string>()) {}
-
-  async staffUserIds(userIds: string[]): Promise<Set<string>> {
-    return new Set(userIds.filter((id) => this.staff.has(id)));
-  }
-}

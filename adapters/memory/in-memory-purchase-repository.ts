@@ -118,17 +118,3 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
       .map((row) => structuredClone(row));
   }
 }
-
-export class InMemoryPaymentEventLog implements PaymentEventLog, SnapshotStore {
-  readonly seen = new Map<string, string>();
-
-  snapshot(): () => void {
-    return snapshotMap(this.seen);
-  }
-
-  async record(event: { id: string; type: string }): Promise<boolean> {
-    if (this.seen.has(event.id)) return false;
-    this.seen.set(event.id, event.type);
-    return true;
-  }
-}

@@ -168,7 +168,10 @@ describe('cli staff-applications', () => {
     expect(created.status).toBe(201);
     const id = created.body.id as string;
 
-    const staffTry = await runCliInProcess(['staff-applications', 'review', id, 'approved', '--as', staff.user.discordId], env);
+    const staffTry = await runCliInProcess(
+      ['staff-applications', 'review', id, 'approved', '--as', staff.user.discordId],
+      env,
+    );
     expect(staffTry.code).toBe(6);
 
     const underReview = await runCliInProcess(
@@ -177,7 +180,10 @@ describe('cli staff-applications', () => {
     );
     expect(underReview.stderr).toBe('');
     expect(underReview.stdout).toContain('is now under review');
-    const approved = await runCliInProcess(['staff-applications', 'review', id, 'approved', '--as', admin.user.discordId], env);
+    const approved = await runCliInProcess(
+      ['staff-applications', 'review', id, 'approved', '--as', admin.user.discordId],
+      env,
+    );
     expect(approved.code).toBe(0);
 
     const seen = await client(server.url, admin.cookie).get(`/api/staff-applications/${id}`);
@@ -189,7 +195,10 @@ describe('cli staff-applications', () => {
 
     const list = await runCliInProcess(['staff-applications', 'list', '--status', 'approved'], env);
     expect(list.stdout).toContain(id);
-    const bad = await runCliInProcess(['staff-applications', 'review', id, 'pending', '--as', admin.user.discordId], env);
+    const bad = await runCliInProcess(
+      ['staff-applications', 'review', id, 'pending', '--as', admin.user.discordId],
+      env,
+    );
     expect(bad.code).toBe(2);
   }, 90_000);
 });

@@ -18,11 +18,9 @@ import type { AuditEntry } from '../../core/audit/audit-entry.ts';
 import type { AuditLog } from '../../core/audit/ports.ts';
 import { noDeliveryEffects } from '../../core/delivery/effects.ts';
 import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';
-import {
-  InMemoryApplicationRepository,
-  InMemoryStaffRoster,
-  InMemoryWhitelistAccess,
-} from '../../adapters/memory/in-memory-application-repository.ts';
+import { InMemoryApplicationRepository } from '../../adapters/memory/in-memory-application-repository.ts';
+import { InMemoryStaffRoster } from '../../adapters/memory/in-memory-staff-roster.ts';
+import { InMemoryWhitelistAccess } from '../../adapters/memory/in-memory-whitelist-access.ts';
 import { mikroOrmApplicationPorts } from '../../adapters/persistence/application-ports.ts';
 import { Database } from '../../adapters/persistence/database.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';

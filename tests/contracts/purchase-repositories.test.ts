@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Purchase } from '../../core/purchases/purchase.ts';
 import type { PaymentEventLog, PurchaseRepository } from '../../core/purchases/ports.ts';
-import {
-  InMemoryPaymentEventLog,
-  InMemoryPurchaseRepository,
-} from '../../adapters/memory/in-memory-purchase-repository.ts';
+import { InMemoryPaymentEventLog } from '../../adapters/memory/in-memory-payment-event-log.ts';
+import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
 import { Database } from '../../adapters/persistence/database.ts';
 import { MikroOrmPaymentEventLog } from '../../adapters/persistence/mikro-orm-payment-event-log.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';

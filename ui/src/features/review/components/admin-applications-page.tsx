@@ -8,7 +8,7 @@ import { useReviewPage } from '../api/use-review-page.ts';
 import { StatusBadge } from './badges.tsx';
 import { Counters, statusCounters } from './counters.tsx';
 import { day } from './dates.ts';
-import { ApplicationTable } from './application-table.tsx';
+import { AppliedAndOpen, ApplicationTable } from './application-table.tsx';
 import { Cell, Row } from './responsive-table.tsx';
 import { ReviewGate } from './review-gate.tsx';
 import { WhitelistReviewDialog } from './whitelist-review-dialog.tsx';
@@ -62,16 +62,7 @@ function ApplicationRow({ application, onOpen }: { application: WhitelistApplica
         <StatusBadge status={application.status} />
       </Cell>
       <Cell label="18+ Verified">{application.isEighteenPlus ? 'Yes' : 'No'}</Cell>
-      <Cell label="Applied">{day(application.createdAt)}</Cell>
-      <Cell label="Action">
-        <button
-          type="button"
-          onClick={onOpen}
-          className="rounded-md bg-gold-500 px-3 py-1.5 font-semibold text-bayou-950 hover:bg-gold-400"
-        >
-          {application.status === 'pending' ? 'Review' : 'View'}
-        </button>
-      </Cell>
+      <AppliedAndOpen createdAt={application.createdAt} decided={application.status !== 'pending'} onOpen={onOpen} />
     </Row>
   );
 }

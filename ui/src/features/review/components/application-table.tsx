@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { day } from './dates.ts';
 import { Pager } from './pager.tsx';
-import { ResponsiveTable } from './responsive-table.tsx';
+import { Cell, ResponsiveTable } from './responsive-table.tsx';
 
 interface Listed<T> {
   applications: T[];
@@ -31,6 +32,32 @@ export function ApplicationTable<T extends { id: string }>({
         <ResponsiveTable columns={columns}>{data?.applications.map(row)}</ResponsiveTable>
       )}
       {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} />}
+    </>
+  );
+}
+
+/** The last two cells of every review row: when it was sent, and the button that opens it (View once decided). */
+export function AppliedAndOpen({
+  createdAt,
+  decided,
+  onOpen,
+}: {
+  createdAt: string;
+  decided: boolean;
+  onOpen: () => void;
+}) {
+  return (
+    <>
+      <Cell label="Applied">{day(createdAt)}</Cell>
+      <Cell label="Action">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="rounded-md bg-gold-500 px-3 py-1.5 font-semibold text-bayou-950 hover:bg-gold-400"
+        >
+          {decided ? 'View' : 'Review'}
+        </button>
+      </Cell>
     </>
   );
 }

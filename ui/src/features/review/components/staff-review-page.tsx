@@ -5,7 +5,7 @@ import { useReviewPage } from '../api/use-review-page.ts';
 import { PositionBadge, StatusBadge } from './badges.tsx';
 import { Counters, statusCounters } from './counters.tsx';
 import { day } from './dates.ts';
-import { ApplicationTable } from './application-table.tsx';
+import { AppliedAndOpen, ApplicationTable } from './application-table.tsx';
 import { Cell, Row } from './responsive-table.tsx';
 import { ReviewGate } from './review-gate.tsx';
 import { StaffReviewDialog } from './staff-review-dialog.tsx';
@@ -60,16 +60,11 @@ function StaffRow({ application, onOpen }: { application: StaffApplicationDto; o
       <Cell label="Status">
         <StatusBadge status={application.status} />
       </Cell>
-      <Cell label="Applied">{day(application.createdAt)}</Cell>
-      <Cell label="Action">
-        <button
-          type="button"
-          onClick={onOpen}
-          className="rounded-md bg-gold-500 px-3 py-1.5 font-semibold text-bayou-950 hover:bg-gold-400"
-        >
-          Review
-        </button>
-      </Cell>
+      <AppliedAndOpen
+        createdAt={application.createdAt}
+        decided={application.status === 'approved' || application.status === 'denied'}
+        onOpen={onOpen}
+      />
     </Row>
   );
 }
