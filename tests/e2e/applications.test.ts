@@ -213,8 +213,8 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
       await expect.poll(() => count(admin, 'total')).not.toBe('–');
       expect(await noSideScroll(admin)).toBe(true);
     }
-    // the earlier journey left an application: its Review button is on screen, not scrolled away to the right
-    const review = admin.getByRole('button', { name: 'Review' }).first();
+    // the earlier journey left a decided application: its View button is on screen, not scrolled away to the right
+    const review = admin.getByRole('button', { name: 'View' }).first();
     await review.waitFor();
     const box = await review.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(360);
