@@ -17,7 +17,7 @@ import { InMemoryEntitlements } from './in-memory-entitlements.ts';
 import { InMemoryPaymentEventLog } from './in-memory-payment-event-log.ts';
 import { InMemoryPurchaseRepository } from './in-memory-purchase-repository.ts';
 import { InMemoryStoreBans } from './in-memory-store-bans.ts';
-import { InMemoryTransactions } from './in-memory-transactions.ts';
+import { InMemoryTransactions, type SnapshotStore } from './in-memory-transactions.ts';
 import { InMemoryUserRepository } from './in-memory-user-repository.ts';
 import { InMemoryUserTokenLedger } from './in-memory-user-token-ledger.ts';
 import { RecordingDiscordGateway } from './recording-discord-gateway.ts';
@@ -51,7 +51,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
   const whitelistAccess = new InMemoryWhitelistAccess();
   const staffRoster = new InMemoryStaffRoster();
   const auditLog = new InMemoryAuditLog();
-  const transactions = new InMemoryTransactions([
+  const stores = {
     users,
     tokenLedger,
     purchases,
@@ -62,8 +62,13 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     whitelistApplications,
     staffApplications,
     whitelistAccess,
+    staffRoster,
     auditLog,
-  ]);
+  };
+  // every store that holds data rolls back with a failed transaction (the staff roster is fixed)
+  const transactions = new InMemoryTransactions(
+    Object.values(stores).filter((store): store is typeof store & SnapshotStore => 'snapshot' in store),
+  );
   const gateway = new DemoPaymentGateway(intents, clock);
   const discord = new RecordingDiscordGateway(options.discord);
   const ports: CorePorts = {
@@ -90,20 +95,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     transactions,
     gateway,
     discord,
-    stores: {
-      users,
-      tokenLedger,
-      purchases,
-      paymentEvents,
-      bans,
-      intents,
-      outbox,
-      whitelistApplications,
-      staffApplications,
-      whitelistAccess,
-      staffRoster,
-      auditLog,
-    },
+    stores,
   };
 }
 

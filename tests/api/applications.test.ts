@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whitelistAnswers } from '../support/application-builders.ts';
+import { whitelistAnswers, WHITELIST_REQUIRED } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -9,22 +9,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.stop());
-
-const REQUIRED = [
-  'email',
-  'isEighteenPlus',
-  'age',
-  'timezone',
-  'hoursPerWeek',
-  'rpExperience',
-  'characterBackground',
-  'characterGoals',
-  'roleplayScenario',
-  'whyJoinServer',
-  'rulesUnderstood',
-  'noMetagaming',
-  'respectfulBehavior',
-] as const;
 
 async function player() {
   const session = await signIn(server);
@@ -45,7 +29,7 @@ describe('POST /api/applications', () => {
     expect(response.status).toBe(401);
   });
 
-  it.each(REQUIRED)('answers 400 naming %s when it is missing, and stores nothing', async (field) => {
+  it.each(WHITELIST_REQUIRED)('answers 400 naming %s when it is missing, and stores nothing', async (field) => {
     const { http } = await player();
     const body: Record<string, unknown> = { ...whitelistAnswers() };
     delete body[field];

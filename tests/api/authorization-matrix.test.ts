@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
 import { createHttpApp } from '../../adapters/http/app.ts';
 import type { RoleGuard } from '../../adapters/http/middleware/auth.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
+import { delivery } from '../support/delivery-builders.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -108,32 +108,10 @@ describe('authorization matrix: every API route, read from the router', () => {
 
   /** a staff-channel notice that gave up, straight into the outbox (this server has no Discord to fail against) */
   const failedDelivery = async (): Promise<string> => {
-    const id = randomUUID();
-    const now = new Date();
+    const failed = delivery({ status: 'failed', attempts: 8, lastError: 'Try 8: Discord answered 500.' });
     const { database } = server.system;
-    await database.withContext(() =>
-      new MikroOrmDeliveryOutbox(database).add([
-        {
-          id,
-          kind: 'notify_staff',
-          status: 'failed',
-          userId: null,
-          discordId: null,
-          roleId: null,
-          content: 'New purchase',
-          purchaseId: null,
-          applicationId: null,
-          dedupeKey: `test:${id}`,
-          attempts: 8,
-          nextAttemptAt: now,
-          lastError: 'Try 8: Discord answered 500.',
-          createdAt: now,
-          updatedAt: now,
-          deliveredAt: null,
-        },
-      ]),
-    );
-    return id;
+    await database.withContext(() => new MikroOrmDeliveryOutbox(database).add([failed]));
+    return failed.id;
   };
 
   /** A request the right role must be able to make; each call makes fresh data so a decision can be taken again. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
+import { STAFF_REQUIRED, staffAnswers, WHITELIST_REQUIRED, whitelistAnswers } from '../support/application-builders.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -45,38 +45,11 @@ const DEMO_SECRET = 'pi_0123456789abcdef_secret_0123456789';
 const BODIES: Record<string, { valid: () => Record<string, unknown>; required: string[] }> = {
   'POST /api/applications': {
     valid: () => ({ ...whitelistAnswers() }),
-    required: [
-      'email',
-      'isEighteenPlus',
-      'age',
-      'timezone',
-      'hoursPerWeek',
-      'rpExperience',
-      'characterBackground',
-      'characterGoals',
-      'roleplayScenario',
-      'whyJoinServer',
-      'rulesUnderstood',
-      'noMetagaming',
-      'respectfulBehavior',
-    ],
+    required: [...WHITELIST_REQUIRED],
   },
   'POST /api/staff-applications': {
     valid: () => ({ ...staffAnswers() }),
-    required: [
-      'email',
-      'realName',
-      'age',
-      'timezone',
-      'availability',
-      'position',
-      'experience',
-      'whyStaff',
-      'scenarios',
-      'agreeToRules',
-      'agreeToCommitment',
-      'backgroundCheck',
-    ],
+    required: [...STAFF_REQUIRED],
   },
   'POST /api/auth/dev-login': {
     valid: () => ({ username: 'Fuzzy', discordId: '123456789012345678', email: 'fuzzy@example.com' }),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAnswers } from '../support/application-builders.ts';
+import { staffAnswers, STAFF_REQUIRED } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -9,21 +9,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.stop());
-
-const REQUIRED = [
-  'email',
-  'realName',
-  'age',
-  'timezone',
-  'availability',
-  'position',
-  'experience',
-  'whyStaff',
-  'scenarios',
-  'agreeToRules',
-  'agreeToCommitment',
-  'backgroundCheck',
-] as const;
 
 async function as(role?: 'staff' | 'admin') {
   const session = await signIn(server, role ? { role } : {});
@@ -45,7 +30,7 @@ describe('POST /api/staff-applications', () => {
     expect((await client(server.url).post('/api/staff-applications', staffAnswers())).status).toBe(401);
   });
 
-  it.each(REQUIRED)('answers 400 naming %s when it is missing', async (field) => {
+  it.each(STAFF_REQUIRED)('answers 400 naming %s when it is missing', async (field) => {
     const { http } = await as();
     const body: Record<string, unknown> = { ...staffAnswers() };
     delete body[field];

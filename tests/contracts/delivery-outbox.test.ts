@@ -1,36 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Delivery } from '../../core/delivery/delivery.ts';
 import type { DeliveryOutbox } from '../../core/delivery/ports.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
 import { InMemoryDeliveryOutbox } from '../../adapters/memory/in-memory-delivery-outbox.ts';
 import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
 import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
-
-function delivery(overrides: Partial<Delivery> = {}): Delivery {
-  const now = new Date();
-  const id = randomUUID();
-  return {
-    id,
-    kind: 'notify_staff',
-    status: 'pending',
-    userId: null,
-    discordId: null,
-    roleId: null,
-    content: 'New purchase',
-    purchaseId: null,
-    applicationId: null,
-    dedupeKey: `test:${id}`,
-    attempts: 0,
-    nextAttemptAt: now,
-    lastError: null,
-    createdAt: now,
-    updatedAt: now,
-    deliveredAt: null,
-    ...overrides,
-  };
-}
+import { delivery } from '../support/delivery-builders.ts';
 
 interface Harness {
   outbox: DeliveryOutbox;

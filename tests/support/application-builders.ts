@@ -78,3 +78,36 @@ export function person(role: Role = 'player', overrides: Partial<TestPerson> = {
     ...overrides,
   };
 }
+
+/** The answers a whitelist application cannot do without: leaving one out is refused. */
+export const WHITELIST_REQUIRED = [
+  'email',
+  'isEighteenPlus',
+  'age',
+  'timezone',
+  'hoursPerWeek',
+  'rpExperience',
+  'characterBackground',
+  'characterGoals',
+  'roleplayScenario',
+  'whyJoinServer',
+  'rulesUnderstood',
+  'noMetagaming',
+  'respectfulBehavior',
+] as const;
+
+/** The answers a staff application cannot do without: leaving one out is refused. */
+export const STAFF_REQUIRED = [
+  'email',
+  'realName',
+  'age',
+  'timezone',
+  'availability',
+  'position',
+  'experience',
+  'whyStaff',
+  'scenarios',
+  'agreeToRules',
+  'agreeToCommitment',
+  'backgroundCheck',
+] as const;

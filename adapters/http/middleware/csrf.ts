@@ -13,9 +13,10 @@ const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
  * on someone's behalf.
  */
 export function crossSiteProtection(publicUrl: string): Middleware {
+  const publicOrigin = new URL(publicUrl).origin;
   return async (ctx, next) => {
     if (!STATE_CHANGING.has(ctx.method)) return next();
-    if (isCrossSite(ctx, publicUrl, SAME_ORIGIN_FETCH))
+    if (isCrossSite(ctx, publicOrigin, SAME_ORIGIN_FETCH))
       throw new ForbiddenError('CROSS_SITE_REQUEST', 'Requests from other sites are refused. Use this site directly.');
     return next();
   };
@@ -23,15 +24,18 @@ export function crossSiteProtection(publicUrl: string): Middleware {
 
 /**
  * Whether the browser says the request was started by another site: a Sec-Fetch-Site outside `allowed`, or an
- * Origin that is neither this server's nor PUBLIC_URL's. A request with neither header counts as this site's.
+ * Origin that is neither this server's nor `publicOrigin` (PUBLIC_URL's). A request with neither header counts as this site's.
  */
-export function isCrossSite(ctx: Context, publicUrl: string, allowed: ReadonlySet<string> = SAME_SITE_FETCH): boolean {
+export function isCrossSite(
+  ctx: Context,
+  publicOrigin: string,
+  allowed: ReadonlySet<string> = SAME_SITE_FETCH,
+): boolean {
   const fetchSite = ctx.get('sec-fetch-site').toLowerCase();
   const origin = ctx.get('origin');
   // Koa 3's ctx.origin echoes the Origin header, so this server's own origin is built from protocol and host
   const ownOrigin = `${ctx.protocol}://${ctx.host}`;
   return (
-    (fetchSite !== '' && !allowed.has(fetchSite)) ||
-    (origin !== '' && origin !== ownOrigin && origin !== new URL(publicUrl).origin)
+    (fetchSite !== '' && !allowed.has(fetchSite)) || (origin !== '' && origin !== ownOrigin && origin !== publicOrigin)
   );
 }

@@ -38,6 +38,7 @@ class SignInStateError extends DomainError {
 export function authRoutes(router: Router, deps: AuthDeps): void {
   const { core, config, logger, signInLimit, identity: discord } = deps;
   const devSignInAllowed = !discord && !config.production;
+  const publicOrigin = new URL(config.server.publicUrl).origin;
 
   const startSignIn: Middleware = async (ctx) => {
     const returnTo = safeReturnTo(ctx.query.returnTo);
@@ -118,7 +119,7 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
   router.get('/api/auth/logout', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     // a link or image on another site must not sign anyone out: such a request is sent home, signed in as before
-    if (isCrossSite(ctx as Context, config.server.publicUrl)) {
+    if (isCrossSite(ctx as Context, publicOrigin)) {
       ctx.redirect('/');
       return;
     }
