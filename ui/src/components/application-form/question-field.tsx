@@ -15,6 +15,7 @@ export function QuestionField({ question, icons }: { question: Question; icons?:
   const required = !question.optional;
   const numeric = question.control === 'number' || typeof question.options?.[0]?.value === 'number';
   const native = () => register(question.name, numeric ? { setValueAs: asNumber } : {});
+  const hint = question.recommended ? <Count name={question.name} recommended={question.recommended} /> : question.hint;
 
   switch (question.control) {
     case 'checkbox':
@@ -52,27 +53,13 @@ export function QuestionField({ question, icons }: { question: Question; icons?:
       );
     case 'textarea':
       return (
-        <Field
-          label={question.label}
-          error={error}
-          hint={
-            question.recommended ? <Count name={question.name} recommended={question.recommended} /> : question.hint
-          }
-          required={required}
-        >
+        <Field label={question.label} error={error} hint={hint} required={required}>
           {(props) => <textarea {...props} {...native()} rows={question.rows} />}
         </Field>
       );
     default:
       return (
-        <Field
-          label={question.label}
-          error={error}
-          hint={
-            question.recommended ? <Count name={question.name} recommended={question.recommended} /> : question.hint
-          }
-          required={required}
-        >
+        <Field label={question.label} error={error} hint={hint} required={required}>
           {(props) => (
             <input
               {...props}
