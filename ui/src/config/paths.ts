@@ -28,6 +28,8 @@ export const paths = {
   discordDebug: '/discord-debug',
   domainHelper: '/domain-helper',
   devLogin: '/dev-login',
+  /** the player's own purchases, receipts, token history and applications */
+  account: '/account',
   login: '/api/login',
   discordSignIn: '/api/auth/discord',
   logout: '/api/auth/logout',
