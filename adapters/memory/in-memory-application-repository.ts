@@ -66,6 +66,7 @@ export class InMemoryApplicationRepository<A, S extends string> implements Appli
       ...row,
       status: application.status,
       reviewNotes: application.reviewNotes,
+      applicantMessage: application.applicantMessage,
       reviewedBy: application.reviewedBy,
       reviewerId: application.reviewerId,
       reviewedAt: application.reviewedAt,

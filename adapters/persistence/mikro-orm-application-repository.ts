@@ -6,7 +6,7 @@ import { countByStatus, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
 import { fromColumns, keysetCursor, listRows } from './list-rows.ts';
 
-/** Each kind keeps its table (migration 0003): one column an answer, named as the answer in snake_case. */
+/** Each kind keeps its table (migrations 0003 and 0007): one column an answer, named as the answer in snake_case. */
 export const APPLICATION_TABLES: Record<ApplicationKindName, string> = {
   whitelist: 'whitelist_applications',
   staff: 'staff_applications',
@@ -19,6 +19,7 @@ const RECORD_COLUMNS = [
   'discordUsername',
   'status',
   'reviewNotes',
+  'applicantMessage',
   'reviewedBy',
   'reviewerId',
   'reviewedAt',
@@ -109,10 +110,11 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
 
   async saveReview(application: Application<A, S>, expected: S): Promise<boolean> {
     const result = await this.database.em.execute<{ affectedRows?: number }>(
-      `update "${this.table}" set "status" = ?, "review_notes" = ?, "reviewed_by" = ?, "reviewer_id" = ?, "reviewed_at" = ? where "id" = ? and "status" = ?`,
+      `update "${this.table}" set "status" = ?, "review_notes" = ?, "applicant_message" = ?, "reviewed_by" = ?, "reviewer_id" = ?, "reviewed_at" = ? where "id" = ? and "status" = ?`,
       [
         application.status,
         application.reviewNotes,
+        application.applicantMessage,
         application.reviewedBy,
         application.reviewerId,
         application.reviewedAt,

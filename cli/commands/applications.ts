@@ -116,10 +116,11 @@ export function registerApplicationCommands<A, S extends string>(
     if (decision.notes.required) command.requiredOption('--notes <text>', decision.notes.description);
     else command.option('--notes <text>', decision.notes.description);
     command
+      .option('--message <text>', 'a message the applicant reads (the notes stay with staff)')
       .requiredOption('--as <discordId>', decision.reviewerDescription)
       .action((id: string, ...rest: unknown[]) => {
         const status = (fixed ?? rest.shift()) as S;
-        const options = rest[0] as { notes?: string; as: string };
+        const options = rest[0] as { notes?: string; message?: string; as: string };
         return context.withSystem(async (system) => {
           const reviewer = await reviewerFor(system, options.as);
           const reviewed = await spec.useCases(system).review.execute({
@@ -127,6 +128,7 @@ export function registerApplicationCommands<A, S extends string>(
             status,
             notes: options.notes,
             notesRequired: decision.notes.minimumTen,
+            applicantMessage: options.message,
             reviewer,
             channel: 'cli',
           });

@@ -12,7 +12,10 @@ export interface ApplicationRecord<S extends string = string> {
   discordId: string;
   discordUsername: string;
   status: S;
+  /** staff only: the applicant never reads them */
   reviewNotes: string | null;
+  /** what the applicant reads about the latest review; null when the reviewer wrote none */
+  applicantMessage: string | null;
   reviewedBy: string | null;
   reviewerId: string | null;
   reviewedAt: Date | null;
@@ -62,11 +65,16 @@ export interface ApplicationKind<A = any, S extends string = any> {
   approvalWhitelists: boolean;
   /** the review views show whether the applicant already holds the staff or admin role */
   showsCurrentStaff: boolean;
+  /** a refused application (this status) lets its applicant apply again from the start of the UTC day this many
+   * days after the decision */
+  reapply: { after: S; days: number };
   /** every application counted by one answer, as the review screens show it */
   tally?: { field: string; values: readonly string[] };
   texts: {
     /** a status change that the transitions do not allow; `raced` when another reviewer moved it first */
     cannotMove(from: S, to: S, raced: boolean): { code: string; message: string };
+    /** a new application from an applicant whose application of the kind was approved */
+    alreadyApproved: { code: string; message: string };
     /** the staff channel's notice of a new application */
     submitted(application: Application<A, S>): string;
     /** the applicant's direct message on a status change */
@@ -77,3 +85,28 @@ export interface ApplicationKind<A = any, S extends string = any> {
 export function canMove<S extends string>(kind: ApplicationKind<unknown, S>, from: S, to: S): boolean {
   return kind.transitions[from].includes(to);
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the applicant of a refused application may apply again: 00:00 UTC on the day `reapply.days` after the
+ * decision's day (a whole day, so the date the applicant reads is the date the server holds to). Null when the
+ * application is not refused.
+ */
+export function reapplyAt<S extends string>(
+  kind: Pick<ApplicationKind<unknown, S>, 'reapply'>,
+  application: Pick<ApplicationRecord<S>, 'status' | 'reviewedAt'>,
+): Date | null {
+  if (application.status !== kind.reapply.after || !application.reviewedAt) return null;
+  const decided = application.reviewedAt;
+  return new Date(
+    Date.UTC(decided.getUTCFullYear(), decided.getUTCMonth(), decided.getUTCDate()) + kind.reapply.days * DAY_MS,
+  );
+}
+
+/** A day as the applicant reads it, in UTC as the server counts: 'November 30, 2026'. */
+export const applicantDay = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
+/** The line a Discord message adds for the reviewer's message to the applicant. */
+export const applicantMessageLine = (message: string | null) => (message ? `\nMessage from the team: ${message}` : '');

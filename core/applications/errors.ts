@@ -1,5 +1,5 @@
 import { ConflictError, InvalidInputError, NotFoundError, type ErrorIssue } from '../shared/errors.ts';
-import type { ApplicationKind } from './application.ts';
+import { applicantDay, type ApplicationKind } from './application.ts';
 
 type AnyKind = Pick<ApplicationKind, 'label' | 'codePrefix'>;
 
@@ -19,7 +19,7 @@ export class InvalidApplicationError extends InvalidInputError {
   constructor(kind: AnyKind, issues: ErrorIssue[]) {
     super(
       `${kind.codePrefix}_INVALID`,
-      `Invalid application. ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+      `Some answers need another look: ${issues.map((i) => i.message).join('; ')}.`,
       issues,
     );
   }
@@ -27,8 +27,19 @@ export class InvalidApplicationError extends InvalidInputError {
 
 export class ApplicationTransitionError extends ConflictError {}
 
-export class AlreadyWhitelistedError extends ConflictError {
-  constructor() {
-    super('ALREADY_WHITELISTED', 'You are already whitelisted.');
+/** A new application from an applicant whose application of the kind was approved. */
+export class AlreadyApprovedError extends ConflictError {
+  constructor(kind: Pick<ApplicationKind, 'texts'>) {
+    super(kind.texts.alreadyApproved.code, kind.texts.alreadyApproved.message);
+  }
+}
+
+/** A new application before the waiting time after a refused one has passed. */
+export class ReapplyTooSoonError extends ConflictError {
+  constructor(
+    kind: AnyKind,
+    readonly from: Date,
+  ) {
+    super(`${kind.codePrefix}_TOO_SOON`, `You can send a new ${kind.label} from ${applicantDay(from)}.`);
   }
 }

@@ -8,7 +8,7 @@ import { canMove, type Application, type ApplicationView } from './application.t
 import { withCurrentStaff } from './current-staff.ts';
 import { ApplicationNotFoundError, ApplicationTransitionError } from './errors.ts';
 import type { ApplicationRepository, StaffRoster, WhitelistAccess } from './ports.ts';
-import { checkReviewNotes } from './review-notes.ts';
+import { checkApplicantMessage, checkReviewNotes } from './review-notes.ts';
 
 export interface ReviewApplicationInput<S extends string> extends ReviewContext {
   id: string;
@@ -16,6 +16,8 @@ export interface ReviewApplicationInput<S extends string> extends ReviewContext 
   notes?: string | null;
   /** where notes are trimmed: the /review route and the terminal need 10+ characters, the second screen does not */
   notesRequired?: boolean;
+  /** what the applicant reads; trimmed, empty is none */
+  applicantMessage?: string | null;
 }
 
 /**
@@ -43,6 +45,8 @@ export class ReviewApplication<A, S extends string> {
     // staff review notes are optional and kept as written (SPEC section 5)
     const notes =
       kind.notes === 'trimmed' ? checkReviewNotes(input.notes, input.notesRequired ?? false) : input.notes || null;
+    // each review says its own: a later review without a message leaves none, never an earlier, stale one
+    const applicantMessage = checkApplicantMessage(input.applicantMessage);
     const reviewed = await this.transactions.run(async () => {
       const current = await this.applications.findById(input.id);
       if (!current) throw new ApplicationNotFoundError(kind, input.id);
@@ -59,6 +63,7 @@ export class ReviewApplication<A, S extends string> {
         ...current,
         status: input.status,
         reviewNotes: kind.notes === 'as-written' ? (notes ?? current.reviewNotes) : notes,
+        applicantMessage,
         reviewedBy: name,
         reviewerId: reviewer.id,
         reviewedAt: now,

@@ -28,3 +28,24 @@ export function checkReviewNotes(notes: string | null | undefined, required: boo
   }
   return trimmed || null;
 }
+
+export const APPLICANT_MESSAGE_MAX_LENGTH = 1000;
+export const APPLICANT_MESSAGE_TOO_LONG = `The message to the applicant can be at most ${APPLICANT_MESSAGE_MAX_LENGTH} characters`;
+
+/** The message the applicant reads: optional, trimmed, empty is none. */
+export const applicantMessageField = z
+  .string({ error: 'The message to the applicant must be text' })
+  .trim()
+  .max(APPLICANT_MESSAGE_MAX_LENGTH, APPLICANT_MESSAGE_TOO_LONG)
+  .nullish()
+  .transform((value) => value || null);
+
+/** The message to the applicant, trimmed; null when empty. */
+export function checkApplicantMessage(message: string | null | undefined): string | null {
+  const parsed = applicantMessageField.safeParse(message);
+  if (!parsed.success) {
+    const text = parsed.error.issues[0]?.message ?? APPLICANT_MESSAGE_TOO_LONG;
+    throw new InvalidInputError('APPLICANT_MESSAGE_INVALID', text, [{ path: 'applicantMessage', message: text }]);
+  }
+  return parsed.data;
+}

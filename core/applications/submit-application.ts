@@ -1,12 +1,12 @@
 import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
-import type { Applicant, Application } from './application.ts';
-import { AlreadyWhitelistedError, InvalidApplicationError } from './errors.ts';
+import { reapplyAt, type Applicant, type Application } from './application.ts';
+import { AlreadyApprovedError, InvalidApplicationError, ReapplyTooSoonError } from './errors.ts';
 import type { ApplicationRepository } from './ports.ts';
 
 /**
- * Files an application under the signed-in applicant: one open application of a kind at a time, and, for a
- * kind whose approval whitelists, none once one has been approved (a rejected applicant may try again).
+ * Files an application under the signed-in applicant: one open application of a kind at a time, none once one
+ * has been approved, and after a refused one only once the kind's waiting time has passed.
  */
 export class SubmitApplication<A, S extends string> {
   constructor(
@@ -34,6 +34,7 @@ export class SubmitApplication<A, S extends string> {
       discordUsername: applicant.discordUsername || applicant.username || applicant.discordId,
       status: kind.statuses[0] as S,
       reviewNotes: null,
+      applicantMessage: null,
       reviewedBy: null,
       reviewerId: null,
       reviewedAt: null,
@@ -41,18 +42,26 @@ export class SubmitApplication<A, S extends string> {
     } as Application<A, S>;
     // the staff channel's notice is recorded with the application, or neither is
     await this.transactions.run(async () => {
-      await this.refuseIfWhitelisted(applicant.id);
+      await this.refuseIfApproved(applicant.id);
+      await this.refuseIfTooSoon(applicant.id, application.createdAt);
       await this.applications.add(application);
       // again after the insert: an approval committed while the insert waited on the pending row it replaces is
       // visible only to a later statement, and failing here rolls the insert back
-      await this.refuseIfWhitelisted(applicant.id);
+      await this.refuseIfApproved(applicant.id);
       await this.effects.applicationSubmitted(kind, application);
     });
     return application;
   }
 
-  private async refuseIfWhitelisted(userId: string): Promise<void> {
-    if (this.applications.kind.approvalWhitelists && (await this.applications.hasStatus(userId, 'approved' as S)))
-      throw new AlreadyWhitelistedError();
+  private async refuseIfApproved(userId: string): Promise<void> {
+    if (await this.applications.hasStatus(userId, 'approved' as S))
+      throw new AlreadyApprovedError(this.applications.kind);
+  }
+
+  /** The latest application decides: refused, it names the day a new one is welcome. */
+  private async refuseIfTooSoon(userId: string, now: Date): Promise<void> {
+    const [latest] = await this.applications.listByApplicant(userId);
+    const from = latest ? reapplyAt(this.applications.kind, latest) : null;
+    if (from && from > now) throw new ReapplyTooSoonError(this.applications.kind, from);
   }
 }

@@ -16,6 +16,8 @@ const EARLIER_ORDER = [
   'Migration20261122000005Deliveries',
   'Migration20261122000006ListPerformance',
 ];
+/** the migrations added since, which such a database still needs */
+const LATER = names.slice(EARLIER_ORDER.length);
 
 /** Tables, columns, constraints, indexes, functions and triggers of the public schema, in a stable order. */
 async function schemaOf(database: Database): Promise<string[]> {
@@ -53,7 +55,7 @@ describe('the migrations list', () => {
     expect(names.map((name) => /^Migration\d{10}(\d{4})/.exec(name)?.[1])).toEqual(
       files.map((file) => file.slice(0, 4)),
     );
-    expect([...names].sort()).toEqual([...EARLIER_ORDER].sort());
+    expect([...names].sort()).toEqual([...EARLIER_ORDER, ...LATER].sort());
   });
 });
 
@@ -74,8 +76,9 @@ describe.each(databaseTargets())('migrations on %s', (target) => {
     const earlier = await open();
     const applied = await earlier.orm.getMigrator().up({ migrations: EARLIER_ORDER });
     expect(applied.map((migration) => migration.name)).toEqual(EARLIER_ORDER);
+    expect(await earlier.pendingMigrations()).toEqual(LATER);
+    expect(await earlier.migrate()).toEqual(LATER);
     expect(await earlier.pendingMigrations()).toEqual([]);
-    expect(await earlier.migrate()).toEqual([]);
 
     const fresh = await open();
     expect(await fresh.migrate()).toEqual(names);

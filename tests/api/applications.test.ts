@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whitelistAnswers, WHITELIST_REQUIRED } from '../support/application-builders.ts';
+import { whitelistAnswers, WHITELIST_MISSING, WHITELIST_REQUIRED } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -29,22 +29,25 @@ describe('POST /api/applications', () => {
     expect(response.status).toBe(401);
   });
 
-  it.each(WHITELIST_REQUIRED)('answers 400 naming %s when it is missing, and stores nothing', async (field) => {
-    const { http } = await player();
-    const body: Record<string, unknown> = { ...whitelistAnswers() };
-    delete body[field];
-    const response = await http.post('/api/applications', body);
-    expect(response.status).toBe(400);
-    expect(response.body.message).toContain(`${field}: Required`);
-    expect(response.body.issues).toEqual([{ path: field, message: 'Required' }]);
-    expect((await http.get('/api/applications/mine')).body.applications).toEqual([]);
-  });
+  it.each(WHITELIST_REQUIRED)(
+    'answers 400 with a message for the player when %s is missing, and stores nothing',
+    async (field) => {
+      const { http } = await player();
+      const body: Record<string, unknown> = { ...whitelistAnswers() };
+      delete body[field];
+      const response = await http.post('/api/applications', body);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toContain(WHITELIST_MISSING[field]);
+      expect(response.body.issues).toEqual([{ path: field, message: WHITELIST_MISSING[field] }]);
+      expect((await http.get('/api/applications/mine')).body.applications).toEqual([]);
+    },
+  );
 
   it('refuses age 17 with a 400 naming the age', async () => {
     const { http } = await player();
     const response = await http.post('/api/applications', whitelistAnswers({ age: 17 }));
     expect(response.status).toBe(400);
-    expect(response.body.issues).toEqual([{ path: 'age', message: 'Age must be a whole number from 18 to 99' }]);
+    expect(response.body.issues).toEqual([{ path: 'age', message: 'Enter your age (18 or older)' }]);
   });
 
   it("says 'Expected number, received string' for a wrongly typed age", async () => {
@@ -104,15 +107,23 @@ describe('applying again after a decision', () => {
     expect((await reviewer.http.get('/api/applications?pageSize=1')).body.total).toBe(totalBefore);
   });
 
-  it('lets a rejected player apply again', async () => {
+  it('answers 409 naming the day a rejected player may apply again, and stores nothing', async () => {
     const { http } = await player();
     const created = await http.post('/api/applications', whitelistAnswers());
     const reviewer = await staff();
     expect((await reviewer.http.patch(`/api/applications/${created.body.id}`, { status: 'denied' })).status).toBe(200);
-    expect((await http.post('/api/applications', whitelistAnswers())).status).toBe(201);
-    expect(
-      (await http.get('/api/applications/mine')).body.applications.map((a: { status: string }) => a.status),
-    ).toEqual(['pending', 'rejected']);
+    const [rejected] = (await http.get('/api/applications/mine')).body.applications;
+    const decided = new Date(rejected.reviewedAt);
+    const from = new Date(Date.UTC(decided.getUTCFullYear(), decided.getUTCMonth(), decided.getUTCDate() + 7));
+    expect(rejected).toMatchObject({ status: 'rejected', applyAgainAt: from.toISOString() });
+    const again = await http.post('/api/applications', whitelistAnswers());
+    expect(again.status).toBe(409);
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(from);
+    expect(again.body).toMatchObject({
+      code: 'APPLICATION_TOO_SOON',
+      message: `You can send a new whitelist application from ${day}.`,
+    });
+    expect((await http.get('/api/applications/mine')).body.applications).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAnswers, STAFF_REQUIRED } from '../support/application-builders.ts';
+import { staffAnswers, STAFF_MISSING, STAFF_REQUIRED } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -36,14 +36,17 @@ describe('POST /api/staff-applications', () => {
     delete body[field];
     const response = await http.post('/api/staff-applications', body);
     expect(response.status).toBe(400);
-    expect(response.body.issues).toEqual([{ path: field, message: 'Required' }]);
+    expect(response.body.issues).toEqual([{ path: field, message: STAFF_MISSING[field] }]);
   });
 
-  it.each([17, 66])('refuses age %s (the form allows 18 to 65)', async (age) => {
+  it.each([
+    [17, 'Enter your age (18 or older)'],
+    [66, 'Enter your age as a whole number from 18 to 65'],
+  ])('refuses age %s (the form allows 18 to 65)', async (age, message) => {
     const { http } = await as();
     const response = await http.post('/api/staff-applications', staffAnswers({ age }));
     expect(response.status).toBe(400);
-    expect(response.body.issues).toEqual([{ path: 'age', message: 'Age must be a whole number from 18 to 65' }]);
+    expect(response.body.issues).toEqual([{ path: 'age', message }]);
   });
 
   it("files under the session's identity, ignoring a discordId in the body, and answers 409 to a second open one", async () => {

@@ -89,6 +89,51 @@ describe('cli applications', () => {
     expect(show.stdout).toMatch(/pending -> approved {2}by Tante Marie \(\d+\) via cli: Approved from the terminal\./);
   }, 60_000);
 
+  it('--message reaches the applicant on /mine while the notes stay with staff; a message over 1000 characters is refused', async () => {
+    const { id, http } = await whitelistApplication();
+    const tooLong = await runCliInProcess(
+      [
+        'applications',
+        'reject',
+        id,
+        '--notes',
+        'Backstory too thin.',
+        '--message',
+        'x'.repeat(1001),
+        '--as',
+        staff.user.discordId,
+      ],
+      env,
+    );
+    expect(tooLong.code).toBe(3);
+    expect(tooLong.stderr).toContain('at most 1000 characters');
+    const result = await runCliInProcess(
+      [
+        'applications',
+        'reject',
+        id,
+        '--notes',
+        'Internal: backstory copied from a wiki.',
+        '--message',
+        '  Please write your own backstory and apply again.  ',
+        '--as',
+        staff.user.discordId,
+      ],
+      env,
+    );
+    expect(result.code).toBe(0);
+    const [mine] = (await http.get('/api/applications/mine')).body.applications;
+    expect(mine).toMatchObject({
+      id,
+      status: 'rejected',
+      applicantMessage: 'Please write your own backstory and apply again.',
+    });
+    expect(JSON.stringify(mine)).not.toContain('wiki');
+    const show = await runCliInProcess(['applications', 'show', id], env);
+    expect(show.stdout).toContain('To applicant:  Please write your own backstory and apply again.');
+    expect(show.stdout).toContain('Review notes:  Internal: backstory copied from a wiki.');
+  }, 60_000);
+
   it('refuses short notes (exit 3), a player reviewer (exit 6), an unknown id (exit 4) and a decided application (exit 5)', async () => {
     const { id } = await whitelistApplication();
     const player = await signIn(server);

@@ -21,12 +21,12 @@ describe('submitting a staff application', () => {
   });
 
   it.each([
-    ['age', { age: 17 }, 'Age must be a whole number from 18 to 65'],
-    ['age', { age: 66 }, 'Age must be a whole number from 18 to 65'],
-    ['timezone', { timezone: 'Other' }, 'Timezone must be one of EST, CST, MST, PST, GMT, CET, JST, AEST'],
-    ['position', { position: 'owner' as never }, 'Position must be one of admin, moderator, support, developer'],
-    ['scenarios', { scenarios: '' }, 'Required'],
-    ['backgroundCheck', { backgroundCheck: false }, 'You must accept a background check of your server history'],
+    ['age', { age: 17 }, 'Enter your age (18 or older)'],
+    ['age', { age: 66 }, 'Enter your age as a whole number from 18 to 65'],
+    ['timezone', { timezone: 'Other' }, 'Choose your time zone'],
+    ['position', { position: 'owner' as never }, 'Choose a position'],
+    ['scenarios', { scenarios: '' }, 'Tell us how you would handle this situation'],
+    ['backgroundCheck', { backgroundCheck: false }, 'Accept a background check of your server history'],
   ] as const)('refuses a bad %s (%o)', async (path, override, message) => {
     const { core } = coreFixture();
     await expect(
@@ -35,7 +35,8 @@ describe('submitting a staff application', () => {
   });
 
   it('allows one open application: pending and under review both count, a decided one does not', async () => {
-    const { core } = coreFixture();
+    const fixture = coreFixture();
+    const { core } = fixture;
     const player = person();
     const admin = person('admin');
     const first = await core.staffApplications.submit.execute({ applicant: player, answers: staffAnswers() });
@@ -49,6 +50,11 @@ describe('submitting a staff application', () => {
       core.staffApplications.submit.execute({ applicant: player, answers: staffAnswers() }),
     ).rejects.toMatchObject({ kind: 'conflict', code: 'STAFF_APPLICATION_ALREADY_OPEN' });
     await core.staffApplications.review.execute({ id: first.id, status: 'denied', reviewer: admin, channel: 'web' });
+    // a denied applicant waits 30 days (counted from the decision's day)
+    await expect(
+      core.staffApplications.submit.execute({ applicant: player, answers: staffAnswers() }),
+    ).rejects.toMatchObject({ kind: 'conflict', code: 'STAFF_APPLICATION_TOO_SOON' });
+    fixture.advance(30 * 24 * 60);
     await expect(
       core.staffApplications.submit.execute({ applicant: player, answers: staffAnswers() }),
     ).resolves.toMatchObject({ status: 'pending' });

@@ -26,15 +26,15 @@ describe('submitting a whitelist application', () => {
   });
 
   it.each([
-    ['age', { age: 17 }, 'Age must be a whole number from 18 to 99'],
-    ['age', { age: 100 }, 'Age must be a whole number from 18 to 99'],
-    ['age', { age: 20.5 }, 'Age must be a whole number from 18 to 99'],
-    ['hoursPerWeek', { hoursPerWeek: 10 }, 'Hours per week must be one of 5, 15, 25, 35'],
-    ['timezone', { timezone: 'JST' }, 'Timezone must be one of EST, CST, MST, PST, GMT, CET, Other'],
-    ['characterGoals', { characterGoals: '   ' }, 'Required'],
-    ['email', { email: 'not-an-email' }, 'Invalid email address'],
-    ['noMetagaming', { noMetagaming: false }, 'You must agree not to metagame'],
-    ['isEighteenPlus', { isEighteenPlus: false }, 'You must confirm you are 18 or older'],
+    ['age', { age: 17 }, 'Enter your age (18 or older)'],
+    ['age', { age: 100 }, 'Enter your age as a whole number from 18 to 99'],
+    ['age', { age: 20.5 }, 'Enter your age as a whole number from 18 to 99'],
+    ['hoursPerWeek', { hoursPerWeek: 10 }, 'Choose how many hours a week you can play'],
+    ['timezone', { timezone: 'JST' }, 'Choose your time zone'],
+    ['characterGoals', { characterGoals: '   ' }, "Tell us your character's goals"],
+    ['email', { email: 'not-an-email' }, 'Enter an email address like name@example.com'],
+    ['noMetagaming', { noMetagaming: false }, 'Agree not to metagame'],
+    ['isEighteenPlus', { isEighteenPlus: false }, 'Confirm that you are 18 or older'],
   ] as const)('refuses a bad %s (%o) and stores nothing', async (path, override, message) => {
     const { core } = coreFixture();
     const player = person();
@@ -63,8 +63,9 @@ describe('submitting a whitelist application', () => {
     }
   });
 
-  it('refuses a second pending application from the same applicant but allows one after a decision', async () => {
-    const { core } = coreFixture();
+  it('refuses a second pending application from the same applicant, and after a rejection until its week is over', async () => {
+    const fixture = coreFixture();
+    const { core } = fixture;
     const player = person();
     const staff = person('staff');
     const first = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
@@ -79,6 +80,16 @@ describe('submitting a whitelist application', () => {
       reviewer: staff,
       channel: 'web',
     });
+    // decided on 2026-11-22 at noon: a new one is welcome from 2026-11-29, 00:00 UTC
+    fixture.advance(6 * 24 * 60 + 11 * 60 + 59);
+    await expect(
+      core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() }),
+    ).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'APPLICATION_TOO_SOON',
+      message: 'You can send a new whitelist application from November 29, 2026.',
+    });
+    fixture.advance(1);
     await expect(
       core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() }),
     ).resolves.toMatchObject({ status: 'pending' });
@@ -98,7 +109,7 @@ describe('submitting a whitelist application', () => {
       reviewer: staff,
       channel: 'web',
     });
-    fixture.advance(5);
+    fixture.advance(7 * 24 * 60);
     const second = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
     await core.applications.review.execute({
       id: second.id,
@@ -138,6 +149,7 @@ describe('submitting a whitelist application', () => {
       discordUsername: player.discordUsername!,
       status: 'pending',
       reviewNotes: null,
+      applicantMessage: null,
       reviewedBy: null,
       reviewerId: null,
       reviewedAt: null,
@@ -218,7 +230,7 @@ describe('listing whitelist applications', () => {
       reviewer: staff,
       channel: 'web',
     });
-    fixture.advance(5);
+    fixture.advance(7 * 24 * 60);
     const second = await core.applications.submit.execute({ applicant: player, answers: whitelistAnswers() });
     await core.applications.submit.execute({ applicant: person(), answers: whitelistAnswers() });
     const mine = await core.applications.mine.execute({ userId: player.id });

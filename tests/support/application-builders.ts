@@ -111,3 +111,35 @@ export const STAFF_REQUIRED = [
   'agreeToCommitment',
   'backgroundCheck',
 ] as const;
+
+/** What the applicant reads when they leave each required answer out (the form and the API say the same). */
+export const WHITELIST_MISSING: Record<(typeof WHITELIST_REQUIRED)[number], string> = {
+  email: 'Enter your email address',
+  isEighteenPlus: 'Confirm that you are 18 or older',
+  age: 'Enter your age (18 or older)',
+  timezone: 'Choose your time zone',
+  hoursPerWeek: 'Choose how many hours a week you can play',
+  rpExperience: 'Tell us about your roleplay experience',
+  characterBackground: "Tell us your character's background",
+  characterGoals: "Tell us your character's goals",
+  roleplayScenario: 'Tell us how you would roleplay this scene',
+  whyJoinServer: 'Tell us why you want to join',
+  rulesUnderstood: 'Confirm that you have read the server rules',
+  noMetagaming: 'Agree not to metagame',
+  respectfulBehavior: 'Agree to treat every player and staff member with respect',
+};
+
+export const STAFF_MISSING: Record<(typeof STAFF_REQUIRED)[number], string> = {
+  email: 'Enter your email address',
+  realName: 'Enter your real name',
+  age: 'Enter your age (18 or older)',
+  timezone: 'Choose your time zone',
+  availability: 'Tell us the days and hours you can be on duty',
+  position: 'Choose a position',
+  experience: 'Tell us about your staff or moderation experience',
+  whyStaff: 'Tell us why you want to join the staff team',
+  scenarios: 'Tell us how you would handle this situation',
+  agreeToRules: 'Agree to follow the server rules and staff guidelines',
+  agreeToCommitment: 'Commit to at least 15 hours a week',
+  backgroundCheck: 'Accept a background check of your server history',
+};

@@ -13,6 +13,7 @@ import {
   type WhitelistStatus,
 } from '../../../core/applications/kinds/whitelist.ts';
 import {
+  applicantMessageField,
   optionalReviewNotes,
   requiredReviewNotes,
   reviewNotesAsWritten,
@@ -32,7 +33,10 @@ export {
   STAFF_TIMEZONES,
   staffKind,
 } from '../../../core/applications/kinds/staff.ts';
-export { REVIEW_NOTES_TOO_SHORT } from '../../../core/applications/review-notes.ts';
+export {
+  APPLICANT_MESSAGE_MAX_LENGTH,
+  REVIEW_NOTES_TOO_SHORT,
+} from '../../../core/applications/review-notes.ts';
 export type { ApplicationKind } from '../../../core/applications/application.ts';
 export {
   questionsOf,
@@ -65,6 +69,7 @@ const reviewStatus = <S extends string>(kind: ApplicationKind<unknown, S>) =>
 export const reviewApplicationSchema = z.object({
   status: reviewStatus(whitelistKind),
   reviewNotes: requiredReviewNotes,
+  applicantMessage: applicantMessageField,
 });
 export type ReviewApplicationInput = z.input<typeof reviewApplicationSchema>;
 
@@ -72,6 +77,7 @@ export type ReviewApplicationInput = z.input<typeof reviewApplicationSchema>;
 export const updateApplicationSchema = z.object({
   status: oneOf(['approved', 'denied', 'rejected'], 'Status'),
   reviewNotes: optionalReviewNotes,
+  applicantMessage: applicantMessageField,
 });
 export type UpdateApplicationInput = z.input<typeof updateApplicationSchema>;
 
@@ -79,6 +85,7 @@ export type UpdateApplicationInput = z.input<typeof updateApplicationSchema>;
 export const reviewStaffApplicationSchema = z.object({
   status: reviewStatus(staffKind),
   reviewNotes: reviewNotesAsWritten,
+  applicantMessage: applicantMessageField,
 });
 export type ReviewStaffApplicationInput = z.input<typeof reviewStaffApplicationSchema>;
 
@@ -101,7 +108,10 @@ export function listQuerySchema<S extends string>(kind: ApplicationKind<unknown,
 /** An application as the API answers: identity, the kind's answers, then where its review stands. */
 export type ApplicationDto<A, S extends string> = { id: string; discordId: string; discordUsername: string } & A & {
     status: S;
+    /** staff only */
     reviewNotes: string | null;
+    /** what the applicant reads of the latest review */
+    applicantMessage: string | null;
     reviewedBy: string | null;
     reviewedAt: string | null;
     createdAt: string;
@@ -127,12 +137,18 @@ export interface StaffApplicationListDto extends ApplicationListDto<StaffApplica
   positions: Record<StaffPosition, number>;
 }
 
-/** What an applicant sees of their own applications: where each stands, not the reviewers' notes. */
+/**
+ * What an applicant sees of their own applications: where each stands, the message the reviewer wrote them and,
+ * for a refused one, from when a new one is welcome; never the staff's review notes nor who reviewed it.
+ */
 export const myApplicationSchema = z.object({
   id: z.string(),
   status: z.string(),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
+  applicantMessage: z.string().nullable(),
+  /** ISO time from which a new application is accepted; null unless this one was refused */
+  applyAgainAt: z.string().nullable(),
 });
 export const myApplicationsSchema = z.object({ applications: z.array(myApplicationSchema) });
 export type MyApplicationsDto = z.infer<typeof myApplicationsSchema>;

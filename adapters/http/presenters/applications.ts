@@ -1,4 +1,9 @@
-import type { ApplicationKind, ApplicationView } from '../../../core/applications/application.ts';
+import {
+  reapplyAt,
+  type Application,
+  type ApplicationKind,
+  type ApplicationView,
+} from '../../../core/applications/application.ts';
 import type { ApplicationPage } from '../../../core/applications/list-applications.ts';
 import type { ApplicationDto, ApplicationListDto, MyApplicationsDto } from '../contract/applications.ts';
 
@@ -18,6 +23,7 @@ export function presentApplication<A, S extends string>(
     ...(kind.showsCurrentStaff ? { currentStaff: application.currentStaff ?? false } : {}),
     status: application.status,
     reviewNotes: application.reviewNotes,
+    applicantMessage: application.applicantMessage ?? null,
     reviewedBy: application.reviewedBy,
     reviewedAt: application.reviewedAt?.toISOString() ?? null,
     createdAt: application.createdAt.toISOString(),
@@ -39,9 +45,10 @@ export function presentApplicationPage<A, S extends string>(
   };
 }
 
-/** The applicant's view of their own: status and dates only; reviewers' notes stay with staff. */
-export function presentMine(
-  applications: { id: string; status: string; createdAt: Date; reviewedAt: Date | null }[],
+/** The applicant's view of their own: status, dates and the message to them; review notes and reviewer stay with staff. */
+export function presentMine<A, S extends string>(
+  kind: Pick<ApplicationKind<A, S>, 'reapply'>,
+  applications: Application<A, S>[],
 ): MyApplicationsDto {
   return {
     applications: applications.map((a) => ({
@@ -49,6 +56,8 @@ export function presentMine(
       status: a.status,
       createdAt: a.createdAt.toISOString(),
       reviewedAt: a.reviewedAt?.toISOString() ?? null,
+      applicantMessage: a.applicantMessage ?? null,
+      applyAgainAt: reapplyAt(kind, a)?.toISOString() ?? null,
     })),
   };
 }

@@ -32,7 +32,7 @@ export function applicationId(ctx: Context, notFound: (id: string) => Error): st
 interface ReviewRoute<S extends string> {
   /** after `/:id`: '' or '/review' */
   suffix: string;
-  body: z.ZodType<{ status: string; reviewNotes?: string | null }>;
+  body: z.ZodType<{ status: string; reviewNotes?: string | null; applicantMessage?: string | null }>;
   /** the status the sent one stands for */
   status?: (sent: string) => S;
   notesRequired?: boolean;
@@ -93,7 +93,7 @@ export function applicationRoutes<A, S extends string>(
 
   router.get(`${path}/mine`, requireUser(), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentMine(await useCases.mine.execute({ userId: currentUser(ctx).id }));
+    ctx.body = presentMine(kind, await useCases.mine.execute({ userId: currentUser(ctx).id }));
   });
 
   router.get(`${path}/:id`, decider, async (ctx) => {
@@ -110,6 +110,7 @@ export function applicationRoutes<A, S extends string>(
         status: review.status ? review.status(body.status) : (body.status as S),
         notes: body.reviewNotes,
         notesRequired: review.notesRequired,
+        applicantMessage: body.applicantMessage,
         reviewer: currentUser(ctx),
         channel: 'web',
       });

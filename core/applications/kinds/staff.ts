@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { BRAND, notesLine } from '../../delivery/messages.ts';
-import { age, agreement, emailField, oneOf, optionalText, requiredText } from '../answer-fields.ts';
-import type { Application, ApplicationKind, ApplicationView } from '../application.ts';
+import { BRAND } from '../../delivery/messages.ts';
+import { age, agreement, choice, emailField, optionalText, requiredText } from '../answer-fields.ts';
+import {
+  applicantDay,
+  applicantMessageLine,
+  reapplyAt,
+  type Application,
+  type ApplicationKind,
+  type ApplicationView,
+} from '../application.ts';
 import type { FormLayout } from '../form-layout.ts';
 
 /** SPEC section 9: the staff form's timezones. */
@@ -50,21 +57,21 @@ export type StaffReviewStatus = Exclude<StaffStatus, 'pending'>;
 /** What the applicant writes (SPEC sections 3 and 5). */
 export const staffAnswersSchema = z.object({
   email: emailField(),
-  realName: requiredText(255),
+  realName: requiredText('Enter your real name', 255),
   age: age(STAFF_MIN_AGE, STAFF_MAX_AGE),
-  timezone: oneOf(STAFF_TIMEZONE_IDS, 'Timezone'),
-  availability: requiredText(),
-  position: oneOf(STAFF_POSITIONS, 'Position'),
-  experience: requiredText(),
-  whyStaff: requiredText(),
-  scenarios: requiredText(),
+  timezone: choice(STAFF_TIMEZONE_IDS, 'Choose your time zone'),
+  availability: requiredText('Tell us the days and hours you can be on duty'),
+  position: choice(STAFF_POSITIONS, 'Choose a position'),
+  experience: requiredText('Tell us about your staff or moderation experience'),
+  whyStaff: requiredText('Tell us why you want to join the staff team'),
+  scenarios: requiredText('Tell us how you would handle this situation'),
   languages: optionalText(),
   previousCommunities: optionalText(),
   references: optionalText(),
   additionalInfo: optionalText(),
-  agreeToRules: agreement('You must agree to follow the rules and guidelines'),
-  agreeToCommitment: agreement('You must commit to at least 15 hours a week'),
-  backgroundCheck: agreement('You must accept a background check of your server history'),
+  agreeToRules: agreement('Agree to follow the server rules and staff guidelines'),
+  agreeToCommitment: agreement('Commit to at least 15 hours a week'),
+  backgroundCheck: agreement('Accept a background check of your server history'),
 });
 export type StaffAnswers = z.output<typeof staffAnswersSchema>;
 export type StaffApplication = Application<StaffAnswers, StaffStatus>;
@@ -89,9 +96,9 @@ export const staffForm = [
         { name: 'age', label: 'Age', control: 'number', min: STAFF_MIN_AGE, max: STAFF_MAX_AGE },
         {
           name: 'timezone',
-          label: 'Timezone',
+          label: 'Time zone',
           control: 'select',
-          placeholder: 'Select your timezone',
+          placeholder: 'Choose your time zone',
           options: STAFF_TIMEZONES,
         },
       ],
@@ -166,6 +173,9 @@ export const staffForm = [
   },
 ] as const satisfies FormLayout;
 
+/** a refused applicant may apply again from the start of the UTC day 30 days after the decision */
+export const STAFF_REAPPLY = { after: 'denied', days: 30 } as const;
+
 export const staffKind = {
   name: 'staff',
   label: 'staff application',
@@ -186,7 +196,12 @@ export const staffKind = {
   approvalWhitelists: false,
   showsCurrentStaff: true,
   tally: { field: 'position', values: STAFF_POSITIONS },
+  reapply: STAFF_REAPPLY,
   texts: {
+    alreadyApproved: {
+      code: 'STAFF_APPLICATION_APPROVED',
+      message: 'Your staff application was approved; the team will contact you about the next steps.',
+    },
     cannotMove: (from, to) => ({
       code: 'STAFF_APPLICATION_TRANSITION',
       message: `This staff application is ${from.replace('_', ' ')}; ${DECIDED.includes(from) ? 'a decision is final' : `it cannot move from ${from} to ${to}`}.`,
@@ -196,10 +211,12 @@ export const staffKind = {
     decided: (application) => {
       const what = `Your ${BRAND} staff application (${application.position})`;
       if (application.status === 'under_review')
-        return `${what} is now under review.${notesLine(application.reviewNotes)}`;
+        return `${what} is now under review.${applicantMessageLine(application.applicantMessage)}`;
       if (application.status === 'approved')
-        return `${what} was approved. A member of the team will contact you about the next steps.${notesLine(application.reviewNotes)}`;
-      return `${what} was not accepted this time.${notesLine(application.reviewNotes)}`;
+        return `${what} was approved. A member of the team will contact you about the next steps.${applicantMessageLine(application.applicantMessage)}`;
+      const from = reapplyAt({ reapply: STAFF_REAPPLY }, application);
+      const again = from ? ` You can apply again from ${applicantDay(from)}.` : '';
+      return `${what} was not accepted this time.${again}${applicantMessageLine(application.applicantMessage)}`;
     },
   },
 } as const satisfies ApplicationKind<StaffAnswers, StaffStatus>;

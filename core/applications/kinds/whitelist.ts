@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { BRAND, notesLine } from '../../delivery/messages.ts';
-import { age, agreement, emailField, oneOf, oneOfNumbers, optionalText, requiredText } from '../answer-fields.ts';
-import type { Application, ApplicationKind } from '../application.ts';
+import { BRAND } from '../../delivery/messages.ts';
+import { age, agreement, choice, choiceOfNumbers, emailField, optionalText, requiredText } from '../answer-fields.ts';
+import {
+  applicantDay,
+  applicantMessageLine,
+  reapplyAt,
+  type Application,
+  type ApplicationKind,
+} from '../application.ts';
 import type { FormLayout } from '../form-layout.ts';
 
 /** SPEC section 9: the whitelist form's choices. */
@@ -22,22 +28,22 @@ export type WhitelistDecision = Exclude<WhitelistStatus, 'pending'>;
 /** What the applicant writes (SPEC sections 3 and 5). */
 export const whitelistAnswersSchema = z.object({
   email: emailField(),
-  isEighteenPlus: agreement('You must confirm you are 18 or older'),
+  isEighteenPlus: agreement('Confirm that you are 18 or older'),
   age: age(APPLICANT_MIN_AGE, APPLICANT_MAX_AGE),
-  timezone: oneOf(WHITELIST_TIMEZONES, 'Timezone'),
-  hoursPerWeek: oneOfNumbers(
+  timezone: choice(WHITELIST_TIMEZONES, 'Choose your time zone'),
+  hoursPerWeek: choiceOfNumbers(
     HOURS_PER_WEEK_OPTIONS.map((option) => option.value),
-    'Hours per week',
+    'Choose how many hours a week you can play',
   ),
-  rpExperience: requiredText(),
+  rpExperience: requiredText('Tell us about your roleplay experience'),
   previousCommunities: optionalText(),
-  characterBackground: requiredText(),
-  characterGoals: requiredText(),
-  roleplayScenario: requiredText(),
-  whyJoinServer: requiredText(),
-  rulesUnderstood: agreement('You must agree to follow the server rules'),
-  noMetagaming: agreement('You must agree not to metagame'),
-  respectfulBehavior: agreement('You must agree to respectful behavior'),
+  characterBackground: requiredText("Tell us your character's background"),
+  characterGoals: requiredText("Tell us your character's goals"),
+  roleplayScenario: requiredText('Tell us how you would roleplay this scene'),
+  whyJoinServer: requiredText('Tell us why you want to join'),
+  rulesUnderstood: agreement('Confirm that you have read the server rules'),
+  noMetagaming: agreement('Agree not to metagame'),
+  respectfulBehavior: agreement('Agree to treat every player and staff member with respect'),
 });
 export type WhitelistAnswers = z.output<typeof whitelistAnswersSchema>;
 export type WhitelistApplication = Application<WhitelistAnswers, WhitelistStatus>;
@@ -61,9 +67,9 @@ export const whitelistForm = [
         },
         {
           name: 'timezone',
-          label: 'Timezone',
+          label: 'Time zone',
           control: 'select',
-          placeholder: 'Select your timezone',
+          placeholder: 'Choose your time zone',
           options: WHITELIST_TIMEZONES.map((zone) => ({ value: zone, label: zone })),
         },
       ],
@@ -163,6 +169,14 @@ export const whitelistForm = [
   },
 ] as const satisfies FormLayout;
 
+/** a refused applicant may apply again from the start of the UTC day 7 days after the decision */
+export const WHITELIST_REAPPLY = { after: 'rejected', days: 7 } as const;
+
+const againLine = (application: Application<unknown, WhitelistStatus>) => {
+  const from = reapplyAt({ reapply: WHITELIST_REAPPLY }, application);
+  return from ? ` You can send a new application from ${applicantDay(from)}.` : '';
+};
+
 export const whitelistKind = {
   name: 'whitelist',
   label: 'whitelist application',
@@ -176,7 +190,9 @@ export const whitelistKind = {
   notes: 'trimmed',
   approvalWhitelists: true,
   showsCurrentStaff: false,
+  reapply: WHITELIST_REAPPLY,
   texts: {
+    alreadyApproved: { code: 'ALREADY_WHITELISTED', message: 'You are already whitelisted.' },
     cannotMove: (from, _to, raced) => ({
       code: 'APPLICATION_NOT_PENDING',
       message: `This application has already been ${raced ? 'decided' : from}; only a pending application can be decided.`,
@@ -184,8 +200,8 @@ export const whitelistKind = {
     submitted: (application) => `New whitelist application from ${application.discordUsername}.`,
     decided: (application) =>
       application.status === 'approved'
-        ? `Your ${BRAND} whitelist application was approved. Welcome to the bayou! Your whitelist role is on its way.${notesLine(application.reviewNotes)}`
-        : `Your ${BRAND} whitelist application was not approved this time.${notesLine(application.reviewNotes)}`,
+        ? `Your ${BRAND} whitelist application was approved. Welcome to the bayou! Your whitelist role is on its way.${applicantMessageLine(application.applicantMessage)}`
+        : `Your ${BRAND} whitelist application was not approved this time.${againLine(application)}${applicantMessageLine(application.applicantMessage)}`,
   },
 } as const satisfies ApplicationKind<WhitelistAnswers, WhitelistStatus>;
 
