@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
-import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
+import { useRef, type ReactNode } from 'react';
+import { FormProvider, useForm, type FieldErrors, type FieldValues } from 'react-hook-form';
 import {
   questionsOf,
   submissionSchema,
@@ -69,7 +69,22 @@ export function ApplicationForm({
   const form = useForm<FieldValues>({
     defaultValues: defaults,
     resolver: zodResolver(submissionSchema(kind.answers)) as never,
+    // after the first submit every change checks its answer again, so a fixed answer loses its error at once
+    reValidateMode: 'onChange',
+    // the form moves focus itself, to the first invalid question in the order the applicant reads them
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const order = questionsOf(kind.form).map((question) => question.name);
+  const focusFirstError = (invalid: (name: string) => boolean) => {
+    const first = order.find(invalid);
+    const question = first ? formRef.current?.querySelector(`[data-question="${first}"]`) : null;
+    const target = question?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button');
+    if (!target) return;
+    target.focus({ preventScroll: true });
+    // centred: never under the sticky header, with its label and message in view
+    target.scrollIntoView({ block: 'center' });
+  };
 
   const onValid = async (answers: FieldValues) => {
     try {
@@ -84,20 +99,33 @@ export function ApplicationForm({
         error instanceof ApiError
           ? (error.body as { issues?: { path: string; message: string }[] } | undefined)?.issues
           : undefined;
-      for (const issue of Array.isArray(issues) ? issues : []) form.setError(issue.path, { message: issue.message });
+      const refused = Array.isArray(issues) ? issues : [];
+      for (const issue of refused) form.setError(issue.path, { message: issue.message });
       // the form keeps everything typed so the applicant can fix and resend
       toast({ title: texts.failed, description: texts.refusal(error), variant: 'destructive' });
+      if (refused.length > 0) focusFirstError((name) => refused.some((issue) => issue.path === name));
       return;
     }
     toast(texts.succeeded);
     onSubmitted();
   };
-  const onInvalid = () =>
+  const onInvalid = (errors: FieldErrors) => {
     toast({ title: texts.failed, description: 'Please fix the highlighted fields.', variant: 'destructive' });
+    focusFirstError((name) => Boolean(errors[name]));
+  };
+  const messages = order
+    .map((name) => ({ name, message: form.formState.errors[name]?.message }))
+    .filter((entry): entry is { name: string; message: string } => typeof entry.message === 'string');
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate aria-label={label} className="grid gap-6">
+      <form
+        ref={formRef}
+        onSubmit={form.handleSubmit(onValid, onInvalid)}
+        noValidate
+        aria-label={label}
+        className="grid gap-6"
+      >
         {kind.form.map((section) => (
           <FormSection key={section.title} title={section.title}>
             {section.identity && (
@@ -114,15 +142,37 @@ export function ApplicationForm({
             )}
           </FormSection>
         ))}
+        <ErrorSummary messages={messages} />
         <Buttons submitting={submission.isPending} onClear={clearable ? () => form.reset(defaults) : undefined} />
       </form>
     </FormProvider>
   );
 }
 
+/** Read out as soon as a submit fails, and kept beside the button: what is left to answer. */
+function ErrorSummary({ messages }: { messages: { name: string; message: string }[] }) {
+  return (
+    <div role="alert" aria-live="assertive">
+      {messages.length > 0 && (
+        <div className="rounded-lg border border-red-400/60 bg-red-950/40 p-4 text-sm text-red-100">
+          <p className="font-semibold">
+            {messages.length === 1 ? 'One answer needs' : `${messages.length} answers need`} another look:
+          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {messages.map(({ name, message }) => (
+              <li key={name}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
 function Row({ questions, icons }: { questions: readonly Question[]; icons?: CardIcons }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    // items-start: a neighbour's long error never stretches a field
+    <div className="grid items-start gap-4 sm:grid-cols-2">
       {questions.map((question) => (
         <QuestionField key={question.name} question={question} icons={icons} />
       ))}

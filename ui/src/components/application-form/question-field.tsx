@@ -8,8 +8,22 @@ export type CardIcons = Record<string, ComponentType<{ 'aria-hidden'?: boolean; 
 const asNumber = (value: unknown) =>
   value === '' || value === undefined || value === null ? undefined : Number(value);
 
-/** One question of a kind's form, as its layout declares it. */
+/**
+ * One question of a kind's form, as its layout declares it. Its box is marked with the question's name, which the
+ * form uses to move focus to the first invalid answer; every control keeps clear of the sticky header.
+ */
 export function QuestionField({ question, icons }: { question: Question; icons?: CardIcons }) {
+  return (
+    <div
+      data-question={question.name}
+      className="min-w-0 [&_button]:scroll-mt-24 [&_input]:scroll-mt-24 [&_select]:scroll-mt-24 [&_textarea]:scroll-mt-24"
+    >
+      <QuestionControl question={question} icons={icons} />
+    </div>
+  );
+}
+
+function QuestionControl({ question, icons }: { question: Question; icons?: CardIcons }) {
   const { register, control, formState } = useFormContext();
   const error = formState.errors[question.name]?.message as string | undefined;
   const required = !question.optional;
@@ -84,12 +98,19 @@ function Count({ name, recommended }: { name: string; recommended: number }) {
 
 function CardsField({ question, error, icons }: { question: Question; error?: string; icons?: CardIcons }) {
   const labelId = `${question.name}-label`;
+  const errorId = `${question.name}-error`;
+  const { trigger, formState } = useFormContext();
   return (
     <Controller
       name={question.name}
       render={({ field }) => (
         // biome-ignore lint/a11y/useSemanticElements: a labelled group of choice cards laid out as a grid, where a fieldset's rendering does not fit
-        <div role="group" aria-labelledby={labelId} className="grid gap-2">
+        <div
+          role="group"
+          aria-labelledby={labelId}
+          aria-describedby={error ? errorId : undefined}
+          className="grid gap-2"
+        >
           <p id={labelId} className="text-sm font-medium text-slate-200">
             {question.label}
             <span className="text-red-300"> *</span>
@@ -102,7 +123,12 @@ function CardsField({ question, error, icons }: { question: Question; error?: st
                   key={value}
                   type="button"
                   aria-pressed={field.value === value}
-                  onClick={() => field.onChange(value)}
+                  aria-describedby={error ? errorId : undefined}
+                  onClick={() => {
+                    field.onChange(value);
+                    // after a submit, choosing clears the error at once
+                    if (formState.isSubmitted) void trigger(question.name);
+                  }}
                   className={`flex items-start gap-3 rounded-lg border p-4 text-left ${field.value === value ? 'border-gold-400 bg-bayou-800' : 'border-bayou-600 bg-bayou-950 hover:border-moss-400'}`}
                 >
                   {Icon && <Icon aria-hidden className="mt-0.5 shrink-0 text-moss-400" />}
@@ -114,7 +140,11 @@ function CardsField({ question, error, icons }: { question: Question; error?: st
               );
             })}
           </div>
-          {error && <p className="text-sm text-red-300">{error}</p>}
+          {error && (
+            <p id={errorId} className="text-sm text-red-300">
+              {error}
+            </p>
+          )}
         </div>
       )}
     />

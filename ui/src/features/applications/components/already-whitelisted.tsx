@@ -2,14 +2,12 @@ import { format } from 'date-fns';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import type { MyApplicationsDto } from '@contract/applications.ts';
+import type { MyApplication } from '@/components/application-form/application-status.tsx';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 
-type Mine = MyApplicationsDto['applications'][number];
-
 /** In place of the form once an application was approved: the server refuses another one. */
-export function AlreadyWhitelisted({ application }: { application: Mine }) {
+export function AlreadyWhitelisted({ application }: { application: MyApplication }) {
   // it can replace a long form scrolled to its end (a submit refused with 409), with no navigation to reset the scroll
   useEffect(() => window.scrollTo(0, 0), []);
   const approvedOn = application.reviewedAt ? ` on ${format(new Date(application.reviewedAt), 'MMM dd, yyyy')}` : '';
@@ -24,6 +22,14 @@ export function AlreadyWhitelisted({ application }: { application: Mine }) {
         Your whitelist application was <strong data-testid="application-status">approved</strong>
         {approvedOn}. There is no need to apply again.
       </p>
+      {application.applicantMessage && (
+        <figure className="mt-6 rounded-xl border border-moss-400/50 bg-bayou-900 p-5 text-left">
+          <figcaption className="text-sm font-semibold text-moss-300">Message from the team</figcaption>
+          <blockquote data-testid="applicant-message" className="mt-1 whitespace-pre-line break-words text-slate-100">
+            {application.applicantMessage}
+          </blockquote>
+        </figure>
+      )}
       <div className="mt-8 rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-left">
         <h2 className="font-semibold text-gold-400">What to do next</h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-200">

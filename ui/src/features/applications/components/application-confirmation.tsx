@@ -1,8 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
+import { useFocusedHeading } from '@/components/application-form/application-status.tsx';
 
 const nextSteps = [
   'Our admins review your application.',
@@ -14,12 +14,17 @@ const nextSteps = [
 export function ApplicationConfirmation() {
   const navigate = useNavigate();
   // it replaces the form scrolled to its submit button, with no navigation to reset the scroll
-  useEffect(() => window.scrollTo(0, 0), []);
+  const heading = useFocusedHeading<HTMLHeadingElement>();
   return (
     <section aria-labelledby="application-sent" className="mx-auto max-w-2xl px-4 py-16 text-center">
       <title>{`Application Submitted | ${brand.name}`}</title>
       <CheckCircle2 aria-hidden size={56} className="mx-auto text-moss-400" />
-      <h1 id="application-sent" className="mt-4 font-display text-3xl font-bold text-gold-400">
+      <h1
+        id="application-sent"
+        ref={heading}
+        tabIndex={-1}
+        className="mt-4 scroll-mt-24 font-display text-3xl font-bold text-gold-400"
+      >
         Application Submitted Successfully!
       </h1>
       <p className="mt-3 text-slate-300">

@@ -1,36 +1,41 @@
-import { format } from 'date-fns';
-import type { MyApplicationsDto } from '@contract/applications.ts';
+import { brand } from '@/config/brand.ts';
+import {
+  ApplicationStatusCard,
+  applyAgainDay,
+  stillWaiting,
+  type MyApplication,
+} from '@/components/application-form/application-status.tsx';
 
-type Mine = MyApplicationsDto['applications'][number];
-
-// an approved application shows AlreadyWhitelisted instead
-const STYLES: Record<string, string> = {
-  pending: 'border-yellow-500/50 bg-yellow-950/40 text-yellow-200',
-  rejected: 'border-red-500/50 bg-red-950/40 text-red-200',
-};
-
-const NEXT: Record<string, string> = {
-  pending: 'Our admins are reviewing it. You will get the decision by Discord notification.',
-  rejected: 'You may send a new application below.',
-};
-
-/** Where the applicant's latest whitelist application stands. */
-export function LatestApplicationStatus({ application }: { application: Mine }) {
-  const decidedAt = application.reviewedAt ? ` on ${format(new Date(application.reviewedAt), 'MMM dd, yyyy')}` : '';
+/** Where the applicant's latest whitelist application stands (an approved one shows AlreadyWhitelisted instead). */
+export function LatestApplicationStatus({ application }: { application: MyApplication }) {
+  if (application.status === 'pending')
+    return (
+      <ApplicationStatusCard title="Your whitelist application" application={application} tone="waiting">
+        <p>
+          Our admins review every application within 24-48 hours. You will get the decision by Discord notification, and
+          it will show on this page.
+        </p>
+        <p>
+          Meanwhile, come and meet the locals in our{' '}
+          <a href={brand.discordInvite} target="_blank" rel="noopener noreferrer" className="underline">
+            Discord community
+          </a>
+          .
+        </p>
+      </ApplicationStatusCard>
+    );
+  const again = application.applyAgainAt;
   return (
-    <section
-      aria-labelledby="latest-application"
-      className={`mb-8 rounded-xl border p-5 ${STYLES[application.status] ?? 'border-slate-500/50 bg-slate-900 text-slate-200'}`}
-    >
-      <h2 id="latest-application" className="font-semibold">
-        Your latest application
-      </h2>
-      <p className="mt-1">
-        Submitted {format(new Date(application.createdAt), 'MMM dd, yyyy')}. Status:{' '}
-        <strong data-testid="application-status">{application.status}</strong>
-        {decidedAt}.
-      </p>
-      <p className="mt-1 text-sm opacity-90">{NEXT[application.status]}</p>
-    </section>
+    <ApplicationStatusCard title="Your latest whitelist application" application={application} tone="refused">
+      <p>It was not approved this time.</p>
+      {again && stillWaiting(application) ? (
+        <p>
+          You can send a new application from <strong data-testid="apply-again-date">{applyAgainDay(again)}</strong>.
+          Use the time to work on your character&apos;s story and read the server rules.
+        </p>
+      ) : (
+        <p>You can send a new application below.</p>
+      )}
+    </ApplicationStatusCard>
   );
 }

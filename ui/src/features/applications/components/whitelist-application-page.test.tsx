@@ -22,11 +22,18 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const fetchMock = vi.fn(async (path: string) => (path === '/api/auth/user' ? json(user) : json({ applications })));
 
-const application = (status: string, createdAt: string, reviewedAt: string | null = null) => ({
+const application = (
+  status: string,
+  createdAt: string,
+  reviewedAt: string | null = null,
+  more: { applicantMessage?: string; applyAgainAt?: string } = {},
+) => ({
   id: crypto.randomUUID(),
   status,
   createdAt,
   reviewedAt,
+  applicantMessage: more.applicantMessage ?? null,
+  applyAgainAt: more.applyAgainAt ?? null,
 });
 
 function renderPage() {
@@ -62,12 +69,35 @@ describe('/apply', () => {
     expect(screen.queryByRole('button', { name: 'Submit Application' })).toBeNull();
   });
 
-  it('shows a rejected player their status and the form to apply again', async () => {
-    applications = [application('rejected', '2026-11-01T10:00:00.000Z', '2026-11-02T10:00:00.000Z')];
+  it('shows a player rejected a while ago their status, the message and the form to apply again', async () => {
+    applications = [
+      application('rejected', '2026-11-01T10:00:00.000Z', '2026-11-02T10:00:00.000Z', {
+        applicantMessage: 'Give your character a real backstory.',
+        applyAgainAt: '2026-11-09T00:00:00.000Z',
+      }),
+    ];
     renderPage();
     await screen.findByRole('form', { name: 'Whitelist application' });
     expect(screen.getByTestId('application-status').textContent).toBe('rejected');
+    expect(screen.getByTestId('applicant-message').textContent).toBe('Give your character a real backstory.');
+    expect(screen.getByText('You can send a new application below.')).toBeTruthy();
     expect(screen.queryByText('You are already whitelisted.')).toBeNull();
+  });
+
+  it('shows a player rejected this week the day they may apply again, and no form', async () => {
+    const later = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    const again = new Date(Date.UTC(later.getUTCFullYear(), later.getUTCMonth(), later.getUTCDate()));
+    applications = [
+      application('rejected', new Date().toISOString(), new Date().toISOString(), {
+        applyAgainAt: again.toISOString(),
+      }),
+    ];
+    renderPage();
+    const date = await screen.findByTestId('apply-again-date');
+    expect(date.textContent).toBe(
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(again),
+    );
+    expect(screen.queryByRole('form', { name: 'Whitelist application' })).toBeNull();
   });
 
   it('shows only the status while an application is pending', async () => {

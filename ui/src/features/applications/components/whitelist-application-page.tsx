@@ -4,6 +4,7 @@ import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUser } from '@/features/auth';
+import { stillWaiting } from '@/components/application-form/application-status.tsx';
 import { useMyApplications } from '../api/applications.ts';
 import { AlreadyWhitelisted } from './already-whitelisted.tsx';
 import { ApplicationConfirmation } from './application-confirmation.tsx';
@@ -17,8 +18,10 @@ const infoCards = [
 ];
 
 /**
- * The whitelist application form (SPEC section 2): sign-in first, then the form or the confirmation.
- * A player with an approved application is whitelisted and gets no form (the server would refuse it).
+ * The whitelist application form (SPEC section 2): sign-in first, then the applicant's latest application and,
+ * only where a new one is welcome, the form. A player with an approved application is whitelisted and gets no
+ * form; nor does one with an application waiting for review, or refused less than a week ago (the server would
+ * refuse all three).
  */
 export default function WhitelistApplicationPage() {
   const { user, isSignedIn } = useCurrentUser();
@@ -37,12 +40,18 @@ export default function WhitelistApplicationPage() {
   if (approved) return <AlreadyWhitelisted application={approved} />;
 
   const latest = mine.data?.[0];
+  const formAllowed = !latest || (latest.status !== 'pending' && !stillWaiting(latest));
   return (
     <div className="pb-16">
       <PageHeading
         title="Whitelist Application"
         description="Tell us who you are and who your character will be. Every application is read by a person."
       />
+      {latest && (
+        <div className="mx-auto mb-8 max-w-3xl px-4">
+          <LatestApplicationStatus application={latest} />
+        </div>
+      )}
       <ul aria-label="About the review" className="mx-auto grid max-w-5xl gap-4 px-4 md:grid-cols-3">
         {infoCards.map(({ icon: Icon, title, text }) => (
           <li key={title} className="rounded-xl border border-bayou-700 bg-bayou-900 p-5">
@@ -52,12 +61,11 @@ export default function WhitelistApplicationPage() {
           </li>
         ))}
       </ul>
-      <div className="mx-auto mt-8 max-w-3xl px-4">
-        {latest && <LatestApplicationStatus application={latest} />}
-        {latest?.status !== 'pending' && (
+      {formAllowed && (
+        <div className="mx-auto mt-8 max-w-3xl px-4">
           <WhitelistApplicationForm user={user} onSubmitted={() => setSubmitted(true)} />
-        )}
-      </div>
+        </div>
+      )}
     </div>
   );
 }

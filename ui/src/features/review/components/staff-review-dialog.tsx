@@ -5,8 +5,9 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useReviewStaffApplication } from '../api/review.ts';
 import { PositionBadge, StatusBadge } from './badges.tsx';
 import { dayAndTime } from './dates.ts';
-import { Detail, ReviewDialog } from './review-dialog.tsx';
+import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
 import { ReviewAnswers } from './review-answers.tsx';
+import { ApplicantMessageField, ReviewNotesField } from './review-text-fields.tsx';
 
 type Target = Exclude<StaffStatusDto, 'pending'>;
 
@@ -18,6 +19,8 @@ const BUTTONS: Record<Target, { label: string; className: string }> = {
 
 export function StaffReviewDialog({ application, onClose }: { application: StaffApplicationDto; onClose: () => void }) {
   const [notes, setNotes] = useState(application.reviewNotes ?? '');
+  // each review sends its own message: the applicant reads the latest one
+  const [message, setMessage] = useState('');
   const review = useReviewStaffApplication();
   const { toast } = useToast();
   // only the moves the staff kind allows are offered
@@ -28,7 +31,7 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
   const decide = (status: Target) =>
     review.mutate(
       // notes are optional and sent as written (SPEC section 5)
-      { id: application.id, status, reviewNotes: notes },
+      { id: application.id, status, reviewNotes: notes, applicantMessage: message },
       {
         onSuccess: () => {
           toast({
@@ -71,21 +74,17 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
         </dl>
       </section>
       <ReviewAnswers kind={staffKind} application={application} />
+      {application.applicantMessage && (
+        <LongAnswer label="Last message to the applicant" text={application.applicantMessage} />
+      )}
       {allowed.length === 0 ? (
         <p className="rounded-lg border border-bayou-700 p-3 text-sm text-slate-300">
           This application has been {application.status}; the decision is final.
         </p>
       ) : (
         <div className="grid gap-3">
-          <label className="grid gap-1 text-sm">
-            <span className="font-semibold text-slate-200">Review notes</span>
-            <textarea
-              value={notes}
-              onChange={(event) => setNotes(event.target.value)}
-              rows={3}
-              className="rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100"
-            />
-          </label>
+          <ReviewNotesField value={notes} onChange={setNotes} />
+          <ApplicantMessageField value={message} onChange={setMessage} />
           <div className="flex flex-wrap gap-3">
             {allowed.map((status) => (
               <button

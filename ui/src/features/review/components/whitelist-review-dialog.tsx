@@ -7,6 +7,7 @@ import { StatusBadge } from './badges.tsx';
 import { dayAndTime } from './dates.ts';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
 import { ReviewAnswers } from './review-answers.tsx';
+import { ApplicantMessageField, ReviewNotesField } from './review-text-fields.tsx';
 
 const hours = (value: number) => HOURS_PER_WEEK_OPTIONS.find((option) => option.value === value)?.label ?? value;
 
@@ -19,6 +20,7 @@ export function WhitelistReviewDialog({
 }) {
   const [decision, setDecision] = useState<'approved' | 'rejected'>('approved');
   const [notes, setNotes] = useState('');
+  const [message, setMessage] = useState('');
   const review = useReviewApplication();
   const { toast } = useToast();
 
@@ -32,7 +34,7 @@ export function WhitelistReviewDialog({
       return;
     }
     review.mutate(
-      { id: application.id, status: decision, reviewNotes: notes },
+      { id: application.id, status: decision, reviewNotes: notes, applicantMessage: message },
       {
         onSuccess: () => {
           toast({ title: 'Application Reviewed', description: `Application has been ${decision}`, variant: 'success' });
@@ -64,7 +66,10 @@ export function WhitelistReviewDialog({
         {application.reviewedAt && <Detail label="Reviewed">{dayAndTime(application.reviewedAt)}</Detail>}
       </dl>
       <ReviewAnswers kind={whitelistKind} application={application} />
-      {application.reviewNotes && <LongAnswer label="Review notes" text={application.reviewNotes} />}
+      {application.reviewNotes && <LongAnswer label="Review notes (staff only)" text={application.reviewNotes} />}
+      {application.applicantMessage && (
+        <LongAnswer label="Message to the applicant" text={application.applicantMessage} />
+      )}
       {application.status === 'pending' && (
         <section aria-label="Decision" className="grid gap-3 rounded-lg border border-bayou-700 p-4">
           <fieldset className="flex flex-wrap gap-4">
@@ -83,16 +88,12 @@ export function WhitelistReviewDialog({
               </label>
             ))}
           </fieldset>
-          <label className="grid gap-1 text-sm">
-            <span className="font-semibold text-slate-200">Review notes</span>
-            <textarea
-              value={notes}
-              onChange={(event) => setNotes(event.target.value)}
-              rows={3}
-              placeholder="At least 10 characters: why this decision?"
-              className="rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100"
-            />
-          </label>
+          <ReviewNotesField
+            value={notes}
+            onChange={setNotes}
+            placeholder="At least 10 characters: why this decision?"
+          />
+          <ApplicantMessageField value={message} onChange={setMessage} />
           <button
             type="button"
             onClick={submit}

@@ -5,15 +5,17 @@ import { useUpdateApplication } from '../api/review.ts';
 import { shownStatus, StatusBadge } from './badges.tsx';
 import { dayAndTime } from './dates.ts';
 import { Detail, LongAnswer } from './review-dialog.tsx';
+import { ApplicantMessageField, ReviewNotesField } from './review-text-fields.tsx';
 
 export function WhitelistReviewPanel({ application }: { application: WhitelistApplicationDto }) {
   const [notes, setNotes] = useState('');
+  const [message, setMessage] = useState('');
   const update = useUpdateApplication();
   const { toast } = useToast();
 
   const decide = (status: 'approved' | 'denied') =>
     update.mutate(
-      { id: application.id, status, reviewNotes: notes },
+      { id: application.id, status, reviewNotes: notes, applicantMessage: message },
       {
         onSuccess: () =>
           toast({
@@ -48,18 +50,14 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
       <LongAnswer label="Roleplay background" text={application.rpExperience} />
       <LongAnswer label="Character goals" text={application.characterGoals} />
       <LongAnswer label="Why join the server" text={application.whyJoinServer} />
-      {application.reviewNotes && <LongAnswer label="Review notes" text={application.reviewNotes} />}
+      {application.reviewNotes && <LongAnswer label="Review notes (staff only)" text={application.reviewNotes} />}
+      {application.applicantMessage && (
+        <LongAnswer label="Message to the applicant" text={application.applicantMessage} />
+      )}
       {application.status === 'pending' && (
         <div className="grid gap-3">
-          <label className="grid gap-1 text-sm">
-            <span className="font-semibold text-slate-200">Notes (optional)</span>
-            <textarea
-              value={notes}
-              onChange={(event) => setNotes(event.target.value)}
-              rows={3}
-              className="rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100"
-            />
-          </label>
+          <ReviewNotesField value={notes} onChange={setNotes} label="Review notes (optional)" />
+          <ApplicantMessageField value={message} onChange={setMessage} />
           <div className="flex flex-wrap gap-3">
             <button
               type="button"

@@ -1,0 +1,77 @@
+import { format } from 'date-fns';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { MyApplicationsDto } from '@contract/applications.ts';
+
+/** One of the applicant's own applications, as `GET .../mine` answers it. */
+export type MyApplication = MyApplicationsDto['applications'][number];
+
+/** The day a refused applicant may apply again, as the server counts it (UTC) and names it in its refusal. */
+export const applyAgainDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+/** Whether the waiting time after a refused application still runs. */
+export const stillWaiting = (application: MyApplication, now = Date.now()) =>
+  application.applyAgainAt !== null && Date.parse(application.applyAgainAt) > now;
+
+const day = (iso: string) => format(new Date(iso), 'MMM dd, yyyy');
+
+const TONES = {
+  waiting: 'border-yellow-500/50 bg-yellow-950/40 text-yellow-100',
+  approved: 'border-moss-400/60 bg-bayou-900 text-slate-100',
+  refused: 'border-red-500/50 bg-red-950/40 text-red-100',
+} as const;
+
+/**
+ * Where the applicant's latest application stands: its status, its dates, the message the reviewer wrote them
+ * and what to do next (the children).
+ */
+export function ApplicationStatusCard({
+  title,
+  application,
+  tone,
+  children,
+}: {
+  title: string;
+  application: MyApplication;
+  tone: keyof typeof TONES;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`rounded-xl border p-5 sm:p-6 ${TONES[tone]}`}>
+      <h2 id={id} className="font-display text-xl font-bold">
+        {title}
+      </h2>
+      <p className="mt-2">
+        Submitted {day(application.createdAt)}. Status:{' '}
+        <strong data-testid="application-status">{application.status.replace('_', ' ')}</strong>
+        {application.reviewedAt && application.status !== 'pending' ? ` (updated ${day(application.reviewedAt)})` : ''}.
+      </p>
+      {application.applicantMessage && (
+        <figure className="mt-4 rounded-lg border border-white/15 bg-black/20 p-4">
+          <figcaption className="text-sm font-semibold">Message from the team</figcaption>
+          <blockquote data-testid="applicant-message" className="mt-1 whitespace-pre-line break-words">
+            {application.applicantMessage}
+          </blockquote>
+        </figure>
+      )}
+      <div className="mt-4">
+        <h3 className="text-sm font-semibold uppercase tracking-wide opacity-90">What to do next</h3>
+        <div className="mt-1 space-y-2">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A screen that replaces a submitted form: shown from its top with focus on its heading, so the applicant (and a
+ * screen reader) starts reading it there rather than wherever the long form had been scrolled to.
+ */
+export function useFocusedHeading<T extends HTMLElement>() {
+  const heading = useRef<T>(null);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+  return heading;
+}

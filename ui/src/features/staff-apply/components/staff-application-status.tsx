@@ -1,0 +1,48 @@
+import { brand } from '@/config/brand.ts';
+import {
+  ApplicationStatusCard,
+  applyAgainDay,
+  stillWaiting,
+  type MyApplication,
+} from '@/components/application-form/application-status.tsx';
+
+/** Where the applicant's latest staff application stands, and what happens next. */
+export function StaffApplicationStatus({ application }: { application: MyApplication }) {
+  if (application.status === 'pending' || application.status === 'under_review')
+    return (
+      <ApplicationStatusCard title="Your staff application" application={application} tone="waiting">
+        <p>
+          Staff applications are reviewed within 3-5 business days. We will contact you on Discord, and the decision
+          will show on this page.
+        </p>
+        <p>There is no need to apply again while this one is open.</p>
+      </ApplicationStatusCard>
+    );
+  if (application.status === 'approved')
+    return (
+      <ApplicationStatusCard title="Your staff application" application={application} tone="approved">
+        <p>Welcome to the team! A member of the staff team will contact you on Discord about the next steps.</p>
+        <p>
+          Keep an eye on your Discord messages and stay active in our{' '}
+          <a href={brand.discordInvite} target="_blank" rel="noopener noreferrer" className="underline">
+            Discord community
+          </a>
+          .
+        </p>
+      </ApplicationStatusCard>
+    );
+  const again = application.applyAgainAt;
+  return (
+    <ApplicationStatusCard title="Your latest staff application" application={application} tone="refused">
+      <p>It was not accepted this time.</p>
+      {again && stillWaiting(application) ? (
+        <p>
+          You can apply again from <strong data-testid="apply-again-date">{applyAgainDay(again)}</strong>. Meanwhile,
+          stay active on the server and in our Discord community.
+        </p>
+      ) : (
+        <p>You can send a new application below.</p>
+      )}
+    </ApplicationStatusCard>
+  );
+}
