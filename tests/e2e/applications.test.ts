@@ -29,7 +29,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await player.getByRole('button', { name: /^Moderator/ }).click();
     await player.getByLabel('Real Name').fill('Marie Thibodeaux');
     await player.getByLabel(/^Age/).fill('29');
-    await player.getByLabel('Timezone').selectOption('CST');
+    await player.getByLabel('Time zone').selectOption('CST');
     await player.getByLabel(/^Availability/).fill('Weeknights after 6 pm Central');
     await player.getByLabel('Staff or moderation experience').fill('Two years moderating a large Discord.');
     await player.getByLabel('Why do you want to join the staff team?').fill('To keep the community welcoming.');
@@ -41,7 +41,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
 
   async function fillWhitelistForm(player: Page) {
     await player.getByLabel(/^Age/).fill('27');
-    await player.getByLabel('Timezone').selectOption('CST');
+    await player.getByLabel('Time zone').selectOption('CST');
     await player.getByLabel('I confirm that I am 18 years of age or older').check();
     await player
       .getByLabel('Describe your roleplay experience')
@@ -170,6 +170,22 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await player.getByRole('heading', { name: 'Application Submitted!' }).waitFor();
     expect(await player.getByText('Staff Application Submitted!', { exact: true }).isVisible()).toBe(true);
     expect(await player.getByRole('button', { name: 'Return Home' }).isVisible()).toBe(true);
+    // the screen and its toast agree on the review time
+    expect(
+      await player
+        .locator('main')
+        .getByText(/within 3-5 business days/)
+        .isVisible(),
+    ).toBe(true);
+    expect(await player.getByText(/within 3-5 business days/).count()).toBeGreaterThanOrEqual(2);
+    expect(await player.getByText(/weekly/).count()).toBe(0);
+
+    // back on /staff-apply: the application waiting for review, and no blank form to send a duplicate
+    await player.goto(`${server.url}/staff-apply`);
+    await expect.poll(() => player.getByTestId('application-status').textContent()).toBe('pending');
+    expect(await player.getByText(/Staff applications are reviewed within 3-5 business days/).isVisible()).toBe(true);
+    expect(await player.getByRole('form', { name: 'Staff application' }).count()).toBe(0);
+    await player.screenshot({ path: screenshotPath('staff-apply-pending-1280'), fullPage: true });
 
     const admin = await pageAs('admin', 'PapaLegba');
     await admin.goto(`${server.url}/staff-review`);
@@ -181,6 +197,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(await count(admin, 'pending')).toBe('1');
 
     await row.getByRole('button', { name: 'Review' }).click();
+    await admin.getByRole('dialog').getByLabel('Message to the applicant').fill('We will interview you this week.');
     await admin.getByRole('dialog').getByRole('button', { name: 'Mark Under Review' }).click();
     await admin.getByText('Staff application status updated successfully', { exact: true }).waitFor();
     await expect.poll(() => row.getByTestId('status').textContent()).toBe('under review');
@@ -193,6 +210,12 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await expect.poll(() => row.getByTestId('status').textContent()).toBe('approved');
     await expect.poll(() => count(admin, 'approved')).toBe('1');
     await admin.screenshot({ path: screenshotPath('staff-review-1280'), fullPage: true });
+
+    // the approved applicant reads what happens next, and gets no form
+    await player.goto(`${server.url}/staff-apply`);
+    await expect.poll(() => player.getByTestId('application-status').textContent()).toBe('approved');
+    expect(await player.getByText(/will contact you on Discord about the next steps/).isVisible()).toBe(true);
+    expect(await player.getByRole('form', { name: 'Staff application' }).count()).toBe(0);
   });
 
   it('keeps the forms and review screens within a 360 px screen, and tells a player the review screens are not for them', async () => {
@@ -221,19 +244,21 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await admin.screenshot({ path: screenshotPath('staff-review-360'), fullPage: true });
   });
 
-  it('keeps the staff form filled and shows the server message when submitting fails', async () => {
+  it('keeps the staff form filled and shows the message when submitting fails', async () => {
     const player = await pageAs('player', 'Twice');
     await player.goto(`${server.url}/staff-apply`);
     await player.getByRole('form', { name: 'Staff application' }).waitFor();
     await fillStaffForm(player);
+    // the server fails once
+    await player.route(
+      '**/api/staff-applications',
+      (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.fallback()),
+      { times: 1 },
+    );
     await player.getByRole('button', { name: 'Submit Application' }).click();
-    await player.getByRole('heading', { name: 'Application Submitted!' }).waitFor();
-
-    await player.goto(`${server.url}/staff-apply`);
-    await player.getByRole('form', { name: 'Staff application' }).waitFor();
-    await fillStaffForm(player);
-    await player.getByRole('button', { name: 'Submit Application' }).click();
-    await player.getByText('You already have a staff application waiting for review.', { exact: true }).waitFor();
+    await player
+      .getByText('There was an error submitting your application. Please try again.', { exact: true })
+      .waitFor();
     expect(await player.getByText('Submission Failed', { exact: true }).isVisible()).toBe(true);
     expect(await player.getByLabel('Real Name').inputValue()).toBe('Marie Thibodeaux');
     expect(await player.getByRole('button', { name: /^Moderator/ }).getAttribute('aria-pressed')).toBe('true');
@@ -242,20 +267,191 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(await player.getByLabel('Real Name').inputValue()).toBe('');
   });
 
-  it("shows 'Application Failed' for an incomplete whitelist form, and only the status while an application is pending", async () => {
+  it("an empty whitelist submit: 'Application Failed', focus on the first invalid field, messages written for a player, announced", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const player = await context.newPage();
-    const { cookie } = await signInBrowser(player, server, { username: 'Hasty' });
+    const { cookie } = await signInBrowser(player, server, { username: 'Hasty', email: 'hasty@example.com' });
     await player.goto(`${server.url}/apply`);
+    const age = player.getByLabel(/^Age/);
+    await age.fill('');
+    const ageHeight = (await age.boundingBox())?.height;
     await player.getByRole('button', { name: 'Submit Application' }).click();
     await player.getByText('Application Failed', { exact: true }).waitFor();
-    expect(await player.getByText('Required', { exact: true }).count()).toBeGreaterThan(3);
+
+    // the first invalid answer in reading order holds focus, below the sticky header
+    await expect.poll(() => player.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('number');
+    expect(await age.getAttribute('aria-invalid')).toBe('true');
+    const box = await age.boundingBox();
+    expect(box && box.y).toBeGreaterThan(64);
+    expect(box && box.y + box.height).toBeLessThan(900);
+    // its message is tied to it for screen readers
+    const described = (await age.getAttribute('aria-describedby')) ?? '';
+    const messages = await player.evaluate(
+      (ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent),
+      described,
+    );
+    expect(messages).toContain('Enter your age (18 or older)');
+    // the summary is announced
+    const alert = player.getByRole('alert').filter({ hasText: 'another look' });
+    expect(await alert.textContent()).toContain('Choose your time zone');
+    for (const message of [
+      'Enter your age (18 or older)',
+      'Choose your time zone',
+      'Confirm that you are 18 or older',
+      'Tell us about your roleplay experience',
+      "Tell us your character's background",
+      'Agree not to metagame',
+    ])
+      expect(await player.locator('form').getByText(message, { exact: true }).count()).toBeGreaterThan(0);
+    expect(await player.getByText(/must be one of|Required|Expected/).count()).toBe(0);
+    // the age box keeps its size beside the time zone's message
+    expect((await age.boundingBox())?.height).toBe(ageHeight);
+    await player.screenshot({ path: screenshotPath('apply-errors-1280') });
+
+    // fixing an answer clears its message at once
+    const zone = player.getByLabel('Time zone');
+    expect(await zone.getAttribute('aria-invalid')).toBe('true');
+    await zone.selectOption('CST');
+    await expect.poll(() => zone.getAttribute('aria-invalid')).toBe('false');
+    expect(await alert.textContent()).not.toContain('Choose your time zone');
 
     const created = await client(server.url, cookie).post('/api/applications', whitelistAnswers());
     expect(created.status).toBe(201);
     await player.reload();
     await expect.poll(() => player.getByTestId('application-status').textContent()).toBe('pending');
+    expect(
+      await player
+        .getByText(/within 24-48 hours/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
+  });
+
+  it('an empty staff submit at 360 px: focus on the position cards, which lose their message once one is chosen', async () => {
+    const player = await pageAs('player', 'Pressed', 360);
+    await player.goto(`${server.url}/staff-apply`);
+    await player.getByRole('form', { name: 'Staff application' }).waitFor();
+    await player.getByRole('button', { name: 'Submit Application' }).click();
+    await player.getByText('Submission Failed', { exact: true }).waitFor();
+    await expect.poll(() => player.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Admin/);
+    const box = await player.getByRole('button', { name: /^Admin/ }).boundingBox();
+    expect(box && box.y).toBeGreaterThan(64);
+    const group = player.getByRole('group', { name: 'Position' });
+    expect(await group.getByText('Choose a position', { exact: true }).isVisible()).toBe(true);
+    expect(await player.locator('form').getByText('Enter your real name', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await noSideScroll(player)).toBe(true);
+    await player.screenshot({ path: screenshotPath('staff-apply-errors-360') });
+
+    await player.getByRole('button', { name: /^Support/ }).click();
+    await expect.poll(() => group.getByText('Choose a position', { exact: true }).count()).toBe(0);
+  });
+
+  it('whitelist at 360 px: the confirmation opens at its heading, focused, in view', async () => {
+    const player = await pageAs('player', 'Narrowsend', 360);
+    await player.goto(`${server.url}/apply`);
+    await player.getByRole('form', { name: 'Whitelist application' }).waitFor();
+    await fillWhitelistForm(player);
+    await player.getByRole('button', { name: 'Submit Application' }).click();
+    const heading = player.getByRole('heading', { name: 'Application Submitted Successfully!' });
+    await heading.waitFor();
+    await expect.poll(() => player.evaluate(() => document.activeElement?.id)).toBe('application-sent');
+    const box = await heading.boundingBox();
+    expect(box && box.y).toBeGreaterThanOrEqual(64);
+    expect(box && box.y + box.height).toBeLessThanOrEqual(800);
+    expect(await noSideScroll(player)).toBe(true);
+    await player.screenshot({ path: screenshotPath('apply-confirmation-360') });
+  });
+
+  it('staff at 360 px: the confirmation opens at its heading, focused, in view', async () => {
+    const player = await pageAs('player', 'Narrowstaff', 360);
+    await player.goto(`${server.url}/staff-apply`);
+    await player.getByRole('form', { name: 'Staff application' }).waitFor();
+    await fillStaffForm(player);
+    await player.getByRole('button', { name: 'Submit Application' }).click();
+    const heading = player.getByRole('heading', { name: 'Application Submitted!' });
+    await heading.waitFor();
+    await expect.poll(() => player.evaluate(() => document.activeElement?.id)).toBe('staff-sent');
+    const box = await heading.boundingBox();
+    expect(box && box.y).toBeGreaterThanOrEqual(64);
+    expect(box && box.y + box.height).toBeLessThanOrEqual(800);
+    await player.screenshot({ path: screenshotPath('staff-apply-confirmation-360') });
+  });
+
+  it('a rejected player reads the message and the day they may apply again, and gets no form until then', async () => {
+    for (const width of [1280, 360]) {
+      const player = await browser.newPage({ viewport: { width, height: 900 } });
+      const { cookie } = await signInBrowser(player, server, { username: `Boudreaux${width}` });
+      const created = await client(server.url, cookie).post('/api/applications', whitelistAnswers());
+      const reviewer = await signIn(server, { role: 'staff' });
+      const reviewed = await client(server.url, reviewer.cookie).patch(`/api/applications/${created.body.id}/review`, {
+        status: 'rejected',
+        reviewNotes: 'Internal: copied backstory.',
+        applicantMessage: 'Please write your character in your own words.',
+      });
+      expect(reviewed.status).toBe(200);
+      const decided = new Date(reviewed.body.reviewedAt);
+      const from = new Date(Date.UTC(decided.getUTCFullYear(), decided.getUTCMonth(), decided.getUTCDate() + 7));
+      const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(from);
+
+      await player.goto(`${server.url}/apply`);
+      await expect.poll(() => player.getByTestId('application-status').textContent()).toBe('rejected');
+      expect(await player.getByTestId('applicant-message').textContent()).toBe(
+        'Please write your character in your own words.',
+      );
+      expect(await player.getByTestId('apply-again-date').textContent()).toBe(day);
+      expect(await player.getByText('copied backstory').count()).toBe(0);
+      expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
+      expect(await noSideScroll(player)).toBe(true);
+      await player.screenshot({ path: screenshotPath(`apply-rejected-${width}`), fullPage: true });
+      await player.close();
+    }
+  });
+
+  it('an approved player reads how to connect and the message, and gets no form', async () => {
+    for (const width of [1280, 360]) {
+      const player = await browser.newPage({ viewport: { width, height: 900 } });
+      const { cookie } = await signInBrowser(player, server, { username: `Guidry${width}` });
+      const created = await client(server.url, cookie).post('/api/applications', whitelistAnswers());
+      const reviewer = await signIn(server, { role: 'staff' });
+      await client(server.url, reviewer.cookie).patch(`/api/applications/${created.body.id}`, {
+        status: 'approved',
+        applicantMessage: 'See you in Houma, cher.',
+      });
+      await player.goto(`${server.url}/apply`);
+      await player.getByRole('heading', { name: 'You are already whitelisted.' }).waitFor();
+      expect(await player.getByText('connect play.bayouroleplay.gg', { exact: true }).isVisible()).toBe(true);
+      expect(await player.getByTestId('applicant-message').textContent()).toBe('See you in Houma, cher.');
+      expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
+      expect(await noSideScroll(player)).toBe(true);
+      await player.screenshot({ path: screenshotPath(`apply-approved-${width}`), fullPage: true });
+      await player.close();
+    }
+  });
+
+  it('review dialogs: the message to the applicant is a field of its own, apart from the staff-only notes', async () => {
+    const applicant = await signIn(server, { username: 'Hebert' });
+    const created = await client(server.url, applicant.cookie).post('/api/applications', whitelistAnswers());
+    for (const width of [1280, 360]) {
+      const reviewer = await pageAs('staff', `Reviewer${width}`, width);
+      await reviewer.goto(`${server.url}/admin-applications`);
+      const row = reviewer.locator(`[data-application-id="${created.body.id}"]`);
+      await row.getByRole('button', { name: /Review|View/ }).click();
+      const dialog = reviewer.getByRole('dialog');
+      await dialog.getByLabel('Message to the applicant').scrollIntoViewIfNeeded();
+      expect(await dialog.getByText('The applicant never sees them.').isVisible()).toBe(true);
+      expect(await dialog.getByText(/The applicant reads this/).isVisible()).toBe(true);
+      await reviewer.screenshot({ path: screenshotPath(`review-dialog-message-${width}`) });
+      if (width === 360) {
+        await dialog.getByLabel('Review notes').fill('Internal: solid, approve.');
+        await dialog.getByLabel('Message to the applicant').fill('Welcome to the bayou!');
+        await dialog.getByRole('button', { name: 'Submit Review' }).click();
+        await reviewer.getByText('Application has been approved', { exact: true }).waitFor();
+      }
+      await reviewer.close();
+    }
+    const mine = await client(server.url, applicant.cookie).get('/api/applications/mine');
+    expect(mine.body.applications[0]).toMatchObject({ status: 'approved', applicantMessage: 'Welcome to the bayou!' });
   });
 
   it('/staff-applications: a list with 100-character previews beside a detail panel; deny with optional notes', async () => {

@@ -29,11 +29,17 @@ export function ApplicationStatusCard({
   title,
   application,
   tone,
+  summary,
+  next = 'What to do next',
   children,
 }: {
   title: string;
   application: MyApplication;
   tone: keyof typeof TONES;
+  /** a sentence on what the status means */
+  summary?: string;
+  /** the heading over the children */
+  next?: string;
   children: ReactNode;
 }) {
   const id = useId();
@@ -47,6 +53,7 @@ export function ApplicationStatusCard({
         <strong data-testid="application-status">{application.status.replace('_', ' ')}</strong>
         {application.reviewedAt && application.status !== 'pending' ? ` (updated ${day(application.reviewedAt)})` : ''}.
       </p>
+      {summary && <p className="mt-1">{summary}</p>}
       {application.applicantMessage && (
         <figure className="mt-4 rounded-lg border border-white/15 bg-black/20 p-4">
           <figcaption className="text-sm font-semibold">Message from the team</figcaption>
@@ -56,7 +63,7 @@ export function ApplicationStatusCard({
         </figure>
       )}
       <div className="mt-4">
-        <h3 className="text-sm font-semibold uppercase tracking-wide opacity-90">What to do next</h3>
+        <h3 className="text-sm font-semibold uppercase tracking-wide opacity-90">{next}</h3>
         <div className="mt-1 space-y-2">{children}</div>
       </div>
     </section>

@@ -115,6 +115,12 @@ function CardsField({ question, error, icons }: { question: Question; error?: st
             {question.label}
             <span className="text-red-300"> *</span>
           </p>
+          {/* above the cards: in view with the first card, which takes focus after a failed submit */}
+          {error && (
+            <p id={errorId} className="text-sm text-red-300">
+              {error}
+            </p>
+          )}
           <div className="grid gap-3 sm:grid-cols-2">
             {question.options?.map(({ value, label, description }) => {
               const Icon = icons?.[value];
@@ -140,11 +146,6 @@ function CardsField({ question, error, icons }: { question: Question; error?: st
               );
             })}
           </div>
-          {error && (
-            <p id={errorId} className="text-sm text-red-300">
-              {error}
-            </p>
-          )}
         </div>
       )}
     />

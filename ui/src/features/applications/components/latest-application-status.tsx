@@ -10,7 +10,12 @@ import {
 export function LatestApplicationStatus({ application }: { application: MyApplication }) {
   if (application.status === 'pending')
     return (
-      <ApplicationStatusCard title="Your whitelist application" application={application} tone="waiting">
+      <ApplicationStatusCard
+        title="Your whitelist application"
+        application={application}
+        tone="waiting"
+        next="What happens next"
+      >
         <p>
           Our admins review every application within 24-48 hours. You will get the decision by Discord notification, and
           it will show on this page.
@@ -26,8 +31,12 @@ export function LatestApplicationStatus({ application }: { application: MyApplic
     );
   const again = application.applyAgainAt;
   return (
-    <ApplicationStatusCard title="Your latest whitelist application" application={application} tone="refused">
-      <p>It was not approved this time.</p>
+    <ApplicationStatusCard
+      title="Your latest whitelist application"
+      application={application}
+      tone="refused"
+      summary="It was not approved this time."
+    >
       {again && stillWaiting(application) ? (
         <p>
           You can send a new application from <strong data-testid="apply-again-date">{applyAgainDay(again)}</strong>.

@@ -10,7 +10,12 @@ import {
 export function StaffApplicationStatus({ application }: { application: MyApplication }) {
   if (application.status === 'pending' || application.status === 'under_review')
     return (
-      <ApplicationStatusCard title="Your staff application" application={application} tone="waiting">
+      <ApplicationStatusCard
+        title="Your staff application"
+        application={application}
+        tone="waiting"
+        next="What happens next"
+      >
         <p>
           Staff applications are reviewed within 3-5 business days. We will contact you on Discord, and the decision
           will show on this page.
@@ -20,8 +25,14 @@ export function StaffApplicationStatus({ application }: { application: MyApplica
     );
   if (application.status === 'approved')
     return (
-      <ApplicationStatusCard title="Your staff application" application={application} tone="approved">
-        <p>Welcome to the team! A member of the staff team will contact you on Discord about the next steps.</p>
+      <ApplicationStatusCard
+        title="Your staff application"
+        application={application}
+        tone="approved"
+        summary="Welcome to the team!"
+        next="What happens next"
+      >
+        <p>A member of the staff team will contact you on Discord about the next steps.</p>
         <p>
           Keep an eye on your Discord messages and stay active in our{' '}
           <a href={brand.discordInvite} target="_blank" rel="noopener noreferrer" className="underline">
@@ -33,8 +44,12 @@ export function StaffApplicationStatus({ application }: { application: MyApplica
     );
   const again = application.applyAgainAt;
   return (
-    <ApplicationStatusCard title="Your latest staff application" application={application} tone="refused">
-      <p>It was not accepted this time.</p>
+    <ApplicationStatusCard
+      title="Your latest staff application"
+      application={application}
+      tone="refused"
+      summary="It was not accepted this time."
+    >
       {again && stillWaiting(application) ? (
         <p>
           You can apply again from <strong data-testid="apply-again-date">{applyAgainDay(again)}</strong>. Meanwhile,
