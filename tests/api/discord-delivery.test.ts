@@ -226,13 +226,16 @@ describe('Discord delivery against a fake Discord API', () => {
 
     const reviewed = await client(site.url, staff.cookie).patch(`/api/applications/${submitted.body.id}/review`, {
       status: 'approved',
-      reviewNotes: 'Great backstory, welcome in.',
+      reviewNotes: 'Internal: checked her ban history.',
+      applicantMessage: 'Great backstory, welcome in.',
     });
     expect(reviewed.status).toBe(200);
     await eventually(() => expect(fake.messagesTo(applicant.user.discordId)).toHaveLength(1));
+    // the message to the applicant, never the staff's review notes
     expect(fake.messagesTo(applicant.user.discordId)[0]).toMatch(
-      /whitelist application was approved[\s\S]*Great backstory, welcome in\./,
+      /whitelist application was approved[\s\S]*Message from the team: Great backstory, welcome in\./,
     );
+    expect(fake.messagesTo(applicant.user.discordId)[0]).not.toContain('ban history');
     await eventually(() => expect(fake.members.get(applicant.user.discordId)?.has(WHITELIST_ROLE)).toBe(true));
     const opened = fake
       .callsTo('POST', /^\/api\/v10\/users\/@me\/channels$/)

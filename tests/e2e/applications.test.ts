@@ -198,6 +198,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
 
     await row.getByRole('button', { name: 'Review' }).click();
     await admin.getByRole('dialog').getByLabel('Message to the applicant').fill('We will interview you this week.');
+    await admin.screenshot({ path: screenshotPath('staff-review-dialog-1280') });
     await admin.getByRole('dialog').getByRole('button', { name: 'Mark Under Review' }).click();
     await admin.getByText('Staff application status updated successfully', { exact: true }).waitFor();
     await expect.poll(() => row.getByTestId('status').textContent()).toBe('under review');
@@ -478,6 +479,8 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
 
     await entry.click();
     const panel = reviewer.getByRole('region', { name: 'Application details' });
+    await panel.getByLabel('Message to the applicant').waitFor();
+    await reviewer.screenshot({ path: screenshotPath('staff-applications-panel-1280'), fullPage: true });
     await panel.getByRole('button', { name: 'Deny' }).click();
     await reviewer.getByText('Application review has been submitted successfully.', { exact: true }).waitFor();
     await expect.poll(() => count(reviewer, 'denied')).toBe(String(deniedBefore + 1));
