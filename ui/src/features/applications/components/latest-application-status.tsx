@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import { brand } from '@/config/brand.ts';
+import { paths } from '@/config/paths.ts';
 import {
   ApplicationStatusCard,
   applyAgainDay,
@@ -40,7 +42,11 @@ export function LatestApplicationStatus({ application }: { application: MyApplic
       {again && stillWaiting(application) ? (
         <p>
           You can send a new application from <strong data-testid="apply-again-date">{applyAgainDay(again)}</strong>.
-          Use the time to work on your character&apos;s story and read the server rules.
+          Use the time to work on your character&apos;s story and read the{' '}
+          <Link to={paths.serverRules} className="underline">
+            server rules
+          </Link>
+          .
         </p>
       ) : (
         <p>You can send a new application below.</p>
