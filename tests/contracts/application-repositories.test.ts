@@ -255,6 +255,7 @@ describe.each(targets)('application repositories on %s', (target) => {
       ...application,
       status: 'approved' as const,
       reviewNotes: 'Welcome aboard.',
+      applicantMessage: 'See you on the bayou, cher.',
       reviewedBy: 'Big Mama',
       reviewerId: userId,
       reviewedAt,
@@ -314,11 +315,13 @@ describe.each(targets)('application repositories on %s', (target) => {
     const underReview = {
       ...application,
       status: 'under_review' as const,
+      applicantMessage: 'We will interview you this week.',
       reviewedBy: 'Admin',
       reviewerId: userId,
       reviewedAt: new Date('2026-11-21T09:00:00Z'),
     };
     expect(await h.run(() => h.staff.saveReview(underReview, 'pending'))).toBe(true);
+    expect(await h.run(() => h.staff.findById(application.id))).toEqual(underReview);
     await expect(h.run(() => h.staff.add(staffApplication(userId)))).rejects.toMatchObject({
       code: 'STAFF_APPLICATION_ALREADY_OPEN',
     });
