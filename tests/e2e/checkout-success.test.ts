@@ -75,6 +75,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
     await page.goto(`${server.url}/checkout-success?payment_intent=${started.body.paymentIntentId}`);
     await expect.poll(() => heading(page).textContent()).toBe('Payment Processing');
     expect(await page.getByTestId('payment-status').textContent()).toBe('Awaiting payment');
+    expect(await page.getByTestId('tokens').textContent()).toBe('80 tokens once paid');
     expect(await page.getByTestId('product').textContent()).toBe('Hood Package');
     expect(await claimsSuccess(page)).toBeNull();
     expect(await axeViolations(page)).toEqual([]);

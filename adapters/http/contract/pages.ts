@@ -46,7 +46,9 @@ export function matchPageRoute(pathname: string): PageRoute | null {
       const parts = route.split('/');
       return (
         parts.length === segments.length &&
-        parts.every((part, i) => (part.startsWith(':') ? /^[\w-]{1,128}$/.test(segments[i] ?? '') : part === segments[i]))
+        parts.every((part, i) =>
+          part.startsWith(':') ? /^[\w-]{1,128}$/.test(segments[i] ?? '') : part === segments[i],
+        )
       );
     }) ?? null
   );

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import type { BuyerPurchaseStatusDto } from '@contract/account.ts';
+import type { BuyerPurchaseStatusDto, MyPurchaseDto } from '@contract/account.ts';
 
 /** SPEC section 9: 'MMM dd, yyyy' and 'HH:mm'. */
 export const day = (iso: string) => format(new Date(iso), 'MMM dd, yyyy');
@@ -14,6 +14,21 @@ export const PURCHASE_STATUS_LABELS: Record<BuyerPurchaseStatusDto, string> = {
   refunded: 'Refunded',
   disputed: 'Disputed',
 };
+
+/** A purchase's tokens as the player reads them: granted once paid, none for an unpaid one, taken back after a refund. */
+export function tokensText(purchase: Pick<MyPurchaseDto, 'status' | 'tokens' | 'tokensCredited'>): string {
+  switch (purchase.status) {
+    case 'completed':
+      return `${purchase.tokensCredited} tokens`;
+    case 'awaiting_payment':
+      return `${purchase.tokens} tokens once paid`;
+    case 'refunded':
+    case 'disputed':
+      return `${purchase.tokens} tokens (taken back)`;
+    default:
+      return 'None';
+  }
+}
 
 const TONES: Record<string, string> = {
   completed: 'bg-green-500/20 text-green-200 ring-green-500/40',

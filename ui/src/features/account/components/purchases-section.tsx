@@ -4,7 +4,7 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { useMyPurchases } from '../api/account.ts';
-import { day, PURCHASE_STATUS_LABELS, StatusPill } from './format.tsx';
+import { day, PURCHASE_STATUS_LABELS, StatusPill, tokensText } from './format.tsx';
 import { StackedCell, StackedRow, StackedTable } from './stacked-table.tsx';
 
 const COLUMNS = ['Product', 'Amount', 'Status', 'Date', 'Transaction ID', 'Tokens', 'Receipt'];
@@ -42,7 +42,7 @@ export function PurchasesSection() {
               <StackedCell label="Transaction ID">
                 <code className="break-all text-xs text-slate-200">{purchase.transactionId ?? 'none (not paid)'}</code>
               </StackedCell>
-              <StackedCell label="Tokens">{purchase.tokens}</StackedCell>
+              <StackedCell label="Tokens">{tokensText(purchase)}</StackedCell>
               <StackedCell label="Receipt">
                 <Link
                   to={pagePath(paths.accountReceipt, { id: purchase.purchaseId })}

@@ -9,12 +9,13 @@ import { useCurrentUser } from '@/features/auth';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { useMyPurchaseReceipt } from '../api/account.ts';
-import { dayAndTime, PURCHASE_STATUS_LABELS } from './format.tsx';
+import { dayAndTime, PURCHASE_STATUS_LABELS, tokensText } from './format.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 // printing keeps the receipt alone on a white page: the site's header, footer and buttons stay off the paper
 const PRINT_CSS = `@media print {
   body { background: #fff !important; }
+  header, footer, nav, [role="region"] { display: none !important; }
   body * { visibility: hidden; }
   #receipt, #receipt * { visibility: visible; color: #000 !important; background: transparent !important; }
   #receipt { position: absolute; inset: 0 auto auto 0; width: 100%; border: 0 !important; }
@@ -79,12 +80,7 @@ export default function ReceiptPage() {
           </Line>
           <Line label="Date">{dayAndTime(purchase.completedAt ?? purchase.createdAt)}</Line>
           <Line label="Status">{PURCHASE_STATUS_LABELS[purchase.status]}</Line>
-          <Line label="Tokens">
-            {purchase.tokens}
-            {purchase.tokensCredited < purchase.tokens && purchase.status !== 'awaiting_payment' && (
-              <span className="block text-sm font-normal text-slate-300">{purchase.tokensCredited} credited</span>
-            )}
-          </Line>
+          <Line label="Tokens">{tokensText(purchase)}</Line>
           <Line label="Transaction ID" wide>
             <code className="break-all">{purchase.transactionId ?? 'none (no payment was started)'}</code>
           </Line>

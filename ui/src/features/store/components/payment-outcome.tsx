@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { MyPurchaseDto } from '@contract/account.ts';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
+import { tokensText } from '@/features/account';
 import { formatMoney } from '@/lib/format.ts';
 
 const ICONS = {
@@ -55,7 +56,7 @@ export function PaymentFacts({ purchase }: { purchase: MyPurchaseDto }) {
         {formatMoney(purchase.amount)}
       </Fact>
       <Fact label="Tokens" testId="tokens">
-        {purchase.tokens} tokens
+        {tokensText(purchase)}
       </Fact>
       <Fact label="Payment status" testId="payment-status">
         {STATUS_TEXT[purchase.status]}
