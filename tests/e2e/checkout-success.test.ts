@@ -113,6 +113,25 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
     await page.screenshot({ path: screenshotPath('checkout-success-not-found-360'), fullPage: true });
   }, 60_000);
 
+  it("completes the purchase when the buyer comes back from the bank's page through the card's redirect", async () => {
+    const { page, buyer } = await pageAs('Redirected Rosalie');
+    const http = client(server.url, buyer.cookie);
+    const started = await http.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'bayou-basic',
+    });
+    await http.post('/api/payments/demo/confirm', {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4242424242424242',
+    });
+    await page.goto(
+      `${server.url}/checkout-success?payment_intent=${started.body.paymentIntentId}&redirect_status=succeeded`,
+    );
+    await expect.poll(() => heading(page).textContent(), { timeout: 10_000 }).toBe('Payment Successful!');
+    expect(await page.getByTestId('tokens').textContent()).toBe('25 tokens');
+    expect((await http.get('/api/user/tokens')).body.tokens).toBe(25);
+  }, 60_000);
+
   it('a failed payment says so plainly, with the reason', async () => {
     const { page, buyer } = await pageAs('Declined Delphine');
     const http = client(server.url, buyer.cookie);
