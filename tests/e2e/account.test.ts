@@ -145,11 +145,14 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
   }, 60_000);
 
   it('asks a signed-out visitor to sign in, and brings them back to /account', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 }, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(`${server.url}/account`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to see your account');
     expect(await page.getByTestId('purchase-row').count()).toBe(0);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('account-signed-out-360'), fullPage: true });
     await page.getByRole('link', { name: 'Sign in with Discord' }).click();
     await page.waitForURL('**/dev-login?returnTo=*');
     await page.getByLabel('Username').fill('Alice Thibodeaux');

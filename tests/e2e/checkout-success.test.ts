@@ -174,6 +174,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
     await page.goto(`${server.url}/checkout-success?payment_intent=${intentId}`);
     await expect.poll(() => heading(page).textContent()).toBe('Sign in to see your payment');
     expect(await claimsSuccess(page)).toBeNull();
+    await page.screenshot({ path: screenshotPath('checkout-success-signed-out-1280'), fullPage: true });
     await page.getByRole('link', { name: 'Sign in with Discord' }).click();
     await page.waitForURL('**/dev-login?returnTo=*');
     await page.getByLabel('Username').fill('Returning Remy');

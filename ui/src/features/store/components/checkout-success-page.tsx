@@ -37,7 +37,7 @@ export default function CheckoutSuccessPage() {
   else if (!current.isSignedIn || mine.data === null) {
     const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
     content = (
-      <OutcomeHeading icon="missing" title="Sign in to see your payment">
+      <OutcomeHeading icon="locked" title="Sign in to see your payment">
         <p>Payments are shown only to the player who made them.</p>
         <a
           href={`${paths.login}?returnTo=${returnTo}`}

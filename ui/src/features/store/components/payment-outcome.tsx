@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, Copy, SearchX, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, Copy, LockKeyhole, SearchX, XCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyPurchaseDto } from '@contract/account.ts';
@@ -12,6 +12,7 @@ const ICONS = {
   waiting: <Clock aria-hidden size={56} className="mx-auto text-gold-400" />,
   stopped: <XCircle aria-hidden size={56} className="mx-auto text-red-400" />,
   missing: <SearchX aria-hidden size={56} className="mx-auto text-slate-400" />,
+  locked: <LockKeyhole aria-hidden size={56} className="mx-auto text-gold-400" />,
 };
 
 /** The page's title, icon and h1. */
