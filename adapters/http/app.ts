@@ -9,6 +9,7 @@ import { errorHandler } from './middleware/errors.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { httpsOnly } from './middleware/https-only.ts';
+import { accountRoutes } from './routes/account.ts';
 import { applicationRoutes, staffRoutes, whitelistRoutes } from './routes/applications.ts';
 import { authRoutes } from './routes/auth.ts';
 import { tokenRoutes } from './routes/tokens.ts';
@@ -47,6 +48,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   paymentRoutes(router, core, payments);
   purchaseRoutes(router, core);
   deliveryRoutes(router, core);
+  accountRoutes(router, core);
   stripeWebhookRoutes(router, core, payments);
 
   app.use(requestLog(logger));

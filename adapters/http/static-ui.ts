@@ -2,6 +2,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
+import { matchPageRoute, type PageRoute } from './contract/pages.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -49,13 +50,12 @@ function sendFile(ctx: Context, file: string) {
  * The build lists, per route, the page chunk the router will load (route-preloads.json). index.html names them in
  * modulepreload links, so a page's code downloads beside the entry rather than after it has run.
  */
-function sendIndex(ctx: Context, root: string, indexPath: string) {
+function sendIndex(ctx: Context, root: string, indexPath: string, route: PageRoute | null) {
   const preloadsPath = join(root, 'route-preloads.json');
   const preloads = existsSync(preloadsPath)
     ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as Record<string, string[]>)
     : {};
-  const route = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
-  const files = Object.hasOwn(preloads, route) ? preloads[route] : [];
+  const files = route !== null && Object.hasOwn(preloads, route) ? preloads[route] : [];
   ctx.type = TYPES['.html'];
   sendText(ctx, `index:${files.length > 0 ? route : ''}`, statSync(indexPath).mtimeMs, () => {
     const html = readFileSync(indexPath, 'utf8');
@@ -64,7 +64,10 @@ function sendIndex(ctx: Context, root: string, indexPath: string) {
   });
 }
 
-/** Serves the built UI; every other GET that is not an API call gets index.html (the UI routes it). */
+/**
+ * Serves the built UI; every other GET that is not an API call gets index.html (the UI routes it), with 200 for a
+ * page the UI has and 404 for any other path (the UI then shows its 404 page).
+ */
 export function staticUi(distDir: string): Middleware {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
@@ -85,8 +88,10 @@ export function staticUi(distDir: string): Middleware {
       ctx.body = 'The site has not been built yet. Run `npm run build`, or start it with `npm start`.';
       return;
     }
+    const route = matchPageRoute(ctx.path);
+    if (route === null) ctx.status = 404;
     ctx.set('Cache-Control', 'no-cache');
-    sendIndex(ctx, root, indexPath);
+    sendIndex(ctx, root, indexPath, route);
   };
 }
 

@@ -93,6 +93,15 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     return matching.slice(0, query.limit ?? matching.length).map((row) => structuredClone(row));
   }
 
+  async listByBuyer(userId: string, query: { limit: number; before?: string }): Promise<Purchase[]> {
+    let mine = newestFirst([...this.rows.values()].filter((row) => row.userId === userId));
+    if (query.before !== undefined) {
+      const at = mine.findIndex((row) => row.id === query.before);
+      mine = at === -1 ? [] : mine.slice(at + 1);
+    }
+    return mine.slice(0, query.limit).map((row) => structuredClone(row));
+  }
+
   async totals(): Promise<PurchaseTotals> {
     const totals = Object.fromEntries(
       PURCHASE_STATUSES.map((status) => [status, { count: 0, cents: 0 }]),

@@ -107,6 +107,28 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     return rows.map(toPurchase);
   }
 
+  async listByBuyer(userId: string, query: { limit: number; before?: string }): Promise<Purchase[]> {
+    const em = this.database.em;
+    let after: { createdAt: Date; id: string } | undefined;
+    if (query.before !== undefined) {
+      const cursor = await em.findOne(PurchaseRow, { id: query.before, userId }, FRESH);
+      if (!cursor) return [];
+      after = { createdAt: cursor.createdAt, id: cursor.id };
+    }
+    // a buyer has a handful of purchases: the user_id index finds them, and they are sorted in memory by the database
+    const rows = await em.find(
+      PurchaseRow,
+      after
+        ? {
+            userId,
+            $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }],
+          }
+        : { userId },
+      { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' }, limit: Math.floor(query.limit) },
+    );
+    return rows.map(toPurchase);
+  }
+
   async totals(): Promise<PurchaseTotals> {
     // kept by triggers on purchases (migration 0006): no scan of the table
     const rows = await this.database.em.execute<{ status: string; count: string; cents: string }[]>(

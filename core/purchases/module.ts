@@ -3,12 +3,14 @@ import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { CompletePurchase } from './complete-purchase.ts';
 import { HandlePaymentEvent } from './handle-payment-event.ts';
+import { ListMyPurchases } from './list-my-purchases.ts';
 import { ListPurchases } from './list-purchases.ts';
 import { ListRecentPurchases } from './list-recent-purchases.ts';
 import type { PaymentEventLog, PaymentGateway, PurchaseRepository, StoreBans, PurchaseTokenGrants } from './ports.ts';
 import { ReconcilePurchases } from './reconcile-purchases.ts';
 import { RefundPurchase } from './refund-purchase.ts';
 import { PurchaseSettlement } from './purchase-settlement.ts';
+import { ShowMyPurchase } from './show-my-purchase.ts';
 import { ShowPurchase } from './show-purchase.ts';
 import { StartCheckout } from './start-checkout.ts';
 
@@ -43,5 +45,8 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
     show: new ShowPurchase(p.purchases),
     recent: new ListRecentPurchases(p.purchases),
     reconcile: new ReconcilePurchases(p.purchases, p.gateway, settlement, clock),
+    /** the buyer's own purchases (the account page and the post-payment page) */
+    mine: new ListMyPurchases(p.purchases, clock),
+    showMine: new ShowMyPurchase(p.purchases, clock),
   };
 }

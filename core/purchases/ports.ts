@@ -107,6 +107,11 @@ export interface PurchaseRepository {
   /** newest first (created, then id) */
   list(query: PurchaseListQuery): Promise<Purchase[]>;
   totals(): Promise<PurchaseTotals>;
+  /**
+   * One buyer's purchases, newest first (created, then id), `limit` at a time; `before` is a purchase id of the
+   * same buyer, and the page holds those listed after it (any other id gives an empty page).
+   */
+  listByBuyer(userId: string, query: { limit: number; before?: string }): Promise<Purchase[]>;
   /** completed purchases, most recently completed first */
   recentCompleted(limit: number): Promise<Purchase[]>;
   pendingCreatedBefore(date: Date): Promise<Purchase[]>;

@@ -29,6 +29,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/user': 'signed-in',
   'GET /api/user/tokens': 'signed-in',
   'GET /api/user/tokens/history': 'signed-in',
+  'GET /api/user/purchases': 'signed-in',
   'GET /api/user/purchases/:reference': 'signed-in',
   'POST /api/create-payment-intent': 'signed-in',
   'POST /api/complete-purchase': 'signed-in',

@@ -196,6 +196,31 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     );
   });
 
+  it("lists one buyer's purchases newest first by keyset, and never another buyer's", async () => {
+    const [buyer, other] = [await h.addUser(), await h.addUser()];
+    const sameTime = new Date('2031-01-01T00:00:00Z');
+    const rows = Array.from({ length: 5 }, (_, i) =>
+      purchase(buyer, { createdAt: i < 2 ? sameTime : new Date(sameTime.getTime() - i * 60_000), priceCents: 100 + i }),
+    );
+    const theirs = purchase(other, { createdAt: new Date(sameTime.getTime() - 90_000) });
+    for (const row of [...rows, theirs]) await h.run(() => h.purchases.add(row));
+    const expected = [...rows]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((row) => row.id);
+    const first = await h.run(() => h.purchases.listByBuyer(buyer, { limit: 2 }));
+    const second = await h.run(() => h.purchases.listByBuyer(buyer, { limit: 2, before: first.at(-1)!.id }));
+    const third = await h.run(() => h.purchases.listByBuyer(buyer, { limit: 2, before: second.at(-1)!.id }));
+    expect([...first, ...second, ...third].map((p) => p.id)).toEqual(expected);
+    expect(first[0]).toEqual(rows.find((row) => row.id === expected[0]));
+    expect((await h.run(() => h.purchases.listByBuyer(other, { limit: 10 }))).map((p) => p.id)).toEqual([theirs.id]);
+    // a cursor that is not one of the buyer's purchases gives an empty page, never the other buyer's rows
+    expect(await h.run(() => h.purchases.listByBuyer(buyer, { limit: 10, before: theirs.id }))).toEqual([]);
+    expect(await h.run(() => h.purchases.listByBuyer(other, { limit: 10, before: rows[0]!.id }))).toEqual([]);
+    expect(await h.run(() => h.purchases.listByBuyer(buyer, { limit: 10, before: randomUUID() }))).toEqual([]);
+    const newcomer = await h.addUser();
+    expect(await h.run(() => h.purchases.listByBuyer(newcomer, { limit: 10 }))).toEqual([]);
+  });
+
   it('claims a checkout: adds it, answers the open one for the same product and option, and refuses past the limit', async () => {
     const userId = await h.addUser();
     const rules = { openSince: new Date('2026-11-21T12:00:00Z'), limit: 3 };

@@ -38,9 +38,9 @@ describe.runIf(browserAvailable)('Priority Pass page in Chromium', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ type: 'whitelist', id: 'bayou-basic' });
   });
 
-  it('shows the not-found page for an unknown route', async () => {
+  it('shows the not-found page for an unknown route, answered with HTTP 404', async () => {
     const response = await page.goto(`${server.url}/no-such-page`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
   });

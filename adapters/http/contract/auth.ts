@@ -86,6 +86,7 @@ export const RETURN_TO_PAGES = [
   '/checkout-test',
   '/discord-debug',
   '/domain-helper',
+  '/account',
 ] as const;
 
 /** A relative returnTo on the allowlist (its query string kept), or '/'. */

@@ -27,17 +27,3 @@ export type DeliveriesResponse = z.infer<typeof deliveriesResponseSchema>;
 /** POST /api/deliveries/:id/retry (admin): the delivery, queued again */
 export const retryDeliveryResponseSchema = z.object({ delivery: deliverySchema });
 export type RetryDeliveryResponse = z.infer<typeof retryDeliveryResponseSchema>;
-
-/**
- * GET /api/user/purchases/:paymentIntentId (the buyer's own): what the post-payment page shows.
- * role: granted (the bot gave the role), pending (being handed out), failed or not_configured (staff hand it
- * out by ticket), none (nothing to hand out yet: the payment is not completed).
- */
-export const myPurchaseResponseSchema = z.object({
-  purchaseId: z.string(),
-  productName: z.string(),
-  status: z.string(),
-  role: z.enum(['granted', 'pending', 'failed', 'not_configured', 'none']),
-  roleGrantedAt: z.string().nullable(),
-});
-export type MyPurchaseResponse = z.infer<typeof myPurchaseResponseSchema>;

@@ -1,11 +1,71 @@
 /**
+ * Every page the UI routes, as router patterns (`:name` stands for one path segment). The UI's router may route
+ * only these (its `page()` takes a PageRoute, and a test holds the two lists equal), and the server answers 404,
+ * still with the UI, for any other path.
+ */
+export const PAGE_ROUTES = [
+  '/',
+  '/whitelist',
+  '/gangs',
+  '/addons',
+  '/unban',
+  '/jobs',
+  '/apply',
+  '/staff-apply',
+  '/about',
+  '/refund',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/contact',
+  '/faq',
+  '/server-rules',
+  '/appeal-process',
+  '/admin',
+  '/admin-applications',
+  '/staff-applications',
+  '/staff-review',
+  '/checkout',
+  '/stripe-checkout',
+  '/checkout-success',
+  '/checkout-test',
+  '/discord-debug',
+  '/domain-helper',
+  '/dev-login',
+  '/account',
+  '/account/receipts/:id',
+] as const;
+export type PageRoute = (typeof PAGE_ROUTES)[number];
+
+const trimmed = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/** The route pattern a path is served by (a trailing slash aside), or null when no page has it. */
+export function matchPageRoute(pathname: string): PageRoute | null {
+  const segments = trimmed(pathname).split('/');
+  return (
+    PAGE_ROUTES.find((route) => {
+      const parts = route.split('/');
+      return (
+        parts.length === segments.length &&
+        parts.every((part, i) =>
+          part.startsWith(':') ? /^[\w-]{1,128}$/.test(segments[i] ?? '') : part === segments[i],
+        )
+      );
+    }) ?? null
+  );
+}
+
+/** The path of a route with its parameters filled in: pagePath('/account/receipts/:id', { id }) */
+export function pagePath(route: PageRoute, params: Record<string, string> = {}): string {
+  return route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/**
  * The pages that show the card form. Only their documents may load Stripe.js and frame Stripe, so the server
  * widens the Content-Security-Policy for them alone, and the UI opens them as a full page load (a policy
  * belongs to the document: a page reached by client-side navigation keeps the policy of the first page).
  */
-export const PAYMENT_PAGE_PATHS: readonly string[] = ['/checkout', '/stripe-checkout'];
+export const PAYMENT_PAGE_PATHS: readonly PageRoute[] = ['/checkout', '/stripe-checkout'];
 
 export function isPaymentPagePath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PAYMENT_PAGE_PATHS.includes(path);
+  return (PAYMENT_PAGE_PATHS as readonly string[]).includes(trimmed(pathname));
 }

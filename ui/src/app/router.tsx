@@ -1,13 +1,13 @@
 import { createBrowserRouter, redirectDocument, type RouteObject } from 'react-router-dom';
-import { isPaymentPagePath } from '@contract/pages.ts';
+import { isPaymentPagePath, type PageRoute } from '@contract/pages.ts';
 import { paths } from '@/config/paths.ts';
 import { NotFoundPage } from '@/pages/not-found-page.tsx';
 import { Layout } from './layout.tsx';
 
 type PageModule = () => Promise<{ default: React.ComponentType }>;
 
-/** Each page is its own chunk, loaded when its route is first visited. */
-function page(path: string, load: PageModule): RouteObject {
+/** Each page is its own chunk, loaded when its route is first visited; only a route the server knows may be one. */
+function page(path: PageRoute, load: PageModule): RouteObject {
   return { path, lazy: async () => ({ Component: (await load()).default }) };
 }
 
@@ -15,14 +15,14 @@ function page(path: string, load: PageModule): RouteObject {
 const documentAdmitsStripe = typeof window !== 'undefined' && isPaymentPagePath(window.location.pathname);
 
 /** A payment page reached by a client-side link is loaded afresh, so its document carries the payment policy. */
-function paymentPage(path: string, load: PageModule): RouteObject {
+function paymentPage(path: PageRoute, load: PageModule): RouteObject {
   return {
     ...page(path, load),
     loader: ({ request }) => (documentAdmitsStripe ? null : redirectDocument(request.url)),
   };
 }
 
-function comingSoon(path: string, title: string): RouteObject {
+function comingSoon(path: PageRoute, title: string): RouteObject {
   return page(path, async () => {
     const { ComingSoonPage } = await import('@/pages/coming-soon-page.tsx');
     return { default: () => <ComingSoonPage title={title} /> };
@@ -60,6 +60,8 @@ export const routes: RouteObject[] = [
       page(paths.discordDebug, () => import('@/features/auth/components/discord-debug-page.tsx')),
       page(paths.domainHelper, () => import('@/features/auth/components/domain-helper-page.tsx')),
       page(paths.devLogin, () => import('@/features/auth/components/dev-login-page.tsx')),
+      page(paths.account, () => import('@/features/account/components/account-page.tsx')),
+      page(paths.accountReceipt, () => import('@/features/account/components/receipt-page.tsx')),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -30,6 +30,8 @@ export const paths = {
   devLogin: '/dev-login',
   /** the player's own purchases, receipts, token history and applications */
   account: '/account',
+  /** one purchase's printable receipt: pagePath(paths.accountReceipt, { id }) */
+  accountReceipt: '/account/receipts/:id',
   login: '/api/login',
   discordSignIn: '/api/auth/discord',
   logout: '/api/auth/logout',

@@ -9,7 +9,7 @@ import type {
   DemoConfirmResponse,
   PaymentsConfigDto,
 } from '@contract/payments.ts';
-import type { MyPurchaseResponse } from '@contract/deliveries.ts';
+import type { MyPurchaseDto } from '@contract/account.ts';
 import type { RecentPurchasesResponse } from '@contract/purchases.ts';
 import { api } from '@/lib/api-client.ts';
 
@@ -60,26 +60,32 @@ export function useRecentPurchaseItems() {
   return recent.data && recent.data.length > 0 ? recent.data : undefined;
 }
 
-export const ROLE_STATUS_REFRESH_MS = 2000;
-/** how long the post-payment page keeps asking whether the bot granted the role */
-export const ROLE_STATUS_WATCH_MS = 60_000;
+export const PAYMENT_STATUS_REFRESH_MS = 2000;
+/** how long the post-payment page asks every 2 s; after that it asks every 10 s while the payment is unsettled */
+export const PAYMENT_STATUS_WATCH_MS = 60_000;
+export const PAYMENT_STATUS_SLOW_REFRESH_MS = 10_000;
 
-/** The buyer's own purchase and its Discord role, asked again every 2 s while the role is on its way. */
-export function useMyPurchase(paymentIntentId: string) {
+/**
+ * The buyer's own purchase as the server tells it: null when signed out, an ApiError (404) when it is not theirs or
+ * does not exist. Asked again while the payment is awaited (until it settles) and while the Discord role is on its way.
+ */
+export function useMyPurchase(reference: string) {
   const [startedAt] = useState(() => Date.now());
   return useQuery({
-    queryKey: ['purchases', 'mine', paymentIntentId] as const,
+    queryKey: ['purchases', 'mine', reference] as const,
     queryFn: ({ signal }) =>
-      api.get<MyPurchaseResponse | null>(`/api/user/purchases/${encodeURIComponent(paymentIntentId)}`, {
+      api.get<MyPurchaseDto | null>(`/api/user/purchases/${encodeURIComponent(reference)}`, {
         signal,
         on401: 'returnNull',
       }),
-    enabled: paymentIntentId !== '',
+    enabled: reference !== '',
     retry: false,
     refetchInterval: (query) => {
-      const role = query.state.data?.role;
-      const waiting = role === 'pending' || (role === 'none' && query.state.data?.status === 'pending');
-      return waiting && Date.now() - startedAt < ROLE_STATUS_WATCH_MS ? ROLE_STATUS_REFRESH_MS : false;
+      const data = query.state.data;
+      const early = Date.now() - startedAt < PAYMENT_STATUS_WATCH_MS;
+      if (data?.status === 'awaiting_payment')
+        return early ? PAYMENT_STATUS_REFRESH_MS : PAYMENT_STATUS_SLOW_REFRESH_MS;
+      return data?.role === 'pending' && early ? PAYMENT_STATUS_REFRESH_MS : false;
     },
   });
 }

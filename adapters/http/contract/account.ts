@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/buyer-view.ts';
+
+export const buyerPurchaseStatusSchema = z.enum(BUYER_PURCHASE_STATUSES);
+export type BuyerPurchaseStatusDto = z.infer<typeof buyerPurchaseStatusSchema>;
+
+/**
+ * One of the signed-in player's own purchases: what the post-payment page, the account page and a receipt show.
+ * status: where it stands for the buyer (awaiting_payment until paid; abandoned once the checkout lapsed unpaid).
+ * role: granted (the bot gave the Discord role), pending (being handed out), failed or not_configured (staff hand it
+ * out by ticket), none (nothing to hand out: the payment is not completed).
+ */
+export const myPurchaseSchema = z.object({
+  purchaseId: z.string(),
+  /** the payment's transaction id (the payment intent), null when no payment was started */
+  transactionId: z.string().nullable(),
+  productType: z.string(),
+  productName: z.string(),
+  /** dollars */
+  amount: z.number(),
+  currency: z.string(),
+  status: buyerPurchaseStatusSchema,
+  /** what the purchase grants once paid */
+  tokens: z.number().int(),
+  /** what it credited and still holds (0 before payment and after a refund or dispute) */
+  tokensCredited: z.number().int(),
+  /** the payment provider's reason for a failed payment */
+  failureReason: z.string().nullable(),
+  buyerDiscord: z.string().nullable(),
+  buyerEmail: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  role: z.enum(['granted', 'pending', 'failed', 'not_configured', 'none']),
+  roleGrantedAt: z.string().nullable(),
+});
+export type MyPurchaseDto = z.infer<typeof myPurchaseSchema>;
+
+export const MY_PURCHASES_PAGE_SIZE = 20;
+
+/** GET /api/user/purchases?limit=&before=: newest first, `limit` (1-100, 20) at a time, older than `before`. */
+export const myPurchasesQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int('Limit must be a whole number.')
+    .min(1, 'Limit must be 1 to 100.')
+    .max(100, 'Limit must be 1 to 100.')
+    .default(MY_PURCHASES_PAGE_SIZE),
+  before: z.uuid('Before must be the id of one of your purchases.').optional(),
+});
+
+export const myPurchasesResponseSchema = z.object({
+  purchases: z.array(myPurchaseSchema),
+  /** pass as `before` for the next (older) page; null on the last page */
+  nextBefore: z.string().nullable(),
+});
+export type MyPurchasesResponse = z.infer<typeof myPurchasesResponseSchema>;

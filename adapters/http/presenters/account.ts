@@ -1,0 +1,48 @@
+import type { BuyerPurchase } from '../../../core/purchases/buyer-view.ts';
+import type { MyPurchasesPage } from '../../../core/purchases/list-my-purchases.ts';
+import type { Delivery } from '../../../core/delivery/delivery.ts';
+import { centsToDollars } from '../../../core/shared/money.ts';
+import type { MyPurchaseDto, MyPurchasesResponse } from '../contract/account.ts';
+
+/** Whether the bot granted the purchase's Discord role, as the buyer reads it. */
+function roleOf(deliveries: readonly Delivery[]): Pick<MyPurchaseDto, 'role' | 'roleGrantedAt'> {
+  const grant = deliveries.find((d) => d.kind === 'grant_role');
+  const role: MyPurchaseDto['role'] = !grant
+    ? 'none'
+    : grant.status === 'delivered'
+      ? 'granted'
+      : grant.status === 'sending'
+        ? 'pending'
+        : grant.status;
+  return { role, roleGrantedAt: grant?.deliveredAt?.toISOString() ?? null };
+}
+
+export function presentMyPurchase({ purchase, status }: BuyerPurchase, deliveries: readonly Delivery[]): MyPurchaseDto {
+  return {
+    purchaseId: purchase.id,
+    transactionId: purchase.paymentIntentId,
+    productType: purchase.productType,
+    productName: purchase.productName,
+    amount: centsToDollars(purchase.priceCents),
+    currency: purchase.currency,
+    status,
+    tokens: purchase.tokensGranted,
+    tokensCredited: purchase.tokensAwarded,
+    failureReason: status === 'failed' ? purchase.failureReason : null,
+    buyerDiscord: purchase.buyerDiscord,
+    buyerEmail: purchase.buyerEmail,
+    createdAt: purchase.createdAt.toISOString(),
+    completedAt: purchase.completedAt?.toISOString() ?? null,
+    ...roleOf(deliveries),
+  };
+}
+
+export function presentMyPurchases(
+  page: MyPurchasesPage,
+  deliveries: ReadonlyMap<string, Delivery[]>,
+): MyPurchasesResponse {
+  return {
+    purchases: page.purchases.map((mine) => presentMyPurchase(mine, deliveries.get(mine.purchase.id) ?? [])),
+    nextBefore: page.nextBefore,
+  };
+}

@@ -1,0 +1,29 @@
+import type Router from '@koa/router';
+import type { Core } from '../../../core/index.ts';
+import { myPurchasesQuerySchema, type MyPurchaseDto, type MyPurchasesResponse } from '../contract/account.ts';
+import { currentUser, requireUser } from '../middleware/auth.ts';
+import { presentMyPurchase, presentMyPurchases } from '../presenters/account.ts';
+
+/** The signed-in player's own purchases; the buyer is always the session's user, so another's never shows. */
+export function accountRoutes(router: Router, core: Core): void {
+  router.get('/api/user/purchases', requireUser(), async (ctx) => {
+    const query = myPurchasesQuerySchema.parse(ctx.query);
+    const page = await core.purchases.mine.execute({ buyerId: currentUser(ctx).id, ...query });
+    const deliveries = await core.delivery.forPurchases.execute(page.purchases.map((mine) => mine.purchase.id));
+    const body: MyPurchasesResponse = presentMyPurchases(page, deliveries);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+
+  // the post-payment page and a receipt: one purchase by its id or its transaction id
+  router.get('/api/user/purchases/:reference', requireUser(), async (ctx) => {
+    const mine = await core.purchases.showMine.execute({
+      reference: String(ctx.params.reference),
+      buyerId: currentUser(ctx).id,
+    });
+    const deliveries = await core.delivery.forPurchases.execute([mine.purchase.id]);
+    const body: MyPurchaseDto = presentMyPurchase(mine, deliveries.get(mine.purchase.id) ?? []);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+}

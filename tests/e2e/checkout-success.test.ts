@@ -1,0 +1,188 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, fitsWidth } from '../support/axe.ts';
+import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { client } from '../support/http.ts';
+import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../support/session.ts';
+import { buyWithDemoCard } from '../support/store-flow.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+const SERVER_ADDRESS = 'connect play.bayouroleplay.gg';
+
+describe.runIf(browserAvailable)('/checkout-success shows only what the server says of the payment it names', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function pageAs(username: string, width = 1280): Promise<{ page: Page; buyer: SignedIn }> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    const buyer = await signInBrowser(page, server, { username, email: `${username.split(' ')[0]}@example.com` });
+    return { page, buyer };
+  }
+
+  const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+  /** the page never claims a success it does not have */
+  const claimsSuccess = async (page: Page) =>
+    (await page.locator('main').textContent())?.match(/Successful|Completed|\d+ tokens were added/) ?? null;
+
+  it('a completed purchase shows product, amount, tokens, transaction id and the next steps, at 1280 and 360 px', async () => {
+    for (const width of [1280, 360]) {
+      const { page, buyer } = await pageAs(`Jean Baptiste${width}`, width);
+      const { intentId } = await buyWithDemoCard(server.url, buyer, {
+        productType: 'whitelist',
+        productId: 'swamp-blood',
+      });
+      await page.goto(`${server.url}/checkout-success?payment_intent=${intentId}`);
+      await expect.poll(() => heading(page).textContent()).toBe('Payment Successful!');
+      expect(await page.getByTestId('product').textContent()).toBe('Swamp Blood');
+      expect(await page.getByTestId('amount').textContent()).toBe('$60.00');
+      expect(await page.getByTestId('tokens').textContent()).toBe('100 tokens');
+      expect(await page.getByTestId('transaction-id').textContent()).toBe(intentId);
+      expect(await page.getByTestId('payment-status').textContent()).toBe('Completed');
+      expect(await page.getByText('100 tokens were added to your balance').isVisible()).toBe(true);
+      for (const step of [
+        'Join our Discord community.',
+        'Open a ticket with your transaction ID and proof of purchase.',
+        'Staff assign your roles, usually within 1-24 hours.',
+        'Download FiveM and connect to the server:',
+      ])
+        expect(await page.getByText(step).isVisible(), step).toBe(true);
+      const address = page.getByTestId('server-address');
+      expect(await address.textContent()).toBe(SERVER_ADDRESS);
+      // the connect address sits on one line: it never breaks mid-word
+      expect(await address.evaluate((code) => code.getClientRects().length)).toBe(1);
+      expect(await page.getByRole('button', { name: 'Copy transaction ID' }).isEnabled()).toBe(true);
+      expect(await page.getByRole('link', { name: 'View your purchases' }).getAttribute('href')).toBe('/account');
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`checkout-success-completed-${width}`), fullPage: true });
+      await page.context().close();
+    }
+  }, 60_000);
+
+  it('a pending payment shows Payment Processing and asks again until it settles', async () => {
+    const { page, buyer } = await pageAs('Patient Pierre');
+    const http = client(server.url, buyer.cookie);
+    const started = await http.post('/api/create-payment-intent', { productType: 'gang', productId: 'hood-package' });
+    await page.goto(`${server.url}/checkout-success?payment_intent=${started.body.paymentIntentId}`);
+    await expect.poll(() => heading(page).textContent()).toBe('Payment Processing');
+    expect(await page.getByTestId('payment-status').textContent()).toBe('Awaiting payment');
+    expect(await page.getByTestId('tokens').textContent()).toBe('80 tokens once paid');
+    expect(await page.getByTestId('product').textContent()).toBe('Hood Package');
+    expect(await claimsSuccess(page)).toBeNull();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('checkout-success-pending-1280'), fullPage: true });
+
+    await http.post('/api/payments/demo/confirm', {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4242424242424242',
+    });
+    expect((await http.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).status).toBe(
+      200,
+    );
+    await expect.poll(() => heading(page).textContent(), { timeout: 10_000 }).toBe('Payment Successful!');
+    expect(await page.getByTestId('tokens').textContent()).toBe('80 tokens');
+    await expect.poll(() => page.getByRole('banner').textContent(), { timeout: 10_000 }).toContain('80 tokens');
+  }, 60_000);
+
+  it("an unknown id, another player's payment, or no id shows Payment not found with a link to the account page", async () => {
+    const other = await signIn(server, { username: 'Someone Else' });
+    const { intentId: foreign } = await buyWithDemoCard(server.url, other, {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+    });
+    const { page } = await pageAs('Nosy Neighbour', 360);
+    for (const query of ['?payment_intent=pi_bogus_123', `?payment_intent=${foreign}`, '', '?payment_intent=']) {
+      await page.goto(`${server.url}/checkout-success${query}`);
+      await expect.poll(() => heading(page).textContent(), { message: query }).toBe('Payment not found');
+      expect(await page.getByRole('link', { name: 'Go to your account' }).getAttribute('href')).toBe('/account');
+      expect(await claimsSuccess(page), query).toBeNull();
+      expect(await page.getByText('Swamp Blood').count(), query).toBe(0);
+      expect(await page.getByTestId('transaction-id').count(), query).toBe(0);
+      expect(await fitsWidth(page), query).toBe(true);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('checkout-success-not-found-360'), fullPage: true });
+  }, 60_000);
+
+  it("completes the purchase when the buyer comes back from the bank's page through the card's redirect", async () => {
+    const { page, buyer } = await pageAs('Redirected Rosalie');
+    const http = client(server.url, buyer.cookie);
+    const started = await http.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'bayou-basic',
+    });
+    await http.post('/api/payments/demo/confirm', {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4242424242424242',
+    });
+    await page.goto(
+      `${server.url}/checkout-success?payment_intent=${started.body.paymentIntentId}&redirect_status=succeeded`,
+    );
+    await expect.poll(() => heading(page).textContent(), { timeout: 10_000 }).toBe('Payment Successful!');
+    expect(await page.getByTestId('tokens').textContent()).toBe('25 tokens');
+    expect((await http.get('/api/user/tokens')).body.tokens).toBe(25);
+  }, 60_000);
+
+  it('a failed payment says so plainly, with the reason', async () => {
+    const { page, buyer } = await pageAs('Declined Delphine');
+    const http = client(server.url, buyer.cookie);
+    const started = await http.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'bayou-basic',
+    });
+    await http.post('/api/payments/demo/confirm', {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4000000000000002',
+    });
+    const { system } = server;
+    // the store gives up on a checkout whose card was declined when it settles open payments
+    await system.database.withContext(async () => {
+      const purchase = await system.core.purchases.show.execute({ reference: started.body.paymentIntentId });
+      await system.database.em.execute(`update purchases set created_at = ? where id = ?`, [
+        new Date(Date.now() - 3_600_000),
+        purchase.id,
+      ]);
+      await system.core.purchases.reconcile.execute();
+    });
+    await page.goto(`${server.url}/checkout-success?payment_intent=${started.body.paymentIntentId}`);
+    await expect.poll(() => heading(page).textContent()).toBe('Payment Failed');
+    expect(await page.getByText('Your card was declined.').isVisible()).toBe(true);
+    expect(await page.getByText('You were not charged and no tokens were added.').isVisible()).toBe(true);
+    expect(await page.getByTestId('payment-status').textContent()).toBe('Failed');
+    expect(await claimsSuccess(page)).toBeNull();
+    await page.screenshot({ path: screenshotPath('checkout-success-failed-1280'), fullPage: true });
+  }, 60_000);
+
+  it('a signed-out visitor is asked to sign in, and comes back to the same payment', async () => {
+    const discordId = randomDiscordId();
+    const buyer = await signIn(server, { discordId, username: 'Returning Remy' });
+    const { intentId } = await buyWithDemoCard(server.url, buyer, {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/checkout-success?payment_intent=${intentId}`);
+    await expect.poll(() => heading(page).textContent()).toBe('Sign in to see your payment');
+    expect(await claimsSuccess(page)).toBeNull();
+    await page.screenshot({ path: screenshotPath('checkout-success-signed-out-1280'), fullPage: true });
+    await page.getByRole('link', { name: 'Sign in with Discord' }).click();
+    await page.waitForURL('**/dev-login?returnTo=*');
+    await page.getByLabel('Username').fill('Returning Remy');
+    await page.getByLabel('Discord ID').fill(discordId);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/checkout-success?payment_intent=${intentId}`);
+    await expect.poll(() => heading(page).textContent()).toBe('Payment Successful!');
+    expect(await page.getByTestId('transaction-id').textContent()).toBe(intentId);
+    await context.close();
+  }, 60_000);
+});

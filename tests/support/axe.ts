@@ -1,0 +1,25 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * axe-core's violations on the page as it stands, one line each ('color-contrast: 2 nodes, .x, .y'). The page's
+ * context must be made with `bypassCSP: true`: the script goes in inline, which the site's policy refuses.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations.map(
+      (v) => `${v.id}: ${v.nodes.length} nodes, ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  });
+}
+
+interface AxeViolation {
+  id: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** Whether the page fits the screen's width (no sideways scrolling). */
+export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -1,0 +1,39 @@
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { useCurrentUser } from '@/features/auth';
+import { useFlavourPhrase } from '@/features/flavour';
+import { ApplicationsSection } from './applications-section.tsx';
+import { PurchasesSection } from './purchases-section.tsx';
+import { SignInPrompt } from './sign-in-prompt.tsx';
+import { TokenHistorySection } from './token-history-section.tsx';
+
+/** The player's own history: purchases with receipts, token changes, applications. */
+export default function AccountPage() {
+  const current = useCurrentUser();
+  const phrase = useFlavourPhrase('profile');
+  if (current.isSignedIn === undefined) return <Spinner label="Loading your account" />;
+  if (!current.user)
+    return (
+      <SignInPrompt
+        title="Sign in to see your account"
+        text="Your purchases, receipts, tokens and applications are shown to you once you sign in."
+      />
+    );
+  const name = current.user.discordUsername ?? current.user.username ?? 'player';
+  return (
+    <div className="mx-auto max-w-5xl px-4 pb-16">
+      <header className="pb-2 pt-10 text-center">
+        <title>My Account | Bayou Roleplay</title>
+        <h1 className="font-display text-3xl font-bold text-gold-400 sm:text-4xl">My Account</h1>
+        <p data-testid="flavour-phrase" className="mt-2 italic text-slate-300">
+          {phrase}
+        </p>
+        <p className="mt-3 text-slate-200">
+          Signed in as <span className="font-semibold text-white">{name}</span>
+        </p>
+      </header>
+      <PurchasesSection />
+      <TokenHistorySection />
+      <ApplicationsSection />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { format } from 'date-fns';
+import type { BuyerPurchaseStatusDto, MyPurchaseDto } from '@contract/account.ts';
+
+/** SPEC section 9: 'MMM dd, yyyy' and 'HH:mm'. */
+export const day = (iso: string) => format(new Date(iso), 'MMM dd, yyyy');
+export const dayAndTime = (iso: string) => format(new Date(iso), 'MMM dd, yyyy HH:mm');
+
+/** How a player reads each purchase status (DESIGN-DECISIONS §10). */
+export const PURCHASE_STATUS_LABELS: Record<BuyerPurchaseStatusDto, string> = {
+  completed: 'Completed',
+  awaiting_payment: 'Awaiting payment',
+  failed: 'Failed',
+  abandoned: 'Abandoned',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+};
+
+/** A purchase's tokens as the player reads them: granted once paid, none for an unpaid one, taken back after a refund. */
+export function tokensText(purchase: Pick<MyPurchaseDto, 'status' | 'tokens' | 'tokensCredited'>): string {
+  switch (purchase.status) {
+    case 'completed':
+      return `${purchase.tokensCredited} tokens`;
+    case 'awaiting_payment':
+      return `${purchase.tokens} tokens once paid`;
+    case 'refunded':
+    case 'disputed':
+      return `${purchase.tokens} tokens (taken back)`;
+    default:
+      return 'None';
+  }
+}

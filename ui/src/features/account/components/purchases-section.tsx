@@ -1,0 +1,72 @@
+import { Link } from 'react-router-dom';
+import { pagePath } from '@contract/pages.ts';
+import { QueryState } from '@/components/ui/query-state.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatMoney } from '@/lib/format.ts';
+import { useMyPurchases } from '../api/account.ts';
+import { day, PURCHASE_STATUS_LABELS, tokensText } from './format.ts';
+import { StatusPill } from './status-pill.tsx';
+import { StackedCell, StackedRow, StackedTable } from './stacked-table.tsx';
+
+const COLUMNS = ['Product', 'Amount', 'Status', 'Date', 'Transaction ID', 'Tokens', 'Receipt'];
+
+/** The player's purchases, newest first, each with its receipt. */
+export function PurchasesSection() {
+  const purchases = useMyPurchases();
+  const rows = purchases.data?.pages.flatMap((page) => page.purchases) ?? [];
+  return (
+    <section aria-labelledby="purchases-heading" className="mt-10">
+      <h2 id="purchases-heading" className="font-display text-2xl font-bold text-white">
+        Purchases
+      </h2>
+      {purchases.isPending || purchases.error ? (
+        <QueryState isPending={purchases.isPending} error={purchases.error} retry={() => void purchases.refetch()} />
+      ) : rows.length === 0 ? (
+        <p className="mt-3 text-slate-300">
+          No purchases yet.{' '}
+          <Link to={paths.priorityPass} className="text-gold-400 underline">
+            Browse the Priority Pass
+          </Link>
+        </p>
+      ) : (
+        <StackedTable caption="Your purchases, newest first" columns={COLUMNS}>
+          {rows.map((purchase) => (
+            <StackedRow key={purchase.purchaseId} testId="purchase-row">
+              <StackedCell label="Product">
+                <span className="font-semibold">{purchase.productName}</span>
+              </StackedCell>
+              <StackedCell label="Amount">{formatMoney(purchase.amount)}</StackedCell>
+              <StackedCell label="Status">
+                <StatusPill status={purchase.status} label={PURCHASE_STATUS_LABELS[purchase.status]} />
+              </StackedCell>
+              <StackedCell label="Date">{day(purchase.createdAt)}</StackedCell>
+              <StackedCell label="Transaction ID">
+                <code className="break-all text-xs text-slate-200">{purchase.transactionId ?? 'none (not paid)'}</code>
+              </StackedCell>
+              <StackedCell label="Tokens">{tokensText(purchase)}</StackedCell>
+              <StackedCell label="Receipt">
+                <Link
+                  to={pagePath(paths.accountReceipt, { id: purchase.purchaseId })}
+                  aria-label={`Receipt for ${purchase.productName}, ${day(purchase.createdAt)}`}
+                  className="font-semibold text-gold-400 underline"
+                >
+                  Receipt
+                </Link>
+              </StackedCell>
+            </StackedRow>
+          ))}
+        </StackedTable>
+      )}
+      {purchases.hasNextPage && (
+        <button
+          type="button"
+          onClick={() => void purchases.fetchNextPage()}
+          disabled={purchases.isFetchingNextPage}
+          className="mt-4 rounded-md border border-bayou-600 px-4 py-2 text-slate-100 hover:border-gold-400"
+        >
+          {purchases.isFetchingNextPage ? 'Loading...' : 'Show older purchases'}
+        </button>
+      )}
+    </section>
+  );
+}
