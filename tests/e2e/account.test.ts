@@ -9,6 +9,8 @@ import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../suppor
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
+const REVIEW_MESSAGE = 'Write your own backstory and try again, cher.';
+
 describe.runIf(browserAvailable)("/account: a player's purchases, receipts, tokens and applications", () => {
   let server: TestServer;
   let browser: Browser;
@@ -28,7 +30,14 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
       productType: 'unban',
       productId: 'discord-unban',
     });
-    expect((await client(server.url, alice.cookie).post('/api/applications', whitelistAnswers())).status).toBe(201);
+    const application = await client(server.url, alice.cookie).post('/api/applications', whitelistAnswers());
+    expect(application.status).toBe(201);
+    const reviewer = await signIn(server, { username: 'Marie Laveau', role: 'staff' });
+    const reviewed = await client(server.url, reviewer.cookie).patch(
+      `/api/applications/${application.body.id}/review`,
+      { status: 'rejected', reviewNotes: 'Backstory copied from a wiki page.', applicantMessage: REVIEW_MESSAGE },
+    );
+    expect(reviewed.status).toBe(200);
     bobsPurchase = await buyWithDemoCard(server.url, bob, { productType: 'whitelist', productId: 'bayou-basic' });
     expect((await client(server.url, bob.cookie).post('/api/staff-applications', staffAnswers())).status).toBe(201);
   });
@@ -72,9 +81,12 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
       expect(tokens[1]).toMatch(/\+100.*Purchase: Swamp Blood.*100/);
 
       await expect.poll(() => page.getByTestId('application-row').count()).toBe(1);
-      expect(await page.getByTestId('application-row').textContent()).toMatch(
-        /Pending.*Submitted [A-Z][a-z]{2} \d{2}, \d{4}/,
-      );
+      const decided = await rowTexts(page, 'application-row');
+      expect(decided[0]).toMatch(/Rejected.*Submitted [A-Z][a-z]{2} \d{2}, \d{4}.*Reviewed/);
+      // the applicant reads the message written to them, never the staff's internal notes
+      expect(decided[0]).toContain(REVIEW_MESSAGE);
+      expect(decided[0]).toMatch(/You can apply again from [A-Z][a-z]{2} \d{2}, \d{4}\./);
+      expect(decided[0]).not.toContain('wiki');
       expect(await page.getByText('You have not applied to join the staff.').isVisible()).toBe(true);
 
       if (width === 360) {

@@ -58,10 +58,7 @@ const MINE_PATHS: Record<ApplicationKind, string> = {
   staff: '/api/staff-applications/mine',
 };
 
-export type MyApplication = MyApplicationsDto['applications'][number] & {
-  /** what the reviewers wrote to the applicant, once the server sends it */
-  applicantMessage?: string | null;
-};
+export type MyApplication = MyApplicationsDto['applications'][number];
 
 /** The player's own applications of one kind, newest first. */
 export function useMyApplicationsOf(kind: ApplicationKind) {
@@ -69,7 +66,7 @@ export function useMyApplicationsOf(kind: ApplicationKind) {
     queryOptions({
       queryKey: accountKeys.applications(kind),
       queryFn: ({ signal }) => api.get<MyApplicationsDto>(MINE_PATHS[kind], { signal }),
-      select: (data) => data.applications as MyApplication[],
+      select: (data): MyApplication[] => data.applications,
     }),
   );
 }

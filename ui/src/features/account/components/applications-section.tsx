@@ -81,6 +81,9 @@ function ApplicationItem({ application }: { application: MyApplication }) {
           {application.applicantMessage}
         </blockquote>
       )}
+      {application.applyAgainAt && (
+        <p className="mt-2 text-slate-300">You can apply again from {day(application.applyAgainAt)}.</p>
+      )}
     </li>
   );
 }
