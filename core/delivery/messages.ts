@@ -4,9 +4,6 @@ import { formatUsd } from '../shared/money.ts';
 /** The texts members and the staff channel receive. Kept short: Discord shows them as notifications. */
 export const BRAND = 'Bayou Roleplay';
 
-/** The reviewer's notes under a decision, when there are any. */
-export const notesLine = (notes: string | null) => (notes ? `\nReviewer notes: ${notes}` : '');
-
 export const messages = {
   staffPurchase(purchase: Purchase, buyer: string): string {
     return `New purchase: ${purchase.productName} for ${formatUsd(purchase.priceCents)} by ${buyer} (payment ${purchase.paymentIntentId ?? purchase.id}).`;
