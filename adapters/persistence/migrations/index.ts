@@ -5,6 +5,7 @@ import { Migration20261122000003Applications } from './0003-applications.ts';
 import { Migration20261122000004Purchases } from './0004-purchases.ts';
 import { Migration20261122000005Deliveries } from './0005-deliveries.ts';
 import { Migration20261122000006ListPerformance } from './0006-list-performance.ts';
+import { Migration20261123000007PurchaseBanReason } from './0007-purchase-ban-reason.ts';
 
 /**
  * Every migration in order. Add new ones at the end; never edit one that has shipped, nor its name: the
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000004Purchases', class: Migration20261122000004Purchases },
   { name: 'Migration20261122000005Deliveries', class: Migration20261122000005Deliveries },
   { name: 'Migration20261122000006ListPerformance', class: Migration20261122000006ListPerformance },
+  { name: 'Migration20261123000007PurchaseBanReason', class: Migration20261123000007PurchaseBanReason },
 ];
