@@ -59,7 +59,6 @@ export function OrderForm({
 
   const set = (key: keyof Contact) => (event: { target: { value: string } }) =>
     setContact({ ...contact, [key]: event.target.value });
-  const firstError = errors.email ?? errors.discord ?? errors.banReason;
   return (
     <section aria-labelledby="payment-details" className="rounded-2xl border border-bayou-700 bg-bayou-900 p-6">
       <h2 id="payment-details" className="font-display text-xl font-bold text-white">
@@ -112,11 +111,6 @@ export function OrderForm({
                 />
               )}
             </Field>
-          )}
-          {firstError && (
-            <p role="alert" className="text-sm text-red-300">
-              {firstError}
-            </p>
           )}
           <p className="flex items-center gap-2 text-sm text-slate-300">
             <CreditCard aria-hidden size={16} /> Payment method: Card

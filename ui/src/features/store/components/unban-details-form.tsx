@@ -23,7 +23,8 @@ export function unbanDetailsErrors(details: UnbanDetails): Partial<Record<keyof 
 
 /**
  * What senior staff need to review an unban: the banned Discord account (the signed-in player's Discord name to
- * start with) and the ban reason in the player's words. Focus goes to the first field that needs fixing.
+ * start with) and the ban reason in the player's words. Focus goes to the first field that needs fixing, whose
+ * message is tied to it (aria-describedby), so it is read out with the field.
  */
 export function UnbanDetailsForm({
   initial,
@@ -92,11 +93,6 @@ export function UnbanDetailsForm({
           />
         )}
       </Field>
-      {(errors.discordUsername || errors.banReason) && (
-        <p role="alert" className="text-sm text-red-300">
-          {errors.discordUsername ?? errors.banReason}
-        </p>
-      )}
       <button
         type="submit"
         className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400"
