@@ -41,6 +41,7 @@ function LoginLink() {
 function SignedInMenu({ name }: { name: string }) {
   const balance = useTokenBalance();
   const phrase = useFlavourPhrase('logout');
+  const profilePhrase = useFlavourPhrase('profile');
   const long = name.length > GREETING_FULL_NAME_CHARS;
   return (
     <div className="flex min-w-0 items-center gap-2">
@@ -51,16 +52,19 @@ function SignedInMenu({ name }: { name: string }) {
         <Coins aria-hidden size={14} />
         {`${(balance.data ?? 0).toLocaleString()} tokens`}
       </span>
-      <Link
-        to={paths.account}
-        data-testid="greeting"
-        aria-label={`Welcome, ${name}: your account`}
-        title={long ? `Welcome, ${name}` : 'Your account'}
-        className="flex min-w-0 items-baseline whitespace-nowrap rounded-md px-1 py-1 text-sm text-slate-200 underline-offset-4 hover:text-gold-400 hover:underline"
-      >
-        <span className="hidden whitespace-pre sm:inline">Welcome, </span>
-        <span className={long ? 'min-w-0 max-w-[7rem] truncate sm:max-w-[10rem]' : undefined}>{name}</span>
-      </Link>
+      <Tooltip content={profilePhrase} side="bottom">
+        <Link
+          to={paths.account}
+          data-testid="greeting"
+          aria-label={`Welcome, ${name}: your account`}
+          aria-description={profilePhrase}
+          title={long ? `Welcome, ${name}` : undefined}
+          className="flex min-w-0 items-baseline whitespace-nowrap rounded-md px-1 py-1 text-sm text-slate-200 underline-offset-4 hover:text-gold-400 hover:underline"
+        >
+          <span className="hidden whitespace-pre sm:inline">Welcome, </span>
+          <span className={long ? 'min-w-0 max-w-[7rem] truncate sm:max-w-[10rem]' : undefined}>{name}</span>
+        </Link>
+      </Tooltip>
       <Tooltip content={phrase} side="bottom">
         <a
           href={paths.logout}
