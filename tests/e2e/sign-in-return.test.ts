@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
-import { randomDiscordId } from '../support/session.ts';
+import { randomDiscordId, signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 describe.runIf(browserAvailable)('signing in returns the player to the page and product they were on', () => {
@@ -154,4 +154,40 @@ describe.runIf(browserAvailable)('signing in returns the player to the page and 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${server.url}/addons`);
   }, 60_000);
+
+  it('the greeting links to /account and shows the whole name at 1280 px; only a long name is cut, with a title', async () => {
+    for (const [username, width] of [
+      ['Bayou_Player', 1280],
+      ['Bayou_Player', 360],
+      ['Evangeline Thibodeaux-Broussard', 1280],
+      ['Evangeline Thibodeaux-Broussard', 360],
+    ] as const) {
+      const page = await visitor(width);
+      await signInBrowser(page, server, { username });
+      await page.goto(`${server.url}/gangs`);
+      const greeting = page.getByRole('banner').getByRole('link', { name: `Welcome, ${username}: your account` });
+      await greeting.waitFor();
+      expect(await greeting.getAttribute('href')).toBe('/account');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+      });
+      const cut = await greeting.evaluate((link) => {
+        // sub-pixel sizes: the text's own width against the box that shows it
+        const name = link.lastElementChild as HTMLElement;
+        const range = document.createRange();
+        range.selectNodeContents(name);
+        return range.getBoundingClientRect().width > name.getBoundingClientRect().width + 0.01;
+      });
+      const long = username.length > 12;
+      // a short name is never cut; a long one may be, and then the title carries it whole
+      if (!long) expect({ username, width, cut }).toEqual({ username, width, cut: false });
+      expect(await greeting.getAttribute('title')).toBe(long ? `Welcome, ${username}` : null);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page
+        .getByRole('banner')
+        .screenshot({ path: screenshotPath(`header-greeting-${width}-${long ? 'long' : 'short'}`) });
+      await page.context().close();
+    }
+  }, 90_000);
 });

@@ -11,8 +11,8 @@ export function greetingName(user: { username: string | null; discordUsername: s
   return user.username || user.discordUsername || 'Player';
 }
 
-/** Names longer than this are cut with an ellipsis in the header; the full name stays in the title. */
-export const GREETING_FULL_NAME_CHARS = 16;
+/** Names up to this long always show whole in the header; a longer one may be cut, and its title carries it whole. */
+export const GREETING_FULL_NAME_CHARS = 12;
 
 /** The header's right side: token chip, greeting and logout when signed in; a login link when signed out. */
 export function AccountMenu() {
@@ -44,7 +44,7 @@ function SignedInMenu({ name }: { name: string }) {
   const profilePhrase = useFlavourPhrase('profile');
   const long = name.length > GREETING_FULL_NAME_CHARS;
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <div className="flex min-w-0 items-center gap-1.5 sm:gap-2">
       <span
         data-testid="token-balance"
         className="inline-flex shrink-0 items-center gap-1 rounded-full border border-gold-500/60 bg-bayou-800 px-2.5 py-1 text-xs font-semibold text-gold-400 sm:text-sm"
@@ -59,10 +59,12 @@ function SignedInMenu({ name }: { name: string }) {
           aria-label={`Welcome, ${name}: your account`}
           aria-description={profilePhrase}
           title={long ? `Welcome, ${name}` : undefined}
-          className="flex min-w-0 items-baseline whitespace-nowrap rounded-md px-1 py-1 text-sm text-slate-200 underline-offset-4 hover:text-gold-400 hover:underline"
+          className="flex min-w-0 items-baseline whitespace-nowrap rounded-md py-1 text-sm text-slate-200 underline-offset-4 hover:text-gold-400 hover:underline"
         >
           <span className="hidden whitespace-pre sm:inline">Welcome, </span>
-          <span className={long ? 'min-w-0 max-w-[7rem] truncate sm:max-w-[10rem]' : undefined}>{name}</span>
+          <span className="min-w-0 max-w-[7rem] truncate sm:max-w-[10rem] lg:max-w-[6rem] 2xl:max-w-[14rem]">
+            {name}
+          </span>
         </Link>
       </Tooltip>
       <Tooltip content={phrase} side="bottom">
