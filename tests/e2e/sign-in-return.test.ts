@@ -77,6 +77,28 @@ describe.runIf(browserAvailable)('signing in returns the player to the page and 
     await devSignIn(stored, 'Stored Seeker');
     await stored.waitForURL('**/stripe-checkout?type=unban&id=anticheat-unban');
     await expect.poll(() => stored.getByTestId('product-name').textContent()).toBe('Anti-Cheat Unban');
+
+    // the order form sends a signed-out buyer to sign in at once: the stored item still comes back
+    const order = await visitor(360);
+    await order.goto(`${server.url}/unban`);
+    await order.evaluate(() =>
+      localStorage.setItem(
+        'checkoutData',
+        JSON.stringify({
+          productType: 'unban',
+          productId: 'discord-unban',
+          productName: 'Discord Unban',
+          price: 19.99,
+        }),
+      ),
+    );
+    await order.goto(`${server.url}/checkout`);
+    await order.waitForURL('**/dev-login**');
+    expect(returnTo(order)).toBe('/checkout?type=unban&id=discord-unban');
+    await devSignIn(order, 'Order Seeker');
+    await order.waitForURL('**/checkout?type=unban&id=discord-unban');
+    await expect.poll(() => order.getByTestId('product-name').textContent()).toBe('Discord Unban');
+    expect(await order.getByLabel('Ban reason').isVisible()).toBe(true);
   }, 60_000);
 
   it("the header's Login returns to the page it was pressed on", async () => {

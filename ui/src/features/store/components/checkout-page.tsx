@@ -9,6 +9,7 @@ import { formatPrice } from '@/lib/format.ts';
 import { authKeys, currentPagePath, signInPath, useCurrentUser } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
 import { clearCheckoutData } from '../api/checkout-data.ts';
+import { selectionLink } from '../api/checkout-selection.ts';
 import { useCheckoutItem, type CheckoutItem } from '../api/use-checkout-item.ts';
 import { CheckoutWaiting, ChooseOption, PriceChangedNote } from './checkout-notices.tsx';
 import { OrderForm } from './order-form.tsx';
@@ -20,10 +21,14 @@ export default function CheckoutPage() {
   const { user, isSignedIn } = useCurrentUser();
   const checkout = useCheckoutItem();
 
+  const { selection } = checkout;
   useEffect(() => {
-    if (isSignedIn === false) window.location.assign(signInPath(currentPagePath()));
-    else if (checkout.status === 'empty') navigate(paths.home, { replace: true });
-  }, [isSignedIn, checkout.status, navigate]);
+    if (isSignedIn === false) {
+      // a stored item is on its way into the address; sign-in returns to it either way
+      const here = selection?.source === 'stored' ? selectionLink(paths.checkout, selection) : currentPagePath();
+      window.location.assign(signInPath(here));
+    } else if (checkout.status === 'empty') navigate(paths.home, { replace: true });
+  }, [isSignedIn, checkout.status, selection, navigate]);
 
   if (checkout.status === 'not_found') return <ProductNotFound type={checkout.type} />;
   if (isSignedIn === false)
