@@ -174,6 +174,8 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await reason.fill('Banned from the Discord for spamming the trade channel in October.');
     await buyer.getByRole('button', { name: 'Continue to payment' }).click();
     expect(await buyer.getByTestId('unban-details').textContent()).toContain('boudreaux_old');
+    // the form went away: focus is on the payment panel's heading, not on the page
+    await expect.poll(() => buyer.evaluate(() => document.activeElement?.id)).toBe('payment-heading');
     expect(await noSideScroll(buyer)).toBe(true);
     await buyer.screenshot({ path: screenshotPath('stripe-checkout-unban-360'), fullPage: true });
     await pay(buyer, '4000 0000 0000 0002');

@@ -1,5 +1,5 @@
 import { CreditCard } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { banReasonSchema, BAN_REASON_MAX_LENGTH, BAN_REASON_MIN_LENGTH } from '@contract/payments.ts';
 import { Field } from '@/components/ui/form-fields.tsx';
 import { formatPrice } from '@/lib/format.ts';
@@ -42,6 +42,11 @@ export function OrderForm({
   }));
   const [errors, setErrors] = useState<Errors>({});
   const [ready, setReady] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // the contact form goes away once it is accepted: focus stays in the panel rather than falling to the page
+  useEffect(() => {
+    if (ready) heading.current?.focus();
+  }, [ready]);
   const refs = {
     email: useRef<HTMLInputElement>(null),
     discord: useRef<HTMLInputElement>(null),
@@ -61,7 +66,7 @@ export function OrderForm({
     setContact({ ...contact, [key]: event.target.value });
   return (
     <section aria-labelledby="payment-details" className="rounded-2xl border border-bayou-700 bg-bayou-900 p-6">
-      <h2 id="payment-details" className="font-display text-xl font-bold text-white">
+      <h2 id="payment-details" ref={heading} tabIndex={-1} className="font-display text-xl font-bold text-white">
         Payment Details
       </h2>
       <p className="mt-1 text-sm italic text-moss-300" data-testid="checkout-phrase">

@@ -1,5 +1,5 @@
 import { Check, Lock, MessageSquare } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
@@ -103,9 +103,21 @@ function PaymentPanel({ item, discordName }: { item: CheckoutItem; discordName: 
   const checkoutPhrase = useFlavourPhrase('checkout');
   const unban = item.product.type === 'unban';
   const [details, setDetails] = useState<UnbanDetails | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(details);
+  // the details form goes away once it is accepted (and comes back to edit): focus stays in the panel
+  useEffect(() => {
+    if (shown.current !== details) heading.current?.focus();
+    shown.current = details;
+  }, [details]);
   return (
     <section aria-labelledby="payment-heading" className="rounded-2xl border border-bayou-700 bg-bayou-900 p-6">
-      <h2 id="payment-heading" className="flex items-center gap-2 font-display text-xl font-bold text-white">
+      <h2
+        id="payment-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="flex items-center gap-2 font-display text-xl font-bold text-white"
+      >
         <Lock aria-hidden size={18} className="text-moss-400" /> {unban && !details ? 'Unban details' : 'Payment'}
       </h2>
       <p className="mt-1 text-sm italic text-moss-300" data-testid="checkout-phrase">
