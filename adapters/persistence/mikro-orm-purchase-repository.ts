@@ -176,6 +176,7 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
     tokensAwarded: row.tokensAwarded,
     buyerEmail: row.buyerEmail ?? null,
     buyerDiscord: row.buyerDiscord ?? null,
+    banReason: row.banReason ?? null,
     paymentIntentId: row.paymentIntentId ?? null,
     status: row.status as PurchaseStatus,
     failureReason: row.failureReason ?? null,

@@ -17,6 +17,8 @@ export const PurchaseRow = defineEntity({
     tokensAwarded: p.integer(),
     buyerEmail: p.string().nullable(),
     buyerDiscord: p.string().nullable(),
+    /** migration 0007 */
+    banReason: p.text().nullable(),
     paymentIntentId: p.string().nullable(),
     status: p.string(),
     failureReason: p.text().nullable(),

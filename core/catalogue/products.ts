@@ -249,13 +249,13 @@ export const UNBAN_SERVICES: Product[] = [
     199,
     'Processing 1-24 hours',
     'Lift a ban from the city server after staff review.',
-    ['City server ban review', 'Processed in 1-24 hours', 'Chat username and ban reason required'],
+    ['City server ban review', 'Processed in 1-24 hours', 'Discord username and ban reason required'],
     true,
   ),
   unban('discord-unban', 'Discord Unban', 19.99, 'Processing 24-48 hours', 'Get back into the community Discord.', [
     'Discord ban review',
     'Processed in 24-48 hours',
-    'Chat username and ban reason required',
+    'Discord username and ban reason required',
   ]),
   unban(
     'anticheat-unban',
@@ -263,7 +263,7 @@ export const UNBAN_SERVICES: Product[] = [
     100,
     'Processing 24-72 hours',
     'Review of an automatic anti-cheat ban.',
-    ['Anti-cheat ban review', 'Processed in 24-72 hours', 'Chat username and ban reason required'],
+    ['Anti-cheat ban review', 'Processed in 24-72 hours', 'Discord username and ban reason required'],
   ),
 ];
 

@@ -6,7 +6,8 @@ export const BRAND = 'Bayou Roleplay';
 
 export const messages = {
   staffPurchase(purchase: Purchase, buyer: string): string {
-    return `New purchase: ${purchase.productName} for ${formatUsd(purchase.priceCents)} by ${buyer} (payment ${purchase.paymentIntentId ?? purchase.id}).`;
+    const banReason = purchase.banReason ? `\nBan reason: ${purchase.banReason}` : '';
+    return `New purchase: ${purchase.productName} for ${formatUsd(purchase.priceCents)} by ${buyer} (payment ${purchase.paymentIntentId ?? purchase.id}).${banReason}`;
   },
   staffDispute(purchase: Purchase, buyer: string): string {
     return `Payment dispute on ${purchase.productName} (${formatUsd(purchase.priceCents)}) by ${buyer}: the buyer is banned from the store and the role is being removed.`;

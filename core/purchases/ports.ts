@@ -53,7 +53,7 @@ export type PurchaseChanges = Partial<Pick<Purchase, 'status' | 'tokensAwarded' 
 
 /** What a checkout started again may change on its purchase (while it is still pending). */
 export type CheckoutChanges = Partial<
-  Pick<Purchase, 'buyerEmail' | 'buyerDiscord' | 'priceCents' | 'productName' | 'tokensGranted'>
+  Pick<Purchase, 'buyerEmail' | 'buyerDiscord' | 'banReason' | 'priceCents' | 'productName' | 'tokensGranted'>
 > & { updatedAt: Date };
 
 /**

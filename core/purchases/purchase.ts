@@ -25,6 +25,8 @@ export interface Purchase {
   tokensAwarded: number;
   buyerEmail: string | null;
   buyerDiscord: string | null;
+  /** why the buyer was banned, as they told it: unban services only */
+  banReason: string | null;
   paymentIntentId: string | null;
   status: PurchaseStatus;
   failureReason: string | null;

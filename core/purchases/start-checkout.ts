@@ -2,6 +2,7 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { PricedItem } from '../catalogue/product.ts';
 import { ConflictError, DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { banReasonFor } from './unban-details.ts';
 import { PaymentInProgressError, PriceMismatchError, StoreBannedError, TooManyOpenCheckoutsError } from './errors.ts';
 import { CHECKOUT_ABANDONED_AFTER_HOURS, CURRENCY, MAX_OPEN_CHECKOUTS, type Purchase } from './purchase.ts';
 import type {
@@ -31,6 +32,8 @@ export interface StartCheckoutInput {
   expectedPriceCents?: number;
   buyerEmail?: string;
   buyerDiscord?: string;
+  /** unban services only, where it is required */
+  banReason?: string;
 }
 
 export interface CheckoutStarted {
@@ -66,6 +69,7 @@ export class StartCheckout {
 
   async execute(input: StartCheckoutInput): Promise<CheckoutStarted> {
     const item = this.catalogue.price(input.productId, input.productType, input.optionId);
+    const banReason = banReasonFor(item.product.type, input.banReason);
     if (input.expectedPriceCents !== undefined && input.expectedPriceCents !== item.priceCents) {
       throw new PriceMismatchError(input.expectedPriceCents, item.priceCents, item.name);
     }
@@ -73,19 +77,21 @@ export class StartCheckout {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.clock.now();
       const openSince = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
-      const claim = await this.purchases.claimCheckout(this.newPurchase(input, item, now), {
+      const claim = await this.purchases.claimCheckout(this.newPurchase(input, item, banReason, now), {
         openSince,
         limit: MAX_OPEN_CHECKOUTS,
       });
       if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
       const started =
-        claim.outcome === 'added' ? await this.begin(claim.purchase) : await this.resume(claim.purchase, input, item);
+        claim.outcome === 'added'
+          ? await this.begin(claim.purchase)
+          : await this.resume(claim.purchase, input, item, banReason);
       if (started) return started;
     }
     throw new ConflictError('CHECKOUT_BUSY', 'Your checkout changed while it was being opened. Please try again.');
   }
 
-  private newPurchase(input: StartCheckoutInput, item: PricedItem, now: Date): Purchase {
+  private newPurchase(input: StartCheckoutInput, item: PricedItem, banReason: string | null, now: Date): Purchase {
     return {
       id: this.ids.next(),
       userId: input.buyer.id,
@@ -99,6 +105,7 @@ export class StartCheckout {
       tokensAwarded: 0,
       buyerEmail: input.buyerEmail || input.buyer.email,
       buyerDiscord: input.buyerDiscord || input.buyer.discordUsername || input.buyer.username,
+      banReason,
       paymentIntentId: null,
       status: 'pending',
       failureReason: null,
@@ -126,7 +133,12 @@ export class StartCheckout {
   }
 
   /** The buyer's open checkout for this item: reused while its intent can still take the payment. */
-  private async resume(open: Purchase, input: StartCheckoutInput, item: PricedItem): Promise<CheckoutStarted | null> {
+  private async resume(
+    open: Purchase,
+    input: StartCheckoutInput,
+    item: PricedItem,
+    banReason: string | null,
+  ): Promise<CheckoutStarted | null> {
     let purchase = open;
     let intent: PaymentIntent;
     if (open.paymentIntentId) {
@@ -159,7 +171,7 @@ export class StartCheckout {
       case 'requires_capture':
         throw new PaymentInProgressError(purchase.productName);
       default:
-        return this.revise(purchase, intent, input, item);
+        return this.revise(purchase, intent, input, item, banReason);
     }
   }
 
@@ -169,6 +181,7 @@ export class StartCheckout {
     intent: PaymentIntent,
     input: StartCheckoutInput,
     item: PricedItem,
+    banReason: string | null,
   ): Promise<CheckoutStarted | null> {
     const intentChanges: IntentChanges = {};
     if (intent.amountCents !== item.priceCents) intentChanges.amountCents = item.priceCents;
@@ -183,6 +196,7 @@ export class StartCheckout {
     const changes: Omit<CheckoutChanges, 'updatedAt'> = {};
     if (input.buyerEmail && input.buyerEmail !== open.buyerEmail) changes.buyerEmail = input.buyerEmail;
     if (input.buyerDiscord && input.buyerDiscord !== open.buyerDiscord) changes.buyerDiscord = input.buyerDiscord;
+    if (banReason !== open.banReason) changes.banReason = banReason;
     if (item.priceCents !== open.priceCents) changes.priceCents = item.priceCents;
     if (item.name !== open.productName) changes.productName = item.name;
     if (item.tokens !== open.tokensGranted) changes.tokensGranted = item.tokens;

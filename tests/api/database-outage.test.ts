@@ -48,6 +48,7 @@ describe.skipIf(!reachable)('a database outage behind a proxy the test controls'
       const started = await api.post('/api/create-payment-intent', {
         productType: 'unban',
         productId: 'discord-unban',
+        banReason: 'Banned for RDM at the docks last week.',
       });
       expect(started.status).toBe(200);
       const paid = await api.post('/api/payments/demo/confirm', {

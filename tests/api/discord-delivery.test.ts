@@ -96,6 +96,28 @@ describe('Discord delivery against a fake Discord API', () => {
     expect((await client(site.url, other.cookie).get(`/api/user/purchases/${intentId}`)).status).toBe(404);
   }, 30_000);
 
+  it("an unban tells the staff channel the buyer's Discord username and ban reason", async () => {
+    const site = await server();
+    const buyer = await member(site);
+    await buyWithDemoCard(site.url, buyer, {
+      productType: 'unban',
+      productId: 'city-unban',
+      buyerDiscord: 'gator_banned',
+      banReason: 'Banned for fail RP at the Houma bank; I know the rules better now.',
+    });
+    await eventually(() =>
+      expect(
+        fake
+          .staffMessages()
+          .some(
+            (text) =>
+              text.startsWith('New purchase: City Unban for $199.00 by gator_banned') &&
+              text.endsWith('\nBan reason: Banned for fail RP at the Houma bank; I know the rules better now.'),
+          ),
+      ).toBe(true),
+    );
+  }, 30_000);
+
   it('retries a 500 with growing waits, then marks it failed for /admin; Retry delivers it', async () => {
     const site = await server();
     const buyer = await member(site);

@@ -140,6 +140,30 @@ describe('Discord sign-in: the authorization code flow with state and PKCE again
     });
   });
 
+  it('returns to the page and product the player was on (the returnTo kept through the OAuth state)', async () => {
+    const payment = '/stripe-checkout?type=whitelist&id=swamp-blood';
+    const { cookie, callbackPath } = await startAndAuthorize(payment);
+    const callback = await get(callbackPath, cookie);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe(payment);
+    // the header's Login starts at /api/login: the same return
+    const viaLogin = await get(`/api/login?returnTo=${encodeURIComponent('/unban')}`);
+    expect(viaLogin.status).toBe(302);
+    const authorize = await get(viaLogin.headers.get('location')!);
+    const back = new URL(authorize.headers.get('location')!);
+    const done = await get(`/api/auth/discord/callback${back.search}`, cookieHeader(viaLogin));
+    expect(done.headers.get('location')).toBe('/unban');
+  });
+
+  it('sends a returnTo that would leave the site home instead', async () => {
+    for (const returnTo of ['//evil.com', 'https://evil.com/whitelist', '/\\evil.com', 'javascript:alert(1)']) {
+      const { cookie, callbackPath } = await startAndAuthorize(returnTo);
+      const callback = await get(callbackPath, cookie);
+      expect(callback.status).toBe(302);
+      expect(callback.headers.get('location')).toBe('/');
+    }
+  });
+
   it('refuses a reused state with 400 and creates no session', async () => {
     const { cookie, callbackPath } = await startAndAuthorize();
     const first = await get(callbackPath, cookie);

@@ -56,7 +56,13 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
     required: ['username', 'discordId'],
   },
   'POST /api/create-payment-intent': {
-    valid: () => ({ productType: 'unban', productId: 'discord-unban', amount: 19.99, buyerEmail: 'fuzzy@example.com' }),
+    valid: () => ({
+      productType: 'unban',
+      productId: 'discord-unban',
+      amount: 19.99,
+      buyerEmail: 'fuzzy@example.com',
+      banReason: 'Banned for RDM at the docks last week.',
+    }),
     required: ['productType', 'productId'],
   },
   'POST /api/complete-purchase': {

@@ -61,7 +61,11 @@ describe('payments on the embedded defaults (demo gateway)', () => {
       amount: 175,
     });
     expect(fair.status).toBe(200);
-    const noAmount = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban' });
+    const noAmount = await api.post('/api/create-payment-intent', {
+      productType: 'unban',
+      productId: 'discord-unban',
+      banReason: 'Banned for RDM at the docks last week.',
+    });
     expect(noAmount.body).toMatchObject({ amount: 19.99, tokensGranted: 19 });
     const intents = await sql<{ amount_cents: number; product: string }[]>(
       `select amount_cents, metadata->>'productId' as product from demo_payment_intents`,
@@ -135,6 +139,7 @@ describe('payments on the embedded defaults (demo gateway)', () => {
       productType: 'unban',
       productId: 'discord-unban',
       amount: 19.99,
+      banReason: 'Banned for RDM at the docks last week.',
     });
     const declined = await api.post('/api/payments/demo/confirm', {
       clientSecret: started.body.clientSecret,
@@ -226,12 +231,93 @@ describe('payments on the embedded defaults (demo gateway)', () => {
   });
 });
 
+describe('unban details', () => {
+  const reason = 'Banned for VDM in Houma on Saturday night; I have read the rules again since.';
+
+  it('refuses an unban without a ban reason (or with one too short), and a ban reason on any other product, with 400', async () => {
+    const { api } = await buyer();
+    const missing = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'city-unban' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(
+      'Tell us why you were banned: senior staff need the ban reason to review an unban.',
+    );
+    const blank = await api.post('/api/create-payment-intent', {
+      productType: 'unban',
+      productId: 'city-unban',
+      banReason: '   ',
+    });
+    expect(blank.status).toBe(400);
+    const short = await api.post('/api/create-payment-intent', {
+      productType: 'unban',
+      productId: 'city-unban',
+      banReason: 'VDM',
+    });
+    expect(short).toMatchObject({
+      status: 400,
+      body: { message: 'Tell us why you were banned in at least 10 characters.', code: 'BAN_REASON_INVALID' },
+    });
+    const long = await api.post('/api/create-payment-intent', {
+      productType: 'unban',
+      productId: 'city-unban',
+      banReason: 'x'.repeat(1001),
+    });
+    expect(long).toMatchObject({
+      status: 400,
+      body: { message: 'Keep the ban reason to 1,000 characters or fewer.' },
+    });
+    const tier = await api.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+      banReason: reason,
+    });
+    expect(tier).toMatchObject({
+      status: 400,
+      body: { message: 'A ban reason is only taken with an unban service.', code: 'BAN_REASON_NOT_ALLOWED' },
+    });
+  });
+
+  it('keeps the Discord username and the ban reason with the purchase and shows them to admins', async () => {
+    const { api } = await buyer();
+    const started = await api.post('/api/create-payment-intent', {
+      productType: 'unban',
+      productId: 'anticheat-unban',
+      amount: 100,
+      buyerDiscord: 'old_account_42',
+      banReason: `  ${reason}  `,
+    });
+    expect(started.status).toBe(200);
+    const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
+    const shown = await admin.get(`/api/purchases/${started.body.purchaseId}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({
+      buyerDiscord: 'old_account_42',
+      banReason: reason,
+      productId: 'anticheat-unban',
+    });
+    const again = await api.post('/api/create-payment-intent', {
+      productType: 'unban',
+      productId: 'anticheat-unban',
+      banReason: 'Banned by the anti-cheat after a crash, no cheats used.',
+    });
+    expect(again.body.purchaseId).toBe(started.body.purchaseId);
+    expect((await admin.get(`/api/purchases/${started.body.purchaseId}`)).body.banReason).toBe(
+      'Banned by the anti-cheat after a crash, no cheats used.',
+    );
+    const tier = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'parish-life' });
+    expect((await admin.get(`/api/purchases/${tier.body.purchaseId}`)).body.banReason).toBeNull();
+  });
+});
+
 describe('the admin purchase list, a page at a time', () => {
   it('pages with limit and before, newest first, with totals over every purchase', async () => {
     const { api } = await buyer();
     const made: string[] = [];
     for (const productId of ['discord-unban', 'city-unban', 'anticheat-unban']) {
-      const started = await api.post('/api/create-payment-intent', { productType: 'unban', productId });
+      const started = await api.post('/api/create-payment-intent', {
+        productType: 'unban',
+        productId,
+        banReason: 'Banned for RDM at the docks last week.',
+      });
       made.unshift(started.body.purchaseId);
     }
     const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
@@ -349,7 +435,11 @@ describe('one open checkout per item, at most five at once (demo gateway)', () =
     ];
     for (const item of five) expect((await api.post('/api/create-payment-intent', item)).status).toBe(200);
     const intentsBefore = (await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents`))[0].n;
-    const sixth = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban' });
+    const sixth = await api.post('/api/create-payment-intent', {
+      productType: 'unban',
+      productId: 'discord-unban',
+      banReason: 'Banned for RDM at the docks last week.',
+    });
     expect(sixth.status).toBe(409);
     expect(sixth.body.message).toBe(
       'You have 5 checkouts waiting for payment. Finish paying for one of them before starting another; a checkout left unpaid lapses 24 hours after it was started.',

@@ -134,7 +134,11 @@ describe('Stripe webhooks (signed with generateTestHeaderString)', () => {
     expect((await deliverWebhook(server, fake.signedEvent('charge.dispute.created', dispute))).status).toBe(200);
     expect(await purchaseStatus(purchaseId)).toBe('disputed');
     expect((await api.get('/api/user/tokens')).body.tokens).toBe(0);
-    const later = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'discord-unban' });
+    const later = await api.post('/api/create-payment-intent', {
+      productType: 'unban',
+      productId: 'discord-unban',
+      banReason: 'Banned for RDM at the docks last week.',
+    });
     expect(later.status).toBe(403);
     expect(later.body.message).toBe(
       'Your account is banned from the store after a payment dispute. Open a ticket in our Discord if you think this is a mistake.',

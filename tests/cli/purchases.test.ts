@@ -97,6 +97,21 @@ describe('cli purchases', () => {
     expect(missing.stderr).toContain("No purchase matches 'pi_nope'.");
   }, 60_000);
 
+  it("shows an unban's Discord username and ban reason", async () => {
+    const buyer = await signIn(server, { username: 'Banned Bertrand' });
+    const started = await client(server.url, buyer.cookie).post('/api/create-payment-intent', {
+      productType: 'unban',
+      productId: 'discord-unban',
+      buyerDiscord: 'bertrand_old',
+      banReason: 'Banned for spamming invites in the trade channel.',
+    });
+    expect(started.status).toBe(200);
+    const show = await runCli(['purchases', 'show', started.body.purchaseId], env);
+    expect(show.code).toBe(0);
+    expect(show.stdout).toMatch(/buyerDiscord\s+bertrand_old/);
+    expect(show.stdout).toMatch(/banReason\s+Banned for spamming invites in the trade channel\./);
+  }, 60_000);
+
   it('refunds a completed purchase through the gateway and takes the tokens back', async () => {
     const { http, purchaseId, intentId } = await paidButNeverCompleted('parish-life');
     expect((await http.post('/api/complete-purchase', { paymentIntentId: intentId })).body.tokensAwarded).toBe(50);

@@ -64,6 +64,7 @@ function purchase(userId: string, overrides: Partial<Purchase> = {}): Purchase {
     tokensAwarded: 0,
     buyerEmail: 'jean@example.com',
     buyerDiscord: 'jean_baptiste',
+    banReason: null,
     paymentIntentId: null,
     status: 'pending',
     failureReason: null,
@@ -89,6 +90,26 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     expect(await h.run(() => h.purchases.findById(row.id))).toEqual({ ...row, paymentIntentId: `pi_${row.id}` });
     expect((await h.run(() => h.purchases.findByPaymentIntent(`pi_${row.id}`)))?.id).toBe(row.id);
     expect(await h.run(() => h.purchases.findByPaymentIntent('pi_unknown'))).toBeNull();
+  });
+
+  it("keeps an unban's ban reason, and revises it while the checkout is pending", async () => {
+    const userId = await h.addUser();
+    const row = purchase(userId, {
+      productType: 'unban',
+      productId: 'city-unban',
+      productName: 'City Unban',
+      banReason: 'Banned for VDM during a pursuit; I have read the rules since.',
+    });
+    await h.run(() => h.purchases.add(row));
+    expect((await h.run(() => h.purchases.findById(row.id)))?.banReason).toBe(row.banReason);
+    const at = new Date('2026-11-22T12:10:00Z');
+    const revised = await h.run(() =>
+      h.purchases.reviseCheckout(row.id, { banReason: 'Banned for RDM at the docks.', updatedAt: at }),
+    );
+    expect(revised?.banReason).toBe('Banned for RDM at the docks.');
+    expect((await h.run(() => h.purchases.list({})))?.find((found) => found.id === row.id)?.banReason).toBe(
+      'Banned for RDM at the docks.',
+    );
   });
 
   it('discards a purchase only while it has no payment intent', async () => {

@@ -223,7 +223,13 @@ describe('at most five open checkouts', () => {
     });
     for (const item of fiveItems.slice(1)) await start(fixture, item);
     const fifth = await start(fixture);
-    await expect(start(fixture, { productType: 'unban', productId: 'discord-unban' })).rejects.toMatchObject({
+    await expect(
+      start(fixture, {
+        productType: 'unban',
+        productId: 'discord-unban',
+        banReason: 'Banned for RDM at the docks last week.',
+      }),
+    ).rejects.toMatchObject({
       code: 'TOO_MANY_OPEN_CHECKOUTS',
     });
 
@@ -232,9 +238,15 @@ describe('at most five open checkouts', () => {
     fixture.advance(2);
     const afterADay = await start(fixture);
     expect(afterADay.purchase.id).not.toBe(fifth.purchase.id);
-    expect((await start(fixture, { productType: 'unban', productId: 'discord-unban' })).purchase.status).toBe(
-      'pending',
-    );
+    expect(
+      (
+        await start(fixture, {
+          productType: 'unban',
+          productId: 'discord-unban',
+          banReason: 'Banned for RDM at the docks last week.',
+        })
+      ).purchase.status,
+    ).toBe('pending');
   });
 
   it('holds under concurrent starts of many distinct items', async () => {
@@ -242,7 +254,7 @@ describe('at most five open checkouts', () => {
     const items = [
       ...fiveItems,
       swampBlood,
-      { productType: 'unban', productId: 'discord-unban' },
+      { productType: 'unban', productId: 'discord-unban', banReason: 'Banned for RDM at the docks last week.' },
       { productType: 'gang', productId: 'hood-package' },
     ];
     const results = await Promise.allSettled(items.map((item) => start(fixture, item)));

@@ -198,6 +198,7 @@ describe('refund, list, recent and reconcile', () => {
       buyer: fixture.buyer,
       productType: 'unban',
       productId: 'discord-unban',
+      banReason: 'Banned for RDM at the docks last week.',
     });
     const refunded = await fixture.store.refund.execute({ id: a.started.purchase.id, reason: 'goodwill' });
     expect(refunded.status).toBe('refunded');
@@ -228,6 +229,7 @@ describe('refund, list, recent and reconcile', () => {
       buyer: fixture.buyer,
       productType: 'unban',
       productId: 'discord-unban',
+      banReason: 'Banned for RDM at the docks last week.',
     });
     expect(await fixture.store.reconcile.execute()).toMatchObject({ completed: [], failed: [] });
     fixture.advance(16);

@@ -44,14 +44,22 @@ const PUBLIC_PAGES: Record<string, Check> = {
       'Custom Vehicles',
       'Job Systems',
     ]);
-    for (const action of ['View Tiers', 'View Packages', 'View Add-ons', 'Login with Discord']) {
-      expect(await page.getByRole('link', { name: action }).getAttribute('href')).toBe('/api/login');
+    // each signs in and then opens the page it names
+    for (const [action, href] of [
+      ['View Tiers', '/api/login?returnTo=%2Fwhitelist'],
+      ['View Packages', '/api/login?returnTo=%2Fgangs'],
+      ['View Add-ons', '/api/login?returnTo=%2Faddons'],
+      ['Login with Discord', '/api/login'],
+    ]) {
+      expect(await page.getByRole('link', { name: action }).getAttribute('href')).toBe(href);
     }
     await visible(page, 'Why choose Bayou Roleplay?');
     for (const asset of ['Custom Properties', 'Unique Vehicles', 'Custom Scripts']) await visible(page, asset);
     // the buttons appear once the subtitle has been typed
     await page.getByRole('link', { name: 'Login & Shop' }).waitFor({ timeout: 8000 });
-    expect(await page.getByRole('link', { name: 'Login & Shop' }).getAttribute('href')).toBe('/api/login');
+    expect(await page.getByRole('link', { name: 'Login & Shop' }).getAttribute('href')).toBe(
+      '/api/login?returnTo=%2Fwhitelist',
+    );
     expect(await page.getByRole('link', { name: 'Join Discord' }).getAttribute('target')).toBe('_blank');
   },
   [paths.jobs]: async (page) => {

@@ -142,19 +142,42 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(await tokens(buyer)).toBe(75);
   }, 60_000);
 
-  it('buys a Discord Unban ($19.99) through the /unban local-storage hand-off on a 360 px screen, declined first', async () => {
+  it('buys a Discord Unban ($19.99) from /unban on a 360 px screen: Discord username and ban reason first, declined once, and staff see the reason', async () => {
     const buyer = await pageAs('player', 'Banned Boudreaux', 360);
     await buyer.goto(`${server.url}/unban`);
     await buyer.getByRole('button', { name: 'Purchase Unban: Discord Unban' }).click();
-    await buyer.waitForURL(`${server.url}/stripe-checkout`);
-    expect(JSON.parse((await buyer.evaluate(() => localStorage.getItem('checkoutData')))!)).toEqual({
-      productType: 'unban',
-      productId: 'discord-unban',
-      productName: 'Discord Unban',
-      price: 19.99,
-    });
+    // the link carries the choice (a reload or a sign-in comes back to it); the stored hand-off is used up
+    await buyer.waitForURL('**/stripe-checkout?type=unban&id=discord-unban');
     await expect.poll(() => buyer.getByTestId('order-total').textContent()).toBe('$19.99');
+    expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
+    expect(await buyer.getByText('Discord username and ban reason required').isVisible()).toBe(true);
+    expect(await buyer.getByText(/\bChat\b/).count()).toBe(0);
+
+    const discordName = buyer.getByLabel('Discord username');
+    expect(await discordName.inputValue()).toBe('Banned Boudreaux');
+    const reason = buyer.getByLabel('Ban reason');
+    expect(await reason.evaluate((element) => element.tagName)).toBe('TEXTAREA');
+    expect(await buyer.getByLabel('Card number').count()).toBe(0);
+    await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect.poll(() => buyer.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('banReason');
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await reason.getAttribute('aria-describedby')) ?? '';
+    const described = await buyer.evaluate(
+      (ids) => ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+      describedBy.split(' '),
+    );
+    expect(described).toContain('Tell us why you were banned in at least 10 characters.');
+    await reason.fill('VDM');
+    await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+    await buyer.getByText('Tell us why you were banned in at least 10 characters.').first().waitFor();
+    await discordName.fill('boudreaux_old');
+    await reason.fill('Banned from the Discord for spamming the trade channel in October.');
+    await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+    expect(await buyer.getByTestId('unban-details').textContent()).toContain('boudreaux_old');
+    // the form went away: focus is on the payment panel's heading, not on the page
+    await expect.poll(() => buyer.evaluate(() => document.activeElement?.id)).toBe('payment-heading');
     expect(await noSideScroll(buyer)).toBe(true);
+    await buyer.screenshot({ path: screenshotPath('stripe-checkout-unban-360'), fullPage: true });
     await pay(buyer, '4000 0000 0000 0002');
     await buyer.getByRole('button', { name: 'Pay $19.99' }).click();
     await buyer.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
@@ -166,6 +189,91 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
     expect(await noSideScroll(buyer)).toBe(true);
     await buyer.screenshot({ path: screenshotPath('checkout-success-360'), fullPage: true });
+
+    const admin = await pageAs('admin', 'Unban Admin', 360);
+    await admin.goto(`${server.url}/admin`);
+    const row = admin.getByRole('row').filter({ hasText: 'boudreaux_old' });
+    await row.getByRole('button', { name: 'View' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Purchase details' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('ban-reason').textContent()).toBe(
+      'Banned from the Discord for spamming the trade channel in October.',
+    );
+    expect(await noSideScroll(admin)).toBe(true);
+    await admin.screenshot({ path: screenshotPath('admin-purchase-ban-reason-360'), fullPage: true });
+  }, 90_000);
+
+  it('an explicit link wins over a stale stored unban: the add-on is shown and charged, and the stored data is gone', async () => {
+    const buyer = await pageAs('player', 'Link Follower');
+    await buyer.goto(`${server.url}/unban`);
+    await buyer.evaluate(() =>
+      localStorage.setItem(
+        'checkoutData',
+        JSON.stringify({ productType: 'unban', productId: 'city-unban', productName: 'City Unban', price: 199 }),
+      ),
+    );
+    await buyer.goto(`${server.url}/stripe-checkout?type=addon&id=swamp-vehicles`);
+    await expect.poll(() => buyer.getByTestId('product-name').textContent()).toBe('Swamp Vehicles');
+    expect(await buyer.getByTestId('order-total').textContent()).toBe('$115');
+    expect(await buyer.getByText('City Unban').count()).toBe(0);
+    expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
+    await pay(buyer, '4242 4242 4242 4242');
+    await buyer.getByRole('button', { name: 'Pay $115' }).click();
+    await buyer.waitForURL('**/checkout-success?payment_intent=*');
+    expect(await tokens(buyer)).toBe(115);
+
+    // stored data alone still works, and is turned into a link so a reload shows the same item
+    await buyer.evaluate(() =>
+      localStorage.setItem(
+        'checkoutData',
+        JSON.stringify({ productType: 'gang', productId: 'starter-gang', productName: 'Starter Gang', price: 1 }),
+      ),
+    );
+    await buyer.goto(`${server.url}/stripe-checkout`);
+    await buyer.waitForURL('**/stripe-checkout?type=gang&id=starter-gang');
+    await expect.poll(() => buyer.getByTestId('product-name').textContent()).toBe('Starter Gang');
+    expect(await buyer.getByTestId('order-total').textContent()).toBe('$50');
+    expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
+    await buyer.reload();
+    await expect.poll(() => buyer.getByTestId('product-name').textContent()).toBe('Starter Gang');
+  }, 60_000);
+
+  it("/checkout with the checkout list's add-on price shows the catalogue price, says it changed, and can be paid", async () => {
+    const buyer = await pageAs('player', 'Old Link');
+    await buyer.goto(
+      `${server.url}/checkout?productType=addon&productId=swamp-vehicles&productName=Swamp%20Vehicles&price=75`,
+    );
+    await expect.poll(() => buyer.getByTestId('order-total').textContent()).toBe('$115');
+    expect(await buyer.getByTestId('price-changed').textContent()).toBe(
+      'The price of Swamp Vehicles is now $115 (your link said $75). You pay $115.',
+    );
+    await buyer.screenshot({ path: screenshotPath('checkout-price-changed-1280'), fullPage: true });
+    await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+    await pay(buyer, '4242 4242 4242 4242');
+    await buyer.getByRole('button', { name: 'Pay $115' }).click();
+    await buyer.getByText('Payment Processing', { exact: true }).waitFor();
+    await buyer.getByText('You received 115 tokens!', { exact: true }).waitFor({ timeout: 5000 });
+    expect(await tokens(buyer)).toBe(115);
+
+    await buyer.goto(`${server.url}/checkout?productType=addon&productId=golden-airboat&price=75`);
+    await buyer.getByRole('heading', { name: 'Product Not Found' }).waitFor();
+    await buyer.getByRole('link', { name: 'Back to Add-ons' }).click();
+    await buyer.waitForURL('**/addons');
+  }, 60_000);
+
+  it('/checkout takes the ban reason for an unban, and will not continue without it', async () => {
+    const buyer = await pageAs('player', 'Order Unban', 360);
+    await buyer.goto(
+      `${server.url}/checkout?productType=unban&productId=city-unban&productName=City%20Unban&price=199`,
+    );
+    await buyer.getByLabel('Ban reason').waitFor();
+    await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect.poll(() => buyer.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('banReason');
+    await buyer.getByLabel('Ban reason').fill('Banned for combat logging during a bank robbery.');
+    await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+    await buyer.getByLabel('Card number').waitFor();
+    expect(await noSideScroll(buyer)).toBe(true);
+    await buyer.screenshot({ path: screenshotPath('checkout-unban-360'), fullPage: true });
   }, 60_000);
 
   it('signed out: the payment page says Authentication Required, then goes to sign in after 1 s; an unknown product is not found', async () => {
@@ -173,11 +281,15 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await page.goto(`${server.url}/stripe-checkout?type=gang&id=hood-package`);
     await page.getByText('Please log in to make a purchase.', { exact: true }).waitFor();
     expect(await page.getByText('Authentication Required', { exact: true }).isVisible()).toBe(true);
+    // the page keeps its heading while it sends the buyer to sign in, coming back to this package
+    expect(await page.getByRole('heading', { level: 1, name: 'Secure Checkout' }).isVisible()).toBe(true);
     await page.waitForURL((url) => !url.pathname.startsWith('/stripe-checkout'), { timeout: 5000 });
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/stripe-checkout?type=gang&id=hood-package');
     await page.goto(`${server.url}/stripe-checkout?type=gang&id=golden-ticket`);
     await page.getByRole('heading', { name: 'Product Not Found' }).waitFor();
     expect(await page.getByText("The product you're looking for doesn't exist.").isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Return Home' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to Gang Packages' }).getAttribute('href')).toBe('/gangs');
   }, 60_000);
 
   it('never loads Stripe.js outside the payment page, and /admin is refused to players', async () => {

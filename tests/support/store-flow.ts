@@ -6,7 +6,7 @@ import type { SignedIn } from './session.ts';
 export async function buyWithDemoCard(
   baseUrl: string,
   buyer: SignedIn,
-  item: { productType: string; productId: string; option?: string },
+  item: { productType: string; productId: string; option?: string; banReason?: string; buyerDiscord?: string },
 ) {
   const http = client(baseUrl, buyer.cookie);
   const started = await http.post('/api/create-payment-intent', item);

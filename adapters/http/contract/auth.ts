@@ -89,7 +89,10 @@ export const RETURN_TO_PAGES = [
   '/account',
 ] as const;
 
-/** A relative returnTo on the allowlist (its query string kept), or '/'. */
+/**
+ * A same-origin path on the allowlist (its query string kept), or '/'. Anything that could leave the site
+ * (`//host`, `/\\host`, `https://host`, `javascript:`) or carry a fragment, a backslash or white space falls back to '/'.
+ */
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length > 512) return '/';
   const match = /^(\/[a-z-]*)(\?[^#\\\s]*)?$/.exec(value);

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { productTypeSchema } from './catalogue.ts';
 
+export {
+  BAN_REASON_MAX_LENGTH,
+  BAN_REASON_MIN_LENGTH,
+  banReasonSchema,
+} from '../../../core/purchases/unban-details.ts';
+
 const dollars = z.number().positive().max(100_000);
 
 /**
@@ -18,6 +24,8 @@ export const createPaymentIntentSchema = z.object({
   price: dollars.optional(),
   buyerEmail: z.email().max(255).optional(),
   buyerDiscord: z.string().trim().max(255).optional(),
+  /** unban services only, where it is required (the core checks its length) */
+  banReason: z.string().max(5000, 'Keep the ban reason to 1,000 characters or fewer.').optional(),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentSchema>;
 

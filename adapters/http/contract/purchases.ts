@@ -13,6 +13,8 @@ export const purchaseSchema = z.object({
   price: z.number(),
   buyerEmail: z.string().nullable(),
   buyerDiscord: z.string().nullable(),
+  /** what an unban buyer said about the ban; null for other products */
+  banReason: z.string().nullable(),
   paymentIntentId: z.string().nullable(),
   status: z.string(),
   tokensGranted: z.number().int(),

@@ -17,6 +17,7 @@ export function presentPurchase(purchase: Purchase, deliveries: readonly Deliver
     price: centsToDollars(purchase.priceCents),
     buyerEmail: purchase.buyerEmail,
     buyerDiscord: purchase.buyerDiscord,
+    banReason: purchase.banReason,
     paymentIntentId: purchase.paymentIntentId,
     status: purchase.status,
     tokensGranted: purchase.tokensGranted,

@@ -42,6 +42,7 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       expectedPriceCents: sent[0],
       buyerEmail: input.buyerEmail,
       buyerDiscord: input.buyerDiscord,
+      banReason: input.banReason,
     });
     const body: CreatePaymentIntentResponse = {
       clientSecret: started.clientSecret,

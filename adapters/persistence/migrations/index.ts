@@ -6,6 +6,7 @@ import { Migration20261122000004Purchases } from './0004-purchases.ts';
 import { Migration20261122000005Deliveries } from './0005-deliveries.ts';
 import { Migration20261122000006ListPerformance } from './0006-list-performance.ts';
 import { Migration20261123000007ApplicantMessages } from './0007-applicant-messages.ts';
+import { Migration20261123000008PurchaseBanReason } from './0008-purchase-ban-reason.ts';
 
 /**
  * Every migration in order. Add new ones at the end; never edit one that has shipped, nor its name: the
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000005Deliveries', class: Migration20261122000005Deliveries },
   { name: 'Migration20261122000006ListPerformance', class: Migration20261122000006ListPerformance },
   { name: 'Migration20261123000007ApplicantMessages', class: Migration20261123000007ApplicantMessages },
+  { name: 'Migration20261123000008PurchaseBanReason', class: Migration20261123000008PurchaseBanReason },
 ];

@@ -16,6 +16,7 @@ function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
     price: 60,
     buyerEmail: 'jean@example.com',
     buyerDiscord: 'jean_baptiste',
+    banReason: null,
     paymentIntentId: 'pi_1',
     status: 'completed',
     tokensGranted: 100,

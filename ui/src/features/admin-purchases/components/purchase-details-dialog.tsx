@@ -43,7 +43,7 @@ export function PurchaseDetailsDialog({ purchase, onClose }: { purchase: Purchas
               <Row label="Status">
                 <StatusBadge status={purchase.status} />
               </Row>
-              <Row label="Customer">{purchase.buyerDiscord ?? '—'}</Row>
+              <Row label="Customer (Discord)">{purchase.buyerDiscord ?? '—'}</Row>
               <Row label="Email">{purchase.buyerEmail ?? '—'}</Row>
               <Row label="Transaction ID">
                 <code className="text-xs">{purchase.paymentIntentId ?? '—'}</code>
@@ -57,6 +57,17 @@ export function PurchaseDetailsDialog({ purchase, onClose }: { purchase: Purchas
               <Row label="Created">{when(purchase.createdAt)}</Row>
               <Row label="Completed">{when(purchase.completedAt)}</Row>
               {purchase.failureReason && <Row label="Note">{purchase.failureReason}</Row>}
+              {purchase.banReason !== null && (
+                <div className="min-w-0 sm:col-span-2">
+                  <dt className="text-xs uppercase tracking-wide text-slate-400">Ban reason</dt>
+                  <dd
+                    data-testid="ban-reason"
+                    className="mt-1 whitespace-pre-wrap break-words rounded-md border border-bayou-700 bg-bayou-950 p-3 text-slate-100"
+                  >
+                    {purchase.banReason}
+                  </dd>
+                </div>
+              )}
             </dl>
           )}
         </Dialog.Content>

@@ -47,7 +47,7 @@ describe('landing hero', () => {
     act(() => vi.advanceTimersByTime(30));
     expect(typed()).toBe(LANDING_SUBTITLE);
     const [login, discord] = buttons();
-    expect(login?.getAttribute('href')).toBe('/api/login');
+    expect(login?.getAttribute('href')).toBe('/api/login?returnTo=%2Fwhitelist');
     expect(discord?.getAttribute('target')).toBe('_blank');
   });
 

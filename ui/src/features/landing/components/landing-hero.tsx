@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
+import { signInPath } from '@/features/auth';
+import { useFlavourPhrase } from '@/features/flavour';
 import { prefersReducedMotion, useTypewriter } from '../hooks/use-typewriter.ts';
 
 export const LANDING_SUBTITLE =
@@ -66,19 +68,21 @@ function TypedSubtitle({ start, instant, onDone }: { start: boolean; instant: bo
 }
 
 function HeroButtons() {
+  const discordPhrase = useFlavourPhrase('discord');
   return (
     <>
       <Tooltip content="Sign in with Discord to browse the store">
         <a
-          href={paths.login}
+          href={signInPath(paths.priorityPass)}
           className="animate-fade-in rounded-lg bg-gold-500 px-6 py-3 font-semibold text-bayou-950 hover:bg-gold-400"
         >
           Login &amp; Shop
         </a>
       </Tooltip>
-      <Tooltip content="Meet the community on Discord (opens in a new tab)">
+      <Tooltip content={`${discordPhrase} Opens in a new tab.`}>
         <a
           href={brand.discordInvite}
+          aria-description={discordPhrase}
           target="_blank"
           rel="noopener noreferrer"
           className="animate-fade-in rounded-lg border border-moss-400 px-6 py-3 font-semibold text-moss-300 hover:bg-bayou-800"

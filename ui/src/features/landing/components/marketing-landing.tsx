@@ -14,6 +14,7 @@ import {
 import { Tooltip, TooltipProvider } from '@/components/ui/tooltip.tsx';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
+import { signInPath } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
 import { LandingHero } from './landing-hero.tsx';
 
@@ -23,24 +24,28 @@ interface Card {
   text: string;
 }
 
-const storeCards: (Card & { action: string })[] = [
+/** Each card's button signs in and then opens the store page it names. */
+const storeCards: (Card & { action: string; to: string })[] = [
   {
     icon: Crown,
     title: 'Whitelist Access',
     text: 'Five levels of priority pass, from Bayou Basic to Voodoo Experience.',
     action: 'View Tiers',
+    to: paths.priorityPass,
   },
   {
     icon: Users,
     title: 'Gang Packages',
     text: 'Three tiers of turf, uniforms and chains, from Starter Gang to Swamp Syndicate.',
     action: 'View Packages',
+    to: paths.gangs,
   },
   {
     icon: Gem,
     title: 'Custom Add-ons',
     text: 'Tattoos, chains, vehicles, housing and character work made for you.',
     action: 'View Add-ons',
+    to: paths.addons,
   },
 ];
 
@@ -117,14 +122,14 @@ export function MarketingLanding() {
           </h2>
           <p className="mt-2 text-center italic text-slate-300">{shopPhrase}</p>
           <ul className="mx-auto mt-8 grid max-w-6xl gap-4 md:grid-cols-3">
-            {storeCards.map(({ icon: Icon, title, text, action }) => (
+            {storeCards.map(({ icon: Icon, title, text, action, to }) => (
               <li key={title} className="flex flex-col rounded-xl border border-bayou-700 bg-bayou-900 p-6">
                 <Icon aria-hidden className="text-gold-400" size={32} />
                 <h3 className="mt-3 text-xl font-semibold text-slate-50">{title}</h3>
                 <p className="mt-2 flex-1 text-sm text-slate-300">{text}</p>
                 <Tooltip content="Sign in with Discord to see prices and buy">
                   <a
-                    href={paths.login}
+                    href={signInPath(to)}
                     className="mt-5 rounded-lg bg-bayou-700 px-4 py-2 text-center font-semibold text-moss-300 hover:bg-bayou-600"
                   >
                     {action}
@@ -170,7 +175,7 @@ export function MarketingLanding() {
           <p className="mt-2 italic text-moss-300">{loginPhrase}</p>
           <Tooltip content="Sign in securely through Discord">
             <a
-              href={paths.login}
+              href={signInPath(paths.home)}
               className="mt-6 inline-block rounded-lg bg-gold-500 px-8 py-3 font-semibold text-bayou-950 hover:bg-gold-400"
             >
               Login with Discord

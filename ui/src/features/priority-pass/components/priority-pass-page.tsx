@@ -2,6 +2,7 @@ import { Headphones, ShieldCheck, Zap } from 'lucide-react';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { useProducts } from '@/features/catalogue';
+import { useFlavourPhrase } from '@/features/flavour';
 import { TierCard } from './tier-card.tsx';
 
 const infoBlocks = [
@@ -24,12 +25,17 @@ const infoBlocks = [
 
 export default function PriorityPassPage() {
   const tiers = useProducts('whitelist');
+  const shopPhrase = useFlavourPhrase('shop');
   return (
     <div className="pb-16">
       <PageHeading
         title="Priority Pass"
         description="Five levels of whitelist access. Pick your place in the bayou, cher."
-      />
+      >
+        <p className="mt-2 italic text-moss-300" data-testid="shop-phrase">
+          {shopPhrase}
+        </p>
+      </PageHeading>
       {/* While the tiers load, hold a screen's height so the blocks below do not jump when the cards arrive. */}
       <div className={tiers.data ? undefined : 'min-h-screen'}>
         <QueryState isPending={tiers.isPending} error={tiers.error} retry={() => tiers.refetch()} />

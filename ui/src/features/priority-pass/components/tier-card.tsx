@@ -5,10 +5,12 @@ import { stripeCheckoutPath } from '@/config/paths.ts';
 import { formatPrice } from '@/lib/format.ts';
 import { buyButtonText } from '@/features/catalogue';
 import { ProductIcon } from '@/features/catalogue';
+import { useFlavourPhrase } from '@/features/flavour';
 
 export function TierCard({ tier }: { tier: ProductDto }) {
   const navigate = useNavigate();
   const headingId = `tier-${tier.id}`;
+  const phrase = useFlavourPhrase(tier.id);
   return (
     <article
       aria-labelledby={headingId}
@@ -30,6 +32,9 @@ export function TierCard({ tier }: { tier: ProductDto }) {
         <span className="text-sm font-medium text-slate-400">/month</span>
       </p>
       {tier.detail && <p className="mt-1 text-sm font-semibold text-moss-300">{tier.detail}</p>}
+      <p className="mt-2 text-sm italic text-moss-300" data-testid="flavour-phrase">
+        {phrase}
+      </p>
       <p className="mt-3 text-sm text-slate-300">{tier.description}</p>
       <ul className="mt-4 flex-1 space-y-2 text-sm">
         {tier.features.map((feature) => (

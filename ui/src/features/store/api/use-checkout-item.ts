@@ -1,7 +1,9 @@
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProductDto, ProductTypeDto } from '@contract/catalogue.ts';
 import { useProducts } from '@/features/catalogue';
-import { readCheckoutData } from './checkout-data.ts';
+import { clearCheckoutData, readCheckoutData } from './checkout-data.ts';
+import { checkoutSelection, selectionLink, type CheckoutSelection } from './checkout-selection.ts';
 
 const TYPES = new Set(['whitelist', 'gang', 'addon', 'unban']);
 
@@ -9,44 +11,73 @@ export interface CheckoutItem {
   product: ProductDto;
   option: ProductDto['options'][number] | null;
   name: string;
-  /** dollars, from the catalogue */
+  /** dollars, from the catalogue: the price shown and charged */
   price: number;
   tokens: number;
+  /** what the link or stored data showed when it differs from the catalogue price, else null */
+  outdatedPrice: number | null;
 }
 
-/** What the payment page sells: from the query (type, id, option) or the local-storage hand-off, priced by the catalogue. */
+/**
+ * Keeps the stored hand-off from outliving its use: a page opened from it takes its item into the address (so a
+ * reload or a sign-in comes back to the same item) and forgets the stored copy; a page opened from a link forgets
+ * any stored copy, which is either the same item or an abandoned one.
+ */
+function useSettleStoredSelection(selection: CheckoutSelection | null) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (!selection) return;
+    if (selection.source === 'stored') {
+      navigate(selectionLink(location.pathname, selection), { replace: true });
+      clearCheckoutData();
+    } else if (readCheckoutData()) clearCheckoutData();
+  }, [selection, navigate, location.pathname]);
+}
+
+/** What a payment page sells: from the link or the local-storage hand-off, priced by the catalogue. */
 export function useCheckoutItem() {
   const [params] = useSearchParams();
-  const stored = params.get('type') ? null : readCheckoutData();
-  const type = (params.get('type') ?? stored?.productType ?? '') as ProductTypeDto;
-  const id = params.get('id') ?? stored?.productId ?? '';
-  const optionId = params.get('option') ?? stored?.option ?? null;
+  const selection = useMemo(() => checkoutSelection(params), [params]);
+  useSettleStoredSelection(selection);
+  const type = (selection?.type ?? '') as ProductTypeDto;
+  const id = selection?.id ?? '';
+  const optionId = selection?.optionId ?? null;
   const known = TYPES.has(type);
   const products = useProducts(known ? type : 'whitelist');
-  if (!known || !id) return { status: 'not_found' as const, type, id, optionId };
-  if (products.isPending) return { status: 'loading' as const, type, id, optionId };
+  const base = { type, id, optionId, selection };
+  if (!selection) return { status: 'empty' as const, ...base };
+  if (!known || !id) return { status: 'not_found' as const, ...base };
+  if (products.isPending) return { status: 'loading' as const, ...base };
   if (products.error)
-    return { status: 'error' as const, error: products.error, retry: () => products.refetch(), type, id, optionId };
+    return { status: 'error' as const, error: products.error, retry: () => products.refetch(), ...base };
   const product = products.data.find((candidate) => candidate.id === id || candidate.aliases.includes(id));
-  if (!product) return { status: 'not_found' as const, type, id, optionId };
+  if (!product) return { status: 'not_found' as const, ...base };
+  const outdated = (price: number) =>
+    selection.shownPrice !== null && Math.round(selection.shownPrice * 100) !== Math.round(price * 100)
+      ? selection.shownPrice
+      : null;
   if (product.options.length > 0) {
     const option = product.options.find((candidate) => candidate.id === optionId);
-    if (!option) return { status: 'choose_option' as const, product, type, id, optionId };
+    if (!option) return { status: 'choose_option' as const, product, ...base };
     const item: CheckoutItem = {
       product,
       option,
       name: `${product.name} (${option.label})`,
       price: option.price,
       tokens: option.tokens,
+      outdatedPrice: outdated(option.price),
     };
-    return { status: 'ready' as const, item, type, id, optionId };
+    return { status: 'ready' as const, item, ...base };
   }
+  const price = product.price ?? 0;
   const item: CheckoutItem = {
     product,
     option: null,
     name: product.name,
-    price: product.price ?? 0,
+    price,
     tokens: product.tokens ?? 0,
+    outdatedPrice: outdated(price),
   };
-  return { status: 'ready' as const, item, type, id, optionId };
+  return { status: 'ready' as const, item, ...base };
 }

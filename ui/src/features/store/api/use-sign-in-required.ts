@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast-store.ts';
-import { paths } from '@/config/paths.ts';
-import { useCurrentUser } from '@/features/auth';
+import { currentPagePath, signInPath, useCurrentUser } from '@/features/auth';
 
 export const SIGN_IN_REDIRECT_MS = 1000;
 
-/** SPEC section 6: a signed-out buyer is told to log in, then sent to sign in after 1 s. */
+/**
+ * SPEC section 6: a signed-out buyer is told to log in, then sent to sign in after 1 s. The sign-in returns to
+ * this page as it is then (its product in the address), so the buyer lands where they pressed Purchase.
+ */
 export function useSignInRequired() {
   const current = useCurrentUser();
   useEffect(() => {
@@ -15,7 +17,7 @@ export function useSignInRequired() {
       description: 'Please log in to make a purchase.',
       variant: 'destructive',
     });
-    const timer = setTimeout(() => window.location.assign(paths.discordSignIn), SIGN_IN_REDIRECT_MS);
+    const timer = setTimeout(() => window.location.assign(signInPath(currentPagePath())), SIGN_IN_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [current.isSignedIn]);
   return current;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-client.ts';
+import { useFlavourPhrase } from '@/features/flavour';
 import { confirmDemoPayment } from '../api/payments.ts';
 import type { PaymentFormProps } from './payment-form-props.ts';
 
@@ -13,6 +14,7 @@ export function DemoCardForm({ clientSecret, payLabel, onPaid, onError }: Paymen
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (paying) return;
     setPaying(true);
     try {
       const result = await confirmDemoPayment({
@@ -79,14 +81,32 @@ export function DemoCardForm({ clientSecret, payLabel, onPaid, onError }: Paymen
   );
 }
 
+/**
+ * While paying the button stays focusable (aria-disabled, not disabled) so keyboard focus never falls to the page;
+ * a second press is ignored by the form. A processing phrase tells the buyer something is happening.
+ */
 export function PayButton({ paying, label, disabled = false }: { paying: boolean; label: string; disabled?: boolean }) {
+  const phrase = useFlavourPhrase('processing');
+  const inactive = paying || disabled;
   return (
-    <button
-      type="submit"
-      disabled={paying || disabled}
-      className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60"
-    >
-      {paying ? 'Processing...' : label}
-    </button>
+    <div className="space-y-2">
+      <button
+        type="submit"
+        aria-disabled={inactive || undefined}
+        onClick={(event) => {
+          if (inactive) event.preventDefault();
+        }}
+        className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+      >
+        {paying ? 'Processing...' : label}
+      </button>
+      <p
+        role="status"
+        data-testid="processing-phrase"
+        className="min-h-[1.25rem] text-center text-sm italic text-moss-300"
+      >
+        {paying ? phrase : ''}
+      </p>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { formatPrice } from '@/lib/format.ts';
 import { useProducts } from '@/features/catalogue';
 import { buyButtonText } from '@/features/catalogue';
 import { buyButton, ProductCard } from './product-card.tsx';
+import { ShopPhrase } from './shop-phrase.tsx';
 
 const steps = [
   { title: 'Leadership review', text: 'Staff review your gang concept and leadership.' },
@@ -21,7 +22,9 @@ export default function GangsPage() {
       <PageHeading
         title="Gang Applications"
         description="From a Starter Gang to the Swamp Syndicate: run your crew in the bayou."
-      />
+      >
+        <ShopPhrase />
+      </PageHeading>
       <QueryState isPending={gangs.isPending} error={gangs.error} retry={() => gangs.refetch()} />
       {gangs.data && (
         <ul aria-label="Gang packages" className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">

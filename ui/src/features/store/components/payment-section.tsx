@@ -29,9 +29,13 @@ export function PaymentSection({ request, payLabel, onCompleted }: PaymentSectio
   const requestKey = JSON.stringify(request);
   const started = useRef<string | null>(null);
 
+  const [attempt, setAttempt] = useState(0);
+
   useEffect(() => {
-    if (started.current === requestKey) return;
-    started.current = requestKey;
+    const key = `${requestKey}#${attempt}`;
+    if (started.current === key) return;
+    started.current = key;
+    setSetupError(null);
     createPaymentIntent(request)
       .then(setIntent)
       .catch((error) => {
@@ -39,7 +43,7 @@ export function PaymentSection({ request, payLabel, onCompleted }: PaymentSectio
         setSetupError(message);
         toast({ title: 'Payment Setup Failed', description: message, variant: 'destructive' });
       });
-  }, [requestKey, request]);
+  }, [requestKey, request, attempt]);
 
   async function paid(paymentIntentId: string) {
     setPaymentError(null);
@@ -70,6 +74,13 @@ export function PaymentSection({ request, payLabel, onCompleted }: PaymentSectio
       <div role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 p-4 text-center">
         <p className="font-semibold text-red-200">Payment Setup Failed</p>
         <p className="mt-1 text-sm text-red-100/80">{setupError}</p>
+        <button
+          type="button"
+          onClick={() => setAttempt((value) => value + 1)}
+          className="mt-3 rounded-md bg-gold-500 px-4 py-2 text-sm font-semibold text-bayou-950 hover:bg-gold-400"
+        >
+          Try again
+        </button>
       </div>
     );
   }

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ProductDto } from '@contract/catalogue.ts';
 import { ProductIcon } from '@/features/catalogue';
+import { useFlavourPhrase } from '@/features/flavour';
 
 /** A product card shared by the gang, add-on and unban pages; the action differs per page. */
 export function ProductCard({
@@ -16,6 +17,8 @@ export function ProductCard({
   children: ReactNode;
 }) {
   const headingId = `product-${product.id}`;
+  // gang packages and unbans have their own phrases; an add-on falls back to the default phrase
+  const phrase = useFlavourPhrase(product.id);
   return (
     <article
       aria-labelledby={headingId}
@@ -38,6 +41,9 @@ export function ProductCard({
         </p>
       )}
       {product.detail && <p className="mt-1 text-sm font-semibold text-moss-300">{product.detail}</p>}
+      <p className="mt-2 text-sm italic text-moss-300" data-testid="flavour-phrase">
+        {phrase}
+      </p>
       <p className="mt-3 text-sm text-slate-300">{product.description}</p>
       <ul className="mt-4 space-y-2 text-sm">
         {product.features.map((feature) => (

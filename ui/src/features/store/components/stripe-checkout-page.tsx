@@ -1,54 +1,45 @@
 import { Check, Lock, MessageSquare } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { QueryState } from '@/components/ui/query-state.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
 import { paths } from '@/config/paths.ts';
 import { formatPrice } from '@/lib/format.ts';
+import type { CurrentUser } from '@/features/auth';
+import { useFlavourPhrase } from '@/features/flavour';
 import { clearCheckoutData } from '../api/checkout-data.ts';
 import { useCheckoutItem, type CheckoutItem } from '../api/use-checkout-item.ts';
 import { useSignInRequired } from '../api/use-sign-in-required.ts';
+import { CheckoutWaiting, ChooseOption, PriceChangedNote } from './checkout-notices.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
+import { UnbanDetailsForm, type UnbanDetails } from './unban-details-form.tsx';
 
 export default function StripeCheckoutPage() {
   const current = useSignInRequired();
   const checkout = useCheckoutItem();
-  if (checkout.status === 'not_found') return <ProductNotFound />;
-  if (current.isSignedIn !== true || checkout.status === 'loading') return <Spinner label="Loading checkout" />;
+  if (checkout.status === 'not_found' || checkout.status === 'empty') return <ProductNotFound type={checkout.type} />;
+  if (current.isSignedIn === false)
+    return <CheckoutWaiting title="Secure Checkout" message="Sign in to buy: taking you to sign in..." />;
+  if (current.isSignedIn !== true || checkout.status === 'loading')
+    return <CheckoutWaiting title="Secure Checkout" message="Loading checkout..." />;
   if (checkout.status === 'error')
     return <QueryState isPending={false} error={checkout.error} retry={checkout.retry} />;
-  if (checkout.status === 'choose_option') {
-    return (
-      <div className="mx-auto max-w-lg px-4 py-12">
-        <h1 className="font-display text-2xl font-bold text-gold-400">Choose your {checkout.product.name} option</h1>
-        <ul className="mt-6 space-y-2">
-          {checkout.product.options.map((option) => (
-            <li key={option.id}>
-              <Link
-                to={`${paths.stripeCheckout}?type=addon&id=${checkout.product.id}&option=${option.id}`}
-                className="flex justify-between rounded-lg border border-bayou-700 bg-bayou-900 px-4 py-3 hover:border-gold-400"
-              >
-                <span>{option.label}</span>
-                <span className="font-semibold text-gold-400">{formatPrice(option.price)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-  return <CheckoutLayout item={checkout.item} user={current.user ?? null} />;
+  if (checkout.status === 'choose_option') return <ChooseOption product={checkout.product} />;
+  return (
+    <CheckoutLayout
+      key={`${checkout.item.product.id}:${checkout.optionId}`}
+      item={checkout.item}
+      user={current.user ?? null}
+    />
+  );
 }
 
-function CheckoutLayout({
-  item,
-  user,
-}: {
-  item: CheckoutItem;
-  user: { discordUsername?: string | null; username?: string | null; email?: string | null } | null;
-}) {
-  const navigate = useNavigate();
+function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser | null }) {
+  const cartPhrase = useFlavourPhrase('cart');
+  const chosenPhrase = useFlavourPhrase('addToCart');
+  const discordPhrase = useFlavourPhrase('discord');
+  const discordName = user?.discordUsername ?? user?.username ?? '';
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 md:grid-cols-2">
       <title>Secure Checkout | Bayou Roleplay</title>
@@ -56,8 +47,11 @@ function CheckoutLayout({
         <h1 id="order-summary" className="font-display text-2xl font-bold text-gold-400">
           Order Summary
         </h1>
+        <p className="mt-1 text-sm italic text-moss-300" data-testid="cart-phrase">
+          {cartPhrase}
+        </p>
         <div className="mt-4 flex items-baseline justify-between gap-3">
-          <p className="text-lg font-semibold text-white" data-testid="product-name">
+          <p className="min-w-0 break-words text-lg font-semibold text-white" data-testid="product-name">
             {item.name}
           </p>
           <p className="text-2xl font-extrabold text-gold-400" data-testid="order-total">
@@ -67,6 +61,10 @@ function CheckoutLayout({
         <p className="mt-1 text-sm text-slate-400">
           <span className="capitalize">{item.product.type}</span> · {item.tokens} tokens
         </p>
+        <p className="mt-1 text-sm italic text-moss-300" data-testid="chosen-phrase">
+          {chosenPhrase}
+        </p>
+        <PriceChangedNote item={item} />
         <ul className="mt-4 space-y-2 text-sm">
           {item.product.features.map((feature) => (
             <li key={feature} className="flex gap-2">
@@ -77,46 +75,104 @@ function CheckoutLayout({
         </ul>
         <div className="mt-6 rounded-lg border border-bayou-700 bg-bayou-950 p-4 text-sm">
           <h2 className="font-semibold text-gold-400">Account</h2>
-          <p className="mt-1">
-            Discord: <span data-testid="account-discord">{user?.discordUsername ?? user?.username ?? 'Player'}</span>
+          <p className="mt-1 break-words">
+            Discord: <span data-testid="account-discord">{discordName || 'Player'}</span>
           </p>
-          <p>Email: {user?.email ?? 'not shared'}</p>
+          <p className="break-words">Email: {user?.email ?? 'not shared'}</p>
         </div>
         <div className="mt-4 flex gap-2 rounded-lg border border-moss-400/30 bg-moss-400/10 p-4 text-sm text-slate-200">
           <MessageSquare aria-hidden size={18} className="mt-0.5 shrink-0 text-moss-300" />
-          <p>
-            After paying, open a ticket in our Discord with your transaction ID and proof of purchase. Roles are
-            assigned within 24 hours.
-          </p>
+          <div>
+            <p className="font-semibold italic text-moss-300" data-testid="discord-phrase">
+              {discordPhrase}
+            </p>
+            <p className="mt-1">
+              After paying, open a ticket in our Discord with your transaction ID and proof of purchase. Roles are
+              assigned within 24 hours.
+            </p>
+          </div>
         </div>
       </section>
-      <section aria-labelledby="payment-heading" className="rounded-2xl border border-bayou-700 bg-bayou-900 p-6">
-        <h2 id="payment-heading" className="flex items-center gap-2 font-display text-xl font-bold text-white">
-          <Lock aria-hidden size={18} className="text-moss-400" /> Payment
-        </h2>
-        <div className="mt-4">
-          <PaymentSection
-            request={{
-              productType: item.product.type,
-              productId: item.product.id,
-              productName: item.name,
-              amount: item.price,
-              ...(item.option ? { option: item.option.id } : {}),
-            }}
-            payLabel={`Pay ${formatPrice(item.price)}`}
-            onCompleted={({ paymentIntentId, tokensAwarded }) => {
-              clearCheckoutData();
-              toast({
-                title: 'Purchase Successful!',
-                description: `You received ${tokensAwarded} tokens! Redirecting to success page...`,
-                variant: 'success',
-                duration: 5000,
-              });
-              navigate(`${paths.checkoutSuccess}?payment_intent=${encodeURIComponent(paymentIntentId)}`);
-            }}
-          />
+      <PaymentPanel item={item} discordName={discordName} />
+    </div>
+  );
+}
+
+function PaymentPanel({ item, discordName }: { item: CheckoutItem; discordName: string }) {
+  const navigate = useNavigate();
+  const checkoutPhrase = useFlavourPhrase('checkout');
+  const unban = item.product.type === 'unban';
+  const [details, setDetails] = useState<UnbanDetails | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(details);
+  // the details form goes away once it is accepted (and comes back to edit): focus stays in the panel
+  useEffect(() => {
+    if (shown.current !== details) heading.current?.focus();
+    shown.current = details;
+  }, [details]);
+  return (
+    <section aria-labelledby="payment-heading" className="rounded-2xl border border-bayou-700 bg-bayou-900 p-6">
+      <h2
+        id="payment-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="flex items-center gap-2 font-display text-xl font-bold text-white"
+      >
+        <Lock aria-hidden size={18} className="text-moss-400" /> {unban && !details ? 'Unban details' : 'Payment'}
+      </h2>
+      <p className="mt-1 text-sm italic text-moss-300" data-testid="checkout-phrase">
+        {checkoutPhrase}
+      </p>
+      <div className="mt-4">
+        {unban && !details ? (
+          <UnbanDetailsForm initial={{ discordUsername: discordName, banReason: '' }} onSubmit={setDetails} />
+        ) : (
+          <>
+            {details && <UnbanDetailsSummary details={details} onEdit={() => setDetails(null)} />}
+            <PaymentSection
+              request={{
+                productType: item.product.type,
+                productId: item.product.id,
+                productName: item.name,
+                amount: item.price,
+                ...(item.option ? { option: item.option.id } : {}),
+                ...(details ? { buyerDiscord: details.discordUsername, banReason: details.banReason } : {}),
+              }}
+              payLabel={`Pay ${formatPrice(item.price)}`}
+              onCompleted={({ paymentIntentId, tokensAwarded }) => {
+                clearCheckoutData();
+                toast({
+                  title: 'Purchase Successful!',
+                  description: `You received ${tokensAwarded} tokens! Redirecting to success page...`,
+                  variant: 'success',
+                  duration: 5000,
+                });
+                navigate(`${paths.checkoutSuccess}?payment_intent=${encodeURIComponent(paymentIntentId)}`);
+              }}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function UnbanDetailsSummary({ details, onEdit }: { details: UnbanDetails; onEdit: () => void }) {
+  return (
+    <div className="mb-4 rounded-lg border border-bayou-700 bg-bayou-950 p-4 text-sm" data-testid="unban-details">
+      <dl className="space-y-2">
+        <div>
+          <dt className="text-xs uppercase tracking-wide text-slate-400">Discord username</dt>
+          <dd className="break-words">{details.discordUsername}</dd>
         </div>
-      </section>
+        <div>
+          <dt className="text-xs uppercase tracking-wide text-slate-400">Ban reason</dt>
+          <dd className="whitespace-pre-wrap break-words">{details.banReason}</dd>
+        </div>
+      </dl>
+      <button type="button" onClick={onEdit} className="mt-3 text-sm font-semibold text-gold-400 underline">
+        Edit unban details
+      </button>
     </div>
   );
 }

@@ -2,12 +2,13 @@ import { AlertTriangle } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
-import { paths } from '@/config/paths.ts';
+import { stripeCheckoutPath } from '@/config/paths.ts';
 import { formatPrice } from '@/lib/format.ts';
 import { useProducts } from '@/features/catalogue';
 import { buyButtonText } from '@/features/catalogue';
 import { saveCheckoutData } from '../api/checkout-data.ts';
 import { buyButton, ProductCard } from './product-card.tsx';
+import { ShopPhrase } from './shop-phrase.tsx';
 
 const steps = [
   { title: 'Purchase', text: 'Buy the unban service that matches your ban.' },
@@ -20,7 +21,9 @@ export default function UnbanPage() {
   const navigate = useNavigate();
   return (
     <div className="pb-16">
-      <PageHeading title="Unban Services" description="A paid review of your ban by senior staff." />
+      <PageHeading title="Unban Services" description="A paid review of your ban by senior staff.">
+        <ShopPhrase />
+      </PageHeading>
       <QueryState isPending={unbans.isPending} error={unbans.error} retry={() => unbans.refetch()} />
       {unbans.data && (
         <ul aria-label="Unban services" className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
@@ -42,7 +45,8 @@ export default function UnbanPage() {
                       productName: unban.name,
                       price: unban.price ?? 0,
                     });
-                    navigate(paths.stripeCheckout);
+                    // the link carries the choice through sign-in; the stored copy is SPEC's hand-off
+                    navigate(stripeCheckoutPath('unban', unban.id));
                   }}
                 >
                   {buyButtonText(unban)}
@@ -74,8 +78,8 @@ export default function UnbanPage() {
         <AlertTriangle aria-hidden className="shrink-0 text-red-300" />
         <p>
           Important: a paid unban does not guarantee approval. Harassment and doxxing cases are not eligible. Unbans are
-          final sale and need your Discord username and the ban reason; repeat offenders may be ineligible. Senior staff
-          decisions are final and binding.
+          final sale and need your Discord username and the ban reason (you give both at checkout); repeat offenders may
+          be ineligible. Senior staff decisions are final and binding.
         </p>
       </aside>
     </div>

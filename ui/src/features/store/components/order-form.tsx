@@ -1,0 +1,154 @@
+import { CreditCard } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { banReasonSchema, BAN_REASON_MAX_LENGTH, BAN_REASON_MIN_LENGTH } from '@contract/payments.ts';
+import { Field } from '@/components/ui/form-fields.tsx';
+import { formatPrice } from '@/lib/format.ts';
+import type { CurrentUser } from '@/features/auth';
+import { useFlavourPhrase } from '@/features/flavour';
+import type { CheckoutItem } from '../api/use-checkout-item.ts';
+import { PaymentSection } from './payment-section.tsx';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+type Contact = { email: string; discord: string; banReason: string };
+type Errors = Partial<Record<keyof Contact, string>>;
+
+function contactErrors(contact: Contact, unban: boolean): Errors {
+  const errors: Errors = {};
+  if (!EMAIL.test(contact.email.trim())) errors.email = 'Enter a valid email address.';
+  if (unban && !contact.discord.trim()) errors.discord = 'Enter the Discord username of the banned account.';
+  if (unban) {
+    const reason = banReasonSchema.safeParse(contact.banReason);
+    if (!reason.success) errors.banReason = reason.error.issues[0]?.message ?? 'Enter the ban reason.';
+  }
+  return errors;
+}
+
+/** The order form's right column: email and Discord name (and, for an unban, the ban reason), then the card. */
+export function OrderForm({
+  item,
+  user,
+  onCompleted,
+}: {
+  item: CheckoutItem;
+  user: CurrentUser | null;
+  onCompleted: (tokensAwarded: number) => void;
+}) {
+  const unban = item.product.type === 'unban';
+  const checkoutPhrase = useFlavourPhrase('checkout');
+  const [contact, setContact] = useState<Contact>(() => ({
+    email: user?.email ?? '',
+    discord: user?.discordUsername ?? user?.username ?? '',
+    banReason: '',
+  }));
+  const [errors, setErrors] = useState<Errors>({});
+  const [ready, setReady] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // the contact form goes away once it is accepted: focus stays in the panel rather than falling to the page
+  useEffect(() => {
+    if (ready) heading.current?.focus();
+  }, [ready]);
+  const refs = {
+    email: useRef<HTMLInputElement>(null),
+    discord: useRef<HTMLInputElement>(null),
+    banReason: useRef<HTMLTextAreaElement>(null),
+  };
+
+  function proceed(event: FormEvent) {
+    event.preventDefault();
+    const found = contactErrors(contact, unban);
+    setErrors(found);
+    const first = (['email', 'discord', 'banReason'] as const).find((key) => found[key]);
+    if (first) return refs[first].current?.focus();
+    setReady(true);
+  }
+
+  const set = (key: keyof Contact) => (event: { target: { value: string } }) =>
+    setContact({ ...contact, [key]: event.target.value });
+  return (
+    <section aria-labelledby="payment-details" className="rounded-2xl border border-bayou-700 bg-bayou-900 p-6">
+      <h2 id="payment-details" ref={heading} tabIndex={-1} className="font-display text-xl font-bold text-white">
+        Payment Details
+      </h2>
+      <p className="mt-1 text-sm italic text-moss-300" data-testid="checkout-phrase">
+        {checkoutPhrase}
+      </p>
+      {!ready ? (
+        <form onSubmit={proceed} noValidate className="mt-4 space-y-3">
+          <Field label="Email" required error={errors.email}>
+            {(props) => (
+              <input
+                {...props}
+                ref={refs.email}
+                type="email"
+                name="buyerEmail"
+                value={contact.email}
+                onChange={set('email')}
+              />
+            )}
+          </Field>
+          <Field label="Discord username" required={unban} error={errors.discord}>
+            {(props) => (
+              <input
+                {...props}
+                ref={refs.discord}
+                name="buyerDiscord"
+                value={contact.discord}
+                onChange={set('discord')}
+              />
+            )}
+          </Field>
+          {unban && (
+            <Field
+              label="Ban reason"
+              required
+              error={errors.banReason}
+              hint={`What the ban was for and roughly when. ${BAN_REASON_MIN_LENGTH} to ${BAN_REASON_MAX_LENGTH.toLocaleString('en-US')} characters.`}
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  ref={refs.banReason}
+                  name="banReason"
+                  rows={4}
+                  className={`${props.className} min-h-[6rem] resize-y`}
+                  value={contact.banReason}
+                  onChange={set('banReason')}
+                />
+              )}
+            </Field>
+          )}
+          <p className="flex items-center gap-2 text-sm text-slate-300">
+            <CreditCard aria-hidden size={16} /> Payment method: Card
+          </p>
+          <button
+            type="submit"
+            className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400"
+          >
+            Continue to payment
+          </button>
+        </form>
+      ) : (
+        <div className="mt-4">
+          <PaymentSection
+            request={{
+              productType: item.product.type,
+              productId: item.product.id,
+              productName: item.name,
+              price: item.price,
+              buyerEmail: contact.email.trim(),
+              ...(contact.discord.trim() ? { buyerDiscord: contact.discord.trim() } : {}),
+              ...(item.option ? { option: item.option.id } : {}),
+              ...(unban ? { banReason: contact.banReason.trim() } : {}),
+            }}
+            payLabel={`Pay ${formatPrice(item.price)}`}
+            onCompleted={({ tokensAwarded }) => onCompleted(tokensAwarded)}
+          />
+        </div>
+      )}
+      <p className="mt-6 text-xs text-slate-400">
+        By purchasing you agree to our Terms of Service and confirm you are 18+ or have parental consent. All sales are
+        final.
+      </p>
+    </section>
+  );
+}
