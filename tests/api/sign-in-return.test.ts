@@ -15,6 +15,10 @@ const OFF_SITE = [
   '/whitelist#https://evil.com',
   '/whitelist?next=a b',
   '/unknown-page',
+  '/dev-login',
+  '/account/receipts/../admin',
+  '/account/receipts/',
+  '/account//receipts/abc',
   '',
   'whitelist',
 ];
@@ -26,6 +30,10 @@ describe('safeReturnTo: same-origin pages only', () => {
     );
     expect(safeReturnTo('/whitelist')).toBe('/whitelist');
     expect(safeReturnTo('/account')).toBe('/account');
+    // a page with a parameter, such as one receipt, is a page too
+    expect(safeReturnTo('/account/receipts/0b6f7c1e-4d2a-4c55-9a7e-2f1d3c4b5a69')).toBe(
+      '/account/receipts/0b6f7c1e-4d2a-4c55-9a7e-2f1d3c4b5a69',
+    );
     expect(safeReturnTo('/checkout?productType=addon&productId=swamp-vehicles&price=75')).toBe(
       '/checkout?productType=addon&productId=swamp-vehicles&price=75',
     );

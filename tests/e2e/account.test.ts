@@ -26,10 +26,12 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
     bob = await signIn(server, { username: 'Bob Fontenot' });
     swampBlood = await buyWithDemoCard(server.url, alice, { productType: 'whitelist', productId: 'swamp-blood' });
     await buyWithDemoCard(server.url, alice, { productType: 'gang', productId: 'hood-package' });
-    await client(server.url, alice.cookie).post('/api/create-payment-intent', {
+    const unban = await client(server.url, alice.cookie).post('/api/create-payment-intent', {
       productType: 'unban',
       productId: 'discord-unban',
+      banReason: 'Banned for spamming the trade channel.',
     });
+    expect(unban.status).toBe(200);
     const application = await client(server.url, alice.cookie).post('/api/applications', whitelistAnswers());
     expect(application.status).toBe(201);
     const reviewer = await signIn(server, { username: 'Marie Laveau', role: 'staff' });
@@ -172,6 +174,22 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${server.url}/account`);
     await expect.poll(() => page.getByTestId('purchase-row').count()).toBe(3);
+    await context.close();
+  }, 60_000);
+
+  it('brings a signed-out visitor of a receipt back to that receipt after sign-in', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const page = await context.newPage();
+    const receiptPath = `/account/receipts/${swampBlood.purchaseId}`;
+    await page.goto(`${server.url}${receiptPath}`);
+    await page.getByRole('link', { name: 'Sign in with Discord' }).click();
+    await page.waitForURL('**/dev-login?returnTo=*');
+    await page.getByLabel('Username').fill('Alice Thibodeaux');
+    await page.getByLabel('Discord ID').fill(aliceId);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}${receiptPath}`);
+    await page.getByRole('article', { name: 'Receipt' }).waitFor();
+    expect(await page.getByRole('article', { name: 'Receipt' }).innerText()).toContain(swampBlood.intentId);
     await context.close();
   }, 60_000);
 });

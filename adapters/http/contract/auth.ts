@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { matchPageRoute } from './pages.ts';
 
 export const ROLE_VALUES = ['player', 'staff', 'admin'] as const;
 export type RoleDto = (typeof ROLE_VALUES)[number];
@@ -58,44 +59,16 @@ export const signInSetupSchema = z.object({
 });
 export type SignInSetupDto = z.infer<typeof signInSetupSchema>;
 
-/** Pages a sign-in may return to; anything else returns to the home page. */
-export const RETURN_TO_PAGES = [
-  '/',
-  '/whitelist',
-  '/gangs',
-  '/addons',
-  '/unban',
-  '/jobs',
-  '/apply',
-  '/staff-apply',
-  '/about',
-  '/refund',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/contact',
-  '/faq',
-  '/server-rules',
-  '/appeal-process',
-  '/admin',
-  '/admin-applications',
-  '/staff-applications',
-  '/staff-review',
-  '/checkout',
-  '/stripe-checkout',
-  '/checkout-success',
-  '/checkout-test',
-  '/discord-debug',
-  '/domain-helper',
-  '/account',
-] as const;
-
 /**
- * A same-origin path on the allowlist (its query string kept), or '/'. Anything that could leave the site
+ * A same-origin path of one of the site's pages (PAGE_ROUTES; the sign-in page itself aside), its query string kept,
+ * or '/'. Anything that could leave the site
  * (`//host`, `/\\host`, `https://host`, `javascript:`) or carry a fragment, a backslash or white space falls back to '/'.
  */
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length > 512) return '/';
-  const match = /^(\/[a-z-]*)(\?[^#\\\s]*)?$/.exec(value);
-  if (!match || !(RETURN_TO_PAGES as readonly string[]).includes(match[1]!)) return '/';
+  // segments of letters, digits, '-' and '_' only: no '//', no '\\', no scheme, no '..'
+  const match = /^(\/(?:[\w-]+(?:\/[\w-]+)*)?)(\?[^#\\\s]*)?$/.exec(value);
+  const route = match ? matchPageRoute(match[1]!) : null;
+  if (!route || route === '/dev-login') return '/';
   return value;
 }

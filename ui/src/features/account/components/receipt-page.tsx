@@ -33,7 +33,6 @@ export default function ReceiptPage() {
       <SignInPrompt
         title="Sign in to see your receipt"
         text="Receipts are shown only to the player who made the purchase."
-        returnTo={paths.account}
       />
     );
   if (receipt.isPending) return <Spinner label="Loading the receipt" />;
