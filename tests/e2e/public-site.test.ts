@@ -57,7 +57,7 @@ const PUBLIC_PAGES: Record<string, Check> = {
   [paths.jobs]: async (page) => {
     await expect.poll(() => heading1(page)).toBe('Job Applications');
     const titles = async () =>
-      page.getByRole('list', { name: 'Open jobs' }).getByRole('heading', { level: 3 }).allTextContents();
+      page.getByRole('list', { name: 'Open jobs' }).getByRole('heading', { level: 2 }).allTextContents();
     const first = await titles();
     expect(first).toHaveLength(3);
     await page.getByRole('button', { name: 'Next jobs' }).click();

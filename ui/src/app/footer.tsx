@@ -18,8 +18,20 @@ export function Footer() {
             {brand.name}
           </h2>
           <p>The premier FiveM roleplay server since 2025, bringing the heart of Louisiana to life.</p>
-          <p className="mt-3 font-semibold text-moss-300">Sign up for emails + texts</p>
-          <p>Join our Discord to hear about events, drops and whitelist openings first.</p>
+          {/* There is no email or text list: news goes out on Discord, so this points there with a real link. */}
+          <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-400">News and events</p>
+          <p className="mt-1">
+            Events, drops and whitelist openings are announced first on{' '}
+            <a
+              href={brand.discordInvite}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-moss-300 underline underline-offset-2 hover:text-gold-400"
+            >
+              our Discord
+            </a>
+            .
+          </p>
         </section>
         <nav aria-label="Footer">
           <h2 className="mb-2 font-display text-base font-bold text-gold-400">Information</h2>

@@ -4,7 +4,7 @@ import { confirmDemoPayment } from '../api/payments.ts';
 import type { PaymentFormProps } from './payment-form-props.ts';
 
 const input =
-  'mt-1 w-full rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100 placeholder:text-slate-500 focus:border-gold-400 focus:outline-none';
+  'mt-1 w-full rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100 placeholder:text-slate-500 focus:border-gold-400';
 
 /** The card form of the offline demo gateway: it follows Stripe's test cards and charges nothing. */
 export function DemoCardForm({ clientSecret, payLabel, onPaid, onError }: PaymentFormProps) {
@@ -13,6 +13,7 @@ export function DemoCardForm({ clientSecret, payLabel, onPaid, onError }: Paymen
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (paying) return;
     setPaying(true);
     try {
       const result = await confirmDemoPayment({
@@ -79,12 +80,20 @@ export function DemoCardForm({ clientSecret, payLabel, onPaid, onError }: Paymen
   );
 }
 
+/**
+ * Busy or not ready, the button says so with aria-disabled and ignores presses instead of turning `disabled`: a
+ * disabled button drops keyboard focus to the page, and the player would have to find their way back.
+ */
 export function PayButton({ paying, label, disabled = false }: { paying: boolean; label: string; disabled?: boolean }) {
+  const inactive = paying || disabled;
   return (
     <button
       type="submit"
-      disabled={paying || disabled}
-      className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60"
+      aria-disabled={inactive || undefined}
+      onClick={(event) => {
+        if (inactive) event.preventDefault();
+      }}
+      className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-gold-500"
     >
       {paying ? 'Processing...' : label}
     </button>

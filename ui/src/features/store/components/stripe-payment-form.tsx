@@ -66,7 +66,7 @@ function ElementsForm({ payLabel, onPaid, onError }: PaymentFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!stripe || !elements) return;
+    if (!stripe || !elements || paying) return;
     setPaying(true);
     try {
       const result = await stripe.confirmPayment({
