@@ -263,7 +263,7 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
     expect(await social.count()).toBeGreaterThanOrEqual(4);
     const text = await footer.innerText();
     for (const line of [
-      'Sign up for emails + texts',
+      'News and events',
       'premier FiveM roleplay server since 2025',
       'secured by SSL',
       '© 2025',
@@ -297,6 +297,19 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
       for (const feature of ['Instant Access', 'Secure Platform', 'Premium Quality', '24/7 Support'])
         await visible(page, feature);
       const panel = page.getByRole('complementary', { name: 'Recent Purchases' });
+      // folded at first, so it covers none of the hero cards; it opens to six entries
+      expect(await panel.getByRole('listitem').count()).toBe(0);
+      const folded = await panel.boundingBox();
+      for (const card of await page.getByRole('list', { name: 'Featured' }).getByRole('link').all()) {
+        const hero = (await card.boundingBox())!;
+        const apart =
+          folded!.x >= hero.x + hero.width ||
+          hero.x >= folded!.x + folded!.width ||
+          folded!.y >= hero.y + hero.height ||
+          hero.y >= folded!.y + folded!.height;
+        expect(apart).toBe(true);
+      }
+      await panel.getByRole('button', { name: 'Recent Purchases' }).click();
       expect(await panel.getByRole('listitem').count()).toBe(6);
       const box = await panel.boundingBox();
       expect(box && box.x < 40 && box.y + box.height > 800 - 40).toBe(true);

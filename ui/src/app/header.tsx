@@ -56,7 +56,7 @@ export function Header() {
         </div>
       </div>
       {open && (
-        <nav ref={menu} id="mobile-nav" aria-label="Menu" className="border-t border-bayou-700 px-4 pb-4 lg:hidden">
+        <nav ref={menu} id="mobile-nav" aria-label="Main" className="border-t border-bayou-700 px-4 pb-4 lg:hidden">
           <NavList vertical onNavigate={close} />
         </nav>
       )}

@@ -1,0 +1,171 @@
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../ui/src/config/paths.ts';
+import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { signInBrowser } from '../support/session.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** Pages for staff and administrators are not public or player pages; `/api` routes are not pages. */
+const STAFF_PAGES: string[] = [paths.admin, paths.adminApplications, paths.staffApplications, paths.staffReview];
+const PAGES = [
+  ...Object.values(paths).filter((path) => !STAFF_PAGES.includes(path) && !path.startsWith('/api')),
+  `${paths.stripeCheckout}?type=whitelist&id=swamp-blood`,
+  `${paths.checkout}?productType=addon&productId=custom-tattoos&option=upper-body`,
+  '/no-such-page',
+];
+
+const WIDTHS = [1280, 360] as const;
+
+interface Violation {
+  rule: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core's findings on the page as it is now, one line per element. */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, { runOnly: tags, resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`),
+    }));
+  }, AXE_TAGS);
+}
+
+/** The page has drawn its content: the requests settled, a heading or a form is there, the spinners are gone. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('main h1, main h2, main form') !== null &&
+        document.querySelector('main [role=status] .animate-spin') === null,
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => {});
+}
+
+const noHorizontalScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe.runIf(browserAvailable)('axe-core finds no violation on the public and player pages in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  /** `state -> violations`, gathered across a test and compared with nothing at its end, so one run lists them all */
+  let found: Record<string, Violation[]>;
+
+  async function newPage(width: number, signedIn: boolean): Promise<Page> {
+    // reduced motion: axe reads colours once the fades have finished, not halfway through them
+    const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
+    contexts.push(context);
+    // outside hosts are unreachable here
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    const page = await context.newPage();
+    if (signedIn) await signInBrowser(page, server, { username: `Axe${width}`, email: `axe${width}@example.com` });
+    return page;
+  }
+
+  async function check(page: Page, state: string) {
+    const violations = await axeViolations(page);
+    if (violations.length > 0) found[state] = violations;
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const width of WIDTHS) {
+    for (const signedIn of [false, true]) {
+      const who = signedIn ? 'signed in' : 'signed out';
+      it(`every page, ${who}, at ${width} px`, async () => {
+        found = {};
+        const page = await newPage(width, signedIn);
+        const wide: string[] = [];
+        for (const path of PAGES) {
+          await page.goto(`${server.url}${path}`);
+          await settle(page);
+          const landed = new URL(page.url());
+          await check(page, `${path} (at ${landed.pathname})`);
+          if (width === 360 && !(await noHorizontalScroll(page))) wide.push(path);
+        }
+        expect(found).toEqual({});
+        expect(wide).toEqual([]);
+      }, 240_000);
+    }
+
+    it(`form errors, the open menu, the open Recent Purchases panel and a toast at ${width} px`, async () => {
+      found = {};
+      const visitor = await newPage(width, false);
+      await visitor.goto(`${server.url}${paths.devLogin}`);
+      await visitor.getByRole('button', { name: 'Sign in' }).click();
+      await visitor.waitForTimeout(300);
+      await check(visitor, '/dev-login after an empty submit');
+
+      const player = await newPage(width, true);
+      for (const path of [paths.apply, paths.staffApply]) {
+        await player.goto(`${server.url}${path}`);
+        const submit = player.getByRole('button', { name: 'Submit Application' });
+        await submit.waitFor();
+        await submit.click();
+        await player.waitForTimeout(300);
+        await check(player, `${path} after an empty submit`);
+        await player.screenshot({ path: screenshotPath(`a11y${path.replace('/', '-')}-errors-${width}`) });
+      }
+
+      await player.goto(`${server.url}/`);
+      await settle(player);
+      if (width === 360) {
+        await player.getByRole('button', { name: 'Open menu' }).click();
+        await player.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).waitFor();
+        await check(player, '/ with the menu open');
+        await player.keyboard.press('Escape');
+      }
+      await player.getByRole('button', { name: 'Recent Purchases' }).click();
+      await player.getByRole('complementary', { name: 'Recent Purchases' }).getByRole('listitem').first().waitFor();
+      await check(player, '/ with Recent Purchases open');
+
+      // a declined card: the Payment Failed toast beside the page's own alert
+      await player.goto(`${server.url}${paths.stripeCheckout}?type=whitelist&id=swamp-blood`);
+      await player.getByLabel('Card number').fill('4000 0000 0000 0002');
+      await player.getByLabel('Expiry').fill('12 / 34');
+      await player.getByLabel('CVC').fill('123');
+      await player.getByRole('button', { name: 'Pay $60' }).click();
+      const toast = player
+        .getByRole('region', { name: /Notifications/ })
+        .getByRole('listitem')
+        .first();
+      await toast.waitFor();
+      await check(player, '/stripe-checkout with a toast showing');
+      await player.screenshot({ path: screenshotPath(`a11y-toast-${width}`) });
+
+      // F8 takes focus to the notifications, and the focused list shows it
+      await player.keyboard.press('F8');
+      const ring = await player.evaluate(() => {
+        const active = document.activeElement as HTMLElement;
+        const style = getComputedStyle(active);
+        return { tag: active.tagName, outline: style.outlineStyle, width: style.outlineWidth };
+      });
+      expect(ring).toEqual({ tag: 'OL', outline: 'solid', width: '2px' });
+      await player.screenshot({ path: screenshotPath(`a11y-toast-focused-${width}`) });
+
+      expect(found).toEqual({});
+    }, 120_000);
+  }
+});
