@@ -9,7 +9,7 @@ interface Focus {
   element: string;
   onBody: boolean;
   inViewport: boolean;
-  /** false when the element is in the page's content and its top is under the sticky header */
+  /** false when the element is in the page's content and its top is hidden under the sticky header */
   clearOfHeader: boolean;
   /** a computed outline or box-shadow shows the focus */
   ring: boolean;
@@ -31,7 +31,11 @@ function focusNow(page: Page): Promise<Focus> {
       element: `${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ''} "${label}"`,
       onBody: false,
       inViewport: box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth,
-      clearOfHeader: header?.contains(active) === true || box.top >= headerBottom - 0.5,
+      // in the header, below it, or drawn over it (the skip link)
+      clearOfHeader:
+        header?.contains(active) === true ||
+        box.top >= headerBottom - 0.5 ||
+        active.contains(document.elementFromPoint(box.left + box.width / 2, Math.max(box.top + 1, 0))),
       ring: style.outlineStyle !== 'none' || style.boxShadow !== 'none',
     };
   });

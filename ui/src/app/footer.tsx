@@ -13,8 +13,9 @@ export function Footer() {
   return (
     <footer className="border-t border-bayou-700 bg-bayou-900 text-sm text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
-        <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="mb-2 font-display text-base font-bold text-gold-400">
+        {/* named apart from the home page's hero, whose heading is the brand name too */}
+        <section aria-label={`About ${brand.name}`}>
+          <h2 className="mb-2 font-display text-base font-bold text-gold-400">
             {brand.name}
           </h2>
           <p>The premier FiveM roleplay server since 2025, bringing the heart of Louisiana to life.</p>

@@ -44,7 +44,7 @@ export function TierCard({ tier }: { tier: ProductDto }) {
         <button
           type="button"
           onClick={() => navigate(stripeCheckoutPath('whitelist', tier.id))}
-          className="flex w-full items-center justify-center rounded-lg bg-gold-500 px-3 py-2.5 text-center font-semibold leading-tight text-bayou-950 text-balance hover:bg-gold-400 xl:min-h-[3.25rem] xl:py-2 xl:text-sm"
+          className="flex w-full items-center justify-center rounded-lg bg-gold-500 px-3 py-2.5 text-center font-semibold leading-tight text-bayou-950 text-balance hover:bg-gold-400 xl:min-h-[3.5rem] xl:py-2 xl:text-sm"
         >
           {buyButtonText(tier)}
         </button>
