@@ -169,6 +169,30 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       release();
       await slow.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
 
+      // the tier cards' buttons share one line and none wraps past two lines
+      await player.goto(`${server.url}${paths.priorityPass}`);
+      const tierButtons = player.getByRole('list', { name: 'Whitelist tiers' }).getByRole('button');
+      await expect.poll(() => tierButtons.count()).toBe(5);
+      const boxes = await tierButtons.evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const box = button.getBoundingClientRect();
+          const lineHeight = Number.parseFloat(getComputedStyle(button).lineHeight);
+          const lines = Math.round(
+            (box.height - 2 * Number.parseFloat(getComputedStyle(button).paddingTop)) / lineHeight,
+          );
+          return { top: Math.round(box.top), height: Math.round(box.height), lines };
+        }),
+      );
+      if (width === 1280) expect(new Set(boxes.map((box) => `${box.top}/${box.height}`)).size).toBe(1);
+      expect(Math.max(...boxes.map((box) => box.lines))).toBeLessThanOrEqual(2);
+
+      // the add-on options are real radio inputs, grouped under a legend
+      await player.goto(`${server.url}${paths.addons}`);
+      const tattoos = player.getByRole('group', { name: 'Choose an option' }).first();
+      await tattoos.getByRole('radio', { name: /Lower Body/ }).check();
+      expect(await tattoos.getByRole('radio', { name: /Lower Body/ }).isChecked()).toBe(true);
+      expect(await tattoos.getByRole('radio').count()).toBe(4);
+
       // page 2 of the jobs carousel: two cards, centred
       await player.goto(`${server.url}${paths.jobs}`);
       await player.getByRole('button', { name: 'Next jobs' }).click();

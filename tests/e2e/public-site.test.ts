@@ -259,11 +259,14 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
       '/privacy-policy',
       '/terms-of-service',
     ]);
+    // the news line is plain text whose one link is the Discord invite, not a pretend sign-up
+    expect(await footer.getByText('Sign up for emails + texts').count()).toBe(0);
+    expect(await footer.getByRole('link', { name: 'our Discord' }).getAttribute('target')).toBe('_blank');
     const social = footer.locator('a[target=_blank]');
     expect(await social.count()).toBeGreaterThanOrEqual(4);
     const text = await footer.innerText();
     for (const line of [
-      'News and events',
+      'announced first on our Discord',
       'premier FiveM roleplay server since 2025',
       'secured by SSL',
       '© 2025',
