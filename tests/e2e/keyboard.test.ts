@@ -171,6 +171,41 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
     }
   }, 120_000);
 
+  for (const [width, height] of [
+    [1280, 800],
+    [360, 740],
+  ] as const) {
+    it(`on the home page at ${width} px, the Recent Purchases panel covers no focused store card`, async () => {
+      const context = await browser.newContext({ viewport: { width, height } });
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+      const page = await context.newPage();
+      try {
+        await signInBrowser(page, server, { username: `Card${width}` });
+        await page.goto(`${server.url}/`);
+        await page.getByRole('list', { name: 'Store sections' }).waitFor();
+        let cards = 0;
+        for (let presses = 0; presses < 40 && cards < 7; presses++) {
+          await press(page, 'Tab', `home, press ${presses + 1}`);
+          const covered = await page.evaluate(() => {
+            const active = document.activeElement as HTMLElement;
+            if (!active.closest('ul[aria-label="Store sections"], ul[aria-label="Featured"]')) return null;
+            const card = active.getBoundingClientRect();
+            const panel = document.querySelector('aside[aria-label="Recent Purchases"]')!.getBoundingClientRect();
+            const overlapX = Math.max(0, Math.min(card.right, panel.right) - Math.max(card.left, panel.left));
+            const overlapY = Math.max(0, Math.min(card.bottom, panel.bottom) - Math.max(card.top, panel.top));
+            return (overlapX * overlapY) / (card.width * card.height);
+          });
+          if (covered === null) continue;
+          cards += 1;
+          expect(covered, `card ${cards}`).toBe(0);
+        }
+        expect(cards).toBe(7);
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
+  }
+
   it('opens the mobile menu with focus inside it, closes it with Escape and returns focus to the button', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
@@ -193,7 +228,8 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL('**/jobs');
       await expectVisibleFocusSoon(page, 'the jobs page has opened');
-      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+      await expectVisibleFocus(page, 'the jobs page h1');
       expect(await page.getByTestId('route-announcer').textContent()).toContain('Job Applications');
 
       // Shift+Tab back from the page content never leaves focus under the sticky header

@@ -35,6 +35,7 @@ export function Layout() {
   const location = useLocation();
   const leaving = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
   const slow = useDelayed(leaving, SPINNER_DELAY_MS);
+  useFocusRescue();
   return (
     <Frame>
       {slow ? (
@@ -53,6 +54,39 @@ export function Layout() {
 /** What shows while the first page's code loads: the frame stays, the spinner fills the content area. */
 export function LayoutLoading() {
   return <Frame>{loadingPage}</Frame>;
+}
+
+/** The page's h1, or its main region while it has none, made focusable from script. */
+function mainTarget(): HTMLElement | null {
+  const main = document.getElementById('main');
+  const target = main?.querySelector<HTMLElement>('h1') ?? main;
+  if (target && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  return target ?? null;
+}
+
+/**
+ * When the focused element leaves the page (a form replaced by its confirmation, a list redrawn), the browser drops
+ * focus to the body and a keyboard user starts again from the top; focus goes to the page's h1 instead.
+ */
+function useFocusRescue() {
+  useEffect(() => {
+    let focused: Element | null = null;
+    const remember = (event: FocusEvent) => {
+      focused = event.target instanceof Element ? event.target : null;
+    };
+    const observer = new MutationObserver(() => {
+      if (!focused || focused.isConnected) return;
+      focused = null;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      mainTarget()?.focus({ preventScroll: true });
+    });
+    document.addEventListener('focusin', remember);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('focusin', remember);
+      observer.disconnect();
+    };
+  }, []);
 }
 
 function useDelayed(value: boolean, delayMs: number): boolean {
@@ -104,13 +138,10 @@ function RouteAnnouncer() {
         return;
       }
       setMessage(document.title);
-      const target = heading ?? main;
-      if (!target) return;
       // a page that has already put focus in its own content keeps it there
       const active = document.activeElement;
       if (active && active !== main && main?.contains(active)) return;
-      if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      target.focus({ preventScroll: true });
+      mainTarget()?.focus({ preventScroll: true });
     };
     let timer = setTimeout(settle, 0);
     return () => {
