@@ -15,9 +15,7 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
         {/* named apart from the home page's hero, whose heading is the brand name too */}
         <section aria-label={`About ${brand.name}`}>
-          <h2 className="mb-2 font-display text-base font-bold text-gold-400">
-            {brand.name}
-          </h2>
+          <h2 className="mb-2 font-display text-base font-bold text-gold-400">{brand.name}</h2>
           <p>The premier FiveM roleplay server since 2025, bringing the heart of Louisiana to life.</p>
           {/* There is no email or text list: news goes out on Discord, so this points there with a real link. */}
           <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-400">News and events</p>

@@ -9,7 +9,12 @@ const SPINNER_DELAY_MS = 150;
 /** How long after a page change the announcer waits for the new page's h1 (pages waiting on data draw it late). */
 const HEADING_WAIT_MS = 1500;
 
-const loadingPage = <Spinner label="Loading page" />;
+// A screen tall, so the footer does not show above the fold and then jump down when the page arrives.
+const loadingPage = (
+  <div className="min-h-screen">
+    <Spinner label="Loading page" />
+  </div>
+);
 
 /** Header, skip link, content area and footer: the frame every page shares. */
 function Frame({ children }: { children: ReactNode }) {
