@@ -190,7 +190,8 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
             const active = document.activeElement as HTMLElement;
             if (!active.closest('ul[aria-label="Store sections"], ul[aria-label="Featured"]')) return null;
             const card = active.getBoundingClientRect();
-            const panel = document.querySelector('aside[aria-label="Recent Purchases"]')!.getBoundingClientRect();
+            const panel = document.querySelector('aside[aria-label="Recent Purchases"]')?.getBoundingClientRect();
+            if (!panel) return 1;
             const overlapX = Math.max(0, Math.min(card.right, panel.right) - Math.max(card.left, panel.left));
             const overlapY = Math.max(0, Math.min(card.bottom, panel.bottom) - Math.max(card.top, panel.top));
             return (overlapX * overlapY) / (card.width * card.height);
