@@ -35,7 +35,11 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-export function Layout() {
+/**
+ * The frame and the page. `loading` is the router's stand-in while the first page's code loads: the same frame with
+ * the spinner in the content area, so the header and footer stay when the page arrives instead of being drawn again.
+ */
+export function Layout({ loading = false }: { loading?: boolean }) {
   const navigation = useNavigation();
   const location = useLocation();
   const leaving = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
@@ -43,7 +47,7 @@ export function Layout() {
   useFocusRescue();
   return (
     <Frame>
-      {slow ? (
+      {loading || slow ? (
         loadingPage
       ) : (
         <Suspense fallback={loadingPage}>
@@ -51,14 +55,9 @@ export function Layout() {
         </Suspense>
       )}
       <RouteAnnouncer />
-      <ScrollRestoration />
+      {!loading && <ScrollRestoration />}
     </Frame>
   );
-}
-
-/** What shows while the first page's code loads: the frame stays, the spinner fills the content area. */
-export function LayoutLoading() {
-  return <Frame>{loadingPage}</Frame>;
 }
 
 /** The page's h1, or its main region while it has none, made focusable from script. */

@@ -2,7 +2,7 @@ import { createBrowserRouter, redirectDocument, type RouteObject } from 'react-r
 import { isPaymentPagePath } from '@contract/pages.ts';
 import { paths } from '@/config/paths.ts';
 import { NotFoundPage } from '@/pages/not-found-page.tsx';
-import { Layout, LayoutLoading } from './layout.tsx';
+import { Layout } from './layout.tsx';
 
 type PageModule = () => Promise<{ default: React.ComponentType }>;
 
@@ -32,7 +32,7 @@ function comingSoon(path: string, title: string): RouteObject {
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    hydrateFallbackElement: <LayoutLoading />,
+    hydrateFallbackElement: <Layout loading />,
     children: [
       page(paths.home, () => import('@/pages/home-page.tsx')),
       page(paths.priorityPass, () => import('@/features/priority-pass/components/priority-pass-page.tsx')),
