@@ -11,7 +11,8 @@ export default {
         voodoo: { 500: '#8b5cf6' },
       },
       fontFamily: {
-        display: ['Georgia', '"Times New Roman"', 'serif'],
+        // Self-hosted (ui/src/styles.css); Georgia only shows while the font file loads.
+        display: ['"Playfair Display"', 'Georgia', '"Times New Roman"', 'serif'],
       },
       keyframes: {
         'fade-in': { from: { opacity: '0' }, to: { opacity: '1' } },

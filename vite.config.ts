@@ -1,9 +1,29 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from 'tailwindcss';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { indexHtml } from './scripts/index-html-plugin.ts';
 import tailwindConfig from './tailwind.config.ts';
 import { uiAliases } from './ui/aliases.ts';
+
+/** the headings' font, Playfair Display 700 latin (ui/src/styles.css); the build hashes its name */
+const HEADING_FONT = /playfair-display-latin-700-normal[-.\w]*\.woff2$/;
+
+/** index.html preloads the headings' font, so it downloads beside the CSS instead of after the CSS has been read. */
+function preloadHeadingFont(): Plugin {
+  return {
+    name: 'preload-heading-font',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => {
+        if (!context.bundle) return html;
+        const font = Object.keys(context.bundle).find((file) => HEADING_FONT.test(file));
+        if (!font) throw new Error('The build has no Playfair Display 700 font file to preload');
+        const attrs = { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' };
+        return { html, tags: [{ tag: 'link', attrs, injectTo: 'head' }] };
+      },
+    },
+  };
+}
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
@@ -11,7 +31,7 @@ export default defineConfig({
   root: 'ui',
   resolve: { alias: uiAliases },
   envPrefix: 'SITE_',
-  plugins: [react(), indexHtml()],
+  plugins: [react(), indexHtml(), preloadHeadingFont()],
   css: { postcss: { plugins: [tailwindcss(tailwindConfig)] } },
   build: {
     outDir: 'dist',

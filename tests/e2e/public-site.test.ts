@@ -65,7 +65,7 @@ const PUBLIC_PAGES: Record<string, Check> = {
   [paths.jobs]: async (page) => {
     await expect.poll(() => heading1(page)).toBe('Job Applications');
     const titles = async () =>
-      page.getByRole('list', { name: 'Open jobs' }).getByRole('heading', { level: 3 }).allTextContents();
+      page.getByRole('list', { name: 'Open jobs' }).getByRole('heading', { level: 2 }).allTextContents();
     const first = await titles();
     expect(first).toHaveLength(3);
     await page.getByRole('button', { name: 'Next jobs' }).click();
@@ -267,11 +267,14 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
       '/privacy-policy',
       '/terms-of-service',
     ]);
+    // the news line is plain text whose one link is the Discord invite, not a pretend sign-up
+    expect(await footer.getByText('Sign up for emails + texts').count()).toBe(0);
+    expect(await footer.getByRole('link', { name: 'our Discord' }).getAttribute('target')).toBe('_blank');
     const social = footer.locator('a[target=_blank]');
     expect(await social.count()).toBeGreaterThanOrEqual(4);
     const text = await footer.innerText();
     for (const line of [
-      'Sign up for emails + texts',
+      'announced first on our Discord',
       'premier FiveM roleplay server since 2025',
       'secured by SSL',
       '© 2025',
@@ -305,6 +308,19 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
       for (const feature of ['Instant Access', 'Secure Platform', 'Premium Quality', '24/7 Support'])
         await visible(page, feature);
       const panel = page.getByRole('complementary', { name: 'Recent Purchases' });
+      // folded at first, so it covers none of the hero cards; it opens to six entries
+      expect(await panel.getByRole('listitem').count()).toBe(0);
+      const folded = await panel.boundingBox();
+      for (const card of await page.getByRole('list', { name: 'Featured' }).getByRole('link').all()) {
+        const hero = (await card.boundingBox())!;
+        const apart =
+          folded!.x >= hero.x + hero.width ||
+          hero.x >= folded!.x + folded!.width ||
+          folded!.y >= hero.y + hero.height ||
+          hero.y >= folded!.y + folded!.height;
+        expect(apart).toBe(true);
+      }
+      await panel.getByRole('button', { name: 'Recent Purchases' }).click();
       expect(await panel.getByRole('listitem').count()).toBe(6);
       const box = await panel.boundingBox();
       expect(box && box.x < 40 && box.y + box.height > 800 - 40).toBe(true);

@@ -13,13 +13,24 @@ export function Footer() {
   return (
     <footer className="border-t border-bayou-700 bg-bayou-900 text-sm text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
-        <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="mb-2 font-display text-base font-bold text-gold-400">
-            {brand.name}
-          </h2>
+        {/* named apart from the home page's hero, whose heading is the brand name too */}
+        <section aria-label={`About ${brand.name}`}>
+          <h2 className="mb-2 font-display text-base font-bold text-gold-400">{brand.name}</h2>
           <p>The premier FiveM roleplay server since 2025, bringing the heart of Louisiana to life.</p>
-          <p className="mt-3 font-semibold text-moss-300">Sign up for emails + texts</p>
-          <p>Join our Discord to hear about events, drops and whitelist openings first.</p>
+          {/* There is no email or text list: news goes out on Discord, so this points there with a real link. */}
+          <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-400">News and events</p>
+          <p className="mt-1">
+            Events, drops and whitelist openings are announced first on{' '}
+            <a
+              href={brand.discordInvite}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-moss-300 underline underline-offset-2 hover:text-gold-400"
+            >
+              our Discord
+            </a>
+            .
+          </p>
         </section>
         <nav aria-label="Footer">
           <h2 className="mb-2 font-display text-base font-bold text-gold-400">Information</h2>

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { brand } from '@/config/brand.ts';
 import { navLinks, paths } from '@/config/paths.ts';
@@ -7,8 +7,27 @@ import { AccountMenu } from '@/features/auth/components/account-menu.tsx';
 
 export function Header() {
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
+
+  // Opening moves focus to the first link; closing (Escape, a link) hands it back to the button, never to the page.
+  useEffect(() => {
+    if (open) menu.current?.querySelector<HTMLElement>('a')?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    menuButton.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (open && event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    }
+  };
+
   return (
-    <header className="sticky top-0 z-40 border-b border-bayou-700 bg-bayou-900/95 backdrop-blur">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the header closes the open menu
+    <header onKeyDown={onKeyDown} className="sticky top-0 z-40 border-b border-bayou-700 bg-bayou-900/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-3 sm:gap-4 sm:px-4 lg:gap-3">
         <Link
           to={paths.home}
@@ -24,6 +43,7 @@ export function Header() {
         <div className="ml-auto flex min-w-0 items-center gap-2">
           <AccountMenu />
           <button
+            ref={menuButton}
             type="button"
             className="rounded-md p-2 text-moss-300 hover:bg-bayou-800 lg:hidden"
             aria-label={open ? 'Close menu' : 'Open menu'}
@@ -36,8 +56,8 @@ export function Header() {
         </div>
       </div>
       {open && (
-        <nav id="mobile-nav" aria-label="Main" className="border-t border-bayou-700 px-4 pb-4 lg:hidden">
-          <NavList vertical onNavigate={() => setOpen(false)} />
+        <nav ref={menu} id="mobile-nav" aria-label="Main" className="border-t border-bayou-700 px-4 pb-4 lg:hidden">
+          <NavList vertical onNavigate={close} />
         </nav>
       )}
     </header>

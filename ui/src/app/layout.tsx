@@ -1,10 +1,23 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
-export function Layout() {
+/** How long a page may take to arrive before its content area shows the spinner (shorter loads just swap). */
+const SPINNER_DELAY_MS = 150;
+/** How long after a page change the announcer waits for the new page's h1 (pages waiting on data draw it late). */
+const HEADING_WAIT_MS = 1500;
+
+// A screen tall, so the footer does not show above the fold and then jump down when the page arrives.
+const loadingPage = (
+  <div className="min-h-screen">
+    <Spinner label="Loading page" />
+  </div>
+);
+
+/** Header, skip link, content area and footer: the frame every page shares. */
+function Frame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -14,13 +27,136 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1">
-        <Suspense fallback={<Spinner label="Loading page" />}>
-          <Outlet />
-        </Suspense>
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
       </main>
       <Footer />
-      <ScrollRestoration />
+    </div>
+  );
+}
+
+/**
+ * The frame and the page. `loading` is the router's stand-in while the first page's code loads: the same frame with
+ * the spinner in the content area, so the header and footer stay when the page arrives instead of being drawn again.
+ */
+export function Layout({ loading = false }: { loading?: boolean }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const leaving = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
+  const slow = useDelayed(leaving, SPINNER_DELAY_MS);
+  useFocusRescue();
+  return (
+    <Frame>
+      {loading || slow ? (
+        loadingPage
+      ) : (
+        <Suspense fallback={loadingPage}>
+          <Outlet />
+        </Suspense>
+      )}
+      <RouteAnnouncer />
+      {!loading && <ScrollRestoration />}
+    </Frame>
+  );
+}
+
+/** The page's h1, or its main region while it has none, made focusable from script. */
+function mainTarget(): HTMLElement | null {
+  const main = document.getElementById('main');
+  const target = main?.querySelector<HTMLElement>('h1') ?? main;
+  if (target && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  return target ?? null;
+}
+
+/**
+ * When the focused element leaves the page (a form replaced by its confirmation, a list redrawn), the browser drops
+ * focus to the body and a keyboard user starts again from the top; focus goes to the page's h1 instead.
+ */
+function useFocusRescue() {
+  useEffect(() => {
+    let focused: Element | null = null;
+    const remember = (event: FocusEvent) => {
+      focused = event.target instanceof Element ? event.target : null;
+    };
+    const observer = new MutationObserver(() => {
+      if (!focused || focused.isConnected) return;
+      focused = null;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      mainTarget()?.focus({ preventScroll: true });
+    });
+    document.addEventListener('focusin', remember);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('focusin', remember);
+      observer.disconnect();
+    };
+  }, []);
+}
+
+function useDelayed(value: boolean, delayMs: number): boolean {
+  const [delayed, setDelayed] = useState(false);
+  useEffect(() => {
+    if (!value) {
+      setDelayed(false);
+      return;
+    }
+    const timer = setTimeout(() => setDelayed(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return value && delayed;
+}
+
+/** Whether this document was opened from another page of this site (a link that reloads the page, a redirect). */
+function arrivedFromThisSite(): boolean {
+  try {
+    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return entry?.type === 'navigate' && new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After a page change, says the new page's title in a polite live region and moves focus to its h1 (the main region
+ * while the h1 is not there yet), so screen-reader and keyboard users start on the new page, not where the link was.
+ * A first visit keeps the browser's own start; a page this site opened by reloading counts as a page change.
+ */
+function RouteAnnouncer() {
+  const { pathname, hash } = useLocation();
+  const [message, setMessage] = useState('');
+  const shown = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    const firstPage = shown.current === null;
+    shown.current = pathname;
+    if ((firstPage && !arrivedFromThisSite()) || hash) return;
+    let cancelled = false;
+    const started = Date.now();
+    const settle = () => {
+      if (cancelled) return;
+      const main = document.getElementById('main');
+      const heading = main?.querySelector<HTMLElement>('h1');
+      if (!heading && Date.now() - started < HEADING_WAIT_MS) {
+        timer = setTimeout(settle, 50);
+        return;
+      }
+      setMessage(document.title);
+      // a page that has already put focus in its own content keeps it there
+      const active = document.activeElement;
+      if (active && active !== main && main?.contains(active)) return;
+      mainTarget()?.focus({ preventScroll: true });
+    };
+    let timer = setTimeout(settle, 0);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [pathname, hash]);
+
+  return (
+    <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+      {message}
     </div>
   );
 }

@@ -32,6 +32,7 @@ function comingSoon(path: PageRoute, title: string): RouteObject {
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    hydrateFallbackElement: <Layout loading />,
     children: [
       page(paths.home, () => import('@/pages/home-page.tsx')),
       page(paths.priorityPass, () => import('@/features/priority-pass/components/priority-pass-page.tsx')),

@@ -11,18 +11,32 @@ export function Accordion({ children, label }: { children: ReactNode; label?: st
   );
 }
 
-export function AccordionItem({ value, question, children }: { value: string; question: string; children: ReactNode }) {
+/** `level` is the heading level of the question: one below the heading the accordion sits under. */
+export function AccordionItem({
+  value,
+  question,
+  level = 3,
+  children,
+}: {
+  value: string;
+  question: string;
+  level?: 2 | 3 | 4;
+  children: ReactNode;
+}) {
+  const Heading = `h${level}` as const;
   return (
     <AccordionPrimitive.Item value={value} className="rounded-xl border border-bayou-700 bg-bayou-900">
-      <AccordionPrimitive.Header className="m-0">
-        <AccordionPrimitive.Trigger className="group flex w-full items-center justify-between gap-3 rounded-xl px-5 py-4 text-left font-semibold text-slate-50 hover:text-gold-400">
-          {question}
-          <ChevronDown
-            aria-hidden
-            size={18}
-            className="shrink-0 transition-transform group-data-[state=open]:rotate-180"
-          />
-        </AccordionPrimitive.Trigger>
+      <AccordionPrimitive.Header asChild className="m-0">
+        <Heading>
+          <AccordionPrimitive.Trigger className="group flex w-full items-center justify-between gap-3 rounded-xl px-5 py-4 text-left font-semibold text-slate-50 hover:text-gold-400">
+            {question}
+            <ChevronDown
+              aria-hidden
+              size={18}
+              className="shrink-0 transition-transform group-data-[state=open]:rotate-180"
+            />
+          </AccordionPrimitive.Trigger>
+        </Heading>
       </AccordionPrimitive.Header>
       <AccordionPrimitive.Content className="px-5 pb-4 text-sm text-slate-300">{children}</AccordionPrimitive.Content>
     </AccordionPrimitive.Item>

@@ -98,11 +98,16 @@ export function HomeContent() {
         </section>
 
         <section aria-label="Server figures" className="px-4 py-8">
-          <dl className="mx-auto grid max-w-3xl grid-cols-3 gap-4 text-center">
+          {/* Each figure is a column: the values share a top line and the labels start under them at the same height. */}
+          <dl className="mx-auto grid max-w-3xl grid-cols-3 gap-2 text-center sm:gap-4">
             {HOME_STATS.map((stat) => (
-              <div key={stat.label} data-testid="home-stat">
-                <dt className="text-xs uppercase tracking-wide text-slate-300 sm:text-sm">{stat.label}</dt>
-                <dd className="order-first font-display text-2xl font-bold text-moss-300 sm:text-4xl">{stat.value}</dd>
+              <div key={stat.label} data-testid="home-stat" className="flex flex-col items-center">
+                <dt className="mt-1 text-xs uppercase leading-snug tracking-wide text-slate-300 sm:text-sm">
+                  {stat.label}
+                </dt>
+                <dd className="order-first font-display text-2xl font-bold leading-none text-moss-300 tabular-nums sm:text-4xl">
+                  {stat.value}
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_RECENT_PURCHASES } from '../data/recent-purchases-sample.ts';
 import { RecentPurchasesPanel } from './recent-purchases-panel.tsx';
@@ -7,6 +7,12 @@ import { RecentPurchasesPanel } from './recent-purchases-panel.tsx';
 const items = () => within(screen.getByRole('complementary', { name: 'Recent Purchases' })).getAllByRole('listitem');
 const shownItems = () => items().map((entry) => entry.textContent);
 const sample = (index: number) => SAMPLE_RECENT_PURCHASES[index].item;
+const toggle = () => screen.getByRole('button', { name: 'Recent Purchases' });
+/** The panel starts folded; the entries are read once it is opened. */
+function renderOpen(element: React.ReactElement) {
+  render(element);
+  fireEvent.click(toggle());
+}
 
 describe('Recent Purchases panel', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -22,8 +28,29 @@ describe('Recent Purchases panel', () => {
     expect(Math.max(...amounts)).toBe(199);
   });
 
+  it('starts folded to its button, opens and folds with it, and folds when focus moves elsewhere on the page', () => {
+    render(
+      <>
+        <a href="/whitelist">Priority Pass</a>
+        <RecentPurchasesPanel />
+      </>,
+    );
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    expect(within(screen.getByRole('complementary', { name: 'Recent Purchases' })).queryAllByRole('listitem')).toEqual(
+      [],
+    );
+    fireEvent.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    expect(items()).toHaveLength(6);
+    fireEvent.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle());
+    act(() => screen.getByRole('link', { name: 'Priority Pass' }).focus());
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('shows 6 entries, adds the next at the top every 8 s, drops the oldest and highlights the newest', () => {
-    render(<RecentPurchasesPanel />);
+    renderOpen(<RecentPurchasesPanel />);
     expect(items()).toHaveLength(6);
     expect(items()[0].textContent).toContain(sample(0));
     expect(items()[0].getAttribute('data-newest')).toBe('true');
@@ -41,7 +68,7 @@ describe('Recent Purchases panel', () => {
   });
 
   it('goes back to the first six once all 15 have been shown', () => {
-    render(<RecentPurchasesPanel />);
+    renderOpen(<RecentPurchasesPanel />);
     act(() => vi.advanceTimersByTime(8000 * 9));
     expect(items()[0].textContent).toContain(sample(14));
     act(() => vi.advanceTimersByTime(8000));
@@ -52,7 +79,7 @@ describe('Recent Purchases panel', () => {
 
   it('shows each entry with its price and how long ago it sold', () => {
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-    render(
+    renderOpen(
       <RecentPurchasesPanel
         items={[
           { name: 'Jean B.', item: 'Swamp Blood', amount: 60, purchasedAt: ago(2) },
@@ -74,7 +101,7 @@ describe('Recent Purchases panel', () => {
       name: `Buyer ${index}.`,
       item: `Real item ${index}`,
     }));
-    render(<RecentPurchasesPanel items={fed} />);
+    renderOpen(<RecentPurchasesPanel items={fed} />);
     expect(items()).toHaveLength(3);
     expect(items()[0].textContent).toContain('Real item 0');
     act(() => vi.advanceTimersByTime(16000));

@@ -1,21 +1,30 @@
 import { ChevronDown, ChevronUp, ShoppingBag } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatPrice, formatRelativeTime } from '@/lib/format.ts';
 import { SAMPLE_RECENT_PURCHASES, type RecentPurchaseItem } from '../data/recent-purchases-sample.ts';
 import { initialRotation, RECENT_ROTATE_MS, rotate } from './recent-purchases-rotation.ts';
 
 export type { RecentPurchaseItem } from '../data/recent-purchases-sample.ts';
 
-function startsOpen(): boolean {
-  // On phones the panel would cover the page, so it starts folded there.
-  return typeof window === 'undefined' || !window.matchMedia?.('(max-width: 639px)').matches;
-}
-
-/** The floating panel at the bottom left of the home page; `items` replaces the sample entries when given. */
+/**
+ * The floating panel at the bottom left of the home page; `items` replaces the sample entries when given.
+ * It starts folded to a small button so it never covers the page, and folds again when focus moves elsewhere on the
+ * page, so a keyboard user's focused card is never under it. The rotation runs either way.
+ */
 export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { items?: readonly RecentPurchaseItem[] }) {
   const [state, setState] = useState(() => initialRotation(items));
-  const [open, setOpen] = useState(startsOpen);
+  const [open, setOpen] = useState(false);
   const listId = useId();
+  const panel = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const foldWhenFocusLeaves = (event: FocusEvent) => {
+      if (event.target instanceof Node && !panel.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('focusin', foldWhenFocusLeaves);
+    return () => document.removeEventListener('focusin', foldWhenFocusLeaves);
+  }, [open]);
 
   useEffect(() => {
     setState(initialRotation(items));
@@ -25,8 +34,9 @@ export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { item
 
   return (
     <aside
+      ref={panel}
       aria-label="Recent Purchases"
-      className="fixed bottom-4 left-4 z-30 w-[calc(100vw-2rem)] max-w-xs rounded-xl border border-bayou-600 bg-bayou-900/95 shadow-xl backdrop-blur"
+      className={`fixed bottom-4 left-4 z-30 rounded-xl border border-bayou-600 bg-bayou-900/95 shadow-xl backdrop-blur ${open ? 'w-[calc(100vw-2rem)] max-w-xs' : 'w-auto'}`}
     >
       <h2 className="m-0">
         <button
@@ -34,7 +44,7 @@ export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { item
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpen((value) => !value)}
-          className="flex w-full items-center gap-2 rounded-xl px-4 py-3 text-left text-sm font-semibold text-gold-400"
+          className={`flex w-full items-center gap-2 rounded-xl text-left text-sm font-semibold text-gold-400 ${open ? 'px-4 py-3' : 'px-3 py-2'}`}
         >
           <ShoppingBag aria-hidden size={16} />
           <span className="flex-1">Recent Purchases</span>

@@ -12,7 +12,7 @@ export default function FaqPage() {
     >
       <Accordion label="Questions">
         {FAQ.map((item, index) => (
-          <AccordionItem key={item.question} value={`faq-${index}`} question={item.question}>
+          <AccordionItem key={item.question} value={`faq-${index}`} question={item.question} level={2}>
             <p>{item.answer}</p>
           </AccordionItem>
         ))}

@@ -8,9 +8,9 @@ export function JobCard({ job, onApply, inviteUrl }: { job: Job; onApply: (job: 
       <div className="flex h-24 items-center justify-center rounded-lg bg-gradient-to-br from-bayou-700 to-bayou-800">
         <Icon aria-hidden size={48} className="text-gold-400" />
       </div>
-      <h3 className="mt-4 text-xl font-semibold text-slate-50">{job.title}</h3>
+      <h2 className="mt-4 text-xl font-semibold text-slate-50">{job.title}</h2>
       <p className="mt-2 text-sm text-slate-300">{job.description}</p>
-      <h4 className="mt-4 text-sm font-semibold text-gold-400">Requirements</h4>
+      <h3 className="mt-4 text-sm font-semibold text-gold-400">Requirements</h3>
       <ul className="mt-1 space-y-1 text-sm text-slate-300">
         {job.requirements.map((line) => (
           <li key={line} className="flex gap-2">
@@ -19,7 +19,7 @@ export function JobCard({ job, onApply, inviteUrl }: { job: Job; onApply: (job: 
           </li>
         ))}
       </ul>
-      <h4 className="mt-4 text-sm font-semibold text-gold-400">Benefits</h4>
+      <h3 className="mt-4 text-sm font-semibold text-gold-400">Benefits</h3>
       <ul className="mt-1 flex-1 space-y-1 text-sm text-slate-300">
         {job.benefits.map((line) => (
           <li key={line} className="flex gap-2">

@@ -7,7 +7,7 @@ import JobsPage from './jobs-page.tsx';
 
 const shownTitles = () =>
   within(screen.getByRole('list', { name: 'Open jobs' }))
-    .getAllByRole('heading', { level: 3 })
+    .getAllByRole('heading', { level: 2 })
     .map((h) => h.textContent);
 
 describe('job carousel', () => {

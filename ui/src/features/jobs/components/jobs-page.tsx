@@ -72,9 +72,10 @@ export default function JobsPage() {
             <ChevronRight aria-hidden />
           </button>
         </div>
-        <ul aria-label="Open jobs" className="mt-6 grid gap-6 md:grid-cols-3">
+        {/* A short last page centres its cards rather than leaving an empty column. */}
+        <ul aria-label="Open jobs" className="mt-6 flex flex-wrap justify-center gap-6">
           {shown.map((job) => (
-            <li key={job.title}>
+            <li key={job.title} className="w-full md:w-[calc((100%-3rem)/3)]">
               <JobCard job={job} inviteUrl={brand.discordInvite} onApply={setAppliedFor} />
             </li>
           ))}

@@ -14,7 +14,7 @@ export function TierCard({ tier }: { tier: ProductDto }) {
   return (
     <article
       aria-labelledby={headingId}
-      className={`relative flex w-full flex-col rounded-2xl border bg-bayou-900 p-6 ${tier.popular ? 'border-gold-400 shadow-lg shadow-gold-500/20' : 'border-bayou-700'}`}
+      className={`relative flex w-full flex-col rounded-2xl border bg-bayou-900 p-6 xl:p-5 ${tier.popular ? 'border-gold-400 shadow-lg shadow-gold-500/20' : 'border-bayou-700'}`}
     >
       {tier.popular && (
         <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-gold-500 px-3 py-1 text-xs font-bold uppercase text-bayou-950">
@@ -36,7 +36,7 @@ export function TierCard({ tier }: { tier: ProductDto }) {
         {phrase}
       </p>
       <p className="mt-3 text-sm text-slate-300">{tier.description}</p>
-      <ul className="mt-4 flex-1 space-y-2 text-sm">
+      <ul className="mt-4 mb-6 space-y-2 text-sm">
         {tier.features.map((feature) => (
           <li key={feature} className="flex gap-2">
             <Check aria-hidden size={16} className="mt-0.5 shrink-0 text-moss-400" />
@@ -44,13 +44,16 @@ export function TierCard({ tier }: { tier: ProductDto }) {
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        onClick={() => navigate(stripeCheckoutPath('whitelist', tier.id))}
-        className="mt-6 rounded-lg bg-gold-500 px-4 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400"
-      >
-        {buyButtonText(tier)}
-      </button>
+      {/* The footer sits at the card's bottom and every button is two lines tall, so the row's buttons line up. */}
+      <div className="mt-auto">
+        <button
+          type="button"
+          onClick={() => navigate(stripeCheckoutPath('whitelist', tier.id))}
+          className="flex w-full items-center justify-center rounded-lg bg-gold-500 px-3 py-2.5 text-center font-semibold leading-tight text-bayou-950 text-balance hover:bg-gold-400 xl:min-h-[3.5rem] xl:py-2 xl:text-sm"
+        >
+          {buyButtonText(tier)}
+        </button>
+      </div>
     </article>
   );
 }

@@ -40,26 +40,29 @@ function AddonCard({ addon }: { addon: ProductDto }) {
       {multi && (
         <fieldset className="mb-4">
           <legend className="text-sm font-semibold text-slate-200">Choose an option</legend>
-          <div className="mt-2 space-y-1">
+          <div className="mt-2 grid gap-2">
             {addon.options.map((choice) => (
               <label
                 key={choice.id}
-                className="flex cursor-pointer items-center justify-between gap-2 rounded-md border border-bayou-700 px-3 py-2 text-sm has-[:checked]:border-gold-400"
+                className="flex cursor-pointer items-center gap-3 rounded-lg border border-bayou-600 bg-bayou-950/60 px-3 py-2.5 text-sm text-slate-200 transition-colors hover:border-moss-400 has-[:checked]:border-gold-400 has-[:checked]:bg-gold-500/10 has-[:checked]:text-slate-50"
               >
-                <span className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name={`${addon.id}-option`}
-                    value={choice.id}
-                    checked={option === choice.id}
-                    onChange={() => setOption(choice.id)}
-                  />
-                  {choice.label}
+                <input
+                  type="radio"
+                  name={`${addon.id}-option`}
+                  value={choice.id}
+                  checked={option === choice.id}
+                  onChange={() => setOption(choice.id)}
+                  className="h-4 w-4 shrink-0 cursor-pointer appearance-none rounded-full border-2 border-slate-400 checked:border-gold-400 checked:bg-[radial-gradient(circle,#e0b84a_40%,transparent_45%)]"
+                />
+                <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-medium">{choice.label}</span>
                   {choice.isPackage && (
-                    <span className="rounded bg-moss-400/20 px-1.5 text-xs text-moss-300">Save $15+</span>
+                    <span className="rounded bg-moss-400/20 px-1.5 py-0.5 text-xs font-semibold text-moss-300">
+                      Save $15+
+                    </span>
                   )}
                 </span>
-                <span className="font-semibold text-gold-400">{formatPrice(choice.price)}</span>
+                <span className="shrink-0 font-semibold text-gold-400">{formatPrice(choice.price)}</span>
               </label>
             ))}
           </div>

@@ -5,7 +5,7 @@ import { confirmDemoPayment } from '../api/payments.ts';
 import type { PaymentFormProps } from './payment-form-props.ts';
 
 const input =
-  'mt-1 w-full rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100 placeholder:text-slate-500 focus:border-gold-400 focus:outline-none';
+  'mt-1 w-full rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100 placeholder:text-slate-500 focus:border-gold-400';
 
 /** The card form of the offline demo gateway: it follows Stripe's test cards and charges nothing. */
 export function DemoCardForm({ clientSecret, payLabel, onPaid, onError }: PaymentFormProps) {
@@ -82,8 +82,9 @@ export function DemoCardForm({ clientSecret, payLabel, onPaid, onError }: Paymen
 }
 
 /**
- * While paying the button stays focusable (aria-disabled, not disabled) so keyboard focus never falls to the page;
- * a second press is ignored by the form. A processing phrase tells the buyer something is happening.
+ * Busy or not ready, the button says so with aria-disabled and ignores presses instead of turning `disabled`: a
+ * disabled button drops keyboard focus to the page, and the player would have to find their way back. A processing
+ * phrase tells the buyer something is happening.
  */
 export function PayButton({ paying, label, disabled = false }: { paying: boolean; label: string; disabled?: boolean }) {
   const phrase = useFlavourPhrase('processing');
@@ -96,7 +97,7 @@ export function PayButton({ paying, label, disabled = false }: { paying: boolean
         onClick={(event) => {
           if (inactive) event.preventDefault();
         }}
-        className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-gold-500"
       >
         {paying ? 'Processing...' : label}
       </button>

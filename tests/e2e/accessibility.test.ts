@@ -1,0 +1,253 @@
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../ui/src/config/paths.ts';
+import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { signInBrowser } from '../support/session.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** Pages for staff and administrators are not public or player pages; `/api` routes are not pages. */
+const STAFF_PAGES: string[] = [paths.admin, paths.adminApplications, paths.staffApplications, paths.staffReview];
+const PAGES = [
+  ...Object.values(paths).filter((path) => !STAFF_PAGES.includes(path) && !path.startsWith('/api')),
+  `${paths.stripeCheckout}?type=whitelist&id=swamp-blood`,
+  `${paths.checkout}?productType=addon&productId=custom-tattoos&option=upper-body`,
+  '/no-such-page',
+];
+
+const WIDTHS = [1280, 360] as const;
+
+/** the pages this work changed, kept as screenshots to look at */
+const PHOTOGRAPHED: string[] = [
+  paths.home,
+  paths.priorityPass,
+  paths.addons,
+  paths.jobs,
+  paths.faq,
+  paths.about,
+  `${paths.stripeCheckout}?type=whitelist&id=swamp-blood`,
+];
+
+interface Violation {
+  rule: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core's findings on the page as it is now, one line per element. */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, { runOnly: tags, resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`),
+    }));
+  }, AXE_TAGS);
+}
+
+/** The page has drawn its content: the requests settled, a heading or a form is there, the spinners are gone. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('main h1, main h2, main form') !== null &&
+        document.querySelector('main [role=status] .animate-spin') === null,
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => {});
+}
+
+const noHorizontalScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe.runIf(browserAvailable)('axe-core finds no violation on the public and player pages in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  /** `state -> violations`, gathered across a test and compared with nothing at its end, so one run lists them all */
+  let found: Record<string, Violation[]>;
+
+  async function newPage(width: number, signedIn: boolean): Promise<Page> {
+    // reduced motion: axe reads colours once the fades have finished, not halfway through them; the site's
+    // Content-Security-Policy would refuse the injected axe script, so this context sets it aside
+    const context = await browser.newContext({
+      viewport: { width, height: 800 },
+      reducedMotion: 'reduce',
+      bypassCSP: true,
+    });
+    contexts.push(context);
+    // outside hosts are unreachable here
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    const page = await context.newPage();
+    if (signedIn) await signInBrowser(page, server, { username: `Axe${width}`, email: `axe${width}@example.com` });
+    return page;
+  }
+
+  async function check(page: Page, state: string) {
+    const violations = await axeViolations(page);
+    if (violations.length > 0) found[state] = violations;
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const width of WIDTHS) {
+    for (const signedIn of [false, true]) {
+      const who = signedIn ? 'signed in' : 'signed out';
+      it(`every page, ${who}, at ${width} px`, async () => {
+        found = {};
+        const page = await newPage(width, signedIn);
+        const wide: string[] = [];
+        for (const path of PAGES) {
+          await page.goto(`${server.url}${path}`);
+          await settle(page);
+          // a page that sends a signed-out visitor on after a moment may leave while axe reads it: read where it lands
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await check(page, `${path} (at ${new URL(page.url()).pathname})`);
+              break;
+            } catch (error) {
+              if (attempt === 3 || !String(error).includes('Execution context was destroyed')) throw error;
+              await settle(page);
+            }
+          }
+          if (width === 360 && !(await noHorizontalScroll(page))) wide.push(path);
+          const name = path === '/' ? 'home' : path.slice(1).replace(/[^\w-]+/g, '-');
+          if (PHOTOGRAPHED.includes(path))
+            await page.screenshot({
+              path: screenshotPath(`a11y-${name}-${signedIn ? 'in' : 'out'}-${width}`),
+              fullPage: true,
+            });
+        }
+        expect(found).toEqual({});
+        expect(wide).toEqual([]);
+      }, 240_000);
+    }
+
+    it(`form errors, the open menu, the open Recent Purchases panel and a toast at ${width} px`, async () => {
+      found = {};
+      const visitor = await newPage(width, false);
+      await visitor.goto(`${server.url}${paths.devLogin}`);
+      await visitor.getByRole('button', { name: 'Sign in' }).click();
+      await visitor.waitForTimeout(300);
+      await check(visitor, '/dev-login after an empty submit');
+
+      const player = await newPage(width, true);
+      for (const path of [paths.apply, paths.staffApply]) {
+        await player.goto(`${server.url}${path}`);
+        const submit = player.getByRole('button', { name: 'Submit Application' });
+        await submit.waitFor();
+        await submit.click();
+        await player.waitForTimeout(300);
+        await check(player, `${path} after an empty submit`);
+        await player.screenshot({ path: screenshotPath(`a11y${path.replace('/', '-')}-errors-${width}`) });
+      }
+
+      // while a page's code loads, the header and footer stay and the content area shows the spinner
+      const slow = await newPage(width, false);
+      let release = () => {};
+      const held = new Promise<void>((done) => {
+        release = done;
+      });
+      await slow.route(/\/assets\/(faq|jobs)-page-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await slow.goto(`${server.url}${paths.faq}`, { waitUntil: 'domcontentloaded' });
+      await slow.getByRole('status').filter({ hasText: 'Loading page' }).waitFor();
+      expect(await slow.getByRole('banner').isVisible()).toBe(true);
+      expect(await slow.getByRole('contentinfo').isVisible()).toBe(true);
+      await slow.screenshot({ path: screenshotPath(`a11y-loading-first-page-${width}`) });
+      release();
+      await slow.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+
+      // the tier cards' buttons share one line and none wraps past two lines
+      await player.goto(`${server.url}${paths.priorityPass}`);
+      const tierButtons = player.getByRole('list', { name: 'Whitelist tiers' }).getByRole('button');
+      await expect.poll(() => tierButtons.count()).toBe(5);
+      const boxes = await tierButtons.evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const box = button.getBoundingClientRect();
+          const lineHeight = Number.parseFloat(getComputedStyle(button).lineHeight);
+          const lines = Math.round(
+            (box.height - 2 * Number.parseFloat(getComputedStyle(button).paddingTop)) / lineHeight,
+          );
+          return { top: Math.round(box.top), height: Math.round(box.height), lines };
+        }),
+      );
+      if (width === 1280) expect(new Set(boxes.map((box) => `${box.top}/${box.height}`)).size).toBe(1);
+      expect(Math.max(...boxes.map((box) => box.lines))).toBeLessThanOrEqual(2);
+
+      // the add-on options are real radio inputs, grouped under a legend
+      await player.goto(`${server.url}${paths.addons}`);
+      const tattoos = player.getByRole('group', { name: 'Choose an option' }).first();
+      await tattoos.getByRole('radio', { name: /Lower Body/ }).check();
+      expect(await tattoos.getByRole('radio', { name: /Lower Body/ }).isChecked()).toBe(true);
+      expect(await tattoos.getByRole('radio').count()).toBe(4);
+
+      // page 2 of the jobs carousel: two cards, centred
+      await player.goto(`${server.url}${paths.jobs}`);
+      await player.getByRole('button', { name: 'Next jobs' }).click();
+      await check(player, '/jobs on page 2');
+      expect(await noHorizontalScroll(player)).toBe(true);
+      await player.screenshot({ path: screenshotPath(`a11y-jobs-page-2-${width}`), fullPage: true });
+
+      await player.goto(`${server.url}/`);
+      await settle(player);
+      // the first screen as a player sees it, the Recent Purchases panel folded
+      await player.screenshot({ path: screenshotPath(`a11y-home-first-screen-${width}`) });
+      if (width === 360) {
+        await player.getByRole('button', { name: 'Open menu' }).click();
+        await player.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).waitFor();
+        await check(player, '/ with the menu open');
+        await player.keyboard.press('Escape');
+      }
+      await player.getByRole('button', { name: 'Recent Purchases' }).click();
+      await player.getByRole('complementary', { name: 'Recent Purchases' }).getByRole('listitem').first().waitFor();
+      await check(player, '/ with Recent Purchases open');
+      await player.screenshot({ path: screenshotPath(`a11y-home-recent-purchases-open-${width}`) });
+
+      // a declined card: the Payment Failed toast beside the page's own alert
+      await player.goto(`${server.url}${paths.stripeCheckout}?type=whitelist&id=swamp-blood`);
+      await player.getByLabel('Card number').fill('4000 0000 0000 0002');
+      await player.getByLabel('Expiry').fill('12 / 34');
+      await player.getByLabel('CVC').fill('123');
+      await player.getByRole('button', { name: 'Pay $60' }).click();
+      const toast = player
+        .getByRole('region', { name: /Notifications/ })
+        .getByRole('listitem')
+        .first();
+      await toast.waitFor();
+      await check(player, '/stripe-checkout with a toast showing');
+      await player.screenshot({ path: screenshotPath(`a11y-toast-${width}`) });
+
+      // F8 takes focus to the notifications, and the focused list shows it
+      await player.keyboard.press('F8');
+      const ring = await player.evaluate(() => {
+        const active = document.activeElement as HTMLElement;
+        const style = getComputedStyle(active);
+        return { tag: active.tagName, outline: style.outlineStyle, wide: Number.parseFloat(style.outlineWidth) >= 2 };
+      });
+      expect(ring).toEqual({ tag: 'OL', outline: 'solid', wide: true });
+      await player.screenshot({ path: screenshotPath(`a11y-toast-focused-${width}`) });
+
+      expect(found).toEqual({});
+    }, 120_000);
+  }
+});
