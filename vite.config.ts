@@ -5,8 +5,8 @@ import { indexHtml } from './scripts/index-html-plugin.ts';
 import tailwindConfig from './tailwind.config.ts';
 import { uiAliases } from './ui/aliases.ts';
 
-/** the headings' font, Playfair Display 700 latin (ui/src/styles.css); the build hashes its name */
-const HEADING_FONT = /playfair-display-latin-700-normal[-.\w]*\.woff2$/;
+/** the headings' font, Playfair Display 700 cut to the headings' characters (ui/src/styles.css); the build hashes its name */
+const HEADING_FONT = /playfair-display-700-headings[-.\w]*\.woff2$/;
 
 /** index.html preloads the headings' font, so it downloads beside the CSS instead of after the CSS has been read. */
 function preloadHeadingFont(): Plugin {

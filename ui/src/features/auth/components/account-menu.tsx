@@ -1,6 +1,5 @@
 import { Coins, LogOut } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { paths } from '@/config/paths.ts';
 import { useFlavourPhrase } from '@/features/flavour';
 import { useCurrentUser, useTokenBalance } from '../api/current-user.ts';
@@ -26,15 +25,14 @@ function LoginLink() {
   const phrase = useFlavourPhrase('login');
   const here = `${location.pathname}${location.search}`;
   return (
-    <Tooltip content={phrase} side="bottom">
-      <a
-        href={signInPath(location.pathname === paths.devLogin ? '/' : here)}
-        aria-description={phrase}
-        className="rounded-md bg-gold-500 px-3 py-2 text-sm font-semibold text-bayou-950 hover:bg-gold-400"
-      >
-        Login
-      </a>
-    </Tooltip>
+    <a
+      href={signInPath(location.pathname === paths.devLogin ? '/' : here)}
+      title={phrase}
+      aria-description={phrase}
+      className="rounded-md bg-gold-500 px-3 py-2 text-sm font-semibold text-bayou-950 hover:bg-gold-400"
+    >
+      Login
+    </a>
   );
 }
 
@@ -52,33 +50,28 @@ function SignedInMenu({ name }: { name: string }) {
         <Coins aria-hidden size={14} />
         {`${(balance.data ?? 0).toLocaleString()} tokens`}
       </span>
-      <Tooltip content={profilePhrase} side="bottom">
-        <Link
-          to={paths.account}
-          data-testid="greeting"
-          aria-label={`Welcome, ${name}: your account`}
-          aria-description={profilePhrase}
-          title={long ? `Welcome, ${name}` : undefined}
-          className="flex min-w-0 items-baseline whitespace-nowrap rounded-md py-1 text-sm text-slate-200 underline-offset-4 hover:text-gold-400 hover:underline"
-        >
-          <span className="hidden whitespace-pre sm:inline">Welcome, </span>
-          <span className="min-w-0 max-w-[7rem] truncate sm:max-w-[10rem] lg:max-w-[6rem] 2xl:max-w-[14rem]">
-            {name}
-          </span>
-        </Link>
-      </Tooltip>
-      <Tooltip content={phrase} side="bottom">
-        <a
-          href={paths.logout}
-          className="inline-flex shrink-0 items-center gap-1 rounded-md border border-bayou-600 px-2.5 py-1.5 text-sm text-slate-200 hover:bg-bayou-800"
-          aria-label="Logout"
-          aria-description={phrase}
-        >
-          <LogOut aria-hidden size={16} />
-          {/* beside the full navigation the icon alone keeps the bar on one line */}
-          <span className="hidden md:inline lg:hidden 2xl:inline">Logout</span>
-        </a>
-      </Tooltip>
+      <Link
+        to={paths.account}
+        data-testid="greeting"
+        aria-label={`Welcome, ${name}: your account`}
+        aria-description={profilePhrase}
+        title={long ? `Welcome, ${name}. ${profilePhrase}` : profilePhrase}
+        className="flex min-w-0 items-baseline whitespace-nowrap rounded-md py-1 text-sm text-slate-200 underline-offset-4 hover:text-gold-400 hover:underline"
+      >
+        <span className="hidden whitespace-pre sm:inline">Welcome, </span>
+        <span className="min-w-0 max-w-[7rem] truncate sm:max-w-[10rem] lg:max-w-[6rem] 2xl:max-w-[14rem]">{name}</span>
+      </Link>
+      <a
+        href={paths.logout}
+        title={phrase}
+        className="inline-flex shrink-0 items-center gap-1 rounded-md border border-bayou-600 px-2.5 py-1.5 text-sm text-slate-200 hover:bg-bayou-800"
+        aria-label="Logout"
+        aria-description={phrase}
+      >
+        <LogOut aria-hidden size={16} />
+        {/* beside the full navigation the icon alone keeps the bar on one line */}
+        <span className="hidden md:inline lg:hidden 2xl:inline">Logout</span>
+      </a>
     </div>
   );
 }
