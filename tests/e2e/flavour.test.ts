@@ -111,6 +111,8 @@ describe.runIf(browserAvailable)('flavour phrases: every key shows one of its fo
     await expectPhrase('profile', 'greeting title', await greeting.getAttribute('title'));
     const logout = page.getByRole('banner').getByRole('link', { name: 'Logout' });
     await expectPhrase('logout', 'Logout title', await logout.getAttribute('title'));
+    // the home content draws after the header: wait for it
+    await expect.poll(async () => phraseOf('features', await page.locator('main').textContent())).not.toBeNull();
     await expectPhrase('features', 'home', await page.locator('main').textContent());
 
     await page.goto(`${server.url}/stripe-checkout?type=whitelist&id=parish-life`);
