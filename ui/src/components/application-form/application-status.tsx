@@ -71,6 +71,33 @@ export function ApplicationStatusCard({
 }
 
 /**
+ * A refused application: until the waiting time is over, the day a new one is welcome and what to do meanwhile
+ * (`meanwhile` gets that day, ready to show); after it, the form below is open again.
+ */
+export function RefusedApplicationStatus({
+  title,
+  application,
+  summary,
+  meanwhile,
+}: {
+  title: string;
+  application: MyApplication;
+  summary: string;
+  meanwhile: (day: ReactNode) => ReactNode;
+}) {
+  const again = application.applyAgainAt;
+  return (
+    <ApplicationStatusCard title={title} application={application} tone="refused" summary={summary}>
+      {again && stillWaiting(application) ? (
+        <p>{meanwhile(<strong data-testid="apply-again-date">{applyAgainDay(again)}</strong>)}</p>
+      ) : (
+        <p>You can send a new application below.</p>
+      )}
+    </ApplicationStatusCard>
+  );
+}
+
+/**
  * A screen that replaces a submitted form: shown from its top with focus on its heading, so the applicant (and a
  * screen reader) starts reading it there rather than wherever the long form had been scrolled to.
  */

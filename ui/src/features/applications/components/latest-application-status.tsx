@@ -3,9 +3,8 @@ import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import {
   ApplicationStatusCard,
-  applyAgainDay,
-  stillWaiting,
   type MyApplication,
+  RefusedApplicationStatus,
 } from '@/components/application-form/application-status.tsx';
 
 /** Where the applicant's latest whitelist application stands (an approved one shows AlreadyWhitelisted instead). */
@@ -31,26 +30,20 @@ export function LatestApplicationStatus({ application }: { application: MyApplic
         </p>
       </ApplicationStatusCard>
     );
-  const again = application.applyAgainAt;
   return (
-    <ApplicationStatusCard
+    <RefusedApplicationStatus
       title="Your latest whitelist application"
       application={application}
-      tone="refused"
       summary="It was not approved this time."
-    >
-      {again && stillWaiting(application) ? (
-        <p>
-          You can send a new application from <strong data-testid="apply-again-date">{applyAgainDay(again)}</strong>.
-          Use the time to work on your character&apos;s story and read the{' '}
+      meanwhile={(day) => (
+        <>
+          You can send a new application from {day}. Use the time to work on your character&apos;s story and read the{' '}
           <Link to={paths.serverRules} className="underline">
             server rules
           </Link>
           .
-        </p>
-      ) : (
-        <p>You can send a new application below.</p>
+        </>
       )}
-    </ApplicationStatusCard>
+    />
   );
 }

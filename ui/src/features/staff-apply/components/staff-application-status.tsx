@@ -1,9 +1,8 @@
 import { brand } from '@/config/brand.ts';
 import {
   ApplicationStatusCard,
-  applyAgainDay,
-  stillWaiting,
   type MyApplication,
+  RefusedApplicationStatus,
 } from '@/components/application-form/application-status.tsx';
 
 /** Where the applicant's latest staff application stands, and what happens next. */
@@ -42,22 +41,14 @@ export function StaffApplicationStatus({ application }: { application: MyApplica
         </p>
       </ApplicationStatusCard>
     );
-  const again = application.applyAgainAt;
   return (
-    <ApplicationStatusCard
+    <RefusedApplicationStatus
       title="Your latest staff application"
       application={application}
-      tone="refused"
       summary="It was not accepted this time."
-    >
-      {again && stillWaiting(application) ? (
-        <p>
-          You can apply again from <strong data-testid="apply-again-date">{applyAgainDay(again)}</strong>. Meanwhile,
-          stay active on the server and in our Discord community.
-        </p>
-      ) : (
-        <p>You can send a new application below.</p>
+      meanwhile={(day) => (
+        <>You can apply again from {day}. Meanwhile, stay active on the server and in our Discord community.</>
       )}
-    </ApplicationStatusCard>
+    />
   );
 }

@@ -1,12 +1,12 @@
 import { CreditCard } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { banReasonSchema, BAN_REASON_MAX_LENGTH, BAN_REASON_MIN_LENGTH } from '@contract/payments.ts';
 import { Field } from '@/components/ui/form-fields.tsx';
 import { formatPrice } from '@/lib/format.ts';
 import type { CurrentUser } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
 import type { CheckoutItem } from '../api/use-checkout-item.ts';
 import { PaymentSection } from './payment-section.tsx';
+import { BanReasonField, unbanDetailsErrors } from './unban-details-form.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Contact = { email: string; discord: string; banReason: string };
@@ -15,10 +15,10 @@ type Errors = Partial<Record<keyof Contact, string>>;
 function contactErrors(contact: Contact, unban: boolean): Errors {
   const errors: Errors = {};
   if (!EMAIL.test(contact.email.trim())) errors.email = 'Enter a valid email address.';
-  if (unban && !contact.discord.trim()) errors.discord = 'Enter the Discord username of the banned account.';
   if (unban) {
-    const reason = banReasonSchema.safeParse(contact.banReason);
-    if (!reason.success) errors.banReason = reason.error.issues[0]?.message ?? 'Enter the ban reason.';
+    const unbanErrors = unbanDetailsErrors({ discordUsername: contact.discord, banReason: contact.banReason });
+    if (unbanErrors.discordUsername) errors.discord = unbanErrors.discordUsername;
+    if (unbanErrors.banReason) errors.banReason = unbanErrors.banReason;
   }
   return errors;
 }
@@ -98,24 +98,12 @@ export function OrderForm({
             )}
           </Field>
           {unban && (
-            <Field
-              label="Ban reason"
-              required
+            <BanReasonField
+              value={contact.banReason}
+              onChange={(banReason) => setContact((current) => ({ ...current, banReason }))}
               error={errors.banReason}
-              hint={`What the ban was for and roughly when. ${BAN_REASON_MIN_LENGTH} to ${BAN_REASON_MAX_LENGTH.toLocaleString('en-US')} characters.`}
-            >
-              {(props) => (
-                <textarea
-                  {...props}
-                  ref={refs.banReason}
-                  name="banReason"
-                  rows={4}
-                  className={`${props.className} min-h-[6rem] resize-y`}
-                  value={contact.banReason}
-                  onChange={set('banReason')}
-                />
-              )}
-            </Field>
+              inputRef={refs.banReason}
+            />
           )}
           <p className="flex items-center gap-2 text-sm text-slate-300">
             <CreditCard aria-hidden size={16} /> Payment method: Card

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { BAN_REASON_MAX_LENGTH, BAN_REASON_MIN_LENGTH, banReasonSchema } from '@contract/payments.ts';
 import { Field } from '@/components/ui/form-fields.tsx';
 
@@ -8,6 +8,47 @@ export interface UnbanDetails {
 }
 
 const DISCORD_USERNAME_MAX = 64;
+
+/** The ban reason in the player's words, with the length the server accepts and how much is written so far. */
+export function BanReasonField({
+  value,
+  onChange,
+  error,
+  inputRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}) {
+  return (
+    <Field
+      label="Ban reason"
+      required
+      error={error}
+      hint={
+        <>
+          What the ban was for, roughly when it happened, and anything staff should know (for example the ban message
+          you saw). {BAN_REASON_MIN_LENGTH} to {BAN_REASON_MAX_LENGTH.toLocaleString('en-US')} characters;{' '}
+          <span data-testid="ban-reason-count">{value.trim().length.toLocaleString('en-US')}</span> so far.
+        </>
+      }
+    >
+      {(props) => (
+        <textarea
+          {...props}
+          ref={inputRef}
+          name="banReason"
+          rows={5}
+          maxLength={BAN_REASON_MAX_LENGTH + 50}
+          className={`${props.className} min-h-[7rem] resize-y`}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
 
 /** The player-facing check of the unban details; the server checks the ban reason again with the same rule. */
 export function unbanDetailsErrors(details: UnbanDetails): Partial<Record<keyof UnbanDetails, string>> {
@@ -47,7 +88,6 @@ export function UnbanDetailsForm({
     onSubmit({ discordUsername: values.discordUsername.trim(), banReason: values.banReason.trim() });
   }
 
-  const length = values.banReason.trim().length;
   return (
     <form onSubmit={submit} noValidate aria-label="Unban details" className="space-y-4">
       <Field
@@ -68,31 +108,12 @@ export function UnbanDetailsForm({
           />
         )}
       </Field>
-      <Field
-        label="Ban reason"
-        required
+      <BanReasonField
+        value={values.banReason}
+        onChange={(banReason) => setValues({ ...values, banReason })}
         error={errors.banReason}
-        hint={
-          <>
-            What the ban was for, roughly when it happened, and anything staff should know (for example the ban message
-            you saw). {BAN_REASON_MIN_LENGTH} to {BAN_REASON_MAX_LENGTH.toLocaleString('en-US')} characters;{' '}
-            <span data-testid="ban-reason-count">{length.toLocaleString('en-US')}</span> so far.
-          </>
-        }
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            ref={reasonRef}
-            name="banReason"
-            rows={5}
-            maxLength={BAN_REASON_MAX_LENGTH + 50}
-            className={`${props.className} min-h-[7rem] resize-y`}
-            value={values.banReason}
-            onChange={(event) => setValues({ ...values, banReason: event.target.value })}
-          />
-        )}
-      </Field>
+        inputRef={reasonRef}
+      />
       <button
         type="submit"
         className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400"
