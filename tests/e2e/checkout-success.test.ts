@@ -113,17 +113,20 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
     await page.screenshot({ path: screenshotPath('checkout-success-not-found-360'), fullPage: true });
   }, 60_000);
 
-  it("completes the purchase when the buyer comes back from the bank's page through the card's redirect", async () => {
-    const { page, buyer } = await pageAs('Redirected Rosalie');
+  /** Starts a Bayou Basic checkout over the API and answers it with the demo card given. */
+  async function payBayouBasic(buyer: { cookie: string }, cardNumber: string) {
     const http = client(server.url, buyer.cookie);
     const started = await http.post('/api/create-payment-intent', {
       productType: 'whitelist',
       productId: 'bayou-basic',
     });
-    await http.post('/api/payments/demo/confirm', {
-      clientSecret: started.body.clientSecret,
-      cardNumber: '4242424242424242',
-    });
+    await http.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber });
+    return { http, started };
+  }
+
+  it("completes the purchase when the buyer comes back from the bank's page through the card's redirect", async () => {
+    const { page, buyer } = await pageAs('Redirected Rosalie');
+    const { http, started } = await payBayouBasic(buyer, '4242424242424242');
     await page.goto(
       `${server.url}/checkout-success?payment_intent=${started.body.paymentIntentId}&redirect_status=succeeded`,
     );
@@ -134,15 +137,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
 
   it('a failed payment says so plainly, with the reason', async () => {
     const { page, buyer } = await pageAs('Declined Delphine');
-    const http = client(server.url, buyer.cookie);
-    const started = await http.post('/api/create-payment-intent', {
-      productType: 'whitelist',
-      productId: 'bayou-basic',
-    });
-    await http.post('/api/payments/demo/confirm', {
-      clientSecret: started.body.clientSecret,
-      cardNumber: '4000000000000002',
-    });
+    const { http, started } = await payBayouBasic(buyer, '4000000000000002');
     const { system } = server;
     // the store gives up on a checkout whose card was declined when it settles open payments
     await system.database.withContext(async () => {
