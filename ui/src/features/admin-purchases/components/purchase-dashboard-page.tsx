@@ -86,8 +86,8 @@ export default function PurchaseDashboardPage() {
                     <StackedCell label="Type">
                       <TypeBadge type={purchase.productType} />
                     </StackedCell>
-                    <StackedCell label="Amount" className="font-semibold">
-                      {formatMoney(purchase.price)}
+                    <StackedCell label="Amount">
+                      <span className="font-semibold">{formatMoney(purchase.price)}</span>
                     </StackedCell>
                     <StackedCell label="Status">
                       <StatusBadge status={purchase.status} />
