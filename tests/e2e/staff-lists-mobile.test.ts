@@ -10,6 +10,9 @@ import { startTestServer, type TestServer } from '../support/test-system.ts';
 /** 64 characters without a break: the longest name a list must hold without scrolling sideways. */
 const LONG_NAME = `bayou${'x'.repeat(55)}cher`;
 
+/** A background without a space: its preview must still end inside the card. */
+const UNBROKEN_BACKGROUND = 'z'.repeat(160);
+
 const PAGES = [
   { path: '/admin', button: 'View', shot: 'staff-lists-admin' },
   { path: '/admin-applications', button: 'Review', shot: 'staff-lists-admin-applications' },
@@ -30,7 +33,9 @@ describe.runIf(browserAvailable)('staff and admin lists on a phone, with a 64-ch
     const player = await signIn(server, { username: LONG_NAME, email: 'long.name@example.com' });
     await buyWithDemoCard(server.url, player, { productType: 'whitelist', productId: 'swamp-blood' });
     const http = client(server.url, player.cookie);
-    expect((await http.post('/api/applications', whitelistAnswers())).status).toBe(201);
+    expect(
+      (await http.post('/api/applications', whitelistAnswers({ characterBackground: UNBROKEN_BACKGROUND }))).status,
+    ).toBe(201);
     expect((await http.post('/api/staff-applications', staffAnswers())).status).toBe(201);
   });
   afterAll(async () => {
@@ -59,11 +64,17 @@ describe.runIf(browserAvailable)('staff and admin lists on a phone, with a 64-ch
         ? page.getByRole('button', { name: button, exact: true }).first()
         : page.getByRole('button', { name: new RegExp(LONG_NAME) }).first();
       await action.scrollIntoViewIfNeeded();
-      const box = await action.boundingBox();
-      expect(box, path).not.toBeNull();
-      expect(box!.x, path).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width, path).toBeLessThanOrEqual(360);
+      const box = (await action.boundingBox()) ?? { x: -1, width: 0 };
+      expect(box.x, path).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, path).toBeLessThanOrEqual(360);
       if (path !== '/staff-applications') expect(await page.getByRole('columnheader').first().isVisible()).toBe(false);
+      else {
+        const preview = page.getByText(/^z+\.\.\.$/);
+        const fits = await preview.evaluate((element) => element.scrollWidth <= element.clientWidth);
+        expect(fits).toBe(true);
+        const end = await preview.boundingBox();
+        expect((end?.x ?? 0) + (end?.width ?? 999)).toBeLessThanOrEqual(360);
+      }
       await page.screenshot({ path: screenshotPath(`${shot}-360`), fullPage: true });
     }
     await page.close();
