@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/format.ts';
 import { useMyPurchases } from '../api/account.ts';
 import { day, PURCHASE_STATUS_LABELS, tokensText } from './format.ts';
 import { StatusPill } from './status-pill.tsx';
-import { StackedCell, StackedRow, StackedTable } from './stacked-table.tsx';
+import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 
 const COLUMNS = ['Product', 'Amount', 'Status', 'Date', 'Transaction ID', 'Tokens', 'Receipt'];
 

@@ -17,7 +17,7 @@ export function TypeBadge({ type }: { type: string }) {
   return (
     <span
       data-colour={TYPE_COLOURS[type] ? type : 'other'}
-      className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${TYPE_COLOURS[type] ?? GREY}`}
+      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${TYPE_COLOURS[type] ?? GREY}`}
     >
       {type}
     </span>
@@ -29,7 +29,7 @@ export function StatusBadge({ status }: { status: string }) {
   return (
     <span
       data-colour={STATUS_COLOURS[status] ? status : 'other'}
-      className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STATUS_COLOURS[status] ?? GREY}`}
+      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STATUS_COLOURS[status] ?? GREY}`}
     >
       {status}
     </span>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PurchaseDto } from '@contract/purchases.ts';
 import { QueryState } from '@/components/ui/query-state.tsx';
+import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
@@ -66,7 +67,7 @@ export default function PurchaseDashboardPage() {
           </dl>
           <section
             aria-labelledby="recent-purchases-title"
-            className="mt-8 rounded-xl border border-bayou-700 bg-bayou-900"
+            className="mt-8 min-w-0 overflow-hidden rounded-xl border border-bayou-700 bg-bayou-900"
           >
             <h2 id="recent-purchases-title" className="px-4 pt-4 font-display text-xl font-bold text-white">
               Recent Purchases
@@ -74,53 +75,44 @@ export default function PurchaseDashboardPage() {
             {data.purchases.length === 0 ? (
               <p className="px-4 py-10 text-center text-slate-300">No purchases yet</p>
             ) : (
-              <div className="mt-3 overflow-x-auto">
-                <table className="w-full min-w-[860px] text-left text-sm">
-                  <thead className="border-b border-bayou-700 text-slate-400">
-                    <tr>
-                      {COLUMNS.map((column) => (
-                        <th key={column} scope="col" className="px-4 py-2 font-medium">
-                          {column}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.purchases.map((purchase) => (
-                      <tr key={purchase.id} className="border-b border-bayou-800 last:border-0">
-                        <td className="px-4 py-3">
-                          <div className="font-medium text-slate-100">{purchase.buyerDiscord ?? '—'}</div>
-                          <div className="text-xs text-slate-400">{purchase.buyerEmail ?? ''}</div>
-                        </td>
-                        <td className="px-4 py-3">{purchase.productName}</td>
-                        <td className="px-4 py-3">
-                          <TypeBadge type={purchase.productType} />
-                        </td>
-                        <td className="px-4 py-3 font-semibold">{formatMoney(purchase.price)}</td>
-                        <td className="px-4 py-3">
-                          <StatusBadge status={purchase.status} />
-                        </td>
-                        <td className="px-4 py-3">
-                          <DeliveryState delivery={purchase.roleDelivery} />
-                        </td>
-                        <td className="px-4 py-3 whitespace-nowrap">
-                          <div>{format(new Date(purchase.createdAt), 'MMM dd, yyyy')}</div>
-                          <div className="text-xs text-slate-400">{format(new Date(purchase.createdAt), 'HH:mm')}</div>
-                        </td>
-                        <td className="px-4 py-3">
-                          <button
-                            type="button"
-                            onClick={() => setViewing(purchase)}
-                            className="rounded-md border border-bayou-600 px-3 py-1 text-xs hover:border-gold-400"
-                          >
-                            View
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <StackedTable caption="Recent purchases, newest first" columns={COLUMNS} className="mt-3">
+                {data.purchases.map((purchase) => (
+                  <StackedRow key={purchase.id}>
+                    <StackedCell label="Customer">
+                      <span className="block font-medium text-slate-100">{purchase.buyerDiscord ?? '—'}</span>
+                      <span className="block text-xs text-slate-400">{purchase.buyerEmail ?? ''}</span>
+                    </StackedCell>
+                    <StackedCell label="Product">{purchase.productName}</StackedCell>
+                    <StackedCell label="Type">
+                      <TypeBadge type={purchase.productType} />
+                    </StackedCell>
+                    <StackedCell label="Amount">
+                      <span className="font-semibold">{formatMoney(purchase.price)}</span>
+                    </StackedCell>
+                    <StackedCell label="Status">
+                      <StatusBadge status={purchase.status} />
+                    </StackedCell>
+                    <StackedCell label="Discord">
+                      <DeliveryState delivery={purchase.roleDelivery} />
+                    </StackedCell>
+                    <StackedCell label="Date" className="md:whitespace-nowrap">
+                      <span className="block">{format(new Date(purchase.createdAt), 'MMM dd, yyyy')}</span>
+                      <span className="block text-xs text-slate-400">
+                        {format(new Date(purchase.createdAt), 'HH:mm')}
+                      </span>
+                    </StackedCell>
+                    <StackedCell label="Actions">
+                      <button
+                        type="button"
+                        onClick={() => setViewing(purchase)}
+                        className="rounded-md border border-bayou-600 px-3 py-1 text-xs hover:border-gold-400"
+                      >
+                        View
+                      </button>
+                    </StackedCell>
+                  </StackedRow>
+                ))}
+              </StackedTable>
             )}
           </section>
         </>

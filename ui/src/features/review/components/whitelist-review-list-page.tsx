@@ -88,14 +88,16 @@ function ListEntry({
         type="button"
         onClick={onSelect}
         aria-pressed={selected}
-        className={`w-full rounded-xl border p-4 text-left ${selected ? 'border-gold-400 bg-bayou-800' : 'border-bayou-700 bg-bayou-900 hover:border-moss-400'}`}
+        className={`w-full min-w-0 rounded-xl border p-4 text-left ${selected ? 'border-gold-400 bg-bayou-800' : 'border-bayou-700 bg-bayou-900 hover:border-moss-400'}`}
       >
         <span className="flex flex-wrap items-center justify-between gap-2">
-          <span className="font-semibold text-slate-100">{application.discordUsername}</span>
+          <span className="min-w-0 font-semibold text-slate-100 [overflow-wrap:anywhere]">
+            {application.discordUsername}
+          </span>
           <StatusBadge status={shownStatus(application.status)} />
         </span>
         <span className="mt-1 block text-xs text-slate-400">Applied {day(application.createdAt)}</span>
-        <span className="mt-2 block break-words text-sm text-slate-300">
+        <span className="mt-2 line-clamp-3 text-sm text-slate-300 [overflow-wrap:anywhere]">
           {preview(application.characterBackground)}
         </span>
       </button>
