@@ -28,7 +28,7 @@ describe.runIf(browserAvailable)('header links for staff and admins', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
+    await server?.stop();
   });
 
   for (const role of ['player', 'staff', 'admin'] as const) {
@@ -43,13 +43,13 @@ describe.runIf(browserAvailable)('header links for staff and admins', () => {
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Home' }).waitFor();
       await expect.poll(() => roleLinks(page, nav)).toEqual(EXPECTED[role]);
+      await page.screenshot({ path: screenshotPath(`staff-nav-${role}-1280.png`) });
       // the header stays on one line
       const height = await page
         .locator('header > div')
         .first()
         .evaluate((el) => el.getBoundingClientRect().height);
       expect(height).toBeLessThan(80);
-      await page.screenshot({ path: screenshotPath(`staff-nav-${role}-1280.png`) });
 
       for (const name of EXPECTED[role]) {
         await page.goto(`${server.url}/`);

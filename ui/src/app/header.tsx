@@ -80,7 +80,7 @@ function NavList({ vertical = false, onNavigate }: { vertical?: boolean; onNavig
   const { user } = useCurrentUser();
   const links = [...navLinks, ...roleLinks(user?.role)];
   return (
-    <ul className={vertical ? 'flex flex-col gap-1 pt-2' : 'flex flex-wrap items-center gap-0.5'}>
+    <ul className={vertical ? 'flex flex-col gap-1 pt-2' : 'flex flex-wrap items-center gap-0.5 lg:flex-nowrap'}>
       {links.map((link) => (
         <li key={link.to}>
           <NavLink
@@ -88,7 +88,7 @@ function NavList({ vertical = false, onNavigate }: { vertical?: boolean; onNavig
             end={link.to === paths.home}
             onClick={onNavigate}
             className={({ isActive }) =>
-              `block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap lg:px-1.5 xl:px-2 2xl:px-3 ${isActive ? 'bg-bayou-700 text-gold-400' : 'text-slate-200 hover:bg-bayou-800 hover:text-moss-300'}`
+              `block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap lg:px-1.5 2xl:px-3 ${isActive ? 'bg-bayou-700 text-gold-400' : 'text-slate-200 hover:bg-bayou-800 hover:text-moss-300'}`
             }
           >
             {link.label}
