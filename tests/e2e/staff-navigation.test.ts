@@ -43,7 +43,8 @@ describe.runIf(browserAvailable)('header links for staff and admins', () => {
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Home' }).waitFor();
       await expect.poll(() => roleLinks(page, nav)).toEqual(EXPECTED[role]);
-      await page.screenshot({ path: screenshotPath(`staff-nav-${role}-1280.png`) });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.screenshot({ path: screenshotPath(`staff-nav-${role}-1280`) });
       // the header stays on one line
       const height = await page
         .locator('header > div')
@@ -75,7 +76,7 @@ describe.runIf(browserAvailable)('header links for staff and admins', () => {
       await menu.getByRole('link', { name: 'Home' }).waitFor();
       await expect.poll(() => roleLinks(page, menu as never)).toEqual(EXPECTED[role]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      await page.screenshot({ path: screenshotPath(`staff-nav-${role}-360.png`), fullPage: true });
+      await page.screenshot({ path: screenshotPath(`staff-nav-${role}-360`), fullPage: true });
       await context.close();
     });
   }

@@ -36,7 +36,7 @@ export function Header() {
           className="flex shrink-0 items-center gap-2 font-display text-lg font-bold text-gold-400"
         >
           <img src={brand.logo} alt="" width={36} height={36} />
-          <span className="hidden sm:inline">{brand.name}</span>
+          <span className="hidden sm:inline lg:hidden 2xl:inline">{brand.name}</span>
         </Link>
         <nav aria-label="Main" className="hidden flex-1 lg:block">
           <NavList onNavigate={() => {}} />
