@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../core/users/user.ts';
 import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
@@ -13,7 +13,7 @@ const EXPECTED: Record<Role, string[]> = {
 const ROLE_LINKS = ['Reviews', 'Dashboard'];
 
 /** the role links the main navigation shows, by name */
-async function roleLinks(page: Page, nav: ReturnType<Page['getByRole']>): Promise<string[]> {
+async function roleLinks(nav: Locator): Promise<string[]> {
   const names = await nav.getByRole('link').allInnerTexts();
   return names.map((name) => name.trim()).filter((name) => ROLE_LINKS.includes(name));
 }
@@ -42,7 +42,7 @@ describe.runIf(browserAvailable)('header links for staff and admins', () => {
       await page.goto(`${server.url}/`);
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Home' }).waitFor();
-      await expect.poll(() => roleLinks(page, nav)).toEqual(EXPECTED[role]);
+      await expect.poll(() => roleLinks(nav)).toEqual(EXPECTED[role]);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.screenshot({ path: screenshotPath(`staff-nav-${role}-1280`) });
       // the header stays on one line
@@ -74,7 +74,7 @@ describe.runIf(browserAvailable)('header links for staff and admins', () => {
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.locator('#mobile-nav');
       await menu.getByRole('link', { name: 'Home' }).waitFor();
-      await expect.poll(() => roleLinks(page, menu as never)).toEqual(EXPECTED[role]);
+      await expect.poll(() => roleLinks(menu)).toEqual(EXPECTED[role]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await page.screenshot({ path: screenshotPath(`staff-nav-${role}-360`), fullPage: true });
       await context.close();
