@@ -259,6 +259,7 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
       .getByRole('link')
       .evaluateAll((all) => all.map((a) => a.getAttribute('href')));
     expect(links).toEqual([
+      '/about',
       '/contact',
       '/faq',
       '/server-rules',

@@ -3,10 +3,12 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { brand } from '@/config/brand.ts';
 import { navLinks, paths } from '@/config/paths.ts';
+import { useCurrentUser } from '@/features/auth';
 import { AccountMenu } from '@/features/auth/components/account-menu.tsx';
 
 export function Header() {
   const [open, setOpen] = useState(false);
+  const staffLinks = roleLinks(useCurrentUser().user?.role).length > 0;
   const menuButton = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLElement>(null);
 
@@ -35,7 +37,10 @@ export function Header() {
           className="flex shrink-0 items-center gap-2 font-display text-lg font-bold text-gold-400"
         >
           <img src={brand.logo} alt="" width={36} height={36} />
-          <span className="hidden sm:inline">{brand.name}</span>
+          {/* beside the staff links the desktop bar needs the room, so the logo stands alone up to 1536 px */}
+          <span className={staffLinks ? 'hidden sm:inline lg:hidden 2xl:inline' : 'hidden sm:inline'}>
+            {brand.name}
+          </span>
         </Link>
         <nav aria-label="Main" className="hidden flex-1 lg:block">
           <NavList onNavigate={() => {}} />
@@ -64,17 +69,30 @@ export function Header() {
   );
 }
 
+/** Review screens for staff and admins, the purchase dashboard for admins only; players see neither. */
+function roleLinks(role: string | undefined): { to: string; label: string }[] {
+  if (role === 'admin')
+    return [
+      { to: paths.staffApplications, label: 'Reviews' },
+      { to: paths.admin, label: 'Dashboard' },
+    ];
+  if (role === 'staff') return [{ to: paths.staffApplications, label: 'Reviews' }];
+  return [];
+}
+
 function NavList({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate: () => void }) {
+  const { user } = useCurrentUser();
+  const links = [...navLinks, ...roleLinks(user?.role)];
   return (
-    <ul className={vertical ? 'flex flex-col gap-1 pt-2' : 'flex flex-wrap items-center gap-0.5'}>
-      {navLinks.map((link) => (
+    <ul className={vertical ? 'flex flex-col gap-1 pt-2' : 'flex flex-wrap items-center gap-0.5 lg:flex-nowrap'}>
+      {links.map((link) => (
         <li key={link.to}>
           <NavLink
             to={link.to}
             end={link.to === paths.home}
             onClick={onNavigate}
             className={({ isActive }) =>
-              `block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap lg:px-2 2xl:px-3 ${isActive ? 'bg-bayou-700 text-gold-400' : 'text-slate-200 hover:bg-bayou-800 hover:text-moss-300'}`
+              `block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap lg:px-1.5 2xl:px-3 ${isActive ? 'bg-bayou-700 text-gold-400' : 'text-slate-200 hover:bg-bayou-800 hover:text-moss-300'}`
             }
           >
             {link.label}

@@ -56,6 +56,7 @@ export const navLinks = [
 ] as const;
 
 export const footerLinks = [
+  { to: paths.about, label: 'About' },
   { to: paths.contact, label: 'Contact' },
   { to: paths.faq, label: 'FAQ' },
   { to: paths.serverRules, label: 'Server Rules' },

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { WhitelistApplicationDto } from '@contract/applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { paths } from '@/config/paths.ts';
+import { useCurrentUser } from '@/features/auth';
 import { POLL_ADMIN_APPLICATIONS_MS, useWhitelistApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
 import { StatusBadge } from './badges.tsx';
@@ -16,12 +17,22 @@ import { WhitelistReviewDialog } from './whitelist-review-dialog.tsx';
 /** /admin-applications: whitelist applications with counters, a table and the review modal. */
 export default function AdminApplicationsPage() {
   const { query, data, setPage, open, setOpenId } = useReviewPage(useWhitelistApplications, POLL_ADMIN_APPLICATIONS_MS);
+  const { user } = useCurrentUser();
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
-      <Link to={paths.admin} className="mt-6 inline-flex items-center gap-1 text-sm text-moss-300 hover:underline">
-        <ArrowLeft aria-hidden size={16} /> Back to Purchase Dashboard
-      </Link>
+      {user?.role === 'admin' ? (
+        <Link to={paths.admin} className="mt-6 inline-flex items-center gap-1 text-sm text-moss-300 hover:underline">
+          <ArrowLeft aria-hidden size={16} /> Back to Purchase Dashboard
+        </Link>
+      ) : (
+        <Link
+          to={paths.staffApplications}
+          className="mt-6 inline-flex items-center gap-1 text-sm text-moss-300 hover:underline"
+        >
+          <ArrowLeft aria-hidden size={16} /> Back to Reviews
+        </Link>
+      )}
       <PageHeading
         title="Whitelist Applications"
         description="Review whitelist applications. New ones appear automatically."

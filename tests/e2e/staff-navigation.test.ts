@@ -1,0 +1,96 @@
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../core/users/user.ts';
+import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { signInBrowser } from '../support/session.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+const EXPECTED: Record<Role, string[]> = {
+  player: [],
+  staff: ['Reviews'],
+  admin: ['Reviews', 'Dashboard'],
+};
+const ROLE_LINKS = ['Reviews', 'Dashboard'];
+
+/** the role links the main navigation shows, by name */
+async function roleLinks(nav: Locator): Promise<string[]> {
+  const names = await nav.getByRole('link').allInnerTexts();
+  return names.map((name) => name.trim()).filter((name) => ROLE_LINKS.includes(name));
+}
+
+describe.runIf(browserAvailable)('header links for staff and admins', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const role of ['player', 'staff', 'admin'] as const) {
+    it(`shows ${role} only the links the role can use, each opening a page it may see`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+      const page = await context.newPage();
+      await signInBrowser(page, server, {
+        role,
+        username: role === 'admin' ? 'Evangeline Thibodeaux-Broussard' : undefined,
+      });
+      await page.goto(`${server.url}/`);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Home' }).waitFor();
+      await expect.poll(() => roleLinks(nav)).toEqual(EXPECTED[role]);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.screenshot({ path: screenshotPath(`staff-nav-${role}-1280`) });
+      // the header stays on one line
+      const height = await page
+        .locator('header > div')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().height);
+      expect(height).toBeLessThan(80);
+
+      for (const name of EXPECTED[role]) {
+        await page.goto(`${server.url}/`);
+        await nav.getByRole('link', { name, exact: true }).click();
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await page.getByText('Not authorized').count()).toBe(0);
+        // a back link on the page leads somewhere the role may go as well
+        for (const back of await page.getByRole('link', { name: /^Back to/ }).all()) {
+          expect(role === 'admin' || (await back.getAttribute('href')) !== '/admin').toBe(true);
+        }
+      }
+      await context.close();
+    });
+
+    it(`shows ${role} the same links in the mobile menu at 360 px with no horizontal scroll`, async () => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 800 }, bypassCSP: true });
+      const page = await context.newPage();
+      await signInBrowser(page, server, { role });
+      await page.goto(`${server.url}/`);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.locator('#mobile-nav');
+      await menu.getByRole('link', { name: 'Home' }).waitFor();
+      await expect.poll(() => roleLinks(menu)).toEqual(EXPECTED[role]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: screenshotPath(`staff-nav-${role}-360`), fullPage: true });
+      await context.close();
+    });
+  }
+
+  it('gives staff a back link on the whitelist applications screen that works, not the admin dashboard', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const page = await context.newPage();
+    await signInBrowser(page, server, { role: 'staff' });
+    await page.goto(`${server.url}/admin-applications`);
+    await page.getByRole('link', { name: 'Back to Reviews' }).click();
+    await page.waitForURL('**/staff-applications');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('link', { name: 'Back to Purchase Dashboard' }).count()).toBe(0);
+    expect(await page.getByText('Not authorized').count()).toBe(0);
+    await context.close();
+  });
+});
