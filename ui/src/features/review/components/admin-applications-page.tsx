@@ -8,7 +8,6 @@ import { POLL_ADMIN_APPLICATIONS_MS, useWhitelistApplications } from '../api/rev
 import { useReviewPage } from '../api/use-review-page.ts';
 import { StatusBadge } from './badges.tsx';
 import { Counters, statusCounters } from './counters.tsx';
-import { day } from './dates.ts';
 import { AppliedAndOpen, ApplicationTable } from './application-table.tsx';
 import { Cell, Row } from './responsive-table.tsx';
 import { ReviewGate } from './review-gate.tsx';

@@ -4,7 +4,6 @@ import { useStaffApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
 import { PositionBadge, StatusBadge } from './badges.tsx';
 import { Counters, statusCounters } from './counters.tsx';
-import { day } from './dates.ts';
 import { AppliedAndOpen, ApplicationTable } from './application-table.tsx';
 import { Cell, Row } from './responsive-table.tsx';
 import { ReviewGate } from './review-gate.tsx';
