@@ -1,6 +1,7 @@
-import { format } from 'date-fns';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { MyApplicationsDto } from '@contract/applications.ts';
+import { brand } from '@/config/brand.ts';
+import { day } from '@/lib/dates.ts';
 
 /** One of the applicant's own applications, as `GET .../mine` answers it. */
 export type MyApplication = MyApplicationsDto['applications'][number];
@@ -13,13 +14,43 @@ export const applyAgainDay = (iso: string) =>
 export const stillWaiting = (application: MyApplication, now = Date.now()) =>
   application.applyAgainAt !== null && Date.parse(application.applyAgainAt) > now;
 
-const day = (iso: string) => format(new Date(iso), 'MMM dd, yyyy');
-
 const TONES = {
   waiting: 'border-yellow-500/50 bg-yellow-950/40 text-yellow-100',
   approved: 'border-moss-400/60 bg-bayou-900 text-slate-100',
   refused: 'border-red-500/50 bg-red-950/40 text-red-100',
 } as const;
+
+/** What the reviewers wrote to the applicant, under its caption; the frame is the caller's. */
+export function ApplicantMessage({
+  message,
+  className,
+  captionClassName = '',
+  textClassName = '',
+}: {
+  message: string;
+  className: string;
+  /** colours for the caption and the message, where the frame does not set them */
+  captionClassName?: string;
+  textClassName?: string;
+}) {
+  return (
+    <figure className={className}>
+      <figcaption className={`text-sm font-semibold ${captionClassName}`}>Message from the team</figcaption>
+      <blockquote data-testid="applicant-message" className={`mt-1 whitespace-pre-line break-words ${textClassName}`}>
+        {message}
+      </blockquote>
+    </figure>
+  );
+}
+
+/** A link to the Discord invite, in a sentence about the community. */
+export function DiscordCommunityLink() {
+  return (
+    <a href={brand.discordInvite} target="_blank" rel="noopener noreferrer" className="underline">
+      Discord community
+    </a>
+  );
+}
 
 /**
  * Where the applicant's latest application stands: its status, its dates, the message the reviewer wrote them
@@ -55,12 +86,10 @@ export function ApplicationStatusCard({
       </p>
       {summary && <p className="mt-1">{summary}</p>}
       {application.applicantMessage && (
-        <figure className="mt-4 rounded-lg border border-white/15 bg-black/20 p-4">
-          <figcaption className="text-sm font-semibold">Message from the team</figcaption>
-          <blockquote data-testid="applicant-message" className="mt-1 whitespace-pre-line break-words">
-            {application.applicantMessage}
-          </blockquote>
-        </figure>
+        <ApplicantMessage
+          message={application.applicantMessage}
+          className="mt-4 rounded-lg border border-white/15 bg-black/20 p-4"
+        />
       )}
       <div className="mt-4">
         <h3 className="text-sm font-semibold uppercase tracking-wide opacity-90">{next}</h3>

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { type ApplicationKind, type MyApplication, useMyApplicationsOf } from '../api/account.ts';
-import { day } from './format.ts';
+import { day } from '@/lib/dates.ts';
 import { StatusPill } from './status-pill.tsx';
 
 const KINDS: Record<ApplicationKind, { title: string; none: string; link: string; linkText: string }> = {

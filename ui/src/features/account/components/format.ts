@@ -1,9 +1,4 @@
-import { format } from 'date-fns';
 import type { BuyerPurchaseStatusDto, MyPurchaseDto } from '@contract/account.ts';
-
-/** SPEC section 9: 'MMM dd, yyyy' and 'HH:mm'. */
-export const day = (iso: string) => format(new Date(iso), 'MMM dd, yyyy');
-export const dayAndTime = (iso: string) => format(new Date(iso), 'MMM dd, yyyy HH:mm');
 
 /** How a player reads each purchase status (DESIGN-DECISIONS §10). */
 export const PURCHASE_STATUS_LABELS: Record<BuyerPurchaseStatusDto, string> = {

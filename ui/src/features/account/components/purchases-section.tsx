@@ -4,7 +4,8 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { useMyPurchases } from '../api/account.ts';
-import { day, PURCHASE_STATUS_LABELS, tokensText } from './format.ts';
+import { day } from '@/lib/dates.ts';
+import { PURCHASE_STATUS_LABELS, tokensText } from './format.ts';
 import { StatusPill } from './status-pill.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 

@@ -9,7 +9,8 @@ import { useCurrentUser } from '@/features/auth';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { useMyPurchaseReceipt } from '../api/account.ts';
-import { dayAndTime, PURCHASE_STATUS_LABELS, tokensText } from './format.ts';
+import { dayAndTime } from '@/lib/dates.ts';
+import { PURCHASE_STATUS_LABELS, tokensText } from './format.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 // printing keeps the receipt alone on a white page: the site's header, footer and buttons stay off the paper

@@ -1,6 +1,6 @@
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { useTokenHistory } from '../api/account.ts';
-import { dayAndTime } from './format.ts';
+import { dayAndTime } from '@/lib/dates.ts';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 
 /** Every change to the player's tokens, newest first, with its reason and the balance after it. */

@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { day } from '@/lib/dates.ts';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -96,7 +97,7 @@ export default function PurchaseDashboardPage() {
                       <DeliveryState delivery={purchase.roleDelivery} />
                     </StackedCell>
                     <StackedCell label="Date" className="md:whitespace-nowrap">
-                      <span className="block">{format(new Date(purchase.createdAt), 'MMM dd, yyyy')}</span>
+                      <span className="block">{day(purchase.createdAt)}</span>
                       <span className="block text-xs text-slate-400">
                         {format(new Date(purchase.createdAt), 'HH:mm')}
                       </span>

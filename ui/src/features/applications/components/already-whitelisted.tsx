@@ -1,8 +1,8 @@
-import { format } from 'date-fns';
+import { day } from '@/lib/dates.ts';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import type { MyApplication } from '@/components/application-form/application-status.tsx';
+import { ApplicantMessage, type MyApplication } from '@/components/application-form/application-status.tsx';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 
@@ -10,7 +10,7 @@ import { paths } from '@/config/paths.ts';
 export function AlreadyWhitelisted({ application }: { application: MyApplication }) {
   // it can replace a long form scrolled to its end (a submit refused with 409), with no navigation to reset the scroll
   useEffect(() => window.scrollTo(0, 0), []);
-  const approvedOn = application.reviewedAt ? ` on ${format(new Date(application.reviewedAt), 'MMM dd, yyyy')}` : '';
+  const approvedOn = application.reviewedAt ? ` on ${day(application.reviewedAt)}` : '';
   return (
     <section aria-labelledby="already-whitelisted" className="mx-auto max-w-2xl px-4 py-16 text-center">
       <title>{`Already Whitelisted | ${brand.name}`}</title>
@@ -23,12 +23,12 @@ export function AlreadyWhitelisted({ application }: { application: MyApplication
         {approvedOn}. There is no need to apply again.
       </p>
       {application.applicantMessage && (
-        <figure className="mt-6 rounded-xl border border-moss-400/50 bg-bayou-900 p-5 text-left">
-          <figcaption className="text-sm font-semibold text-moss-300">Message from the team</figcaption>
-          <blockquote data-testid="applicant-message" className="mt-1 whitespace-pre-line break-words text-slate-100">
-            {application.applicantMessage}
-          </blockquote>
-        </figure>
+        <ApplicantMessage
+          message={application.applicantMessage}
+          className="mt-6 rounded-xl border border-moss-400/50 bg-bayou-900 p-5 text-left"
+          captionClassName="text-moss-300"
+          textClassName="text-slate-100"
+        />
       )}
       <div className="mt-8 rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-left">
         <h2 className="font-semibold text-gold-400">What to do next</h2>

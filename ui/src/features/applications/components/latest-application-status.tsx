@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import {
   ApplicationStatusCard,
+  DiscordCommunityLink,
   type MyApplication,
   RefusedApplicationStatus,
 } from '@/components/application-form/application-status.tsx';
@@ -22,11 +22,7 @@ export function LatestApplicationStatus({ application }: { application: MyApplic
           it will show on this page.
         </p>
         <p>
-          Meanwhile, come and meet the locals in our{' '}
-          <a href={brand.discordInvite} target="_blank" rel="noopener noreferrer" className="underline">
-            Discord community
-          </a>
-          .
+          Meanwhile, come and meet the locals in our <DiscordCommunityLink />.
         </p>
       </ApplicationStatusCard>
     );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { day } from './dates.ts';
+import { day } from '@/lib/dates.ts';
 import { Pager } from './pager.tsx';
 import { Cell, ResponsiveTable } from './responsive-table.tsx';
 

@@ -4,7 +4,7 @@ import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useReviewStaffApplication } from '../api/review.ts';
 import { PositionBadge, StatusBadge } from './badges.tsx';
-import { dayAndTime } from './dates.ts';
+import { dayAndTime } from '@/lib/dates.ts';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
 import { ReviewAnswers } from './review-answers.tsx';
 import { ApplicantMessageField, ReviewNotesField } from './review-text-fields.tsx';

@@ -4,7 +4,7 @@ import { POLL_SECOND_SCREEN_MS, useWhitelistApplications } from '../api/review.t
 import { useReviewPage } from '../api/use-review-page.ts';
 import { shownStatus, StatusBadge } from './badges.tsx';
 import { Counters, statusCounters } from './counters.tsx';
-import { day } from './dates.ts';
+import { day } from '@/lib/dates.ts';
 import { Pager } from './pager.tsx';
 import { ReviewGate } from './review-gate.tsx';
 import { WhitelistReviewPanel } from './whitelist-review-panel.tsx';

@@ -3,7 +3,7 @@ import type { WhitelistApplicationDto } from '@contract/applications.ts';
 import { useToast } from '@/components/ui/toast.tsx';
 import { useUpdateApplication } from '../api/review.ts';
 import { shownStatus, StatusBadge } from './badges.tsx';
-import { dayAndTime } from './dates.ts';
+import { dayAndTime } from '@/lib/dates.ts';
 import { Detail, LongAnswer } from './review-dialog.tsx';
 import { ApplicantMessageField, ReviewNotesField } from './review-text-fields.tsx';
 

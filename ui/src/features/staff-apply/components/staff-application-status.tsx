@@ -1,6 +1,6 @@
-import { brand } from '@/config/brand.ts';
 import {
   ApplicationStatusCard,
+  DiscordCommunityLink,
   type MyApplication,
   RefusedApplicationStatus,
 } from '@/components/application-form/application-status.tsx';
@@ -33,11 +33,7 @@ export function StaffApplicationStatus({ application }: { application: MyApplica
       >
         <p>A member of the staff team will contact you on Discord about the next steps.</p>
         <p>
-          Keep an eye on your Discord messages and stay active in our{' '}
-          <a href={brand.discordInvite} target="_blank" rel="noopener noreferrer" className="underline">
-            Discord community
-          </a>
-          .
+          Keep an eye on your Discord messages and stay active in our <DiscordCommunityLink />.
         </p>
       </ApplicationStatusCard>
     );
