@@ -6,15 +6,21 @@ import { systemClock, type Clock } from '../core/shared/ports.ts';
 import type { Config } from './config.ts';
 import { DeliveryWorker } from './discord/delivery-worker.ts';
 import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
+import { RenewalScheduler } from './scheduling/renewal-scheduler.ts';
 import { RateLimiter } from './http/middleware/rate-limiter.ts';
 import { DiscordIdentityProvider } from './identity/discord-identity-provider.ts';
 import { resolveSessionSecret } from './identity/session-secret.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { NO_GAME_SERVER } from '../core/game/server-status.ts';
+import { FxServerStatus } from './fivem/fxserver-status.ts';
 import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-adapters.ts';
 import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
+import { MikroOrmAccountActionLog } from './persistence/mikro-orm-account-action-log.ts';
+import { MikroOrmAuditLog } from './persistence/mikro-orm-audit-log.ts';
 import { Database } from './persistence/database.ts';
 import { MikroOrmDeliveryOutbox } from './persistence/mikro-orm-delivery-outbox.ts';
 import { MikroOrmEntitlements } from './persistence/mikro-orm-entitlements.ts';
+import { MikroOrmMembershipRepository } from './persistence/mikro-orm-membership-repository.ts';
 import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-log.ts';
 import { MikroOrmPurchaseRepository } from './persistence/mikro-orm-purchase-repository.ts';
 import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
@@ -38,9 +44,13 @@ export interface System {
   /** signs session cookies: SESSION_SECRET, or one kept in the data directory */
   sessionSecret: string;
   /** per process: sign-ins per client address, writes per signed-in user */
-  rateLimits: { signIn: RateLimiter; writes: RateLimiter };
+  rateLimits: { signIn: RateLimiter; writes: RateLimiter; game: RateLimiter };
   /** sends the Discord outbox; the web server starts it, the CLI runs passes itself */
   deliveryWorker: DeliveryWorker;
+  /** renews and ends memberships when due; the web server starts it with the delivery worker */
+  renewalScheduler: RenewalScheduler;
+  /** reads the game server's status every few seconds (null: no FIVEM_SERVER_URL); the web server starts it */
+  gameStatus: FxServerStatus | null;
   /** stops the delivery worker (its current pass finishes), then closes the database */
   close(): Promise<void>;
 }
@@ -72,13 +82,17 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     await database.close();
     throw error;
   }
-  const payments = createPaymentAdapters(config.stripe, database);
+  const catalogue = new Catalogue();
+  const gameStatus = config.game.serverUrl
+    ? new FxServerStatus({ url: config.game.serverUrl, pollMs: config.game.statusPollMs, logger })
+    : null;
+  const payments = createPaymentAdapters(config.stripe, database, catalogue);
   const delivery = config.discordDelivery;
   let worker: DeliveryWorker | undefined;
   const core = createCore({
     clock,
     ids: { next: randomUUID },
-    catalogue: new Catalogue(),
+    catalogue,
     transactions: { run: (work) => database.transactional(work) },
     applications: mikroOrmApplicationPorts(database),
     users: mikroOrmUserPorts(database, config.adminDiscordIds),
@@ -101,6 +115,17 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       settings: { maxAttempts: delivery.maxAttempts, retryBaseMs: delivery.retryBaseMs },
       onQueued: () => worker?.wake(),
     },
+    players: {
+      actions: new MikroOrmAccountActionLog(database),
+      deliveries: new MikroOrmDeliveryOutbox(database),
+      storeBans: new MikroOrmStoreBans(database),
+      reviews: new MikroOrmAuditLog(database),
+    },
+    memberships: {
+      memberships: new MikroOrmMembershipRepository(database),
+      gateway: payments.subscriptions,
+    },
+    game: { status: gameStatus ?? NO_GAME_SERVER },
   });
   worker = new DeliveryWorker({
     pass: () => database.withContext(() => core.delivery.deliverDue.execute()),
@@ -108,6 +133,11 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     pollMs: delivery.pollMs,
   });
   const deliveryWorker = worker;
+  const renewalScheduler = new RenewalScheduler({
+    pass: () => database.withContext(() => core.memberships.renewDue.execute({ now: clock.now() })),
+    logger,
+    pollMs: config.memberships.renewalPollMs,
+  });
   return {
     config,
     logger,
@@ -121,9 +151,14 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     rateLimits: {
       signIn: new RateLimiter(config.rateLimits.signInPerMinute),
       writes: new RateLimiter(config.rateLimits.writesPerMinute),
+      game: new RateLimiter(config.rateLimits.gamePerMinute),
     },
     deliveryWorker,
+    renewalScheduler,
+    gameStatus,
     close: async () => {
+      await gameStatus?.stop();
+      await renewalScheduler.stop();
       await deliveryWorker.stop();
       await database.close();
     },

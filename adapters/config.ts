@@ -66,6 +66,23 @@ const envSchema = z.object({
   DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(1_000),
   /** off: this process sends no deliveries (another process's worker does) */
   DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
+  /** how often the server looks for memberships due to renew or end (demo renewals; Stripe's missed webhooks) */
+  MEMBERSHIP_RENEWAL_POLL_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** the FiveM server's HTTP address (its dynamic.json and info.json), e.g. http://127.0.0.1:30120 */
+  FIVEM_SERVER_URL: optionalText.pipe(z.url().optional()),
+  /** how often that status is read */
+  FIVEM_STATUS_POLL_MS: z.coerce.number().int().min(100).default(15_000),
+  /** the server's cfx.re/join code: players get a Connect button */
+  FIVEM_CONNECT_CODE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9]{4,12}$/i, 'must be the code of a cfx.re/join address (letters and digits)')
+      .optional(),
+  ),
+  /** the key the game server sends to /api/game (Authorization: Bearer); the routes are off without it */
+  GAME_API_KEY: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  /** requests to /api/game per key per minute */
+  RATE_LIMIT_GAME_PER_MINUTE: z.coerce.number().int().min(1).default(1_200),
   /** how many reverse proxies stand in front (0 development, 1 production unless set); see README */
   TRUST_PROXY_HOPS: optionalText.pipe(
     z
@@ -103,7 +120,7 @@ export interface Config {
   sessionSecret: string | null;
   /** Discord ids made admins when they sign in */
   adminDiscordIds: string[];
-  rateLimits: { signInPerMinute: number; writesPerMinute: number };
+  rateLimits: { signInPerMinute: number; writesPerMinute: number; gamePerMinute: number };
   /** Discord sign-in; null means the development sign-in */
   discordOAuth: { clientId: string; clientSecret: string; redirectUri: string; baseUrl: string } | null;
   /** card payments through Stripe; null means the demo gateway */
@@ -119,6 +136,15 @@ export interface Config {
     pollMs: number;
     /** false: this process sends no deliveries (another process's worker does) */
     worker: boolean;
+  };
+  /** the membership renewal scheduler: runs with the delivery worker (DELIVERY_WORKER), every renewalPollMs */
+  memberships: { renewalPollMs: number };
+  /** the FiveM server: its status address and join code, and the key it calls the site with (each may be absent) */
+  game: {
+    serverUrl: string | null;
+    statusPollMs: number;
+    connectCode: string | null;
+    apiKey: string | null;
   };
   logLevel: Env['LOG_LEVEL'];
 }
@@ -171,6 +197,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: {
       signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE,
       writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+      gamePerMinute: env.RATE_LIMIT_GAME_PER_MINUTE,
     },
     discordOAuth:
       clientId && clientSecret && redirectUri
@@ -195,6 +222,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retryBaseMs: env.DELIVERY_RETRY_BASE_MS,
       pollMs: env.DELIVERY_POLL_MS,
       worker: env.DELIVERY_WORKER === 'on',
+    },
+    memberships: { renewalPollMs: env.MEMBERSHIP_RENEWAL_POLL_MS },
+    game: {
+      serverUrl: env.FIVEM_SERVER_URL ?? null,
+      statusPollMs: env.FIVEM_STATUS_POLL_MS,
+      connectCode: env.FIVEM_CONNECT_CODE ?? null,
+      apiKey: env.GAME_API_KEY ?? null,
     },
     logLevel: env.LOG_LEVEL,
   };

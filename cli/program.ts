@@ -7,6 +7,7 @@ import { registerCatalogueCommands } from './commands/catalogue.ts';
 import { registerDbCommands } from './commands/db.ts';
 import { registerDeliveryCommands } from './commands/delivery.ts';
 import { registerPurchaseCommands } from './commands/purchases.ts';
+import { registerSubscriptionCommands } from './commands/subscriptions.ts';
 import { registerTokenCommands } from './commands/tokens.ts';
 import { registerUserCommands } from './commands/users.ts';
 import { describeFailure, EXIT_CODES } from './failure.ts';
@@ -52,6 +53,7 @@ export function createProgram(host: CliContext): Command {
   registerTokenCommands(program, context);
   registerPurchaseCommands(program, context);
   registerDeliveryCommands(program, context);
+  registerSubscriptionCommands(program, context);
   return program;
 }
 

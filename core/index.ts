@@ -1,7 +1,11 @@
 import { createApplicationModules, type ApplicationPorts } from './applications/module.ts';
-import { Catalogue } from './catalogue/catalogue.ts';
+import type { Catalogue } from './catalogue/catalogue.ts';
 import { FindProduct } from './catalogue/find-product.ts';
 import { ListCatalogue } from './catalogue/list-catalogue.ts';
+import { createGameModule, type GamePorts } from './game/module.ts';
+import { createMembershipLifecycle, createMembershipModule, type MembershipPorts } from './memberships/module.ts';
+import { createPlayerModule } from './players/module.ts';
+import type { PlayerPorts } from './players/ports.ts';
 import { createUserModules, type UserPorts } from './users/module.ts';
 import { createDeliveryModule, type DeliveryPorts } from './delivery/module.ts';
 import { createPurchaseModule, type PurchasePorts } from './purchases/module.ts';
@@ -20,6 +24,12 @@ export interface CorePorts {
   purchases: Omit<PurchasePorts, 'ledger'>;
   /** Discord: the outbox, the bot and the role mapping */
   delivery: DeliveryPorts;
+  /** the player page's reads and the account-action log */
+  players: PlayerPorts;
+  /** Priority Pass memberships and their recurring billing */
+  memberships: MembershipPorts;
+  /** the game server: its status, and what it asks of players */
+  game: GamePorts;
 }
 
 /** Builds every use case from the ports the adapters provide. */
@@ -27,6 +37,28 @@ export function createCore(ports: CorePorts) {
   const { catalogue, clock, ids, transactions } = ports;
   const accounts = createUserModules(ports.users, { clock, ids, transactions });
   const { effects, delivery } = createDeliveryModule(ports.delivery, { clock, ids });
+  const membershipShared = {
+    catalogue,
+    clock,
+    ids,
+    transactions,
+    purchases: ports.purchases.purchases,
+    events: ports.purchases.events,
+    effects,
+  };
+  const membershipLifecycle = createMembershipLifecycle(ports.memberships, membershipShared);
+  const purchases = createPurchaseModule(
+    { ...ports.purchases, ledger: tokenLedgerFromAccounts(accounts.tokens, accounts.users) },
+    {
+      catalogue,
+      clock,
+      ids,
+      transactions,
+      effects,
+      hooks: membershipLifecycle.lifecycle,
+      memberships: membershipLifecycle.checkout,
+    },
+  );
   return {
     clock,
     catalogue: {
@@ -35,11 +67,30 @@ export function createCore(ports: CorePorts) {
     },
     ...createApplicationModules(ports.applications, { clock, ids, transactions, effects }),
     ...accounts,
-    purchases: createPurchaseModule(
-      { ...ports.purchases, ledger: tokenLedgerFromAccounts(accounts.tokens, accounts.users) },
-      { catalogue, clock, ids, transactions, effects },
-    ),
+    purchases,
+    memberships: createMembershipModule(ports.memberships, {
+      ...membershipShared,
+      settlement: purchases.settlement,
+      lifecycle: membershipLifecycle.lifecycle,
+      intents: ports.purchases.gateway,
+    }),
     delivery,
+    game: createGameModule(ports.game, {
+      users: ports.users.users,
+      entitlements: ports.delivery.entitlements,
+      catalogue,
+      tokens: { ledger: ports.users.tokenLedger, transactions, ids, clock },
+    }),
+    players: createPlayerModule(
+      ports.players,
+      {
+        users: ports.users,
+        applications: ports.applications,
+        purchases: ports.purchases.purchases,
+        accounts,
+      },
+      { clock, ids, transactions },
+    ),
   };
 }
 

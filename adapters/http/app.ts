@@ -15,10 +15,13 @@ import { authRoutes } from './routes/auth.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { healthRoutes } from './routes/health.ts';
+import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { playerRoutes } from './routes/players.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { deliveryRoutes } from './routes/deliveries.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
+import { gameRoutes, serverStatusRoutes } from './routes/game.ts';
 import { staticUi } from './static-ui.ts';
 
 export interface HttpOptions {
@@ -48,7 +51,9 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   paymentRoutes(router, core, payments);
   purchaseRoutes(router, core);
   deliveryRoutes(router, core);
+  playerRoutes(router, core);
   accountRoutes(router, core);
+  membershipRoutes(router, core);
   stripeWebhookRoutes(router, core, payments);
 
   app.use(requestLog(logger));
@@ -60,8 +65,15 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   // routes that need neither the database nor the session answer before either is set up
   const publicRouter = new Router();
   catalogueRoutes(publicRouter, core);
+  serverStatusRoutes(publicRouter, core, config.game.connectCode);
   app.use(publicRouter.routes());
   app.use((_ctx, next) => database.withContext(next));
+  // the game server's routes take its key, never a session: they answer before the session is read
+  if (config.game.apiKey) {
+    const gameRouter = new Router();
+    gameRoutes(gameRouter, core, { apiKey: config.game.apiKey, limiter: system.rateLimits.game });
+    app.use(gameRouter.routes());
+  }
   const [sessionCookies, loadUser] = sessions(app, {
     store: system.sessions,
     secret: system.sessionSecret,

@@ -35,7 +35,12 @@ export async function startServer(
     server.once('error', fail);
     server.listen(port, host, () => done());
   });
-  if (system.config.discordDelivery.worker) system.deliveryWorker.start();
+  if (system.config.discordDelivery.worker) {
+    system.deliveryWorker.start();
+    system.renewalScheduler.start();
+  }
+  // every process answers /api/server-status from its own reading
+  system.gameStatus?.start();
   const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   let stopping: Promise<void> | undefined;

@@ -1,3 +1,4 @@
+import { NO_GAME_SERVER } from '../../core/game/server-status.ts';
 import { randomUUID } from 'node:crypto';
 import { Catalogue } from '../../core/catalogue/catalogue.ts';
 import type { DiscordCapabilities } from '../../core/delivery/ports.ts';
@@ -10,6 +11,7 @@ import { DemoPaymentGateway } from '../payments/demo-payment-gateway.ts';
 import { InMemoryApplicationRepository } from './in-memory-application-repository.ts';
 import { InMemoryStaffRoster } from './in-memory-staff-roster.ts';
 import { InMemoryWhitelistAccess } from './in-memory-whitelist-access.ts';
+import { InMemoryAccountActionLog } from './in-memory-account-action-log.ts';
 import { InMemoryAuditLog } from './in-memory-audit-log.ts';
 import { InMemoryDeliveryOutbox } from './in-memory-delivery-outbox.ts';
 import { InMemoryDemoIntentStore } from './in-memory-demo-intent-store.ts';
@@ -17,6 +19,8 @@ import { InMemoryEntitlements } from './in-memory-entitlements.ts';
 import { InMemoryPaymentEventLog } from './in-memory-payment-event-log.ts';
 import { InMemoryPurchaseRepository } from './in-memory-purchase-repository.ts';
 import { InMemoryStoreBans } from './in-memory-store-bans.ts';
+import { InMemoryMembershipRepository } from './in-memory-membership-repository.ts';
+import { DemoSubscriptionGateway } from '../payments/demo-subscription-gateway.ts';
 import { InMemoryTransactions, type SnapshotStore } from './in-memory-transactions.ts';
 import { InMemoryUserRepository } from './in-memory-user-repository.ts';
 import { InMemoryUserTokenLedger } from './in-memory-user-token-ledger.ts';
@@ -51,6 +55,8 @@ export function composeInMemory(options: InMemoryOptions = {}) {
   const whitelistAccess = new InMemoryWhitelistAccess();
   const staffRoster = new InMemoryStaffRoster();
   const auditLog = new InMemoryAuditLog();
+  const accountActions = new InMemoryAccountActionLog();
+  const memberships = new InMemoryMembershipRepository();
   const stores = {
     users,
     tokenLedger,
@@ -64,6 +70,8 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     whitelistAccess,
     staffRoster,
     auditLog,
+    accountActions,
+    memberships,
   };
   // every store that holds data rolls back with a failed transaction (the staff roster is fixed)
   const transactions = new InMemoryTransactions(
@@ -82,11 +90,17 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     delivery: {
       outbox,
       discord,
-      entitlements: new InMemoryEntitlements(users, purchases, (userId) =>
-        whitelistApplications.hasStatus(userId, 'approved'),
+      entitlements: new InMemoryEntitlements(
+        users,
+        purchases,
+        (userId) => whitelistApplications.hasStatus(userId, 'approved'),
+        memberships,
       ),
       roles: new RoleMapping(options.roles),
     },
+    players: { actions: accountActions, deliveries: outbox, storeBans: bans, reviews: auditLog },
+    memberships: { memberships, gateway: new DemoSubscriptionGateway(gateway, intents, clock) },
+    game: { status: NO_GAME_SERVER },
   };
   return {
     core: createCore(ports),

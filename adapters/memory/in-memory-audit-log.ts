@@ -14,6 +14,11 @@ export class InMemoryAuditLog implements AuditLog, SnapshotStore {
     this.rows.push(structuredClone(entry));
   }
 
+  async forApplications(applicationIds: readonly string[]): Promise<AuditEntry[]> {
+    const wanted = new Set(applicationIds);
+    return this.rows.filter((row) => wanted.has(row.applicationId)).map((row) => structuredClone(row));
+  }
+
   async list(query: AuditQuery = {}): Promise<AuditEntry[]> {
     return this.rows
       .filter(

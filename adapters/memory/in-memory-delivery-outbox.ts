@@ -71,6 +71,14 @@ export class InMemoryDeliveryOutbox implements DeliveryOutbox, SnapshotStore {
       .slice(0, query.limit ?? 200);
   }
 
+  /** one member's deliveries, newest first (the player page) */
+  async forUser(userId: string, limit: number): Promise<Delivery[]> {
+    return this.all()
+      .filter((delivery) => delivery.userId === userId)
+      .sort((a, b) => byCreated(b, a))
+      .slice(0, limit);
+  }
+
   async forPurchases(purchaseIds: readonly string[]): Promise<Delivery[]> {
     const wanted = new Set(purchaseIds);
     return this.all()

@@ -1,4 +1,5 @@
 import type { Entitlement, Entitlements } from '../../core/delivery/ports.ts';
+import type { MembershipRepository } from '../../core/memberships/ports.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import type { UserRepository } from '../../core/users/ports.ts';
 
@@ -8,6 +9,7 @@ export class InMemoryEntitlements implements Entitlements {
     private readonly users: UserRepository,
     private readonly purchases: PurchaseRepository,
     private readonly whitelistApproved: (userId: string) => Promise<boolean>,
+    private readonly memberships?: MembershipRepository,
   ) {}
 
   async discordIdOf(userId: string): Promise<string | null> {
@@ -25,7 +27,10 @@ export class InMemoryEntitlements implements Entitlements {
     return Promise.all(
       oldestFirst.map(async (user) => {
         const items = new Map<string, Entitlement['items'][number]>();
-        for (const purchase of completed.filter((candidate) => candidate.userId === user.id)) {
+        // a membership's months give its tier while it is live, not forever
+        const live = await this.memberships?.findLive(user.id);
+        if (live) items.set(`${live.tierId}:`, { productId: live.tierId, optionId: null });
+        for (const purchase of completed.filter((candidate) => candidate.userId === user.id && !candidate.billing)) {
           items.set(`${purchase.productId}:${purchase.optionId ?? ''}`, {
             productId: purchase.productId,
             optionId: purchase.optionId,

@@ -5,15 +5,40 @@ import type {
   OpenCheckoutRules,
   PaymentEventLog,
   PurchaseChanges,
+  PurchaseFilter,
   PurchaseListQuery,
+  PurchaseStatusChange,
+  PurchaseStatusStep,
+  PurchaseStatusTotals,
   PurchaseRepository,
   PurchaseTotals,
 } from '../../core/purchases/ports.ts';
+import { BUYER_PURCHASE_STATUSES } from '../../core/purchases/buyer-view.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 import { newestFirst } from './paging.ts';
 
 export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotStore {
   private readonly rows = new Map<string, Purchase>();
+  /** without accounts here, an admin is named by their id */
+  private readonly changes: PurchaseStatusStep[] = [];
+
+  async statusHistory(id: string): Promise<PurchaseStatusChange[]> {
+    return (await this.statusHistoryOf([id])).map(({ purchaseId: _, ...change }) => change);
+  }
+
+  async statusHistoryOf(ids: readonly string[]): Promise<PurchaseStatusStep[]> {
+    return this.changes.filter((change) => ids.includes(change.purchaseId)).map((change) => structuredClone(change));
+  }
+
+  private started(purchase: Purchase): void {
+    this.changes.push({
+      purchaseId: purchase.id,
+      status: 'checkout_started',
+      reason: null,
+      by: null,
+      at: purchase.createdAt,
+    });
+  }
 
   snapshot(): () => void {
     return snapshotMap(this.rows);
@@ -22,12 +47,17 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
   async add(purchase: Purchase): Promise<void> {
     if (this.rows.has(purchase.id)) throw new Error(`purchase ${purchase.id} exists`);
     this.rows.set(purchase.id, structuredClone(purchase));
+    this.started(purchase);
   }
 
   // no await between reading and adding: concurrent claims in this process cannot interleave
   async claimCheckout(purchase: Purchase, rules: OpenCheckoutRules): Promise<CheckoutClaim> {
     const open = [...this.rows.values()].filter(
-      (row) => row.userId === purchase.userId && row.status === 'pending' && row.createdAt >= rules.openSince,
+      (row) =>
+        row.userId === purchase.userId &&
+        row.status === 'pending' &&
+        row.createdAt >= rules.openSince &&
+        (!row.billing || row.billing.reason === 'start'),
     );
     const same = newestFirst(
       open.filter((row) => row.productId === purchase.productId && row.optionId === purchase.optionId),
@@ -35,6 +65,7 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     if (same) return { outcome: 'open', purchase: structuredClone(same) };
     if (open.length >= rules.limit) return { outcome: 'full', open: open.length };
     this.rows.set(purchase.id, structuredClone(purchase));
+    this.started(purchase);
     return { outcome: 'added', purchase: structuredClone(purchase) };
   }
 
@@ -56,10 +87,47 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     return null;
   }
 
-  async attachIntent(id: string, intentId: string): Promise<boolean> {
+  async attachIntent(id: string, intentId: string, subscriptionId?: string): Promise<boolean> {
     const row = this.rows.get(id);
     if (row) row.paymentIntentId = intentId;
+    if (row?.billing && subscriptionId) row.billing.subscriptionId = subscriptionId;
     return row !== undefined;
+  }
+
+  // no await between looking and adding: concurrent calls in this process cannot interleave
+  async addBilled(purchase: Purchase): Promise<{ added: boolean; purchase: Purchase }> {
+    const billing = purchase.billing;
+    if (!billing?.subscriptionId || billing.reason === 'start' || !billing.periodStart)
+      throw new Error('addBilled takes a renewal or an upgrade of a known subscription and month');
+    for (const row of this.rows.values()) {
+      const other = row.billing;
+      if (
+        other?.subscriptionId === billing.subscriptionId &&
+        other.reason === billing.reason &&
+        other.periodStart?.getTime() === billing.periodStart.getTime() &&
+        row.productId === purchase.productId
+      )
+        return { added: false, purchase: structuredClone(row) };
+    }
+    await this.add({ ...purchase, status: 'pending', tokensAwarded: 0, completedAt: null, failureReason: null });
+    return { added: true, purchase: structuredClone(this.rows.get(purchase.id) as Purchase) };
+  }
+
+  async findStart(subscriptionId: string): Promise<Purchase | null> {
+    for (const row of this.rows.values())
+      if (row.billing?.reason === 'start' && row.billing.subscriptionId === subscriptionId) return structuredClone(row);
+    return null;
+  }
+
+  async linkMembership(id: string, membershipId: string, period: { start: Date; end: Date }): Promise<void> {
+    const row = this.rows.get(id);
+    if (row?.billing) row.billing = { ...row.billing, membershipId, periodStart: period.start, periodEnd: period.end };
+  }
+
+  async ofMembership(membershipId: string): Promise<Purchase[]> {
+    return newestFirst([...this.rows.values()].filter((row) => row.billing?.membershipId === membershipId)).map((row) =>
+      structuredClone(row),
+    );
   }
 
   async discardUnstarted(id: string): Promise<void> {
@@ -74,14 +142,28 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     const row = this.rows.get(id);
     if (!row || !from.includes(row.status)) return null;
     const before = structuredClone(row);
-    this.rows.set(id, { ...row, ...changes });
+    const { changedBy, ...columns } = changes;
+    this.rows.set(id, { ...row, ...columns });
+    if (changes.status !== undefined && changes.status !== 'pending')
+      this.changes.push({
+        purchaseId: id,
+        status: changes.status,
+        reason: changes.status === 'completed' ? null : (changes.failureReason ?? null),
+        by: changedBy ? { id: changedBy, name: changedBy } : null,
+        at: changes.updatedAt,
+      });
     return before;
   }
 
   async list(query: PurchaseListQuery): Promise<Purchase[]> {
-    let matching = newestFirst([...this.rows.values()].filter((row) => !query.status || row.status === query.status));
-    if (query.before !== undefined) {
-      const cursor = this.rows.get(query.before);
+    return this.page((row) => !query.status || row.status === query.status, query);
+  }
+
+  /** newest first, `limit` at a time after the purchase `before` (an unknown id gives an empty page) */
+  private page(admitted: (row: Purchase) => boolean, page: { limit?: number; before?: string }): Purchase[] {
+    let matching = newestFirst([...this.rows.values()].filter(admitted));
+    if (page.before !== undefined) {
+      const cursor = this.rows.get(page.before);
       matching = cursor
         ? matching.filter(
             (row) =>
@@ -90,7 +172,7 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
           )
         : [];
     }
-    return matching.slice(0, query.limit ?? matching.length).map((row) => structuredClone(row));
+    return matching.slice(0, page.limit ?? matching.length).map((row) => structuredClone(row));
   }
 
   async listByBuyer(userId: string, query: { limit: number; before?: string }): Promise<Purchase[]> {
@@ -113,6 +195,22 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     return totals;
   }
 
+  async search(filter: PurchaseFilter, page: { limit?: number; before?: string }): Promise<Purchase[]> {
+    return this.page((row) => admits(filter, row), page);
+  }
+
+  async summarize(filter: PurchaseFilter): Promise<PurchaseStatusTotals> {
+    const totals = Object.fromEntries(
+      BUYER_PURCHASE_STATUSES.map((status) => [status, { count: 0, cents: 0 }]),
+    ) as PurchaseStatusTotals;
+    for (const row of this.rows.values()) {
+      if (!admits(filter, row)) continue;
+      totals[viewStatus(filter, row)].count += 1;
+      totals[viewStatus(filter, row)].cents += row.priceCents;
+    }
+    return totals;
+  }
+
   async recentCompleted(limit: number): Promise<Purchase[]> {
     return [...this.rows.values()]
       .filter((row) => row.status === 'completed')
@@ -126,4 +224,22 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
       .filter((row) => row.status === 'pending' && row.createdAt < date)
       .map((row) => structuredClone(row));
   }
+}
+
+function viewStatus(filter: PurchaseFilter, row: Purchase) {
+  if (row.status !== 'pending') return row.status;
+  return row.createdAt < filter.abandonedBefore ? 'abandoned' : 'awaiting_payment';
+}
+
+/** without accounts here, the buyer is matched on the Discord name given at checkout or the user id */
+function admits(filter: PurchaseFilter, row: Purchase): boolean {
+  if (filter.status !== undefined && viewStatus(filter, row) !== filter.status) return false;
+  if (filter.productType !== undefined && row.productType !== filter.productType) return false;
+  if (filter.from !== undefined && row.createdAt < filter.from) return false;
+  if (filter.to !== undefined && row.createdAt >= filter.to) return false;
+  if (filter.buyer !== undefined) {
+    const text = filter.buyer.toLowerCase();
+    if (!(row.buyerDiscord ?? '').toLowerCase().includes(text) && row.userId !== filter.buyer) return false;
+  }
+  return true;
 }

@@ -29,6 +29,26 @@ export class InMemoryUserRepository implements UserRepository, SnapshotStore {
       .map((row) => structuredClone(row));
   }
 
+  async search(text: string, limit: number): Promise<User[]> {
+    const needle = text.toLowerCase();
+    const name = (row: User) => (row.username ?? row.discordUsername ?? '').toLowerCase();
+    return [...this.rows.values()]
+      .filter(
+        (row) =>
+          row.discordId === text ||
+          (row.username ?? '').toLowerCase().includes(needle) ||
+          (row.discordUsername ?? '').toLowerCase().includes(needle),
+      )
+      .sort(
+        (a, b) =>
+          Number(b.discordId === text) - Number(a.discordId === text) ||
+          name(a).localeCompare(name(b)) ||
+          a.createdAt.getTime() - b.createdAt.getTime(),
+      )
+      .slice(0, limit)
+      .map((row) => structuredClone(row));
+  }
+
   async upsertIdentity(identity: SignInIdentity, options: { newId: string; now: Date; admin: boolean }): Promise<User> {
     const existing = [...this.rows.values()].find((row) => row.discordId === identity.discordId);
     const profile = {

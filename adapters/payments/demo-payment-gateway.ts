@@ -38,7 +38,12 @@ export const DEMO_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** as Stripe's: accepted when the card is saved, declined on every later charge (a membership's renewals) */
+  declinesLaterCharges: '4000000000000341',
 } as const;
+
+/** Where a demo intent keeps the last four digits of the card that paid it, for later charges to the same card. */
+export const CARD_KEY = 'cardLast4';
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -64,7 +69,7 @@ export function demoCardOutcome(card: DemoCard, now: Date): string | null {
     if (endOfMonth <= now) return "Your card's expiration year is in the past.";
   }
   if (card.cvc !== undefined && !/^\d{3,4}$/.test(card.cvc.trim())) return "Your card's security code is incomplete.";
-  if (digits === DEMO_CARDS.success) return null;
+  if (digits === DEMO_CARDS.success || digits === DEMO_CARDS.declinesLaterCharges) return null;
   if (digits === DEMO_CARDS.declined) return 'Your card was declined.';
   if (digits === DEMO_CARDS.insufficientFunds) return 'Your card has insufficient funds.';
   return 'Your card was declined. Demo payments accept only the test card 4242 4242 4242 4242.';
@@ -82,12 +87,7 @@ export class DemoPaymentGateway implements PaymentGateway {
   ) {}
 
   async createIntent(request: CreateIntentRequest): Promise<PaymentIntent> {
-    const existing = await this.store.findByKey(request.idempotencyKey);
-    if (existing) return publicIntent(existing);
-    const id = `pi_demo_${token(12)}`;
-    const intent: DemoIntent = {
-      id,
-      clientSecret: `${id}_secret_${token(12)}`,
+    return storeIntentOnce(this.store, {
       status: 'requires_payment_method',
       amountCents: request.amountCents,
       currency: request.currency,
@@ -96,16 +96,7 @@ export class DemoPaymentGateway implements PaymentGateway {
       idempotencyKey: request.idempotencyKey,
       refunded: false,
       createdAt: this.clock.now(),
-    };
-    try {
-      await this.store.insert(intent);
-    } catch (error) {
-      // a concurrent request with the same key stored its intent first: that one is the answer
-      const raced = await this.store.findByKey(request.idempotencyKey);
-      if (raced) return publicIntent(raced);
-      throw error;
-    }
-    return publicIntent(intent);
+    });
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntent> {
@@ -145,7 +136,12 @@ export class DemoPaymentGateway implements PaymentGateway {
     const failure = demoCardOutcome(card, this.clock.now());
     const next: DemoIntent = failure
       ? { ...intent, status: 'requires_payment_method', failureMessage: failure }
-      : { ...intent, status: 'succeeded', failureMessage: null };
+      : {
+          ...intent,
+          status: 'succeeded',
+          failureMessage: null,
+          metadata: { ...intent.metadata, [CARD_KEY]: card.number.replace(/[\s-]/g, '').slice(-4) },
+        };
     await this.store.update(next);
     return publicIntent(next);
   }
@@ -165,7 +161,28 @@ export class DemoPaymentGateway implements PaymentGateway {
   }
 }
 
-function publicIntent(intent: DemoIntent): PaymentIntent {
+/** an intent as the core sees it: no idempotency key, no refund flag */
+/** A new intent under its idempotency key, or the one already stored under it (first, or by a racing request). */
+export async function storeIntentOnce(
+  store: DemoIntentStore,
+  fields: Omit<DemoIntent, 'id' | 'clientSecret'>,
+): Promise<PaymentIntent> {
+  const existing = await store.findByKey(fields.idempotencyKey);
+  if (existing) return publicIntent(existing);
+  const id = `pi_demo_${token(12)}`;
+  const intent: DemoIntent = { id, clientSecret: `${id}_secret_${token(12)}`, ...fields };
+  try {
+    await store.insert(intent);
+  } catch (error) {
+    // a concurrent request with the same key stored its intent first: that one is the answer
+    const raced = await store.findByKey(fields.idempotencyKey);
+    if (raced) return publicIntent(raced);
+    throw error;
+  }
+  return publicIntent(intent);
+}
+
+export function publicIntent(intent: DemoIntent): PaymentIntent {
   const { id, clientSecret, status, amountCents, currency, metadata, failureMessage } = intent;
   return { id, clientSecret, status, amountCents, currency, metadata: { ...metadata }, failureMessage };
 }

@@ -1,9 +1,14 @@
 import type Stripe from 'stripe';
+import type { BillingEvent } from '../../core/memberships/ports.ts';
 import { DomainError } from '../../core/shared/errors.ts';
 import type { PaymentEvent } from '../../core/purchases/handle-payment-event.ts';
-import { toPaymentIntent } from './stripe-payment-gateway.ts';
+import { stripeFailure, toPaymentIntent } from './stripe-payment-gateway.ts';
+import { invoiceIntent, invoiceMonth, tierOfLookupKey } from './stripe-subscription-gateway.ts';
 
-/** Signed webhook deliveries, verified (5-minute tolerance) and turned into the core's payment events. */
+/** A verified delivery: a one-time payment's event, or a membership's billing event. */
+export type StripeDelivery = { kind: 'payment'; event: PaymentEvent } | { kind: 'billing'; event: BillingEvent };
+
+/** Signed webhook deliveries, verified (5-minute tolerance) and turned into the core's payment or billing events. */
 export class StripeWebhookVerifier {
   constructor(
     private readonly stripe: Stripe,
@@ -11,7 +16,7 @@ export class StripeWebhookVerifier {
   ) {}
 
   /** Throws a DomainError of kind 'invalid' for a missing, wrong or stale signature. */
-  parse(rawBody: Buffer | string, signature: string | undefined): PaymentEvent {
+  async parse(rawBody: Buffer | string, signature: string | undefined): Promise<StripeDelivery> {
     if (!signature) throw new DomainError('WEBHOOK_SIGNATURE_MISSING', 'invalid', 'Missing Stripe-Signature header.');
     let event: Stripe.Event;
     try {
@@ -23,7 +28,62 @@ export class StripeWebhookVerifier {
         `Webhook signature verification failed: ${(error as Error).message}`,
       );
     }
-    return toPaymentEvent(event);
+    const billing = await this.toBillingEvent(event);
+    return billing ? { kind: 'billing', event: billing } : { kind: 'payment', event: toPaymentEvent(event) };
+  }
+
+  /** Subscription invoices and subscription changes; null for every other event. */
+  private async toBillingEvent(event: Stripe.Event): Promise<BillingEvent | null> {
+    switch (event.type) {
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const invoice = event.data.object;
+        if (!invoice.parent?.subscription_details) return null;
+        let intentId: string | null;
+        let message = 'Your card was declined.';
+        try {
+          intentId = await invoiceIntent(this.stripe, invoice);
+          if (event.type === 'invoice.payment_failed' && intentId) {
+            const intent = await this.stripe.paymentIntents.retrieve(intentId);
+            message = intent.last_payment_error?.message ?? message;
+          }
+        } catch (error) {
+          throw stripeFailure(error);
+        }
+        const month = invoiceMonth(invoice, intentId);
+        if (!month) return null;
+        if (event.type === 'invoice.paid') return { id: event.id, type: 'invoice_paid', invoice: month };
+        return {
+          id: event.id,
+          type: 'invoice_failed',
+          subscriptionId: month.subscriptionId,
+          invoiceId: month.invoiceId,
+          intentId,
+          reason: month.reason,
+          periodStart: month.periodStart,
+          periodEnd: month.periodEnd,
+          tierId: month.tierId,
+          amountCents: month.amountCents,
+          message,
+        };
+      }
+      case 'customer.subscription.updated': {
+        const subscription = event.data.object;
+        const item = subscription.items.data[0];
+        return {
+          id: event.id,
+          type: 'subscription_updated',
+          subscriptionId: subscription.id,
+          cancelAtPeriodEnd: subscription.cancel_at_period_end,
+          tierId: subscription.metadata?.tierId ?? tierOfLookupKey(item?.price.lookup_key),
+          currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
+        };
+      }
+      case 'customer.subscription.deleted':
+        return { id: event.id, type: 'subscription_deleted', subscriptionId: event.data.object.id };
+      default:
+        return null;
+    }
   }
 }
 

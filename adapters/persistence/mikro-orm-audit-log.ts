@@ -13,6 +13,17 @@ export class MikroOrmAuditLog implements AuditLog {
     await this.database.em.insert(ApplicationReviewRow, { ...entry });
   }
 
+  /** the review rows of these applications, oldest first (the player page) */
+  async forApplications(applicationIds: readonly string[]): Promise<AuditEntry[]> {
+    if (applicationIds.length === 0) return [];
+    const rows = await this.database.em.find(
+      ApplicationReviewRow,
+      { applicationId: { $in: [...applicationIds] } },
+      { disableIdentityMap: true, orderBy: { seq: 'asc' } },
+    );
+    return rows.map(toEntry);
+  }
+
   async list(query: AuditQuery = {}): Promise<AuditEntry[]> {
     const where: Record<string, string> = {};
     if (query.kind) where.kind = query.kind;

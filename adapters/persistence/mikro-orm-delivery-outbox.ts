@@ -131,6 +131,16 @@ export class MikroOrmDeliveryOutbox implements DeliveryOutbox {
     return rows.map(toDelivery);
   }
 
+  /** one member's deliveries, newest first (the player page) */
+  async forUser(userId: string, limit: number): Promise<Delivery[]> {
+    if (!isUuid(userId)) return [];
+    const rows = await this.query(
+      `select * from "deliveries" where "user_id" = ? order by "created_at" desc, "id" desc limit ?`,
+      [userId, limit],
+    );
+    return rows.map(toDelivery);
+  }
+
   async forPurchases(purchaseIds: readonly string[]): Promise<Delivery[]> {
     const ids = purchaseIds.filter(isUuid);
     if (ids.length === 0) return [];

@@ -28,9 +28,13 @@ export class MikroOrmEntitlements implements Entitlements {
       params,
     );
     const items = await this.query(
+      // one-time purchases (and tier purchases made before memberships) for good; a membership's tier while it is live
       `select distinct p."user_id", p."product_id", p."option_id" from "purchases" p
-       where p."status" = 'completed' ${userId ? 'and p."user_id" = ?' : ''}`,
-      params,
+       where p."status" = 'completed' and p."billing_reason" is null ${userId ? 'and p."user_id" = ?' : ''}
+       union
+       select m."user_id", m."tier_id", null from "memberships" m
+       where m."status" in ('active', 'past_due') ${userId ? 'and m."user_id" = ?' : ''}`,
+      userId ? [userId, userId] : [],
     );
     const byUser = new Map<string, Entitlement['items']>();
     for (const item of items) {

@@ -1,16 +1,27 @@
 import type { InferEntity } from '@mikro-orm/core';
-import { PURCHASE_STATUSES, type Purchase, type PurchaseStatus } from '../../core/purchases/purchase.ts';
+import {
+  type BillingReason,
+  PURCHASE_STATUSES,
+  type Purchase,
+  type PurchaseStatus,
+} from '../../core/purchases/purchase.ts';
 import type {
   CheckoutChanges,
   CheckoutClaim,
   OpenCheckoutRules,
   PurchaseChanges,
+  PurchaseFilter,
   PurchaseListQuery,
+  PurchaseStatusChange,
+  PurchaseStatusStep,
+  PurchaseStatusTotals,
   PurchaseRepository,
   PurchaseTotals,
 } from '../../core/purchases/ports.ts';
+import { displayName } from '../../core/users/user.ts';
 import type { Database } from './database.ts';
-import { keysetCursor, listRows } from './list-rows.ts';
+import { BUYER_PURCHASE_STATUSES } from '../../core/purchases/buyer-view.ts';
+import { fromColumns, keysetCursor, listRows } from './list-rows.ts';
 import { PurchaseRow } from './purchase-entities.ts';
 
 // reads skip the identity map: a purchase completed a moment ago by another request must read as completed
@@ -20,7 +31,46 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   constructor(private readonly database: Database) {}
 
   async add(purchase: Purchase): Promise<void> {
-    await this.database.em.insert(PurchaseRow, { ...purchase });
+    await this.database.transactional(async () => {
+      await this.database.em.insert(PurchaseRow, toRow(purchase));
+      await this.recordChange(purchase.id, 'checkout_started', null, null, purchase.createdAt);
+    });
+  }
+
+  private async recordChange(id: string, status: string, reason: string | null, actorId: string | null, at: Date) {
+    await this.database.em.execute(
+      `insert into "purchase_status_changes" ("purchase_id", "status", "reason", "actor_id", "created_at") values (?, ?, ?, ?, ?)`,
+      [id, status, reason, actorId, at],
+    );
+  }
+
+  async statusHistory(id: string): Promise<PurchaseStatusChange[]> {
+    return (await this.statusHistoryOf([id])).map(({ purchaseId: _, ...change }) => change);
+  }
+
+  async statusHistoryOf(ids: readonly string[]): Promise<PurchaseStatusStep[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.database.query<Record<string, unknown>>(
+      `select c."purchase_id", c."status", c."reason", c."actor_id", c."created_at", u."username", u."discord_username"
+       from "purchase_status_changes" c left join "users" u on u."id" = c."actor_id"
+       where c."purchase_id" in (${ids.map(() => '?').join(', ')}) order by c."created_at", c."id"`,
+      [...ids],
+    );
+    return rows.map((row) => ({
+      purchaseId: String(row.purchase_id),
+      status: row.status as PurchaseStatusChange['status'],
+      reason: (row.reason as string | null) ?? null,
+      by: row.actor_id
+        ? {
+            id: String(row.actor_id),
+            name: displayName({
+              username: (row.username as string | null) ?? null,
+              discordUsername: (row.discord_username as string | null) ?? null,
+            }),
+          }
+        : null,
+      at: new Date(row.created_at as string),
+    }));
   }
 
   async claimCheckout(purchase: Purchase, rules: OpenCheckoutRules): Promise<CheckoutClaim> {
@@ -29,7 +79,13 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       // the buyer's row lock makes one buyer's claims take turns, each seeing what the one before stored;
       // FOR NO KEY UPDATE still lets other rows that reference the buyer be written meanwhile
       await em.execute(`select 1 from "users" where "id" = ? for no key update`, [purchase.userId]);
-      const open = { userId: purchase.userId, status: 'pending', createdAt: { $gte: rules.openSince } };
+      // a membership's renewal or upgrade being charged is no checkout of the buyer's
+      const open = {
+        userId: purchase.userId,
+        status: 'pending',
+        createdAt: { $gte: rules.openSince },
+        $or: [{ billingReason: null }, { billingReason: 'start' }],
+      };
       const same = await em.findOne(
         PurchaseRow,
         { ...open, productId: purchase.productId, optionId: purchase.optionId },
@@ -38,7 +94,8 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       if (same) return { outcome: 'open', purchase: toPurchase(same) };
       const count = await em.count(PurchaseRow, open);
       if (count >= rules.limit) return { outcome: 'full', open: count };
-      await em.insert(PurchaseRow, { ...purchase });
+      await em.insert(PurchaseRow, toRow(purchase));
+      await this.recordChange(purchase.id, 'checkout_started', null, null, purchase.createdAt);
       return { outcome: 'added', purchase };
     });
   }
@@ -73,8 +130,83 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     return row ? toPurchase(row) : null;
   }
 
-  async attachIntent(id: string, intentId: string): Promise<boolean> {
-    return (await this.database.em.nativeUpdate(PurchaseRow, { id }, { paymentIntentId: intentId })) > 0;
+  async attachIntent(id: string, intentId: string, subscriptionId?: string): Promise<boolean> {
+    const changes = subscriptionId ? { paymentIntentId: intentId, subscriptionId } : { paymentIntentId: intentId };
+    return (await this.database.em.nativeUpdate(PurchaseRow, { id }, changes)) > 0;
+  }
+
+  async addBilled(purchase: Purchase): Promise<{ added: boolean; purchase: Purchase }> {
+    const billing = purchase.billing;
+    if (!billing?.subscriptionId || billing.reason === 'start' || !billing.periodStart)
+      throw new Error('addBilled takes a renewal or an upgrade of a known subscription and month');
+    return this.database.transactional(async () => {
+      const inserted = await this.database.em.execute<Array<{ id: string }>>(
+        `insert into "purchases" ("id", "user_id", "product_type", "product_id", "option_id", "product_name", "price_cents",
+           "currency", "tokens_granted", "tokens_awarded", "buyer_email", "buyer_discord", "ban_reason", "payment_intent_id",
+           "status", "failure_reason", "created_at", "updated_at", "completed_at", "billing_reason", "subscription_id",
+           "membership_id", "period_start", "period_end")
+         values (?, ?, ?, ?, null, ?, ?, ?, ?, 0, ?, ?, null, ?, 'pending', null, ?, ?, null, ?, ?, ?, ?, ?)
+         on conflict do nothing returning "id"`,
+        [
+          purchase.id,
+          purchase.userId,
+          purchase.productType,
+          purchase.productId,
+          purchase.productName,
+          purchase.priceCents,
+          purchase.currency,
+          purchase.tokensGranted,
+          purchase.buyerEmail,
+          purchase.buyerDiscord,
+          purchase.paymentIntentId,
+          purchase.createdAt,
+          purchase.updatedAt,
+          billing.reason,
+          billing.subscriptionId,
+          billing.membershipId,
+          billing.periodStart,
+          billing.periodEnd,
+        ],
+      );
+      if (inserted.length > 0) {
+        await this.recordChange(purchase.id, 'checkout_started', null, null, purchase.createdAt);
+        return { added: true, purchase: (await this.findById(purchase.id)) as Purchase };
+      }
+      const row = await this.database.em.findOne(
+        PurchaseRow,
+        {
+          subscriptionId: billing.subscriptionId,
+          billingReason: billing.reason,
+          periodStart: billing.periodStart,
+          productId: purchase.productId,
+        },
+        FRESH,
+      );
+      if (!row) throw new Error('a billed purchase conflicted with one that cannot be found');
+      return { added: false, purchase: toPurchase(row) };
+    });
+  }
+
+  async findStart(subscriptionId: string): Promise<Purchase | null> {
+    const row = await this.database.em.findOne(PurchaseRow, { subscriptionId, billingReason: 'start' }, FRESH);
+    return row ? toPurchase(row) : null;
+  }
+
+  async linkMembership(id: string, membershipId: string, period: { start: Date; end: Date }): Promise<void> {
+    await this.database.em.nativeUpdate(
+      PurchaseRow,
+      { id },
+      { membershipId, periodStart: period.start, periodEnd: period.end },
+    );
+  }
+
+  async ofMembership(membershipId: string): Promise<Purchase[]> {
+    const rows = await this.database.em.find(
+      PurchaseRow,
+      { membershipId },
+      { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+    return rows.map(toPurchase);
   }
 
   async discardUnstarted(id: string): Promise<void> {
@@ -90,7 +222,16 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       );
       if (rows.length === 0 || !from.includes(rows[0].status as PurchaseStatus)) return null;
       const before = await this.findById(id);
-      await this.database.em.nativeUpdate(PurchaseRow, { id }, { ...changes });
+      const { changedBy, ...columns } = changes;
+      await this.database.em.nativeUpdate(PurchaseRow, { id }, columns);
+      if (changes.status !== undefined)
+        await this.recordChange(
+          id,
+          changes.status,
+          changes.status === 'completed' ? null : (changes.failureReason ?? null),
+          changedBy ?? null,
+          changes.updatedAt,
+        );
       return before;
     });
   }
@@ -134,13 +275,53 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     const rows = await this.database.em.execute<{ status: string; count: string; cents: string }[]>(
       `select "status", "row_count" as "count", "price_cents" as "cents" from "status_counts" where "table_name" = 'purchases'`,
     );
-    const totals = Object.fromEntries(
-      PURCHASE_STATUSES.map((status) => [status, { count: 0, cents: 0 }]),
-    ) as PurchaseTotals;
-    for (const row of rows)
-      if (row.status in totals)
-        totals[row.status as PurchaseStatus] = { count: Number(row.count), cents: Number(row.cents) };
-    return totals;
+    return totalsOf(PURCHASE_STATUSES, rows);
+  }
+
+  async search(filter: PurchaseFilter, page: { limit?: number; before?: string }): Promise<Purchase[]> {
+    const after = await keysetCursor(this.database, 'purchases', page.before);
+    if (after === null) return [];
+    const { where, params } = filterSql(filter);
+    if (after) {
+      where.push(`("created_at", "id") < (?, ?)`);
+      params.push(after.createdAt, after.id);
+    }
+    let sql = `select * from "purchases"${where.length ? ` where ${where.join(' and ')}` : ''} order by "created_at" desc, "id" desc`;
+    if (page.limit !== undefined) sql += ` limit ${Math.floor(page.limit)}`;
+    const rows = await this.database.query<Record<string, unknown>>(sql, params);
+    return rows.map((row) => toPurchase(fromColumns<InferEntity<typeof PurchaseRow>>(row)));
+  }
+
+  async summarize(filter: PurchaseFilter): Promise<PurchaseStatusTotals> {
+    const { where, params } = filterSql(filter);
+    if (where.length === 0) return this.summarizeAll(filter.abandonedBefore);
+    const rows = await this.database.query<{ status: string; count: string; cents: string }>(
+      `select ${VIEW_STATUS_SQL} as "status", count(*) as "count", coalesce(sum("price_cents"), 0) as "cents"
+       from "purchases"${where.length ? ` where ${where.join(' and ')}` : ''} group by 1`,
+      [filter.abandonedBefore, ...params],
+    );
+    return totalsOf(BUYER_PURCHASE_STATUSES, rows);
+  }
+
+  /** the unfiltered dashboard: the per-status sums the triggers keep, with the lapsed checkouts counted on the (status, created_at) index */
+  private async summarizeAll(abandonedBefore: Date): Promise<PurchaseStatusTotals> {
+    const stored = await this.totals();
+    const [lapsed] = await this.database.query<{ count: string; cents: string | null }>(
+      `select count(*) as "count", coalesce(sum("price_cents"), 0) as "cents" from "purchases" where "status" = 'pending' and "created_at" < ?`,
+      [abandonedBefore],
+    );
+    const abandoned = { count: Number(lapsed.count), cents: Number(lapsed.cents ?? 0) };
+    return {
+      awaiting_payment: {
+        count: stored.pending.count - abandoned.count,
+        cents: stored.pending.cents - abandoned.cents,
+      },
+      abandoned,
+      completed: stored.completed,
+      failed: stored.failed,
+      refunded: stored.refunded,
+      disputed: stored.disputed,
+    };
   }
 
   async recentCompleted(limit: number): Promise<Purchase[]> {
@@ -160,6 +341,58 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     );
     return rows.map(toPurchase);
   }
+}
+
+/** rows and cents per status from grouped rows; statuses without a row count zero */
+function totalsOf<Status extends string>(
+  statuses: readonly Status[],
+  rows: readonly { status: string; count: string; cents: string }[],
+): Record<Status, { count: number; cents: number }> {
+  const totals = Object.fromEntries(statuses.map((status) => [status, { count: 0, cents: 0 }])) as Record<
+    Status,
+    { count: number; cents: number }
+  >;
+  for (const row of rows)
+    if (row.status in totals) totals[row.status as Status] = { count: Number(row.count), cents: Number(row.cents) };
+  return totals;
+}
+
+/** the status as it happened; its one parameter is the filter's `abandonedBefore` */
+const VIEW_STATUS_SQL = `case when "status" = 'pending' then (case when "created_at" < ? then 'abandoned' else 'awaiting_payment' end) else "status" end`;
+
+/** `%`, `_` and `\` match themselves in an ILIKE pattern */
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+function filterSql(filter: PurchaseFilter): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status === 'awaiting_payment' || filter.status === 'abandoned') {
+    where.push(`"status" = 'pending' and "created_at" ${filter.status === 'abandoned' ? '<' : '>='} ?`);
+    params.push(filter.abandonedBefore);
+  } else if (filter.status !== undefined) {
+    where.push(`"status" = ?`);
+    params.push(filter.status);
+  }
+  if (filter.productType !== undefined) {
+    where.push(`"product_type" = ?`);
+    params.push(filter.productType);
+  }
+  if (filter.buyer !== undefined) {
+    const like = likeContaining(filter.buyer);
+    where.push(
+      `("buyer_discord" ilike ? or "user_id" in (select "id" from "users" where "username" ilike ? or "discord_username" ilike ? or "discord_id" = ?))`,
+    );
+    params.push(like, like, like, filter.buyer);
+  }
+  if (filter.from !== undefined) {
+    where.push(`"created_at" >= ?`);
+    params.push(filter.from);
+  }
+  if (filter.to !== undefined) {
+    where.push(`"created_at" < ?`);
+    params.push(filter.to);
+  }
+  return { where, params };
 }
 
 function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
@@ -183,6 +416,29 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     completedAt: row.completedAt ?? null,
+    // one-time purchases carry no billing at all
+    ...(row.billingReason
+      ? {
+          billing: {
+            reason: row.billingReason as BillingReason,
+            subscriptionId: row.subscriptionId ?? null,
+            membershipId: row.membershipId ?? null,
+            periodStart: row.periodStart ?? null,
+            periodEnd: row.periodEnd ?? null,
+          },
+        }
+      : {}),
+  };
+}
+
+function toRow({ billing, ...purchase }: Purchase) {
+  return {
+    ...purchase,
+    billingReason: billing?.reason ?? null,
+    subscriptionId: billing?.subscriptionId ?? null,
+    membershipId: billing?.membershipId ?? null,
+    periodStart: billing?.periodStart ?? null,
+    periodEnd: billing?.periodEnd ?? null,
   };
 }
 

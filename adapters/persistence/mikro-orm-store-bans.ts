@@ -1,5 +1,7 @@
+import type { StoreBanRecord } from '../../core/players/ports.ts';
 import type { StoreBans } from '../../core/purchases/ports.ts';
 import type { Database } from './database.ts';
+import { isUuid } from './mikro-orm-user-repository.ts';
 
 /** Buyers banned from the store after a payment dispute (store_bans); signing in stays a separate decision. */
 export class MikroOrmStoreBans implements StoreBans {
@@ -8,6 +10,16 @@ export class MikroOrmStoreBans implements StoreBans {
   async isBanned(userId: string): Promise<boolean> {
     const rows = await this.database.em.execute<unknown[]>(`select 1 from "store_bans" where "user_id" = ?`, [userId]);
     return rows.length > 0;
+  }
+
+  /** the ban and when it was made (the player page) */
+  async find(userId: string): Promise<StoreBanRecord | null> {
+    if (!isUuid(userId)) return null;
+    const [row] = await this.database.em.execute<{ reason: string; created_at: Date | string }[]>(
+      `select "reason", "created_at" from "store_bans" where "user_id" = ?`,
+      [userId],
+    );
+    return row ? { reason: row.reason, createdAt: new Date(row.created_at) } : null;
   }
 
   async ban(userId: string, reason: string): Promise<void> {

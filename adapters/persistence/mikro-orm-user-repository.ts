@@ -31,6 +31,18 @@ export class MikroOrmUserRepository implements UserRepository {
     return rows.map(toUser);
   }
 
+  async search(text: string, limit: number): Promise<User[]> {
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await this.database.em.execute<Record<string, unknown>[]>(
+      `select * from "users"
+       where "discord_id" = ? or lower("username") like ? or lower("discord_username") like ?
+       order by ("discord_id" = ?) desc, lower(coalesce("username", "discord_username", '')), "created_at", "id"
+       limit ?`,
+      [text, pattern, pattern, text, limit],
+    );
+    return rows.map(userFromColumns);
+  }
+
   async upsertIdentity(identity: SignInIdentity, options: { newId: string; now: Date; admin: boolean }): Promise<User> {
     // one statement, so two sign-ins racing for a new discordId still give one user
     const [row] = await this.database.em.execute<{ id: string }[]>(

@@ -25,6 +25,37 @@ export const PurchaseRow = defineEntity({
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
     completedAt: p.datetime().nullable(),
+    /** migration 0011: a membership's month */
+    billingReason: p.string().nullable(),
+    subscriptionId: p.string().nullable(),
+    membershipId: p.uuid().nullable(),
+    periodStart: p.datetime().nullable(),
+    periodEnd: p.datetime().nullable(),
+  },
+});
+
+export const MembershipRow = defineEntity({
+  name: 'MembershipRow',
+  tableName: 'memberships',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    tierId: p.string(),
+    status: p.string(),
+    cancelAtPeriodEnd: p.boolean(),
+    pendingTierId: p.string().nullable(),
+    gateway: p.string(),
+    subscriptionId: p.string(),
+    paymentRef: p.string().nullable(),
+    anchor: p.datetime(),
+    currentPeriodStart: p.datetime(),
+    currentPeriodEnd: p.datetime(),
+    graceUntil: p.datetime().nullable(),
+    startedAt: p.datetime(),
+    endedAt: p.datetime().nullable(),
+    endReason: p.text().nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
   },
 });
 
@@ -56,4 +87,4 @@ export const DemoPaymentIntentRow = defineEntity({
   },
 });
 
-export const purchaseEntities = [PurchaseRow, PaymentEventRow, DemoPaymentIntentRow];
+export const purchaseEntities = [PurchaseRow, MembershipRow, PaymentEventRow, DemoPaymentIntentRow];

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
-import { PURCHASE_STATUSES, type Purchase, type PurchaseStatus } from '../../core/purchases/purchase.ts';
+import type { Purchase } from '../../core/purchases/purchase.ts';
+import { BUYER_PURCHASE_STATUSES, buyerView, type BuyerPurchaseStatus } from '../../core/purchases/buyer-view.ts';
 import { formatUsd } from '../../core/shared/money.ts';
 import { presentPurchase, presentPurchaseList } from '../../adapters/http/presenters/purchases.ts';
 import { csvLines, type CsvValue } from '../../adapters/export/csv.ts';
@@ -41,7 +42,7 @@ function line(purchase: Purchase): string {
     [
       purchase.id,
       purchase.createdAt.toISOString().slice(0, 16).replace('T', ' '),
-      purchase.status.padEnd(9),
+      buyerView(purchase, new Date()).status.padEnd(16),
       formatUsd(purchase.priceCents).padStart(8),
       purchase.productName.padEnd(32),
       purchase.buyerDiscord ?? purchase.buyerEmail ?? '',
@@ -57,10 +58,10 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
   purchases
     .command('list')
     .description('List purchases, newest first, with the totals of the dashboard')
-    .addOption(new Option('--status <status>', 'only purchases in this status').choices(PURCHASE_STATUSES))
+    .addOption(new Option('--status <status>', 'only purchases in this status').choices(BUYER_PURCHASE_STATUSES))
     .addOption(new Option('--json', 'print JSON (prices in dollars, as the API)').conflicts('csv'))
     .option('--csv', 'print CSV with a header row')
-    .action((options: { status?: PurchaseStatus; json?: boolean; csv?: boolean }) =>
+    .action((options: { status?: BuyerPurchaseStatus; json?: boolean; csv?: boolean }) =>
       context.withSystem(async (system) => {
         const { purchases: rows, summary } = await system.core.purchases.list.execute({ status: options.status });
         if (options.json) return context.out(terminalJson(presentPurchaseList(rows, summary)));
@@ -69,7 +70,9 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
           return;
         }
         if (rows.length === 0)
-          return context.out(options.status ? `No ${options.status} purchases.` : 'No purchases yet.');
+          return context.out(
+            options.status ? `No ${options.status.replace('_', ' ')} purchases.` : 'No purchases yet.',
+          );
         for (const row of rows) context.out(line(row));
         context.out(
           `${summary.count} purchases, revenue ${formatUsd(summary.revenueCents)}, ${summary.completed} completed, ${summary.pending} pending`,

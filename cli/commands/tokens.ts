@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { System } from '../../adapters/compose.ts';
 import type { CliContext } from '../program.ts';
 import { oneLine, terminalJson } from '../terminal-text.ts';
-import { shownName } from './users.ts';
+import { shownName, terminalActor } from './users.ts';
 
 interface ChangeOptions {
   reason: string;
@@ -23,14 +23,16 @@ async function change(
   options: ChangeOptions,
 ) {
   const user = await system.core.users.findByDiscordId.execute(discordId);
-  const actor = options.as ? await system.core.users.findByDiscordId.execute(options.as) : null;
-  const result = await system.core.tokens[kind].execute({
-    userId: user.id,
-    amount: amountOf(amount),
-    reason: options.reason,
-    reference: options.reference,
-    actorId: actor?.id ?? null,
-  });
+  const { result } = await system.core.players.adjustTokens.execute(
+    {
+      userId: user.id,
+      direction: kind,
+      amount: amountOf(amount),
+      reason: options.reason,
+      reference: options.reference,
+    },
+    await terminalActor(system, options.as),
+  );
   const verb = kind === 'credit' ? 'Credited' : 'Debited';
   const prefix = result.duplicate
     ? `Reference ${options.reference} was used before; nothing changed. `
@@ -48,7 +50,7 @@ export function registerTokenCommands(program: Command, context: CliContext): vo
       )
       .requiredOption('--reason <text>', 'why, kept in the ledger')
       .option('--reference <id>', 'a purchase id or similar; the same reference is applied once')
-      .option('--as <discordId>', 'the staff member making the change, kept in the ledger')
+      .option('--as <discordId>', 'the admin making the change, kept in the ledger and the account-action log')
       .action((discordId: string, amount: string, options: ChangeOptions) =>
         context.withSystem(async (system) => context.out(await change(system, kind, discordId, amount, options))),
       );

@@ -1,5 +1,7 @@
 import { Option, type Command } from 'commander';
 import { ROLES, displayName, type Role, type User } from '../../core/users/user.ts';
+import type { System } from '../../adapters/compose.ts';
+import type { ActionContext } from '../../core/players/account-actions.ts';
 import type { CliContext } from '../program.ts';
 import { oneLine, terminalJson } from '../terminal-text.ts';
 
@@ -43,6 +45,14 @@ function detailLines(user: User): string[] {
   ];
 }
 
+/** The terminal's actor for the account-action log: the admin named by --as, or nobody named. */
+export async function terminalActor(system: System, as: string | undefined): Promise<ActionContext> {
+  const actor = as ? await system.core.users.findByDiscordId.execute(as) : null;
+  return { actor, channel: 'cli' };
+}
+
+const AS_DESCRIPTION = 'the admin making the change, kept in the account-action log';
+
 export function registerUserCommands(program: Command, context: CliContext): void {
   const users = program.command('users').description('Accounts: roles and bans');
 
@@ -76,10 +86,15 @@ export function registerUserCommands(program: Command, context: CliContext): voi
   users
     .command('role <discordId> <role>')
     .description(`Set the role (${ROLES.join(', ')}); it applies on the user's next request`)
-    .action((discordId: string, role: string) =>
+    .option('--reason <text>', 'why, kept in the account-action log')
+    .option('--as <discordId>', AS_DESCRIPTION)
+    .action((discordId: string, role: string, options: { reason?: string; as?: string }) =>
       context.withSystem(async (system) => {
         const user = await system.core.users.findByDiscordId.execute(discordId);
-        const changed = await system.core.users.changeRole.execute({ userId: user.id, role: role as Role });
+        const changed = await system.core.players.changeRole.execute(
+          { userId: user.id, role: role as Role, reason: options.reason },
+          await terminalActor(system, options.as),
+        );
         context.out(`${shownName(changed)} (${changed.discordId}) is now ${changed.role}.`);
       }),
     );
@@ -88,14 +103,18 @@ export function registerUserCommands(program: Command, context: CliContext): voi
     .command('ban <discordId>')
     .description('Ban from signing in and buying; ends their sessions')
     .requiredOption('--reason <text>', 'why, shown to the user')
-    .action((discordId: string, options: { reason: string }) =>
+    .option('--as <discordId>', AS_DESCRIPTION)
+    .action((discordId: string, options: { reason: string; as?: string }) =>
       context.withSystem(async (system) => {
         const user = await system.core.users.findByDiscordId.execute(discordId);
         if (user.bannedAt)
           return context.out(
             `${shownName(user)} (${user.discordId}) was already banned on ${user.bannedAt.toISOString()}: ${oneLine(user.banReason)}`,
           );
-        const banned = await system.core.users.ban.execute({ userId: user.id, reason: options.reason });
+        const banned = await system.core.players.ban.execute(
+          { userId: user.id, reason: options.reason },
+          await terminalActor(system, options.as),
+        );
         context.out(`${shownName(banned)} (${banned.discordId}) is banned: ${oneLine(banned.banReason)}`);
       }),
     );
@@ -103,11 +122,16 @@ export function registerUserCommands(program: Command, context: CliContext): voi
   users
     .command('unban <discordId>')
     .description('Lift a ban')
-    .action((discordId: string) =>
+    .requiredOption('--reason <text>', 'why, kept in the account-action log')
+    .option('--as <discordId>', AS_DESCRIPTION)
+    .action((discordId: string, options: { reason: string; as?: string }) =>
       context.withSystem(async (system) => {
         const user = await system.core.users.findByDiscordId.execute(discordId);
         if (!user.bannedAt) return context.out(`${shownName(user)} (${user.discordId}) is not banned.`);
-        const unbanned = await system.core.users.unban.execute({ userId: user.id });
+        const unbanned = await system.core.players.unban.execute(
+          { userId: user.id, reason: options.reason },
+          await terminalActor(system, options.as),
+        );
         context.out(`${shownName(unbanned)} (${unbanned.discordId}) is no longer banned.`);
       }),
     );

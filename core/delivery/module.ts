@@ -1,5 +1,6 @@
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { DeliverDue, DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './deliver-due.ts';
+import type { MembershipEffects } from '../memberships/effects.ts';
 import type { DeliveryEffects } from './effects.ts';
 import { ListDeliveries } from './list-deliveries.ts';
 import { OutboxDeliveryEffects } from './outbox-delivery-effects.ts';
@@ -24,7 +25,7 @@ export function createDeliveryModule(p: DeliveryPorts, shared: { clock: Clock; i
   const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...p.settings };
   const onQueued = p.onQueued ?? (() => {});
   const capabilities = p.discord.capabilities;
-  const effects: DeliveryEffects = new OutboxDeliveryEffects(
+  const effects: DeliveryEffects & MembershipEffects = new OutboxDeliveryEffects(
     p.outbox,
     capabilities,
     p.roles,

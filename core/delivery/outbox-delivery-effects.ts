@@ -1,4 +1,6 @@
 import type { Application, ApplicationKind } from '../applications/application.ts';
+import type { MembershipEffects } from '../memberships/effects.ts';
+import type { Membership } from '../memberships/membership.ts';
 import type { Purchase } from '../purchases/purchase.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import type { Delivery, DeliveryKind } from './delivery.ts';
@@ -17,7 +19,7 @@ const BOT_MISSING = 'Discord delivery is not configured (DISCORD_BOT_TOKEN and D
 const WEBHOOK_MISSING = 'The staff channel is not configured (DISCORD_STAFF_WEBHOOK_URL).';
 
 /** Writes the outbox rows. Every call runs inside the caller's transaction, so a row exists exactly when its cause does. */
-export class OutboxDeliveryEffects implements DeliveryEffects {
+export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects {
   constructor(
     private readonly outbox: DeliveryOutbox,
     private readonly capabilities: DiscordCapabilities,
@@ -74,6 +76,61 @@ export class OutboxDeliveryEffects implements DeliveryEffects {
         purchaseId: purchase.id,
       });
     }
+    await this.record(drafts);
+  }
+
+  async tierLeft(membership: Membership, tierId: string): Promise<void> {
+    const roleId = this.roles.roleFor({ productId: tierId, optionId: null });
+    if (!roleId || (await this.stillEntitled(membership.userId, roleId))) return;
+    await this.record([
+      {
+        kind: 'remove_role',
+        dedupeKey: `remove:membership:${membership.id}:${tierId}:${membership.updatedAt.toISOString()}`,
+        userId: membership.userId,
+        discordId: await this.entitlements.discordIdOf(membership.userId),
+        roleId,
+        content: `Priority Pass ${membership.id} moved off ${tierId}`,
+      },
+    ]);
+  }
+
+  async renewalFailed(membership: Membership, message: string): Promise<void> {
+    await this.record([
+      {
+        kind: 'message_user',
+        dedupeKey: `message:membership:${membership.id}:past_due:${membership.currentPeriodEnd.toISOString()}`,
+        userId: membership.userId,
+        discordId: await this.entitlements.discordIdOf(membership.userId),
+        content: message,
+      },
+    ]);
+  }
+
+  async ended(membership: Membership, message: string, purchaseId?: string): Promise<void> {
+    const discordId = await this.entitlements.discordIdOf(membership.userId);
+    const drafts: Draft[] = [
+      {
+        kind: 'message_user',
+        dedupeKey: `message:membership:${membership.id}:ended`,
+        userId: membership.userId,
+        discordId,
+        content: message,
+      },
+    ];
+    const roleId = this.roles.roleFor({ productId: membership.tierId, optionId: null });
+    if (roleId && !(await this.stillEntitled(membership.userId, roleId)))
+      drafts.push({
+        kind: 'remove_role',
+        // a refund's removal is the purchase's own (the refund's effects name the same key, so it is queued once)
+        dedupeKey: purchaseId ? `remove:purchase:${purchaseId}` : `remove:membership:${membership.id}:ended`,
+        userId: membership.userId,
+        discordId,
+        roleId,
+        content: purchaseId
+          ? `Priority Pass ${membership.id} ended: purchase ${purchaseId} was paid back`
+          : `Priority Pass ${membership.id} ended`,
+        ...(purchaseId ? { purchaseId } : {}),
+      });
     await this.record(drafts);
   }
 

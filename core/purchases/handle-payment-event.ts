@@ -2,6 +2,7 @@ import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import type { Purchase } from './purchase.ts';
 import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from './ports.ts';
 import { checkIntent, type PurchaseSettlement } from './purchase-settlement.ts';
+import type { MembershipCheckout } from './start-checkout.ts';
 import { PaymentNotConfirmedError } from './errors.ts';
 
 /** A provider event, already verified and translated by the adapter that received it. */
@@ -26,9 +27,18 @@ export class HandlePaymentEvent {
     private readonly settlement: PurchaseSettlement,
     private readonly transactions: TransactionRunner,
     private readonly clock: Clock,
+    private readonly memberships: MembershipCheckout | null = null,
   ) {}
 
   async execute(event: PaymentEvent): Promise<PaymentEventResult> {
+    const result = await this.apply(event);
+    // a refunded membership month that ended its membership stops the subscription too; a redelivery retries it
+    if ((event.type === 'refunded' || event.type === 'disputed') && result.purchase?.billing)
+      await this.memberships?.refunded(result.purchase);
+    return result;
+  }
+
+  private async apply(event: PaymentEvent): Promise<PaymentEventResult> {
     if (event.type === 'other') return { applied: false, purchase: null };
     const intentId = event.type === 'payment_succeeded' ? event.intent.id : event.intentId;
     return this.transactions.run(async () => {

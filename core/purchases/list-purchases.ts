@@ -1,12 +1,17 @@
-import type { Purchase, PurchaseStatus } from './purchase.ts';
-import type { PurchaseRepository } from './ports.ts';
+import type { Clock } from '../shared/ports.ts';
+import { BUYER_PURCHASE_STATUSES, type BuyerPurchaseStatus } from './buyer-view.ts';
+import { CHECKOUT_ABANDONED_AFTER_HOURS, type Purchase } from './purchase.ts';
+import type { PurchaseFilter, PurchaseRepository } from './ports.ts';
 
 export interface PurchaseSummary {
   count: number;
-  /** completed purchases only: money that was actually taken */
+  /** money actually taken: completed purchases (refunded and disputed ones gave their money back) */
   revenueCents: number;
   completed: number;
+  /** awaiting payment: checkouts still open */
   pending: number;
+  /** purchases per status as it happened */
+  byStatus: Record<BuyerPurchaseStatus, number>;
 }
 
 export interface PurchasePage {
@@ -17,23 +22,53 @@ export interface PurchasePage {
   nextBefore: string | null;
 }
 
+export interface PurchaseListInput {
+  status?: BuyerPurchaseStatus;
+  productType?: string;
+  buyer?: string;
+  from?: Date;
+  to?: Date;
+  limit?: number;
+  before?: string;
+}
+
 /** The admin's view of the purchases, newest first, a page at a time, with the dashboard's totals. */
 export class ListPurchases {
-  constructor(private readonly purchases: PurchaseRepository) {}
+  constructor(
+    private readonly purchases: PurchaseRepository,
+    private readonly clock: Clock,
+  ) {}
 
-  async execute(input: { status?: PurchaseStatus; limit?: number; before?: string } = {}): Promise<PurchasePage> {
-    const purchases = await this.purchases.list(input);
-    const totals = await this.purchases.totals();
-    const admits = (status: PurchaseStatus) => !input.status || input.status === status;
-    const counted = (Object.keys(totals) as PurchaseStatus[]).filter(admits);
+  /** the filter the repository reads, with "abandoned" measured from now */
+  filter(input: PurchaseListInput): PurchaseFilter {
+    const abandonedBefore = new Date(this.clock.now().getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
+    const buyer = input.buyer?.trim();
+    return {
+      status: input.status,
+      productType: input.productType,
+      buyer: buyer ? buyer : undefined,
+      from: input.from,
+      to: input.to,
+      abandonedBefore,
+    };
+  }
+
+  async execute(input: PurchaseListInput = {}): Promise<PurchasePage> {
+    const filter = this.filter(input);
+    const purchases = await this.purchases.search(filter, { limit: input.limit, before: input.before });
+    const totals = await this.purchases.summarize(filter);
     const last = purchases.at(-1);
+    const byStatus = Object.fromEntries(
+      BUYER_PURCHASE_STATUSES.map((status) => [status, totals[status].count]),
+    ) as Record<BuyerPurchaseStatus, number>;
     return {
       purchases,
       summary: {
-        count: counted.reduce((sum, status) => sum + totals[status].count, 0),
-        revenueCents: admits('completed') ? totals.completed.cents : 0,
-        completed: admits('completed') ? totals.completed.count : 0,
-        pending: admits('pending') ? totals.pending.count : 0,
+        count: BUYER_PURCHASE_STATUSES.reduce((sum, status) => sum + totals[status].count, 0),
+        revenueCents: totals.completed.cents,
+        completed: totals.completed.count,
+        pending: totals.awaiting_payment.count,
+        byStatus,
       },
       nextBefore: input.limit !== undefined && purchases.length === input.limit && last ? last.id : null,
     };

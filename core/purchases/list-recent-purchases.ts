@@ -12,7 +12,7 @@ export interface RecentPurchase {
 /** 'jean_baptiste' -> 'Jean B.'; a one-word name keeps only its initial ('Gatorking' -> 'G.'). */
 export function anonymise(name: string): string {
   const parts = name
-    .split(/[\s._\-]+/)
+    .split(/[\s._-]+/)
     .map((part) => part.replace(/[^\p{L}]/gu, ''))
     .filter(Boolean);
   if (parts.length === 0) return 'A player';

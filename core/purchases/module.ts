@@ -9,10 +9,10 @@ import { ListRecentPurchases } from './list-recent-purchases.ts';
 import type { PaymentEventLog, PaymentGateway, PurchaseRepository, StoreBans, PurchaseTokenGrants } from './ports.ts';
 import { ReconcilePurchases } from './reconcile-purchases.ts';
 import { RefundPurchase } from './refund-purchase.ts';
-import { PurchaseSettlement } from './purchase-settlement.ts';
+import { type CompletionHooks, PurchaseSettlement } from './purchase-settlement.ts';
 import { ShowMyPurchase } from './show-my-purchase.ts';
-import { ShowPurchase } from './show-purchase.ts';
-import { StartCheckout } from './start-checkout.ts';
+import { PurchaseHistory, ShowPurchase } from './show-purchase.ts';
+import { type MembershipCheckout, StartCheckout } from './start-checkout.ts';
 
 /** What the store needs from outside. */
 export interface PurchasePorts {
@@ -30,19 +30,49 @@ interface Shared {
   transactions: TransactionRunner;
   /** what Discord is told of completions, refunds and disputes */
   effects: DeliveryEffects;
+  /** what a paid membership month does to its membership */
+  hooks?: CompletionHooks;
+  /** Priority Pass tiers sold as memberships */
+  memberships?: MembershipCheckout;
 }
 
 export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
   const { catalogue, clock, ids, transactions } = shared;
-  const settlement = new PurchaseSettlement(p.purchases, p.ledger, p.bans, transactions, clock, shared.effects);
+  const settlement = new PurchaseSettlement(
+    p.purchases,
+    p.ledger,
+    p.bans,
+    transactions,
+    clock,
+    shared.effects,
+    shared.hooks,
+  );
   return {
     paymentMode: p.gateway.mode,
-    startCheckout: new StartCheckout(catalogue, p.purchases, p.gateway, p.bans, settlement, ids, clock),
+    settlement,
+    startCheckout: new StartCheckout(
+      catalogue,
+      p.purchases,
+      p.gateway,
+      p.bans,
+      settlement,
+      ids,
+      clock,
+      shared.memberships ?? null,
+    ),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
-    handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock),
-    refund: new RefundPurchase(p.purchases, p.gateway, settlement),
-    list: new ListPurchases(p.purchases),
+    handleEvent: new HandlePaymentEvent(
+      p.purchases,
+      p.events,
+      settlement,
+      transactions,
+      clock,
+      shared.memberships ?? null,
+    ),
+    refund: new RefundPurchase(p.purchases, p.gateway, settlement, shared.memberships ?? null),
+    list: new ListPurchases(p.purchases, clock),
     show: new ShowPurchase(p.purchases),
+    history: new PurchaseHistory(p.purchases),
     recent: new ListRecentPurchases(p.purchases),
     reconcile: new ReconcilePurchases(p.purchases, p.gateway, settlement, clock),
     /** the buyer's own purchases (the account page and the post-payment page) */

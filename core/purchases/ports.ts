@@ -1,3 +1,4 @@
+import type { BuyerPurchaseStatus } from './buyer-view.ts';
 import type { Purchase, PurchaseStatus } from './purchase.ts';
 
 export type IntentStatus =
@@ -49,7 +50,22 @@ export interface PaymentGateway {
 
 export type PurchaseChanges = Partial<Pick<Purchase, 'status' | 'tokensAwarded' | 'failureReason' | 'completedAt'>> & {
   updatedAt: Date;
+  /** the admin who made the change, kept in the status history; null or absent for the buyer or the provider */
+  changedBy?: string | null;
 };
+
+/** One step of a purchase's status history. */
+export interface PurchaseStatusChange {
+  status: 'checkout_started' | Exclude<PurchaseStatus, 'pending'>;
+  /** a decline's reason, a refund's or a dispute's */
+  reason: string | null;
+  /** the admin who made it, by id and shown name */
+  by: { id: string; name: string } | null;
+  at: Date;
+}
+
+/** A status change named with its purchase. */
+export type PurchaseStatusStep = PurchaseStatusChange & { purchaseId: string };
 
 /** What a checkout started again may change on its purchase (while it is still pending). */
 export type CheckoutChanges = Partial<
@@ -80,6 +96,23 @@ export interface PurchaseListQuery {
   before?: string;
 }
 
+/** Which purchases the admin list shows; statuses as they happened (the buyer view). */
+export interface PurchaseFilter {
+  status?: BuyerPurchaseStatus;
+  productType?: string;
+  /** part of the buyer's account name, Discord username or the Discord name given at checkout; or a Discord id */
+  buyer?: string;
+  /** created at or after */
+  from?: Date;
+  /** created before */
+  to?: Date;
+  /** a pending purchase created before this is abandoned, at or after it awaiting payment */
+  abandonedBefore: Date;
+}
+
+/** Rows and summed prices per status as it happened. */
+export type PurchaseStatusTotals = Record<BuyerPurchaseStatus, { count: number; cents: number }>;
+
 /** Rows and summed prices per status, over every purchase. */
 export type PurchaseTotals = Record<PurchaseStatus, { count: number; cents: number }>;
 
@@ -95,8 +128,22 @@ export interface PurchaseRepository {
   reviseCheckout(id: string, changes: CheckoutChanges): Promise<Purchase | null>;
   findById(id: string): Promise<Purchase | null>;
   findByPaymentIntent(intentId: string): Promise<Purchase | null>;
-  /** Answers false when no such purchase exists (it was discarded meanwhile). */
-  attachIntent(id: string, intentId: string): Promise<boolean>;
+  /**
+   * Answers false when no such purchase exists (it was discarded meanwhile). A membership's first month also
+   * records its subscription.
+   */
+  attachIntent(id: string, intentId: string, subscriptionId?: string): Promise<boolean>;
+  /**
+   * Stores a membership's renewal or upgrade (pending) unless one for the same subscription, reason, month and
+   * tier exists: then nothing is written and that one is answered. Of concurrent calls exactly one adds.
+   */
+  addBilled(purchase: Purchase): Promise<{ added: boolean; purchase: Purchase }>;
+  /** the first month's purchase of a subscription */
+  findStart(subscriptionId: string): Promise<Purchase | null>;
+  /** ties the first month's purchase to the membership it started, and to its month */
+  linkMembership(id: string, membershipId: string, period: { start: Date; end: Date }): Promise<void>;
+  /** every purchase of a membership, newest first */
+  ofMembership(membershipId: string): Promise<Purchase[]>;
   /** Deletes a purchase that never got a payment intent (its checkout failed); anything else stays. */
   discardUnstarted(id: string): Promise<void>;
   /**
@@ -104,9 +151,17 @@ export interface PurchaseRepository {
    * lock, so of two concurrent callers only one wins); answers the purchase as it was before, or null.
    */
   transition(id: string, from: readonly PurchaseStatus[], changes: PurchaseChanges): Promise<Purchase | null>;
+  /** oldest first; each status change is written in the transaction that made it */
+  statusHistory(id: string): Promise<PurchaseStatusChange[]>;
+  /** the status histories of several purchases at once, each oldest first */
+  statusHistoryOf(ids: readonly string[]): Promise<PurchaseStatusStep[]>;
   /** newest first (created, then id) */
   list(query: PurchaseListQuery): Promise<Purchase[]>;
   totals(): Promise<PurchaseTotals>;
+  /** newest first (created, then id), `limit` at a time after the purchase `before` (unknown id: empty page) */
+  search(filter: PurchaseFilter, page: { limit?: number; before?: string }): Promise<Purchase[]>;
+  /** per status as it happened, over every purchase the filter admits */
+  summarize(filter: PurchaseFilter): Promise<PurchaseStatusTotals>;
   /**
    * One buyer's purchases, newest first (created, then id), `limit` at a time; `before` is a purchase id of the
    * same buyer, and the page holds those listed after it (any other id gives an empty page).

@@ -1,6 +1,7 @@
 import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import { PaymentNotConfirmedError, PurchaseNotFoundError } from './errors.ts';
+import { billingDay } from '../memberships/membership.ts';
 import { CURRENCY, type Purchase, type PurchaseStatus } from './purchase.ts';
 import type { PaymentIntent, PurchaseRepository, StoreBans, PurchaseTokenGrants } from './ports.ts';
 
@@ -20,10 +21,30 @@ export function checkIntent(purchase: Purchase, intent: PaymentIntent): void {
   if (intent.id !== purchase.paymentIntentId) problems.push('intent');
   if (intent.amountCents !== purchase.priceCents) problems.push('amount');
   if (intent.currency.toLowerCase() !== CURRENCY) problems.push('currency');
-  if (intent.metadata.purchaseId !== purchase.id || intent.metadata.userId !== purchase.userId)
+  // a renewal's or an upgrade's intent is made by the provider's invoice, which carries no metadata of ours
+  const reported = purchase.billing && purchase.billing.reason !== 'start';
+  if (!reported && (intent.metadata.purchaseId !== purchase.id || intent.metadata.userId !== purchase.userId))
     problems.push('metadata');
   if (problems.length > 0)
     throw new PaymentNotConfirmedError(`The payment does not match this purchase (${problems.join(', ')}).`);
+}
+
+/** What else happens, in the same transaction, when a purchase is paid (a membership starts or renews). */
+export interface CompletionHooks {
+  completed(purchase: Purchase, at: Date): Promise<void>;
+  /** a paid purchase was refunded or disputed (its tokens are taken back already) */
+  takenBack(purchase: Purchase, at: Date): Promise<void>;
+}
+export const noCompletionHooks: CompletionHooks = { completed: async () => {}, takenBack: async () => {} };
+
+/** The ledger's words for a purchase's tokens; a membership's name the month they are for. */
+export function creditReason(purchase: Purchase, now: Date): string {
+  const billing = purchase.billing;
+  if (!billing) return `Purchase: ${purchase.productName}`;
+  const month = billingDay(billing.periodStart ?? now);
+  if (billing.reason === 'upgrade')
+    return `Upgrade to ${purchase.productName} Priority Pass: the difference for the month from ${month}`;
+  return `${purchase.productName} Priority Pass: month from ${month}`;
 }
 
 /**
@@ -38,11 +59,20 @@ export class PurchaseSettlement {
     private readonly transactions: TransactionRunner,
     private readonly clock: Clock,
     private readonly effects: DeliveryEffects,
+    private readonly hooks: CompletionHooks = noCompletionHooks,
   ) {}
 
   /** pending or failed -> completed with the tokens credited; answers the purchase as it now stands. */
   async complete(purchase: Purchase, intent: PaymentIntent): Promise<Purchase> {
     checkIntent(purchase, intent);
+    return this.completeReported(purchase);
+  }
+
+  /**
+   * pending or failed -> completed, for a payment the provider itself reported (a verified webhook, the
+   * provider's API, or a charge this server just made); the same as `complete` otherwise.
+   */
+  async completeReported(purchase: Purchase): Promise<Purchase> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
       const won = await this.purchases.transition(purchase.id, ['pending', 'failed'], {
@@ -56,20 +86,21 @@ export class PurchaseSettlement {
         await this.ledger.credit({
           userId: purchase.userId,
           amount: purchase.tokensGranted,
-          reason: `Purchase: ${purchase.productName}`,
+          reason: creditReason(purchase, now),
           reference: ledgerReference(purchase.id),
         });
       }
+      if (won) await this.hooks.completed(await this.reload(purchase.id), now);
       const completed = await this.reload(purchase.id);
       if (won) await this.effects.purchaseCompleted(completed);
       return completed;
     });
   }
 
-  /** pending -> failed; a completed purchase stays completed when a failure arrives late. */
+  /** pending or failed -> failed with the last attempt's reason; a completed purchase stays completed when a failure arrives late. */
   async fail(purchase: Purchase, reason: string): Promise<Purchase> {
     const now = this.clock.now();
-    await this.purchases.transition(purchase.id, ['pending'], {
+    await this.purchases.transition(purchase.id, ['pending', 'failed'], {
       status: 'failed',
       failureReason: reason,
       updatedAt: now,
@@ -79,7 +110,14 @@ export class PurchaseSettlement {
 
   /** -> refunded, taking back the tokens that were credited. */
   async refund(purchase: Purchase, reason: string): Promise<Purchase> {
-    return this.takeBack(purchase, ['pending', 'failed', 'completed'], 'refunded', `Refund: ${reason}`);
+    return (await this.takeBack(purchase, ['pending', 'failed', 'completed'], 'refunded', `Refund: ${reason}`))
+      .purchase;
+  }
+
+  /** completed -> refunded by an admin; answers null when the purchase was no longer completed (another refund won). */
+  async refundCompleted(purchase: Purchase, reason: string, adminId?: string): Promise<Purchase | null> {
+    const result = await this.takeBack(purchase, ['completed'], 'refunded', `Refund: ${reason}`, adminId);
+    return result.won ? result.purchase : null;
   }
 
   /** -> disputed, taking back the tokens, and the buyer is banned from the store. */
@@ -92,7 +130,7 @@ export class PurchaseSettlement {
         `Dispute: ${reason}`,
       );
       await this.bans.ban(purchase.userId, `Payment dispute on purchase ${purchase.id}: ${reason}`);
-      return result;
+      return result.purchase;
     });
   }
 
@@ -101,7 +139,8 @@ export class PurchaseSettlement {
     from: PurchaseStatus[],
     to: 'refunded' | 'disputed',
     reason: string,
-  ): Promise<Purchase> {
+    adminId?: string,
+  ): Promise<{ purchase: Purchase; won: boolean }> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
       const before = await this.purchases.transition(purchase.id, from, {
@@ -109,6 +148,7 @@ export class PurchaseSettlement {
         tokensAwarded: 0,
         failureReason: reason,
         updatedAt: now,
+        changedBy: adminId ?? null,
       });
       if (before && before.tokensAwarded > 0) {
         await this.ledger.debit({
@@ -119,8 +159,9 @@ export class PurchaseSettlement {
         });
       }
       const after = await this.reload(purchase.id);
+      if (before?.status === 'completed') await this.hooks.takenBack(after, now);
       if (before) await this.effects.purchaseTakenBack(after, before.status, to);
-      return after;
+      return { purchase: after, won: before !== null };
     });
   }
 

@@ -33,4 +33,21 @@ export interface Purchase {
   createdAt: Date;
   updatedAt: Date;
   completedAt: Date | null;
+  /** a month of a Priority Pass membership (or an upgrade's difference); absent or null for one-time purchases */
+  billing?: PurchaseBilling | null;
+}
+
+export const BILLING_REASONS = ['start', 'renewal', 'upgrade'] as const;
+export type BillingReason = (typeof BILLING_REASONS)[number];
+
+/** What a membership payment pays for. */
+export interface PurchaseBilling {
+  reason: BillingReason;
+  /** the provider's subscription; null only while the first month's checkout is being opened */
+  subscriptionId: string | null;
+  /** null until the first month is paid and the membership exists */
+  membershipId: string | null;
+  /** the month paid for (an upgrade: the month it was made in); null until the first month is paid */
+  periodStart: Date | null;
+  periodEnd: Date | null;
 }

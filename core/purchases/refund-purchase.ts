@@ -3,6 +3,7 @@ import { PurchaseNotFoundError } from './errors.ts';
 import type { Purchase } from './purchase.ts';
 import type { PaymentGateway, PurchaseRepository } from './ports.ts';
 import type { PurchaseSettlement } from './purchase-settlement.ts';
+import type { MembershipCheckout } from './start-checkout.ts';
 
 /** An admin refunds a completed purchase: the provider returns the money, then the tokens are taken back. */
 export class RefundPurchase {
@@ -10,9 +11,11 @@ export class RefundPurchase {
     private readonly purchases: PurchaseRepository,
     private readonly gateway: PaymentGateway,
     private readonly settlement: PurchaseSettlement,
+    private readonly memberships: MembershipCheckout | null = null,
   ) {}
 
-  async execute(input: { id: string; reason: string }): Promise<Purchase> {
+  /** `adminId`: the admin who asked, kept in the purchase's status history */
+  async execute(input: { id: string; reason: string; adminId?: string }): Promise<Purchase> {
     const reason = input.reason.trim();
     if (reason.length < 3)
       throw new InvalidInputError('REASON_REQUIRED', 'Give the reason for the refund (at least 3 characters).');
@@ -21,10 +24,14 @@ export class RefundPurchase {
     if (purchase.status !== 'completed' || !purchase.paymentIntentId) {
       throw new ConflictError(
         'NOT_REFUNDABLE',
-        `Only a completed purchase can be refunded; this one is ${purchase.status}.`,
+        `Only a completed purchase can be refunded; this one is ${purchase.status === 'pending' ? 'not paid' : purchase.status}.`,
       );
     }
     await this.gateway.refund(purchase.paymentIntentId, { idempotencyKey: `refund-${purchase.id}`, reason });
-    return this.settlement.refund(purchase, reason);
+    // of two refunds sent at once only one moves the purchase; the other is told it is refunded already
+    const refunded = await this.settlement.refundCompleted(purchase, reason, input.adminId);
+    if (!refunded) throw new ConflictError('NOT_REFUNDABLE', 'This purchase has already been refunded.');
+    if (refunded.billing) await this.memberships?.refunded(refunded);
+    return refunded;
   }
 }

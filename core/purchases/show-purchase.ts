@@ -1,6 +1,6 @@
 import { PurchaseNotFoundError } from './errors.ts';
 import type { Purchase } from './purchase.ts';
-import type { PurchaseRepository } from './ports.ts';
+import type { PurchaseRepository, PurchaseStatusChange } from './ports.ts';
 
 /** One purchase by its id or its payment intent's id. */
 export class ShowPurchase {
@@ -16,5 +16,14 @@ export class ShowPurchase {
     if (!found || (input.buyerId !== undefined && found.userId !== input.buyerId))
       throw new PurchaseNotFoundError(input.reference);
     return found;
+  }
+}
+
+/** A purchase's status history, oldest first (admins). */
+export class PurchaseHistory {
+  constructor(private readonly purchases: PurchaseRepository) {}
+
+  execute(purchaseId: string): Promise<PurchaseStatusChange[]> {
+    return this.purchases.statusHistory(purchaseId);
   }
 }

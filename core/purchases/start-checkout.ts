@@ -2,6 +2,8 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { PricedItem } from '../catalogue/product.ts';
 import { ConflictError, DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { MembershipExistsError } from '../memberships/errors.ts';
+import type { SubscriptionGateway } from '../memberships/ports.ts';
 import { banReasonFor } from './unban-details.ts';
 import { PaymentInProgressError, PriceMismatchError, StoreBannedError, TooManyOpenCheckoutsError } from './errors.ts';
 import { CHECKOUT_ABANDONED_AFTER_HOURS, CURRENCY, MAX_OPEN_CHECKOUTS, type Purchase } from './purchase.ts';
@@ -15,6 +17,18 @@ import type {
   StoreBans,
 } from './ports.ts';
 import type { PurchaseSettlement } from './purchase-settlement.ts';
+
+/** The catalogue type sold as monthly memberships. */
+export const MEMBERSHIP_PRODUCT_TYPE = 'whitelist';
+
+/** What a membership's first month needs: the subscription gateway, and whether the buyer holds one already. */
+export interface MembershipCheckout {
+  gateway: SubscriptionGateway;
+  /** the name of the tier the buyer holds live, or null */
+  liveTierOf(userId: string): Promise<string | null>;
+  /** after a membership's month was refunded: a membership that ended is canceled at the provider too */
+  refunded(purchase: Purchase): Promise<void>;
+}
 
 export interface Buyer {
   id: string;
@@ -65,6 +79,8 @@ export class StartCheckout {
     private readonly settlement: PurchaseSettlement,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    /** Priority Pass tiers are memberships: the first month opens a subscription */
+    private readonly memberships: MembershipCheckout | null = null,
   ) {}
 
   async execute(input: StartCheckoutInput): Promise<CheckoutStarted> {
@@ -74,6 +90,10 @@ export class StartCheckout {
       throw new PriceMismatchError(input.expectedPriceCents, item.priceCents, item.name);
     }
     if (await this.bans.isBanned(input.buyer.id)) throw new StoreBannedError();
+    if (this.memberships && item.product.type === MEMBERSHIP_PRODUCT_TYPE) {
+      const live = await this.memberships.liveTierOf(input.buyer.id);
+      if (live) throw new MembershipExistsError(live);
+    }
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.clock.now();
       const openSince = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
@@ -112,19 +132,40 @@ export class StartCheckout {
       createdAt: now,
       updatedAt: now,
       completedAt: null,
+      billing:
+        this.memberships && item.product.type === MEMBERSHIP_PRODUCT_TYPE
+          ? { reason: 'start', subscriptionId: null, membershipId: null, periodStart: null, periodEnd: null }
+          : null,
     };
+  }
+
+  /** the first payment: a one-time intent, or a membership's subscription with its first month's intent */
+  private async openPayment(purchase: Purchase): Promise<{ intent: PaymentIntent; subscriptionId?: string }> {
+    if (!purchase.billing || !this.memberships)
+      return { intent: await this.gateway.createIntent(intentRequest(purchase)) };
+    const request = intentRequest(purchase);
+    return this.memberships.gateway.start({
+      tierId: purchase.productId,
+      amountCents: request.amountCents,
+      currency: request.currency,
+      description: `${purchase.productName} Priority Pass (monthly)`,
+      customer: { userId: purchase.userId, email: purchase.buyerEmail, name: purchase.buyerDiscord },
+      metadata: request.metadata,
+      idempotencyKey: `membership-${purchase.id}`,
+    });
   }
 
   /** A purchase this call stored gets its intent; when the provider fails, the purchase is removed again. */
   private async begin(purchase: Purchase): Promise<CheckoutStarted | null> {
-    let intent: PaymentIntent;
+    let opened: { intent: PaymentIntent; subscriptionId?: string };
     try {
-      intent = await this.gateway.createIntent(intentRequest(purchase));
+      opened = await this.openPayment(purchase);
     } catch (error) {
       await this.purchases.discardUnstarted(purchase.id);
       throw error;
     }
-    if (!(await this.purchases.attachIntent(purchase.id, intent.id))) return null;
+    const { intent } = opened;
+    if (!(await this.purchases.attachIntent(purchase.id, intent.id, opened.subscriptionId))) return null;
     return {
       purchase: { ...purchase, paymentIntentId: intent.id },
       clientSecret: intent.clientSecret,
@@ -155,8 +196,9 @@ export class StartCheckout {
     } else {
       // another request stored it a moment ago and is creating its intent (or stopped before it could):
       // the same idempotency key answers the same intent, so both requests end with one
-      intent = await this.gateway.createIntent(intentRequest(open));
-      if (!(await this.purchases.attachIntent(open.id, intent.id))) return null;
+      const opened = await this.openPayment(open);
+      intent = opened.intent;
+      if (!(await this.purchases.attachIntent(open.id, intent.id, opened.subscriptionId))) return null;
       purchase = { ...open, paymentIntentId: intent.id };
     }
     switch (intent.status) {
@@ -184,7 +226,8 @@ export class StartCheckout {
     banReason: string | null,
   ): Promise<CheckoutStarted | null> {
     const intentChanges: IntentChanges = {};
-    if (intent.amountCents !== item.priceCents) intentChanges.amountCents = item.priceCents;
+    // a membership's first month is its subscription's invoice: the provider prices it, and it is not changed here
+    if (intent.amountCents !== item.priceCents && !open.billing) intentChanges.amountCents = item.priceCents;
     if (open.productName !== item.name) intentChanges.description = item.name;
     const metadata = intentMetadata(open);
     if (Object.entries(metadata).some(([key, value]) => intent.metadata[key] !== value))
@@ -197,7 +240,7 @@ export class StartCheckout {
     if (input.buyerEmail && input.buyerEmail !== open.buyerEmail) changes.buyerEmail = input.buyerEmail;
     if (input.buyerDiscord && input.buyerDiscord !== open.buyerDiscord) changes.buyerDiscord = input.buyerDiscord;
     if (banReason !== open.banReason) changes.banReason = banReason;
-    if (item.priceCents !== open.priceCents) changes.priceCents = item.priceCents;
+    if (item.priceCents !== open.priceCents && !open.billing) changes.priceCents = item.priceCents;
     if (item.name !== open.productName) changes.productName = item.name;
     if (item.tokens !== open.tokensGranted) changes.tokensGranted = item.tokens;
     let purchase: Purchase | null = open;

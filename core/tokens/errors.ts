@@ -1,7 +1,10 @@
 import { ConflictError } from '../shared/errors.ts';
 
 export class InsufficientTokensError extends ConflictError {
-  constructor(balance: number, amount: number) {
+  constructor(
+    readonly balance: number,
+    amount: number,
+  ) {
     super('INSUFFICIENT_TOKENS', `Not enough tokens: the balance is ${balance} and ${amount} were asked for.`);
   }
 }

@@ -11,6 +11,11 @@ export interface UserRepository {
   /** oldest first */
   list(query: UserQuery): Promise<User[]>;
   /**
+   * Players whose username or Discord username contains `text` (any case), or whose Discord id is exactly
+   * `text`; the exact id first, then by name. At most `limit`.
+   */
+  search(text: string, limit: number): Promise<User[]>;
+  /**
    * Creates the user or refreshes its profile, atomically by the unique discordId (two racing sign-ins
    * give one user). A new user gets `newId` and the player role; `admin` raises the role to admin.
    */

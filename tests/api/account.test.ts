@@ -93,7 +93,7 @@ describe("a player's own account: purchases, receipts, token history and applica
     expect((await client(server.url).get('/api/user/purchases')).status).toBe(401);
   });
 
-  it('reads an unpaid checkout as awaiting payment, then abandoned after 24 hours, and a declined one as failed once settled', async () => {
+  it('reads an unpaid checkout as awaiting payment, then abandoned after 24 hours, and a declined one as failed at once', async () => {
     const carol = await signIn(server, { username: 'Carol Landry', discordId: randomDiscordId() });
     const http = as(carol);
     const unpaid = await http.post('/api/create-payment-intent', {
@@ -109,15 +109,16 @@ describe("a player's own account: purchases, receipts, token history and applica
     const again = as(await signIn(server, { discordId: carol.user.discordId, username: 'Carol Landry' }));
     expect((await again.get(`/api/user/purchases/${unpaid.body.paymentIntentId}`)).body.status).toBe('abandoned');
 
-    // a declined card leaves the checkout open for another card; once the store gives up on it, it reads as failed
+    // a declined card reads as failed at once, with the bank's reason; the store asking the provider later keeps it so
     const declined = await again.post('/api/create-payment-intent', { productType: 'gang', productId: 'hood-package' });
     await again.post('/api/payments/demo/confirm', {
       clientSecret: declined.body.clientSecret,
       cardNumber: '4000000000000002',
     });
-    expect((await again.get(`/api/user/purchases/${declined.body.paymentIntentId}`)).body.status).toBe(
-      'awaiting_payment',
-    );
+    expect((await again.get(`/api/user/purchases/${declined.body.paymentIntentId}`)).body).toMatchObject({
+      status: 'failed',
+      failureReason: 'Your card was declined.',
+    });
     now += HOUR;
     const { system } = server;
     await system.database.withContext(() => system.core.purchases.reconcile.execute());

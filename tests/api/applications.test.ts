@@ -251,6 +251,17 @@ describe('reviewing whitelist applications', () => {
     expect((await http.get('/api/applications?status=maybe')).status).toBe(400);
   });
 
+  it("names each application's applicant account (userId) for the link to their player page; mine does not", async () => {
+    const { applicant, id } = await pendingApplication();
+    const { http } = await staff();
+    const listed = (await http.get('/api/applications?pageSize=100')).body.applications.find(
+      (a: { id: string }) => a.id === id,
+    );
+    expect(listed.userId).toBe(applicant.user.id);
+    const mine = await applicant.http.get('/api/applications/mine');
+    expect(mine.body.applications[0]).not.toHaveProperty('userId');
+  });
+
   it('pages by keyset with before=nextBefore, giving the same rows as page numbers', async () => {
     for (let i = 0; i < 3; i++) await pendingApplication();
     const { http } = await staff();

@@ -16,6 +16,8 @@ type Access = 'public' | 'signed-in' | 'staff' | 'admin';
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/catalogue': 'public',
+  // the game server's last known status, from memory
+  'GET /api/server-status': 'public',
   'GET /api/payments/config': 'public',
   'GET /api/purchases/recent': 'public',
   'GET /api/login': 'public',
@@ -47,8 +49,22 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/staff-applications/:id': 'admin',
   'GET /api/purchases': 'admin',
   'GET /api/purchases/:id': 'admin',
+  'GET /api/purchases/export.csv': 'admin',
+  'POST /api/purchases/:id/refund': 'admin',
   'GET /api/deliveries': 'admin',
   'POST /api/deliveries/:id/retry': 'admin',
+  'GET /api/players': 'staff',
+  'GET /api/players/:id': 'staff',
+  'POST /api/players/:id/tokens': 'admin',
+  'POST /api/players/:id/ban': 'admin',
+  'POST /api/players/:id/unban': 'admin',
+  'POST /api/players/:id/role': 'admin',
+  'GET /api/membership': 'signed-in',
+  'POST /api/membership/cancel': 'signed-in',
+  'POST /api/membership/resume': 'signed-in',
+  'POST /api/membership/change-tier': 'signed-in',
+  'POST /api/membership/pay-renewal': 'signed-in',
+  'GET /api/memberships/summary': 'admin',
 };
 
 interface Route {
@@ -107,6 +123,35 @@ describe('authorization matrix: every API route, read from the router', () => {
     return JSON.parse(response.body)[idField] as string;
   };
 
+  /** a purchase paid with the demo gateway's good card: refundable */
+  const paidPurchase = async (): Promise<string> => {
+    const buyer = await signIn(server);
+    const started = JSON.parse(
+      (
+        await send(
+          'POST',
+          { path: '/api/create-payment-intent', body: { productType: 'whitelist', productId: 'bayou-basic' } },
+          buyer,
+        )
+      ).body,
+    );
+    await send(
+      'POST',
+      {
+        path: '/api/payments/demo/confirm',
+        body: { clientSecret: started.clientSecret, cardNumber: '4242424242424242' },
+      },
+      buyer,
+    );
+    const completed = await send(
+      'POST',
+      { path: '/api/complete-purchase', body: { paymentIntentId: started.paymentIntentId } },
+      buyer,
+    );
+    expect(completed.status, completed.body).toBe(200);
+    return started.purchaseId as string;
+  };
+
   /** a staff-channel notice that gave up, straight into the outbox (this server has no Discord to fail against) */
   const failedDelivery = async (): Promise<string> => {
     const failed = delivery({ status: 'failed', attempts: 8, lastError: 'Try 8: Discord answered 500.' });
@@ -143,8 +188,34 @@ describe('authorization matrix: every API route, read from the router', () => {
       path: `/api/deliveries/${await failedDelivery()}/retry`,
       body: {},
     }),
+    'GET /api/players': async () => ({ path: '/api/players?q=player' }),
+    'GET /api/players/:id': async () => ({ path: `/api/players/${(await signIn(server)).user.id}` }),
+    'POST /api/players/:id/tokens': async () => ({
+      path: `/api/players/${(await signIn(server)).user.id}/tokens`,
+      body: { direction: 'credit', amount: 5, reason: 'Event prize' },
+    }),
+    'POST /api/players/:id/ban': async () => ({
+      path: `/api/players/${(await signIn(server)).user.id}/ban`,
+      body: { reason: 'Cheating' },
+    }),
+    'POST /api/players/:id/unban': async () => {
+      const { user } = await signIn(server);
+      const { database, core } = server.system;
+      await database.withContext(() => core.users.ban.execute({ userId: user.id, reason: 'Cheating' }));
+      return { path: `/api/players/${user.id}/unban`, body: { reason: 'Appeal accepted' } };
+    },
+    'POST /api/players/:id/role': async () => ({
+      path: `/api/players/${(await signIn(server)).user.id}/role`,
+      body: { role: 'staff' },
+    }),
     'GET /api/purchases/:id': async () => ({
       path: `/api/purchases/${await created('/api/create-payment-intent', { productType: 'whitelist', productId: 'bayou-basic' }, 'purchaseId')}`,
+    }),
+    'GET /api/purchases/export.csv': async () => ({ path: '/api/purchases/export.csv?status=completed' }),
+    'GET /api/memberships/summary': async () => ({ path: '/api/memberships/summary' }),
+    'POST /api/purchases/:id/refund': async () => ({
+      path: `/api/purchases/${await paidPurchase()}/refund`,
+      body: { reason: 'Bought the wrong tier.' },
     }),
   };
 

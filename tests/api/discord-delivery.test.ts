@@ -174,31 +174,39 @@ describe('Discord delivery against a fake Discord API', () => {
     expect(roleCalls('PUT', buyer.user.discordId)).toHaveLength(1);
   }, 30_000);
 
-  it('a refund removes the role, but not while another completed purchase still grants it', async () => {
-    const site = await server();
+  it('a refund removes the role, but not while another completed purchase or a live membership still grants it', async () => {
+    // the gang package gives the same role as the Swamp Blood Priority Pass here
+    const site = await server({
+      DISCORD_ROLE_MAP: JSON.stringify({ 'swamp-blood': SWAMP_BLOOD_ROLE, 'starter-gang': SWAMP_BLOOD_ROLE }),
+    });
     const buyer = await member(site);
-    const first = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
-    const second = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
+    const gang = await buyWithDemoCard(site.url, buyer, { productType: 'gang', productId: 'starter-gang' });
+    const pass = await buyWithDemoCard(site.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
     await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true));
     const refund = (id: string) =>
       site.system.database.withContext(() =>
         site.system.core.purchases.refund.execute({ id, reason: 'asked by the buyer' }),
       );
+    const removalsQueued = async () =>
+      (await site.system.database.withContext(() => site.system.core.delivery.list.execute({}))).filter(
+        (delivery) => delivery.kind === 'remove_role' && delivery.userId === buyer.user.id,
+      );
 
-    await refund(first.purchaseId);
-    // the removal would be queued with the refund itself: none was
-    const queued = await site.system.database.withContext(() => site.system.core.delivery.list.execute({}));
-    expect(queued.filter((delivery) => delivery.kind === 'remove_role' && delivery.userId === buyer.user.id)).toEqual(
-      [],
-    );
+    await refund(gang.purchaseId);
+    // the membership still gives the role: no removal was queued with the refund
+    expect(await removalsQueued()).toEqual([]);
     expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true);
 
-    await refund(second.purchaseId);
+    // refunding the month being served ends the membership, and the role goes once
+    await refund(pass.purchaseId);
     await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(false));
+    expect(await removalsQueued()).toHaveLength(1);
+    const membership = await client(site.url, buyer.cookie).get('/api/membership');
+    expect(membership.body.membership).toMatchObject({ status: 'ended' });
     const removals = roleCalls('DELETE', buyer.user.discordId);
     expect(removals).toHaveLength(1);
     expect(removals[0].path).toContain(`/roles/${SWAMP_BLOOD_ROLE}`);
-    expect(removals[0].reason).toContain('refunded');
+    expect(removals[0].reason).toContain(`purchase ${pass.purchaseId} was paid back`);
   }, 30_000);
 
   it('a Stripe dispute removes the role and tells the staff channel', async () => {

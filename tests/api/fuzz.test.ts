@@ -86,6 +86,23 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
     required: ['status'],
   },
   'POST /api/deliveries/:id/retry': { valid: () => ({}), required: [] },
+  // the game server's key is never sent by the fuzzer: every request is refused before its body is read
+  'POST /api/game/players/:discordId/tokens': {
+    valid: () => ({ amount: -5, reference: 'shop-1', reason: 'Bait' }),
+    required: ['amount', 'reference', 'reason'],
+  },
+  'POST /api/players/:id/tokens': {
+    valid: () => ({ direction: 'credit', amount: 5, reason: 'Event prize' }),
+    required: ['direction', 'amount', 'reason'],
+  },
+  'POST /api/purchases/:id/refund': { valid: () => ({ reason: 'Bought the wrong tier' }), required: ['reason'] },
+  'POST /api/players/:id/ban': { valid: () => ({ reason: 'Cheating' }), required: ['reason'] },
+  'POST /api/players/:id/unban': { valid: () => ({ reason: 'Appeal accepted' }), required: ['reason'] },
+  'POST /api/players/:id/role': { valid: () => ({ role: 'staff' }), required: ['role'] },
+  'POST /api/membership/cancel': { valid: () => ({}), required: [] },
+  'POST /api/membership/resume': { valid: () => ({}), required: [] },
+  'POST /api/membership/change-tier': { valid: () => ({ tierId: 'gator-crown' }), required: ['tierId'] },
+  'POST /api/membership/pay-renewal': { valid: () => ({}), required: [] },
   'POST /api/stripe/webhook': {
     valid: () => ({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } }),
     required: [],
@@ -346,7 +363,7 @@ let agent: Agent;
 const cookies: Record<string, string | undefined> = { anonymous: undefined };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { GAME_API_KEY: 'fuzz-game-key-0123456789abcdef' } });
   for (const role of ['player', 'staff', 'admin'] as const) cookies[role] = (await signIn(server, { role })).cookie;
   agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 });

@@ -146,6 +146,11 @@ describe('payments on the embedded defaults (demo gateway)', () => {
       cardNumber: '4000 0000 0000 0002',
     });
     expect(declined.body.error).toEqual({ message: 'Your card was declined.' });
+    const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
+    const shown = async () => (await admin.get(`/api/purchases/${started.body.purchaseId}`)).body.purchase;
+    expect(await shown()).toMatchObject({ status: 'failed', failureReason: 'Your card was declined.' });
+    const failedList = await admin.get('/api/purchases?status=failed&limit=100');
+    expect(failedList.body.purchases.map((p: { id: string }) => p.id)).toContain(started.body.purchaseId);
     const early = await api.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('The payment did not go through: Your card was declined.');
@@ -155,6 +160,18 @@ describe('payments on the embedded defaults (demo gateway)', () => {
       cardNumber: '4000000000009995',
     });
     expect(poor.body.error.message).toBe('Your card has insufficient funds.');
+    // the last attempt's reason is the one shown
+    expect(await shown()).toMatchObject({ status: 'failed', failureReason: 'Your card has insufficient funds.' });
+    // a declined checkout is no longer open: starting the item again is a new checkout, the declined one stays failed
+    const restarted = await api.post('/api/create-payment-intent', {
+      productType: 'unban',
+      productId: 'discord-unban',
+      amount: 19.99,
+      banReason: 'Banned for RDM at the docks last week.',
+    });
+    expect(restarted.status).toBe(200);
+    expect(restarted.body.purchaseId).not.toBe(started.body.purchaseId);
+    expect(await shown()).toMatchObject({ status: 'failed' });
     await api.post('/api/payments/demo/confirm', {
       clientSecret: started.body.clientSecret,
       cardNumber: '4242424242424242',
@@ -162,6 +179,7 @@ describe('payments on the embedded defaults (demo gateway)', () => {
     expect(
       (await api.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).body.tokensAwarded,
     ).toBe(19);
+    expect(await shown()).toMatchObject({ status: 'completed', failureReason: null, tokensAwarded: 19 });
   });
 
   it("keeps buyers out of each other's payments", async () => {
@@ -200,7 +218,7 @@ describe('payments on the embedded defaults (demo gateway)', () => {
     expect(list.body.count).toBe(list.body.purchases.length);
     expect(list.body.completed).toBe(completed.length);
     expect(list.body.pending).toBe(
-      list.body.purchases.filter((p: { status: string }) => p.status === 'pending').length,
+      list.body.purchases.filter((p: { status: string }) => p.status === 'awaiting_payment').length,
     );
     expect(list.body.revenue).toBe(
       Math.round(completed.reduce((sum: number, p: { price: number }) => sum + p.price, 0) * 100) / 100,
@@ -212,7 +230,7 @@ describe('payments on the embedded defaults (demo gateway)', () => {
       ]),
     );
     const shown = await admin.get(`/api/purchases/${completed[0].id}`);
-    expect(shown.body.id).toBe(completed[0].id);
+    expect(shown.body.purchase.id).toBe(completed[0].id);
 
     const recent = await client(server.url).get('/api/purchases/recent');
     expect(recent.status).toBe(200);
@@ -289,7 +307,7 @@ describe('unban details', () => {
     const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
     const shown = await admin.get(`/api/purchases/${started.body.purchaseId}`);
     expect(shown.status).toBe(200);
-    expect(shown.body).toMatchObject({
+    expect(shown.body.purchase).toMatchObject({
       buyerDiscord: 'old_account_42',
       banReason: reason,
       productId: 'anticheat-unban',
@@ -300,11 +318,11 @@ describe('unban details', () => {
       banReason: 'Banned by the anti-cheat after a crash, no cheats used.',
     });
     expect(again.body.purchaseId).toBe(started.body.purchaseId);
-    expect((await admin.get(`/api/purchases/${started.body.purchaseId}`)).body.banReason).toBe(
+    expect((await admin.get(`/api/purchases/${started.body.purchaseId}`)).body.purchase.banReason).toBe(
       'Banned by the anti-cheat after a crash, no cheats used.',
     );
     const tier = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'parish-life' });
-    expect((await admin.get(`/api/purchases/${tier.body.purchaseId}`)).body.banReason).toBeNull();
+    expect((await admin.get(`/api/purchases/${tier.body.purchaseId}`)).body.purchase.banReason).toBeNull();
   });
 });
 
@@ -379,7 +397,7 @@ describe('one open checkout per item, at most five at once (demo gateway)', () =
     expect(mine).toEqual([
       expect.objectContaining({
         id: answers[0]!.body.purchaseId,
-        status: 'pending',
+        status: 'awaiting_payment',
         productName: 'Swamp Blood',
         price: 60,
       }),
@@ -417,10 +435,10 @@ describe('one open checkout per item, at most five at once (demo gateway)', () =
     });
     expect(second.body).toMatchObject({ purchaseId: first.body.purchaseId, clientSecret: first.body.clientSecret });
     const shown = await (await admin()).get(`/api/purchases/${first.body.purchaseId}`);
-    expect(shown.body).toMatchObject({
+    expect(shown.body.purchase).toMatchObject({
       buyerDiscord: 'gator_queen',
       buyerEmail: 'second@example.com',
-      status: 'pending',
+      status: 'awaiting_payment',
     });
   });
 

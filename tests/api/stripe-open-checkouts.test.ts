@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => stop?.());
 
-const swampBlood = { productType: 'whitelist', productId: 'swamp-blood', productName: 'Swamp Blood', amount: 60 };
+const starterGang = { productType: 'gang', productId: 'starter-gang', productName: 'Starter Gang', amount: 50 };
 
 async function buyer() {
   const signed = await signIn(server);
@@ -42,7 +42,7 @@ describe('starting a checkout again on Stripe', () => {
   it('20 repeated starts create exactly one PaymentIntent and answer its client secret each time', async () => {
     const { api, user } = await buyer();
     const answers = [];
-    for (let i = 0; i < 20; i++) answers.push(await api.post('/api/create-payment-intent', swampBlood));
+    for (let i = 0; i < 20; i++) answers.push(await api.post('/api/create-payment-intent', starterGang));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.body.purchaseId)).size).toBe(1);
     expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
@@ -60,65 +60,65 @@ describe('starting a checkout again on Stripe', () => {
 
   it('brings the reused intent back in line with paymentIntents.update when its amount or metadata drifted', async () => {
     const { api } = await buyer();
-    const first = await api.post('/api/create-payment-intent', swampBlood);
+    const first = await api.post('/api/create-payment-intent', starterGang);
     const intent = fake.intents.get(first.body.paymentIntentId)!;
-    intent.amount = 5000;
+    intent.amount = 4000;
     delete intent.metadata.productId;
-    const again = await api.post('/api/create-payment-intent', swampBlood);
+    const again = await api.post('/api/create-payment-intent', starterGang);
     expect(again.body).toMatchObject({
       purchaseId: first.body.purchaseId,
       clientSecret: first.body.clientSecret,
-      amount: 60,
+      amount: 50,
     });
     const [update] = updatesOf(intent.id);
     expect(update?.body).toMatchObject({
-      amount: '6000',
-      metadata: { purchaseId: first.body.purchaseId, productId: 'swamp-blood' },
+      amount: '5000',
+      metadata: { purchaseId: first.body.purchaseId, productId: 'starter-gang' },
     });
-    expect(fake.intents.get(intent.id)).toMatchObject({ amount: 6000, metadata: { productId: 'swamp-blood' } });
+    expect(fake.intents.get(intent.id)).toMatchObject({ amount: 5000, metadata: { productId: 'starter-gang' } });
   });
 
   it('completes an intent paid without the page reporting back, instead of selling it again, and opens a new one', async () => {
     const { api, user } = await buyer();
-    const first = await api.post('/api/create-payment-intent', swampBlood);
+    const first = await api.post('/api/create-payment-intent', starterGang);
     fake.succeed(first.body.paymentIntentId);
-    const second = await api.post('/api/create-payment-intent', swampBlood);
+    const second = await api.post('/api/create-payment-intent', starterGang);
     expect(second.status).toBe(200);
     expect(second.body.purchaseId).not.toBe(first.body.purchaseId);
     expect(second.body.paymentIntentId).not.toBe(first.body.paymentIntentId);
-    expect(await purchaseRow(first.body.purchaseId)).toEqual({ status: 'completed', tokens_awarded: 100 });
-    expect((await api.get('/api/user/tokens')).body.tokens).toBe(100);
+    expect(await purchaseRow(first.body.purchaseId)).toEqual({ status: 'completed', tokens_awarded: 50 });
+    expect((await api.get('/api/user/tokens')).body.tokens).toBe(50);
     expect(creationsFor(user.id)).toHaveLength(2);
   });
 
   it('does not reuse a canceled intent: its purchase is marked failed and a new one opens', async () => {
     const { api } = await buyer();
-    const first = await api.post('/api/create-payment-intent', swampBlood);
+    const first = await api.post('/api/create-payment-intent', starterGang);
     fake.cancel(first.body.paymentIntentId);
-    const second = await api.post('/api/create-payment-intent', swampBlood);
+    const second = await api.post('/api/create-payment-intent', starterGang);
     expect(second.body.purchaseId).not.toBe(first.body.purchaseId);
     expect((await purchaseRow(first.body.purchaseId))?.status).toBe('failed');
   });
 
   it('answers 409 while the payment is processing, and creates nothing', async () => {
     const { api, user } = await buyer();
-    const first = await api.post('/api/create-payment-intent', swampBlood);
+    const first = await api.post('/api/create-payment-intent', starterGang);
     fake.process(first.body.paymentIntentId);
-    const again = await api.post('/api/create-payment-intent', swampBlood);
+    const again = await api.post('/api/create-payment-intent', starterGang);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
-      'Your payment for Swamp Blood is still being processed. Wait for it to finish before starting another checkout for it.',
+      'Your payment for Starter Gang is still being processed. Wait for it to finish before starting another checkout for it.',
     );
     expect(creationsFor(user.id)).toHaveLength(1);
   });
 
   it('opens a new purchase once a decline was recorded by the webhook', async () => {
     const { api } = await buyer();
-    const first = await api.post('/api/create-payment-intent', swampBlood);
+    const first = await api.post('/api/create-payment-intent', starterGang);
     const declined = fake.decline(first.body.paymentIntentId, 'Your card was declined.');
     await deliverWebhook(server, fake.signedEvent('payment_intent.payment_failed', declined));
     expect((await purchaseRow(first.body.purchaseId))?.status).toBe('failed');
-    const second = await api.post('/api/create-payment-intent', swampBlood);
+    const second = await api.post('/api/create-payment-intent', starterGang);
     expect(second.body.purchaseId).not.toBe(first.body.purchaseId);
   });
 });

@@ -13,10 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => stop?.());
 
-async function startPurchase(productId = 'swamp-blood') {
+async function startPurchase(productId = 'swamp-blood', productType = 'whitelist') {
   const signed = await signIn(server);
   const api = client(server.url, signed.cookie);
-  const started = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId });
+  const started = await api.post('/api/create-payment-intent', { productType, productId });
   expect(started.status).toBe(200);
   return {
     api,
@@ -49,15 +49,15 @@ describe('Stripe webhooks (signed with generateTestHeaderString)', () => {
   });
 
   it('sent the intent to Stripe with the catalogue amount, usd, metadata and an idempotency key', async () => {
-    const { intentId, purchaseId, user } = await startPurchase('gator-crown');
+    const { intentId, purchaseId, user } = await startPurchase('hood-package', 'gang');
     const sent = fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST').at(-1)!;
     expect(sent.body).toMatchObject({
-      amount: '10000',
+      amount: '8000',
       currency: 'usd',
-      metadata: { purchaseId, userId: user.id, productType: 'whitelist', productId: 'gator-crown' },
+      metadata: { purchaseId, userId: user.id, productType: 'gang', productId: 'hood-package' },
     });
     expect(sent.headers['idempotency-key']).toBe(`purchase-${purchaseId}`);
-    expect(fake.intents.get(intentId)?.amount).toBe(10000);
+    expect(fake.intents.get(intentId)?.amount).toBe(8000);
   });
 
   it('processes a valid payment_intent.succeeded once: completed, tokens credited', async () => {

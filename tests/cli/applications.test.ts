@@ -199,7 +199,7 @@ describe.runIf(browserAvailable)('a terminal decision in the browser', () => {
       await signInBrowser(staffPage, server, { discordId: staff.user.discordId, username: 'Tante Marie' });
       await staffPage.goto(`${server.url}/admin-applications`);
       const row = staffPage.locator(`[data-application-id="${created.body.id}"]`);
-      await expect.poll(() => row.getByTestId('status').textContent()).toBe('approved');
+      await expect.poll(() => row.getByTestId('status').textContent()).toBe('Approved');
     } finally {
       await browser.close();
     }

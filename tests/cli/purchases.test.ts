@@ -78,11 +78,11 @@ describe('cli purchases', () => {
 
   it('lists with a status filter as text, JSON and CSV, and shows one purchase', async () => {
     const { purchaseId, intentId } = await paidButNeverCompleted('bayou-basic');
-    const json = await runCli(['purchases', 'list', '--status', 'pending', '--json'], env);
+    const json = await runCli(['purchases', 'list', '--status', 'awaiting_payment', '--json'], env);
     expect(json.code).toBe(0);
     const parsed = JSON.parse(json.stdout);
     expect(parsed.purchases.map((p: { id: string }) => p.id)).toContain(purchaseId);
-    expect(parsed.purchases.every((p: { status: string }) => p.status === 'pending')).toBe(true);
+    expect(parsed.purchases.every((p: { status: string }) => p.status === 'awaiting_payment')).toBe(true);
     const csv = await runCli(['purchases', 'list', '--csv'], env);
     expect(csv.stdout.split('\n')[0]).toBe(
       'id,createdAt,status,productType,productId,optionId,productName,price,buyerDiscord,buyerEmail,paymentIntentId,tokensAwarded',

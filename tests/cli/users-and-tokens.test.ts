@@ -12,6 +12,7 @@ describe('cli users and tokens', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cli-users-'));
   const remy = randomDiscordId();
   const cher = randomDiscordId();
+  const ada = randomDiscordId();
   const unknown = '99999999999999';
 
   beforeAll(async () => {
@@ -20,6 +21,7 @@ describe('cli users and tokens', () => {
     env = { DATABASE_URL: server.system.database.url, DATA_DIR: dataDir };
     await signIn(server, { discordId: remy, username: 'Remy', email: 'remy@example.com' });
     await signIn(server, { discordId: cher, username: 'Cher', role: 'staff' });
+    await signIn(server, { discordId: ada, username: 'Ada', role: 'admin' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -29,6 +31,13 @@ describe('cli users and tokens', () => {
   const cli = (...args: string[]) => runCliInProcess(args, env);
   const userNow = (discordId: string) =>
     server.system.database.withContext(() => server.system.core.users.findByDiscordId.execute(discordId));
+  /** the account-action log rows about one user, oldest first */
+  const actionsOf = async (discordId: string) =>
+    server.system.database.query<Record<string, unknown>>(
+      `select a."action", a."before", a."after", a."reason", a."actor_discord_id", a."actor_name", a."channel"
+       from "account_actions" a join "users" u on u."id" = a."user_id" where u."discord_id" = ? order by a."seq"`,
+      [discordId],
+    );
 
   it('users list shows everyone, filters by role, and prints JSON', async () => {
     const all = await cli('users', 'list');
@@ -52,16 +61,56 @@ describe('cli users and tokens', () => {
 
   it('users role changes the role, and the web session sees it at once', async () => {
     const session = await signIn(server, { discordId: remy, username: 'Remy' });
-    const result = await cli('users', 'role', remy, 'admin');
+    const result = await cli('users', 'role', remy, 'admin', '--as', ada, '--reason', 'Runs the events');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('is now admin');
     const me = await fetch(`${server.url}/api/auth/user`, { headers: { Cookie: session.cookie } });
     expect((await me.json()).role).toBe('admin');
     const invalid = await cli('users', 'role', remy, 'owner');
     expect(invalid.code).toBe(3);
-    expect(invalid.stderr).toContain('Role must be one of player, staff, admin');
+    expect(invalid.stderr).toContain('Choose a role: player, staff, admin');
     expect((await userNow(remy)).role).toBe('admin');
+    const same = await cli('users', 'role', remy, 'admin');
+    expect(same.code).toBe(5);
+    expect(same.stderr).toContain('already has the admin role');
     await cli('users', 'role', remy, 'player');
+    // one row per change (the refused ones write none), with the admin named by --as or nobody
+    expect(await actionsOf(remy)).toEqual([
+      {
+        action: 'change_role',
+        before: 'player',
+        after: 'admin',
+        reason: 'Runs the events',
+        actor_discord_id: ada,
+        actor_name: 'Ada',
+        channel: 'cli',
+      },
+      {
+        action: 'change_role',
+        before: 'admin',
+        after: 'player',
+        reason: null,
+        actor_discord_id: null,
+        actor_name: 'Terminal (no --as)',
+        channel: 'cli',
+      },
+    ]);
+  });
+
+  it('--as must name an admin, and an admin cannot demote or ban themselves', async () => {
+    const staff = await cli('users', 'role', remy, 'staff', '--as', cher);
+    expect(staff.code).not.toBe(0);
+    expect(staff.stderr).toContain('Only admins change accounts.');
+    const demote = await cli('users', 'role', ada, 'player', '--as', ada);
+    expect(demote.code).toBe(5);
+    expect(demote.stderr).toContain('You cannot remove your own admin role.');
+    const selfBan = await cli('users', 'ban', ada, '--reason', 'Testing', '--as', ada);
+    expect(selfBan.code).toBe(5);
+    expect(selfBan.stderr).toContain('You cannot ban your own account.');
+    expect((await userNow(ada)).role).toBe('admin');
+    expect((await userNow(ada)).bannedAt).toBeNull();
+    expect(await actionsOf(ada)).toEqual([]);
+    expect((await userNow(remy)).role).toBe('player');
   });
 
   it('users ban needs a reason, bans, and users unban lifts it', async () => {
@@ -79,14 +128,39 @@ describe('cli users and tokens', () => {
     });
     expect(signInAgain.status).toBe(403);
     expect((await signInAgain.json()).message).toContain('banned: Chargeback');
-    const unban = await cli('users', 'unban', cher);
+    const noUnbanReason = await cli('users', 'unban', cher);
+    expect(noUnbanReason.code).toBe(2);
+    expect(noUnbanReason.stderr).toContain("required option '--reason <text>'");
+    const unban = await cli('users', 'unban', cher, '--reason', 'Appeal accepted', '--as', ada);
     expect(unban.code).toBe(0);
     expect(unban.stdout).toContain('is no longer banned');
     expect((await userNow(cher)).bannedAt).toBeNull();
+    const again = await cli('users', 'unban', cher, '--reason', 'Appeal accepted');
+    expect(again.stdout).toContain('is not banned');
+    expect(await actionsOf(cher)).toEqual([
+      {
+        action: 'ban',
+        before: 'not banned',
+        after: 'banned',
+        reason: 'Chargeback',
+        actor_discord_id: null,
+        actor_name: 'Terminal (no --as)',
+        channel: 'cli',
+      },
+      {
+        action: 'unban',
+        before: 'banned',
+        after: 'not banned',
+        reason: 'Appeal accepted',
+        actor_discord_id: ada,
+        actor_name: 'Ada',
+        channel: 'cli',
+      },
+    ]);
   });
 
   it('tokens credit, debit and history keep the ledger and the balance together', async () => {
-    const credit = await cli('tokens', 'credit', remy, '100', '--reason', 'Event prize', '--as', cher);
+    const credit = await cli('tokens', 'credit', remy, '100', '--reason', 'Event prize', '--as', ada);
     expect(credit.code).toBe(0);
     expect(credit.stdout).toContain('Credited 100 tokens.');
     expect(credit.stdout).toContain('has 100 tokens');
@@ -103,6 +177,27 @@ describe('cli users and tokens', () => {
     expect(lines[1]).toMatch(/-30\s+=\s+70\s+Correction/);
     expect(lines[2]).toMatch(/\+100\s+=\s+100\s+Event prize/);
     expect((await userNow(remy)).tokens).toBe(70);
+    const tokenRows = (await actionsOf(remy)).filter((row) => String(row.action).endsWith('_tokens'));
+    expect(tokenRows).toEqual([
+      {
+        action: 'credit_tokens',
+        before: '0',
+        after: '100',
+        reason: 'Event prize',
+        actor_discord_id: ada,
+        actor_name: 'Ada',
+        channel: 'cli',
+      },
+      {
+        action: 'debit_tokens',
+        before: '100',
+        after: '70',
+        reason: 'Correction',
+        actor_discord_id: null,
+        actor_name: 'Terminal (no --as)',
+        channel: 'cli',
+      },
+    ]);
     const web = await signIn(server, { discordId: remy, username: 'Remy' });
     expect(await (await fetch(`${server.url}/api/user/tokens`, { headers: { Cookie: web.cookie } })).json()).toEqual({
       tokens: 70,
@@ -113,7 +208,7 @@ describe('cli users and tokens', () => {
     for (const amount of ['0', '1.5', 'ten']) {
       const result = await cli('tokens', 'credit', remy, amount, '--reason', 'x');
       expect(result.code).toBe(3);
-      expect(result.stderr).toContain('Amount must be a whole number');
+      expect(result.stderr).toContain('The amount must be a whole number from 1 to 1,000,000.');
     }
   });
 
@@ -122,7 +217,7 @@ describe('cli users and tokens', () => {
       ['users', 'show', unknown],
       ['users', 'role', unknown, 'staff'],
       ['users', 'ban', unknown, '--reason', 'x'],
-      ['users', 'unban', unknown],
+      ['users', 'unban', unknown, '--reason', 'x'],
       ['tokens', 'credit', unknown, '5', '--reason', 'x'],
       ['tokens', 'debit', unknown, '5', '--reason', 'x'],
       ['tokens', 'history', unknown],

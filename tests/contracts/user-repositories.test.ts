@@ -81,6 +81,21 @@ describe.each(targets)('users and token ledger on %s', (target) => {
     );
 
   describe('users', () => {
+    it('searches by a part of a name in any case, or the exact Discord id first, up to the limit', async () => {
+      const tag = `Zq${counter}x${Date.now() % 100000}`;
+      const discordId = nextDiscordId();
+      const byId = await newUser({ discordId, username: `${tag}_Bravo` });
+      const other = await newUser({ username: `${tag.toLowerCase()}_alpha` });
+      const found = await h.run(() => h.users.search(tag.toUpperCase(), 10));
+      expect(found.map((u) => u.id)).toEqual([other.id, byId.id]);
+      expect((await h.run(() => h.users.search(discordId, 10))).map((u) => u.id)).toEqual([byId.id]);
+      expect(await h.run(() => h.users.search(discordId.slice(0, 6), 10))).not.toContainEqual(
+        expect.objectContaining({ id: byId.id }),
+      );
+      expect(await h.run(() => h.users.search(`${tag}%`, 10))).toEqual([]);
+      expect(await h.run(() => h.users.search(tag, 1))).toHaveLength(1);
+    });
+
     it('creates a player with SPEC defaults, then updates the same user by discordId', async () => {
       const discordId = nextDiscordId();
       const first = await newUser({ discordId, username: 'remy' });

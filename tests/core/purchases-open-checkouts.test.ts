@@ -5,17 +5,18 @@ import { NotFoundError } from '../../core/shared/errors.ts';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
 
-const swampBlood = { productType: 'whitelist', productId: 'swamp-blood' };
+// one-time products: a Priority Pass tier is a membership, which a buyer holds once
+const swampSyndicate = { productType: 'gang', productId: 'swamp-syndicate' };
 const fiveItems = [
-  { productType: 'whitelist', productId: 'bayou-basic' },
-  { productType: 'whitelist', productId: 'parish-life' },
+  { productType: 'addon', productId: 'bayou-chains', optionId: 'basic' },
+  { productType: 'addon', productId: 'bayou-chains', optionId: 'iced-out' },
   { productType: 'gang', productId: 'starter-gang' },
   { productType: 'addon', productId: 'custom-tattoos', optionId: 'upper-body' },
   { productType: 'addon', productId: 'custom-tattoos', optionId: 'lower-body' },
 ];
 
 type Fixture = ReturnType<typeof purchasesFixture>;
-const start = (fixture: Fixture, item: object = swampBlood, extra: object = {}) =>
+const start = (fixture: Fixture, item: object = swampSyndicate, extra: object = {}) =>
   fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...item, ...extra } as never);
 
 async function setIntentStatus(
@@ -35,7 +36,7 @@ describe('starting a checkout the buyer already has open', () => {
       const again = await start(fixture);
       expect(again.purchase.id).toBe(first.purchase.id);
       expect(again.clientSecret).toBe(first.clientSecret);
-      expect(again.tokensGranted).toBe(100);
+      expect(again.tokensGranted).toBe(150);
     }
     expect(await fixture.purchases.list({})).toHaveLength(1);
   });
@@ -51,8 +52,11 @@ describe('starting a checkout the buyer already has open', () => {
 
   it('takes the contact details a repeat sends, and keeps them when it sends none', async () => {
     const fixture = purchasesFixture();
-    const first = await start(fixture, swampBlood, { buyerDiscord: 'gator_king' });
-    const changed = await start(fixture, swampBlood, { buyerDiscord: 'gator_queen', buyerEmail: 'queen@example.com' });
+    const first = await start(fixture, swampSyndicate, { buyerDiscord: 'gator_king' });
+    const changed = await start(fixture, swampSyndicate, {
+      buyerDiscord: 'gator_queen',
+      buyerEmail: 'queen@example.com',
+    });
     expect(changed.purchase).toMatchObject({
       id: first.purchase.id,
       buyerDiscord: 'gator_queen',
@@ -82,9 +86,9 @@ describe('starting a checkout the buyer already has open', () => {
     const fixture = purchasesFixture();
     const first = await start(fixture);
     const dearer = new Catalogue(
-      ALL_PRODUCTS.map((product) => (product.id === 'swamp-blood' ? { ...product, priceCents: 6500 } : product)),
+      ALL_PRODUCTS.map((product) => (product.id === 'swamp-syndicate' ? { ...product, priceCents: 6500 } : product)),
     );
-    const again = await fixture.storeWith(dearer).startCheckout.execute({ buyer: fixture.buyer, ...swampBlood });
+    const again = await fixture.storeWith(dearer).startCheckout.execute({ buyer: fixture.buyer, ...swampSyndicate });
     expect(again.purchase).toMatchObject({ id: first.purchase.id, priceCents: 6500 });
     expect(again.clientSecret).toBe(first.clientSecret);
     expect((await fixture.gateway.retrieveIntent(first.purchase.paymentIntentId!)).amountCents).toBe(6500);
@@ -119,9 +123,9 @@ describe('what is not an open checkout', () => {
     expect(second.purchase.id).not.toBe(first.purchase.id);
     expect(await fixture.purchases.findById(first.purchase.id)).toMatchObject({
       status: 'completed',
-      tokensAwarded: 100,
+      tokensAwarded: 150,
     });
-    expect(fixture.balance(fixture.buyer.id)).toBe(100);
+    expect(fixture.balance(fixture.buyer.id)).toBe(150);
   });
 
   it('one whose intent was canceled: it is marked failed and a new checkout opens', async () => {
@@ -181,7 +185,7 @@ describe('a payment under way', () => {
         code: 'PAYMENT_IN_PROGRESS',
         kind: 'conflict',
         message:
-          'Your payment for Swamp Blood is still being processed. Wait for it to finish before starting another checkout for it.',
+          'Your payment for Swamp Syndicate is still being processed. Wait for it to finish before starting another checkout for it.',
       });
       expect(await fixture.purchases.list({})).toHaveLength(1);
     },
@@ -253,7 +257,7 @@ describe('at most five open checkouts', () => {
     const fixture = purchasesFixture();
     const items = [
       ...fiveItems,
-      swampBlood,
+      swampSyndicate,
       { productType: 'unban', productId: 'discord-unban', banReason: 'Banned for RDM at the docks last week.' },
       { productType: 'gang', productId: 'hood-package' },
     ];

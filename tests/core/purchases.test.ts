@@ -5,8 +5,12 @@ import { purchasesFixture } from './purchases-fixture.ts';
 
 const swampBlood = { productType: 'whitelist', productId: 'swamp-blood' };
 
-async function paid(fixture: ReturnType<typeof purchasesFixture>, card: string = DEMO_CARDS.success) {
-  const started = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood });
+async function paid(
+  fixture: ReturnType<typeof purchasesFixture>,
+  card: string = DEMO_CARDS.success,
+  item: { productType: string; productId: string } = swampBlood,
+) {
+  const started = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...item });
   const intent = await fixture.gateway.confirm(started.clientSecret, { number: card });
   return { started, intent };
 }
@@ -192,7 +196,8 @@ describe('refund, list, recent and reconcile', () => {
     const fixture = purchasesFixture();
     const a = await paid(fixture);
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: a.intent.id });
-    const b = await paid(fixture);
+    // a second tier would be a tier change: the second purchase is a one-time one, an add-on
+    const b = await paid(fixture, DEMO_CARDS.success, { productType: 'addon', productId: 'swamp-vehicles' });
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: b.intent.id });
     await fixture.store.startCheckout.execute({
       buyer: fixture.buyer,
@@ -202,12 +207,18 @@ describe('refund, list, recent and reconcile', () => {
     });
     const refunded = await fixture.store.refund.execute({ id: a.started.purchase.id, reason: 'goodwill' });
     expect(refunded.status).toBe('refunded');
-    expect(fixture.balance(fixture.buyer.id)).toBe(100);
+    expect(fixture.balance(fixture.buyer.id)).toBe(115);
     await expect(fixture.store.refund.execute({ id: a.started.purchase.id, reason: 'again' })).rejects.toMatchObject({
       code: 'NOT_REFUNDABLE',
     });
     const { summary } = await fixture.store.list.execute();
-    expect(summary).toEqual({ count: 3, revenueCents: 6000, completed: 1, pending: 1 });
+    expect(summary).toEqual({
+      count: 3,
+      revenueCents: 11500,
+      completed: 1,
+      pending: 1,
+      byStatus: { awaiting_payment: 1, completed: 1, failed: 0, abandoned: 0, refunded: 1, disputed: 0 },
+    });
   });
 
   it('shows recent purchases anonymised with the time they completed (the UI words it as a relative time)', async () => {

@@ -67,6 +67,21 @@ async function settle(page: Page) {
     .catch(() => {});
 }
 
+/** Runs `read`, again after the page settles when a navigation of the page's own cut it short (at most 3 times). */
+async function landed<T>(page: Page, read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      const cut = /Execution context was destroyed|net::ERR_ABORTED|interrupted by another navigation/.test(
+        String(error),
+      );
+      if (attempt === 3 || !cut) throw error;
+      await settle(page);
+    }
+  }
+}
+
 const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -115,19 +130,12 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
         const page = await newPage(width, signedIn);
         const wide: string[] = [];
         for (const path of PAGES) {
-          await page.goto(`${server.url}${path}`);
+          // the page before may send a signed-out visitor on just as this one is asked for: ask again
+          await landed(page, () => page.goto(`${server.url}${path}`));
           await settle(page);
-          // a page that sends a signed-out visitor on after a moment may leave while axe reads it: read where it lands
-          for (let attempt = 1; ; attempt++) {
-            try {
-              await check(page, `${path} (at ${new URL(page.url()).pathname})`);
-              break;
-            } catch (error) {
-              if (attempt === 3 || !String(error).includes('Execution context was destroyed')) throw error;
-              await settle(page);
-            }
-          }
-          if (width === 360 && !(await noHorizontalScroll(page))) wide.push(path);
+          // a page that sends a signed-out visitor on after a moment may leave while it is read: read where it lands
+          await landed(page, () => check(page, `${path} (at ${new URL(page.url()).pathname})`));
+          if (width === 360 && !(await landed(page, () => noHorizontalScroll(page)))) wide.push(path);
           const name = path === '/' ? 'home' : path.slice(1).replace(/[^\w-]+/g, '-');
           if (PHOTOGRAPHED.includes(path))
             await page.screenshot({

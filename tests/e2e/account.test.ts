@@ -80,7 +80,7 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
       await expect.poll(() => page.getByTestId('token-row').count()).toBe(2);
       const tokens = await rowTexts(page, 'token-row');
       expect(tokens[0]).toMatch(/\+80.*Purchase: Hood Package.*180/);
-      expect(tokens[1]).toMatch(/\+100.*Purchase: Swamp Blood.*100/);
+      expect(tokens[1]).toMatch(/\+100.*Swamp Blood Priority Pass: month from .*100/);
 
       await expect.poll(() => page.getByTestId('application-row').count()).toBe(1);
       const decided = await rowTexts(page, 'application-row');

@@ -99,7 +99,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await reviewer.goto(`${server.url}/admin-applications`);
     const row = reviewer.getByRole('row').filter({ hasText: 'Remy' });
     await row.waitFor();
-    expect(await row.getByTestId('status').textContent()).toBe('pending');
+    expect(await row.getByTestId('status').textContent()).toBe('Pending');
     expect(await count(reviewer, 'pending')).toBe('1');
     expect(await count(reviewer, 'approved')).toBe('0');
     expect(await count(reviewer, 'total')).toBe('1');
@@ -116,7 +116,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await reviewer.getByText('Application has been approved', { exact: true }).waitFor();
     await expect.poll(() => count(reviewer, 'approved')).toBe('1');
     expect(await count(reviewer, 'pending')).toBe('0');
-    expect(await row.getByTestId('status').textContent()).toBe('approved');
+    expect(await row.getByTestId('status').textContent()).toBe('Approved');
 
     await player.goto(`${server.url}/apply`);
     await player.getByRole('heading', { name: 'You are already whitelisted.' }).waitFor();
@@ -191,7 +191,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await admin.goto(`${server.url}/staff-review`);
     const row = admin.getByRole('row').filter({ hasText: 'Marie Thibodeaux' });
     await row.waitFor();
-    expect(await row.getByTestId('status').textContent()).toBe('pending');
+    expect(await row.getByTestId('status').textContent()).toBe('Pending');
     expect(await row.getByText('moderator').isVisible()).toBe(true);
     expect(await row.getByText('New Applicant').isVisible()).toBe(true);
     expect(await count(admin, 'pending')).toBe('1');
@@ -201,14 +201,14 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await admin.screenshot({ path: screenshotPath('staff-review-dialog-1280') });
     await admin.getByRole('dialog').getByRole('button', { name: 'Mark Under Review' }).click();
     await admin.getByText('Staff application status updated successfully', { exact: true }).waitFor();
-    await expect.poll(() => row.getByTestId('status').textContent()).toBe('under review');
+    await expect.poll(() => row.getByTestId('status').textContent()).toBe('Under review');
     expect(await count(admin, 'pending')).toBe('0');
 
     await row.getByRole('button', { name: 'Review' }).click();
     const dialog = admin.getByRole('dialog');
     expect(await dialog.getByRole('button', { name: 'Mark Under Review' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => row.getByTestId('status').textContent()).toBe('approved');
+    await expect.poll(() => row.getByTestId('status').textContent()).toBe('Approved');
     await expect.poll(() => count(admin, 'approved')).toBe('1');
     await admin.screenshot({ path: screenshotPath('staff-review-1280'), fullPage: true });
 
@@ -455,7 +455,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(mine.body.applications[0]).toMatchObject({ status: 'approved', applicantMessage: 'Welcome to the bayou!' });
   });
 
-  it('/staff-applications: a list with 100-character previews beside a detail panel; deny with optional notes', async () => {
+  it('/staff-applications: a list with 100-character previews beside a detail panel; reject with optional notes', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const applicant = await context.newPage();
     const { cookie } = await signInBrowser(applicant, server, { username: 'Cormier' });
@@ -475,17 +475,17 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await entry.waitFor();
     expect(await entry.textContent()).toContain(`${'B'.repeat(100)}...`);
     expect(await entry.textContent()).not.toContain('B'.repeat(101));
-    const deniedBefore = Number(await count(reviewer, 'denied'));
+    const rejectedBefore = Number(await count(reviewer, 'rejected'));
 
     await entry.click();
     const panel = reviewer.getByRole('region', { name: 'Application details' });
     await panel.getByLabel('Message to the applicant').waitFor();
     await reviewer.screenshot({ path: screenshotPath('staff-applications-panel-1280'), fullPage: true });
-    await panel.getByRole('button', { name: 'Deny' }).click();
+    await panel.getByRole('button', { name: 'Reject' }).click();
     await reviewer.getByText('Application review has been submitted successfully.', { exact: true }).waitFor();
-    await expect.poll(() => count(reviewer, 'denied')).toBe(String(deniedBefore + 1));
-    expect(await panel.getByRole('button', { name: 'Deny' }).count()).toBe(0);
-    expect(await panel.getByTestId('status').textContent()).toBe('denied');
+    await expect.poll(() => count(reviewer, 'rejected')).toBe(String(rejectedBefore + 1));
+    expect(await panel.getByRole('button', { name: 'Reject' }).count()).toBe(0);
+    expect(await panel.getByTestId('status').textContent()).toBe('Rejected');
   });
 
   it('sends a signed-out visitor of /apply to sign in, to come back to /apply', async () => {

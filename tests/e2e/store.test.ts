@@ -75,7 +75,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
         'Swamp Blood',
         'whitelist',
         '$60.00',
-        'completed',
+        'Completed',
       ]),
     );
     expect(
@@ -86,7 +86,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await row.getByRole('button', { name: 'View' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Purchase details' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(intentId);
+    await expect.poll(() => dialog.textContent()).toContain(intentId);
     await admin.screenshot({ path: screenshotPath('admin-purchases-1280'), fullPage: true });
 
     // the home page's Recent Purchases panel now shows the sale, anonymised, newest highlighted

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { type BillingIntent, FakeBilling } from './fake-stripe-billing.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -11,21 +12,7 @@ export interface RecordedRequest {
   body: Record<string, unknown>;
 }
 
-interface FakeIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  currency: string;
-  description: string | null;
-  metadata: Record<string, string>;
-  status: string;
-  client_secret: string;
-  last_payment_error: { message: string; type: string } | null;
-  latest_charge: string | null;
-  receipt_email: string | null;
-  canceled_at: number | null;
-  cancellation_reason: string | null;
-}
+type FakeIntent = BillingIntent;
 
 /** The statuses in which Stripe lets an intent's amount change. */
 const AMOUNT_UPDATABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -52,6 +39,8 @@ export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
   readonly intents = new Map<string, FakeIntent>();
   private readonly byKey = new Map<string, string>();
+  /** Stripe Billing: prices, subscriptions and their invoices */
+  readonly billing = new FakeBilling(this.intents);
   /** the next answer is this error instead */
   private injected: { status: number; error: Record<string, unknown> } | undefined;
   private server: Server | undefined;
@@ -62,9 +51,9 @@ export class FakeStripe {
       let text = '';
       req.on('data', (chunk) => (text += chunk));
       req.on('end', () => {
-        const path = (req.url ?? '').split('?')[0];
+        const [path, query = ''] = (req.url ?? '').split('?');
         this.requests.push({ method: req.method ?? '', path, headers: req.headers, body: decodeForm(text) });
-        const [status, payload] = this.answer(req, path, decodeForm(text));
+        const [status, payload] = this.answer(req, path, decodeForm(text), decodeForm(query));
         res.writeHead(status, {
           'content-type': 'application/json',
           'request-id': `req_${randomBytes(6).toString('hex')}`,
@@ -89,6 +78,7 @@ export class FakeStripe {
   succeed(id: string): FakeIntent {
     const intent = this.intents.get(id)!;
     Object.assign(intent, { status: 'succeeded', last_payment_error: null, latest_charge: `ch_${id.slice(3)}` });
+    this.billing.paid(id);
     return intent;
   }
 
@@ -140,7 +130,12 @@ export class FakeStripe {
     return { body, signature, id };
   }
 
-  private answer(req: IncomingMessage, path: string, body: Record<string, unknown>): [number, unknown] {
+  private answer(
+    req: IncomingMessage,
+    path: string,
+    body: Record<string, unknown>,
+    query: Record<string, unknown>,
+  ): [number, unknown] {
     if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`) {
       return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }];
     }
@@ -215,6 +210,14 @@ export class FakeStripe {
         },
       ];
     }
+    const billed = this.billing.answer(
+      req.method ?? '',
+      path,
+      query,
+      body,
+      String(req.headers['idempotency-key'] ?? ''),
+    );
+    if (billed) return billed;
     return [
       404,
       { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } },

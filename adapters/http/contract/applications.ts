@@ -36,6 +36,7 @@ export {
 export {
   APPLICANT_MESSAGE_MAX_LENGTH,
   REVIEW_NOTES_TOO_SHORT,
+  requiredReviewNotes,
 } from '../../../core/applications/review-notes.ts';
 export type { ApplicationKind } from '../../../core/applications/application.ts';
 export {
@@ -106,7 +107,13 @@ export function listQuerySchema<S extends string>(kind: ApplicationKind<unknown,
 }
 
 /** An application as the API answers: identity, the kind's answers, then where its review stands. */
-export type ApplicationDto<A, S extends string> = { id: string; discordId: string; discordUsername: string } & A & {
+export type ApplicationDto<A, S extends string> = {
+  id: string;
+  /** the applicant's account: the key of their player page (staff only) */
+  userId: string;
+  discordId: string;
+  discordUsername: string;
+} & A & {
     status: S;
     /** staff only */
     reviewNotes: string | null;

@@ -33,6 +33,7 @@ export const PAGE_ROUTES = [
   '/dev-login',
   '/account',
   '/account/receipts/:id',
+  '/admin/players/:id',
 ] as const;
 export type PageRoute = (typeof PAGE_ROUTES)[number];
 

@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/buyer-view.ts';
 import { deliverySchema } from './deliveries.ts';
+import { tokenEntrySchema } from './tokens.ts';
 
-export const purchaseStatusSchema = z.enum(['pending', 'completed', 'failed', 'refunded', 'disputed']);
+/** statuses as they happened (DESIGN-DECISIONS §10) */
+export const purchaseStatusSchema = z.enum(BUYER_PURCHASE_STATUSES);
+export type PurchaseStatusDto = z.infer<typeof purchaseStatusSchema>;
 
 export const purchaseSchema = z.object({
   id: z.string(),
+  /** the buyer's account id (the player page's id) */
+  userId: z.string(),
   productType: z.string(),
   productId: z.string(),
   optionId: z.string().nullable(),
@@ -16,7 +22,7 @@ export const purchaseSchema = z.object({
   /** what an unban buyer said about the ban; null for other products */
   banReason: z.string().nullable(),
   paymentIntentId: z.string().nullable(),
-  status: z.string(),
+  status: purchaseStatusSchema,
   tokensGranted: z.number().int(),
   tokensAwarded: z.number().int(),
   failureReason: z.string().nullable(),
@@ -34,7 +40,10 @@ export const purchasesResponseSchema = z.object({
   /** dollars, rounded to cents: completed purchases only */
   revenue: z.number(),
   completed: z.number().int(),
+  /** awaiting payment: checkouts still open */
   pending: z.number().int(),
+  /** purchases per status, over the filter */
+  byStatus: z.record(purchaseStatusSchema, z.number().int()),
   /** pass as `before` for the next (older) page; null on the last page */
   nextBefore: z.string().nullable(),
 });
@@ -42,17 +51,44 @@ export type PurchasesResponse = z.infer<typeof purchasesResponseSchema>;
 
 export const PURCHASES_PAGE_SIZE = 50;
 
-/** GET /api/purchases?status=&limit=&before=: newest first, `limit` (1-100, 50) at a time, older than `before`. */
-export const purchasesQuerySchema = z.object({
-  status: purchaseStatusSchema.optional(),
-  limit: z.coerce
-    .number()
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be 1 to 100')
-    .max(100, 'Limit must be 1 to 100')
-    .default(PURCHASES_PAGE_SIZE),
-  before: z.uuid('Before must be a purchase id').optional(),
-});
+const day = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-01-31`)
+    .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), `${label} must be a real date`)
+    .optional();
+
+/** The admin list's filters: the dashboard's URL query, the list's and the export's. */
+const purchaseFilterFields = {
+  status: z.enum(purchaseStatusSchema.options, { error: 'Pick a status from the list' }).optional(),
+  productType: z
+    .enum(['whitelist', 'gang', 'addon', 'unban'], { error: 'Pick a product type from the list' })
+    .optional(),
+  buyer: z.string().trim().max(100, 'Search for at most 100 characters').optional(),
+  /** first day, UTC, inclusive */
+  from: day('The start date'),
+  /** last day, UTC, inclusive */
+  to: day('The end date'),
+};
+const datesInOrder = [
+  (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to,
+  { message: 'The start date must not be after the end date' },
+] as const;
+export const purchaseFilterQuerySchema = z.object(purchaseFilterFields).refine(...datesInOrder);
+
+/** GET /api/purchases?status=&productType=&buyer=&from=&to=&limit=&before=: newest first, `limit` (1-100, 50) at a time, older than `before`. */
+export const purchasesQuerySchema = z
+  .object({
+    ...purchaseFilterFields,
+    limit: z.coerce
+      .number()
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be 1 to 100')
+      .max(100, 'Limit must be 1 to 100')
+      .default(PURCHASES_PAGE_SIZE),
+    before: z.uuid('Before must be a purchase id').optional(),
+  })
+  .refine(...datesInOrder);
 
 /** One anonymised sale: `amount` in dollars, `purchasedAt` an ISO time the UI shows as '2 minutes ago'. */
 export const recentPurchaseSchema = z.object({
@@ -66,3 +102,49 @@ export type RecentPurchaseDto = z.infer<typeof recentPurchaseSchema>;
 /** GET /api/purchases/recent (public, anonymised) */
 export const recentPurchasesResponseSchema = z.object({ items: z.array(recentPurchaseSchema) });
 export type RecentPurchasesResponse = z.infer<typeof recentPurchasesResponseSchema>;
+
+/** GET /api/purchases/:id (admin): the purchase with its buyer, ledger entries, Discord deliveries and refund terms. */
+export const purchaseDetailSchema = z.object({
+  purchase: purchaseSchema,
+  /** null when the account is gone */
+  buyer: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      discordId: z.string(),
+      discordUsername: z.string().nullable(),
+      tokens: z.number().int(),
+    })
+    .nullable(),
+  /** oldest first: checkout started, failed (with the reason), completed, refunded (with the reason and the admin), disputed */
+  history: z.array(
+    z.object({
+      status: z.enum(['checkout_started', 'completed', 'failed', 'refunded', 'disputed']),
+      reason: z.string().nullable(),
+      by: z.object({ id: z.string(), name: z.string() }).nullable(),
+      at: z.string(),
+    }),
+  ),
+  /** the token ledger entries written for it: its credit, and a refund's or dispute's take-back */
+  ledger: z.array(tokenEntrySchema),
+  /** every Discord delivery of this purchase, newest first */
+  deliveries: z.array(deliverySchema),
+  refund: z.object({
+    /** true while the purchase is completed and paid through the provider */
+    refundable: z.boolean(),
+    /** what the ledger would take back now: the tokens credited, never more than the buyer holds */
+    tokensToTakeBack: z.number().int(),
+    /** the Discord role the purchase granted, removed on refund; null when none */
+    roleToRemove: z.string().nullable(),
+  }),
+});
+export type PurchaseDetailDto = z.infer<typeof purchaseDetailSchema>;
+
+/** POST /api/purchases/:id/refund (admin) */
+export const refundPurchaseSchema = z.object({
+  reason: z
+    .string({ error: 'Give the reason for the refund' })
+    .trim()
+    .min(3, 'Give the reason for the refund (at least 3 characters)')
+    .max(500, 'Keep the reason under 500 characters'),
+});

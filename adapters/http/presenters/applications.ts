@@ -17,6 +17,7 @@ export function presentApplication<A, S extends string>(
   ) as A;
   return {
     id: application.id,
+    userId: application.userId,
     discordId: application.discordId,
     discordUsername: application.discordUsername,
     ...answers,

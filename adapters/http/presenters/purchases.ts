@@ -3,13 +3,66 @@ import type { PurchaseSummary } from '../../../core/purchases/list-purchases.ts'
 import type { RecentPurchase } from '../../../core/purchases/list-recent-purchases.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { Delivery } from '../../../core/delivery/delivery.ts';
-import type { PurchaseDto, PurchasesResponse, RecentPurchaseDto } from '../contract/purchases.ts';
+import type { PurchaseDetailDto, PurchaseDto, PurchasesResponse, RecentPurchaseDto } from '../contract/purchases.ts';
 import { presentDelivery, roleDelivery } from './deliveries.ts';
+import { presentTokenEntry } from './auth.ts';
+import { buyerView } from '../../../core/purchases/buyer-view.ts';
+import type { PurchaseStatusChange } from '../../../core/purchases/ports.ts';
+import { displayName, type User } from '../../../core/users/user.ts';
+import type { TokenLedgerEntry } from '../../../core/tokens/ledger-entry.ts';
 
-export function presentPurchase(purchase: Purchase, deliveries: readonly Delivery[] = []): PurchaseDto {
+/** the ledger references a purchase's entries carry */
+export const purchaseLedgerReferences = (id: string) => [`purchase:${id}`, `refunded:${id}`, `disputed:${id}`];
+
+export function presentPurchaseDetail(
+  purchase: Purchase,
+  buyer: User | null,
+  ledger: readonly TokenLedgerEntry[],
+  deliveries: readonly Delivery[],
+  history: readonly PurchaseStatusChange[],
+  now: Date,
+): PurchaseDetailDto {
+  const references = purchaseLedgerReferences(purchase.id);
+  const grant = deliveries.find((delivery) => delivery.kind === 'grant_role' && delivery.roleId);
+  return {
+    purchase: presentPurchase(purchase, deliveries, now),
+    buyer: buyer
+      ? {
+          id: buyer.id,
+          name: displayName(buyer),
+          discordId: buyer.discordId,
+          discordUsername: buyer.discordUsername,
+          tokens: buyer.tokens,
+        }
+      : null,
+    history: history.map((change) => ({
+      status: change.status,
+      reason: change.reason,
+      by: change.by,
+      at: change.at.toISOString(),
+    })),
+    ledger: ledger
+      .filter((entry) => entry.reference !== null && references.includes(entry.reference))
+      .map(presentTokenEntry),
+    deliveries: [...deliveries].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map(presentDelivery),
+    refund: {
+      refundable: purchase.status === 'completed' && purchase.paymentIntentId !== null,
+      tokensToTakeBack: Math.max(0, Math.min(purchase.tokensAwarded, buyer?.tokens ?? 0)),
+      roleToRemove: grant?.roleId ?? null,
+    },
+  };
+}
+
+/** `now` tells an open checkout from an abandoned one */
+export function presentPurchase(
+  purchase: Purchase,
+  deliveries: readonly Delivery[] = [],
+  now: Date = new Date(),
+): PurchaseDto {
   const role = roleDelivery(deliveries);
   return {
     id: purchase.id,
+    userId: purchase.userId,
     productType: purchase.productType,
     productId: purchase.productId,
     optionId: purchase.optionId,
@@ -19,7 +72,7 @@ export function presentPurchase(purchase: Purchase, deliveries: readonly Deliver
     buyerDiscord: purchase.buyerDiscord,
     banReason: purchase.banReason,
     paymentIntentId: purchase.paymentIntentId,
-    status: purchase.status,
+    status: buyerView(purchase, now).status,
     tokensGranted: purchase.tokensGranted,
     tokensAwarded: purchase.tokensAwarded,
     failureReason: purchase.failureReason,
@@ -34,14 +87,16 @@ export function presentPurchaseList(
   summary: PurchaseSummary,
   nextBefore: string | null = null,
   deliveries: ReadonlyMap<string, Delivery[]> = new Map(),
+  now: Date = new Date(),
 ): PurchasesResponse {
   return {
     nextBefore,
-    purchases: purchases.map((purchase) => presentPurchase(purchase, deliveries.get(purchase.id))),
+    purchases: purchases.map((purchase) => presentPurchase(purchase, deliveries.get(purchase.id), now)),
     count: summary.count,
     revenue: centsToDollars(summary.revenueCents),
     completed: summary.completed,
     pending: summary.pending,
+    byStatus: summary.byStatus,
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Core } from '../../../core/index.ts';
 import { ConflictError, ForbiddenError } from '../../../core/shared/errors.ts';
@@ -85,6 +86,16 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
         expiry: input.expiry,
         cvc: input.cvc,
       });
+      // a decline is recorded as Stripe's payment_intent.payment_failed webhook would record it: the purchase
+      // reads as failed with the reason, and paying again on the same intent still completes it
+      if (intent.status === 'requires_payment_method' && intent.failureMessage) {
+        await core.purchases.handleEvent.execute({
+          id: `demo_failed_${randomUUID()}`,
+          type: 'payment_failed',
+          intentId: intent.id,
+          reason: intent.failureMessage,
+        });
+      }
       const body: DemoConfirmResponse = {
         paymentIntent: { id: intent.id, status: intent.status },
         ...(intent.status !== 'succeeded' && intent.failureMessage

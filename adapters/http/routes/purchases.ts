@@ -1,16 +1,90 @@
 import type Router from '@koa/router';
 import type { Core } from '../../../core/index.ts';
-import { purchasesQuerySchema, type RecentPurchasesResponse } from '../contract/purchases.ts';
-import { requireRole } from '../middleware/auth.ts';
-import { presentPurchase, presentPurchaseList, presentRecentPurchase } from '../presenters/purchases.ts';
+import type { PurchaseListInput } from '../../../core/purchases/list-purchases.ts';
+import { csvLines } from '../../export/csv.ts';
+import {
+  purchaseFilterQuerySchema,
+  purchasesQuerySchema,
+  refundPurchaseSchema,
+  type RecentPurchasesResponse,
+} from '../contract/purchases.ts';
+import { currentUser, requireRole } from '../middleware/auth.ts';
+import {
+  presentPurchase,
+  presentPurchaseDetail,
+  presentPurchaseList,
+  presentRecentPurchase,
+} from '../presenters/purchases.ts';
+
+const DAY_MS = 86_400_000;
+
+/** the query's days (UTC) as the use case's instants: `to` takes in its whole day */
+function listInput(query: {
+  status?: PurchaseListInput['status'];
+  productType?: string;
+  buyer?: string;
+  from?: string;
+  to?: string;
+}): PurchaseListInput {
+  return {
+    status: query.status,
+    productType: query.productType,
+    buyer: query.buyer,
+    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+    to: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+  };
+}
+
+/** the export's columns, in the order a spreadsheet shows them */
+const EXPORT_COLUMNS = [
+  'id',
+  'createdAt',
+  'status',
+  'productType',
+  'productName',
+  'optionId',
+  'price',
+  'buyerDiscord',
+  'buyerEmail',
+  'userId',
+  'tokensAwarded',
+  'failureReason',
+  'completedAt',
+  'paymentIntentId',
+] as const;
+/** an export holds at most this many rows (the newest) */
+const EXPORT_MAX_ROWS = 10_000;
 
 export function purchaseRoutes(router: Router, core: Core): void {
   router.get('/api/purchases', requireRole('admin'), async (ctx) => {
     const query = purchasesQuerySchema.parse(ctx.query);
-    const { purchases, summary, nextBefore } = await core.purchases.list.execute(query);
+    const { purchases, summary, nextBefore } = await core.purchases.list.execute({
+      ...listInput(query),
+      limit: query.limit,
+      before: query.before,
+    });
     const deliveries = await core.delivery.forPurchases.execute(purchases.map((purchase) => purchase.id));
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentPurchaseList(purchases, summary, nextBefore, deliveries);
+    ctx.body = presentPurchaseList(purchases, summary, nextBefore, deliveries, core.clock.now());
+  });
+
+  router.get('/api/purchases/export.csv', requireRole('admin'), async (ctx) => {
+    const input = listInput(purchaseFilterQuerySchema.parse(ctx.query));
+    const now = core.clock.now();
+    const rows: Record<string, string | number | null>[] = [];
+    let before: string | undefined;
+    do {
+      const page = await core.purchases.list.execute({ ...input, limit: 100, before });
+      for (const purchase of page.purchases) {
+        const dto = presentPurchase(purchase, [], now);
+        rows.push(Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, dto[column]])));
+      }
+      before = page.nextBefore ?? undefined;
+    } while (before && rows.length < EXPORT_MAX_ROWS);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Type', 'text/csv; charset=utf-8');
+    ctx.set('Content-Disposition', `attachment; filename="purchases-${now.toISOString().slice(0, 10)}.csv"`);
+    ctx.body = `${csvLines(EXPORT_COLUMNS, rows.slice(0, EXPORT_MAX_ROWS)).join('\r\n')}\r\n`;
   });
 
   // public and anonymised: first name and initial, item, amount, and when (the UI shows it as a relative time)
@@ -24,8 +98,24 @@ export function purchaseRoutes(router: Router, core: Core): void {
 
   router.get('/api/purchases/:id', requireRole('admin'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    const purchase = await core.purchases.show.execute({ reference: String(ctx.params.id) });
-    const deliveries = await core.delivery.forPurchases.execute([purchase.id]);
-    ctx.body = presentPurchase(purchase, deliveries.get(purchase.id));
+    ctx.body = await purchaseDetail(core, String(ctx.params.id));
   });
+
+  router.post('/api/purchases/:id/refund', requireRole('admin'), async (ctx) => {
+    const { reason } = refundPurchaseSchema.parse(ctx.request.body ?? {});
+    const purchase = await core.purchases.show.execute({ reference: String(ctx.params.id) });
+    await core.purchases.refund.execute({ id: purchase.id, reason, adminId: currentUser(ctx).id });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await purchaseDetail(core, purchase.id);
+  });
+}
+
+async function purchaseDetail(core: Core, reference: string) {
+  const purchase = await core.purchases.show.execute({ reference });
+  const deliveries = (await core.delivery.forPurchases.execute([purchase.id])).get(purchase.id) ?? [];
+  const buyer = await core.users.get.execute(purchase.userId).catch(() => null);
+  // the buyer's newest entries hold this purchase's: its credit and any take-back
+  const ledger = buyer ? await core.tokens.history.execute({ userId: buyer.id, limit: 500 }) : [];
+  const history = await core.purchases.history.execute(purchase.id);
+  return presentPurchaseDetail(purchase, buyer, ledger, deliveries, history, core.clock.now());
 }

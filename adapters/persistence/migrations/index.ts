@@ -7,6 +7,9 @@ import { Migration20261122000005Deliveries } from './0005-deliveries.ts';
 import { Migration20261122000006ListPerformance } from './0006-list-performance.ts';
 import { Migration20261123000007ApplicantMessages } from './0007-applicant-messages.ts';
 import { Migration20261123000008PurchaseBanReason } from './0008-purchase-ban-reason.ts';
+import { Migration20261123000009PurchaseStatusChanges } from './0009-purchase-status-changes.ts';
+import { Migration20261123000010AccountActions } from './0010-account-actions.ts';
+import { Migration20261124000011Memberships } from './0011-memberships.ts';
 
 /**
  * Every migration in order. Add new ones at the end; never edit one that has shipped, nor its name: the
@@ -22,4 +25,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000006ListPerformance', class: Migration20261122000006ListPerformance },
   { name: 'Migration20261123000007ApplicantMessages', class: Migration20261123000007ApplicantMessages },
   { name: 'Migration20261123000008PurchaseBanReason', class: Migration20261123000008PurchaseBanReason },
+  { name: 'Migration20261123000009PurchaseStatusChanges', class: Migration20261123000009PurchaseStatusChanges },
+  { name: 'Migration20261123000010AccountActions', class: Migration20261123000010AccountActions },
+  { name: 'Migration20261124000011Memberships', class: Migration20261124000011Memberships },
 ];

@@ -1,3 +1,4 @@
+import { PastDueBanner } from '@/features/membership';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -27,6 +28,7 @@ function Frame({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header />
+      <PastDueBanner />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>

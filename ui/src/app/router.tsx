@@ -22,13 +22,6 @@ function paymentPage(path: PageRoute, load: PageModule): RouteObject {
   };
 }
 
-function comingSoon(path: PageRoute, title: string): RouteObject {
-  return page(path, async () => {
-    const { ComingSoonPage } = await import('@/pages/coming-soon-page.tsx');
-    return { default: () => <ComingSoonPage title={title} /> };
-  });
-}
-
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -63,6 +56,7 @@ export const routes: RouteObject[] = [
       page(paths.devLogin, () => import('@/features/auth/components/dev-login-page.tsx')),
       page(paths.account, () => import('@/features/account/components/account-page.tsx')),
       page(paths.accountReceipt, () => import('@/features/account/components/receipt-page.tsx')),
+      page(paths.adminPlayer, () => import('@/features/players/components/player-page.tsx')),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -32,6 +32,8 @@ export const paths = {
   account: '/account',
   /** one purchase's printable receipt: pagePath(paths.accountReceipt, { id }) */
   accountReceipt: '/account/receipts/:id',
+  /** one player's page for staff and admins (id = the user id): pagePath(paths.adminPlayer, { id }) */
+  adminPlayer: '/admin/players/:id',
   login: '/api/login',
   discordSignIn: '/api/auth/discord',
   logout: '/api/auth/logout',

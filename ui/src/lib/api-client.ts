@@ -64,3 +64,18 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
+
+/**
+ * The server's refusals of a 400 by field (`issues`: the first message per field), so a form can show each one at
+ * its field rather than the summary `message`, which names the fields.
+ */
+export function fieldIssues(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  const issues = (error.body as { issues?: unknown } | null)?.issues;
+  const found: Record<string, string> = {};
+  if (!Array.isArray(issues)) return found;
+  for (const issue of issues as { path?: unknown; message?: unknown }[]) {
+    if (typeof issue?.path === 'string' && typeof issue.message === 'string') found[issue.path] ??= issue.message;
+  }
+  return found;
+}

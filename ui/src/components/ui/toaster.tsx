@@ -20,10 +20,12 @@ export default function RadixToaster() {
       {toasts.map((item) => (
         <ToastCard key={item.id} item={item} />
       ))}
-      {/* F8 focuses the list: the global focus ring is drawn inside its edge, which sits on the screen's edge. */}
+      {/* F8 focuses the list: the global focus ring is drawn inside its edge, which sits on the screen's edge.
+          Above the sticky header (z-40), under any open dialog (z-50): a toast never covers a dialog's buttons, and
+          a dialog shows its own failures inside itself. */}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 rounded-xl p-4 empty:p-0 focus-visible:[outline-offset:-4px] md:max-w-[420px]"
+        className="fixed bottom-0 right-0 z-[45] flex max-h-screen w-full flex-col gap-2 rounded-xl p-4 empty:p-0 focus-visible:[outline-offset:-4px] md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

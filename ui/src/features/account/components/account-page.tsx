@@ -1,5 +1,6 @@
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/features/auth';
+import { MembershipSection } from '@/features/membership';
 import { useFlavourPhrase } from '@/features/flavour';
 import { ApplicationsSection } from './applications-section.tsx';
 import { PurchasesSection } from './purchases-section.tsx';
@@ -31,6 +32,7 @@ export default function AccountPage() {
           Signed in as <span className="font-semibold text-white">{name}</span>
         </p>
       </header>
+      <MembershipSection />
       <PurchasesSection />
       <TokenHistorySection />
       <ApplicationsSection />

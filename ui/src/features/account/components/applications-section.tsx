@@ -3,7 +3,7 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { type ApplicationKind, type MyApplication, useMyApplicationsOf } from '../api/account.ts';
 import { day } from '@/lib/dates.ts';
-import { StatusPill } from './status-pill.tsx';
+import { StatusPill } from '@/components/ui/status-pill.tsx';
 
 const KINDS: Record<ApplicationKind, { title: string; none: string; link: string; linkText: string }> = {
   whitelist: {
@@ -18,11 +18,6 @@ const KINDS: Record<ApplicationKind, { title: string; none: string; link: string
     link: paths.staffApply,
     linkText: 'Apply to join the staff',
   },
-};
-
-const statusLabel = (status: string) => {
-  const text = status.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
 /** The player's whitelist and staff applications: status, dates, and the reviewers' message to them. */
@@ -70,7 +65,7 @@ function ApplicationItem({ application }: { application: MyApplication }) {
   return (
     <li data-testid="application-row" className="py-3 text-sm text-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <StatusPill status={application.status} label={statusLabel(application.status)} />
+        <StatusPill status={application.status} />
         <span className="text-slate-400">Submitted {day(application.createdAt)}</span>
       </div>
       {application.reviewedAt && <p className="mt-1 text-slate-400">Reviewed {day(application.reviewedAt)}</p>}

@@ -1,14 +1,4 @@
-import type { BuyerPurchaseStatusDto, MyPurchaseDto } from '@contract/account.ts';
-
-/** How a player reads each purchase status (DESIGN-DECISIONS §10). */
-export const PURCHASE_STATUS_LABELS: Record<BuyerPurchaseStatusDto, string> = {
-  completed: 'Completed',
-  awaiting_payment: 'Awaiting payment',
-  failed: 'Failed',
-  abandoned: 'Abandoned',
-  refunded: 'Refunded',
-  disputed: 'Disputed',
-};
+import type { MyPurchaseDto } from '@contract/account.ts';
 
 /** A purchase's tokens as the player reads them: granted once paid, none for an unpaid one, taken back after a refund. */
 export function tokensText(purchase: Pick<MyPurchaseDto, 'status' | 'tokens' | 'tokensCredited'>): string {

@@ -5,8 +5,8 @@ import { paths } from '@/config/paths.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { useMyPurchases } from '../api/account.ts';
 import { day } from '@/lib/dates.ts';
-import { PURCHASE_STATUS_LABELS, tokensText } from './format.ts';
-import { StatusPill } from './status-pill.tsx';
+import { tokensText } from './format.ts';
+import { StatusPill } from '@/components/ui/status-pill.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 
 const COLUMNS = ['Product', 'Amount', 'Status', 'Date', 'Transaction ID', 'Tokens', 'Receipt'];
@@ -38,7 +38,7 @@ export function PurchasesSection() {
               </StackedCell>
               <StackedCell label="Amount">{formatMoney(purchase.amount)}</StackedCell>
               <StackedCell label="Status">
-                <StatusPill status={purchase.status} label={PURCHASE_STATUS_LABELS[purchase.status]} />
+                <StatusPill status={purchase.status} />
               </StackedCell>
               <StackedCell label="Date">{day(purchase.createdAt)}</StackedCell>
               <StackedCell label="Transaction ID">

@@ -10,7 +10,8 @@ import { ApiError } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { useMyPurchaseReceipt } from '../api/account.ts';
 import { dayAndTime } from '@/lib/dates.ts';
-import { PURCHASE_STATUS_LABELS, tokensText } from './format.ts';
+import { statusWord } from '@/components/ui/status-pill.tsx';
+import { tokensText } from './format.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 // printing keeps the receipt alone on a white page: the site's header, footer and buttons stay off the paper
@@ -79,7 +80,7 @@ export default function ReceiptPage() {
             {formatMoney(purchase.amount)} {purchase.currency.toUpperCase()}
           </Line>
           <Line label="Date">{dayAndTime(purchase.completedAt ?? purchase.createdAt)}</Line>
-          <Line label="Status">{PURCHASE_STATUS_LABELS[purchase.status]}</Line>
+          <Line label="Status">{statusWord(purchase.status)}</Line>
           <Line label="Tokens">{tokensText(purchase)}</Line>
           <Line label="Transaction ID" wide>
             <code className="break-all">{purchase.transactionId ?? 'none (no payment was started)'}</code>

@@ -9,6 +9,7 @@ import PurchaseDashboardPage from './purchase-dashboard-page.tsx';
 function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
   return {
     id: crypto.randomUUID(),
+    userId: crypto.randomUUID(),
     productType: 'whitelist',
     productId: 'swamp-blood',
     optionId: null,
@@ -29,10 +30,45 @@ function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
   };
 }
 
+const byStatus = () => ({
+  awaiting_payment: 0,
+  completed: 0,
+  failed: 0,
+  abandoned: 0,
+  refunded: 0,
+  disputed: 0,
+});
+
 let answer: PurchasesResponse;
-const fetchMock = vi.fn(
-  async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }),
-);
+/** The list for /api/purchases, and one purchase of it for /api/purchases/:id (what the detail dialog asks). */
+const membershipSummary = {
+  tiers: [
+    { tierId: 'cajun-royalty', name: 'Cajun Royalty', members: 2, monthly: 60 },
+    { tierId: 'gator-crown', name: 'Gator Crown', members: 1, monthly: 100 },
+  ],
+  members: 3,
+  mrr: 220,
+};
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  if (String(input) === '/api/memberships/summary')
+    return new Response(JSON.stringify(membershipSummary), { headers: { 'content-type': 'application/json' } });
+  const id = /\/api\/purchases\/([\w-]+)/.exec(String(input))?.[1];
+  const found = id ? answer.purchases.find((one) => one.id === id) : undefined;
+  const body = id
+    ? found && {
+        purchase: found,
+        buyer: null,
+        history: [],
+        ledger: [],
+        deliveries: [],
+        refund: { refundable: false, tokensToTakeBack: 0, roleToRemove: null },
+      }
+    : answer;
+  return new Response(JSON.stringify(body ?? { error: 'PURCHASE_NOT_FOUND' }), {
+    status: body ? 200 : 404,
+    headers: { 'content-type': 'application/json' },
+  });
+});
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -57,7 +93,7 @@ describe('purchase dashboard', () => {
   });
 
   it("says 'No purchases yet' when there are none", async () => {
-    answer = { purchases: [], count: 0, revenue: 0, completed: 0, pending: 0, nextBefore: null };
+    answer = { purchases: [], count: 0, revenue: 0, completed: 0, pending: 0, nextBefore: null, byStatus: byStatus() };
     renderPage();
     await screen.findByText('No purchases yet');
     expect(screen.getByTestId('summary-total-revenue').textContent).toBe('$0.00');
@@ -66,7 +102,7 @@ describe('purchase dashboard', () => {
   it('shows the columns, colours, totals and details, and refreshes every 5 s and on Refresh', async () => {
     answer = {
       purchases: [
-        purchase({ productName: 'Hood Package', productType: 'gang', price: 80, status: 'pending' }),
+        purchase({ productName: 'Hood Package', productType: 'gang', price: 80, status: 'awaiting_payment' }),
         purchase({ productName: 'Custom Tattoos (Upper Body)', productType: 'addon', price: 75, status: 'failed' }),
         purchase({ productName: 'Discord Unban', productType: 'unban', price: 19.99, status: 'refunded' }),
         purchase({}),
@@ -76,6 +112,7 @@ describe('purchase dashboard', () => {
       completed: 1,
       pending: 1,
       nextBefore: null,
+      byStatus: byStatus(),
     };
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
@@ -94,24 +131,30 @@ describe('purchase dashboard', () => {
       [...within(screen.getByText(name).closest('tr')!).getAllByText(/./, { selector: '[data-colour]' })].map((b) =>
         b.getAttribute('data-colour'),
       );
-    expect(colours('Hood Package')).toEqual(['gang', 'pending']);
+    expect(colours('Hood Package')).toEqual(['gang', 'awaiting_payment']);
     expect(colours('Custom Tattoos (Upper Body)')).toEqual(['addon', 'failed']);
     expect(colours('Discord Unban')).toEqual(['other', 'other']);
     expect(colours('Swamp Blood')).toEqual(['whitelist', 'completed']);
     expect(screen.getByTestId('summary-total-purchases').textContent).toBe('4');
     expect(screen.getByTestId('summary-total-revenue').textContent).toBe('$60.00');
+    // the memberships strip: monthly recurring revenue and members per tier
+    expect((await screen.findByTestId('mrr')).textContent).toBe('$220.00');
+    expect(screen.getByTestId('members').textContent).toBe('3');
+    expect(screen.getByTestId('members-cajun-royalty').textContent).toBe('2');
     expect(screen.getByText('$19.99')).toBeTruthy();
 
-    const calls = fetchMock.mock.calls.length;
+    const listCalls = () =>
+      fetchMock.mock.calls.filter((call) => String((call as unknown[])[0]) === '/api/purchases').length;
+    const calls = listCalls();
     await act(() => vi.advanceTimersByTimeAsync(5000));
-    await waitFor(() => expect(fetchMock.mock.calls.length).toBe(calls + 1));
+    await waitFor(() => expect(listCalls()).toBe(calls + 1));
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(fetchMock.mock.calls.length).toBe(calls + 2));
+    await waitFor(() => expect(listCalls()).toBe(calls + 2));
 
     fireEvent.click(within(screen.getByText('Swamp Blood').closest('tr')!).getByRole('button', { name: 'View' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('jean@example.com');
-    expect(dialog.textContent).toContain('100 awarded of 100');
+    await within(dialog).findByText('jean@example.com');
+    expect(dialog.textContent).toContain('100 held of 100');
   });
 
   it("shows each purchase's Discord delivery, and Retry on a failed one asks the server to send it again", async () => {
@@ -148,13 +191,14 @@ describe('purchase dashboard', () => {
           roleDelivery: delivery('delivered', 'remove_role'),
         }),
         purchase({ productName: 'Custom Chains', roleDelivery: delivery('not_configured') }),
-        purchase({ productName: 'Discord Unban', status: 'pending' }),
+        purchase({ productName: 'Discord Unban', status: 'awaiting_payment' }),
       ],
       count: 5,
       revenue: 0,
       completed: 3,
       pending: 1,
       nextBefore: null,
+      byStatus: byStatus(),
     };
     renderPage();
     await screen.findByText('Hood Package');

@@ -1,28 +1,55 @@
+import { MembershipStrip } from '@/features/membership';
 import { format } from 'date-fns';
 import { day } from '@/lib/dates.ts';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import type { PurchaseDto } from '@contract/purchases.ts';
+import { Link, useSearchParams } from 'react-router-dom';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { NotAuthorized } from '@/features/auth';
-import { usePurchases } from '../api/purchases.ts';
+import { PlayerLink, PlayerSearch } from '@/features/players';
+import { FILTER_KEYS, filterQuery, type PurchaseFilters, usePurchases } from '../api/purchases.ts';
+import { PurchaseFiltersForm } from './purchase-filters.tsx';
 import { DeliveryState } from './delivery-state.tsx';
-import { StatusBadge, TypeBadge } from './purchase-badges.tsx';
+import { STATUS_LABELS, StatusBadge, TypeBadge } from './purchase-badges.tsx';
 import { PurchaseDetailsDialog } from './purchase-details-dialog.tsx';
 
 const COLUMNS = ['Customer', 'Product', 'Type', 'Amount', 'Status', 'Discord', 'Date', 'Actions'];
 
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+const URL_FILTER_CHECKS: Record<(typeof FILTER_KEYS)[number], (value: string) => boolean> = {
+  status: (value) => value in STATUS_LABELS,
+  productType: (value) => ['whitelist', 'gang', 'addon', 'unban'].includes(value),
+  buyer: (value) => value.trim().length <= 100,
+  from: isDay,
+  to: isDay,
+};
+
+/** the filters as the URL query holds them, so a reload keeps them */
+function useUrlFilters(): [PurchaseFilters, (next: PurchaseFilters) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters: PurchaseFilters = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    // a value edited by hand into something the list cannot take is left out rather than failing the page
+    if (value && URL_FILTER_CHECKS[key](value)) (filters as Record<string, string>)[key] = value;
+  }
+  return [filters, (next) => setParams(filterQuery(next), { replace: true })];
+}
+
 export default function PurchaseDashboardPage() {
-  const purchases = usePurchases();
-  const [viewing, setViewing] = useState<PurchaseDto | null>(null);
+  const [filters, setFilters] = useUrlFilters();
+  const purchases = usePurchases(filters);
+  const [viewing, setViewing] = useState<string | null>(null);
   if (purchases.error instanceof ApiError && (purchases.error.status === 401 || purchases.error.status === 403))
     return <NotAuthorized requiredRole="admin" />;
-  const data = purchases.data;
+  const first = purchases.data?.pages[0];
+  const rows = purchases.data?.pages.flatMap((page) => page.purchases) ?? [];
+  const exportQuery = filterQuery(filters).toString();
+  const filtered = exportQuery !== '';
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <title>Purchase Dashboard | Bayou Roleplay</title>
@@ -44,44 +71,71 @@ export default function PurchaseDashboardPage() {
           </button>
         </div>
       </div>
-      {!data ? (
+      <div className="mt-6 max-w-xl">
+        <PlayerSearch />
+      </div>
+      <PurchaseFiltersForm filters={filters} onChange={setFilters} />
+      {!first ? (
         <QueryState isPending={purchases.isPending} error={purchases.error} retry={() => purchases.refetch()} />
       ) : (
         <>
           <dl aria-label="Summary" className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
             {[
-              ['Total Purchases', String(data.count)],
-              ['Total Revenue', formatMoney(data.revenue)],
-              ['Completed', String(data.completed)],
-              ['Pending', String(data.pending)],
-            ].map(([label, value]) => (
+              ['Total Purchases', String(first.count), filtered ? 'Matching the filters' : 'Every checkout started'],
+              [
+                'Total Revenue',
+                formatMoney(first.revenue),
+                'Money taken: completed purchases, less refunds and disputes',
+              ],
+              ['Completed', String(first.completed), 'Paid and not refunded'],
+              ['Pending', String(first.pending), 'Awaiting payment (checkouts open under 24 hours)'],
+            ].map(([label, value, note]) => (
               <div key={label} className="rounded-xl border border-bayou-700 bg-bayou-900 p-4">
-                <dt className="text-sm text-slate-400">{label}</dt>
+                <dt className="text-sm text-slate-300">{label}</dt>
                 <dd
                   className="mt-1 text-2xl font-bold text-white"
                   data-testid={`summary-${label.toLowerCase().replace(/ /g, '-')}`}
                 >
                   {value}
                 </dd>
+                <dd className="mt-1 text-xs text-slate-300">{note}</dd>
               </div>
             ))}
           </dl>
+          <MembershipStrip />
+          <p className="mt-3 text-sm text-slate-300" data-testid="summary-other">
+            Also: {first.byStatus.failed} failed, {first.byStatus.abandoned} abandoned, {first.byStatus.refunded}{' '}
+            refunded, {first.byStatus.disputed} disputed.
+          </p>
           <section
             aria-labelledby="recent-purchases-title"
             className="mt-8 min-w-0 overflow-hidden rounded-xl border border-bayou-700 bg-bayou-900"
           >
-            <h2 id="recent-purchases-title" className="px-4 pt-4 font-display text-xl font-bold text-white">
-              Recent Purchases
-            </h2>
-            {data.purchases.length === 0 ? (
-              <p className="px-4 py-10 text-center text-slate-300">No purchases yet</p>
+            <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4">
+              <h2 id="recent-purchases-title" className="font-display text-xl font-bold text-white">
+                Recent Purchases
+              </h2>
+              <a
+                href={`/api/purchases/export.csv${exportQuery ? `?${exportQuery}` : ''}`}
+                download
+                className="rounded-md border border-bayou-600 px-3 py-2 text-sm text-slate-100 hover:border-gold-400"
+              >
+                Export CSV
+              </a>
+            </div>
+            {rows.length === 0 ? (
+              <p className="px-4 py-10 text-center text-slate-300">
+                {filtered ? 'No purchases match these filters' : 'No purchases yet'}
+              </p>
             ) : (
               <StackedTable caption="Recent purchases, newest first" columns={COLUMNS} className="mt-3">
-                {data.purchases.map((purchase) => (
+                {rows.map((purchase) => (
                   <StackedRow key={purchase.id}>
-                    <StackedCell label="Customer">
-                      <span className="block font-medium text-slate-100">{purchase.buyerDiscord ?? '—'}</span>
-                      <span className="block text-xs text-slate-400">{purchase.buyerEmail ?? ''}</span>
+                    <StackedCell label="Customer" className="min-w-0">
+                      <span className="block break-all">
+                        <PlayerLink userId={purchase.userId} name={purchase.buyerDiscord ?? 'Player page'} />
+                      </span>
+                      <span className="block break-all text-xs text-slate-400">{purchase.buyerEmail ?? ''}</span>
                     </StackedCell>
                     <StackedCell label="Product">{purchase.productName}</StackedCell>
                     <StackedCell label="Type">
@@ -105,7 +159,7 @@ export default function PurchaseDashboardPage() {
                     <StackedCell label="Actions">
                       <button
                         type="button"
-                        onClick={() => setViewing(purchase)}
+                        onClick={() => setViewing(purchase.id)}
                         className="rounded-md border border-bayou-600 px-3 py-1 text-xs hover:border-gold-400"
                       >
                         View
@@ -115,10 +169,22 @@ export default function PurchaseDashboardPage() {
                 ))}
               </StackedTable>
             )}
+            {purchases.hasNextPage && (
+              <div className="flex justify-center border-t border-bayou-700 p-4">
+                <button
+                  type="button"
+                  onClick={() => purchases.fetchNextPage()}
+                  disabled={purchases.isFetchingNextPage}
+                  className="rounded-md border border-bayou-600 px-4 py-2 text-sm text-slate-100 hover:border-gold-400 disabled:opacity-60"
+                >
+                  {purchases.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </button>
+              </div>
+            )}
           </section>
         </>
       )}
-      <PurchaseDetailsDialog purchase={viewing} onClose={() => setViewing(null)} />
+      <PurchaseDetailsDialog purchaseId={viewing} onClose={() => setViewing(null)} />
     </div>
   );
 }

@@ -1,77 +1,306 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { DeliveryDto } from '@contract/deliveries.ts';
+import type { PurchaseDetailDto } from '@contract/purchases.ts';
+import { pagePath } from '@contract/pages.ts';
 import { format } from 'date-fns';
-import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
-import type { PurchaseDto } from '@contract/purchases.ts';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Modal } from '@/components/ui/modal.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCurrentUser } from '@/features/auth';
+import { errorMessage } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
+import { usePurchase, useRefundPurchase } from '../api/purchases.ts';
+import { DeliveryState } from './delivery-state.tsx';
 import { StatusBadge, TypeBadge } from './purchase-badges.tsx';
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="text-xs uppercase tracking-wide text-slate-400">{label}</dt>
       <dd className="break-words text-slate-100">{children}</dd>
     </div>
   );
 }
 
-const when = (iso: string | null) => (iso ? format(new Date(iso), 'MMM dd, yyyy HH:mm') : '—');
-
-export function PurchaseDetailsDialog({ purchase, onClose }: { purchase: PurchaseDto | null; onClose: () => void }) {
+/** a titled part of the dialog */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <Dialog.Root open={purchase !== null} onOpenChange={(open) => !open && onClose()}>
+    <section aria-labelledby={id} className="mt-5">
+      <h3 id={id} className="text-sm font-semibold text-slate-100">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+const when = (iso: string | null) => (iso ? format(new Date(iso), 'MMM dd, yyyy HH:mm') : '—');
+const tokens = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'token' : 'tokens'}`;
+
+const DELIVERY_KINDS: Record<DeliveryDto['kind'], string> = {
+  grant_role: 'Role grant',
+  remove_role: 'Role removal',
+  message_user: 'Message to the buyer',
+  notify_staff: 'Notice to staff',
+};
+
+const HISTORY_LABELS: Record<PurchaseDetailDto['history'][number]['status'], string> = {
+  checkout_started: 'Checkout started',
+  completed: 'Completed',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+};
+
+const REFUND_REASON_MIN = 3;
+const statusId = (purchaseId: string) => `purchase-status-${purchaseId}`;
+
+/** The refund's confirmation: what the buyer gets back and loses, and a required reason. */
+function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const refund = useRefundPurchase(detail.purchase.id);
+  const reasonId = useId();
+  const problemId = useId();
+  const { purchase } = detail;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < REFUND_REASON_MIN) {
+      setProblem(`Give the reason for the refund (at least ${REFUND_REASON_MIN} characters).`);
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    setProblem(null);
+    refund.mutate(reason.trim(), {
+      onSuccess: () => {
+        setOpen(false);
+        setReason('');
+      },
+      onError: (error) => {
+        setProblem(errorMessage(error));
+        document.getElementById(reasonId)?.focus();
+      },
+    });
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setProblem(null);
+      }}
+    >
+      <Dialog.Trigger className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400">
+        Refund
+      </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-bayou-600 bg-bayou-900 p-5 text-slate-100 shadow-xl"
-        >
-          <Dialog.Title className="pr-8 font-display text-xl font-bold text-gold-400">Purchase details</Dialog.Title>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute right-3 top-3 rounded-md p-1 text-slate-300 hover:bg-bayou-800"
-          >
-            <X aria-hidden size={18} />
-          </Dialog.Close>
-          {purchase && (
-            <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-              <Row label="Product">{purchase.productName}</Row>
-              <Row label="Type">
-                <TypeBadge type={purchase.productType} />
-              </Row>
-              <Row label="Amount">{formatMoney(purchase.price)}</Row>
-              <Row label="Status">
-                <StatusBadge status={purchase.status} />
-              </Row>
-              <Row label="Customer (Discord)">{purchase.buyerDiscord ?? '—'}</Row>
-              <Row label="Email">{purchase.buyerEmail ?? '—'}</Row>
-              <Row label="Transaction ID">
-                <code className="text-xs">{purchase.paymentIntentId ?? '—'}</code>
-              </Row>
-              <Row label="Purchase ID">
-                <code className="text-xs">{purchase.id}</code>
-              </Row>
-              <Row label="Tokens">
-                {purchase.tokensAwarded} awarded of {purchase.tokensGranted}
-              </Row>
-              <Row label="Created">{when(purchase.createdAt)}</Row>
-              <Row label="Completed">{when(purchase.completedAt)}</Row>
-              {purchase.failureReason && <Row label="Note">{purchase.failureReason}</Row>}
-              {purchase.banReason !== null && (
-                <div className="min-w-0 sm:col-span-2">
-                  <dt className="text-xs uppercase tracking-wide text-slate-400">Ban reason</dt>
-                  <dd
-                    data-testid="ban-reason"
-                    className="mt-1 whitespace-pre-wrap break-words rounded-md border border-bayou-700 bg-bayou-950 p-3 text-slate-100"
-                  >
-                    {purchase.banReason}
-                  </dd>
-                </div>
-              )}
-            </dl>
-          )}
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/70" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-[60] max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-red-400/60 bg-bayou-900 p-5 text-slate-100 shadow-xl">
+          <Dialog.Title className="font-display text-xl font-bold text-gold-400">Refund this purchase?</Dialog.Title>
+          <Dialog.Description asChild>
+            <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-100">
+              <li>
+                <strong>{formatMoney(purchase.price)}</strong> goes back to the buyer's card for {purchase.productName}.
+              </li>
+              <li data-testid="refund-tokens">
+                {detail.refund.tokensToTakeBack > 0
+                  ? `${tokens(detail.refund.tokensToTakeBack)} will be taken back from the buyer.`
+                  : 'No tokens will be taken back (the buyer holds none from it).'}
+              </li>
+              <li data-testid="refund-role">
+                {detail.refund.roleToRemove
+                  ? `The Discord role ${detail.refund.roleToRemove} will be removed.`
+                  : 'No Discord role was granted for it, so none will be removed.'}
+              </li>
+            </ul>
+          </Dialog.Description>
+          <form onSubmit={submit} noValidate className="mt-4">
+            <label htmlFor={reasonId} className="block text-sm font-medium text-slate-100">
+              Reason for the refund (required)
+            </label>
+            <textarea
+              id={reasonId}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              rows={3}
+              maxLength={500}
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? problemId : undefined}
+              className="mt-1 w-full rounded-md border border-bayou-600 bg-bayou-950 p-2 text-slate-100"
+            />
+            {problem && (
+              <p id={problemId} role="alert" className="mt-2 text-sm text-red-300">
+                {problem}
+              </p>
+            )}
+            <div className="mt-4 flex flex-wrap justify-end gap-2">
+              <Dialog.Close
+                type="button"
+                className="rounded-md border border-bayou-600 px-4 py-2 text-sm text-slate-100 hover:border-gold-400"
+              >
+                Cancel
+              </Dialog.Close>
+              <button
+                type="submit"
+                disabled={refund.isPending}
+                className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+              >
+                {refund.isPending ? 'Refunding…' : `Refund ${formatMoney(purchase.price)}`}
+              </button>
+            </div>
+          </form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: boolean }) {
+  const { purchase, buyer } = detail;
+  return (
+    <>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Row label="Product">
+          {purchase.productName}
+          {purchase.optionId && <span className="block text-xs text-slate-400">Option: {purchase.optionId}</span>}
+        </Row>
+        <Row label="Type">
+          <TypeBadge type={purchase.productType} />
+        </Row>
+        <Row label="Amount">{formatMoney(purchase.price)}</Row>
+        <Row label="Status">
+          <span data-testid="purchase-status" id={statusId(purchase.id)} tabIndex={-1} className="outline-none">
+            <StatusBadge status={purchase.status} />
+          </span>
+        </Row>
+        <Row label="Buyer">
+          {buyer ? (
+            <>
+              <Link
+                to={pagePath(paths.adminPlayer, { id: buyer.id })}
+                className="font-medium text-gold-300 underline underline-offset-2 hover:text-gold-200"
+              >
+                {buyer.name}
+              </Link>
+              <span className="block text-xs text-slate-400">Discord id {buyer.discordId}</span>
+            </>
+          ) : (
+            'Account removed'
+          )}
+        </Row>
+        <Row label="Discord name at checkout">{purchase.buyerDiscord ?? '—'}</Row>
+        <Row label="Email">{purchase.buyerEmail ?? '—'}</Row>
+        <Row label="Tokens">
+          <span data-testid="purchase-tokens">
+            {purchase.tokensAwarded} held of {purchase.tokensGranted}
+          </span>
+        </Row>
+        <Row label="Transaction ID">
+          <code className="break-all text-xs">{purchase.paymentIntentId ?? '—'}</code>
+        </Row>
+        <Row label="Purchase ID">
+          <code className="break-all text-xs">{purchase.id}</code>
+        </Row>
+        <Row label="Started">{when(purchase.createdAt)}</Row>
+        <Row label="Completed">{when(purchase.completedAt)}</Row>
+        {purchase.failureReason && (
+          <Row label={purchase.status === 'failed' ? 'Why it failed' : 'Note'} wide>
+            {purchase.failureReason}
+          </Row>
+        )}
+        {purchase.banReason !== null && (
+          <div className="min-w-0 sm:col-span-2">
+            <dt className="text-xs uppercase tracking-wide text-slate-400">Ban reason</dt>
+            <dd
+              data-testid="ban-reason"
+              className="mt-1 whitespace-pre-wrap break-words rounded-md border border-bayou-700 bg-bayou-950 p-3 text-slate-100"
+            >
+              {purchase.banReason}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      <Section title="Status history">
+        <ol className="mt-1 space-y-1 text-sm" data-testid="purchase-history">
+          {detail.history.map((change) => (
+            <li key={`${change.status}-${change.at}`} className="break-words rounded-md bg-bayou-950 px-3 py-2">
+              <span className="font-semibold text-slate-100">{HISTORY_LABELS[change.status]}</span>
+              {change.by && <span className="text-slate-200"> by {change.by.name}</span>}
+              {change.reason && <span className="block text-slate-200">{change.reason}</span>}
+              <span className="block text-xs text-slate-400">{when(change.at)}</span>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section title="Token ledger">
+        {detail.ledger.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-300">No token entries for this purchase.</p>
+        ) : (
+          <ul className="mt-1 space-y-1 text-sm" data-testid="purchase-ledger">
+            {detail.ledger.map((entry) => (
+              <li key={entry.id} className="break-words rounded-md bg-bayou-950 px-3 py-2">
+                <span className={entry.delta < 0 ? 'font-semibold text-red-300' : 'font-semibold text-green-300'}>
+                  {entry.delta > 0 ? '+' : ''}
+                  {entry.delta}
+                </span>{' '}
+                {entry.reason}
+                <span className="block text-xs text-slate-400">
+                  {when(entry.createdAt)} · balance after {entry.balanceAfter}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="Discord delivery">
+        {detail.deliveries.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-300">Nothing sent to Discord for this purchase.</p>
+        ) : (
+          <ul className="mt-1 space-y-2" data-testid="purchase-deliveries">
+            {detail.deliveries.map((delivery) => (
+              <li key={delivery.id} className="flex flex-wrap items-start gap-2 text-sm">
+                <span className="w-full text-xs font-semibold text-slate-300">{DELIVERY_KINDS[delivery.kind]}</span>
+                <DeliveryState delivery={delivery} />
+                <span className="text-xs text-slate-400">
+                  {delivery.roleId ? `role ${delivery.roleId} · ` : ''}
+                  {when(delivery.createdAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      {isAdmin && detail.refund.refundable && (
+        <div className="mt-5 flex justify-end border-t border-bayou-700 pt-4">
+          <RefundConfirmation detail={detail} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * One purchase, asked of the server by id (admins only): opened from the dashboard and from a player's page.
+ * Closed while `purchaseId` is null.
+ */
+export function PurchaseDetailsDialog({ purchaseId, onClose }: { purchaseId: string | null; onClose: () => void }) {
+  const query = usePurchase(purchaseId);
+  const user = useCurrentUser();
+  const detail = query.data;
+  return (
+    <Modal open={purchaseId !== null} onOpenChange={(open) => !open && onClose()} title="Purchase details">
+      {!detail && <QueryState isPending={query.isPending} error={query.error} retry={() => query.refetch()} />}
+      {detail && <Details detail={detail} isAdmin={user.data?.role === 'admin'} />}
+    </Modal>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { ApplicantMessage, type MyApplication } from '@/components/application-form/application-status.tsx';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
+import { ConnectButton } from '@/features/server';
 
 /** In place of the form once an application was approved: the server refuses another one. */
 export function AlreadyWhitelisted({ application }: { application: MyApplication }) {
@@ -50,6 +51,7 @@ export function AlreadyWhitelisted({ application }: { application: MyApplication
         </ol>
       </div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ConnectButton className="w-full sm:w-auto" />
         <Link
           to={paths.serverRules}
           className="w-full rounded-md bg-gold-500 px-5 py-2.5 font-semibold text-bayou-950 hover:bg-gold-400 sm:w-auto"

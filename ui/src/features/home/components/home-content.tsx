@@ -4,6 +4,7 @@ import { Tooltip, TooltipProvider } from '@/components/ui/tooltip.tsx';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { useFlavourPhrase } from '@/features/flavour';
+import { ConnectButton, ServerMark, useLiveStats } from '@/features/server';
 import { useRecentPurchaseItems } from '@/features/store';
 import { RecentPurchasesPanel } from './recent-purchases-panel.tsx';
 
@@ -44,6 +45,7 @@ const externalButton = 'rounded-lg px-6 py-3 font-semibold';
 export function HomeContent() {
   const featurePhrase = useFlavourPhrase('features');
   const recentPurchases = useRecentPurchaseItems();
+  const stats = useLiveStats(HOME_STATS, 'Active Players');
   return (
     <TooltipProvider>
       <div className="pb-24">
@@ -62,6 +64,7 @@ export function HomeContent() {
             We offer 5 levels of priority pass, delivered via Discord
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <ConnectButton />
             <a
               href={brand.discordInvite}
               target="_blank"
@@ -100,10 +103,11 @@ export function HomeContent() {
         <section aria-label="Server figures" className="px-4 py-8">
           {/* Each figure is a column: the values share a top line and the labels start under them at the same height. */}
           <dl className="mx-auto grid max-w-3xl grid-cols-3 gap-2 text-center sm:gap-4">
-            {HOME_STATS.map((stat) => (
+            {stats.map((stat) => (
               <div key={stat.label} data-testid="home-stat" className="flex flex-col items-center">
                 <dt className="mt-1 text-xs uppercase leading-snug tracking-wide text-slate-300 sm:text-sm">
                   {stat.label}
+                  <ServerMark state={stat.mark} />
                 </dt>
                 <dd className="order-first font-display text-2xl font-bold leading-none text-moss-300 tabular-nums sm:text-4xl">
                   {stat.value}

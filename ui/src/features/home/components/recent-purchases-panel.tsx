@@ -42,12 +42,14 @@ export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { item
         <button
           type="button"
           aria-expanded={open}
+          title={open ? undefined : 'Recent Purchases'}
           aria-controls={listId}
           onClick={() => setOpen((value) => !value)}
           className={`flex w-full items-center gap-2 rounded-xl text-left text-sm font-semibold text-gold-400 ${open ? 'px-4 py-3' : 'px-3 py-2'}`}
         >
           <ShoppingBag aria-hidden size={16} />
-          <span className="flex-1">Recent Purchases</span>
+          {/* folded on a phone it is an icon, so it covers as little of the page as it can */}
+          <span className={open ? 'flex-1' : 'sr-only sm:not-sr-only sm:flex-1'}>Recent Purchases</span>
           {open ? <ChevronDown aria-hidden size={16} /> : <ChevronUp aria-hidden size={16} />}
         </button>
       </h2>

@@ -17,6 +17,7 @@ import { paths } from '@/config/paths.ts';
 import { signInPath } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
 import { LandingHero } from './landing-hero.tsx';
+import { ServerMark, useLiveStats } from '@/features/server';
 
 interface Card {
   icon: LucideIcon;
@@ -109,6 +110,7 @@ function CardGrid({ cards, columns }: { cards: Card[]; columns: string }) {
 
 /** The marketing landing for signed-out visitors. */
 export function MarketingLanding() {
+  const stats = useLiveStats(LANDING_STATS, 'Active Players');
   const shopPhrase = useFlavourPhrase('shop');
   const loginPhrase = useFlavourPhrase('login');
   return (
@@ -149,9 +151,12 @@ export function MarketingLanding() {
 
         <section aria-label="Server figures" className="px-4 py-12">
           <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-6 text-center md:grid-cols-4">
-            {LANDING_STATS.map((stat) => (
+            {stats.map((stat) => (
               <div key={stat.label} data-testid="landing-stat">
-                <dt className="text-sm uppercase tracking-wide text-slate-300">{stat.label}</dt>
+                <dt className="text-sm uppercase tracking-wide text-slate-300">
+                  {stat.label}
+                  <ServerMark state={stat.mark} />
+                </dt>
                 <dd className="order-first font-display text-4xl font-bold text-moss-300">{stat.value}</dd>
               </div>
             ))}

@@ -1,8 +1,10 @@
 import { Headphones, ShieldCheck, Zap } from 'lucide-react';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
+import { useCurrentUser } from '@/features/auth';
 import { useProducts } from '@/features/catalogue';
 import { useFlavourPhrase } from '@/features/flavour';
+import { useMyMembership } from '@/features/membership';
 import { TierCard } from './tier-card.tsx';
 
 const infoBlocks = [
@@ -26,6 +28,10 @@ const infoBlocks = [
 export default function PriorityPassPage() {
   const tiers = useProducts('whitelist');
   const shopPhrase = useFlavourPhrase('shop');
+  const { user } = useCurrentUser();
+  const membership = useMyMembership(Boolean(user));
+  // a player with a live membership changes tier from the account page rather than buying a second one
+  const heldTier = membership.data && membership.data.status !== 'ended' ? membership.data.tierId : null;
   return (
     <div className="pb-16">
       <PageHeading
@@ -47,7 +53,7 @@ export default function PriorityPassPage() {
         >
           {tiers.data.map((tier) => (
             <li key={tier.id} className="flex">
-              <TierCard tier={tier} />
+              <TierCard tier={tier} heldTier={heldTier} />
             </li>
           ))}
         </ul>

@@ -1,13 +1,18 @@
 import { Check } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { ProductDto } from '@contract/catalogue.ts';
 import { stripeCheckoutPath } from '@/config/paths.ts';
 import { formatPrice } from '@/lib/format.ts';
 import { buyButtonText } from '@/features/catalogue';
 import { ProductIcon } from '@/features/catalogue';
 import { useFlavourPhrase } from '@/features/flavour';
+import { BilledMonthly } from '@/features/membership';
 
-export function TierCard({ tier }: { tier: ProductDto }) {
+const BUTTON =
+  'flex w-full items-center justify-center rounded-lg px-3 py-2.5 text-center font-semibold leading-tight text-balance xl:min-h-[3.5rem] xl:py-2 xl:text-sm';
+
+/** `heldTier`: the tier of the player's live membership, if any: that card is theirs, the others are a tier change. */
+export function TierCard({ tier, heldTier = null }: { tier: ProductDto; heldTier?: string | null }) {
   const navigate = useNavigate();
   const headingId = `tier-${tier.id}`;
   const phrase = useFlavourPhrase(tier.id);
@@ -16,10 +21,19 @@ export function TierCard({ tier }: { tier: ProductDto }) {
       aria-labelledby={headingId}
       className={`relative flex w-full flex-col rounded-2xl border bg-bayou-900 p-6 xl:p-5 ${tier.popular ? 'border-gold-400 shadow-lg shadow-gold-500/20' : 'border-bayou-700'}`}
     >
-      {tier.popular && (
-        <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-gold-500 px-3 py-1 text-xs font-bold uppercase text-bayou-950">
-          Most Popular
+      {heldTier === tier.id ? (
+        <span
+          className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-moss-400 px-3 py-1 text-xs font-bold uppercase text-bayou-950"
+          data-testid="your-tier"
+        >
+          Your tier
         </span>
+      ) : (
+        tier.popular && (
+          <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-gold-500 px-3 py-1 text-xs font-bold uppercase text-bayou-950">
+            Most Popular
+          </span>
+        )
       )}
       <div className="text-moss-400">
         <ProductIcon product={tier} />
@@ -32,6 +46,7 @@ export function TierCard({ tier }: { tier: ProductDto }) {
         <span className="text-sm font-medium text-slate-400">/month</span>
       </p>
       {tier.detail && <p className="mt-1 text-sm font-semibold text-moss-300">{tier.detail}</p>}
+      <BilledMonthly className="mt-2" nextCharge={heldTier ? null : undefined} />
       <p className="mt-2 text-sm italic text-moss-300" data-testid="flavour-phrase">
         {phrase}
       </p>
@@ -46,13 +61,22 @@ export function TierCard({ tier }: { tier: ProductDto }) {
       </ul>
       {/* The footer sits at the card's bottom and every button is two lines tall, so the row's buttons line up. */}
       <div className="mt-auto">
-        <button
-          type="button"
-          onClick={() => navigate(stripeCheckoutPath('whitelist', tier.id))}
-          className="flex w-full items-center justify-center rounded-lg bg-gold-500 px-3 py-2.5 text-center font-semibold leading-tight text-bayou-950 text-balance hover:bg-gold-400 xl:min-h-[3.5rem] xl:py-2 xl:text-sm"
-        >
-          {buyButtonText(tier)}
-        </button>
+        {heldTier ? (
+          <Link
+            to="/account#membership"
+            className={`${BUTTON} ${heldTier === tier.id ? 'bg-bayou-800 text-white ring-1 ring-bayou-600 hover:bg-bayou-700' : 'bg-gold-500 text-bayou-950 hover:bg-gold-400'}`}
+          >
+            {heldTier === tier.id ? 'Manage membership' : `Change to ${tier.name}`}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            onClick={() => navigate(stripeCheckoutPath('whitelist', tier.id))}
+            className={`${BUTTON} bg-gold-500 text-bayou-950 hover:bg-gold-400`}
+          >
+            {buyButtonText(tier)}
+          </button>
+        )}
       </div>
     </article>
   );

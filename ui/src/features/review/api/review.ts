@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ApplicationListDto,
   ReviewApplicationInput,
@@ -23,26 +23,33 @@ const PATHS: Record<Kind, string> = { whitelist: '/api/applications', staff: '/a
 
 export const reviewKeys = {
   all: (kind: Kind) => ['review', kind] as const,
-  page: (kind: Kind, page: number) => ['review', kind, page] as const,
 };
 
-/** One page of a kind's applications, polled while the screen is open. */
-export function applicationsQuery<T>(kind: Kind, page: number, refetchInterval: number) {
-  return queryOptions({
-    queryKey: reviewKeys.page(kind, page),
-    queryFn: ({ signal }) => api.get<T>(`${PATHS[kind]}?page=${page}&pageSize=${PAGE_SIZE}`, { signal }),
+/**
+ * A kind's applications, newest first, a page at a time by the keyset cursor: each further page asks for the
+ * applications before the last one shown (`nextBefore`), so a new arrival never shifts or repeats a row. Every page
+ * loaded is polled while the screen is open; the counters come with each page and always count everything.
+ */
+export function applicationsQuery<T extends { nextBefore: string | null }>(kind: Kind, refetchInterval: number) {
+  return infiniteQueryOptions({
+    queryKey: reviewKeys.all(kind),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<T>(`${PATHS[kind]}?pageSize=${PAGE_SIZE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`, {
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextBefore,
     refetchInterval,
     staleTime: 0,
-    placeholderData: keepPreviousData,
   });
 }
 
-export function useWhitelistApplications(page: number, refetchInterval: number) {
-  return useQuery(applicationsQuery<ApplicationListDto>('whitelist', page, refetchInterval));
+export function useWhitelistApplications(refetchInterval: number) {
+  return useInfiniteQuery(applicationsQuery<ApplicationListDto>('whitelist', refetchInterval));
 }
 
-export function useStaffApplications(page: number) {
-  return useQuery(applicationsQuery<StaffApplicationListDto>('staff', page, POLL_STAFF_REVIEW_MS));
+export function useStaffApplications() {
+  return useInfiniteQuery(applicationsQuery<StaffApplicationListDto>('staff', POLL_STAFF_REVIEW_MS));
 }
 
 /** A PATCH that decides; a lost answer is not retried, since a retry would meet the decided application (409). */

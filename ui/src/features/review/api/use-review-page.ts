@@ -1,16 +1,20 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 
-/** A review screen's state: the page shown and the application opened (kept open across polls by its id). */
+/**
+ * A review screen's state: the applications loaded so far (page after page by the cursor), the latest counters, and
+ * the application opened (kept open across polls by its id).
+ */
 export function useReviewPage<L extends { applications: { id: string }[] }, R extends unknown[]>(
-  useList: (page: number, ...rest: R) => UseQueryResult<L>,
+  useList: (...rest: R) => UseInfiniteQueryResult<InfiniteData<L>>,
   ...rest: R
 ) {
-  const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
-  const query = useList(page, ...rest);
-  const data = query.data;
-  const open: L['applications'][number] | null =
-    data?.applications.find((application) => application.id === openId) ?? null;
-  return { query, data, setPage, open, openId, setOpenId };
+  const query = useList(...rest);
+  const pages = query.data?.pages;
+  // the first page is the freshest: its counters stand for the whole list
+  const data = pages?.[0];
+  const applications: L['applications'] = pages?.flatMap((page) => page.applications) ?? [];
+  const open: L['applications'][number] | null = applications.find((application) => application.id === openId) ?? null;
+  return { query, data, applications, open, openId, setOpenId };
 }

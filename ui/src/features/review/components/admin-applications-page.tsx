@@ -4,18 +4,23 @@ import type { WhitelistApplicationDto } from '@contract/applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUser } from '@/features/auth';
+import { PlayerSearch } from '@/features/players';
 import { POLL_ADMIN_APPLICATIONS_MS, useWhitelistApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
 import { StatusBadge } from './badges.tsx';
 import { Counters, statusCounters } from './counters.tsx';
 import { AppliedAndOpen, ApplicationTable } from './application-table.tsx';
 import { Cell, Row } from './responsive-table.tsx';
+import { PlayerLink } from '@/features/players';
 import { ReviewGate } from './review-gate.tsx';
 import { WhitelistReviewDialog } from './whitelist-review-dialog.tsx';
 
 /** /admin-applications: whitelist applications with counters, a table and the review modal. */
 export default function AdminApplicationsPage() {
-  const { query, data, setPage, open, setOpenId } = useReviewPage(useWhitelistApplications, POLL_ADMIN_APPLICATIONS_MS);
+  const { query, data, applications, open, setOpenId } = useReviewPage(
+    useWhitelistApplications,
+    POLL_ADMIN_APPLICATIONS_MS,
+  );
   const { user } = useCurrentUser();
 
   return (
@@ -36,6 +41,7 @@ export default function AdminApplicationsPage() {
         title="Whitelist Applications"
         description="Review whitelist applications. New ones appear automatically."
       />
+      <PlayerSearch />
       <ReviewGate query={query} requiredRole="staff">
         <Counters
           label="Application counts"
@@ -46,13 +52,14 @@ export default function AdminApplicationsPage() {
           ])}
         />
         <ApplicationTable
-          data={data}
+          applications={applications}
+          total={data?.total}
+          query={query}
           empty="No applications yet"
           columns={['Applicant', 'Age', 'Status', '18+ Verified', 'Applied', 'Action']}
           row={(application) => (
             <ApplicationRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />
           )}
-          onPage={setPage}
         />
       </ReviewGate>
       {open && <WhitelistReviewDialog application={open} onClose={() => setOpenId(null)} />}
@@ -64,15 +71,22 @@ function ApplicationRow({ application, onOpen }: { application: WhitelistApplica
   return (
     <Row id={application.id}>
       <Cell label="Applicant">
-        <span className="block font-semibold text-slate-100">{application.discordUsername}</span>
-        <span className="block text-slate-400">{application.email}</span>
+        <span className="block">
+          <PlayerLink userId={application.userId} name={application.discordUsername} />
+        </span>
+        <span className="block text-slate-400 [overflow-wrap:anywhere]">{application.email}</span>
       </Cell>
       <Cell label="Age">{application.age}</Cell>
       <Cell label="Status">
         <StatusBadge status={application.status} />
       </Cell>
       <Cell label="18+ Verified">{application.isEighteenPlus ? 'Yes' : 'No'}</Cell>
-      <AppliedAndOpen createdAt={application.createdAt} decided={application.status !== 'pending'} onOpen={onOpen} />
+      <AppliedAndOpen
+        id={application.id}
+        createdAt={application.createdAt}
+        decided={application.status !== 'pending'}
+        onOpen={onOpen}
+      />
     </Row>
   );
 }

@@ -1,47 +1,45 @@
 import type { ReactNode } from 'react';
 import { day } from '@/lib/dates.ts';
-import { Pager } from './pager.tsx';
+import { LoadMore } from './load-more.tsx';
+import { openerAttribute } from './review-dialog.tsx';
 import { Cell, ResponsiveTable } from './responsive-table.tsx';
 
-interface Listed<T> {
-  applications: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
-/** A page of applications as a table (or the empty text), with the pager below. */
+/** The applications loaded so far as a table (or the empty text), with "Load more" below. */
 export function ApplicationTable<T extends { id: string }>({
-  data,
+  applications,
+  total,
+  query,
   empty,
   columns,
   row,
-  onPage,
 }: {
-  data: Listed<T> | undefined;
+  applications: T[];
+  total: number | undefined;
+  query: Parameters<typeof LoadMore>[0]['query'];
   empty: string;
   columns: string[];
   row: (application: T) => ReactNode;
-  onPage: (page: number) => void;
 }) {
   return (
     <>
-      {data && data.applications.length === 0 ? (
+      {total === 0 ? (
         <p className="mt-8 text-center text-slate-300">{empty}</p>
       ) : (
-        <ResponsiveTable columns={columns}>{data?.applications.map(row)}</ResponsiveTable>
+        <ResponsiveTable columns={columns}>{applications.map(row)}</ResponsiveTable>
       )}
-      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} />}
+      {total !== undefined && <LoadMore shown={applications.length} total={total} query={query} />}
     </>
   );
 }
 
 /** The last two cells of every review row: when it was sent, and the button that opens it (View once decided). */
 export function AppliedAndOpen({
+  id,
   createdAt,
   decided,
   onOpen,
 }: {
+  id: string;
   createdAt: string;
   decided: boolean;
   onOpen: () => void;
@@ -52,6 +50,7 @@ export function AppliedAndOpen({
       <Cell label="Action">
         <button
           type="button"
+          {...openerAttribute(id)}
           onClick={onOpen}
           className="rounded-md bg-gold-500 px-3 py-1.5 font-semibold text-bayou-950 hover:bg-gold-400"
         >

@@ -1,38 +1,33 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Modal } from '@/components/ui/modal.tsx';
 
-/** A modal that fits a 360 px screen: it scrolls inside itself, never the page sideways. */
+/** The control that opens an application's dialog carries its id, so focus can find it again after a refetch. */
+export const openerAttribute = (id: string) => ({ 'data-review-opener': id });
+
+/** An application's dialog; on close, focus goes back to the Review button of that application, redrawn or not. */
 export function ReviewDialog({
   open,
   onOpenChange,
   title,
+  openerId,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
+  /** the application whose opener gets focus back */
+  openerId: string;
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-bayou-600 bg-bayou-900 p-4 text-slate-100 shadow-xl sm:p-6"
-        >
-          <Dialog.Title className="pr-8 font-display text-xl font-bold text-gold-400">{title}</Dialog.Title>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute right-3 top-3 rounded-md p-1 text-slate-300 hover:bg-bayou-800"
-          >
-            <X aria-hidden size={18} />
-          </Dialog.Close>
-          <div className="mt-4 grid gap-5">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      returnFocusTo={() => document.querySelector<HTMLElement>(`[data-review-opener="${CSS.escape(openerId)}"]`)}
+    >
+      {children}
+    </Modal>
   );
 }
 

@@ -1,26 +1,26 @@
-import { useState } from 'react';
 import { staffKind, type StaffApplicationDto, type StaffStatusDto } from '@contract/staff-applications.ts';
 import { useToast } from '@/components/ui/toast.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
 import { useReviewStaffApplication } from '../api/review.ts';
 import { PositionBadge, StatusBadge } from './badges.tsx';
 import { dayAndTime } from '@/lib/dates.ts';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
+import { PlayerLink } from '@/features/players';
 import { ReviewAnswers } from './review-answers.tsx';
-import { ApplicantMessageField, ReviewNotesField } from './review-text-fields.tsx';
+import { ReviewAlertBox, ReviewFields } from './review-text-fields.tsx';
+import { useReviewForm } from './use-review-form.ts';
 
 type Target = Exclude<StaffStatusDto, 'pending'>;
 
 const BUTTONS: Record<Target, { label: string; className: string }> = {
-  approved: { label: 'Approve', className: 'bg-green-600 hover:bg-green-500' },
-  under_review: { label: 'Mark Under Review', className: 'bg-yellow-600 hover:bg-yellow-500' },
-  denied: { label: 'Deny', className: 'bg-red-700 hover:bg-red-600' },
+  // white text at 4.5:1 or more (WCAG AA): green-700 5.0, yellow-700 4.9, red-700 6.5; hover goes darker
+  approved: { label: 'Approve', className: 'bg-green-700 hover:bg-green-800' },
+  under_review: { label: 'Mark Under Review', className: 'bg-yellow-700 hover:bg-yellow-800' },
+  denied: { label: 'Deny', className: 'bg-red-700 hover:bg-red-800' },
 };
 
 export function StaffReviewDialog({ application, onClose }: { application: StaffApplicationDto; onClose: () => void }) {
-  const [notes, setNotes] = useState(application.reviewNotes ?? '');
   // each review sends its own message: the applicant reads the latest one
-  const [message, setMessage] = useState('');
+  const form = useReviewForm(application.reviewNotes ?? '');
   const review = useReviewStaffApplication();
   const { toast } = useToast();
   // only the moves the staff kind allows are offered
@@ -28,10 +28,11 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
     (staffKind.transitions[application.status] as readonly StaffStatusDto[]).includes(status),
   );
 
-  const decide = (status: Target) =>
+  const decide = (status: Target) => {
+    if (review.isPending) return;
     review.mutate(
-      // notes are optional and sent as written (SPEC section 5)
-      { id: application.id, status, reviewNotes: notes, applicantMessage: message },
+      // notes are optional and sent as written (SPEC section 5); the server checks only their length
+      { id: application.id, status, reviewNotes: form.notes, applicantMessage: form.message },
       {
         onSuccess: () => {
           toast({
@@ -41,17 +42,25 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
           });
           onClose();
         },
-        onError: (error) => toast({ title: 'Review Failed', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => form.refused(error, 'Review Failed'),
       },
     );
+  };
 
   return (
-    <ReviewDialog open onOpenChange={(open) => !open && onClose()} title={`Staff application: ${application.realName}`}>
+    <ReviewDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Staff application: ${application.realName}`}
+      openerId={application.id}
+    >
       <section aria-label="Personal information">
         <h3 className="mb-2 text-sm font-semibold text-moss-300">Personal Information</h3>
         <dl className="grid gap-3 sm:grid-cols-2">
           <Detail label="Real name">{application.realName}</Detail>
-          <Detail label="Discord">{application.discordUsername}</Detail>
+          <Detail label="Discord">
+            <PlayerLink userId={application.userId} name={application.discordUsername} />
+          </Detail>
           <Detail label="Email">{application.email}</Detail>
           <Detail label="Age">{application.age}</Detail>
           <Detail label="Timezone">{application.timezone}</Detail>
@@ -83,16 +92,16 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
         </p>
       ) : (
         <div className="grid gap-3">
-          <ReviewNotesField value={notes} onChange={setNotes} />
-          <ApplicantMessageField value={message} onChange={setMessage} />
+          <ReviewFields form={form} />
+          <ReviewAlertBox alert={form.alert} alertRef={form.alertRef} />
           <div className="flex flex-wrap gap-3">
             {allowed.map((status) => (
               <button
                 key={status}
                 type="button"
-                disabled={review.isPending}
+                aria-disabled={review.isPending || undefined}
                 onClick={() => decide(status)}
-                className={`rounded-md px-4 py-2 font-semibold text-white disabled:opacity-60 ${BUTTONS[status].className}`}
+                className={`rounded-md px-4 py-2 font-semibold text-white aria-disabled:opacity-60 ${BUTTONS[status].className}`}
               >
                 {BUTTONS[status].label}
               </button>

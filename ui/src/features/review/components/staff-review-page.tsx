@@ -1,21 +1,24 @@
 import type { StaffApplicationDto } from '@contract/staff-applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { PlayerSearch } from '@/features/players';
 import { useStaffApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
 import { PositionBadge, StatusBadge } from './badges.tsx';
 import { Counters, statusCounters } from './counters.tsx';
 import { AppliedAndOpen, ApplicationTable } from './application-table.tsx';
 import { Cell, Row } from './responsive-table.tsx';
+import { PlayerLink } from '@/features/players';
 import { ReviewGate } from './review-gate.tsx';
 import { StaffReviewDialog } from './staff-review-dialog.tsx';
 
 /** /staff-review: staff applications with four counters, a table and the review modal. */
 export default function StaffReviewPage() {
-  const { query, data, setPage, open, setOpenId } = useReviewPage(useStaffApplications);
+  const { query, data, applications, open, setOpenId } = useReviewPage(useStaffApplications);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
       <PageHeading title="Staff Applications" description="Review applications for the staff team." />
+      <PlayerSearch />
       <ReviewGate query={query} requiredRole="admin">
         <Counters
           label="Staff application counts"
@@ -28,13 +31,14 @@ export default function StaffReviewPage() {
           ]}
         />
         <ApplicationTable
-          data={data}
+          applications={applications}
+          total={data?.total}
+          query={query}
           empty="No staff applications found"
           columns={['Applicant', 'Position', 'Experience', 'Status', 'Applied', 'Action']}
           row={(application) => (
             <StaffRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />
           )}
-          onPage={setPage}
         />
       </ReviewGate>
       {open && <StaffReviewDialog application={open} onClose={() => setOpenId(null)} />}
@@ -47,7 +51,9 @@ function StaffRow({ application, onOpen }: { application: StaffApplicationDto; o
     <Row id={application.id}>
       <Cell label="Applicant">
         <span className="block font-semibold text-slate-100">{application.realName}</span>
-        <span className="block text-slate-400">{application.discordUsername}</span>
+        <span className="block">
+          <PlayerLink userId={application.userId} name={application.discordUsername} />
+        </span>
       </Cell>
       <Cell label="Position">
         <PositionBadge position={application.position} />
@@ -60,6 +66,7 @@ function StaffRow({ application, onOpen }: { application: StaffApplicationDto; o
         <StatusBadge status={application.status} />
       </Cell>
       <AppliedAndOpen
+        id={application.id}
         createdAt={application.createdAt}
         decided={application.status === 'approved' || application.status === 'denied'}
         onOpen={onOpen}

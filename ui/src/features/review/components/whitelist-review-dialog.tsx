@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { HOURS_PER_WEEK_OPTIONS, whitelistKind, type WhitelistApplicationDto } from '@contract/applications.ts';
 import { useToast } from '@/components/ui/toast.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { requiredReviewNotes } from '@contract/applications.ts';
 import { useReviewApplication } from '../api/review.ts';
 import { StatusBadge } from './badges.tsx';
 import { dayAndTime } from '@/lib/dates.ts';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
+import { PlayerLink } from '@/features/players';
 import { ReviewAnswers } from './review-answers.tsx';
-import { ApplicantMessageField, ReviewNotesField } from './review-text-fields.tsx';
+import { ReviewAlertBox, ReviewFields } from './review-text-fields.tsx';
+import { useReviewForm } from './use-review-form.ts';
 
 const hours = (value: number) => HOURS_PER_WEEK_OPTIONS.find((option) => option.value === value)?.label ?? value;
 
@@ -19,28 +21,30 @@ export function WhitelistReviewDialog({
   onClose: () => void;
 }) {
   const [decision, setDecision] = useState<'approved' | 'rejected'>('approved');
-  const [notes, setNotes] = useState('');
-  const [message, setMessage] = useState('');
+  const form = useReviewForm();
   const review = useReviewApplication();
   const { toast } = useToast();
 
   const submit = () => {
-    if (!notes.trim()) {
-      toast({
-        title: 'Invalid Review',
-        description: 'Please provide review notes before submitting.',
-        variant: 'destructive',
-      });
+    if (review.isPending) return;
+    if (!form.notes.trim()) {
+      form.warn({ title: 'Invalid Review', description: 'Please provide review notes before submitting.' });
+      return;
+    }
+    // SPEC section 5: at least 10 characters after trimming, checked before anything is sent
+    const checked = requiredReviewNotes.safeParse(form.notes);
+    if (!checked.success) {
+      form.block('reviewNotes', checked.error.issues[0]?.message ?? '');
       return;
     }
     review.mutate(
-      { id: application.id, status: decision, reviewNotes: notes, applicantMessage: message },
+      { id: application.id, status: decision, reviewNotes: form.notes, applicantMessage: form.message },
       {
         onSuccess: () => {
           toast({ title: 'Application Reviewed', description: `Application has been ${decision}`, variant: 'success' });
           onClose();
         },
-        onError: (error) => toast({ title: 'Review Failed', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => form.refused(error, 'Review Failed'),
       },
     );
   };
@@ -50,9 +54,12 @@ export function WhitelistReviewDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Application from ${application.discordUsername}`}
+      openerId={application.id}
     >
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Detail label="Discord">{application.discordUsername}</Detail>
+        <Detail label="Discord">
+          <PlayerLink userId={application.userId} name={application.discordUsername} />
+        </Detail>
         <Detail label="Email">{application.email}</Detail>
         <Detail label="Age">{application.age}</Detail>
         <Detail label="18+ confirmed">{application.isEighteenPlus ? 'Yes' : 'No'}</Detail>
@@ -88,17 +95,14 @@ export function WhitelistReviewDialog({
               </label>
             ))}
           </fieldset>
-          <ReviewNotesField
-            value={notes}
-            onChange={setNotes}
-            placeholder="At least 10 characters: why this decision?"
-          />
-          <ApplicantMessageField value={message} onChange={setMessage} />
+          <ReviewFields form={form} notesPlaceholder="At least 10 characters: why this decision?" />
+          <ReviewAlertBox alert={form.alert} alertRef={form.alertRef} />
           <button
             type="button"
             onClick={submit}
-            disabled={!notes.trim() || review.isPending}
-            className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60"
+            disabled={!form.notes.trim()}
+            aria-disabled={review.isPending || undefined}
+            className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-60"
           >
             {review.isPending ? 'Submitting...' : 'Submit Review'}
           </button>

@@ -1,11 +1,13 @@
 import type { WhitelistApplicationDto } from '@contract/applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { PlayerSearch } from '@/features/players';
 import { POLL_SECOND_SCREEN_MS, useWhitelistApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
-import { shownStatus, StatusBadge } from './badges.tsx';
+import { StatusBadge } from './badges.tsx';
 import { Counters, statusCounters } from './counters.tsx';
 import { day } from '@/lib/dates.ts';
-import { Pager } from './pager.tsx';
+import { LoadMore } from './load-more.tsx';
+import { PlayerLink } from '@/features/players';
 import { ReviewGate } from './review-gate.tsx';
 import { WhitelistReviewPanel } from './whitelist-review-panel.tsx';
 
@@ -20,7 +22,7 @@ export default function WhitelistReviewListPage() {
   const {
     query,
     data,
-    setPage,
+    applications,
     open: selected,
     openId: selectedId,
     setOpenId: setSelectedId,
@@ -29,13 +31,14 @@ export default function WhitelistReviewListPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
       <PageHeading title="Application Review" description="Whitelist applications, newest first." />
+      <PlayerSearch />
       <ReviewGate query={query} requiredRole="staff">
         <Counters
           label="Application counts"
           items={statusCounters(data?.counts, [
             ['Pending', 'pending'],
             ['Approved', 'approved'],
-            ['Denied', 'rejected'],
+            ['Rejected', 'rejected'],
           ])}
         />
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -46,7 +49,7 @@ export default function WhitelistReviewListPage() {
               </p>
             ) : (
               <ul className="grid max-h-[600px] gap-3 overflow-y-auto pr-1">
-                {data?.applications.map((application) => (
+                {applications.map((application) => (
                   <ListEntry
                     key={application.id}
                     application={application}
@@ -56,7 +59,7 @@ export default function WhitelistReviewListPage() {
                 ))}
               </ul>
             )}
-            {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+            {data && <LoadMore shown={applications.length} total={data.total} query={query} />}
           </section>
           <section aria-label="Application details" className="min-w-0">
             {selected ? (
@@ -83,7 +86,7 @@ function ListEntry({
   onSelect: () => void;
 }) {
   return (
-    <li>
+    <li className="grid gap-2 rounded-xl">
       <button
         type="button"
         onClick={onSelect}
@@ -94,13 +97,16 @@ function ListEntry({
           <span className="min-w-0 font-semibold text-slate-100 [overflow-wrap:anywhere]">
             {application.discordUsername}
           </span>
-          <StatusBadge status={shownStatus(application.status)} />
+          <StatusBadge status={application.status} />
         </span>
         <span className="mt-1 block text-xs text-slate-400">Applied {day(application.createdAt)}</span>
         <span className="mt-2 line-clamp-3 text-sm text-slate-300 [overflow-wrap:anywhere]">
           {preview(application.characterBackground)}
         </span>
       </button>
+      <span className="px-4 text-sm text-slate-400">
+        Player page: <PlayerLink userId={application.userId} name={application.discordUsername} />
+      </span>
     </li>
   );
 }

@@ -1,21 +1,26 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { WhitelistApplicationDto } from '@contract/applications.ts';
 import { useToast } from '@/components/ui/toast.tsx';
 import { useUpdateApplication } from '../api/review.ts';
-import { shownStatus, StatusBadge } from './badges.tsx';
+import { StatusBadge } from './badges.tsx';
 import { dayAndTime } from '@/lib/dates.ts';
 import { Detail, LongAnswer } from './review-dialog.tsx';
-import { ApplicantMessageField, ReviewNotesField } from './review-text-fields.tsx';
+import { PlayerLink } from '@/features/players';
+import { ReviewFields } from './review-text-fields.tsx';
+import { useReviewForm } from './use-review-form.ts';
 
 export function WhitelistReviewPanel({ application }: { application: WhitelistApplicationDto }) {
-  const [notes, setNotes] = useState('');
-  const [message, setMessage] = useState('');
+  const form = useReviewForm();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // a new selection fills this panel: focus moves to its heading, so a screen reader says whose it is
+  useEffect(() => heading.current?.focus(), []);
   const update = useUpdateApplication();
   const { toast } = useToast();
 
-  const decide = (status: 'approved' | 'denied') =>
+  const decide = (status: 'approved' | 'rejected') => {
+    if (update.isPending) return;
     update.mutate(
-      { id: application.id, status, reviewNotes: notes, applicantMessage: message },
+      { id: application.id, status, reviewNotes: form.notes, applicantMessage: form.message },
       {
         onSuccess: () =>
           toast({
@@ -23,22 +28,35 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
             description: 'Application review has been submitted successfully.',
             variant: 'success',
           }),
-        onError: () =>
+        onError: (error) => {
+          // a refused field says why at the field (focus goes there); SPEC's toast tells that it failed
+          form.refused(error, 'Error');
           toast({
             title: 'Error',
             description: 'Failed to update application. Please try again.',
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
+  };
 
   return (
     <article className="grid gap-4 rounded-xl border border-bayou-700 bg-bayou-900 p-4 sm:p-6">
       <header className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="font-display text-xl font-bold text-gold-400">{application.discordUsername}</h2>
-        <StatusBadge status={shownStatus(application.status)} />
+        <h2
+          ref={heading}
+          tabIndex={-1}
+          className="min-w-0 font-display text-xl font-bold text-gold-400 [overflow-wrap:anywhere] focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400"
+        >
+          {application.discordUsername}
+        </h2>
+        <StatusBadge status={application.status} />
       </header>
       <dl className="grid gap-3 sm:grid-cols-2">
+        <Detail label="Player">
+          <PlayerLink userId={application.userId} name={application.discordUsername} />
+        </Detail>
         <Detail label="Email">{application.email}</Detail>
         <Detail label="Age">{application.age}</Detail>
         <Detail label="Timezone">{application.timezone}</Detail>
@@ -56,24 +74,23 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
       )}
       {application.status === 'pending' && (
         <div className="grid gap-3">
-          <ReviewNotesField value={notes} onChange={setNotes} label="Review notes (optional)" />
-          <ApplicantMessageField value={message} onChange={setMessage} />
+          <ReviewFields form={form} notesLabel="Review notes (optional)" />
           <div className="flex flex-wrap gap-3">
             <button
               type="button"
-              disabled={update.isPending}
+              aria-disabled={update.isPending || undefined}
               onClick={() => decide('approved')}
-              className="rounded-md bg-green-600 px-4 py-2 font-semibold text-white hover:bg-green-500 disabled:opacity-60"
+              className="rounded-md bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 aria-disabled:opacity-60"
             >
               Approve
             </button>
             <button
               type="button"
-              disabled={update.isPending}
-              onClick={() => decide('denied')}
-              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:opacity-60"
+              aria-disabled={update.isPending || undefined}
+              onClick={() => decide('rejected')}
+              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 aria-disabled:opacity-60"
             >
-              Deny
+              Reject
             </button>
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock, ShieldCheck, Zap } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
@@ -22,8 +22,12 @@ export default function CheckoutPage() {
   const checkout = useCheckoutItem();
 
   const { selection } = checkout;
+  // the stored item moving into the address re-runs the effect: a second navigation would abort the first
+  const leaving = useRef(false);
   useEffect(() => {
     if (isSignedIn === false) {
+      if (leaving.current) return;
+      leaving.current = true;
       // a stored item is on its way into the address; sign-in returns to it either way
       const here = selection?.source === 'stored' ? selectionLink(paths.checkout, selection) : currentPagePath();
       window.location.assign(signInPath(here));

@@ -1,3 +1,5 @@
+import { BilledMonthly, useMyMembership } from '@/features/membership';
+import { ConnectButton } from '@/features/server';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -115,6 +117,7 @@ function Outcome({ purchase }: { purchase: MyPurchaseDto }) {
     <>
       <OutcomeHeading icon="success" title="Payment Successful!" />
       <PaymentFacts purchase={purchase} />
+      {purchase.productType === 'whitelist' && <MembershipNextCharge />}
       <p className="mt-4 rounded-lg border border-gold-500/40 bg-gold-500/10 p-4 text-sm text-gold-200">
         {purchase.tokens} tokens were added to your balance; you will see them in the header.
       </p>
@@ -127,8 +130,17 @@ function Outcome({ purchase }: { purchase: MyPurchaseDto }) {
           Your Discord role is being granted automatically. If it does not show up, open a ticket as below.
         </p>
       ) : null}
+      <ConnectButton className="mt-6 w-full sm:w-auto" />
       <NextSteps roleGranted={roleGranted} />
       <HelpLinks />
     </>
   );
+}
+
+/** A tier is a membership: say so, with the date of the next charge. */
+function MembershipNextCharge() {
+  const membership = useMyMembership(true, true);
+  const next = membership.data?.nextCharge?.date;
+  if (!next) return null;
+  return <BilledMonthly nextCharge={next} className="mt-4 rounded-lg border border-bayou-700 bg-bayou-900 p-4" />;
 }

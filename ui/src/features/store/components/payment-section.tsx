@@ -9,8 +9,17 @@ import { completePurchase, createPaymentIntent, usePaymentsConfig } from '../api
 import { DemoCardForm } from './demo-card-form.tsx';
 import { StripePaymentForm } from './stripe-payment-form.tsx';
 
+/** a payment opened elsewhere than a checkout (a past-due membership month) */
+export interface OpenedPayment {
+  clientSecret: string;
+  paymentIntentId: string;
+  amount: number;
+}
+
 export interface PaymentSectionProps {
-  request: CreatePaymentIntentRequest;
+  /** the item a checkout is opened for; or, with `open`, what opens the payment instead */
+  request?: CreatePaymentIntentRequest;
+  open?: () => Promise<OpenedPayment>;
   payLabel: string;
   /** after the purchase is completed on the server */
   onCompleted: (result: { paymentIntentId: string; tokensAwarded: number }) => void;
@@ -20,10 +29,10 @@ export interface PaymentSectionProps {
  * Creates the payment intent on load, takes the card (Stripe's Payment Element, or the demo form), then
  * completes the purchase. The Pay button is usable again after any failure.
  */
-export function PaymentSection({ request, payLabel, onCompleted }: PaymentSectionProps) {
+export function PaymentSection({ request, open, payLabel, onCompleted }: PaymentSectionProps) {
   const config = usePaymentsConfig();
   const queryClient = useQueryClient();
-  const [intent, setIntent] = useState<CreatePaymentIntentResponse | null>(null);
+  const [intent, setIntent] = useState<CreatePaymentIntentResponse | OpenedPayment | null>(null);
   const [setupError, setSetupError] = useState<string | null>(null);
   const [paymentError, setPaymentError] = useState<{ title: string; message: string } | null>(null);
   const requestKey = JSON.stringify(request);
@@ -36,23 +45,21 @@ export function PaymentSection({ request, payLabel, onCompleted }: PaymentSectio
     if (started.current === key) return;
     started.current = key;
     setSetupError(null);
-    createPaymentIntent(request)
-      .then(setIntent)
-      .catch((error) => {
-        const message = errorMessage(error, 'Unable to initialize payment. Please try again.');
-        setSetupError(message);
-        toast({ title: 'Payment Setup Failed', description: message, variant: 'destructive' });
-      });
-  }, [requestKey, request, attempt]);
+    (open ? open() : createPaymentIntent(request as CreatePaymentIntentRequest)).then(setIntent).catch((error) => {
+      const message = errorMessage(error, 'Unable to initialize payment. Please try again.');
+      setSetupError(message);
+      toast({ title: 'Payment Setup Failed', description: message, variant: 'destructive' });
+    });
+  }, [requestKey, request, open, attempt]);
 
   async function paid(paymentIntentId: string) {
     setPaymentError(null);
     try {
       const result = await completePurchase({
         paymentIntentId,
-        productType: request.productType,
-        productId: request.productId,
-        productName: request.productName,
+        productType: request?.productType,
+        productId: request?.productId,
+        productName: request?.productName,
         price: intent?.amount,
       });
       await queryClient.invalidateQueries({ queryKey: authKeys.tokens() });

@@ -1,3 +1,4 @@
+import { BilledMonthly } from '@/features/membership';
 import { Check, Lock, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -64,6 +65,7 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
         <p className="mt-1 text-sm italic text-moss-300" data-testid="chosen-phrase">
           {chosenPhrase}
         </p>
+        {item.product.type === 'whitelist' && <BilledMonthly className="mt-3" />}
         <PriceChangedNote item={item} />
         <ul className="mt-4 space-y-2 text-sm">
           {item.product.features.map((feature) => (

@@ -1,0 +1,223 @@
+/*
+ * The logic of the bayou-bridge resource, free of FiveM's globals so it can be tested on its own.
+ *
+ * On playerConnecting it defers, reads the player's discord: identifier, asks the site
+ * (GET /api/game/players/:discordId with the server key), refuses players without Discord, banned players and
+ * players not whitelisted, and while the server is full holds a queue: higher priority first, then arrival.
+ */
+((root, factory) => {
+  const api = factory();
+  // FiveM runs server.js beside this file and reads the global; Node's require reads module.exports
+  root.BayouBridge = api;
+  if (typeof module === 'object' && module.exports) module.exports = api;
+})(globalThis, () => {
+  /** One HTTP request with Node's own modules (FXServer's runtime has no fetch); answers { status, body }. */
+  function nodeRequest(method, url, headers, body, timeoutMs) {
+    return new Promise((resolve, reject) => {
+      const target = new URL(url);
+      const transport = require(target.protocol === 'https:' ? 'https' : 'http');
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const sent = transport.request(
+        target,
+        {
+          method,
+          headers: {
+            accept: 'application/json',
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            ...headers,
+          },
+          timeout: timeoutMs,
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () => {
+            let parsed = null;
+            try {
+              parsed = text ? JSON.parse(text) : null;
+            } catch {
+              parsed = null;
+            }
+            resolve({ status: response.statusCode || 0, body: parsed });
+          });
+        },
+      );
+      sent.on('timeout', () => sent.destroy(new Error(`the site did not answer within ${timeoutMs} ms`)));
+      sent.on('error', reject);
+      if (payload !== undefined) sent.write(payload);
+      sent.end();
+    });
+  }
+
+  const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /**
+   * options: siteUrl, apiKey, timeoutMs (3000), onSiteDown ('allow' | 'deny'), maxClients(), playerCount(),
+   * stillConnecting(source) (optional), queueTickMs (1000), admitGraceMs (30000), log(message), request and now
+   * (tests).
+   */
+  function createBridge(options) {
+    const siteUrl = String(options.siteUrl || '').replace(/\/+$/, '');
+    const timeoutMs = options.timeoutMs || 3000;
+    const onSiteDown = options.onSiteDown === 'allow' ? 'allow' : 'deny';
+    const queueTickMs = options.queueTickMs || 1000;
+    const admitGraceMs = options.admitGraceMs === undefined ? 30000 : options.admitGraceMs;
+    const request = options.request || nodeRequest;
+    const now = options.now || Date.now;
+    const log = options.log || (() => {});
+    let queue = [];
+    let admittedAt = [];
+    let arrivals = 0;
+    let timer = null;
+
+    const call = (method, path, body) =>
+      request(method, `${siteUrl}${path}`, { authorization: `Bearer ${options.apiKey}` }, body, timeoutMs);
+
+    /** the player's access as the site answers it, or null when the site cannot answer */
+    async function access(discordId) {
+      try {
+        const response = await call('GET', `/api/game/players/${encodeURIComponent(discordId)}`);
+        if (response.status === 200 && response.body) return response.body;
+        log(`the site answered ${response.status} for ${discordId}`);
+      } catch (error) {
+        log(`the site could not be asked: ${error.message}`);
+      }
+      return null;
+    }
+
+    const discordIdOf = (identifiers) => {
+      const found = identifiers.map(String).find((identifier) => identifier.startsWith('discord:'));
+      return found ? found.slice('discord:'.length) : null;
+    };
+
+    /** slots taken: players on the server, and players let in a moment ago who have not arrived yet */
+    function slotsTaken() {
+      const since = now() - admitGraceMs;
+      admittedAt = admittedAt.filter((at) => at > since);
+      return options.playerCount() + admittedAt.length;
+    }
+
+    function admit(entry) {
+      admittedAt.push(now());
+      entry.deferrals.done();
+    }
+
+    const sortQueue = () => queue.sort((a, b) => b.priority - a.priority || a.arrival - b.arrival);
+
+    function tick() {
+      queue = queue.filter((entry) => !options.stillConnecting || options.stillConnecting(entry.source));
+      sortQueue();
+      while (queue.length > 0 && slotsTaken() < options.maxClients()) admit(queue.shift());
+      queue.forEach((entry, index) => {
+        const priority = entry.priority > 0 ? ` (priority ${entry.priority})` : '';
+        entry.deferrals.update(
+          `The server is full. You are ${index + 1} of ${queue.length} in the queue${priority}. Priority Pass holders go first: ${siteUrl}/whitelist`,
+        );
+      });
+      if (queue.length === 0 && timer) {
+        clearInterval(timer);
+        timer = null;
+      }
+    }
+
+    function enqueue(entry) {
+      queue.push(entry);
+      if (!timer) timer = setInterval(tick, queueTickMs);
+      tick();
+    }
+
+    /** playerConnecting: { source, name, identifiers, deferrals }; answers what was decided */
+    async function connecting(player) {
+      const { deferrals } = player;
+      deferrals.defer();
+      // FiveM wants a tick between defer and the next deferral call
+      await delay(0);
+      const discordId = discordIdOf(player.identifiers || []);
+      if (!discordId) {
+        deferrals.done(
+          `Link your Discord account in FiveM (Settings, Connections) to join. Then apply at ${siteUrl}/apply`,
+        );
+        return 'no_discord';
+      }
+      deferrals.update(`Checking your whitelist with ${siteUrl} ...`);
+      const answer = await access(discordId);
+      let priority = 0;
+      if (!answer) {
+        if (onSiteDown === 'deny') {
+          deferrals.done('The whitelist cannot be checked right now. Please try again in a minute.');
+          return 'site_down';
+        }
+      } else if (answer.banned) {
+        deferrals.done(`You are banned from this server. To appeal, see ${siteUrl}/appeal-process`);
+        return 'banned';
+      } else if (!answer.whitelisted) {
+        deferrals.done(`You are not on the whitelist yet. Apply at ${siteUrl}/apply`);
+        return 'not_whitelisted';
+      } else {
+        priority = answer.priority || 0;
+      }
+      const entry = { source: player.source, name: player.name, priority, arrival: arrivals++, deferrals };
+      if (queue.length === 0 && slotsTaken() < options.maxClients()) {
+        admit(entry);
+        return 'admitted';
+      }
+      enqueue(entry);
+      return 'queued';
+    }
+
+    /** Credits (amount > 0) or spends (amount < 0) once per reference: { ok, balance, duplicate, error }. */
+    async function changeTokens(discordId, amount, reference, reason) {
+      try {
+        const response = await call('POST', `/api/game/players/${encodeURIComponent(String(discordId))}/tokens`, {
+          amount,
+          reference: String(reference),
+          reason: String(reason),
+        });
+        const body = response.body || {};
+        if (response.status === 200) return { ok: true, balance: body.balance, duplicate: body.duplicate, error: null };
+        return {
+          ok: false,
+          balance: typeof body.balance === 'number' ? body.balance : null,
+          duplicate: false,
+          error: body.message || `The site answered ${response.status}.`,
+        };
+      } catch (error) {
+        return { ok: false, balance: null, duplicate: false, error: error.message };
+      }
+    }
+
+    return {
+      connecting,
+      /** the player's tokens, or null when the site cannot answer */
+      getTokens: async (discordId) => (await access(String(discordId)))?.tokens ?? null,
+      /** a spend beyond the balance answers ok false, with the balance */
+      spendTokens: (discordId, amount, reference, reason) =>
+        changeTokens(discordId, -Math.abs(Number(amount)), reference, reason),
+      creditTokens: (discordId, amount, reference, reason) =>
+        changeTokens(discordId, Math.abs(Number(amount)), reference, reason),
+      /** a player let in has arrived (playerJoining): their slot now counts among the players */
+      joined: () => {
+        admittedAt.shift();
+      },
+      dropped: (source) => {
+        queue = queue.filter((entry) => entry.source !== source);
+      },
+      queued: () => {
+        sortQueue();
+        return queue.map((entry) => ({ source: entry.source, name: entry.name, priority: entry.priority }));
+      },
+      tick,
+      stop: () => {
+        if (timer) clearInterval(timer);
+        timer = null;
+      },
+    };
+  }
+
+  return { createBridge, nodeRequest };
+});

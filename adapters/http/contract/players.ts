@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** GET /api/players?q= (staff): by name (a part of it, any case) or exact Discord id */
+export const playerSearchQuerySchema = z.object({ q: z.string().optional() });
+
+export const playerSummarySchema = z.object({
+  id: z.string(),
+  /** username, then Discord username, then 'Player' */
+  name: z.string(),
+  discordUsername: z.string().nullable(),
+  discordId: z.string(),
+  role: z.enum(['player', 'staff', 'admin']),
+});
+export type PlayerSummaryDto = z.infer<typeof playerSummarySchema>;
+
+export const playerSearchResponseSchema = z.object({ players: z.array(playerSummarySchema) });
+export type PlayerSearchResponse = z.infer<typeof playerSearchResponseSchema>;
+
+export const playerProfileSchema = playerSummarySchema.extend({
+  username: z.string().nullable(),
+  tokens: z.number().int(),
+  isWhitelisted: z.boolean(),
+  banned: z.boolean(),
+  bannedAt: z.string().nullable(),
+  banReason: z.string().nullable(),
+  /** banned from the store after a payment dispute */
+  storeBan: z.object({ reason: z.string(), createdAt: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type PlayerProfileDto = z.infer<typeof playerProfileSchema>;
+
+export const timelineKindSchema = z.enum([
+  'purchase',
+  'purchase_status',
+  'ledger',
+  'application',
+  'decision',
+  'store_ban',
+  'account_action',
+  'delivery',
+]);
+export type TimelineKind = z.infer<typeof timelineKindSchema>;
+
+/** One thing that happened to the player, ready to read. */
+export const timelineEntrySchema = z.object({
+  id: z.string(),
+  kind: timelineKindSchema,
+  at: z.string(),
+  title: z.string(),
+  /** the word for where it stands (a purchase's buyer view, an application, a delivery), if it has one */
+  status: z.string().nullable(),
+  detail: z.string().nullable(),
+  /** review notes or the reason given for an action */
+  notes: z.string().nullable(),
+  actor: z.object({ name: z.string(), discordId: z.string().nullable() }).nullable(),
+  channel: z.enum(['web', 'cli']).nullable(),
+  /** purchase entries: opens the purchase details */
+  purchaseId: z.string().nullable(),
+});
+export type TimelineEntryDto = z.infer<typeof timelineEntrySchema>;
+
+/** GET /api/players/:id (staff): the profile and the timeline, newest first */
+export const playerPageSchema = z.object({
+  player: playerProfileSchema,
+  timeline: z.array(timelineEntrySchema),
+  /** some kinds had more than `perKind` rows: only the newest of each are shown */
+  truncated: z.boolean(),
+  perKind: z.number().int(),
+});
+export type PlayerPageDto = z.infer<typeof playerPageSchema>;
+
+const reason = z.string({ error: 'Give a reason.' });
+
+/** POST /api/players/:id/tokens (admin) */
+export const adjustTokensSchema = z.object({
+  direction: z.enum(['credit', 'debit'], { error: 'Choose to add or take tokens.' }),
+  amount: z.number({ error: 'The amount must be a whole number.' }),
+  reason,
+});
+/** POST /api/players/:id/ban and /unban (admin) */
+export const banSchema = z.object({ reason });
+/** POST /api/players/:id/role (admin) */
+export const changeRoleSchema = z.object({
+  role: z.enum(['player', 'staff', 'admin'], { error: 'Choose a role: player, staff or admin.' }),
+  reason: z.string().optional(),
+});
+
+/** What every admin action answers: the profile as it is now. */
+export const playerActionResponseSchema = z.object({ player: playerProfileSchema });
+export type PlayerActionResponse = z.infer<typeof playerActionResponseSchema>;

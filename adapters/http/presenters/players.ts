@@ -1,0 +1,149 @@
+import type { AccountAction } from '../../../core/audit/account-action.ts';
+import type { PlayerPage, TimelineEntry } from '../../../core/players/timeline.ts';
+import { TIMELINE_PER_SOURCE } from '../../../core/players/timeline.ts';
+import type { StoreBanRecord } from '../../../core/players/ports.ts';
+import { displayName, type User } from '../../../core/users/user.ts';
+import type { PlayerPageDto, PlayerProfileDto, PlayerSummaryDto, TimelineEntryDto } from '../contract/players.ts';
+
+export function presentPlayerSummary(user: User): PlayerSummaryDto {
+  return {
+    id: user.id,
+    name: displayName(user),
+    discordUsername: user.discordUsername,
+    discordId: user.discordId,
+    role: user.role,
+  };
+}
+
+export function presentPlayerProfile(user: User, storeBan: StoreBanRecord | null): PlayerProfileDto {
+  return {
+    ...presentPlayerSummary(user),
+    username: user.username,
+    tokens: user.tokens,
+    isWhitelisted: user.isWhitelisted,
+    banned: user.bannedAt !== null,
+    bannedAt: user.bannedAt?.toISOString() ?? null,
+    banReason: user.banReason,
+    storeBan: storeBan ? { reason: storeBan.reason, createdAt: storeBan.createdAt.toISOString() } : null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const tokens = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'token' : 'tokens'}`;
+const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : `−${Math.abs(n).toLocaleString('en-US')}`);
+
+const ACTION_TITLES: Record<AccountAction['action'], string> = {
+  credit_tokens: 'Tokens added by an admin',
+  debit_tokens: 'Tokens taken by an admin',
+  ban: 'Account banned',
+  unban: 'Account unbanned',
+  change_role: 'Role changed',
+};
+
+const DELIVERY_TITLES = {
+  grant_role: 'Discord role granted',
+  remove_role: 'Discord role removed',
+  message_user: 'Discord message',
+  notify_staff: 'Staff channel notice',
+} as const;
+
+const STEP_WORDS = {
+  checkout_started: 'checkout started',
+  completed: 'payment completed',
+  failed: 'payment declined',
+  refunded: 'refunded',
+  disputed: 'payment disputed',
+} as const;
+
+const KIND_NAMES = { whitelist: 'Whitelist', staff: 'Staff' } as const;
+
+const blank = { status: null, detail: null, notes: null, actor: null, channel: null, purchaseId: null };
+
+function presentEntry(entry: TimelineEntry): TimelineEntryDto {
+  const base = { id: entry.id, kind: entry.kind, at: entry.at.toISOString(), ...blank };
+  switch (entry.kind) {
+    case 'purchase': {
+      const p = entry.purchase;
+      const parts = [money(p.priceCents)];
+      if (p.tokensGranted > 0) parts.push(tokens(p.tokensGranted));
+      if (p.failureReason && entry.status === 'failed') parts.push(p.failureReason);
+      return {
+        ...base,
+        title: `Purchase: ${p.productName}`,
+        status: entry.status,
+        detail: parts.join(' · '),
+        purchaseId: p.id,
+      };
+    }
+    case 'purchase_status': {
+      const { change, purchase } = entry;
+      return {
+        ...base,
+        title: `${purchase.productName}: ${STEP_WORDS[change.status]}`,
+        notes: change.reason,
+        actor: change.by ? { name: change.by.name, discordId: null } : null,
+        channel: change.by ? 'web' : null,
+      };
+    }
+    case 'ledger': {
+      const e = entry.entry;
+      return {
+        ...base,
+        title: `Tokens ${signed(e.delta)}`,
+        detail: `Balance ${e.balanceAfter.toLocaleString('en-US')}`,
+        notes: e.reason,
+      };
+    }
+    case 'application':
+      return {
+        ...base,
+        title: `${KIND_NAMES[entry.applicationKind]} application submitted`,
+        status: entry.application.status,
+      };
+    case 'decision': {
+      const r = entry.review;
+      return {
+        ...base,
+        title: `${KIND_NAMES[r.kind]} application reviewed`,
+        status: r.toStatus,
+        detail: `Was ${r.fromStatus.replace('_', ' ')}`,
+        notes: r.notes,
+        actor: { name: r.reviewerName, discordId: r.reviewerDiscordId },
+        channel: r.channel,
+      };
+    }
+    case 'store_ban':
+      return { ...base, title: 'Banned from the store', notes: entry.ban.reason };
+    case 'account_action': {
+      const a = entry.action;
+      return {
+        ...base,
+        title: ACTION_TITLES[a.action],
+        detail: `${a.before} → ${a.after}`,
+        notes: a.reason,
+        actor: { name: a.actorName, discordId: a.actorDiscordId },
+        channel: a.channel,
+      };
+    }
+    case 'delivery': {
+      const d = entry.delivery;
+      return {
+        ...base,
+        title: DELIVERY_TITLES[d.kind],
+        status: d.status,
+        detail: d.lastError ?? (d.kind === 'message_user' ? d.content : null),
+        purchaseId: null,
+      };
+    }
+  }
+}
+
+export function presentPlayerPage(page: PlayerPage): PlayerPageDto {
+  return {
+    player: presentPlayerProfile(page.user, page.storeBan),
+    timeline: page.timeline.map(presentEntry),
+    truncated: page.truncated,
+    perKind: TIMELINE_PER_SOURCE,
+  };
+}

@@ -1,0 +1,69 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Core } from '../../../core/index.ts';
+import type { ActionContext } from '../../../core/players/account-actions.ts';
+import {
+  adjustTokensSchema,
+  banSchema,
+  changeRoleSchema,
+  playerSearchQuerySchema,
+  type PlayerActionResponse,
+  type PlayerPageDto,
+  type PlayerSearchResponse,
+} from '../contract/players.ts';
+import { currentUser, requireRole } from '../middleware/auth.ts';
+import { presentPlayerPage, presentPlayerProfile, presentPlayerSummary } from '../presenters/players.ts';
+
+/** The player page for staff; the admin actions taken there (the same use cases as the terminal's). */
+export function playerRoutes(router: Router, core: Core): void {
+  const { players } = core;
+
+  router.get('/api/players', requireRole('staff'), async (ctx) => {
+    const { q } = playerSearchQuerySchema.parse(ctx.query);
+    const found = await players.search.execute({ query: q ?? '' });
+    const body: PlayerSearchResponse = { players: found.map(presentPlayerSummary) };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+
+  router.get('/api/players/:id', requireRole('staff'), async (ctx) => {
+    const body: PlayerPageDto = presentPlayerPage(await players.show.execute({ userId: String(ctx.params.id) }));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+
+  const web = (ctx: Context): ActionContext => ({ actor: currentUser(ctx), channel: 'web' });
+  const answer = async (ctx: Context, userId: string) => {
+    const page = await players.show.execute({ userId });
+    const body: PlayerActionResponse = { player: presentPlayerProfile(page.user, page.storeBan) };
+    ctx.body = body;
+  };
+
+  router.post('/api/players/:id/tokens', requireRole('admin'), async (ctx) => {
+    const input = adjustTokensSchema.parse(ctx.request.body ?? {});
+    const userId = String(ctx.params.id);
+    await players.adjustTokens.execute({ userId, ...input, reference: null }, web(ctx));
+    await answer(ctx, userId);
+  });
+
+  router.post('/api/players/:id/ban', requireRole('admin'), async (ctx) => {
+    const { reason } = banSchema.parse(ctx.request.body ?? {});
+    const userId = String(ctx.params.id);
+    await players.ban.execute({ userId, reason }, web(ctx));
+    await answer(ctx, userId);
+  });
+
+  router.post('/api/players/:id/unban', requireRole('admin'), async (ctx) => {
+    const { reason } = banSchema.parse(ctx.request.body ?? {});
+    const userId = String(ctx.params.id);
+    await players.unban.execute({ userId, reason }, web(ctx));
+    await answer(ctx, userId);
+  });
+
+  router.post('/api/players/:id/role', requireRole('admin'), async (ctx) => {
+    const { role, reason } = changeRoleSchema.parse(ctx.request.body ?? {});
+    const userId = String(ctx.params.id);
+    await players.changeRole.execute({ userId, role, reason }, web(ctx));
+    await answer(ctx, userId);
+  });
+}

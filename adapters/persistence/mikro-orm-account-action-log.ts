@@ -1,0 +1,54 @@
+import type { AccountAction, AccountActionKind, AccountActionLog } from '../../core/audit/account-action.ts';
+import type { ReviewChannel } from '../../core/audit/audit-entry.ts';
+import type { Database } from './database.ts';
+import { isUuid } from './mikro-orm-user-repository.ts';
+
+type Row = Record<string, unknown>;
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** The account_actions table: appended in the caller's transaction, never updated (a trigger refuses it). */
+export class MikroOrmAccountActionLog implements AccountActionLog {
+  constructor(private readonly database: Database) {}
+
+  async record(action: AccountAction): Promise<void> {
+    await this.database.em.execute(
+      `insert into "account_actions" ("id", "user_id", "action", "before", "after", "reason", "actor_id", "actor_discord_id", "actor_name", "channel", "created_at")
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        action.id,
+        action.userId,
+        action.action,
+        action.before,
+        action.after,
+        action.reason,
+        action.actorId,
+        action.actorDiscordId,
+        action.actorName,
+        action.channel,
+        action.createdAt,
+      ],
+    );
+  }
+
+  async forUser(userId: string, limit: number): Promise<AccountAction[]> {
+    if (!isUuid(userId)) return [];
+    const rows = await this.database.em.execute<Row[]>(
+      `select * from "account_actions" where "user_id" = ? order by "seq" desc limit ?`,
+      [userId, limit],
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      userId: String(row.user_id),
+      action: row.action as AccountActionKind,
+      before: String(row.before),
+      after: String(row.after),
+      reason: text(row.reason),
+      actorId: text(row.actor_id),
+      actorDiscordId: text(row.actor_discord_id),
+      actorName: String(row.actor_name),
+      channel: row.channel as ReviewChannel,
+      createdAt: new Date(row.created_at as string),
+    }));
+  }
+}

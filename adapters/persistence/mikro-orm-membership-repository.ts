@@ -1,0 +1,148 @@
+import type { InferEntity } from '@mikro-orm/core';
+import type { Membership, MembershipStatus } from '../../core/memberships/membership.ts';
+import type {
+  MembershipChanges,
+  MembershipExpectation,
+  MembershipListQuery,
+  MembershipRepository,
+} from '../../core/memberships/ports.ts';
+import type { Database } from './database.ts';
+import { MembershipRow } from './purchase-entities.ts';
+
+const FRESH = { disableIdentityMap: true } as const;
+const LIVE = ['active', 'past_due'];
+
+export class MikroOrmMembershipRepository implements MembershipRepository {
+  constructor(private readonly database: Database) {}
+
+  async add(membership: Membership): Promise<{ added: boolean; membership: Membership }> {
+    return this.database.transactional(async () => {
+      const inserted = await this.database.em.execute<Array<{ id: string }>>(
+        `insert into "memberships" ("id", "user_id", "tier_id", "status", "cancel_at_period_end", "pending_tier_id", "gateway",
+           "subscription_id", "payment_ref", "anchor", "current_period_start", "current_period_end", "grace_until", "started_at",
+           "ended_at", "end_reason", "created_at", "updated_at")
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning "id"`,
+        [
+          membership.id,
+          membership.userId,
+          membership.tierId,
+          membership.status,
+          membership.cancelAtPeriodEnd,
+          membership.pendingTierId,
+          membership.gateway,
+          membership.subscriptionId,
+          membership.paymentRef,
+          membership.anchor,
+          membership.currentPeriodStart,
+          membership.currentPeriodEnd,
+          membership.graceUntil,
+          membership.startedAt,
+          membership.endedAt,
+          membership.endReason,
+          membership.createdAt,
+          membership.updatedAt,
+        ],
+      );
+      if (inserted.length > 0) return { added: true, membership };
+      const standing =
+        (await this.findBySubscription(membership.subscriptionId)) ?? (await this.findLive(membership.userId));
+      if (!standing) throw new Error('a membership conflicted with one that cannot be found');
+      return { added: false, membership: standing };
+    });
+  }
+
+  async findById(id: string): Promise<Membership | null> {
+    const row = await this.database.em.findOne(MembershipRow, { id }, FRESH);
+    return row ? toMembership(row) : null;
+  }
+
+  async findBySubscription(subscriptionId: string): Promise<Membership | null> {
+    const row = await this.database.em.findOne(MembershipRow, { subscriptionId }, FRESH);
+    return row ? toMembership(row) : null;
+  }
+
+  async findLive(userId: string): Promise<Membership | null> {
+    const row = await this.database.em.findOne(MembershipRow, { userId, status: { $in: LIVE } }, FRESH);
+    return row ? toMembership(row) : null;
+  }
+
+  async latestOf(userId: string): Promise<Membership | null> {
+    const row = await this.database.em.findOne(
+      MembershipRow,
+      { userId },
+      { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+    return row ? toMembership(row) : null;
+  }
+
+  async update(id: string, expected: MembershipExpectation, changes: MembershipChanges): Promise<Membership | null> {
+    return this.database.transactional(async () => {
+      const rows = await this.database.em.execute<Array<{ id: string }>>(
+        `select "id" from "memberships" where "id" = ? for update`,
+        [id],
+      );
+      if (rows.length === 0) return null;
+      const before = await this.findById(id);
+      if (!before) return null;
+      if (expected.status && !expected.status.includes(before.status)) return null;
+      if (expected.tierId !== undefined && before.tierId !== expected.tierId) return null;
+      if (expected.currentPeriodEnd && before.currentPeriodEnd.getTime() !== expected.currentPeriodEnd.getTime())
+        return null;
+      await this.database.em.nativeUpdate(MembershipRow, { id }, { ...changes });
+      return before;
+    });
+  }
+
+  async due(now: Date, limit: number): Promise<Membership[]> {
+    const rows = await this.database.em.find(
+      MembershipRow,
+      {
+        $or: [
+          { status: 'active', currentPeriodEnd: { $lte: now } },
+          { status: 'past_due', graceUntil: { $lte: now } },
+        ],
+      },
+      { ...FRESH, orderBy: { currentPeriodEnd: 'asc', id: 'asc' }, limit },
+    );
+    return rows.map(toMembership);
+  }
+
+  async list(query: MembershipListQuery): Promise<Membership[]> {
+    const rows = await this.database.em.find(MembershipRow, query.status ? { status: query.status } : {}, {
+      ...FRESH,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: query.limit ?? 500,
+    });
+    return rows.map(toMembership);
+  }
+
+  async liveByTier(): Promise<Record<string, number>> {
+    const rows = await this.database.em.execute<Array<{ tier_id: string; count: string | number }>>(
+      `select "tier_id", count(*) as "count" from "memberships" where "status" in ('active', 'past_due') group by "tier_id"`,
+    );
+    return Object.fromEntries(rows.map((row) => [row.tier_id, Number(row.count)]));
+  }
+}
+
+function toMembership(row: InferEntity<typeof MembershipRow>): Membership {
+  return {
+    id: row.id,
+    userId: row.userId,
+    tierId: row.tierId,
+    status: row.status as MembershipStatus,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    pendingTierId: row.pendingTierId ?? null,
+    gateway: row.gateway as Membership['gateway'],
+    subscriptionId: row.subscriptionId,
+    paymentRef: row.paymentRef ?? null,
+    anchor: row.anchor,
+    currentPeriodStart: row.currentPeriodStart,
+    currentPeriodEnd: row.currentPeriodEnd,
+    graceUntil: row.graceUntil ?? null,
+    startedAt: row.startedAt,
+    endedAt: row.endedAt ?? null,
+    endReason: row.endReason ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

@@ -1,0 +1,38 @@
+import { ConflictError, DomainError, NotFoundError } from '../shared/errors.ts';
+
+export class NoMembershipError extends NotFoundError {
+  constructor(what = 'You have no Priority Pass membership.') {
+    super('NO_MEMBERSHIP', what);
+  }
+}
+
+export class MembershipNotFoundError extends NotFoundError {
+  constructor(reference: string) {
+    super('MEMBERSHIP_NOT_FOUND', `No membership matches '${reference}'.`);
+  }
+}
+
+export class MembershipExistsError extends ConflictError {
+  constructor(tierName: string) {
+    super(
+      'MEMBERSHIP_EXISTS',
+      `You already hold the ${tierName} Priority Pass. Change tier from your account page instead of buying another.`,
+    );
+  }
+}
+
+export class MembershipStateError extends ConflictError {
+  constructor(code: string, message: string) {
+    super(code, message);
+  }
+}
+
+export class RenewalsNotRunHereError extends DomainError {
+  constructor() {
+    super(
+      'RENEWALS_BY_PROVIDER',
+      'conflict',
+      'Renewals are charged by Stripe on this server; renew-due runs only with the demo gateway.',
+    );
+  }
+}

@@ -1,0 +1,147 @@
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { Purchase } from '../purchases/purchase.ts';
+import type { CompletionHooks } from '../purchases/purchase-settlement.ts';
+import type { PurchaseRepository } from '../purchases/ports.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { addMonths, billingDay, GRACE_DAYS, isLive, type Membership } from './membership.ts';
+import type { MembershipEffects } from './effects.ts';
+import type { MembershipRepository } from './ports.ts';
+
+/**
+ * What a paid month does to its membership, inside the transaction that completed the purchase: the first
+ * month starts it, a renewal moves it to the month paid for (and to a downgraded tier), an upgrade changes the
+ * tier. Also how a membership falls past due and ends. Every change is a compare-and-set, so a repeat changes nothing.
+ */
+export class MembershipLifecycle implements CompletionHooks {
+  constructor(
+    private readonly memberships: MembershipRepository,
+    private readonly purchases: PurchaseRepository,
+    private readonly catalogue: Catalogue,
+    private readonly effects: MembershipEffects,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly gateway: 'demo' | 'stripe',
+  ) {}
+
+  async completed(purchase: Purchase, at: Date): Promise<void> {
+    const billing = purchase.billing;
+    if (!billing?.subscriptionId) return;
+    if (billing.reason === 'start') return this.start(purchase, billing.subscriptionId, at);
+    const membership = await this.memberships.findBySubscription(billing.subscriptionId);
+    if (!membership || membership.status === 'ended') return;
+    if (billing.reason === 'renewal' && billing.periodStart && billing.periodEnd) {
+      if (billing.periodEnd <= membership.currentPeriodEnd && membership.status === 'active') return;
+      const before = await this.memberships.update(
+        membership.id,
+        { status: ['active', 'past_due'] },
+        {
+          status: 'active',
+          tierId: purchase.productId,
+          pendingTierId: membership.pendingTierId === purchase.productId ? null : membership.pendingTierId,
+          currentPeriodStart: billing.periodStart,
+          currentPeriodEnd:
+            billing.periodEnd > membership.currentPeriodEnd ? billing.periodEnd : membership.currentPeriodEnd,
+          graceUntil: null,
+          // a card that paid after a decline is the one later renewals are charged to
+          ...(this.gateway === 'demo' && purchase.paymentIntentId ? { paymentRef: purchase.paymentIntentId } : {}),
+          updatedAt: this.clock.now(),
+        },
+      );
+      if (before && before.tierId !== purchase.productId) await this.effects.tierLeft(before, before.tierId);
+      return;
+    }
+    if (billing.reason === 'upgrade' && membership.tierId !== purchase.productId) {
+      const before = await this.memberships.update(
+        membership.id,
+        { status: ['active', 'past_due'], tierId: membership.tierId },
+        { tierId: purchase.productId, pendingTierId: null, updatedAt: this.clock.now() },
+      );
+      if (before) await this.effects.tierLeft(before, before.tierId);
+    }
+  }
+
+  /**
+   * A refunded or disputed month that is still being served ends its membership now: its benefits were paid
+   * back, so they stop, and nothing more is charged. An older month's refund only takes its tokens back.
+   */
+  async takenBack(purchase: Purchase, at: Date): Promise<void> {
+    const billing = purchase.billing;
+    if (!billing?.membershipId || !billing.periodEnd || billing.periodEnd <= at) return;
+    const membership = await this.memberships.findById(billing.membershipId);
+    if (!membership || !isLive(membership)) return;
+    await this.end(membership, 'its payment was refunded.', purchase.id);
+  }
+
+  private async start(purchase: Purchase, subscriptionId: string, at: Date): Promise<void> {
+    const period = { start: at, end: addMonths(at, 1) };
+    const { added, membership } = await this.memberships.add({
+      id: this.ids.next(),
+      userId: purchase.userId,
+      tierId: purchase.productId,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      pendingTierId: null,
+      gateway: this.gateway,
+      subscriptionId,
+      paymentRef: this.gateway === 'demo' ? purchase.paymentIntentId : null,
+      anchor: at,
+      currentPeriodStart: period.start,
+      currentPeriodEnd: period.end,
+      graceUntil: null,
+      startedAt: at,
+      endedAt: null,
+      endReason: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    // a second first month paid while another membership holds (two checkouts paid at once): the month is
+    // kept as paid, tied to nothing, and never renews
+    if (added || membership.subscriptionId === subscriptionId)
+      await this.purchases.linkMembership(purchase.id, membership.id, {
+        start: added ? period.start : membership.currentPeriodStart,
+        end: added ? period.end : membership.currentPeriodEnd,
+      });
+  }
+
+  /**
+   * active -> past due, with GRACE_DAYS of benefits counted from `graceFrom` (the missed renewal's date), the
+   * player told; answers false when it had moved on
+   */
+  async pastDue(membership: Membership, graceFrom: Date, reason: string): Promise<boolean> {
+    const graceUntil = new Date(graceFrom.getTime() + GRACE_DAYS * 86_400_000);
+    const before = await this.memberships.update(
+      membership.id,
+      { status: ['active'], currentPeriodEnd: membership.currentPeriodEnd },
+      { status: 'past_due', graceUntil, updatedAt: this.clock.now() },
+    );
+    if (!before) return false;
+    const tier = tierName(this.catalogue, membership.tierId);
+    await this.effects.renewalFailed(
+      { ...membership, status: 'past_due', graceUntil },
+      `Your ${tier} Priority Pass renewal did not go through (${reason}). Update your card on your account page by ${billingDay(graceUntil)} to keep your benefits.`,
+    );
+    return true;
+  }
+
+  /**
+   * live -> ended: the role goes, the player is told; answers false when it had ended already. `purchaseId`: the
+   * refunded purchase that ended it, whose role removal this is.
+   */
+  async end(membership: Membership, reason: string, purchaseId?: string): Promise<boolean> {
+    const now = this.clock.now();
+    const before = await this.memberships.update(
+      membership.id,
+      { status: ['active', 'past_due'] },
+      { status: 'ended', endedAt: now, endReason: reason, graceUntil: null, updatedAt: now },
+    );
+    if (!before || !isLive(before)) return false;
+    const tier = tierName(this.catalogue, before.tierId);
+    await this.effects.ended(before, `Your ${tier} Priority Pass has ended: ${reason}`, purchaseId);
+    return true;
+  }
+}
+
+/** a tier's name, or its id when the catalogue no longer sells it */
+export function tierName(catalogue: Catalogue, tierId: string): string {
+  return catalogue.list('whitelist').find((tier) => tier.id === tierId)?.name ?? tierId;
+}

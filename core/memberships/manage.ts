@@ -1,0 +1,267 @@
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import { CURRENCY, type Purchase } from '../purchases/purchase.ts';
+import type { PurchaseSettlement } from '../purchases/purchase-settlement.ts';
+import type { PaymentGateway, PaymentIntent, PurchaseRepository } from '../purchases/ports.ts';
+import { InvalidInputError } from '../shared/errors.ts';
+import type { Clock, TransactionRunner } from '../shared/ports.ts';
+import type { MembershipPayments } from './billing.ts';
+import { MembershipNotFoundError, MembershipStateError, NoMembershipError } from './errors.ts';
+import { tierName, type MembershipLifecycle } from './lifecycle.ts';
+import { isLive, prorate, type Membership } from './membership.ts';
+import type { MembershipRepository, SubscriptionGateway } from './ports.ts';
+
+export interface MembershipView {
+  membership: Membership;
+  tierName: string;
+  priceCents: number;
+  tokensPerMonth: number;
+  pendingTierName: string | null;
+  /** what the next renewal charges, and when; null when it will not renew (canceled, or ended) */
+  nextCharge: { at: Date; amountCents: number; tierId: string; tierName: string } | null;
+  /** when benefits end without a renewal: the period's end, or the grace's end when past due */
+  benefitsUntil: Date | null;
+}
+
+/** Reads a membership with its tier's name and price and what happens next. */
+export class MembershipViews {
+  constructor(private readonly catalogue: Catalogue) {}
+
+  view(membership: Membership): MembershipView {
+    const tier = this.catalogue.price(membership.tierId, 'whitelist');
+    const nextTierId = membership.pendingTierId ?? membership.tierId;
+    const next = this.catalogue.price(nextTierId, 'whitelist');
+    const renews = membership.status === 'active' && !membership.cancelAtPeriodEnd;
+    return {
+      membership,
+      tierName: tier.name,
+      priceCents: tier.priceCents,
+      tokensPerMonth: tier.tokens,
+      pendingTierName: membership.pendingTierId ? tierName(this.catalogue, membership.pendingTierId) : null,
+      nextCharge: renews
+        ? { at: membership.currentPeriodEnd, amountCents: next.priceCents, tierId: nextTierId, tierName: next.name }
+        : null,
+      benefitsUntil:
+        membership.status === 'ended'
+          ? null
+          : membership.status === 'past_due'
+            ? membership.graceUntil
+            : membership.cancelAtPeriodEnd
+              ? membership.currentPeriodEnd
+              : null,
+    };
+  }
+}
+
+export type TierChange =
+  | { kind: 'upgrade'; membership: MembershipView; purchase: Purchase }
+  | { kind: 'downgrade'; membership: MembershipView }
+  | { kind: 'kept'; membership: MembershipView };
+
+/** The player's own membership: see it, cancel at the period's end, resume, change tier. */
+export class ManageMembership {
+  constructor(
+    private readonly memberships: MembershipRepository,
+    private readonly purchases: PurchaseRepository,
+    private readonly payments: MembershipPayments,
+    private readonly settlement: PurchaseSettlement,
+    private readonly lifecycle: MembershipLifecycle,
+    private readonly gateway: SubscriptionGateway,
+    private readonly catalogue: Catalogue,
+    private readonly views: MembershipViews,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly intents: Pick<PaymentGateway, 'retrieveIntent'>,
+  ) {}
+
+  /** the live membership, or else the latest one (ended), or null; past due, with the renewal left unpaid */
+  async mine(userId: string): Promise<(MembershipView & { unpaidRenewal: Purchase | null }) | null> {
+    const membership = (await this.memberships.findLive(userId)) ?? (await this.memberships.latestOf(userId));
+    if (!membership) return null;
+    return { ...this.views.view(membership), unpaidRenewal: await this.unpaidRenewal(membership) };
+  }
+
+  /** Past due: the failed renewal's payment, to be paid with another card (the provider's own retry goes on too). */
+  async payRenewal(userId: string): Promise<{ purchase: Purchase; intent: PaymentIntent }> {
+    const membership = await this.live(userId);
+    const unpaid = membership.status === 'past_due' ? await this.unpaidRenewal(membership) : null;
+    if (!unpaid?.paymentIntentId)
+      throw new MembershipStateError('NOTHING_TO_PAY', 'Your membership has no unpaid renewal.');
+    const intent = await this.intents.retrieveIntent(unpaid.paymentIntentId);
+    if (intent.status === 'succeeded') {
+      await this.settlement.complete(unpaid, intent);
+      throw new MembershipStateError(
+        'RENEWAL_PAID',
+        'This renewal has been paid. Reload the page to see your membership.',
+      );
+    }
+    return { purchase: unpaid, intent };
+  }
+
+  private async unpaidRenewal(membership: Membership): Promise<Purchase | null> {
+    if (membership.status !== 'past_due') return null;
+    const months = await this.purchases.ofMembership(membership.id);
+    return months.find((month) => month.billing?.reason === 'renewal' && month.status === 'failed') ?? null;
+  }
+
+  async cancel(userId: string): Promise<MembershipView> {
+    const membership = await this.live(userId);
+    if (membership.status === 'past_due') {
+      // nothing was paid for the month after the failed renewal: it ends now, and no retry charges the card
+      await this.gateway.cancelNow(membership.subscriptionId);
+      await this.transactions.run(() => this.lifecycle.end(membership, 'it was canceled after a failed renewal.'));
+      return this.reload(membership.id);
+    }
+    if (membership.cancelAtPeriodEnd) return this.views.view(membership);
+    return this.setCanceling(membership, true);
+  }
+
+  /** the provider first: a provider that refuses leaves the membership as it was */
+  private async setCanceling(membership: Membership, cancel: boolean): Promise<MembershipView> {
+    await this.gateway.setCancelAtPeriodEnd(membership.subscriptionId, cancel);
+    await this.memberships.update(
+      membership.id,
+      { status: ['active'] },
+      { cancelAtPeriodEnd: cancel, updatedAt: this.clock.now() },
+    );
+    return this.reload(membership.id);
+  }
+
+  async resume(userId: string): Promise<MembershipView> {
+    const membership = await this.live(userId);
+    if (!membership.cancelAtPeriodEnd) return this.views.view(membership);
+    if (membership.currentPeriodEnd <= this.clock.now())
+      throw new MembershipStateError(
+        'MEMBERSHIP_PERIOD_OVER',
+        'This membership has reached its end and cannot be resumed.',
+      );
+    return this.setCanceling(membership, false);
+  }
+
+  /** An upgrade is charged (prorated) and takes effect now; a downgrade waits for the renewal. */
+  async changeTier(userId: string, tierId: string): Promise<TierChange> {
+    const membership = await this.live(userId);
+    const target = this.catalogue.list('whitelist').find((tier) => tier.id === tierId);
+    if (!target)
+      throw new InvalidInputError('TIER_NOT_FOUND', `There is no Priority Pass tier '${tierId}'.`, [
+        { path: 'tierId', message: 'Choose one of the five tiers.' },
+      ]);
+    if (membership.status !== 'active')
+      throw new MembershipStateError(
+        'MEMBERSHIP_PAST_DUE',
+        'Your last renewal did not go through. Pay it with a working card before changing tier.',
+      );
+    const current = this.catalogue.price(membership.tierId, 'whitelist');
+    const next = this.catalogue.price(target.id, 'whitelist');
+    if (target.id === membership.tierId) {
+      if (!membership.pendingTierId)
+        throw new MembershipStateError('SAME_TIER', `You already hold the ${current.name} Priority Pass.`);
+      // keeping the current tier: the downgrade waiting for the renewal is dropped
+      await this.gateway.scheduleTier(membership.subscriptionId, membership.tierId);
+      await this.memberships.update(
+        membership.id,
+        { status: ['active'] },
+        { pendingTierId: null, updatedAt: this.clock.now() },
+      );
+      return { kind: 'kept', membership: await this.reload(membership.id) };
+    }
+    if (next.priceCents < current.priceCents) {
+      await this.gateway.scheduleTier(membership.subscriptionId, target.id);
+      await this.memberships.update(
+        membership.id,
+        { status: ['active'], tierId: membership.tierId },
+        { pendingTierId: target.id, updatedAt: this.clock.now() },
+      );
+      return { kind: 'downgrade', membership: await this.reload(membership.id) };
+    }
+    const now = this.clock.now();
+    const period = { start: membership.currentPeriodStart, end: membership.currentPeriodEnd };
+    const invoice = await this.gateway.upgrade({
+      subscriptionId: membership.subscriptionId,
+      tierId: target.id,
+      amountCents: prorate(next.priceCents - current.priceCents, period, now),
+      currency: CURRENCY,
+      description: `Upgrade to ${next.name} Priority Pass`,
+      metadata: { membershipId: membership.id, userId, tierId: target.id },
+      // one upgrade charge per membership, month and tier, however often it is asked for
+      idempotencyKey: `upgrade-${membership.subscriptionId}-${period.start.toISOString()}-${target.id}`,
+      periodStart: period.start,
+      periodEnd: period.end,
+      paymentRef: membership.paymentRef,
+    });
+    const purchase = await this.payments.recordPaid({ ...invoice, periodStart: period.start, periodEnd: period.end });
+    if (!purchase) throw new MembershipNotFoundError(membership.subscriptionId);
+    return { kind: 'upgrade', membership: await this.reload(membership.id), purchase };
+  }
+
+  private async live(userId: string): Promise<Membership> {
+    const membership = await this.memberships.findLive(userId);
+    if (!membership || !isLive(membership)) throw new NoMembershipError();
+    return membership;
+  }
+
+  private async reload(id: string): Promise<MembershipView> {
+    const membership = await this.memberships.findById(id);
+    if (!membership) throw new MembershipNotFoundError(id);
+    return this.views.view(membership);
+  }
+}
+
+/** The admin's and the CLI's side: list, show, cancel (at the period's end, or now), and the dashboard's figures. */
+export class AdministerMemberships {
+  constructor(
+    private readonly memberships: MembershipRepository,
+    private readonly purchases: PurchaseRepository,
+    private readonly lifecycle: MembershipLifecycle,
+    private readonly gateway: SubscriptionGateway,
+    private readonly catalogue: Catalogue,
+    private readonly views: MembershipViews,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(query: { status?: Membership['status']; limit?: number }): Promise<MembershipView[]> {
+    return (await this.memberships.list(query)).map((membership) => this.views.view(membership));
+  }
+
+  async show(id: string): Promise<{ view: MembershipView; purchases: Purchase[] }> {
+    const membership = await this.memberships.findById(id);
+    if (!membership) throw new MembershipNotFoundError(id);
+    return { view: this.views.view(membership), purchases: await this.purchases.ofMembership(id) };
+  }
+
+  async cancel(id: string, options: { now: boolean }): Promise<MembershipView> {
+    const membership = await this.memberships.findById(id);
+    if (!membership) throw new MembershipNotFoundError(id);
+    if (!isLive(membership)) throw new MembershipStateError('MEMBERSHIP_ENDED', 'This membership has ended already.');
+    if (options.now || membership.status === 'past_due') {
+      await this.gateway.cancelNow(membership.subscriptionId);
+      await this.transactions.run(() => this.lifecycle.end(membership, 'an admin canceled it.'));
+    } else if (!membership.cancelAtPeriodEnd) {
+      await this.gateway.setCancelAtPeriodEnd(membership.subscriptionId, true);
+      await this.memberships.update(
+        membership.id,
+        { status: ['active'] },
+        { cancelAtPeriodEnd: true, updatedAt: this.clock.now() },
+      );
+    }
+    return this.views.view((await this.memberships.findById(id)) as Membership);
+  }
+
+  /** live members per tier, and monthly recurring revenue: what the live memberships' tiers cost each month */
+  async summary(): Promise<{
+    tiers: { tierId: string; name: string; members: number; monthlyCents: number }[];
+    mrrCents: number;
+    members: number;
+  }> {
+    const counts = await this.memberships.liveByTier();
+    const tiers = this.catalogue.list('whitelist').map((tier) => {
+      const members = counts[tier.id] ?? 0;
+      return { tierId: tier.id, name: tier.name, members, monthlyCents: members * (tier.priceCents ?? 0) };
+    });
+    return {
+      tiers,
+      mrrCents: tiers.reduce((sum, tier) => sum + tier.monthlyCents, 0),
+      members: tiers.reduce((sum, tier) => sum + tier.members, 0),
+    };
+  }
+}

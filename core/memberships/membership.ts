@@ -1,0 +1,77 @@
+/** A player's Priority Pass: one tier, billed every month on the day it started (DESIGN-DECISIONS section 10). */
+export const MEMBERSHIP_STATUSES = ['active', 'past_due', 'ended'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+/** How long benefits stay after a renewal payment fails, while the provider retries. */
+export const GRACE_DAYS = 3;
+
+export interface Membership {
+  id: string;
+  userId: string;
+  /** the tier whose benefits hold now (a catalogue whitelist tier id) */
+  tierId: string;
+  status: MembershipStatus;
+  /** benefits end at currentPeriodEnd and nothing more is charged */
+  cancelAtPeriodEnd: boolean;
+  /** a downgrade waiting for the next renewal */
+  pendingTierId: string | null;
+  gateway: 'demo' | 'stripe';
+  /** the provider's subscription (demo: sub_demo_...) */
+  subscriptionId: string;
+  /** demo: the paid intent whose card renewals are charged to; Stripe keeps the card itself (null) */
+  paymentRef: string | null;
+  /** the first month's start: every later period starts on its day of the month */
+  anchor: Date;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  /** past due: benefits last until then */
+  graceUntil: Date | null;
+  startedAt: Date;
+  endedAt: Date | null;
+  /** why it ended, in words for the player and the admin */
+  endReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Whether the membership gives its benefits now: active, or past due within its grace. */
+export function isLive(membership: Pick<Membership, 'status'>): boolean {
+  return membership.status === 'active' || membership.status === 'past_due';
+}
+
+/** `anchor` plus `months`, on the anchor's day, or the month's last day when that month is shorter (as Stripe bills). */
+export function addMonths(anchor: Date, months: number): Date {
+  const target = new Date(anchor.getTime());
+  const day = anchor.getUTCDate();
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target;
+}
+
+/** The end of the billing period that starts at `periodStart`: the next monthly date after it. */
+export function periodEndAfter(anchor: Date, periodStart: Date): Date {
+  for (let months = 1; months < 1200; months++) {
+    const end = addMonths(anchor, months);
+    if (end.getTime() > periodStart.getTime() + 86_400_000) return end;
+  }
+  throw new Error('billing period out of range');
+}
+
+/** `amountCents` for the part of the period still to run at `now`, rounded to the cent. */
+export function prorate(amountCents: number, period: { start: Date; end: Date }, now: Date): number {
+  const length = period.end.getTime() - period.start.getTime();
+  const left = Math.max(0, Math.min(length, period.end.getTime() - now.getTime()));
+  return length > 0 ? Math.round((amountCents * left) / length) : 0;
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-US', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Nov 24, 2026": the day a month of membership starts, as the ledger and the messages name it */
+export const billingDay = (date: Date) => monthFormat.format(date);

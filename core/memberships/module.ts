@@ -1,0 +1,93 @@
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { PurchaseSettlement } from '../purchases/purchase-settlement.ts';
+import type { PaymentEventLog, PaymentGateway, PurchaseRepository } from '../purchases/ports.ts';
+import type { MembershipCheckout } from '../purchases/start-checkout.ts';
+import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
+import { HandleBillingEvent, MembershipPayments, RenewDueMemberships } from './billing.ts';
+import type { MembershipEffects } from './effects.ts';
+import { MembershipLifecycle, tierName } from './lifecycle.ts';
+import { AdministerMemberships, ManageMembership, MembershipViews } from './manage.ts';
+import type { MembershipRepository, SubscriptionGateway } from './ports.ts';
+
+export interface MembershipPorts {
+  memberships: MembershipRepository;
+  gateway: SubscriptionGateway;
+}
+
+type ModuleShared = Shared & {
+  settlement: PurchaseSettlement;
+  lifecycle: MembershipLifecycle;
+  /** the card payments' provider, to read a renewal's payment */
+  intents: Pick<PaymentGateway, 'retrieveIntent'>;
+};
+
+interface Shared {
+  catalogue: Catalogue;
+  clock: Clock;
+  ids: IdGenerator;
+  transactions: TransactionRunner;
+  purchases: PurchaseRepository;
+  events: PaymentEventLog;
+  effects: MembershipEffects;
+}
+
+/** The part the purchases module needs before it exists: what a paid month does, and the checkout's check. */
+export function createMembershipLifecycle(p: MembershipPorts, shared: Shared) {
+  const lifecycle = new MembershipLifecycle(
+    p.memberships,
+    shared.purchases,
+    shared.catalogue,
+    shared.effects,
+    shared.ids,
+    shared.clock,
+    p.gateway.mode,
+  );
+  const checkout: MembershipCheckout = {
+    gateway: p.gateway,
+    liveTierOf: async (userId) => {
+      const live = await p.memberships.findLive(userId);
+      return live ? tierName(shared.catalogue, live.tierId) : null;
+    },
+    refunded: async (purchase) => {
+      const subscriptionId = purchase.billing?.subscriptionId;
+      const membership = subscriptionId ? await p.memberships.findBySubscription(subscriptionId) : null;
+      if (membership?.status === 'ended') await p.gateway.cancelNow(membership.subscriptionId);
+    },
+  };
+  return { lifecycle, checkout };
+}
+
+export function createMembershipModule(p: MembershipPorts, shared: ModuleShared) {
+  const { catalogue, clock, transactions, settlement, lifecycle } = shared;
+  const deps = { ...shared, memberships: p.memberships, gateway: p.gateway };
+  const payments = new MembershipPayments(deps);
+  const views = new MembershipViews(catalogue);
+  return {
+    gatewayMode: p.gateway.mode,
+    renewDue: new RenewDueMemberships(deps, payments),
+    handleEvent: new HandleBillingEvent(deps, payments),
+    manage: new ManageMembership(
+      p.memberships,
+      shared.purchases,
+      payments,
+      settlement,
+      lifecycle,
+      p.gateway,
+      catalogue,
+      views,
+      transactions,
+      clock,
+      shared.intents,
+    ),
+    admin: new AdministerMemberships(
+      p.memberships,
+      shared.purchases,
+      lifecycle,
+      p.gateway,
+      catalogue,
+      views,
+      transactions,
+      clock,
+    ),
+  };
+}

@@ -1,0 +1,152 @@
+import type { PaymentIntent } from '../purchases/ports.ts';
+import type { Membership, MembershipStatus } from './membership.ts';
+
+/** What may change on a membership; only the fields given are written. */
+export type MembershipChanges = Partial<
+  Pick<
+    Membership,
+    | 'tierId'
+    | 'status'
+    | 'cancelAtPeriodEnd'
+    | 'pendingTierId'
+    | 'paymentRef'
+    | 'currentPeriodStart'
+    | 'currentPeriodEnd'
+    | 'graceUntil'
+    | 'endedAt'
+    | 'endReason'
+  >
+> & { updatedAt: Date };
+
+/** What a change expects the membership to be, checked under a row lock (compare-and-set). */
+export interface MembershipExpectation {
+  status?: readonly MembershipStatus[];
+  tierId?: string;
+  /** the period end it must still have */
+  currentPeriodEnd?: Date;
+}
+
+export interface MembershipListQuery {
+  status?: MembershipStatus;
+  limit?: number;
+}
+
+export interface MembershipRepository {
+  /**
+   * Stores a new membership unless its player already holds a live one (active or past due), or one with the
+   * same subscription exists: then nothing is written and the one that stands is answered.
+   */
+  add(membership: Membership): Promise<{ added: boolean; membership: Membership }>;
+  findById(id: string): Promise<Membership | null>;
+  findBySubscription(subscriptionId: string): Promise<Membership | null>;
+  /** the player's live membership (active or past due), or null */
+  findLive(userId: string): Promise<Membership | null>;
+  /** the player's most recent membership of any status */
+  latestOf(userId: string): Promise<Membership | null>;
+  /** applies the changes only when the membership is as expected; answers it as it was before, or null */
+  update(id: string, expected: MembershipExpectation, changes: MembershipChanges): Promise<Membership | null>;
+  /** live memberships whose period ended at or before `now`, or whose grace ran out; oldest due first */
+  due(now: Date, limit: number): Promise<Membership[]>;
+  /** newest first */
+  list(query: MembershipListQuery): Promise<Membership[]>;
+  /** live memberships per tier */
+  liveByTier(): Promise<Record<string, number>>;
+}
+
+export interface StartSubscriptionRequest {
+  tierId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  customer: { userId: string; email: string | null; name: string | null };
+  /** set on the subscription and on the first month's payment intent */
+  metadata: Record<string, string>;
+  /** the same key always answers the same subscription */
+  idempotencyKey: string;
+}
+
+export interface ChargeRequest {
+  subscriptionId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+/** A month (or an upgrade's difference) the provider says was paid. */
+export interface PaidInvoice {
+  subscriptionId: string;
+  /** the provider's invoice (demo: the intent) */
+  invoiceId: string;
+  intentId: string | null;
+  reason: 'start' | 'renewal' | 'upgrade';
+  /** the tier billed (the price's lookup key's tier); null when the provider names none we sell */
+  tierId: string | null;
+  amountCents: number;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/**
+ * Recurring card billing: Stripe Billing, or the demo gateway. Failures are DomainErrors (a declined card is
+ * CARD_ERROR, a conflict).
+ */
+export interface SubscriptionGateway {
+  readonly mode: 'demo' | 'stripe';
+  /**
+   * A subscription to the tier whose first month is paid through the answered intent (not paid yet). The same
+   * idempotency key answers the same subscription.
+   */
+  start(request: StartSubscriptionRequest): Promise<{ subscriptionId: string; intent: PaymentIntent }>;
+  /** true: no renewal, benefits to the period's end; false: renews again */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** ends it now: nothing more is charged (a subscription already gone is fine) */
+  cancelNow(subscriptionId: string): Promise<void>;
+  /**
+   * Moves to a dearer tier now and charges the prorated difference at once. Answers the paid invoice; a
+   * declined card throws and changes nothing. `amountCents` is the demo's proration (the provider may compute its own).
+   */
+  upgrade(
+    request: ChargeRequest & { tierId: string; periodStart: Date; periodEnd: Date; paymentRef: string | null },
+  ): Promise<PaidInvoice>;
+  /** the next renewal bills this tier (a downgrade); nothing is charged now */
+  scheduleTier(subscriptionId: string, tierId: string): Promise<void>;
+  /**
+   * Demo only: charges the saved card of the intent `paymentRef` for a renewal (same key, same charge).
+   * Answers the intent, succeeded or with the decline. Stripe charges renewals itself: null there.
+   */
+  readonly chargeRenewal: ((paymentRef: string, request: ChargeRequest) => Promise<PaymentIntent>) | null;
+  /**
+   * Stripe only: the subscription's latest paid renewal as the provider has it, for the scheduler to catch a
+   * webhook that did not arrive. Null on the demo gateway.
+   */
+  readonly latestPaidRenewal: ((subscriptionId: string) => Promise<PaidInvoice | null>) | null;
+}
+
+/** A billing event from the provider, verified and translated by the adapter that received it. */
+export type BillingEvent =
+  | { id: string; type: 'invoice_paid'; invoice: PaidInvoice }
+  | {
+      id: string;
+      type: 'invoice_failed';
+      subscriptionId: string;
+      invoiceId: string;
+      intentId: string | null;
+      reason: 'renewal' | 'upgrade' | 'start';
+      periodStart: Date;
+      periodEnd: Date;
+      tierId: string | null;
+      amountCents: number;
+      message: string;
+    }
+  | {
+      id: string;
+      type: 'subscription_updated';
+      subscriptionId: string;
+      cancelAtPeriodEnd: boolean;
+      /** the tier the subscription's price now names */
+      tierId: string | null;
+      currentPeriodEnd: Date | null;
+    }
+  | { id: string; type: 'subscription_deleted'; subscriptionId: string };

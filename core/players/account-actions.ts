@@ -1,0 +1,163 @@
+import type { AccountActionKind, AccountActionLog, Actor } from '../audit/account-action.ts';
+import type { ReviewChannel } from '../audit/audit-entry.ts';
+import { ConflictError, ForbiddenError, InvalidInputError } from '../shared/errors.ts';
+import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
+import type { CreditTokens } from '../tokens/credit-tokens.ts';
+import type { DebitTokens } from '../tokens/debit-tokens.ts';
+import { TOKEN_AMOUNT_MAX, TOKEN_REASON_MAX, type TokenChangeResult } from '../tokens/ledger-entry.ts';
+import type { BanUser } from '../users/ban-user.ts';
+import { BAN_REASON_MAX } from '../users/ban-user.ts';
+import type { ChangeRole } from '../users/change-role.ts';
+import { UserNotFoundError } from '../users/errors.ts';
+import type { UserRepository } from '../users/ports.ts';
+import type { UnbanUser } from '../users/unban-user.ts';
+import { displayName, ROLES, type Role, type User } from '../users/user.ts';
+
+/** Who acts and from where: the website's signed-in admin, or the terminal (with or without --as). */
+export interface ActionContext {
+  actor: Actor | null;
+  channel: ReviewChannel;
+}
+
+/** The name kept in the log when the terminal names nobody. */
+export const UNNAMED_TERMINAL_ACTOR = 'Terminal (no --as)';
+
+export interface AccountActionDeps {
+  users: UserRepository;
+  log: AccountActionLog;
+  transactions: TransactionRunner;
+  ids: IdGenerator;
+  clock: Clock;
+  credit: CreditTokens;
+  debit: DebitTokens;
+  ban: BanUser;
+  unban: UnbanUser;
+  changeRole: ChangeRole;
+}
+
+function reasonOf(value: unknown, max: number): string {
+  const reason = typeof value === 'string' ? value.trim() : '';
+  if (!reason) throw new InvalidInputError('REASON_REQUIRED', 'Give a reason.');
+  if (reason.length > max) throw new InvalidInputError('REASON_TOO_LONG', `The reason is at most ${max} characters.`);
+  return reason;
+}
+
+/**
+ * Runs one admin action on an account: checks the actor, then makes the change and writes its one row of the
+ * account-action log in the same transaction (a failure leaves neither).
+ */
+async function act(
+  deps: AccountActionDeps,
+  context: ActionContext,
+  userId: string,
+  action: AccountActionKind,
+  /** null: nothing changed (a token reference used before), so no row */
+  change: (user: User) => Promise<{ before: string; after: string; reason: string | null } | null>,
+): Promise<User> {
+  if (context.actor && context.actor.role !== 'admin')
+    throw new ForbiddenError('ADMIN_ONLY', 'Only admins change accounts.');
+  return deps.transactions.run(async () => {
+    const user = await deps.users.findById(userId);
+    if (!user) throw new UserNotFoundError(`with id ${userId}`);
+    const changed = await change(user);
+    if (!changed) return user;
+    const { before, after, reason } = changed;
+    const { actor, channel } = context;
+    await deps.log.record({
+      id: deps.ids.next(),
+      userId: user.id,
+      action,
+      before,
+      after,
+      reason,
+      actorId: actor?.id ?? null,
+      actorDiscordId: actor?.discordId ?? null,
+      actorName: actor ? displayName(actor) : UNNAMED_TERMINAL_ACTOR,
+      channel,
+      createdAt: deps.clock.now(),
+    });
+    return (await deps.users.findById(user.id)) ?? user;
+  });
+}
+
+/** Credits or debits tokens by hand, with a required reason; a debit never takes the balance below zero. */
+export class AdjustTokens {
+  constructor(private readonly deps: AccountActionDeps) {}
+
+  async execute(
+    input: { userId: string; direction: 'credit' | 'debit'; amount: number; reason: string; reference?: string | null },
+    context: ActionContext,
+  ): Promise<{ user: User; result: TokenChangeResult }> {
+    if (input.direction !== 'credit' && input.direction !== 'debit')
+      throw new InvalidInputError('INVALID_DIRECTION', 'Choose to add or take tokens.');
+    if (!Number.isSafeInteger(input.amount) || input.amount < 1 || input.amount > TOKEN_AMOUNT_MAX)
+      throw new InvalidInputError(
+        'INVALID_AMOUNT',
+        `The amount must be a whole number from 1 to ${TOKEN_AMOUNT_MAX.toLocaleString('en-US')}.`,
+      );
+    const reason = reasonOf(input.reason, TOKEN_REASON_MAX);
+    const useCase = input.direction === 'credit' ? this.deps.credit : this.deps.debit;
+    let result: TokenChangeResult | undefined;
+    const user = await act(this.deps, context, input.userId, `${input.direction}_tokens`, async (user) => {
+      result = await useCase.execute({
+        userId: user.id,
+        amount: input.amount,
+        reason,
+        reference: input.reference,
+        actorId: context.actor?.id ?? null,
+      });
+      return result.duplicate ? null : { before: String(user.tokens), after: String(result.balance), reason };
+    });
+    if (!result) throw new Error('The token change gave no result.');
+    return { user, result };
+  }
+}
+
+/** Bans an account from signing in and buying; an admin cannot ban their own account. */
+export class BanPlayer {
+  constructor(private readonly deps: AccountActionDeps) {}
+
+  execute(input: { userId: string; reason: string }, context: ActionContext): Promise<User> {
+    const reason = reasonOf(input.reason, BAN_REASON_MAX);
+    if (context.actor && context.actor.id === input.userId)
+      throw new ConflictError('SELF_BAN', 'You cannot ban your own account.');
+    return act(this.deps, context, input.userId, 'ban', async (user) => {
+      if (user.bannedAt) throw new ConflictError('ALREADY_BANNED', 'This player is already banned.');
+      await this.deps.ban.execute({ userId: user.id, reason });
+      return { before: 'not banned', after: 'banned', reason };
+    });
+  }
+}
+
+/** Lifts a ban, with a reason kept in the log. */
+export class UnbanPlayer {
+  constructor(private readonly deps: AccountActionDeps) {}
+
+  execute(input: { userId: string; reason: string }, context: ActionContext): Promise<User> {
+    const reason = reasonOf(input.reason, BAN_REASON_MAX);
+    return act(this.deps, context, input.userId, 'unban', async (user) => {
+      if (!user.bannedAt) throw new ConflictError('NOT_BANNED', 'This player is not banned.');
+      await this.deps.unban.execute({ userId: user.id });
+      return { before: 'banned', after: 'not banned', reason };
+    });
+  }
+}
+
+/** Sets the role; an admin cannot take away their own admin role (another admin can). */
+export class ChangePlayerRole {
+  constructor(private readonly deps: AccountActionDeps) {}
+
+  execute(input: { userId: string; role: Role; reason?: string | null }, context: ActionContext): Promise<User> {
+    if (!(ROLES as readonly string[]).includes(input.role))
+      throw new InvalidInputError('INVALID_ROLE', `Choose a role: ${ROLES.join(', ')}.`);
+    const reason = input.reason?.trim() ? reasonOf(input.reason, BAN_REASON_MAX) : null;
+    if (context.actor && context.actor.id === input.userId && input.role !== 'admin')
+      throw new ConflictError('SELF_DEMOTION', 'You cannot remove your own admin role.');
+    return act(this.deps, context, input.userId, 'change_role', async (user) => {
+      if (user.role === input.role)
+        throw new ConflictError('SAME_ROLE', `This player already has the ${input.role} role.`);
+      await this.deps.changeRole.execute({ userId: user.id, role: input.role });
+      return { before: user.role, after: input.role, reason };
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import type { ApplicationPorts } from '../applications/module.ts';
+import type { PurchaseRepository } from '../purchases/ports.ts';
+import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
+import type { createUserModules, UserPorts } from '../users/module.ts';
+import { AdjustTokens, BanPlayer, ChangePlayerRole, UnbanPlayer } from './account-actions.ts';
+import type { PlayerPorts } from './ports.ts';
+import { SearchPlayers } from './search-players.ts';
+import { ShowPlayer } from './show-player.ts';
+
+interface Sources {
+  users: UserPorts;
+  applications: ApplicationPorts;
+  purchases: PurchaseRepository;
+  accounts: ReturnType<typeof createUserModules>;
+}
+
+interface Shared {
+  clock: Clock;
+  ids: IdGenerator;
+  transactions: TransactionRunner;
+}
+
+/** A player's page for staff, and the admin actions taken there and from the terminal. */
+export function createPlayerModule(p: PlayerPorts, sources: Sources, shared: Shared) {
+  const { users, tokenLedger } = sources.users;
+  const { accounts } = sources;
+  const actionDeps = {
+    ...shared,
+    users,
+    log: p.actions,
+    credit: accounts.tokens.credit,
+    debit: accounts.tokens.debit,
+    ban: accounts.users.ban,
+    unban: accounts.users.unban,
+    changeRole: accounts.users.changeRole,
+  };
+  return {
+    search: new SearchPlayers(users),
+    show: new ShowPlayer({
+      ...p,
+      users,
+      tokenLedger,
+      purchases: sources.purchases,
+      applications: {
+        whitelist: sources.applications.whitelistApplications,
+        staff: sources.applications.staffApplications,
+      },
+      clock: shared.clock,
+    }),
+    adjustTokens: new AdjustTokens(actionDeps),
+    ban: new BanPlayer(actionDeps),
+    unban: new UnbanPlayer(actionDeps),
+    changeRole: new ChangePlayerRole(actionDeps),
+  };
+}

@@ -1,0 +1,55 @@
+import type { AccountAction } from '../audit/account-action.ts';
+import type { AuditEntry } from '../audit/audit-entry.ts';
+import type { ApplicationKindName, ApplicationRecord } from '../applications/application.ts';
+import type { Delivery } from '../delivery/delivery.ts';
+import type { BuyerPurchaseStatus } from '../purchases/buyer-view.ts';
+import type { PurchaseStatusStep } from '../purchases/ports.ts';
+import type { Purchase } from '../purchases/purchase.ts';
+import type { TokenLedgerEntry } from '../tokens/ledger-entry.ts';
+import type { User } from '../users/user.ts';
+import type { StoreBanRecord } from './ports.ts';
+
+/** One thing that happened to a player, placed in time. */
+export type TimelineEntry =
+  | { kind: 'purchase'; id: string; at: Date; purchase: Purchase; status: BuyerPurchaseStatus }
+  /** a later step of a purchase: completed, failed, refunded or disputed */
+  | { kind: 'purchase_status'; id: string; at: Date; purchase: Purchase; change: PurchaseStatusStep }
+  | { kind: 'ledger'; id: string; at: Date; entry: TokenLedgerEntry }
+  | { kind: 'application'; id: string; at: Date; applicationKind: ApplicationKindName; application: ApplicationRecord }
+  | { kind: 'decision'; id: string; at: Date; review: AuditEntry }
+  | { kind: 'store_ban'; id: string; at: Date; ban: StoreBanRecord }
+  | { kind: 'account_action'; id: string; at: Date; action: AccountAction }
+  | { kind: 'delivery'; id: string; at: Date; delivery: Delivery };
+
+export type TimelineKind = TimelineEntry['kind'];
+
+/** The most recent rows read from each source; the page says when a source had more. */
+export const TIMELINE_PER_SOURCE = 50;
+
+export interface PlayerPage {
+  user: User;
+  storeBan: StoreBanRecord | null;
+  /** newest first */
+  timeline: TimelineEntry[];
+  /** true when some source had more than TIMELINE_PER_SOURCE rows: the oldest are left out */
+  truncated: boolean;
+}
+
+// entries at the same instant: the cause before its consequences when read newest first
+const TIE_ORDER: Record<TimelineKind, number> = {
+  delivery: 0,
+  ledger: 1,
+  account_action: 2,
+  store_ban: 3,
+  decision: 4,
+  purchase_status: 5,
+  purchase: 6,
+  application: 7,
+};
+
+/** Newest first; ties keep a stable order. */
+export function newestFirst(entries: TimelineEntry[]): TimelineEntry[] {
+  return [...entries].sort(
+    (a, b) => b.at.getTime() - a.at.getTime() || TIE_ORDER[a.kind] - TIE_ORDER[b.kind] || a.id.localeCompare(b.id),
+  );
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Membership } from '../../core/memberships/membership.ts';
+import type { MembershipRepository } from '../../core/memberships/ports.ts';
+import type { Purchase } from '../../core/purchases/purchase.ts';
+import type { PurchaseRepository } from '../../core/purchases/ports.ts';
+import { InMemoryMembershipRepository } from '../../adapters/memory/in-memory-membership-repository.ts';
+import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
+import { MikroOrmMembershipRepository } from '../../adapters/persistence/mikro-orm-membership-repository.ts';
+import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
+import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+
+interface Harness {
+  memberships: MembershipRepository;
+  purchases: PurchaseRepository;
+  addUser(): Promise<string>;
+  run<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function harness(target: ContractTarget): Promise<Harness> {
+  if (target === 'memory')
+    return {
+      memberships: new InMemoryMembershipRepository(),
+      purchases: new InMemoryPurchaseRepository(),
+      addUser: async () => randomUUID(),
+      run: (work) => work(),
+      close: async () => {},
+    };
+  const db = await openMigratedDatabase(target);
+  return {
+    memberships: new MikroOrmMembershipRepository(db.database),
+    purchases: new MikroOrmPurchaseRepository(db.database),
+    addUser: db.addUser,
+    run: (work) => db.database.withContext(work),
+    close: db.close,
+  };
+}
+
+const at = (iso: string) => new Date(iso);
+
+function membership(userId: string, changes: Partial<Membership> = {}): Membership {
+  return {
+    id: randomUUID(),
+    userId,
+    tierId: 'swamp-blood',
+    status: 'active',
+    cancelAtPeriodEnd: false,
+    pendingTierId: null,
+    gateway: 'demo',
+    subscriptionId: `sub_${randomUUID()}`,
+    paymentRef: 'pi_demo_1',
+    anchor: at('2026-11-24T10:00:00Z'),
+    currentPeriodStart: at('2026-11-24T10:00:00Z'),
+    currentPeriodEnd: at('2026-12-24T10:00:00Z'),
+    graceUntil: null,
+    startedAt: at('2026-11-24T10:00:00Z'),
+    endedAt: null,
+    endReason: null,
+    createdAt: at('2026-11-24T10:00:00Z'),
+    updatedAt: at('2026-11-24T10:00:00Z'),
+    ...changes,
+  };
+}
+
+function renewal(m: Membership, periodStart: Date): Purchase {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    userId: m.userId,
+    productType: 'whitelist',
+    productId: m.tierId,
+    optionId: null,
+    productName: 'Swamp Blood',
+    priceCents: 6000,
+    currency: 'usd',
+    tokensGranted: 100,
+    tokensAwarded: 0,
+    buyerEmail: null,
+    buyerDiscord: null,
+    banReason: null,
+    paymentIntentId: null,
+    status: 'pending',
+    failureReason: null,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+    billing: {
+      reason: 'renewal',
+      subscriptionId: m.subscriptionId,
+      membershipId: m.id,
+      periodStart,
+      periodEnd: new Date(periodStart.getTime() + 31 * 86_400_000),
+    },
+  };
+}
+
+describe.each(contractTargets())('membership repositories on %s', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness(target);
+  });
+  afterAll(() => h?.close());
+
+  it('holds one live membership per player, answering the one that stands', async () => {
+    await h.run(async () => {
+      const userId = await h.addUser();
+      const first = membership(userId);
+      expect(await h.memberships.add(first)).toEqual({ added: true, membership: first });
+      const second = await h.memberships.add(membership(userId, { tierId: 'gator-crown' }));
+      expect(second.added).toBe(false);
+      expect(second.membership.id).toBe(first.id);
+      expect((await h.memberships.add({ ...first, id: randomUUID() })).added).toBe(false);
+      expect(await h.memberships.findLive(userId)).toEqual(first);
+      expect(await h.memberships.findBySubscription(first.subscriptionId)).toEqual(first);
+
+      // once it has ended, another may start
+      await h.memberships.update(
+        first.id,
+        { status: ['active'] },
+        { status: 'ended', endedAt: new Date(), updatedAt: new Date() },
+      );
+      expect(await h.memberships.findLive(userId)).toBeNull();
+      const next = membership(userId, { createdAt: at('2027-01-01T00:00:00Z') });
+      expect((await h.memberships.add(next)).added).toBe(true);
+      expect((await h.memberships.latestOf(userId))?.id).toBe(next.id);
+    });
+  });
+
+  it('changes a membership only as expected (status, tier, period end), answering it as it was', async () => {
+    await h.run(async () => {
+      const m = membership(await h.addUser());
+      await h.memberships.add(m);
+      const now = new Date();
+      expect(
+        await h.memberships.update(m.id, { status: ['past_due'] }, { cancelAtPeriodEnd: true, updatedAt: now }),
+      ).toBeNull();
+      expect(
+        await h.memberships.update(m.id, { tierId: 'gator-crown' }, { tierId: 'bayou-basic', updatedAt: now }),
+      ).toBeNull();
+      expect(
+        await h.memberships.update(
+          m.id,
+          { currentPeriodEnd: at('2026-12-25T10:00:00Z') },
+          { status: 'past_due', updatedAt: now },
+        ),
+      ).toBeNull();
+      const before = await h.memberships.update(
+        m.id,
+        { status: ['active'], currentPeriodEnd: m.currentPeriodEnd },
+        { status: 'past_due', graceUntil: at('2026-12-27T10:00:00Z'), updatedAt: now },
+      );
+      expect(before).toEqual(m);
+      expect(await h.memberships.findById(m.id)).toMatchObject({
+        status: 'past_due',
+        graceUntil: at('2026-12-27T10:00:00Z'),
+      });
+    });
+  });
+
+  it('finds what is due: active past its period end, past due past its grace', async () => {
+    await h.run(async () => {
+      const active = membership(await h.addUser(), { currentPeriodEnd: at('2030-01-10T00:00:00Z') });
+      const graced = membership(await h.addUser(), {
+        status: 'past_due',
+        currentPeriodEnd: at('2030-01-05T00:00:00Z'),
+        graceUntil: at('2030-01-08T00:00:00Z'),
+      });
+      await h.memberships.add(active);
+      await h.memberships.add(graced);
+      const ids = async (now: string) =>
+        (await h.memberships.due(at(now), 1000)).map((m) => m.id).filter((id) => id === active.id || id === graced.id);
+      expect(await ids('2030-01-07T00:00:00Z')).toEqual([]);
+      expect(await ids('2030-01-08T00:00:00Z')).toEqual([graced.id]);
+      expect(await ids('2030-01-10T00:00:00Z')).toEqual([graced.id, active.id]);
+      const counts = await h.memberships.liveByTier();
+      expect(counts['swamp-blood']).toBeGreaterThanOrEqual(2);
+    });
+  });
+
+  it('stores one renewal per subscription and month, even when twenty are stored at once', async () => {
+    await h.run(async () => {
+      const m = membership(await h.addUser());
+      await h.memberships.add(m);
+      const month = at('2026-12-24T10:00:00Z');
+      const results = await Promise.all(Array.from({ length: 20 }, () => h.purchases.addBilled(renewal(m, month))));
+      expect(results.filter((result) => result.added)).toHaveLength(1);
+      expect(new Set(results.map((result) => result.purchase.id)).size).toBe(1);
+      expect(results[0].purchase.billing).toEqual({
+        reason: 'renewal',
+        subscriptionId: m.subscriptionId,
+        membershipId: m.id,
+        periodStart: month,
+        periodEnd: new Date(month.getTime() + 31 * 86_400_000),
+      });
+      const nextMonth = await h.purchases.addBilled(renewal(m, at('2027-01-24T10:00:00Z')));
+      expect(nextMonth.added).toBe(true);
+      expect((await h.purchases.ofMembership(m.id)).map((p) => p.id).sort()).toEqual(
+        [nextMonth.purchase.id, results[0].purchase.id].sort(),
+      );
+    });
+  });
+});

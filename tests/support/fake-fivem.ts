@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import vm from 'node:vm';
+
+const RESOURCE = join(import.meta.dirname, '../../adapters/fivem/resource');
+
+export interface Connection {
+  source: number;
+  /** every message the deferral showed */
+  updates: string[];
+  /** settles when the deferral is done: admitted, or refused with the reason */
+  outcome: Promise<{ admitted: boolean; reason: string | null }>;
+  /** done was called */
+  finished(): boolean;
+}
+
+/**
+ * What FXServer gives a server script, enough for the bayou-bridge resource: convars, player identifiers and
+ * endpoints, the player count, events with `source`, deferrals that insist on a tick after defer, and exports.
+ * The resource's own bridge.js and server.js run in it unchanged.
+ */
+export class FakeFiveM {
+  players = 0;
+  readonly logs: string[] = [];
+  private readonly handlers = new Map<string, Array<(...args: unknown[]) => unknown>>();
+  private readonly exported = new Map<string, (...args: unknown[]) => unknown>();
+  private readonly identifiers = new Map<number, string[]>();
+  private readonly connected = new Set<number>();
+  private nextSource = 65536;
+  private readonly sandbox: Record<string, unknown>;
+
+  constructor(private readonly convars: Record<string, string>) {
+    const runtime = this;
+    this.sandbox = {
+      console: { log: (message: unknown) => runtime.logs.push(String(message)) },
+      setTimeout,
+      clearTimeout,
+      setInterval,
+      clearInterval,
+      URL,
+      Buffer,
+      require: createRequire(import.meta.url),
+      GetConvar: (name: string, fallback: string) => runtime.convars[name] ?? fallback,
+      GetConvarInt: (name: string, fallback: number) =>
+        runtime.convars[name] === undefined ? fallback : Number.parseInt(runtime.convars[name], 10),
+      GetNumPlayerIndices: () => runtime.players,
+      GetNumPlayerIdentifiers: (source: number) => runtime.identifiers.get(source)?.length ?? 0,
+      GetPlayerIdentifier: (source: number, index: number) => runtime.identifiers.get(source)?.[index] ?? null,
+      GetPlayerEndpoint: (source: number) => (runtime.connected.has(source) ? '127.0.0.1:50123' : null),
+      on: (event: string, handler: (...args: unknown[]) => unknown) =>
+        runtime.handlers.set(event, [...(runtime.handlers.get(event) ?? []), handler]),
+      exports: (name: string, handler: (...args: unknown[]) => unknown) => runtime.exported.set(name, handler),
+    };
+    this.sandbox.global = this.sandbox;
+    const context = vm.createContext(this.sandbox);
+    for (const file of ['bridge.js', 'server.js'])
+      vm.runInContext(readFileSync(join(RESOURCE, file), 'utf8'), context, { filename: file });
+  }
+
+  private emit(event: string, source: number, ...args: unknown[]): void {
+    for (const handler of this.handlers.get(event) ?? []) {
+      this.sandbox.source = source;
+      handler(...args);
+    }
+  }
+
+  /** a player starts connecting with these identifiers (e.g. discord:123, license:abc) */
+  connect(name: string, identifiers: string[]): Connection {
+    const source = this.nextSource++;
+    this.identifiers.set(source, identifiers);
+    this.connected.add(source);
+    const updates: string[] = [];
+    let sameTick = false;
+    let done = false;
+    let settle: (value: { admitted: boolean; reason: string | null }) => void = () => {};
+    const outcome = new Promise<{ admitted: boolean; reason: string | null }>((resolve) => {
+      settle = resolve;
+    });
+    // FXServer ignores a deferral call made in the same tick as defer(): here it is a failure
+    const notSameTick = () => {
+      if (sameTick) throw new Error('a deferral was used in the same tick as defer()');
+    };
+    const deferrals = {
+      defer: () => {
+        sameTick = true;
+        setTimeout(() => {
+          sameTick = false;
+        }, 0);
+      },
+      update: (message: string) => {
+        notSameTick();
+        if (!done) updates.push(message);
+      },
+      presentCard: () => {},
+      done: (reason?: string) => {
+        notSameTick();
+        if (done) return;
+        done = true;
+        if (reason === undefined) this.players++;
+        settle({ admitted: reason === undefined, reason: reason ?? null });
+        if (reason === undefined) this.emit('playerJoining', source);
+      },
+    };
+    this.emit('playerConnecting', source, name, () => {}, deferrals);
+    return { source, updates, outcome, finished: () => done };
+  }
+
+  /** a player waiting in the queue closes the game */
+  giveUp(connection: Connection): void {
+    this.connected.delete(connection.source);
+    this.emit('playerDropped', connection.source, 'Exiting');
+  }
+
+  /** a player on the server leaves */
+  leave(): void {
+    this.players--;
+  }
+
+  call<T>(name: string, ...args: unknown[]): Promise<T> {
+    const handler = this.exported.get(name);
+    if (!handler) throw new Error(`no export ${name}`);
+    return Promise.resolve(handler(...args) as T);
+  }
+}

@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MembershipDto } from '@contract/memberships.ts';
+import { MembershipSection } from './membership-section.tsx';
+
+function membership(overrides: Partial<MembershipDto>): MembershipDto {
+  return {
+    id: 'm1',
+    tierId: 'swamp-blood',
+    tierName: 'Swamp Blood',
+    status: 'active',
+    cancelAtPeriodEnd: false,
+    amount: 60,
+    tokensPerMonth: 100,
+    currentPeriodStart: '2026-11-24T12:00:00.000Z',
+    currentPeriodEnd: '2026-12-24T12:00:00.000Z',
+    graceUntil: null,
+    pendingTierId: null,
+    pendingTierName: null,
+    nextCharge: { date: '2026-12-24T12:00:00.000Z', amount: 60, tierId: 'swamp-blood', tierName: 'Swamp Blood' },
+    benefitsUntil: null,
+    startedAt: '2026-11-24T12:00:00.000Z',
+    endedAt: null,
+    endReason: null,
+    unpaidRenewalId: null,
+    ...overrides,
+  };
+}
+
+let mine: MembershipDto | null;
+const posted: string[] = [];
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  if (init?.method === 'POST') posted.push(url);
+  if (url === '/api/membership/resume' && mine) {
+    mine = { ...mine, cancelAtPeriodEnd: false };
+    return json({ membership: mine });
+  }
+  if (url === '/api/membership') return json({ membership: mine });
+  if (url === '/api/payments/config') return json({ mode: 'demo', publishableKey: null });
+  if (url === '/api/membership/pay-renewal')
+    return json({
+      purchaseId: 'p2',
+      paymentIntentId: 'pi_2',
+      clientSecret: 'pi_2_secret_x',
+      amount: 60,
+      productName: 'Swamp Blood',
+    });
+  return json({ error: 'NOT_FOUND', message: 'Not found' }, 404);
+});
+
+function renderSection() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <MembershipSection />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the account page Priority Pass section', () => {
+  beforeEach(() => {
+    posted.length = 0;
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows an active membership with its next renewal date and amount, and Cancel and Change tier', async () => {
+    mine = membership({});
+    renderSection();
+    expect((await screen.findByTestId('membership-status')).textContent).toBe('Active');
+    expect(screen.getByTestId('membership-next').textContent).toBe('Next renewal: Dec 24, 2026, $60.00');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change tier' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay now with another card' })).toBeNull();
+  });
+
+  it('a canceled membership says when it ends and offers Resume, which asks the server', async () => {
+    mine = membership({ cancelAtPeriodEnd: true, nextCharge: null, benefitsUntil: '2026-12-24T12:00:00.000Z' });
+    renderSection();
+    expect((await screen.findByTestId('membership-status')).textContent).toBe('Canceling');
+    expect(screen.getByTestId('membership-next').textContent).toBe(
+      'Ends on Dec 24, 2026. Nothing more will be charged.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await screen.findByText('Your membership will renew again. Nothing else changed.');
+    expect(posted).toEqual(['/api/membership/resume']);
+    await waitFor(() => expect(screen.getByTestId('membership-status').textContent).toBe('Active'));
+  });
+
+  it('a past-due membership says until when benefits last and opens the card form for the missed month', async () => {
+    mine = membership({
+      status: 'past_due',
+      nextCharge: null,
+      graceUntil: '2026-12-27T12:00:00.000Z',
+      unpaidRenewalId: 'p2',
+    });
+    renderSection();
+    expect((await screen.findByTestId('membership-status')).textContent).toBe('Past due');
+    expect(screen.getByTestId('membership-next').textContent).toBe(
+      'Your last renewal did not go through. Benefits last until Dec 27, 2026.',
+    );
+    expect(screen.queryByRole('button', { name: 'Change tier' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now with another card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay this month with another card' });
+    await waitFor(() => expect(posted).toContain('/api/membership/pay-renewal'));
+    expect(await screen.findByLabelText('Card number')).toBeTruthy();
+    expect(dialog.textContent).toContain('Your Swamp Blood renewal of $60.00 did not go through.');
+    expect(screen.getByRole('button', { name: 'Pay $60.00' })).toBeTruthy();
+  });
+
+  it('an ended membership links to start a new one', async () => {
+    mine = membership({
+      status: 'ended',
+      nextCharge: null,
+      endedAt: '2026-12-24T12:00:00.000Z',
+      endReason: 'it was canceled.',
+    });
+    renderSection();
+    expect((await screen.findByTestId('membership-status')).textContent).toBe('Ended');
+    expect(screen.getByRole('link', { name: 'Start a new membership' }).getAttribute('href')).toBe('/whitelist');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PlayerActionResponse, PlayerPageDto, PlayerSearchResponse } from '@contract/players.ts';
+import { ApiError, api } from '@/lib/api-client.ts';
+
+/** Every player query starts with ['players'], so a refund elsewhere refreshes them all. */
+export const playerKeys = {
+  all: ['players'] as const,
+  search: (q: string) => ['players', 'search', q] as const,
+  page: (id: string) => ['players', 'page', id] as const,
+};
+
+export function usePlayerSearch(q: string) {
+  return useQuery({
+    queryKey: playerKeys.search(q),
+    queryFn: ({ signal }) => api.get<PlayerSearchResponse>(`/api/players?q=${encodeURIComponent(q)}`, { signal }),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function usePlayer(id: string) {
+  return useQuery({
+    queryKey: playerKeys.page(id),
+    queryFn: ({ signal }) => api.get<PlayerPageDto>(`/api/players/${encodeURIComponent(id)}`, { signal }),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+}
+
+export type PlayerAction =
+  | { kind: 'tokens'; direction: 'credit' | 'debit'; amount: number; reason: string }
+  | { kind: 'ban'; reason: string }
+  | { kind: 'unban'; reason: string }
+  | { kind: 'role'; role: 'player' | 'staff' | 'admin'; reason?: string };
+
+/** One admin action; the page's profile and timeline refresh after it. */
+export function usePlayerAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, ...body }: PlayerAction) =>
+      api.post<PlayerActionResponse>(`/api/players/${encodeURIComponent(id)}/${kind}`, body),
+    onSuccess: async ({ player }) => {
+      client.setQueryData<PlayerPageDto>(playerKeys.page(id), (page) => (page ? { ...page, player } : page));
+      await client.invalidateQueries({ queryKey: playerKeys.all });
+    },
+  });
+}
+
+/** A failure as a sentence for people: the server's own words, never a field name. */
+export function actionError(error: unknown): string {
+  if (error instanceof ApiError) {
+    const issues = (error.body as { issues?: { message?: unknown }[] } | undefined)?.issues;
+    const messages = (issues ?? []).map((issue) => issue.message).filter((m): m is string => typeof m === 'string');
+    if (messages.length > 0) return messages.join(' ');
+    if (error.status === 403) return 'Only admins can do this.';
+    if (error.serverMessage && !/^Invalid request\./.test(error.serverMessage)) return error.serverMessage;
+    return 'That did not work. Check what you typed and try again.';
+  }
+  return 'That did not work. Please try again.';
+}

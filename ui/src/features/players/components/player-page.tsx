@@ -1,0 +1,117 @@
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import type { PlayerProfileDto } from '@contract/players.ts';
+import { PurchaseDetailsDialog } from '@/features/admin-purchases';
+import { NotAuthorized, useCurrentUser } from '@/features/auth';
+import { QueryState } from '@/components/ui/query-state.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { day } from '@/lib/dates.ts';
+import { usePlayer } from '../api/players.ts';
+import { AdminActions } from './admin-actions.tsx';
+import { PlayerSearch } from './player-search.tsx';
+import { Timeline } from './timeline.tsx';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs uppercase tracking-wide text-slate-300">{label}</dt>
+      <dd className="text-slate-100 [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+function Profile({ player }: { player: PlayerProfileDto }) {
+  return (
+    <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Profile">
+      <Fact label="Username">{player.username ?? '—'}</Fact>
+      <Fact label="Discord username">{player.discordUsername ?? '—'}</Fact>
+      <Fact label="Discord ID">{player.discordId}</Fact>
+      <Fact label="Role">
+        <span data-testid="player-role" className="capitalize">
+          {player.role}
+        </span>
+      </Fact>
+      <Fact label="Tokens">
+        <span data-testid="player-tokens">{player.tokens.toLocaleString('en-US')}</span>
+      </Fact>
+      <Fact label="Whitelisted">{player.isWhitelisted ? 'Yes' : 'No'}</Fact>
+      <Fact label="Account">
+        <span data-testid="player-ban">
+          {player.banned ? `Banned${player.bannedAt ? ` since ${day(player.bannedAt)}` : ''}` : 'Not banned'}
+        </span>
+        {player.banReason && <span className="block text-sm text-slate-300">{player.banReason}</span>}
+      </Fact>
+      <Fact label="Store">
+        {player.storeBan ? `Banned since ${day(player.storeBan.createdAt)}: ${player.storeBan.reason}` : 'Can buy'}
+      </Fact>
+      <Fact label="Joined">{day(player.createdAt)}</Fact>
+    </dl>
+  );
+}
+
+/** One player's page for staff and admins: profile, one timeline, and (admins) the account actions. */
+export default function PlayerPage() {
+  const { id = '' } = useParams();
+  const query = usePlayer(id);
+  const { user } = useCurrentUser();
+  const [purchaseId, setPurchaseId] = useState<string | null>(null);
+  const page = query.data;
+  const isAdmin = user?.role === 'admin';
+  if (query.error instanceof ApiError && (query.error.status === 401 || query.error.status === 403))
+    return <NotAuthorized requiredRole="staff" />;
+  return (
+    <div className="mx-auto w-full max-w-5xl min-w-0 px-4 py-8">
+      <title>{`${page ? page.player.name : 'Player'} | Bayou Roleplay`}</title>
+      <div className="mb-8">
+        <PlayerSearch />
+      </div>
+      {!page && (
+        <>
+          <h1 className="font-display text-3xl font-bold text-gold-400">Player</h1>
+          {query.error instanceof ApiError && query.error.status === 404 ? (
+            <p className="mt-4 text-slate-300">There is no player with this id. Search for them above.</p>
+          ) : (
+            <QueryState isPending={query.isPending} error={query.error} retry={() => query.refetch()} />
+          )}
+        </>
+      )}
+      {page && (
+        <>
+          <header className="min-w-0">
+            <h1 className="font-display text-3xl font-bold text-gold-400 [overflow-wrap:anywhere]">
+              {page.player.name}
+            </h1>
+            <p className="mt-1 text-sm text-slate-300">Player page</p>
+          </header>
+          <section
+            aria-labelledby="profile-title"
+            className="mt-6 rounded-xl border border-bayou-700 bg-bayou-900/60 p-4"
+          >
+            <h2 id="profile-title" className="mb-3 font-display text-xl font-bold text-gold-400">
+              Profile
+            </h2>
+            <Profile player={page.player} />
+            {isAdmin && (
+              <div className="mt-4 border-t border-bayou-700 pt-4">
+                <h3 className="mb-2 text-sm font-semibold text-slate-200">Admin actions</h3>
+                <AdminActions player={page.player} selfDiscordId={user?.discordId} />
+              </div>
+            )}
+          </section>
+          <section aria-labelledby="timeline-title" className="mt-8">
+            <h2 id="timeline-title" className="mb-3 font-display text-xl font-bold text-gold-400">
+              Timeline
+            </h2>
+            {page.truncated && (
+              <p className="mb-3 text-sm text-slate-300">
+                Showing the newest {page.perKind} of each kind of entry; older ones are left out.
+              </p>
+            )}
+            <Timeline entries={page.timeline} onViewPurchase={isAdmin ? setPurchaseId : null} />
+          </section>
+          {isAdmin && <PurchaseDetailsDialog purchaseId={purchaseId} onClose={() => setPurchaseId(null)} />}
+        </>
+      )}
+    </div>
+  );
+}
