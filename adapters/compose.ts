@@ -86,7 +86,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   const gameStatus = config.game.serverUrl
     ? new FxServerStatus({ url: config.game.serverUrl, pollMs: config.game.statusPollMs, logger })
     : null;
-  const payments = createPaymentAdapters(config.stripe, database, catalogue);
+  const payments = createPaymentAdapters(config, database, catalogue);
   const delivery = config.discordDelivery;
   let worker: DeliveryWorker | undefined;
   const core = createCore({

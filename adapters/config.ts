@@ -34,6 +34,17 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** another Stripe-compatible API address (a local mock); Stripe's own when unset */
   STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
+  /** who takes payments; unset: Stripe when its keys are set, the demo gateway otherwise */
+  PAYMENT_GATEWAY: optionalText.pipe(z.enum(['demo', 'stripe', 'tebex']).optional()),
+  TEBEX_PUBLIC_TOKEN: optionalText,
+  TEBEX_PRIVATE_KEY: optionalText,
+  TEBEX_WEBHOOK_SECRET: optionalText,
+  /** Tebex's Headless API address; only a test stand-in changes it */
+  TEBEX_API_BASE: optionalText.pipe(z.url().optional()),
+  /** JSON: {"product-id": 1234567, "product-id:option-id": 1234568}; unset: the map `tebex sync` stored */
+  TEBEX_PACKAGE_MAP: optionalText,
+  /** comma-separated addresses webhooks are accepted from ("tebex": Tebex's own); unset: any address */
+  TEBEX_WEBHOOK_IPS: optionalText,
   ADMIN_DISCORD_IDS: z
     .string()
     .default('')
@@ -123,7 +134,20 @@ export interface Config {
   rateLimits: { signInPerMinute: number; writesPerMinute: number; gamePerMinute: number };
   /** Discord sign-in; null means the development sign-in */
   discordOAuth: { clientId: string; clientSecret: string; redirectUri: string; baseUrl: string } | null;
-  /** card payments through Stripe; null means the demo gateway */
+  /** who takes payments (PAYMENT_GATEWAY, or Stripe when its keys are set, or the demo gateway) */
+  paymentGateway: 'demo' | 'stripe' | 'tebex';
+  /** Tebex's Headless API and webhooks; set only when Tebex takes payments */
+  tebex: {
+    publicToken: string;
+    privateKey: string;
+    webhookSecret: string;
+    apiBase: string;
+    /** TEBEX_PACKAGE_MAP, or null for the map `tebex sync` stored */
+    packageMap: Record<string, number> | null;
+    /** webhook source addresses allowed; null: any */
+    webhookIps: string[] | null;
+  } | null;
+  /** card payments through Stripe; set only when Stripe takes payments */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string | null } | null;
   /** the bot, its REST API address, and the staff channel's webhook (each part may be absent) */
   discordDelivery: {
@@ -151,6 +175,7 @@ export interface Config {
 
 const DISCORD_VARS = ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_REDIRECT_URI'] as const;
 const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+const TEBEX_VARS = ['TEBEX_PUBLIC_TOKEN', 'TEBEX_PRIVATE_KEY', 'TEBEX_WEBHOOK_SECRET'] as const;
 
 /** Reads the environment once at start-up; production refuses the embedded sign-in and payment stand-ins. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -162,8 +187,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data;
   const missing = (names: readonly (keyof Env)[]) => names.filter((name) => !env[name]);
   const production = env.NODE_ENV === 'production';
+  const gateway = env.PAYMENT_GATEWAY ?? (missing(STRIPE_VARS).length === 0 ? 'stripe' : 'demo');
+  // a gateway chosen by name must be complete, in every environment: half a gateway takes no payment
+  const gatewayVars = gateway === 'tebex' ? TEBEX_VARS : gateway === 'stripe' ? STRIPE_VARS : [];
+  if (env.PAYMENT_GATEWAY && missing(gatewayVars).length > 0)
+    throw new ConfigError(`PAYMENT_GATEWAY=${gateway} needs ${missing(gatewayVars).join(', ')} (see .env.example).`);
   if (production) {
-    const required = [...missing(DISCORD_VARS), ...missing(STRIPE_VARS), ...missing(['SESSION_SECRET', 'PUBLIC_URL'])];
+    const required = [
+      ...missing(DISCORD_VARS),
+      ...missing(gateway === 'tebex' ? TEBEX_VARS : STRIPE_VARS),
+      ...missing(['SESSION_SECRET', 'PUBLIC_URL']),
+    ];
     if (required.length > 0) {
       throw new ConfigError(
         `Production refuses the development sign-in and demo payments. Set: ${required.join(', ')} (see .env.example).`,
@@ -203,8 +237,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clientId && clientSecret && redirectUri
         ? { clientId, clientSecret, redirectUri, baseUrl: env.DISCORD_BASE_URL }
         : null,
+    paymentGateway: gateway,
+    tebex:
+      gateway === 'tebex' && env.TEBEX_PUBLIC_TOKEN && env.TEBEX_PRIVATE_KEY && env.TEBEX_WEBHOOK_SECRET
+        ? {
+            publicToken: env.TEBEX_PUBLIC_TOKEN,
+            privateKey: env.TEBEX_PRIVATE_KEY,
+            webhookSecret: env.TEBEX_WEBHOOK_SECRET,
+            apiBase: env.TEBEX_API_BASE ?? 'https://headless.tebex.io',
+            packageMap: parseTebexPackageMap(env.TEBEX_PACKAGE_MAP),
+            webhookIps: parseWebhookIps(env.TEBEX_WEBHOOK_IPS),
+          }
+        : null,
     stripe:
-      secretKey && publishableKey && webhookSecret
+      gateway === 'stripe' && secretKey && publishableKey && webhookSecret
         ? { secretKey, publishableKey, webhookSecret, apiBase: env.STRIPE_API_BASE ?? null }
         : null,
     discordDelivery: {
@@ -234,35 +280,77 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-/** DISCORD_ROLE_MAP: every key must name a product (or a product's option) of the catalogue, every value a role id. */
-function parseRoleMap(raw: string | undefined): Record<string, string> {
-  if (!raw) return {};
+/**
+ * A JSON map from catalogue items (`product` or `product:option`) to values `valueProblem` accepts (it names what
+ * is wrong with one, or answers null). Every problem is reported at once, under the variable's name.
+ */
+function parseItemMap<T>(
+  name: string,
+  raw: string,
+  example: string,
+  valueProblem: (value: unknown, key: string) => string | null,
+  options: { wholeProductsOnly?: boolean } = {},
+): Record<string, T> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new ConfigError(
-      'Invalid configuration:\n  DISCORD_ROLE_MAP: must be JSON, e.g. {"bayou-basic": "112233445566778899"}',
-    );
+    throw new ConfigError(`Invalid configuration:\n  ${name}: must be JSON, e.g. ${example}`);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw new ConfigError('Invalid configuration:\n  DISCORD_ROLE_MAP: must be a JSON object');
+    throw new ConfigError(`Invalid configuration:\n  ${name}: must be a JSON object`);
   const catalogue = new Catalogue();
   const problems: string[] = [];
-  const map: Record<string, string> = {};
+  const map: Record<string, T> = {};
   for (const [key, value] of Object.entries(parsed)) {
     const [productId, optionId, extra] = key.split(':');
     const product = catalogue.list().find((candidate) => candidate.id === productId);
     if (!product || extra !== undefined) problems.push(`'${key}' is not a product id of the catalogue`);
     else if (optionId !== undefined && !product.options.some((option) => option.id === optionId))
       problems.push(`${product.name} has no option '${optionId}'`);
-    if (typeof value !== 'string' || !SNOWFLAKE.test(value))
-      problems.push(`the role for '${key}' must be a Discord role id (digits, as a string)`);
-    else map[key] = value;
+    else if (options.wholeProductsOnly && optionId === undefined && product.options.length > 0)
+      problems.push(`${product.name} is sold by option: name one, e.g. '${product.id}:${product.options[0].id}'`);
+    const problem = valueProblem(value, key);
+    if (problem) problems.push(problem);
+    else map[key] = value as T;
   }
   if (problems.length > 0)
-    throw new ConfigError(
-      `Invalid configuration:\n${problems.map((problem) => `  DISCORD_ROLE_MAP: ${problem}`).join('\n')}`,
-    );
+    throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${name}: ${problem}`).join('\n')}`);
   return map;
+}
+
+/** DISCORD_ROLE_MAP: every key must name a product (or a product's option) of the catalogue, every value a role id. */
+function parseRoleMap(raw: string | undefined): Record<string, string> {
+  if (!raw) return {};
+  return parseItemMap<string>('DISCORD_ROLE_MAP', raw, '{"bayou-basic": "112233445566778899"}', (value, key) =>
+    typeof value !== 'string' || !SNOWFLAKE.test(value)
+      ? `the role for '${key}' must be a Discord role id (digits, as a string)`
+      : null,
+  );
+}
+
+/** TEBEX_PACKAGE_MAP: every key must name a sellable item of the catalogue, every value a Tebex package id. */
+function parseTebexPackageMap(raw: string | undefined): Record<string, number> | null {
+  if (!raw) return null;
+  return parseItemMap<number>(
+    'TEBEX_PACKAGE_MAP',
+    raw,
+    '{"bayou-basic": 5123456}',
+    (value, key) =>
+      typeof value !== 'number' || !Number.isInteger(value) || value <= 0
+        ? `the package for '${key}' must be a Tebex package id (a whole number)`
+        : null,
+    { wholeProductsOnly: true },
+  );
+}
+
+/** TEBEX_WEBHOOK_IPS: addresses, or "tebex" for the two Tebex sends from */
+function parseWebhookIps(raw: string | undefined): string[] | null {
+  if (!raw) return null;
+  const list = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .flatMap((entry) => (entry.toLowerCase() === 'tebex' ? ['18.209.80.3', '54.87.231.232'] : [entry]));
+  return list.length > 0 ? list : null;
 }

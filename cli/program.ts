@@ -8,6 +8,7 @@ import { registerDbCommands } from './commands/db.ts';
 import { registerDeliveryCommands } from './commands/delivery.ts';
 import { registerPurchaseCommands } from './commands/purchases.ts';
 import { registerSubscriptionCommands } from './commands/subscriptions.ts';
+import { registerTebexCommands } from './commands/tebex.ts';
 import { registerTokenCommands } from './commands/tokens.ts';
 import { registerUserCommands } from './commands/users.ts';
 import { describeFailure, EXIT_CODES } from './failure.ts';
@@ -54,6 +55,7 @@ export function createProgram(host: CliContext): Command {
   registerPurchaseCommands(program, context);
   registerDeliveryCommands(program, context);
   registerSubscriptionCommands(program, context);
+  registerTebexCommands(program, context);
   return program;
 }
 

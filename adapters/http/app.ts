@@ -21,6 +21,7 @@ import { playerRoutes } from './routes/players.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { deliveryRoutes } from './routes/deliveries.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
+import { tebexRoutes } from './routes/tebex.ts';
 import { gameRoutes, serverStatusRoutes } from './routes/game.ts';
 import { staticUi } from './static-ui.ts';
 
@@ -55,6 +56,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   accountRoutes(router, core);
   membershipRoutes(router, core);
   stripeWebhookRoutes(router, core, payments);
+  tebexRoutes(router, core, payments);
 
   app.use(requestLog(logger));
   app.use(securityHeaders(config.production));

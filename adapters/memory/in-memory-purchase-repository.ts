@@ -46,7 +46,7 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
 
   async add(purchase: Purchase): Promise<void> {
     if (this.rows.has(purchase.id)) throw new Error(`purchase ${purchase.id} exists`);
-    this.rows.set(purchase.id, structuredClone(purchase));
+    this.rows.set(purchase.id, stored(purchase));
     this.started(purchase);
   }
 
@@ -64,7 +64,7 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     )[0];
     if (same) return { outcome: 'open', purchase: structuredClone(same) };
     if (open.length >= rules.limit) return { outcome: 'full', open: open.length };
-    this.rows.set(purchase.id, structuredClone(purchase));
+    this.rows.set(purchase.id, stored(purchase));
     this.started(purchase);
     return { outcome: 'added', purchase: structuredClone(purchase) };
   }
@@ -242,4 +242,9 @@ function admits(filter: PurchaseFilter, row: Purchase): boolean {
     if (!(row.buyerDiscord ?? '').toLowerCase().includes(text) && row.userId !== filter.buyer) return false;
   }
   return true;
+}
+
+/** as the database keeps it: every stored purchase names its gateway */
+function stored(purchase: Purchase): Purchase {
+  return structuredClone({ ...purchase, gateway: purchase.gateway ?? 'demo' });
 }

@@ -3,31 +3,75 @@ import type { PaymentGateway } from '../../core/purchases/ports.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../persistence/database.ts';
 import { MikroOrmDemoIntentStore } from '../persistence/mikro-orm-demo-intent-store.ts';
+import { MikroOrmPurchaseRepository } from '../persistence/mikro-orm-purchase-repository.ts';
+import { MikroOrmTebexPackageStore } from '../persistence/mikro-orm-tebex-package-store.ts';
 import type { SubscriptionGateway } from '../../core/memberships/ports.ts';
 import { DemoPaymentGateway } from './demo-payment-gateway.ts';
 import { DemoSubscriptionGateway } from './demo-subscription-gateway.ts';
 import { StripeSubscriptionGateway } from './stripe-subscription-gateway.ts';
 import { createStripeClient, StripePaymentGateway } from './stripe-payment-gateway.ts';
 import { StripeWebhookVerifier } from './stripe-webhook-verifier.ts';
+import { TebexClient } from './tebex/tebex-client.ts';
+import { TebexPaymentGateway, TebexSubscriptionGateway } from './tebex/tebex-gateway.ts';
+import { TebexPackageMap, type TebexPackageStore } from './tebex/tebex-packages.ts';
+import { TebexWebhooks } from './tebex/tebex-webhooks.ts';
+
+/** Tebex's parts: the Headless API, the basket gateway, the webhook translation, and the package map. */
+export interface TebexAdapters {
+  client: TebexClient;
+  gateway: TebexPaymentGateway;
+  webhooks: TebexWebhooks;
+  /** where `tebex sync` writes the map */
+  packageStore: TebexPackageStore;
+  /** TEBEX_PACKAGE_MAP, which wins over the stored map; null when unset */
+  fixedMap: Record<string, number> | null;
+  /** webhook source addresses allowed; null: any */
+  webhookIps: string[] | null;
+}
 
 export interface PaymentAdapters {
   gateway: PaymentGateway;
-  /** the browser's key; null in demo mode */
+  /** the browser's key; null unless Stripe takes payments */
   publishableKey: string | null;
-  /** present only while Stripe is not configured: the demo card form confirms through it */
+  /** present only on the demo gateway: the demo card form confirms through it */
   demo: DemoPaymentGateway | null;
-  /** present when a webhook signing secret is configured */
+  /** present when Stripe takes payments */
   webhooks: StripeWebhookVerifier | null;
-  /** Priority Pass memberships: Stripe Billing, or the demo's own renewals */
+  /** present when Tebex takes payments */
+  tebex: TebexAdapters | null;
+  /** Priority Pass memberships: Stripe Billing, Tebex subscription packages, or the demo's own renewals */
   subscriptions: SubscriptionGateway;
 }
 
-/** Stripe when its keys are set, the offline demo gateway otherwise (chosen by configuration, never by code). */
-export function createPaymentAdapters(
-  stripeSettings: Config['stripe'],
-  database: Database,
-  catalogue: Catalogue,
-): PaymentAdapters {
+/** The gateway PAYMENT_GATEWAY names (Stripe when its keys are set, else the offline demo): configuration, never code. */
+export function createPaymentAdapters(config: Config, database: Database, catalogue: Catalogue): PaymentAdapters {
+  const stripeSettings = config.stripe;
+  if (config.tebex) {
+    const settings = config.tebex;
+    const client = new TebexClient({
+      publicToken: settings.publicToken,
+      privateKey: settings.privateKey,
+      apiBase: settings.apiBase,
+    });
+    const packageStore = new MikroOrmTebexPackageStore(database);
+    const packages = new TebexPackageMap(settings.packageMap, packageStore);
+    const gateway = new TebexPaymentGateway(client, packages, catalogue, config.server.publicUrl);
+    return {
+      gateway,
+      publishableKey: null,
+      demo: null,
+      webhooks: null,
+      tebex: {
+        client,
+        gateway,
+        webhooks: new TebexWebhooks(settings.webhookSecret, packages, new MikroOrmPurchaseRepository(database)),
+        packageStore,
+        fixedMap: settings.packageMap,
+        webhookIps: settings.webhookIps,
+      },
+      subscriptions: new TebexSubscriptionGateway(gateway),
+    };
+  }
   if (stripeSettings) {
     const stripe = createStripeClient({
       secretKey: stripeSettings.secretKey,
@@ -38,6 +82,7 @@ export function createPaymentAdapters(
       publishableKey: stripeSettings.publishableKey,
       demo: null,
       webhooks: new StripeWebhookVerifier(stripe, stripeSettings.webhookSecret),
+      tebex: null,
       subscriptions: new StripeSubscriptionGateway(stripe, catalogue),
     };
   }
@@ -48,6 +93,7 @@ export function createPaymentAdapters(
     publishableKey: null,
     demo,
     webhooks: null,
+    tebex: null,
     subscriptions: new DemoSubscriptionGateway(demo, store),
   };
 }

@@ -1,6 +1,7 @@
 import type { InferEntity } from '@mikro-orm/core';
 import {
   type BillingReason,
+  type PaymentGatewayName,
   PURCHASE_STATUSES,
   type Purchase,
   type PurchaseStatus,
@@ -144,8 +145,8 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
         `insert into "purchases" ("id", "user_id", "product_type", "product_id", "option_id", "product_name", "price_cents",
            "currency", "tokens_granted", "tokens_awarded", "buyer_email", "buyer_discord", "ban_reason", "payment_intent_id",
            "status", "failure_reason", "created_at", "updated_at", "completed_at", "billing_reason", "subscription_id",
-           "membership_id", "period_start", "period_end")
-         values (?, ?, ?, ?, null, ?, ?, ?, ?, 0, ?, ?, null, ?, 'pending', null, ?, ?, null, ?, ?, ?, ?, ?)
+           "membership_id", "period_start", "period_end", "gateway")
+         values (?, ?, ?, ?, null, ?, ?, ?, ?, 0, ?, ?, null, ?, 'pending', null, ?, ?, null, ?, ?, ?, ?, ?, ?)
          on conflict do nothing returning "id"`,
         [
           purchase.id,
@@ -166,6 +167,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
           billing.membershipId,
           billing.periodStart,
           billing.periodEnd,
+          purchase.gateway ?? 'demo',
         ],
       );
       if (inserted.length > 0) {
@@ -416,6 +418,7 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     completedAt: row.completedAt ?? null,
+    gateway: row.gateway as PaymentGatewayName,
     // one-time purchases carry no billing at all
     ...(row.billingReason
       ? {
@@ -434,6 +437,7 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
 function toRow({ billing, ...purchase }: Purchase) {
   return {
     ...purchase,
+    gateway: purchase.gateway ?? 'demo',
     billingReason: billing?.reason ?? null,
     subscriptionId: billing?.subscriptionId ?? null,
     membershipId: billing?.membershipId ?? null,

@@ -31,6 +31,21 @@ export const PurchaseRow = defineEntity({
     membershipId: p.uuid().nullable(),
     periodStart: p.datetime().nullable(),
     periodEnd: p.datetime().nullable(),
+    /** migration 0012 */
+    gateway: p.string(),
+  },
+});
+
+/** migration 0012: what `tebex sync` found for each catalogue item */
+export const TebexPackageRow = defineEntity({
+  name: 'TebexPackageRow',
+  tableName: 'tebex_packages',
+  properties: {
+    itemKey: p.string().primary(),
+    packageId: p.integer(),
+    packageName: p.string(),
+    priceCents: p.integer(),
+    syncedAt: p.datetime(),
   },
 });
 
@@ -87,4 +102,4 @@ export const DemoPaymentIntentRow = defineEntity({
   },
 });
 
-export const purchaseEntities = [PurchaseRow, MembershipRow, PaymentEventRow, DemoPaymentIntentRow];
+export const purchaseEntities = [PurchaseRow, MembershipRow, PaymentEventRow, DemoPaymentIntentRow, TebexPackageRow];

@@ -19,6 +19,7 @@ const CSV_COLUMNS = [
   'buyerDiscord',
   'buyerEmail',
   'paymentIntentId',
+  'gateway',
   'tokensAwarded',
 ] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -44,6 +45,7 @@ function line(purchase: Purchase): string {
       purchase.createdAt.toISOString().slice(0, 16).replace('T', ' '),
       buyerView(purchase, new Date()).status.padEnd(16),
       formatUsd(purchase.priceCents).padStart(8),
+      (purchase.gateway ?? 'demo').padEnd(6),
       purchase.productName.padEnd(32),
       purchase.buyerDiscord ?? purchase.buyerEmail ?? '',
     ].join('  '),

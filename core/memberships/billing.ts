@@ -63,6 +63,7 @@ export class MembershipPayments {
       createdAt: now,
       updatedAt: now,
       completedAt: null,
+      gateway: membership.gateway,
       billing: {
         reason: bill.reason,
         subscriptionId: membership.subscriptionId,

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
-import type { Purchase } from '../purchases/purchase.ts';
+import type { PaymentGatewayName, Purchase } from '../purchases/purchase.ts';
 import type { CompletionHooks } from '../purchases/purchase-settlement.ts';
 import type { PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
@@ -20,7 +20,7 @@ export class MembershipLifecycle implements CompletionHooks {
     private readonly effects: MembershipEffects,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-    private readonly gateway: 'demo' | 'stripe',
+    private readonly gateway: PaymentGatewayName,
   ) {}
 
   async completed(purchase: Purchase, at: Date): Promise<void> {

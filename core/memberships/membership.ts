@@ -1,3 +1,5 @@
+import type { PaymentGatewayName } from '../purchases/purchase.ts';
+
 /** A player's Priority Pass: one tier, billed every month on the day it started (DESIGN-DECISIONS section 10). */
 export const MEMBERSHIP_STATUSES = ['active', 'past_due', 'ended'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -15,7 +17,7 @@ export interface Membership {
   cancelAtPeriodEnd: boolean;
   /** a downgrade waiting for the next renewal */
   pendingTierId: string | null;
-  gateway: 'demo' | 'stripe';
+  gateway: PaymentGatewayName;
   /** the provider's subscription (demo: sub_demo_...) */
   subscriptionId: string;
   /** demo: the paid intent whose card renewals are charged to; Stripe keeps the card itself (null) */

@@ -1,3 +1,4 @@
+import type { PaymentGatewayName } from '../purchases/purchase.ts';
 import type { PaymentIntent } from '../purchases/ports.ts';
 import type { Membership, MembershipStatus } from './membership.ts';
 
@@ -63,6 +64,8 @@ export interface StartSubscriptionRequest {
   metadata: Record<string, string>;
   /** the same key always answers the same subscription */
   idempotencyKey: string;
+  /** the buyer's address, for providers that price and screen by it (Tebex) */
+  buyerIp?: string | null;
 }
 
 export interface ChargeRequest {
@@ -93,7 +96,7 @@ export interface PaidInvoice {
  * CARD_ERROR, a conflict).
  */
 export interface SubscriptionGateway {
-  readonly mode: 'demo' | 'stripe';
+  readonly mode: PaymentGatewayName;
   /**
    * A subscription to the tier whose first month is paid through the answered intent (not paid yet). The same
    * idempotency key answers the same subscription.

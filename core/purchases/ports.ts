@@ -1,5 +1,5 @@
 import type { BuyerPurchaseStatus } from './buyer-view.ts';
-import type { Purchase, PurchaseStatus } from './purchase.ts';
+import type { PaymentGatewayName, Purchase, PurchaseStatus } from './purchase.ts';
 
 export type IntentStatus =
   | 'requires_payment_method'
@@ -19,6 +19,8 @@ export interface PaymentIntent {
   metadata: Record<string, string>;
   /** why the last attempt failed, in the provider's words */
   failureMessage: string | null;
+  /** a hosted checkout (Tebex) the buyer is sent to, while it can still be paid; absent for card forms */
+  checkoutUrl?: string | null;
 }
 
 export interface CreateIntentRequest {
@@ -28,6 +30,8 @@ export interface CreateIntentRequest {
   metadata: Record<string, string>;
   /** the same key always answers with the same intent */
   idempotencyKey: string;
+  /** the buyer's address, for providers that price and screen by it (Tebex) */
+  buyerIp?: string | null;
 }
 
 /** What may change on an intent that has not been paid yet; only the fields given are sent. */
@@ -38,9 +42,12 @@ export interface IntentChanges {
   metadata?: Record<string, string>;
 }
 
-/** A card payment provider (Stripe, or the offline demo gateway). Failures are DomainErrors with clear messages. */
+/**
+ * A payment provider (Stripe, Tebex's hosted checkout, or the offline demo gateway). Failures are DomainErrors with
+ * clear messages.
+ */
 export interface PaymentGateway {
-  readonly mode: 'stripe' | 'demo';
+  readonly mode: PaymentGatewayName;
   createIntent(request: CreateIntentRequest): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent>;
   /** Refused (a conflict) once the intent is processing, paid or canceled. */

@@ -3,6 +3,10 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 export const CURRENCY = 'usd';
 
+/** Who takes the money: the offline demo gateway, Stripe, or Tebex (FiveM's licensed store). */
+export const PAYMENT_GATEWAYS = ['demo', 'stripe', 'tebex'] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+
 /** How many checkouts (distinct products or options) a buyer may have waiting for payment at once. */
 export const MAX_OPEN_CHECKOUTS = 5;
 
@@ -33,6 +37,8 @@ export interface Purchase {
   createdAt: Date;
   updatedAt: Date;
   completedAt: Date | null;
+  /** the gateway the checkout was opened with (stored rows always name it; absent in hand-built values: demo) */
+  gateway?: PaymentGatewayName;
   /** a month of a Priority Pass membership (or an upgrade's difference); absent or null for one-time purchases */
   billing?: PurchaseBilling | null;
 }

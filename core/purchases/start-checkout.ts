@@ -48,12 +48,16 @@ export interface StartCheckoutInput {
   buyerDiscord?: string;
   /** unban services only, where it is required */
   banReason?: string;
+  /** the buyer's address, passed to providers that price and screen by it */
+  buyerIp?: string;
 }
 
 export interface CheckoutStarted {
   purchase: Purchase;
   clientSecret: string;
   tokensGranted: number;
+  /** a hosted checkout to send the buyer to (Tebex); null when the page takes the card itself */
+  redirectUrl: string | null;
 }
 
 /** Each further claim follows an open checkout that turned out to be paid, canceled or gone meanwhile. */
@@ -104,7 +108,7 @@ export class StartCheckout {
       if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
       const started =
         claim.outcome === 'added'
-          ? await this.begin(claim.purchase)
+          ? await this.begin(claim.purchase, input.buyerIp ?? null)
           : await this.resume(claim.purchase, input, item, banReason);
       if (started) return started;
     }
@@ -132,6 +136,7 @@ export class StartCheckout {
       createdAt: now,
       updatedAt: now,
       completedAt: null,
+      gateway: this.gateway.mode,
       billing:
         this.memberships && item.product.type === MEMBERSHIP_PRODUCT_TYPE
           ? { reason: 'start', subscriptionId: null, membershipId: null, periodStart: null, periodEnd: null }
@@ -140,10 +145,12 @@ export class StartCheckout {
   }
 
   /** the first payment: a one-time intent, or a membership's subscription with its first month's intent */
-  private async openPayment(purchase: Purchase): Promise<{ intent: PaymentIntent; subscriptionId?: string }> {
-    if (!purchase.billing || !this.memberships)
-      return { intent: await this.gateway.createIntent(intentRequest(purchase)) };
-    const request = intentRequest(purchase);
+  private async openPayment(
+    purchase: Purchase,
+    buyerIp: string | null,
+  ): Promise<{ intent: PaymentIntent; subscriptionId?: string }> {
+    const request = { ...intentRequest(purchase), buyerIp };
+    if (!purchase.billing || !this.memberships) return { intent: await this.gateway.createIntent(request) };
     return this.memberships.gateway.start({
       tierId: purchase.productId,
       amountCents: request.amountCents,
@@ -152,14 +159,15 @@ export class StartCheckout {
       customer: { userId: purchase.userId, email: purchase.buyerEmail, name: purchase.buyerDiscord },
       metadata: request.metadata,
       idempotencyKey: `membership-${purchase.id}`,
+      buyerIp,
     });
   }
 
   /** A purchase this call stored gets its intent; when the provider fails, the purchase is removed again. */
-  private async begin(purchase: Purchase): Promise<CheckoutStarted | null> {
+  private async begin(purchase: Purchase, buyerIp: string | null): Promise<CheckoutStarted | null> {
     let opened: { intent: PaymentIntent; subscriptionId?: string };
     try {
-      opened = await this.openPayment(purchase);
+      opened = await this.openPayment(purchase, buyerIp);
     } catch (error) {
       await this.purchases.discardUnstarted(purchase.id);
       throw error;
@@ -170,6 +178,7 @@ export class StartCheckout {
       purchase: { ...purchase, paymentIntentId: intent.id },
       clientSecret: intent.clientSecret,
       tokensGranted: purchase.tokensGranted,
+      redirectUrl: intent.checkoutUrl ?? null,
     };
   }
 
@@ -182,6 +191,11 @@ export class StartCheckout {
   ): Promise<CheckoutStarted | null> {
     let purchase = open;
     let intent: PaymentIntent;
+    if ((open.gateway ?? 'demo') !== this.gateway.mode) {
+      // opened before the store changed gateways: the new one cannot take its payment
+      await this.settlement.fail(open, 'The store changed payment providers before this checkout was paid.');
+      return null;
+    }
     if (open.paymentIntentId) {
       const found = await this.gateway.retrieveIntent(open.paymentIntentId).catch((error: unknown) => {
         // an intent the provider does not know (another account or gateway since) can never be paid
@@ -196,7 +210,7 @@ export class StartCheckout {
     } else {
       // another request stored it a moment ago and is creating its intent (or stopped before it could):
       // the same idempotency key answers the same intent, so both requests end with one
-      const opened = await this.openPayment(open);
+      const opened = await this.openPayment(open, input.buyerIp ?? null);
       intent = opened.intent;
       if (!(await this.purchases.attachIntent(open.id, intent.id, opened.subscriptionId))) return null;
       purchase = { ...open, paymentIntentId: intent.id };
@@ -248,7 +262,12 @@ export class StartCheckout {
       purchase = await this.purchases.reviseCheckout(open.id, { ...changes, updatedAt: this.clock.now() });
     // null: paid or failed meanwhile, so it is no longer open
     if (!purchase) return null;
-    return { purchase, clientSecret: current.clientSecret, tokensGranted: purchase.tokensGranted };
+    return {
+      purchase,
+      clientSecret: current.clientSecret,
+      tokensGranted: purchase.tokensGranted,
+      redirectUrl: current.checkoutUrl ?? null,
+    };
   }
 }
 

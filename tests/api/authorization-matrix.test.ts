@@ -28,6 +28,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/setup': 'public',
   // signed by the payment provider, not by a session
   'POST /api/stripe/webhook': 'public',
+  'POST /api/tebex/webhook': 'public',
+  // the way back from Tebex's sign-in: signed out, it sends the buyer to the success page, which asks them to sign in
+  'GET /api/tebex/baskets/:ident/continue': 'public',
   'GET /api/auth/user': 'signed-in',
   'GET /api/user/tokens': 'signed-in',
   'GET /api/user/tokens/history': 'signed-in',

@@ -103,6 +103,10 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
   'POST /api/membership/resume': { valid: () => ({}), required: [] },
   'POST /api/membership/change-tier': { valid: () => ({ tierId: 'gator-crown' }), required: ['tierId'] },
   'POST /api/membership/pay-renewal': { valid: () => ({}), required: [] },
+  'POST /api/tebex/webhook': {
+    valid: () => ({ id: 'a-webhook', type: 'payment.completed', date: '2026-11-24T00:00:00Z', subject: {} }),
+    required: [],
+  },
   'POST /api/stripe/webhook': {
     valid: () => ({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } }),
     required: [],

@@ -135,6 +135,7 @@ describe('purchases list --csv in a spreadsheet', () => {
       'buyerDiscord',
       'buyerEmail',
       'paymentIntentId',
+      'gateway',
       'tokensAwarded',
     ]);
     const column = (name: string) => header!.indexOf(name);

@@ -71,6 +71,8 @@ function purchase(userId: string, overrides: Partial<Purchase> = {}): Purchase {
     createdAt: at,
     updatedAt: at,
     completedAt: null,
+    // not the default: the gateway is stored, not assumed
+    gateway: 'stripe',
     ...overrides,
   };
 }

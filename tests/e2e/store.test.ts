@@ -74,7 +74,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
         expect.stringContaining('Jean Baptiste'),
         'Swamp Blood',
         'whitelist',
-        '$60.00',
+        '$60.00 via demo',
         'Completed',
       ]),
     );

@@ -46,7 +46,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     migrate: options.migrate,
     clock: options.clock,
   });
-  const running = await startServer(system, { uiDir: options.ui ? 'ui/dist' : undefined, port: 0, host: '127.0.0.1' });
+  const running = await startServer(system, {
+    uiDir: options.ui ? 'ui/dist' : undefined,
+    // a test that sets PUBLIC_URL (pages a provider sends buyers back to) picked the port for it
+    port: options.env?.PORT ? Number(options.env.PORT) : 0,
+    host: '127.0.0.1',
+  });
   return {
     url: running.url,
     system,

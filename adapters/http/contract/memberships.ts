@@ -31,6 +31,8 @@ export const membershipSchema = z.object({
   endReason: z.string().nullable(),
   /** past due: the failed renewal to pay with another card (POST /api/membership/pay-renewal opens it) */
   unpaidRenewalId: z.string().nullable(),
+  /** who bills it: Tebex memberships are cancelled and changed at Tebex, the others on this page */
+  billedBy: z.enum(['demo', 'stripe', 'tebex']),
 });
 export type MembershipDto = z.infer<typeof membershipSchema>;
 

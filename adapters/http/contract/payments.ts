@@ -37,6 +37,8 @@ export const createPaymentIntentResponseSchema = z.object({
   /** dollars, from the catalogue */
   amount: z.number(),
   productName: z.string(),
+  /** Tebex: where the buyer goes to pay (the page takes no card itself); null otherwise */
+  redirectUrl: z.string().nullable(),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
@@ -57,9 +59,9 @@ export const completePurchaseResponseSchema = z.object({
 });
 export type CompletePurchaseResponse = z.infer<typeof completePurchaseResponseSchema>;
 
-/** GET /api/payments/config: Stripe's publishable key, or the offline demo card form. */
+/** GET /api/payments/config: Stripe's publishable key, Tebex's hosted checkout, or the offline demo card form. */
 export const paymentsConfigSchema = z.object({
-  mode: z.enum(['stripe', 'demo']),
+  mode: z.enum(['stripe', 'demo', 'tebex']),
   publishableKey: z.string().nullable(),
 });
 export type PaymentsConfigDto = z.infer<typeof paymentsConfigSchema>;

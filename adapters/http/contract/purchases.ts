@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/buyer-view.ts';
+import { PAYMENT_GATEWAYS } from '../../../core/purchases/purchase.ts';
 import { deliverySchema } from './deliveries.ts';
 import { tokenEntrySchema } from './tokens.ts';
 
@@ -22,6 +23,8 @@ export const purchaseSchema = z.object({
   /** what an unban buyer said about the ban; null for other products */
   banReason: z.string().nullable(),
   paymentIntentId: z.string().nullable(),
+  /** who took the payment: the demo gateway, Stripe or Tebex */
+  gateway: z.enum(PAYMENT_GATEWAYS),
   status: purchaseStatusSchema,
   tokensGranted: z.number().int(),
   tokensAwarded: z.number().int(),

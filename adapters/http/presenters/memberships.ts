@@ -33,5 +33,6 @@ export function presentMembership(view: MembershipView, unpaidRenewal: Purchase 
     endedAt: iso(membership.endedAt),
     endReason: membership.endReason,
     unpaidRenewalId: unpaidRenewal?.id ?? null,
+    billedBy: membership.gateway,
   };
 }

@@ -46,7 +46,8 @@ export function presentPurchaseDetail(
       .map(presentTokenEntry),
     deliveries: [...deliveries].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map(presentDelivery),
     refund: {
-      refundable: purchase.status === 'completed' && purchase.paymentIntentId !== null,
+      // Tebex's payments are refunded in its panel; its webhook then takes the tokens back here
+      refundable: purchase.status === 'completed' && purchase.paymentIntentId !== null && purchase.gateway !== 'tebex',
       tokensToTakeBack: Math.max(0, Math.min(purchase.tokensAwarded, buyer?.tokens ?? 0)),
       roleToRemove: grant?.roleId ?? null,
     },
@@ -72,6 +73,7 @@ export function presentPurchase(
     buyerDiscord: purchase.buyerDiscord,
     banReason: purchase.banReason,
     paymentIntentId: purchase.paymentIntentId,
+    gateway: purchase.gateway ?? 'demo',
     status: buyerView(purchase, now).status,
     tokensGranted: purchase.tokensGranted,
     tokensAwarded: purchase.tokensAwarded,

@@ -18,7 +18,7 @@ import { currentUser, requireUser } from '../middleware/auth.ts';
 export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapters): void {
   router.get('/api/payments/config', (ctx) => {
     const body: PaymentsConfigDto = {
-      mode: payments.demo ? 'demo' : 'stripe',
+      mode: payments.gateway.mode,
       publishableKey: payments.publishableKey,
     };
     ctx.body = body;
@@ -44,6 +44,7 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       buyerEmail: input.buyerEmail,
       buyerDiscord: input.buyerDiscord,
       banReason: input.banReason,
+      buyerIp: ctx.ip,
     });
     const body: CreatePaymentIntentResponse = {
       clientSecret: started.clientSecret,
@@ -52,6 +53,7 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       purchaseId: started.purchase.id,
       amount: centsToDollars(started.purchase.priceCents),
       productName: started.purchase.productName,
+      redirectUrl: started.redirectUrl,
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;

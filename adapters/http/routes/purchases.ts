@@ -51,6 +51,7 @@ const EXPORT_COLUMNS = [
   'failureReason',
   'completedAt',
   'paymentIntentId',
+  'gateway',
 ] as const;
 /** an export holds at most this many rows (the newest) */
 const EXPORT_MAX_ROWS = 10_000;

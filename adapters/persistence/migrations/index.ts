@@ -10,6 +10,7 @@ import { Migration20261123000008PurchaseBanReason } from './0008-purchase-ban-re
 import { Migration20261123000009PurchaseStatusChanges } from './0009-purchase-status-changes.ts';
 import { Migration20261123000010AccountActions } from './0010-account-actions.ts';
 import { Migration20261124000011Memberships } from './0011-memberships.ts';
+import { Migration20261124000012PaymentGateways } from './0012-payment-gateways.ts';
 
 /**
  * Every migration in order. Add new ones at the end; never edit one that has shipped, nor its name: the
@@ -28,4 +29,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000009PurchaseStatusChanges', class: Migration20261123000009PurchaseStatusChanges },
   { name: 'Migration20261123000010AccountActions', class: Migration20261123000010AccountActions },
   { name: 'Migration20261124000011Memberships', class: Migration20261124000011Memberships },
+  { name: 'Migration20261124000012PaymentGateways', class: Migration20261124000012PaymentGateways },
 ];

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { brand } from '@/config/brand.ts';
+import { usePaymentsConfig } from '@/lib/payments-config.ts';
 import { footerLinks } from '@/config/paths.ts';
 
 const socialLinks = [
@@ -10,6 +11,8 @@ const socialLinks = [
 ];
 
 export function Footer() {
+  // a store that sells through Tebex says so, not Stripe
+  const payments = usePaymentsConfig();
   return (
     <footer className="border-t border-bayou-700 bg-bayou-900 text-sm text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
@@ -65,7 +68,9 @@ export function Footer() {
           must be 18+ or have parental consent to purchase. Not affiliated with or endorsed by Rockstar Games, Take-Two
           Interactive or Cfx.re.
         </p>
-        <p className="mt-2">Powered by Stripe, secured by SSL.</p>
+        <p className="mt-2">
+          {payments.data?.mode === 'tebex' ? 'Payments by Tebex' : 'Powered by Stripe'}, secured by SSL.
+        </p>
         <p className="mt-2">© 2025 {brand.name}. All rights reserved.</p>
       </div>
     </footer>

@@ -19,6 +19,7 @@ function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
     buyerDiscord: 'jean_baptiste',
     banReason: null,
     paymentIntentId: 'pi_1',
+    gateway: 'stripe',
     status: 'completed',
     tokensGranted: 100,
     tokensAwarded: 100,

@@ -142,7 +142,10 @@ export default function PurchaseDashboardPage() {
                       <TypeBadge type={purchase.productType} />
                     </StackedCell>
                     <StackedCell label="Amount">
-                      <span className="font-semibold">{formatMoney(purchase.price)}</span>
+                      <span className="font-semibold">{formatMoney(purchase.price)}</span>{' '}
+                      <span className="block text-xs text-slate-400" data-testid="row-gateway">
+                        via {GATEWAY_SHORT[purchase.gateway]}
+                      </span>
                     </StackedCell>
                     <StackedCell label="Status">
                       <StatusBadge status={purchase.status} />
@@ -188,3 +191,5 @@ export default function PurchaseDashboardPage() {
     </div>
   );
 }
+
+const GATEWAY_SHORT: Record<'demo' | 'stripe' | 'tebex', string> = { demo: 'demo', stripe: 'Stripe', tebex: 'Tebex' };

@@ -201,6 +201,9 @@ function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: bool
             {purchase.tokensAwarded} held of {purchase.tokensGranted}
           </span>
         </Row>
+        <Row label="Paid through">
+          <span data-testid="purchase-gateway">{GATEWAY_NAMES[purchase.gateway]}</span>
+        </Row>
         <Row label="Transaction ID">
           <code className="break-all text-xs">{purchase.paymentIntentId ?? '—'}</code>
         </Row>
@@ -280,6 +283,12 @@ function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: bool
         )}
       </Section>
 
+      {isAdmin && purchase.gateway === 'tebex' && purchase.status === 'completed' && (
+        <p className="mt-5 border-t border-bayou-700 pt-4 text-sm text-slate-300">
+          Tebex took this payment: refund it in the Tebex creator panel. Tokens and the Discord role are taken back here
+          as soon as Tebex reports the refund.
+        </p>
+      )}
       {isAdmin && detail.refund.refundable && (
         <div className="mt-5 flex justify-end border-t border-bayou-700 pt-4">
           <RefundConfirmation detail={detail} />
@@ -304,3 +313,9 @@ export function PurchaseDetailsDialog({ purchaseId, onClose }: { purchaseId: str
     </Modal>
   );
 }
+
+export const GATEWAY_NAMES: Record<'demo' | 'stripe' | 'tebex', string> = {
+  demo: 'Demo gateway (no money taken)',
+  stripe: 'Stripe',
+  tebex: 'Tebex',
+};

@@ -26,6 +26,7 @@ function membership(overrides: Partial<MembershipDto>): MembershipDto {
     endedAt: null,
     endReason: null,
     unpaidRenewalId: null,
+    billedBy: 'demo',
     ...overrides,
   };
 }

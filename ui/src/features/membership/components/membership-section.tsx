@@ -200,6 +200,11 @@ function MembershipCard({
         <Link to="/whitelist" className="mt-4 inline-block font-semibold text-gold-400 underline">
           Start a new membership
         </Link>
+      ) : membership.billedBy === 'tebex' ? (
+        <p className="mt-4 text-sm text-slate-300" data-testid="membership-tebex">
+          Billed by Tebex: to cancel, resume or change tier, use the link in your Tebex receipt email. This page shows
+          the change as soon as Tebex reports it.
+        </p>
       ) : (
         <div className="mt-4 flex flex-wrap gap-3">
           {membership.status === 'past_due' && (

@@ -7,28 +7,16 @@ import type {
   CreatePaymentIntentResponse,
   DemoConfirmRequest,
   DemoConfirmResponse,
-  PaymentsConfigDto,
 } from '@contract/payments.ts';
 import type { MyPurchaseDto } from '@contract/account.ts';
 import type { RecentPurchasesResponse } from '@contract/purchases.ts';
 import { api } from '@/lib/api-client.ts';
 
 export const storeKeys = {
-  paymentsConfig: () => ['payments', 'config'] as const,
   recent: () => ['purchases', 'recent'] as const,
 };
 
-export function paymentsConfigQuery() {
-  return queryOptions({
-    queryKey: storeKeys.paymentsConfig(),
-    queryFn: ({ signal }) => api.get<PaymentsConfigDto>('/api/payments/config', { signal }),
-    staleTime: Infinity,
-  });
-}
-
-export function usePaymentsConfig() {
-  return useQuery(paymentsConfigQuery());
-}
+export { paymentsConfigQuery, usePaymentsConfig } from '@/lib/payments-config.ts';
 
 export function createPaymentIntent(body: CreatePaymentIntentRequest): Promise<CreatePaymentIntentResponse> {
   return api.post<CreatePaymentIntentResponse>('/api/create-payment-intent', body);

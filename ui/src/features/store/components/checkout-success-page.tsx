@@ -53,7 +53,7 @@ export default function CheckoutSuccessPage() {
     content = <NotFound>No payment with this transaction ID belongs to your account.</NotFound>;
   else if (mine.error || !mine.data)
     content = <QueryState isPending={false} error={mine.error} retry={() => void mine.refetch()} />;
-  else content = <Outcome purchase={mine.data} />;
+  else content = <Outcome purchase={mine.data} problem={params.get('problem')} />;
   return <div className="mx-auto max-w-2xl px-4 py-12">{content}</div>;
 }
 
@@ -85,7 +85,21 @@ const STOPPED: Record<'failed' | 'abandoned' | 'refunded' | 'disputed', { title:
   },
 };
 
-function Outcome({ purchase }: { purchase: MyPurchaseDto }) {
+/** `problem`: why the payment provider's page could not be opened (the purchase then waits, unpaid) */
+function Outcome({ purchase, problem }: { purchase: MyPurchaseDto; problem: string | null }) {
+  if (purchase.status === 'awaiting_payment' && problem)
+    return (
+      <>
+        <OutcomeHeading icon="stopped" title="Checkout Could Not Open">
+          <p role="alert" className="font-semibold text-red-200">
+            {problem}
+          </p>
+          <p>You were not charged. Try again from the store page in a moment.</p>
+        </OutcomeHeading>
+        <PaymentFacts purchase={purchase} />
+        <HelpLinks discord={false} />
+      </>
+    );
   if (purchase.status === 'awaiting_payment')
     return (
       <>

@@ -5,6 +5,7 @@ import { formatPrice } from '@/lib/format.ts';
 import type { CurrentUser } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
 import type { CheckoutItem } from '../api/use-checkout-item.ts';
+import { usePaymentsConfig } from '../api/payments.ts';
 import { PaymentSection } from './payment-section.tsx';
 import { BanReasonField, unbanDetailsErrors } from './unban-details-form.tsx';
 
@@ -34,6 +35,7 @@ export function OrderForm({
   onCompleted: (tokensAwarded: number) => void;
 }) {
   const unban = item.product.type === 'unban';
+  const payments = usePaymentsConfig();
   const checkoutPhrase = useFlavourPhrase('checkout');
   const [contact, setContact] = useState<Contact>(() => ({
     email: user?.email ?? '',
@@ -106,7 +108,8 @@ export function OrderForm({
             />
           )}
           <p className="flex items-center gap-2 text-sm text-slate-300">
-            <CreditCard aria-hidden size={16} /> Payment method: Card
+            <CreditCard aria-hidden size={16} /> Payment method:{' '}
+            {payments.data?.mode === 'tebex' ? 'Tebex checkout (card, PayPal and more)' : 'Card'}
           </p>
           <button
             type="submit"

@@ -8,6 +8,7 @@ import { authKeys } from '@/features/auth';
 import { completePurchase, createPaymentIntent, usePaymentsConfig } from '../api/payments.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { StripePaymentForm } from './stripe-payment-form.tsx';
+import { TebexCheckoutLink } from './tebex-checkout-link.tsx';
 
 /** a payment opened elsewhere than a checkout (a past-due membership month) */
 export interface OpenedPayment {
@@ -92,6 +93,8 @@ export function PaymentSection({ request, open, payLabel, onCompleted }: Payment
     );
   }
   if (!intent || !config.data) return <Spinner label="Preparing payment" />;
+  if (config.data.mode === 'tebex')
+    return <TebexCheckoutLink url={'redirectUrl' in intent ? intent.redirectUrl : null} payLabel={payLabel} />;
   const props = { clientSecret: intent.clientSecret, payLabel, onPaid: paid, onError: failed };
   return (
     <div className="space-y-3">

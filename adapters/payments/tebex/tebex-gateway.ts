@@ -1,0 +1,232 @@
+import type { Catalogue } from '../../../core/catalogue/catalogue.ts';
+import type { StartSubscriptionRequest, SubscriptionGateway } from '../../../core/memberships/ports.ts';
+import type {
+  CreateIntentRequest,
+  IntentChanges,
+  PaymentGateway,
+  PaymentIntent,
+} from '../../../core/purchases/ports.ts';
+import { ConflictError, DomainError } from '../../../core/shared/errors.ts';
+import type { TebexBasket, TebexClient } from './tebex-client.ts';
+import { checkTebexPrice, itemKey, type TebexPackageMap } from './tebex-packages.ts';
+
+/** where a buyer back from signing in to a basket (or sent from the order form) is taken on */
+export function continuePath(ident: string): string {
+  return `/api/tebex/baskets/${encodeURIComponent(ident)}/continue`;
+}
+
+/** What the basket carries of ours: Tebex sends it back with every payment of the basket. */
+export interface BasketCustom {
+  purchase_id: string;
+  user_id: string;
+  /** the catalogue item (`product-id` or `product-id:option-id`) */
+  item: string;
+  product_type: string;
+  /** 'single', or 'subscription' for a Priority Pass month */
+  package_type: string;
+  price_cents: string;
+}
+
+/**
+ * Tebex's hosted checkout behind the payment port. An "intent" is a Headless API basket: the site opens it for the
+ * purchase (its id and buyer in the basket's custom data), the buyer signs in to it when the webstore asks (FiveM
+ * stores: their Cfx.re account), the package is added and the buyer pays on Tebex's page; Tebex's webhooks report
+ * the payment. Prices are Tebex's, and must equal the catalogue's.
+ */
+export class TebexPaymentGateway implements PaymentGateway {
+  readonly mode = 'tebex' as const;
+  /** one basket per key while it is being opened: two requests of one checkout get the same basket */
+  private readonly opening = new Map<string, Promise<PaymentIntent>>();
+
+  constructor(
+    private readonly client: TebexClient,
+    private readonly packages: TebexPackageMap,
+    private readonly catalogue: Catalogue,
+    private readonly publicUrl: string,
+  ) {}
+
+  createIntent(request: CreateIntentRequest): Promise<PaymentIntent> {
+    return this.once(request.idempotencyKey, () => this.open(request, 'single'));
+  }
+
+  /** a Priority Pass month: a subscription package; the basket names the subscription until Tebex has one */
+  async startSubscription(
+    request: StartSubscriptionRequest,
+  ): Promise<{ subscriptionId: string; intent: PaymentIntent }> {
+    const intent = await this.once(request.idempotencyKey, () => this.open(request, 'subscription'));
+    return { subscriptionId: intent.id, intent };
+  }
+
+  async retrieveIntent(id: string): Promise<PaymentIntent> {
+    return this.toIntent(await this.client.getBasket(id));
+  }
+
+  /** Nothing on a basket can be changed but by the buyer; a new catalogue price must be Tebex's too. */
+  async updateIntent(id: string, changes: IntentChanges): Promise<PaymentIntent> {
+    const intent = await this.retrieveIntent(id);
+    if (changes.amountCents !== undefined && changes.amountCents !== intent.amountCents) {
+      const custom = intent.metadata;
+      const name = this.itemName(custom.productType, custom.productId, custom.optionId);
+      const packageId = await this.packages.packageFor(itemKey(custom.productId, custom.optionId), name);
+      checkTebexPrice(name, changes.amountCents, await this.client.getPackage(packageId));
+      return { ...intent, amountCents: changes.amountCents };
+    }
+    return intent;
+  }
+
+  async refund(): Promise<{ id: string }> {
+    throw new ConflictError(
+      'TEBEX_REFUND_IN_PANEL',
+      'This payment was taken by Tebex: refund it in the Tebex creator panel. The site takes the tokens back and removes the role when Tebex reports the refund.',
+    );
+  }
+
+  /**
+   * Where the buyer goes next for this basket: Tebex's sign-in when the webstore asks for it, else (the package
+   * added once) Tebex's checkout page; the success page once it is paid.
+   */
+  async continueCheckout(ident: string): Promise<string> {
+    const basket = await this.client.getBasket(ident);
+    const custom = basketCustom(basket);
+    if (basket.complete) return this.successUrl(custom.purchase_id);
+    if (basket.packages.length > 0 && basket.links.checkout) return basket.links.checkout;
+    if (basket.username_id === null && !basket.username) {
+      const signIn = await this.client.authLinks(ident, `${this.publicUrl}${continuePath(ident)}`);
+      if (signIn.length > 0) return signIn[0].url;
+    }
+    const [productId, optionId] = custom.item.split(':');
+    const name = this.itemName(custom.product_type, productId, optionId);
+    const packageId = await this.packages.packageFor(custom.item, name);
+    const filled = await this.client.addPackage(ident, {
+      package_id: packageId,
+      quantity: 1,
+      type: custom.package_type,
+      custom: { purchase_id: custom.purchase_id },
+    });
+    if (!filled.links.checkout)
+      throw new DomainError('TEBEX_NO_CHECKOUT', 'unavailable', 'Tebex did not open a checkout. Please try again.');
+    return filled.links.checkout;
+  }
+
+  private async open(request: CreateIntentRequest, packageType: 'single' | 'subscription'): Promise<PaymentIntent> {
+    const meta = request.metadata;
+    const key = itemKey(meta.productId, meta.optionId);
+    const name = this.itemName(meta.productType, meta.productId, meta.optionId);
+    const packageId = await this.packages.packageFor(key, name);
+    checkTebexPrice(name, request.amountCents, await this.client.getPackage(packageId));
+    const custom: BasketCustom = {
+      purchase_id: meta.purchaseId,
+      user_id: meta.userId,
+      item: key,
+      product_type: meta.productType,
+      package_type: packageType,
+      price_cents: String(request.amountCents),
+    };
+    const basket = await this.client.createBasket({
+      complete_url: this.successUrl(meta.purchaseId),
+      cancel_url: this.cancelUrl(meta),
+      custom: { ...custom },
+      complete_auto_redirect: true,
+      ...(request.buyerIp ? { ip_address: request.buyerIp } : {}),
+    });
+    return this.toIntent(basket);
+  }
+
+  private once(key: string, work: () => Promise<PaymentIntent>): Promise<PaymentIntent> {
+    const running = this.opening.get(key);
+    if (running) return running;
+    const started = work().finally(() => this.opening.delete(key));
+    this.opening.set(key, started);
+    return started;
+  }
+
+  private toIntent(basket: TebexBasket): PaymentIntent {
+    const custom = basketCustom(basket);
+    const [productId, optionId] = custom.item.split(':');
+    return {
+      id: basket.ident,
+      clientSecret: '',
+      status: basket.complete ? 'succeeded' : 'requires_payment_method',
+      // the package's price once it is in the basket; until then the price the basket was opened for
+      amountCents: basket.packages.length > 0 ? Math.round(basket.base_price * 100) : Number(custom.price_cents),
+      currency: (basket.currency || 'usd').toLowerCase(),
+      metadata: {
+        purchaseId: custom.purchase_id,
+        userId: custom.user_id,
+        productType: custom.product_type,
+        productId: productId ?? '',
+        ...(optionId ? { optionId } : {}),
+      },
+      failureMessage: null,
+      checkoutUrl: basket.complete ? null : `${this.publicUrl}${continuePath(basket.ident)}`,
+    };
+  }
+
+  private itemName(productType: string, productId: string, optionId?: string): string {
+    try {
+      return this.catalogue.price(productId, productType, optionId || undefined).name;
+    } catch {
+      return productId;
+    }
+  }
+
+  private successUrl(purchaseId: string): string {
+    return `${this.publicUrl}/checkout-success?payment_intent=${encodeURIComponent(purchaseId)}`;
+  }
+
+  private cancelUrl(meta: Record<string, string>): string {
+    const option = meta.optionId ? `&option=${encodeURIComponent(meta.optionId)}` : '';
+    return `${this.publicUrl}/checkout?type=${encodeURIComponent(meta.productType)}&id=${encodeURIComponent(meta.productId)}${option}`;
+  }
+}
+
+/** the custom data of a basket this site opened; a basket without it is not ours */
+export function basketCustom(basket: { custom: Record<string, unknown> | null }): BasketCustom {
+  const custom = basket.custom ?? {};
+  const text = (key: string) => (typeof custom[key] === 'string' ? (custom[key] as string) : '');
+  if (!text('purchase_id'))
+    throw new DomainError('PAYMENT_INTENT_NOT_FOUND', 'not_found', 'This Tebex basket was not opened by this store.');
+  return {
+    purchase_id: text('purchase_id'),
+    user_id: text('user_id'),
+    item: text('item'),
+    product_type: text('product_type'),
+    package_type: text('package_type') || 'single',
+    price_cents: text('price_cents') || '0',
+  };
+}
+
+const MANAGED_AT_TEBEX =
+  'This Priority Pass is billed by Tebex: cancel it or change its tier from the link in your Tebex receipt email. The site follows the change as soon as Tebex reports it.';
+
+/**
+ * Priority Pass memberships as Tebex subscription packages. Tebex bills every month and reports it by webhook;
+ * cancelling and changing tiers happen at Tebex (the Headless API offers neither), so those calls are refused
+ * with where to go instead.
+ */
+export class TebexSubscriptionGateway implements SubscriptionGateway {
+  readonly mode = 'tebex' as const;
+  readonly chargeRenewal = null;
+  readonly latestPaidRenewal = null;
+
+  constructor(private readonly payments: TebexPaymentGateway) {}
+
+  start(request: StartSubscriptionRequest): Promise<{ subscriptionId: string; intent: PaymentIntent }> {
+    return this.payments.startSubscription(request);
+  }
+
+  async setCancelAtPeriodEnd(): Promise<void> {
+    throw new ConflictError('MANAGED_AT_TEBEX', MANAGED_AT_TEBEX);
+  }
+
+  /** Tebex ends a refunded or charged-back subscription itself; the site has nothing to stop */
+  async cancelNow(): Promise<void> {}
+
+  async upgrade(): Promise<never> {
+    throw new ConflictError('MANAGED_AT_TEBEX', MANAGED_AT_TEBEX);
+  }
+
+  async scheduleTier(): Promise<void> {
+    throw new ConflictError('MANAGED_AT_TEBEX', MANAGED_AT_TEBEX);
+  }
+}
