@@ -62,13 +62,13 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   app.use(securityHeaders(config.production));
   app.use(errorHandler(logger));
   if (config.production) app.use(httpsOnly(config.server.publicUrl));
-  app.use(crossSiteProtection(config.server.publicUrl));
-  app.use(jsonBody());
-  // routes that need neither the database nor the session answer before either is set up
+  // public reads (GET only) need no body reader, cross-site check, database context or session: they answer first
   const publicRouter = new Router();
   catalogueRoutes(publicRouter, core);
   serverStatusRoutes(publicRouter, core, config.game.connectCode);
   app.use(publicRouter.routes());
+  app.use(crossSiteProtection(config.server.publicUrl));
+  app.use(jsonBody());
   app.use((_ctx, next) => database.withContext(next));
   // the game server's routes take its key, never a session: they answer before the session is read
   if (config.game.apiKey) {

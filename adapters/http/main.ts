@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from '../config-error.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -18,18 +20,28 @@ export async function main(options: { apiOnly?: boolean } = {}): Promise<void> {
     }
     throw error;
   }
+  let workers: number;
+  try {
+    workers = workerCount(process.env.WEB_CONCURRENCY, config.database.url !== null);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (workers > 1 && cluster.isPrimary) return runPrimary(workers);
   const system = await composeSystem(config);
   const uiDir = resolve('ui/dist');
   const running = await startServer(system, { uiDir: options.apiOnly ? undefined : uiDir });
   const modes = [
     system.database.isEmbedded ? `embedded database in ${config.database.dataDir}` : 'Postgres at DATABASE_URL',
     config.discordOAuth ? 'Discord sign-in' : 'development sign-in',
-    config.stripe ? 'Stripe payments' : 'demo card payments',
+    { stripe: 'Stripe payments', tebex: 'Tebex payments', demo: 'demo card payments' }[config.paymentGateway],
   ];
   system.logger.info({ url: running.url, modes }, 'server started');
   if (!options.apiOnly && !existsSync(resolve(uiDir, 'index.html')))
     system.logger.warn('ui/dist is missing: run `npm run build`');
-  console.log(`\n  Site ready on ${running.url} (${modes.join(', ')})\n`);
+  if (cluster.isWorker) process.send?.({ ready: running.url, modes });
+  else console.log(`\n  Site ready on ${running.url} (${modes.join(', ')})\n`);
 
   const shutdown = (signal: string) => {
     system.logger.info({ signal }, 'shutting down');
@@ -47,7 +59,64 @@ export async function main(options: { apiOnly?: boolean } = {}): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * WEB_CONCURRENCY worker processes on one port (node:cluster). Unset: every core on a shared Postgres, one process
+ * on the embedded database (which serves one process only).
+ */
+export function workerCount(setting: string | undefined, sharedDatabase: boolean): number {
+  if (setting !== undefined && setting.trim() !== '') {
+    const count = Number(setting);
+    if (!Number.isInteger(count) || count < 1)
+      throw new ConfigError(`WEB_CONCURRENCY must be a whole number from 1 (got '${setting}').`);
+    if (count > 1 && !sharedDatabase)
+      throw new ConfigError(
+        'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database serves one process only.',
+      );
+    return count;
+  }
+  return sharedDatabase ? availableParallelism() : 1;
+}
+
+/**
+ * The primary process serves nothing itself: it starts the workers (the first sends Discord deliveries and runs
+ * renewals, the others only serve), replaces one that dies, and stops them all on SIGTERM or SIGINT.
+ */
+function runPrimary(workers: number): void {
+  let stopping = false;
+  let ready = 0;
+  const start = (index: number) => {
+    const worker = cluster.fork({
+      WORKER_INDEX: String(index),
+      ...(index > 0 ? { DELIVERY_WORKER: 'off' } : {}),
+    });
+    worker.on('message', (message: { ready?: string; modes?: string[] }) => {
+      if (message?.ready && ++ready === workers)
+        console.log(`\n  Site ready on ${message.ready} (${workers} workers, ${(message.modes ?? []).join(', ')})\n`);
+    });
+    worker.on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`worker ${index} stopped (${signal ?? code}); starting another`);
+      start(index);
+    });
+  };
+  for (let index = 0; index < workers; index++) start(index);
+  const shutdown = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    const force = setTimeout(() => process.exit(1), 12_000);
+    force.unref();
+    cluster.on('exit', () => {
+      if (Object.values(cluster.workers ?? {}).every((worker) => !worker || worker.isDead())) process.exit(0);
+    });
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+/** set by the server bundle's build (scripts/build-server.ts): the bundle's entry starts the server itself */
+declare const __SERVER_BUNDLE__: boolean | undefined;
+
+if (typeof __SERVER_BUNDLE__ === 'undefined' && import.meta.url === `file://${process.argv[1]}`) {
   main({ apiOnly: process.argv.includes('--api-only') }).catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

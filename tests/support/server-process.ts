@@ -20,6 +20,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       LOG_LEVEL: 'info',
       RATE_LIMIT_WRITES_PER_MINUTE: '10000',
       RATE_LIMIT_SIGNIN_PER_MINUTE: '10000',
+      // one process, unless a test asks for workers (on Postgres the default is one per core)
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,10 +5,12 @@ export interface HealthProbe {
 }
 
 export function healthRoutes(router: Router, database: HealthProbe): void {
+  // with WEB_CONCURRENCY workers, which one answered (a load balancer's or an operator's check of each)
+  const worker = process.env.WORKER_INDEX === undefined ? {} : { worker: Number(process.env.WORKER_INDEX) };
   router.get('/api/health', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (await database.ping(2000)) {
-      ctx.body = { status: 'ok', database: 'up' };
+      ctx.body = { status: 'ok', database: 'up', ...worker };
       return;
     }
     ctx.status = 503;
