@@ -13,6 +13,8 @@ import { resolveSessionSecret } from './identity/session-secret.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { NO_GAME_SERVER } from '../core/game/server-status.ts';
 import { FxServerStatus } from './fivem/fxserver-status.ts';
+import { CachedSessionStore } from './persistence/cached-session-store.ts';
+import { ChangeFeed } from './persistence/change-feed.ts';
 import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-adapters.ts';
 import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
 import { MikroOrmAccountActionLog } from './persistence/mikro-orm-account-action-log.ts';
@@ -138,6 +140,13 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     logger,
     pollMs: config.memberships.renewalPollMs,
   });
+  // sessions and their users in memory, dropped on every change (this process's, and others' through the feed)
+  const sessions = new CachedSessionStore(
+    new MikroOrmSessionStore(database, clock),
+    database,
+    new ChangeFeed(database, logger),
+    clock,
+  );
   return {
     config,
     logger,
@@ -146,7 +155,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     core,
     payments,
     identity: config.discordOAuth ? new DiscordIdentityProvider(config.discordOAuth) : null,
-    sessions: new MikroOrmSessionStore(database, clock),
+    sessions,
     sessionSecret: resolveSessionSecret(config.sessionSecret ?? undefined, dataDir),
     rateLimits: {
       signIn: new RateLimiter(config.rateLimits.signInPerMinute),
@@ -160,6 +169,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       await gameStatus?.stop();
       await renewalScheduler.stop();
       await deliveryWorker.stop();
+      await sessions.stop();
       await database.close();
     },
   };

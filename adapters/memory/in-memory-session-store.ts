@@ -21,7 +21,7 @@ export class InMemorySessionStore implements SessionStore {
     if (!row || row.expire < this.clock.now()) return undefined;
     const sess = JSON.parse(row.sess) as Record<string, unknown>;
     const userId = sessionUserId(sess);
-    return { sess, user: userId ? await this.users.findById(userId) : null };
+    return { sess, user: userId ? await this.users.findById(userId) : null, expire: row.expire };
   }
 
   async set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void> {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { findRunningEmbedded, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
@@ -18,23 +19,30 @@ export interface DatabaseSettings {
 
 /** The one database handle: MikroORM on the postgresql driver, pointed at a real server or the embedded one. */
 export class Database {
+  /** what each outermost transaction runs once it has committed */
+  private readonly afterCommit = new AsyncLocalStorage<Array<() => void>>();
+  private readonly changeListeners = new Set<(key: string) => void>();
+
   private constructor(
     readonly orm: MikroORM,
     readonly url: string,
     private readonly embedded: EmbeddedPostgres | undefined,
+    /** the embedded PGlite, this process's or another's: NOTIFY does not reach its other connections */
+    readonly onPglite: boolean,
   ) {}
 
   static async open(settings: DatabaseSettings): Promise<Database> {
     let url = settings.url;
     let embedded: EmbeddedPostgres | undefined;
     if (!url && settings.dataDir !== 'memory') url = await findRunningEmbedded(settings.dataDir);
+    const onPglite = !settings.url;
     if (!url) {
       embedded = await startEmbeddedPostgres(settings.dataDir, { template: settings.memoryTemplate });
       url = embedded.url;
     }
     try {
       const orm = await MikroORM.init({ ...ormOptions({ url, poolMax: settings.poolMax }), connect: false });
-      return new Database(orm, url, embedded);
+      return new Database(orm, url, embedded, onPglite);
     } catch (error) {
       await embedded?.close();
       throw error;
@@ -62,8 +70,32 @@ export class Database {
   }
 
   /** Runs the work in one transaction; repositories using `em` inside it join that transaction. */
-  transactional<T>(work: () => Promise<T>): Promise<T> {
-    return this.orm.em.transactional(() => work());
+  async transactional<T>(work: () => Promise<T>): Promise<T> {
+    if (this.afterCommit.getStore()) return this.orm.em.transactional(() => work());
+    const committed: Array<() => void> = [];
+    const result = await this.afterCommit.run(committed, () => this.orm.em.transactional(() => work()));
+    for (const run of committed) run();
+    return result;
+  }
+
+  /**
+   * A row something in memory may hold has changed (`user:<id>`, `session:<sid>`): listeners hear it at once, and
+   * again once the transaction it was written in commits (a read made meanwhile saw the old row). Other processes
+   * hear it from the database's own triggers.
+   */
+  changed(key: string): void {
+    this.announce(key);
+    this.afterCommit.getStore()?.push(() => this.announce(key));
+  }
+
+  /** hears `changed` keys, this process's and (through a ChangeFeed) every other's; answers how to stop */
+  onChange(listener: (key: string) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  announce(key: string): void {
+    for (const listener of this.changeListeners) listener(key);
   }
 
   /**

@@ -19,8 +19,8 @@ export class MikroOrmSessionStore implements SessionStore {
   /** The session and its user in one indexed join: the read every signed-in request makes. */
   async get(sid: string): Promise<StoredSession | undefined> {
     // the user id inside the session's JSON (SPEC's sessions table has no column for it), checked before the cast
-    const [row] = await this.database.query<Record<string, unknown> & { sess: string }>(
-      `select s."sess", u.* from "sessions" s
+    const [row] = await this.database.query<Record<string, unknown> & { sess: string; session_expire: Date | string }>(
+      `select s."sess", s."expire" as "session_expire", u.* from "sessions" s
        left join "users" u on u."id" = case when s."sess"::json ->> 'userId' ~ '^[0-9a-fA-F-]{36}$' then (s."sess"::json ->> 'userId')::uuid end
        where s."sid" = ? and s."expire" >= ?`,
       [sid, this.clock.now()],
@@ -33,7 +33,7 @@ export class MikroOrmSessionStore implements SessionStore {
       return undefined;
     }
     const user = row.id ? userFromColumns(row) : null;
-    return { sess, user };
+    return { sess, user, expire: new Date(row.session_expire) };
   }
 
   async set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void> {

@@ -44,6 +44,7 @@ export class MikroOrmTokenLedger implements TokenLedger {
         change.createdAt,
         change.userId,
       ]);
+      this.database.changed(`user:${change.userId}`);
       const inserted = await em.execute<EntryRecord[]>(
         `insert into "token_ledger" ("id", "user_id", "delta", "balance_after", "reason", "reference", "actor_id", "created_at")
          values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("reference") do nothing returning *`,

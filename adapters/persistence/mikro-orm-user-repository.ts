@@ -71,6 +71,7 @@ export class MikroOrmUserRepository implements UserRepository {
         options.admin,
       ],
     );
+    this.database.changed(`user:${row!.id}`);
     const user = await this.findById(row!.id);
     if (!user) throw new Error('The signed-in user vanished right after it was stored.');
     return user;
@@ -87,6 +88,8 @@ export class MikroOrmUserRepository implements UserRepository {
   private async change(id: string, changes: Partial<InferEntity<typeof UserRow>>): Promise<User | null> {
     if (!isUuid(id)) return null;
     const changed = await this.database.em.nativeUpdate(UserRow, { id }, changes);
+    // a role or a ban applies to the user's very next request, in this process too
+    this.database.changed(`user:${id}`);
     return changed === 1 ? this.findById(id) : null;
   }
 }

@@ -9,5 +9,6 @@ export class MikroOrmWhitelistAccess implements WhitelistAccess {
     await this.database.em.execute(`update "users" set "is_whitelisted" = true, "updated_at" = now() where "id" = ?`, [
       userId,
     ]);
+    this.database.changed(`user:${userId}`);
   }
 }

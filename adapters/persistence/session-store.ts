@@ -4,6 +4,8 @@ export interface StoredSession {
   sess: Record<string, unknown>;
   /** the session's user as the store holds it now, read with the session; null when there is none */
   user: User | null;
+  /** when the session row expires (absent from stores that do not say) */
+  expire?: Date;
 }
 
 /** koa-session's external store: sessions by id, each with an expire instant. */

@@ -69,7 +69,8 @@ describe('cli purchases', () => {
     const result = await runCli(['purchases', 'reconcile'], env);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`completed ${purchaseId}`);
-    expect((await http.get('/api/user/tokens')).body.tokens).toBe(100);
+    // the CLI is another process: the server hears of the new balance within a second
+    await expect.poll(async () => (await http.get('/api/user/tokens')).body.tokens, { timeout: 1000 }).toBe(100);
 
     const again = await runCli(['purchases', 'reconcile', '--json'], env);
     expect(JSON.parse(again.stdout).completed).toEqual([]);

@@ -98,7 +98,8 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     expect(await dialog.textContent()).toContain(`benefits last until ${day(new Date(renewed.currentPeriodEnd))}`);
     await dialog.getByRole('button', { name: 'Cancel membership' }).click();
     await expect.poll(() => section.getByTestId('membership-status').textContent()).toBe('Canceling');
-    expect(await page.getByRole('status').filter({ hasText: 'Canceled.' }).count()).toBe(1);
+    // the toaster is loaded lazily: the toast may come a moment after the refreshed status
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Canceled.' }).count()).toBe(1);
     expect(await section.getByTestId('membership-next').textContent()).toBe(
       `Ends on ${day(new Date(renewed.currentPeriodEnd))}. Nothing more will be charged.`,
     );

@@ -27,14 +27,20 @@ const CONNECTION_CODES = new Set([
   '08006',
 ]);
 
+/**
+ * Messages of a lost connection that carry no code: the pool's and the driver's, PGlite's once closed, and knex's
+ * "Transaction query already complete" for the next statement of a transaction whose connection dropped mid-way.
+ */
+const CONNECTION_MESSAGES =
+  /Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED|is not queryable|Client was closed|Transaction query already complete/i;
+
 /** True for errors that mean the database cannot be reached (not that a query was wrong). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const candidate = error as { code?: string; name?: string; message?: string; cause?: unknown } | undefined;
   if (!candidate || typeof candidate !== 'object') return false;
   if (candidate.code && CONNECTION_CODES.has(candidate.code)) return true;
   if (candidate.name === 'ConnectionException') return true;
-  if (/Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED/i.test(candidate.message ?? ''))
-    return true;
+  if (CONNECTION_MESSAGES.test(candidate.message ?? '')) return true;
   return candidate.cause !== undefined && candidate.cause !== error && isDatabaseUnavailable(candidate.cause);
 }
 

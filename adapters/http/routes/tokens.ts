@@ -7,7 +7,7 @@ import { presentTokenEntry } from '../presenters/auth.ts';
 
 export function tokenRoutes(router: Router, core: Core): void {
   router.get('/api/user/tokens', requireUser(), (ctx) => {
-    // the user was read from the database for this request, so the balance is current
+    // the user as the database holds it now: read for this request, or kept in memory and dropped on every change
     const body: TokenBalanceDto = { tokens: currentUser(ctx as Context).tokens };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;

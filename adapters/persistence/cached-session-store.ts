@@ -1,0 +1,114 @@
+import type { Clock } from '../../core/shared/ports.ts';
+import type { ChangeFeed } from './change-feed.ts';
+import type { Database } from './database.ts';
+import type { SessionStore, StoredSession } from './session-store.ts';
+
+/** sessions kept per process; the least recently read go first beyond this */
+const MAX_ENTRIES = 20_000;
+
+interface Entry {
+  stored: StoredSession;
+  expire: number;
+}
+
+/**
+ * Sessions and their users in this process's memory, so a signed-in request reads no database. Every change that
+ * must be seen drops what it touches at once: this process's own writes (`Database.changed`, again at commit), and
+ * every other process's through the change feed (the database triggers' NOTIFY, or their log on PGlite). A read
+ * that was under way while anything changed is not kept, and while the feed cannot hear, nothing is served from
+ * memory. Started on the first read, so processes that never read sessions (the CLI) never listen.
+ */
+export class CachedSessionStore implements SessionStore {
+  private readonly entries = new Map<string, Entry>();
+  private readonly sidsOfUser = new Map<string, Set<string>>();
+  /** moves on every change heard: a read that began before it is not kept */
+  private generation = 0;
+  private starting: Promise<void> | null = null;
+
+  constructor(
+    private readonly inner: SessionStore,
+    private readonly database: Database,
+    private readonly feed: ChangeFeed,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(sid: string): Promise<StoredSession | undefined> {
+    if (!this.starting) this.starting = this.start();
+    await this.starting;
+    const now = this.clock.now().getTime();
+    const entry = this.entries.get(sid);
+    if (entry && this.feed.hearing) {
+      if (entry.expire >= now) {
+        // most recently read last: the first in the map are the first to go
+        this.entries.delete(sid);
+        this.entries.set(sid, entry);
+        return copy(entry.stored);
+      }
+      this.forget(sid);
+    }
+    const generation = this.generation;
+    const stored = await this.inner.get(sid);
+    if (stored?.expire && this.feed.hearing && generation === this.generation) this.keep(sid, stored);
+    return stored;
+  }
+
+  async set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void> {
+    await this.inner.set(sid, sess, maxAgeMs);
+    this.database.changed(`session:${sid}`);
+  }
+
+  async destroy(sid: string): Promise<void> {
+    await this.inner.destroy(sid);
+    this.database.changed(`session:${sid}`);
+  }
+
+  async stop(): Promise<void> {
+    await this.feed.stop();
+  }
+
+  private async start(): Promise<void> {
+    this.database.onChange((key) => this.heard(key));
+    await this.feed.start();
+  }
+
+  private heard(key: string): void {
+    this.generation++;
+    if (key === '*') {
+      this.entries.clear();
+      this.sidsOfUser.clear();
+    } else if (key.startsWith('session:')) this.forget(key.slice('session:'.length));
+    else if (key.startsWith('user:')) {
+      for (const sid of this.sidsOfUser.get(key.slice('user:'.length)) ?? []) this.forget(sid);
+    }
+  }
+
+  private keep(sid: string, stored: StoredSession): void {
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.forget(oldest);
+    }
+    this.entries.set(sid, { stored: copy(stored), expire: (stored.expire as Date).getTime() });
+    const userId = stored.user?.id;
+    if (userId) {
+      const sids = this.sidsOfUser.get(userId) ?? new Set<string>();
+      sids.add(sid);
+      this.sidsOfUser.set(userId, sids);
+    }
+  }
+
+  private forget(sid: string): void {
+    const entry = this.entries.get(sid);
+    if (!entry) return;
+    this.entries.delete(sid);
+    const userId = entry.stored.user?.id;
+    if (!userId) return;
+    const sids = this.sidsOfUser.get(userId);
+    sids?.delete(sid);
+    if (sids && sids.size === 0) this.sidsOfUser.delete(userId);
+  }
+}
+
+/** what a caller gets may be changed by it (koa-session writes into the session): never the kept one */
+function copy(stored: StoredSession): StoredSession {
+  return structuredClone(stored);
+}

@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  realPostgresReachable,
+  REAL_POSTGRES_URL,
+  type TestDatabase,
+} from '../support/databases.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { cookieHeader, randomDiscordId, signIn } from '../support/session.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+async function devSignIn(url: string, username: string, discordId = randomDiscordId()) {
+  const response = await fetch(`${url}/api/auth/dev-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, discordId }),
+  });
+  expect(response.status).toBe(200);
+  return { cookie: cookieHeader(response), discordId };
+}
+
+/** the account id of a Discord id, as an admin finds it */
+async function accountOf(url: string, adminCookie: string, discordId: string): Promise<string> {
+  const found = await (await fetch(`${url}/api/players?q=${discordId}`, { headers: { cookie: adminCookie } })).json();
+  return found.players[0].id as string;
+}
+
+const me = (url: string, cookie: string) => fetch(`${url}/api/auth/user`, { headers: { cookie } });
+const balance = async (url: string, cookie: string) =>
+  (await (await fetch(`${url}/api/user/tokens`, { headers: { cookie } })).json()).tokens;
+/** what the server says of the session, asked again until `expected` or a second has passed */
+const within1s = { timeout: 1000, interval: 20 };
+
+const reachable = await realPostgresReachable();
+
+describe.skipIf(!reachable)('sessions kept in memory by two processes on one Postgres', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let first: ServerProcess;
+  let second: ServerProcess;
+  const adminDiscordId = randomDiscordId();
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres', REAL_POSTGRES_URL);
+    dataDir = mkdtempSync(join(tmpdir(), 'bayou-cache-'));
+    const env = {
+      DATABASE_URL: database.url as string,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'one-secret-shared-by-every-process-0123456789',
+      ADMIN_DISCORD_IDS: adminDiscordId,
+    };
+    first = await startServerProcess(env);
+    second = await startServerProcess(env);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const server of [first, second]) if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a ban made in one is refused by the other within a second, and a balance change shown within a second', async () => {
+    const admin = await devSignIn(first.url, 'Cache Admin', adminDiscordId);
+    const player = await devSignIn(first.url, 'Cached Player');
+    const playerId = await accountOf(first.url, admin.cookie, player.discordId);
+    // the second process reads the session and keeps it
+    for (let i = 0; i < 3; i++) expect((await me(second.url, player.cookie)).status).toBe(200);
+
+    const credit = await fetch(`${first.url}/api/players/${playerId}/tokens`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ direction: 'credit', amount: 40, reason: 'Event prize' }),
+    });
+    expect(credit.status).toBe(200);
+    await expect.poll(() => balance(second.url, player.cookie), within1s).toBe(40);
+
+    const ban = await fetch(`${first.url}/api/players/${playerId}/ban`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Cheating' }),
+    });
+    expect(ban.status).toBe(200);
+    await expect.poll(async () => (await me(second.url, player.cookie)).status, within1s).toBe(401);
+  });
+
+  it('a sign-out on one ends the session on the other within a second', async () => {
+    const player = await devSignIn(first.url, 'Leaving Player');
+    expect((await me(second.url, player.cookie)).status).toBe(200);
+    await fetch(`${first.url}/api/auth/logout`, { headers: { cookie: player.cookie }, redirect: 'manual' });
+    await expect.poll(async () => (await me(second.url, player.cookie)).status, within1s).toBe(401);
+  });
+});
+
+describe('sessions kept in memory on the embedded database', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.stop());
+
+  it("this process's changes apply to the very next request", async () => {
+    const { cookie, user } = await signIn(server);
+    expect((await me(server.url, cookie)).status).toBe(200);
+    await server.system.database.withContext(() =>
+      server.system.core.users.changeRole.execute({ userId: user.id, role: 'staff' }),
+    );
+    expect((await (await me(server.url, cookie)).json()).role).toBe('staff');
+    await server.system.database.withContext(() =>
+      server.system.core.users.ban.execute({ userId: user.id, reason: 'Cheating' }),
+    );
+    expect((await me(server.url, cookie)).status).toBe(401);
+  });
+
+  it('a change written past this process (another connection, as the CLI makes) applies within a second', async () => {
+    const { cookie, user } = await signIn(server);
+    expect(await balance(server.url, cookie)).toBe(0);
+    // straight to the table, as another process would: only the database's trigger log tells this process
+    await server.system.database.query(`update "users" set "tokens" = 75 where "id" = ?`, [user.id]);
+    await expect.poll(() => balance(server.url, cookie), within1s).toBe(75);
+    await server.system.database.query(`delete from "sessions" where "sess"::json ->> 'userId' = ?`, [user.id]);
+    await expect.poll(async () => (await me(server.url, cookie)).status, within1s).toBe(401);
+  });
+});
