@@ -88,7 +88,7 @@ export function registerApplicationCommands<A, S extends string>(
         const page = await spec
           .useCases(system)
           .list.execute({ status: options.status, page: options.page, pageSize: options.pageSize });
-        if (options.json) return context.out(terminalJson(presentApplicationPage(kind, page)));
+        if (options.json) return context.out(terminalJson(presentApplicationPage(kind, page, 'full')));
         if (page.items.length === 0) context.out(spec.empty);
         for (const application of page.items) context.out(spec.listLine(application));
         context.out(`Page ${page.page}, ${page.items.length} of ${page.total} shown. ${spec.totals(page.counts)}.`);

@@ -66,7 +66,8 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
     .action((options: { status?: BuyerPurchaseStatus; json?: boolean; csv?: boolean }) =>
       context.withSystem(async (system) => {
         const { purchases: rows, summary } = await system.core.purchases.list.execute({ status: options.status });
-        if (options.json) return context.out(terminalJson(presentPurchaseList(rows, summary)));
+        if (options.json)
+          return context.out(terminalJson(presentPurchaseList(rows, summary, null, new Map(), new Date(), true)));
         if (options.csv) {
           for (const csvLine of csvLines(CSV_COLUMNS, rows.map(csvRecord))) context.out(csvLine);
           return;

@@ -68,6 +68,11 @@ export interface ApplicationKind<A = any, S extends string = any> {
   /** a refused application (this status) lets its applicant apply again from the start of the UTC day this many
    * days after the decision */
   reapply: { after: S; days: number };
+  /**
+   * What a review list shows of each application besides identity, status and date: these answers, and the start
+   * of one long answer (`preview`, cut at `length` characters); the rest is read from the application itself.
+   */
+  summary: { answers: readonly string[]; preview?: { answer: string; length: number } };
   /** every application counted by one answer, as the review screens show it */
   tally?: { field: string; values: readonly string[] };
   texts: {

@@ -103,7 +103,12 @@ export const pagingQuery = {
 };
 
 export function listQuerySchema<S extends string>(kind: ApplicationKind<unknown, S>) {
-  return z.object({ status: oneOf(kind.statuses, 'Status').optional(), ...pagingQuery });
+  return z.object({
+    status: oneOf(kind.statuses, 'Status').optional(),
+    ...pagingQuery,
+    /** `true`: each row also carries the start of the kind's long answer (the second whitelist screen's preview) */
+    preview: z.enum(['true', 'false'], { error: 'Preview must be true or false' }).optional(),
+  });
 }
 
 /** An application as the API answers: identity, the kind's answers, then where its review stands. */
@@ -123,7 +128,26 @@ export type ApplicationDto<A, S extends string> = {
     reviewedAt: string | null;
     createdAt: string;
   };
-export interface ApplicationListDto<T = WhitelistApplicationDto, S extends string = WhitelistStatus> {
+/**
+ * An application as a review list shows it (GET /api/applications, /api/staff-applications): who, where it stands,
+ * when, and the kind's summary answers; every answer is read from the application's own route.
+ */
+export type ApplicationSummaryDto<T extends { status: string }> = Pick<
+  T & ApplicationDto<object, T['status']>,
+  'id' | 'userId' | 'discordUsername' | 'status' | 'createdAt'
+>;
+
+/** The whitelist table's applicant (with email), age and 18+ columns, and the backstory's first 100 characters. */
+export type WhitelistApplicationSummaryDto = ApplicationSummaryDto<WhitelistApplicationDto> &
+  Pick<WhitelistAnswers, 'email' | 'age' | 'isEighteenPlus'> & {
+    /** with `preview=true` only: the character backstory up to 100 characters, ending in "..." when cut */
+    preview?: string;
+  };
+/** The staff table's applicant (real name), position and experience (current staff or not, with age) columns. */
+export type StaffApplicationSummaryDto = ApplicationSummaryDto<StaffApplicationDto> &
+  Pick<StaffAnswers, 'realName' | 'position' | 'age'> & { currentStaff: boolean };
+
+export interface ApplicationListDto<T = WhitelistApplicationSummaryDto, S extends string = WhitelistStatus> {
   applications: T[];
   total: number;
   page: number;
@@ -140,7 +164,7 @@ export type StaffApplicationDto = ApplicationDto<StaffAnswers, StaffStatus> & {
 };
 export type StaffStatusDto = StaffStatus;
 export type StaffPositionDto = StaffPosition;
-export interface StaffApplicationListDto extends ApplicationListDto<StaffApplicationDto, StaffStatus> {
+export interface StaffApplicationListDto extends ApplicationListDto<StaffApplicationSummaryDto, StaffStatus> {
   positions: Record<StaffPosition, number>;
 }
 

@@ -36,9 +36,32 @@ export const purchaseSchema = z.object({
 });
 export type PurchaseDto = z.infer<typeof purchaseSchema>;
 
-/** GET /api/purchases (admin): the list, newest first, and the dashboard's totals. */
+/** A delivery as a list row shows it: its state; a failed one also why, after how many tries, and what Retry needs. */
+export const deliveryStateSchema = deliverySchema
+  .pick({ kind: true, status: true })
+  .extend(deliverySchema.pick({ id: true, attempts: true, lastError: true }).partial().shape);
+export type DeliveryStateDto = z.infer<typeof deliveryStateSchema>;
+
+/** A purchase as the /admin table shows it; the rest is read from GET /api/purchases/{id}. */
+export const purchaseSummarySchema = purchaseSchema
+  .pick({
+    id: true,
+    userId: true,
+    productName: true,
+    productType: true,
+    price: true,
+    buyerEmail: true,
+    buyerDiscord: true,
+    gateway: true,
+    status: true,
+    createdAt: true,
+  })
+  .extend({ roleDelivery: deliveryStateSchema.nullable() });
+export type PurchaseSummaryDto = z.infer<typeof purchaseSummarySchema>;
+
+/** GET /api/purchases (admin): a page of summaries, newest first, and the dashboard's totals. */
 export const purchasesResponseSchema = z.object({
-  purchases: z.array(purchaseSchema),
+  purchases: z.array(purchaseSummarySchema),
   count: z.number().int(),
   /** dollars, rounded to cents: completed purchases only */
   revenue: z.number(),

@@ -10,6 +10,7 @@ export {
   type StaffApplicationDto,
   type StaffApplicationInput,
   type StaffApplicationListDto,
+  type StaffApplicationSummaryDto,
   type StaffPositionDto,
   type StaffStatusDto,
 } from './applications.ts';

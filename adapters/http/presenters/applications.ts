@@ -31,12 +31,48 @@ export function presentApplication<A, S extends string>(
   };
 }
 
+/** Cut at `length` characters, with "..." when something was cut. */
+export function previewOf(text: unknown, length: number): string {
+  const whole = typeof text === 'string' ? text : '';
+  return whole.length > length ? `${whole.slice(0, length)}...` : whole;
+}
+
+/** A review list's row: identity, the kind's summary answers, `currentStaff` where shown, the preview, status, date. */
+export function presentApplicationSummary<A, S extends string>(
+  kind: ApplicationKind<A, S>,
+  application: ApplicationView<A, S>,
+  withPreview = false,
+): Record<string, unknown> {
+  const row: Record<string, unknown> = {
+    id: application.id,
+    userId: application.userId,
+    discordUsername: application.discordUsername,
+  };
+  for (const answer of kind.summary.answers) row[answer] = (application as Record<string, unknown>)[answer];
+  if (kind.showsCurrentStaff) row.currentStaff = application.currentStaff ?? false;
+  const { preview } = kind.summary;
+  if (preview && withPreview)
+    row.preview = previewOf((application as Record<string, unknown>)[preview.answer], preview.length);
+  row.status = application.status;
+  row.createdAt = application.createdAt.toISOString();
+  return row;
+}
+
+/**
+ * A page as the review lists read it: summaries, with the preview when asked (`rows: 'full'` for the terminal's
+ * JSON: every answer of each).
+ */
 export function presentApplicationPage<A, S extends string>(
   kind: ApplicationKind<A, S>,
   page: ApplicationPage<A, S>,
-): ApplicationListDto<ApplicationDto<A, S>, S> {
+  rows: 'summary' | 'summary-with-preview' | 'full' = 'summary',
+): ApplicationListDto<unknown, S> {
   return {
-    applications: page.items.map((application) => presentApplication(kind, application)),
+    applications: page.items.map((application) =>
+      rows === 'full'
+        ? presentApplication(kind, application)
+        : presentApplicationSummary(kind, application, rows === 'summary-with-preview'),
+    ),
     total: page.total,
     page: page.page,
     pageSize: page.pageSize,

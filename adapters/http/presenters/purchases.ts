@@ -3,7 +3,14 @@ import type { PurchaseSummary } from '../../../core/purchases/list-purchases.ts'
 import type { RecentPurchase } from '../../../core/purchases/list-recent-purchases.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { Delivery } from '../../../core/delivery/delivery.ts';
-import type { PurchaseDetailDto, PurchaseDto, PurchasesResponse, RecentPurchaseDto } from '../contract/purchases.ts';
+import type {
+  PurchaseDetailDto,
+  PurchaseDto,
+  PurchasesResponse,
+  PurchaseSummaryDto,
+  DeliveryStateDto,
+  RecentPurchaseDto,
+} from '../contract/purchases.ts';
 import { presentDelivery, roleDelivery } from './deliveries.ts';
 import { presentTokenEntry } from './auth.ts';
 import { buyerView } from '../../../core/purchases/buyer-view.ts';
@@ -84,16 +91,54 @@ export function presentPurchase(
   };
 }
 
+/** What the table's Discord cell shows: the state, and for a failed one why, how often, and what Retry needs. */
+function deliveryState(delivery: Delivery): DeliveryStateDto {
+  return delivery.status === 'failed'
+    ? {
+        kind: delivery.kind,
+        status: delivery.status,
+        id: delivery.id,
+        attempts: delivery.attempts,
+        lastError: delivery.lastError,
+      }
+    : { kind: delivery.kind, status: delivery.status };
+}
+
+/** A row of the /admin table: who bought what, for how much, through which gateway, and its role delivery's state. */
+export function presentPurchaseSummary(
+  purchase: Purchase,
+  deliveries: readonly Delivery[] = [],
+  now: Date = new Date(),
+): PurchaseSummaryDto {
+  const role = roleDelivery(deliveries);
+  return {
+    id: purchase.id,
+    userId: purchase.userId,
+    productName: purchase.productName,
+    productType: purchase.productType,
+    price: centsToDollars(purchase.priceCents),
+    buyerEmail: purchase.buyerEmail,
+    buyerDiscord: purchase.buyerDiscord,
+    gateway: purchase.gateway ?? 'demo',
+    status: buyerView(purchase, now).status,
+    createdAt: purchase.createdAt.toISOString(),
+    roleDelivery: role ? deliveryState(role) : null,
+  };
+}
+
+/** A page and the totals: summaries for the dashboard, or (`full`, the terminal's JSON) every field of each. */
 export function presentPurchaseList(
   purchases: Purchase[],
   summary: PurchaseSummary,
   nextBefore: string | null = null,
   deliveries: ReadonlyMap<string, Delivery[]> = new Map(),
   now: Date = new Date(),
+  full = false,
 ): PurchasesResponse {
+  const present = full ? presentPurchase : presentPurchaseSummary;
   return {
     nextBefore,
-    purchases: purchases.map((purchase) => presentPurchase(purchase, deliveries.get(purchase.id), now)),
+    purchases: purchases.map((purchase) => present(purchase, deliveries.get(purchase.id), now)),
     count: summary.count,
     revenue: centsToDollars(summary.revenueCents),
     completed: summary.completed,

@@ -17,6 +17,7 @@ import {
   whitelistKind,
 } from '../contract/applications.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { sendJson } from '../json-response.ts';
 import { presentApplication, presentApplicationPage, presentMine } from '../presenters/applications.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,9 +87,10 @@ export function applicationRoutes<A, S extends string>(
   });
 
   router.get(path, decider, async (ctx) => {
-    const query = listQuery.parse(ctx.query);
+    const { preview, ...query } = listQuery.parse(ctx.query);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentApplicationPage(kind, await useCases.list.execute(query));
+    const page = await useCases.list.execute(query);
+    sendJson(ctx, presentApplicationPage(kind, page, preview === 'true' ? 'summary-with-preview' : 'summary'));
   });
 
   router.get(`${path}/mine`, requireUser(), async (ctx) => {

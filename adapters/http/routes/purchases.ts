@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Core } from '../../../core/index.ts';
 import type { PurchaseListInput } from '../../../core/purchases/list-purchases.ts';
+import { sendJson } from '../json-response.ts';
 import { csvLines } from '../../export/csv.ts';
 import {
   purchaseFilterQuerySchema,
@@ -66,7 +67,7 @@ export function purchaseRoutes(router: Router, core: Core): void {
     });
     const deliveries = await core.delivery.forPurchases.execute(purchases.map((purchase) => purchase.id));
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentPurchaseList(purchases, summary, nextBefore, deliveries, core.clock.now());
+    sendJson(ctx, presentPurchaseList(purchases, summary, nextBefore, deliveries, core.clock.now()));
   });
 
   router.get('/api/purchases/export.csv', requireRole('admin'), async (ctx) => {

@@ -196,6 +196,8 @@ export const staffKind = {
   approvalWhitelists: false,
   showsCurrentStaff: true,
   tally: { field: 'position', values: STAFF_POSITIONS },
+  // the table's columns (SPEC: applicant, position, experience with age)
+  summary: { answers: ['realName', 'position', 'age'] },
   reapply: STAFF_REAPPLY,
   texts: {
     alreadyApproved: {

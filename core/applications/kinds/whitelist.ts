@@ -190,6 +190,11 @@ export const whitelistKind = {
   notes: 'trimmed',
   approvalWhitelists: true,
   showsCurrentStaff: false,
+  // the table's columns (SPEC: applicant and email, age, 18+ verified) and the second screen's backstory preview
+  summary: {
+    answers: ['email', 'age', 'isEighteenPlus'],
+    preview: { answer: 'characterBackground', length: 100 },
+  },
   reapply: WHITELIST_REAPPLY,
   texts: {
     alreadyApproved: { code: 'ALREADY_WHITELISTED', message: 'You are already whitelisted.' },

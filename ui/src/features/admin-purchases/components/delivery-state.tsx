@@ -1,4 +1,5 @@
 import type { DeliveryDto } from '@contract/deliveries.ts';
+import type { DeliveryStateDto } from '@contract/purchases.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useRetryDelivery } from '../api/deliveries.ts';
 
@@ -36,13 +37,13 @@ const LABELS: Record<DeliveryDto['status'], { grant: string; remove: string; mes
 };
 
 /** A purchase's Discord delivery (a role, or a message), as the admin screens show it, with Retry once it has failed. */
-export function DeliveryState({ delivery }: { delivery: DeliveryDto | null }) {
+export function DeliveryState({ delivery }: { delivery: DeliveryStateDto | null }) {
   const retry = useRetryDelivery();
   if (!delivery) return <span className="text-xs text-slate-500">—</span>;
   const label = LABELS[delivery.status];
   const text =
     delivery.kind === 'remove_role' ? label.remove : delivery.kind === 'grant_role' ? label.grant : label.message;
-  const detail = delivery.lastError ?? (delivery.attempts > 0 ? `${delivery.attempts} tries` : undefined);
+  const detail = delivery.lastError ?? (delivery.attempts ? `${delivery.attempts} tries` : undefined);
   return (
     <div className="flex flex-col items-start gap-1">
       <span
@@ -52,13 +53,13 @@ export function DeliveryState({ delivery }: { delivery: DeliveryDto | null }) {
       >
         {text}
       </span>
-      {delivery.status === 'failed' && (
+      {delivery.status === 'failed' && delivery.id && (
         <>
           <span className="max-w-[14rem] text-xs text-red-200">{delivery.lastError}</span>
           <button
             type="button"
             disabled={retry.isPending}
-            onClick={() => retry.mutate(delivery.id)}
+            onClick={() => delivery.id && retry.mutate(delivery.id)}
             className="rounded-md border border-gold-500 px-2 py-0.5 text-xs font-semibold text-gold-300 hover:bg-gold-500/10 disabled:opacity-50"
           >
             {retry.isPending ? 'Retrying…' : 'Retry'}

@@ -1,4 +1,12 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useState } from 'react';
 import type {
   ApplicationListDto,
   ReviewApplicationInput,
@@ -18,11 +26,12 @@ export const POLL_SECOND_SCREEN_MS = 10_000;
 export const POLL_STAFF_REVIEW_MS = 10_000;
 export const PAGE_SIZE = 50;
 
-type Kind = 'whitelist' | 'staff';
+export type Kind = 'whitelist' | 'staff';
 const PATHS: Record<Kind, string> = { whitelist: '/api/applications', staff: '/api/staff-applications' };
 
 export const reviewKeys = {
   all: (kind: Kind) => ['review', kind] as const,
+  detail: (kind: Kind, id: string) => ['review', kind, 'detail', id] as const,
 };
 
 /**
@@ -30,13 +39,18 @@ export const reviewKeys = {
  * applications before the last one shown (`nextBefore`), so a new arrival never shifts or repeats a row. Every page
  * loaded is polled while the screen is open; the counters come with each page and always count everything.
  */
-export function applicationsQuery<T extends { nextBefore: string | null }>(kind: Kind, refetchInterval: number) {
+export function applicationsQuery<T extends { nextBefore: string | null }>(
+  kind: Kind,
+  refetchInterval: number,
+  preview = false,
+) {
   return infiniteQueryOptions({
-    queryKey: reviewKeys.all(kind),
+    queryKey: [...reviewKeys.all(kind), preview ? 'with-preview' : 'list'],
     queryFn: ({ signal, pageParam }) =>
-      api.get<T>(`${PATHS[kind]}?pageSize=${PAGE_SIZE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`, {
-        signal,
-      }),
+      api.get<T>(
+        `${PATHS[kind]}?pageSize=${PAGE_SIZE}${preview ? '&preview=true' : ''}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextBefore,
     refetchInterval,
@@ -44,12 +58,51 @@ export function applicationsQuery<T extends { nextBefore: string | null }>(kind:
   });
 }
 
-export function useWhitelistApplications(refetchInterval: number) {
-  return useInfiniteQuery(applicationsQuery<ApplicationListDto>('whitelist', refetchInterval));
+/** `preview`: each row also brings the backstory's first 100 characters (the second review screen's list). */
+export function useWhitelistApplications(refetchInterval: number, preview = false) {
+  return useInfiniteQuery(applicationsQuery<ApplicationListDto>('whitelist', refetchInterval, preview));
 }
 
 export function useStaffApplications() {
   return useInfiniteQuery(applicationsQuery<StaffApplicationListDto>('staff', POLL_STAFF_REVIEW_MS));
+}
+
+/**
+ * One application with every answer (GET /api/applications/{id}): the lists hold summaries, the dialog and the
+ * detail panel read this, polled like the list so another reviewer's decision shows.
+ */
+export function applicationQuery<T>(kind: Kind, id: string, refetchInterval: number) {
+  return queryOptions({
+    queryKey: reviewKeys.detail(kind, id),
+    queryFn: ({ signal }) => api.get<T>(`${PATHS[kind]}/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval,
+    staleTime: 0,
+  });
+}
+
+export function useApplication<T>(kind: Kind, id: string, refetchInterval: number) {
+  return useQuery(applicationQuery<T>(kind, id, refetchInterval));
+}
+
+/**
+ * Opens an application's dialog once its answers have arrived, so the dialog never opens empty: `opening` is the
+ * application on its way (its button says so); a failure is handed to `onError` and nothing opens.
+ */
+export function useApplicationOpener(kind: Kind, open: (id: string) => void, onError: (error: unknown) => void) {
+  const queryClient = useQueryClient();
+  const [opening, setOpening] = useState<string | null>(null);
+  const openWhenLoaded = async (id: string) => {
+    setOpening(id);
+    try {
+      await queryClient.fetchQuery({ ...applicationQuery(kind, id, 0), staleTime: 1_000 });
+      open(id);
+    } catch (error) {
+      onError(error);
+    } finally {
+      setOpening(null);
+    }
+  };
+  return { opening, open: openWhenLoaded };
 }
 
 /** A PATCH that decides; a lost answer is not retried, since a retry would meet the decided application (409). */

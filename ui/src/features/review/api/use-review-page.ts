@@ -1,20 +1,28 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useToast } from '@/components/ui/toast.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { type Kind, useApplicationOpener } from './review.ts';
 
 /**
- * A review screen's state: the applications loaded so far (page after page by the cursor), the latest counters, and
- * the application opened (kept open across polls by its id).
+ * A review screen's state: the summaries loaded so far (page after page by the cursor), the latest counters, and
+ * the application opened (kept open across polls by its id). `openApplication` opens it once its answers are here;
+ * `opening` is the one on its way.
  */
 export function useReviewPage<L extends { applications: { id: string }[] }, R extends unknown[]>(
+  kind: Kind,
   useList: (...rest: R) => UseInfiniteQueryResult<InfiniteData<L>>,
   ...rest: R
 ) {
   const [openId, setOpenId] = useState<string | null>(null);
+  const { toast } = useToast();
+  const opener = useApplicationOpener(kind, setOpenId, (error) =>
+    toast({ title: 'Could not open the application', description: errorMessage(error), variant: 'destructive' }),
+  );
   const query = useList(...rest);
   const pages = query.data?.pages;
   // the first page is the freshest: its counters stand for the whole list
   const data = pages?.[0];
   const applications: L['applications'] = pages?.flatMap((page) => page.applications) ?? [];
-  const open: L['applications'][number] | null = applications.find((application) => application.id === openId) ?? null;
-  return { query, data, applications, open, openId, setOpenId };
+  return { query, data, applications, openId, setOpenId, opening: opener.opening, openApplication: opener.open };
 }

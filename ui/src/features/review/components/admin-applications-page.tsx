@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { WhitelistApplicationDto } from '@contract/applications.ts';
+import type { WhitelistApplicationDto, WhitelistApplicationSummaryDto } from '@contract/applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUser } from '@/features/auth';
@@ -9,6 +9,7 @@ import { POLL_ADMIN_APPLICATIONS_MS, useWhitelistApplications } from '../api/rev
 import { useReviewPage } from '../api/use-review-page.ts';
 import { StatusBadge } from './badges.tsx';
 import { Counters, statusCounters } from './counters.tsx';
+import { ApplicationDetail } from './application-detail.tsx';
 import { AppliedAndOpen, ApplicationTable } from './application-table.tsx';
 import { Cell, Row } from './responsive-table.tsx';
 import { PlayerLink } from '@/features/players';
@@ -17,7 +18,8 @@ import { WhitelistReviewDialog } from './whitelist-review-dialog.tsx';
 
 /** /admin-applications: whitelist applications with counters, a table and the review modal. */
 export default function AdminApplicationsPage() {
-  const { query, data, applications, open, setOpenId } = useReviewPage(
+  const { query, data, applications, openId, setOpenId, opening, openApplication } = useReviewPage(
+    'whitelist',
     useWhitelistApplications,
     POLL_ADMIN_APPLICATIONS_MS,
   );
@@ -58,16 +60,37 @@ export default function AdminApplicationsPage() {
           empty="No applications yet"
           columns={['Applicant', 'Age', 'Status', '18+ Verified', 'Applied', 'Action']}
           row={(application) => (
-            <ApplicationRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />
+            <ApplicationRow
+              key={application.id}
+              application={application}
+              opening={opening === application.id}
+              onOpen={() => openApplication(application.id)}
+            />
           )}
         />
       </ReviewGate>
-      {open && <WhitelistReviewDialog application={open} onClose={() => setOpenId(null)} />}
+      {openId && (
+        <ApplicationDetail<WhitelistApplicationDto>
+          kind="whitelist"
+          id={openId}
+          refetchInterval={POLL_ADMIN_APPLICATIONS_MS}
+        >
+          {(application) => <WhitelistReviewDialog application={application} onClose={() => setOpenId(null)} />}
+        </ApplicationDetail>
+      )}
     </div>
   );
 }
 
-function ApplicationRow({ application, onOpen }: { application: WhitelistApplicationDto; onOpen: () => void }) {
+function ApplicationRow({
+  application,
+  opening,
+  onOpen,
+}: {
+  application: WhitelistApplicationSummaryDto;
+  opening: boolean;
+  onOpen: () => void;
+}) {
   return (
     <Row id={application.id}>
       <Cell label="Applicant">
@@ -85,6 +108,7 @@ function ApplicationRow({ application, onOpen }: { application: WhitelistApplica
         id={application.id}
         createdAt={application.createdAt}
         decided={application.status !== 'pending'}
+        opening={opening}
         onOpen={onOpen}
       />
     </Row>

@@ -37,11 +37,14 @@ export function AppliedAndOpen({
   id,
   createdAt,
   decided,
+  opening,
   onOpen,
 }: {
   id: string;
   createdAt: string;
   decided: boolean;
+  /** its answers are on their way: the dialog opens when they arrive */
+  opening: boolean;
   onOpen: () => void;
 }) {
   return (
@@ -51,10 +54,11 @@ export function AppliedAndOpen({
         <button
           type="button"
           {...openerAttribute(id)}
-          onClick={onOpen}
-          className="rounded-md bg-gold-500 px-3 py-1.5 font-semibold text-bayou-950 hover:bg-gold-400"
+          onClick={() => !opening && onOpen()}
+          aria-busy={opening || undefined}
+          className="rounded-md bg-gold-500 px-3 py-1.5 font-semibold text-bayou-950 hover:bg-gold-400 aria-busy:opacity-70"
         >
-          {decided ? 'View' : 'Review'}
+          {opening ? 'Opening...' : decided ? 'View' : 'Review'}
         </button>
       </Cell>
     </>

@@ -1,10 +1,11 @@
-import type { StaffApplicationDto } from '@contract/staff-applications.ts';
+import type { StaffApplicationDto, StaffApplicationSummaryDto } from '@contract/staff-applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { PlayerSearch } from '@/features/players';
-import { useStaffApplications } from '../api/review.ts';
+import { POLL_STAFF_REVIEW_MS, useStaffApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
 import { PositionBadge, StatusBadge } from './badges.tsx';
 import { Counters, statusCounters } from './counters.tsx';
+import { ApplicationDetail } from './application-detail.tsx';
 import { AppliedAndOpen, ApplicationTable } from './application-table.tsx';
 import { Cell, Row } from './responsive-table.tsx';
 import { PlayerLink } from '@/features/players';
@@ -13,7 +14,10 @@ import { StaffReviewDialog } from './staff-review-dialog.tsx';
 
 /** /staff-review: staff applications with four counters, a table and the review modal. */
 export default function StaffReviewPage() {
-  const { query, data, applications, open, setOpenId } = useReviewPage(useStaffApplications);
+  const { query, data, applications, openId, setOpenId, opening, openApplication } = useReviewPage(
+    'staff',
+    useStaffApplications,
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
@@ -37,16 +41,33 @@ export default function StaffReviewPage() {
           empty="No staff applications found"
           columns={['Applicant', 'Position', 'Experience', 'Status', 'Applied', 'Action']}
           row={(application) => (
-            <StaffRow key={application.id} application={application} onOpen={() => setOpenId(application.id)} />
+            <StaffRow
+              key={application.id}
+              application={application}
+              opening={opening === application.id}
+              onOpen={() => openApplication(application.id)}
+            />
           )}
         />
       </ReviewGate>
-      {open && <StaffReviewDialog application={open} onClose={() => setOpenId(null)} />}
+      {openId && (
+        <ApplicationDetail<StaffApplicationDto> kind="staff" id={openId} refetchInterval={POLL_STAFF_REVIEW_MS}>
+          {(application) => <StaffReviewDialog application={application} onClose={() => setOpenId(null)} />}
+        </ApplicationDetail>
+      )}
     </div>
   );
 }
 
-function StaffRow({ application, onOpen }: { application: StaffApplicationDto; onOpen: () => void }) {
+function StaffRow({
+  application,
+  opening,
+  onOpen,
+}: {
+  application: StaffApplicationSummaryDto;
+  opening: boolean;
+  onOpen: () => void;
+}) {
   return (
     <Row id={application.id}>
       <Cell label="Applicant">
@@ -69,6 +90,7 @@ function StaffRow({ application, onOpen }: { application: StaffApplicationDto; o
         id={application.id}
         createdAt={application.createdAt}
         decided={application.status === 'approved' || application.status === 'denied'}
+        opening={opening}
         onOpen={onOpen}
       />
     </Row>

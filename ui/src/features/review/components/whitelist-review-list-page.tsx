@@ -1,4 +1,4 @@
-import type { WhitelistApplicationDto } from '@contract/applications.ts';
+import type { WhitelistApplicationDto, WhitelistApplicationSummaryDto } from '@contract/applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { PlayerSearch } from '@/features/players';
 import { POLL_SECOND_SCREEN_MS, useWhitelistApplications } from '../api/review.ts';
@@ -10,12 +10,7 @@ import { LoadMore } from './load-more.tsx';
 import { PlayerLink } from '@/features/players';
 import { ReviewGate } from './review-gate.tsx';
 import { WhitelistReviewPanel } from './whitelist-review-panel.tsx';
-
-const PREVIEW_LENGTH = 100;
-
-function preview(text: string): string {
-  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}...` : text;
-}
+import { ApplicationDetail } from './application-detail.tsx';
 
 /** /staff-applications: the second whitelist review screen, a list beside a detail panel; notes optional. */
 export default function WhitelistReviewListPage() {
@@ -23,10 +18,9 @@ export default function WhitelistReviewListPage() {
     query,
     data,
     applications,
-    open: selected,
     openId: selectedId,
     setOpenId: setSelectedId,
-  } = useReviewPage(useWhitelistApplications, POLL_SECOND_SCREEN_MS);
+  } = useReviewPage('whitelist', useWhitelistApplications, POLL_SECOND_SCREEN_MS, true);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
@@ -62,8 +56,16 @@ export default function WhitelistReviewListPage() {
             {data && <LoadMore shown={applications.length} total={data.total} query={query} />}
           </section>
           <section aria-label="Application details" className="min-w-0">
-            {selected ? (
-              <WhitelistReviewPanel key={selected.id} application={selected} />
+            {selectedId ? (
+              <ApplicationDetail<WhitelistApplicationDto>
+                key={selectedId}
+                kind="whitelist"
+                id={selectedId}
+                refetchInterval={POLL_SECOND_SCREEN_MS}
+                showState
+              >
+                {(application) => <WhitelistReviewPanel application={application} />}
+              </ApplicationDetail>
             ) : (
               <p className="rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-center text-slate-400">
                 Select an application to see its details.
@@ -81,7 +83,7 @@ function ListEntry({
   selected,
   onSelect,
 }: {
-  application: WhitelistApplicationDto;
+  application: WhitelistApplicationSummaryDto;
   selected: boolean;
   onSelect: () => void;
 }) {
@@ -100,9 +102,7 @@ function ListEntry({
           <StatusBadge status={application.status} />
         </span>
         <span className="mt-1 block text-xs text-slate-400">Applied {day(application.createdAt)}</span>
-        <span className="mt-2 line-clamp-3 text-sm text-slate-300 [overflow-wrap:anywhere]">
-          {preview(application.characterBackground)}
-        </span>
+        <span className="mt-2 line-clamp-3 text-sm text-slate-300 [overflow-wrap:anywhere]">{application.preview}</span>
       </button>
       <span className="px-4 text-sm text-slate-400">
         Player page: <PlayerLink userId={application.userId} name={application.discordUsername} />
