@@ -1,4 +1,4 @@
-import type { Application, ApplicationKind } from '../../core/applications/application.ts';
+import { summaryOf, type Application, type ApplicationKind } from '../../core/applications/application.ts';
 import { OpenApplicationExistsError } from '../../core/applications/errors.ts';
 import type {
   ApplicationRepository,
@@ -35,7 +35,8 @@ export class InMemoryApplicationRepository<A, S extends string> implements Appli
 
   async list(query: ListQuery<S>): Promise<Page<Application<A, S>, S>> {
     const page = pageOf([...this.rows.values()], query, this.kind.statuses);
-    return { ...page, items: page.items.map((row) => structuredClone(row)) };
+    const items = page.items.map((row) => structuredClone(row));
+    return { ...page, items: query.summary ? items.map((row) => summaryOf(this.kind, row)) : items };
   }
 
   async listByApplicant(userId: string): Promise<Application<A, S>[]> {

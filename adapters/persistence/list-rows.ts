@@ -41,6 +41,8 @@ export async function keysetCursor(
 }
 
 export interface ListRowsQuery {
+  /** the select list; every column when left out */
+  columns?: string;
   status?: string;
   /** keyset: only rows after this one in newest-first order */
   after?: { createdAt: Date; id: string };
@@ -64,7 +66,7 @@ export async function listRows<T>(database: Database, table: string, query: List
     params.push(query.after.createdAt, query.after.id);
     where.push(`("created_at", "id") < (?, ?)`);
   }
-  let sql = `select * from "${table}"${where.length ? ` where ${where.join(' and ')}` : ''} order by "created_at" desc, "id" desc`;
+  let sql = `select ${query.columns ?? '*'} from "${table}"${where.length ? ` where ${where.join(' and ')}` : ''} order by "created_at" desc, "id" desc`;
   if (query.limit !== undefined) sql += ` limit ${Math.floor(query.limit)}`;
   if (query.offset) sql += ` offset ${Math.floor(query.offset)}`;
   const rows = await database.query<Record<string, unknown>>(sql, params);

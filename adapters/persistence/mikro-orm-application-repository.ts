@@ -35,6 +35,8 @@ const column = (property: string) => `"${property.replace(/[A-Z]/g, (letter) => 
 export class MikroOrmApplicationRepository<A, S extends string> implements ApplicationRepository<A, S> {
   private readonly table: string;
   private readonly properties: string[];
+  /** a review list's columns: the long answers stay in the database (only the preview's start is read) */
+  private readonly summaryColumns: string;
 
   constructor(
     private readonly database: Database,
@@ -42,6 +44,12 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
   ) {
     this.table = APPLICATION_TABLES[kind.name];
     this.properties = [...RECORD_COLUMNS.slice(0, 4), ...Object.keys(kind.answers.shape), ...RECORD_COLUMNS.slice(4)];
+    const { answers, preview } = kind.summary;
+    this.summaryColumns = [
+      ...['id', 'userId', 'discordUsername', 'status', 'createdAt', ...answers].map(column),
+      // one character past the preview's length, so the presenter knows it was cut
+      ...(preview ? [`left(${column(preview.answer)}, ${preview.length + 1}) as ${column(preview.answer)}`] : []),
+    ].join(', ');
   }
 
   async add(application: Application<A, S>): Promise<void> {
@@ -69,6 +77,7 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
       after === null
         ? []
         : await listRows<Application<A, S>>(this.database, this.table, {
+            columns: query.summary ? this.summaryColumns : undefined,
             status: query.status,
             after,
             limit: query.pageSize,

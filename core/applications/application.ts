@@ -115,3 +115,21 @@ export const applicantDay = (date: Date) =>
 
 /** The line a Discord message adds for the reviewer's message to the applicant. */
 export const applicantMessageLine = (message: string | null) => (message ? `\nMessage from the team: ${message}` : '');
+
+/**
+ * An application as a review list reads it (`ListQuery.summary`): identity, status, dates and the kind's summary
+ * answers; the preview answer cut one character past its length (so a reader knows it was cut); other answers null.
+ */
+export function summaryOf<A, S extends string>(
+  kind: Pick<ApplicationKind<A, S>, 'answers' | 'summary'>,
+  application: Application<A, S>,
+): Application<A, S> {
+  const { answers, preview } = kind.summary;
+  const row: Record<string, unknown> = { ...(application as Record<string, unknown>) };
+  for (const answer of Object.keys(kind.answers.shape)) if (!answers.includes(answer)) row[answer] = null;
+  if (preview) {
+    const text = (application as Record<string, unknown>)[preview.answer];
+    row[preview.answer] = typeof text === 'string' ? text.slice(0, preview.length + 1) : null;
+  }
+  return row as Application<A, S>;
+}

@@ -7,6 +7,11 @@ export interface ListQuery<S extends string> {
   pageSize: number;
   /** keyset paging: only applications listed after this one (older, or as old with a smaller id) */
   before?: string;
+  /**
+   * Only what a review list shows (the kind's `summary`): identity, status, date and the summary answers, the
+   * preview answer cut just past its length; every other answer is null.
+   */
+  summary?: boolean;
 }
 
 export interface Page<T, S extends string> {

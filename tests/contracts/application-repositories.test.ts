@@ -282,6 +282,28 @@ describe.each(targets)('application repositories on %s', (target) => {
     expect(second.items[0].id).toBe(made[0].id);
   });
 
+  it('lists summaries: the table answers, the backstory cut past 100 characters, no other long answer', async () => {
+    const application = whitelistApplication(await h.addUser(), { characterBackground: 'B'.repeat(400) });
+    await h.run(() => h.whitelist.add(application));
+    const page = await h.run(() => h.whitelist.list({ page: 1, pageSize: 1, summary: true }));
+    const [row] = page.items;
+    expect(row).toMatchObject({
+      id: application.id,
+      userId: application.userId,
+      discordUsername: application.discordUsername,
+      email: application.email,
+      age: application.age,
+      isEighteenPlus: application.isEighteenPlus,
+      status: 'pending',
+      createdAt: application.createdAt,
+      characterBackground: 'B'.repeat(101),
+      characterGoals: null,
+      whyJoinServer: null,
+    });
+    const whole = await h.run(() => h.whitelist.list({ page: 1, pageSize: 1 }));
+    expect(whole.items[0].characterGoals).toBe(application.characterGoals);
+  });
+
   it('lets an approved applicant into the server', async () => {
     const userId = await h.addUser();
     expect(await h.isWhitelisted(userId)).toBe(false);

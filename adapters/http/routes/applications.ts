@@ -89,7 +89,7 @@ export function applicationRoutes<A, S extends string>(
   router.get(path, decider, async (ctx) => {
     const { preview, ...query } = listQuery.parse(ctx.query);
     ctx.set('Cache-Control', 'no-store');
-    const page = await useCases.list.execute(query);
+    const page = await useCases.list.execute({ ...query, summary: true });
     sendJson(ctx, presentApplicationPage(kind, page, preview === 'true' ? 'summary-with-preview' : 'summary'));
   });
 
