@@ -108,7 +108,23 @@ export class CachedSessionStore implements SessionStore {
   }
 }
 
-/** what a caller gets may be changed by it (koa-session writes into the session): never the kept one */
+/**
+ * What a caller gets may be changed by it (koa-session writes into the session): never the kept one. Sessions and
+ * users hold plain values, so a copy of each is enough; a session holding a nested value is copied whole.
+ */
 function copy(stored: StoredSession): StoredSession {
-  return structuredClone(stored);
+  const { sess, user } = stored;
+  let flat = true;
+  for (const key in sess) {
+    const value = sess[key];
+    if (value !== null && typeof value === 'object') {
+      flat = false;
+      break;
+    }
+  }
+  return {
+    ...stored,
+    sess: flat ? { ...sess } : structuredClone(sess),
+    user: user ? { ...user } : null,
+  };
 }

@@ -64,9 +64,32 @@ export class Database {
     return this.orm.em as EntityManager;
   }
 
-  /** Gives the work its own identity map, as each HTTP request and CLI command gets. */
+  /**
+   * Gives the work its own identity map, as each HTTP request and CLI command gets. The map is made when a
+   * statement first asks for it: a request answered from memory (a signed-in read of the session) makes none.
+   */
   withContext<T>(work: () => Promise<T>): Promise<T> {
-    return RequestContext.create(this.orm.em, work);
+    const root = this.orm.em;
+    return RequestContext.create([], () => {
+      const forks = RequestContext.currentRequestContext()!.map;
+      const find = forks.get.bind(forks);
+      // forking asks for the context's manager itself: meanwhile there is none, as when MikroORM forks eagerly
+      let forking = false;
+      forks.get = (name: string) => {
+        let fork = find(name);
+        if (!fork && name === root.name && !forking) {
+          forking = true;
+          try {
+            fork = root.fork({ useContext: true });
+          } finally {
+            forking = false;
+          }
+          forks.set(name, fork);
+        }
+        return fork;
+      };
+      return work();
+    });
   }
 
   /** Runs the work in one transaction; repositories using `em` inside it join that transaction. */

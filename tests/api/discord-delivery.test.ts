@@ -86,8 +86,13 @@ describe('Discord delivery against a fake Discord API', () => {
     expect(mine.body).toMatchObject({ purchaseId, status: 'completed', role: 'granted' });
     expect(mine.body.roleGrantedAt).not.toBeNull();
     const listed = await client(site.url, admin.cookie).get('/api/purchases');
-    expect(listed.body.purchases.find((p: { id: string }) => p.id === purchaseId).roleDelivery).toMatchObject({
+    expect(listed.body.purchases.find((p: { id: string }) => p.id === purchaseId).roleDelivery).toEqual({
       kind: 'grant_role',
+      status: 'delivered',
+    });
+    // how it went is read from the purchase itself
+    const shown = await client(site.url, admin.cookie).get(`/api/purchases/${purchaseId}`);
+    expect(shown.body.deliveries.find((d: { kind: string }) => d.kind === 'grant_role')).toMatchObject({
       status: 'delivered',
       attempts: 1,
     });

@@ -36,7 +36,7 @@ export const purchaseSchema = z.object({
 });
 export type PurchaseDto = z.infer<typeof purchaseSchema>;
 
-/** A delivery as a list row shows it: its state; a failed one also why, after how many tries, and what Retry needs. */
+/** A delivery as a list row shows it: its state; until delivered also why, after how many tries, and what Retry needs. */
 export const deliveryStateSchema = deliverySchema
   .pick({ kind: true, status: true })
   .extend(deliverySchema.pick({ id: true, attempts: true, lastError: true }).partial().shape);

@@ -1,3 +1,4 @@
+import { CookieKeys } from './cookie-keys.ts';
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
@@ -55,7 +56,7 @@ declare module 'koa' {
  * role change or a ban applies on the very next request.
  */
 export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
-  app.keys = [deps.secret];
+  app.keys = new CookieKeys([deps.secret]);
   const { clock, store } = deps;
   const cookies = session(
     {

@@ -91,9 +91,9 @@ export function presentPurchase(
   };
 }
 
-/** What the table's Discord cell shows: the state, and for a failed one why, how often, and what Retry needs. */
+/** What the table's Discord cell shows: the state, and until delivered why, how often, and what Retry needs. */
 function deliveryState(delivery: Delivery): DeliveryStateDto {
-  return delivery.status === 'failed'
+  return delivery.status !== 'delivered'
     ? {
         kind: delivery.kind,
         status: delivery.status,
