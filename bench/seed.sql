@@ -53,5 +53,3 @@ insert into "status_counts" ("table_name", "status", "row_count", "price_cents")
 select 'whitelist_applications', "status", count(*), 0 from "whitelist_applications" group by "status"
 union all select 'staff_applications', "status", count(*), 0 from "staff_applications" group by "status"
 union all select 'purchases', "status", count(*), sum("price_cents") from "purchases" group by "status";
-
-analyze;

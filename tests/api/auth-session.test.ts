@@ -64,6 +64,22 @@ describe('sign-in, the current user and sign-out over HTTP', () => {
     expect((await get('/api/auth/user', cookie)).status).toBe(401);
   });
 
+  it('answers GET /api/auth/session with 200 either way: null signed out, tampered or after sign-out, the user signed in', async () => {
+    const nobody = await get('/api/auth/session');
+    expect(nobody.status).toBe(200);
+    expect(nobody.headers.get('cache-control')).toBe('no-store');
+    expect(await nobody.json()).toEqual({ user: null });
+    const discordId = randomDiscordId();
+    const { cookie } = await signIn(server, { discordId, username: 'Odile', email: 'odile@example.com' });
+    expect(await (await get('/api/auth/session', cookie)).json()).toEqual({
+      user: { username: 'Odile', discordUsername: 'Odile', email: 'odile@example.com', discordId, role: 'player' },
+    });
+    const tampered = cookie.replace(/bayou\.sid=([^;]+)/, (_m, id: string) => `bayou.sid=${id.slice(0, -2)}xx`);
+    expect(await (await get('/api/auth/session', tampered)).json()).toEqual({ user: null });
+    await get('/api/auth/logout', cookie);
+    expect(await (await get('/api/auth/session', cookie)).json()).toEqual({ user: null });
+  });
+
   it('refuses a tampered cookie', async () => {
     const { cookie } = await signIn(server);
     const tampered = cookie.replace(/bayou\.sid=([^;]+)/, (_m, id: string) => `bayou.sid=${id.slice(0, -2)}xx`);

@@ -26,6 +26,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/dev-login': 'public',
   'GET /api/auth/logout': 'public',
   'GET /api/auth/setup': 'public',
+  'GET /api/auth/session': 'public',
   // signed by the payment provider, not by a session
   'POST /api/stripe/webhook': 'public',
   'POST /api/tebex/webhook': 'public',

@@ -14,6 +14,13 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUserDto = z.infer<typeof currentUserSchema>;
 
+/**
+ * GET /api/auth/session: who is signed in, null when nobody, always 200. The site asks this on every page; a
+ * signed-out visitor's 401 from /api/auth/user would show as an error in the browser's console.
+ */
+export const sessionSchema = z.object({ user: currentUserSchema.nullable() });
+export type SessionDto = z.infer<typeof sessionSchema>;
+
 /** Discord ids are snowflakes; the development sign-in keeps to the same shape. */
 export const discordIdSchema = z
   .string()

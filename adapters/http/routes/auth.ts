@@ -6,7 +6,13 @@ import { DomainError, ForbiddenError, InvalidInputError, NotFoundError } from '.
 import type { Config } from '../../config.ts';
 import { DISCORD_SCOPES, type DiscordIdentityProvider } from '../../identity/discord-identity-provider.ts';
 import type { Logger } from '../../logger.ts';
-import { devSignInSchema, safeReturnTo, type DevSignInResponse, type SignInSetupDto } from '../contract/auth.ts';
+import {
+  devSignInSchema,
+  safeReturnTo,
+  type DevSignInResponse,
+  type SessionDto,
+  type SignInSetupDto,
+} from '../contract/auth.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import { isCrossSite } from '../middleware/csrf.ts';
 import { endSession, sessionData, startSignedInSession } from '../middleware/session.ts';
@@ -132,6 +138,13 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
   router.get('/api/auth/user', requireUser(), (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentCurrentUser(currentUser(ctx as Context));
+  });
+
+  router.get('/api/auth/session', (ctx) => {
+    const user = ctx.state.user as User | undefined;
+    const body: SessionDto = { user: user ? presentCurrentUser(user) : null };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
   });
 
   router.get('/api/auth/setup', (ctx) => {

@@ -11,13 +11,21 @@ import { TokenHistorySection } from './token-history-section.tsx';
 export default function AccountPage() {
   const current = useCurrentUser();
   const phrase = useFlavourPhrase('profile');
-  if (current.isSignedIn === undefined) return <Spinner label="Loading your account" />;
+  // both a screen tall, as the page loading before them: the footer stays below the fold instead of jumping
+  if (current.isSignedIn === undefined)
+    return (
+      <div className="min-h-screen">
+        <Spinner label="Loading your account" />
+      </div>
+    );
   if (!current.user)
     return (
-      <SignInPrompt
-        title="Sign in to see your account"
-        text="Your purchases, receipts, tokens and applications are shown to you once you sign in."
-      />
+      <div className="min-h-screen">
+        <SignInPrompt
+          title="Sign in to see your account"
+          text="Your purchases, receipts, tokens and applications are shown to you once you sign in."
+        />
+      </div>
     );
   const name = current.user.discordUsername ?? current.user.username ?? 'player';
   return (

@@ -20,7 +20,9 @@ let applications: Mine;
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn(async (path: string) => (path === '/api/auth/user' ? json(user) : json({ applications })));
+const fetchMock = vi.fn(async (path: string) =>
+  path === '/api/auth/session' ? json({ user }) : json({ applications }),
+);
 
 const application = (
   status: string,

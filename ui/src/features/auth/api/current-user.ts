@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUserDto } from '@contract/auth.ts';
+import type { CurrentUserDto, SessionDto } from '@contract/auth.ts';
 import type { TokenBalanceDto } from '@contract/tokens.ts';
 import { api } from '@/lib/api-client.ts';
 
@@ -13,11 +13,13 @@ export const authKeys = {
 
 export const TOKEN_REFRESH_MS = 60_000;
 
-/** null when signed out (the server's 401); an error from the call also counts as signed out. */
+/** null when signed out; an error from the call also counts as signed out. */
 export function currentUserQuery() {
   return queryOptions({
     queryKey: authKeys.user(),
-    queryFn: ({ signal }) => api.get<CurrentUserDto | null>('/api/auth/user', { on401: 'returnNull', signal }),
+    // the session route answers 200 either way: a signed-out visit logs no failed request in the console
+    queryFn: async ({ signal }): Promise<CurrentUserDto | null> =>
+      (await api.get<SessionDto>('/api/auth/session', { signal })).user,
     retry: false,
   });
 }
