@@ -17,7 +17,7 @@ export default {
       keyframes: {
         'fade-in': { from: { opacity: '0' }, to: { opacity: '1' } },
         'rise-in': {
-          from: { opacity: '0', transform: 'translateY(0.5rem)' },
+          from: { opacity: '0.1', transform: 'translateY(0.5rem)' },
           to: { opacity: '1', transform: 'translateY(0)' },
         },
       },

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from 'tailwindcss';
 import { defineConfig, type Plugin } from 'vite';
 import { indexHtml } from './scripts/index-html-plugin.ts';
+import { prerenderPages } from './scripts/prerender-plugin.ts';
 import tailwindConfig from './tailwind.config.ts';
 import { uiAliases } from './ui/aliases.ts';
 
@@ -31,7 +32,7 @@ export default defineConfig({
   root: 'ui',
   resolve: { alias: uiAliases },
   envPrefix: 'SITE_',
-  plugins: [react(), indexHtml(), preloadHeadingFont()],
+  plugins: [react(), indexHtml(), preloadHeadingFont(), prerenderPages()],
   css: { postcss: { plugins: [tailwindcss(tailwindConfig)] } },
   build: {
     outDir: 'dist',
@@ -39,10 +40,9 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     target: 'es2022',
-    // Icons shared by several pages go in one chunk: one request instead of one per icon.
-    rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }] } },
-    },
+    // The site has one stylesheet, which every page's HTML carries (linked, or written inline in a page the build
+    // drew): no lazily loaded chunk links it again, which would make the browser restyle the whole page.
+    cssCodeSplit: false,
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -2,7 +2,8 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
-import { matchPageRoute, type PageRoute } from './contract/pages.ts';
+import { matchPageRoute, PRERENDERED_PAGES, type PageRoute, prerenderedFile } from './contract/pages.ts';
+import { SESSION_COOKIE } from './middleware/session.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -47,18 +48,30 @@ function sendFile(ctx: Context, file: string) {
 }
 
 /**
- * The build lists, per route, the page chunk the router will load (route-preloads.json). index.html names them in
- * modulepreload links, so a page's code downloads beside the entry rather than after it has run.
+ * The page's HTML: a signed-out visitor (no session cookie) gets the page as the build drew it when it has one, anyone
+ * else index.html, which the app draws. The build lists, per route, the page chunk the router will load
+ * (route-preloads.json): the HTML names them in modulepreload links, so a page's code downloads beside the entry
+ * rather than after it has run.
  */
 function sendIndex(ctx: Context, root: string, indexPath: string, route: PageRoute | null) {
   const preloadsPath = join(root, 'route-preloads.json');
   const preloads = existsSync(preloadsPath)
     ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as Record<string, string[]>)
     : {};
-  const files = route !== null && Object.hasOwn(preloads, route) ? preloads[route] : [];
+  let files = route !== null && Object.hasOwn(preloads, route) ? preloads[route] : [];
+  let htmlPath = indexPath;
+  if (route !== null && PRERENDERED_PAGES.includes(route)) {
+    ctx.vary('Cookie');
+    const prerendered = join(root, prerenderedFile(route));
+    if (!ctx.cookies.get(SESSION_COOKIE) && existsSync(prerendered)) {
+      // the page is drawn already: its code comes after, at the pace the entry asks for it
+      htmlPath = prerendered;
+      files = [];
+    }
+  }
   ctx.type = TYPES['.html'];
-  sendText(ctx, `index:${files.length > 0 ? route : ''}`, statSync(indexPath).mtimeMs, () => {
-    const html = readFileSync(indexPath, 'utf8');
+  sendText(ctx, `${htmlPath}:${files.length > 0 ? route : ''}`, statSync(htmlPath).mtimeMs, () => {
+    const html = readFileSync(htmlPath, 'utf8');
     const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
     return Buffer.from(links ? html.replace('</head>', `${links}</head>`) : html);
   });
@@ -104,7 +117,9 @@ function resolveFile(root: string, urlPath: string): string | undefined {
   }
   if (decoded.includes('\0')) return undefined;
   const candidate = normalize(join(root, decoded));
+  // the HTML pages go out through sendIndex only, each at its own path
   if (!candidate.startsWith(root + sep) || candidate === join(root, 'index.html')) return undefined;
+  if (candidate.startsWith(join(root, 'prerendered') + sep)) return undefined;
   try {
     return statSync(candidate).isFile() ? candidate : undefined;
   } catch {

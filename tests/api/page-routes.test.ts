@@ -17,7 +17,7 @@ describe('page routes: the server knows which paths the UI has', () => {
       const path = pagePath(route, { id: '6f1c2d3e-0000-4000-8000-000000000001' });
       const response = await get(path);
       const html = await response.text();
-      results.push(`${path} ${response.status} ${html.includes('<div id="root">') ? 'ui' : 'other'}`);
+      results.push(`${path} ${response.status} ${html.includes('<div id="root"') ? 'ui' : 'other'}`);
     }
     expect(results).toEqual(
       PAGE_ROUTES.map((route) => `${pagePath(route, { id: '6f1c2d3e-0000-4000-8000-000000000001' })} 200 ui`),

@@ -32,7 +32,7 @@ describe('the built UI as the server sends it', () => {
   afterAll(() => server?.stop());
 
   it('gzips scripts for browsers that accept it, and sends them plain to others', async () => {
-    const html = (await get(`${server.url}/`)).body.toString();
+    const html = (await get(`${server.url}/jobs`)).body.toString();
     const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
     const zipped = await get(`${server.url}${entry}`, { 'Accept-Encoding': 'gzip, deflate, br' });
@@ -46,11 +46,19 @@ describe('the built UI as the server sends it', () => {
 
   it("names a page's own chunks in index.html, so they download beside the entry", async () => {
     expect(preloads['/server-rules'][0]).toMatch(/^assets\/server-rules-page-.+\.js$/);
-    const rules = (await get(`${server.url}/server-rules`, { 'Accept-Encoding': 'gzip' })).body;
-    const html = gunzipSync(rules).toString();
+    // with a session: the app's index.html, the page's chunks in modulepreload links
+    const withSession = { 'Accept-Encoding': 'gzip', Cookie: 'bayou.sid=some-session' };
+    const html = gunzipSync((await get(`${server.url}/server-rules`, withSession)).body).toString();
     for (const file of preloads['/server-rules'])
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
     expect(html).not.toContain(preloads['/faq'][0]);
+
+    // without one: the page as the build drew it, which asks for the same chunks once it is painted
+    const drawn = (await get(`${server.url}/server-rules`)).body.toString();
+    const modules = /data-modules="([^"]+)"/.exec(drawn)?.[1].split(' ') ?? [];
+    for (const file of preloads['/server-rules']) expect(modules).toContain(`/${file}`);
+    expect(drawn).not.toContain('rel="modulepreload"');
+    expect(drawn).not.toContain(preloads['/faq'][0]);
 
     const unknown = (await get(`${server.url}/no-such-page`)).body.toString();
     expect(unknown).toContain('<div id="root">');
@@ -58,7 +66,7 @@ describe('the built UI as the server sends it', () => {
   });
 
   it('puts the brand name in the title and the header painted before the scripts', async () => {
-    const html = (await get(`${server.url}/faq`)).body.toString();
+    const html = (await get(`${server.url}/jobs`)).body.toString();
     expect(html).toContain('<title>Bayou Roleplay</title>');
     expect(html).not.toContain('%BRAND_NAME%');
   });

@@ -148,7 +148,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
 
     await player.getByRole('button', { name: 'Submit Application' }).click();
     await player.getByText('You are already whitelisted.', { exact: true }).first().waitFor();
-    expect(await player.getByText('Application Failed', { exact: true }).isVisible()).toBe(true);
+    await player.getByText('Application Failed', { exact: true }).waitFor();
     await player.getByRole('heading', { name: 'You are already whitelisted.' }).waitFor();
     expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
     // shown from its top, not at the scroll position the long form had
@@ -168,7 +168,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await fillStaffForm(player);
     await player.getByRole('button', { name: 'Submit Application' }).click();
     await player.getByRole('heading', { name: 'Application Submitted!' }).waitFor();
-    expect(await player.getByText('Staff Application Submitted!', { exact: true }).isVisible()).toBe(true);
+    await player.getByText('Staff Application Submitted!', { exact: true }).waitFor();
     expect(await player.getByRole('button', { name: 'Return Home' }).isVisible()).toBe(true);
     // the screen and its toast agree on the review time
     expect(

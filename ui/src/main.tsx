@@ -1,14 +1,35 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { pageFor } from './app/router.tsx';
 import './styles.css';
 
-// The first render runs as a transition: React works in short slices, so the browser paints the header index.html
-// already holds (and answers input) while the page is built, instead of waiting for one long task.
-startTransition(() => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const root = document.getElementById('root') as HTMLElement;
+
+if (root.dataset.prerendered !== undefined) {
+  // The server sent this page as the build drew it for a signed-out visitor: the browser adopts it once the page's
+  // code is here, without drawing it again.
+  void pageFor(window.location.pathname)
+    ?.load()
+    .then(() =>
+      // as a transition, the adoption works in short slices too: a tap or a scroll is answered while it runs
+      startTransition(() => {
+        hydrateRoot(
+          root,
+          <StrictMode>
+            <App signedOut />
+          </StrictMode>,
+        );
+      }),
+    );
+} else {
+  // The first render runs as a transition: React works in short slices, so the browser paints the header index.html
+  // already holds (and answers input) while the page is built, instead of waiting for one long task.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}

@@ -70,3 +70,25 @@ export const PAYMENT_PAGE_PATHS: readonly PageRoute[] = ['/checkout', '/stripe-c
 export function isPaymentPagePath(pathname: string): boolean {
   return (PAYMENT_PAGE_PATHS as readonly string[]).includes(trimmed(pathname));
 }
+
+/**
+ * The pages the build draws as a signed-out visitor first sees them (ui/src/prerender.tsx). The server sends that HTML
+ * to a visitor without a session cookie, so the page shows before its scripts have run; the browser then adopts it.
+ */
+export const PRERENDERED_PAGES: readonly PageRoute[] = [
+  '/',
+  '/whitelist',
+  '/server-rules',
+  '/account',
+  '/about',
+  '/faq',
+  '/refund',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/contact',
+  '/appeal-process',
+];
+
+/** Where the build puts a prerendered page: prerendered/index.html for `/`, prerendered/server-rules.html, ... */
+export const prerenderedFile = (route: PageRoute) =>
+  `prerendered/${route === '/' ? 'index' : route.slice(1).replaceAll('/', '_')}.html`;

@@ -1,22 +1,43 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { Toaster } from '@/components/ui/toast.tsx';
-import { currentUserQuery } from '@/features/auth/api/current-user.ts';
+import { authKeys, currentUserQuery } from '@/features/auth/api/current-user.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { createAppRouter } from './router.tsx';
+import { BrowserRouter } from './navigation.tsx';
+import { AppRoutes } from './router.tsx';
 
-export function App() {
+/** A query client that knows the visitor is signed out (a prerendered page is only sent without a session cookie). */
+export function signedOutQueryClient(): QueryClient {
+  const client = createQueryClient();
+  client.setQueryData(authKeys.user(), null);
+  return client;
+}
+
+export function App({
+  Router = BrowserRouter,
+  signedOut = false,
+  client,
+}: {
+  /** the build's prerender brings its own, to empty it (and stop its timers) once the page is drawn */
+  client?: QueryClient;
+  /** the browser's history; the build's prerender passes a router fixed on one path */
+  Router?: ComponentType<{ children: ReactNode }>;
+  /** the page was prerendered for a visitor without a session: the sign-in state is known without asking */
+  signedOut?: boolean;
+}) {
   const [queryClient] = useState(() => {
-    const client = createQueryClient();
+    if (client) return client;
+    if (signedOut) return signedOutQueryClient();
+    const browserClient = createQueryClient();
     // The header and `/` both wait on the sign-in state: ask for it while the first page's code is still loading.
-    void client.prefetchQuery(currentUserQuery());
-    return client;
+    void browserClient.prefetchQuery(currentUserQuery());
+    return browserClient;
   });
-  const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Router>
+        <AppRoutes />
+      </Router>
       <Toaster />
     </QueryClientProvider>
   );

@@ -1,9 +1,10 @@
 import { PastDueBanner } from '@/features/membership';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { useNavigationPending, useScrollRestoration } from './navigation.tsx';
 
 /** How long a page may take to arrive before its content area shows the spinner (shorter loads just swap). */
 const SPINNER_DELAY_MS = 150;
@@ -11,7 +12,7 @@ const SPINNER_DELAY_MS = 150;
 const HEADING_WAIT_MS = 1500;
 
 // A screen tall, so the footer does not show above the fold and then jump down when the page arrives.
-const loadingPage = (
+export const loadingPage = (
   <div className="min-h-screen">
     <Spinner label="Loading page" />
   </div>
@@ -38,18 +39,17 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /**
- * The frame and the page. `loading` is the router's stand-in while the first page's code loads: the same frame with
- * the spinner in the content area, so the header and footer stay when the page arrives instead of being drawn again.
+ * The frame and the page. While a page's code loads, the content area shows the spinner inside the same frame, so the
+ * header and footer stay when the page arrives instead of being drawn again; a page change keeps the page on screen
+ * and shows the spinner only when the next one takes longer than SPINNER_DELAY_MS.
  */
-export function Layout({ loading = false }: { loading?: boolean }) {
-  const navigation = useNavigation();
-  const location = useLocation();
-  const leaving = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
-  const slow = useDelayed(leaving, SPINNER_DELAY_MS);
+export function Layout() {
+  const slow = useDelayed(useNavigationPending(), SPINNER_DELAY_MS);
   useFocusRescue();
+  useScrollRestoration();
   return (
     <Frame>
-      {loading || slow ? (
+      {slow ? (
         loadingPage
       ) : (
         <Suspense fallback={loadingPage}>
@@ -57,7 +57,6 @@ export function Layout({ loading = false }: { loading?: boolean }) {
         </Suspense>
       )}
       <RouteAnnouncer />
-      {!loading && <ScrollRestoration />}
     </Frame>
   );
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_ROUTES } from '@contract/pages.ts';
-import { routes } from './router.tsx';
+import { pageFor, pages } from './router.tsx';
 
 describe('the router', () => {
-  it('routes exactly the pages the server knows (adapters/http/contract/pages.ts), and a catch-all 404', () => {
-    const children = routes[0]?.children ?? [];
-    const paths = children.map((route) => route.path);
-    expect(paths.filter((path) => path !== '*').sort()).toEqual([...PAGE_ROUTES].sort());
-    expect(paths.at(-1)).toBe('*');
+  it('routes exactly the pages the server knows (adapters/http/contract/pages.ts)', () => {
+    expect(pages.map((route) => route.path).sort()).toEqual([...PAGE_ROUTES].sort());
+  });
+
+  it('finds the page a path names, with its parameters, and none for any other path', () => {
+    expect(pageFor('/server-rules')?.path).toBe('/server-rules');
+    expect(pageFor('/account/receipts/42')?.path).toBe('/account/receipts/:id');
+    expect(pageFor('/no-such-page')).toBeUndefined();
   });
 });

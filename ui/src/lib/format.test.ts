@@ -37,3 +37,39 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(ago(-5), now)).toBe('just now');
   });
 });
+
+describe('the hand-written patterns', () => {
+  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
+  const amounts = [
+    0, 0.01, 0.1, 5, 9.99, 19.99, 60, 999.99, 1000, 1234.5, 12_345.67, 1_000_000, 2_500_000.05, -5, -1234.5,
+  ];
+
+  it('write every whole-cent amount as en-US Intl does', () => {
+    for (const dollars of amounts) {
+      expect(formatMoney(dollars), String(dollars)).toBe(usd.format(dollars));
+      expect(formatPrice(dollars), String(dollars)).toBe(
+        Number.isInteger(dollars) ? wholeUsd.format(dollars) : usd.format(dollars),
+      );
+    }
+  });
+
+  it('write every span as en-US Intl does', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    const cases: [number, Intl.RelativeTimeFormatUnit][] = [
+      [1, 'minute'],
+      [59, 'minute'],
+      [1, 'hour'],
+      [23, 'hour'],
+      [1, 'day'],
+      [2, 'day'],
+      [1500, 'day'],
+    ];
+    const seconds = { minute: 60, hour: 3_600, day: 86_400 } as Record<string, number>;
+    for (const [count, unit] of cases) {
+      const then = new Date(now.getTime() - count * seconds[unit] * 1000);
+      expect(formatRelativeTime(then, now)).toBe(relative.format(-count, unit));
+    }
+  });
+});

@@ -1,20 +1,31 @@
-/** How the site writes money and times: the API sends dollars as numbers and times as ISO strings. */
+/**
+ * How the site writes money and times: the API sends dollars as numbers and times as ISO strings. Written by hand in
+ * en-US's patterns rather than with Intl's formatters: making one costs more on a phone than the whole page's first
+ * render (format.test.ts holds them to Intl's output).
+ */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
+/** 1234567 → '1,234,567' */
+const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** Dollars in en-US currency style, to the cent ('$1,234.50', '-$5.00'); amounts are whole cents. */
+function usd(dollars: number, withCents: boolean): string {
+  const sign = dollars < 0 ? '-' : '';
+  const cents = Math.round(Math.abs(dollars) * 100);
+  if (!withCents) return `${sign}$${grouped(Math.round(cents / 100))}`;
+  return `${sign}$${grouped(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
+}
 
 /** A price as the store cards show it: whole dollars without cents ('$60'), otherwise with them ('$19.99'). */
 export function formatPrice(dollars: number): string {
-  return Number.isInteger(dollars) ? wholeUsd.format(dollars) : usd.format(dollars);
+  return usd(dollars, !Number.isInteger(dollars));
 }
 
 /** An amount as the purchase dashboard shows it, always to the cent ('$60.00'). */
 export function formatMoney(dollars: number): string {
-  return usd.format(dollars);
+  return usd(dollars, true);
 }
 
-const UNITS: [seconds: number, unit: Intl.RelativeTimeFormatUnit][] = [
+const UNITS: [seconds: number, unit: string][] = [
   [86_400, 'day'],
   [3_600, 'hour'],
   [60, 'minute'],
@@ -25,7 +36,7 @@ export function formatRelativeTime(then: string | Date, now: Date = new Date()):
   const seconds = Math.max(0, Math.floor((now.getTime() - new Date(then).getTime()) / 1000));
   for (const [size, unit] of UNITS) {
     const count = Math.floor(seconds / size);
-    if (count >= 1) return relative.format(-count, unit);
+    if (count >= 1) return `${grouped(count)} ${unit}${count === 1 ? '' : 's'} ago`;
   }
   return 'just now';
 }

@@ -1,28 +1,43 @@
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
+import type RadixTooltip from './radix-tooltip.tsx';
+import { whenIdle } from '@/lib/when-idle.ts';
 
-/** SPEC section 9: open after 700 ms, 300 ms to skip the delay between tooltips, 4 px from the trigger. */
-export const TOOLTIP_OPEN_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
-export const TOOLTIP_OFFSET_PX = 4;
+export { TOOLTIP_OFFSET_PX, TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip-timing.ts';
 
-const InsideProvider = createContext(false);
+let implementation: typeof RadixTooltip | undefined;
+let loading: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
 /**
- * Shares the open and skip delays between the tooltips below it: wrap a page that shows several. It is not mounted for
- * the whole app, so pages without tooltips do not load their code; a lone `<Tooltip>` brings its own.
+ * Loads the tooltips' code (Radix and Floating UI, 13 KB) once: when the page has drawn and the browser is idle, or at
+ * the first hover or focus of a trigger, whichever comes first. It is not part of any page's first load.
  */
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <TooltipPrimitive.Provider delayDuration={TOOLTIP_OPEN_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <InsideProvider.Provider value>{children}</InsideProvider.Provider>
-    </TooltipPrimitive.Provider>
-  );
+export function loadTooltips(): Promise<void> {
+  loading ??= import('./radix-tooltip.tsx').then((module) => {
+    implementation = module.default;
+    for (const listener of listeners) listener();
+  });
+  return loading;
 }
 
 /**
  * `<Tooltip content="Five Level Whitelist Access"><a href="...">Priority Pass</a></Tooltip>`.
- * The trigger must be one focusable element (link or button): it opens on hover and on keyboard focus, Escape closes it.
+ * The trigger must be one focusable element (link or button): it opens on hover and on keyboard focus (after 700 ms,
+ * at once within 300 ms of another closing), Escape closes it. Until its code arrives the trigger is drawn alone; a
+ * trigger hovered or focused meanwhile keeps its hover and focus, and its tooltip opens as if the code had been there.
  */
 export function Tooltip({
   content,
@@ -30,23 +45,55 @@ export function Tooltip({
   side = 'top',
 }: {
   content: ReactNode;
-  children: ReactElement;
+  children: ReactElement<{ ref?: Ref<HTMLElement> }>;
   side?: 'top' | 'right' | 'bottom' | 'left';
 }) {
-  const tooltip = (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          side={side}
-          sideOffset={TOOLTIP_OFFSET_PX}
-          collisionPadding={8}
-          className="tooltip-content z-50 max-w-xs rounded-md border border-bayou-600 bg-bayou-950 px-3 py-1.5 text-sm text-slate-100 shadow-md"
-        >
-          {content}
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+  const Implementation = useSyncExternalStore(
+    subscribe,
+    () => implementation,
+    () => undefined,
   );
-  return useContext(InsideProvider) ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
+  const trigger = useRef<HTMLElement | null>(null);
+  const hovered = useRef(false);
+  const focused = useRef(false);
+  const loaded = useRef(Boolean(Implementation));
+
+  useEffect(() => (Implementation ? undefined : whenIdle(() => void loadTooltips())), [Implementation]);
+
+  // The code arrived while the trigger was in use: the trigger drawn by the tooltip takes over its focus and hover.
+  useLayoutEffect(() => {
+    if (!Implementation || loaded.current) return;
+    loaded.current = true;
+    const element = trigger.current;
+    if (!element) return;
+    if (focused.current) element.focus();
+    else if (hovered.current)
+      element.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse' }));
+  }, [Implementation]);
+
+  if (Implementation) {
+    return (
+      <Implementation content={content} side={side}>
+        {cloneElement(children, { ref: trigger })}
+      </Implementation>
+    );
+  }
+  const startLoading = () => void loadTooltips();
+  return cloneElement(children as ReactElement<Record<string, unknown>>, {
+    ref: trigger,
+    onPointerEnter: () => {
+      hovered.current = true;
+      startLoading();
+    },
+    onPointerLeave: () => {
+      hovered.current = false;
+    },
+    onFocus: () => {
+      focused.current = true;
+      startLoading();
+    },
+    onBlur: () => {
+      focused.current = false;
+    },
+  });
 }

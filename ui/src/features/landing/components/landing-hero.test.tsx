@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '@/components/ui/tooltip.tsx';
 import { TYPEWRITER_MS_PER_CHARACTER } from '../hooks/use-typewriter.ts';
 import { LANDING_SUBTITLE, LandingHero, TITLE_ANIMATION_MS } from './landing-hero.tsx';
 
@@ -20,11 +19,7 @@ describe('landing hero', () => {
 
   it('types the subtitle at 30 ms a character after the title, then shows the buttons', () => {
     expect(TYPEWRITER_MS_PER_CHARACTER).toBe(30);
-    render(
-      <TooltipProvider>
-        <LandingHero />
-      </TooltipProvider>,
-    );
+    render(<LandingHero />);
     expect(typed()).toBe('');
     act(() => vi.advanceTimersByTime(TITLE_ANIMATION_MS));
     expect(typed()).toBe('');
@@ -60,11 +55,7 @@ describe('landing hero', () => {
       removeEventListener() {},
     })) as never;
     try {
-      render(
-        <TooltipProvider>
-          <LandingHero />
-        </TooltipProvider>,
-      );
+      render(<LandingHero />);
       expect(typed()).toBe(LANDING_SUBTITLE);
       expect(buttons().every(Boolean)).toBe(true);
     } finally {

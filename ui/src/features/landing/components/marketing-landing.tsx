@@ -11,7 +11,7 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-import { Tooltip, TooltipProvider } from '@/components/ui/tooltip.tsx';
+import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { signInPath } from '@/features/auth';
@@ -114,80 +114,78 @@ export function MarketingLanding() {
   const shopPhrase = useFlavourPhrase('shop');
   const loginPhrase = useFlavourPhrase('login');
   return (
-    <TooltipProvider>
-      <div>
-        <LandingHero />
+    <div>
+      <LandingHero />
 
-        <section aria-labelledby="landing-store" className="px-4 py-14">
-          <h2 id="landing-store" className="text-center font-display text-3xl font-bold text-gold-400">
-            The Bayou Store
-          </h2>
-          <p className="mt-2 text-center italic text-slate-300">{shopPhrase}</p>
-          <ul className="mx-auto mt-8 grid max-w-6xl gap-4 md:grid-cols-3">
-            {storeCards.map(({ icon: Icon, title, text, action, to }) => (
-              <li key={title} className="flex flex-col rounded-xl border border-bayou-700 bg-bayou-900 p-6">
-                <Icon aria-hidden className="text-gold-400" size={32} />
-                <h3 className="mt-3 text-xl font-semibold text-slate-50">{title}</h3>
-                <p className="mt-2 flex-1 text-sm text-slate-300">{text}</p>
-                <Tooltip content="Sign in with Discord to see prices and buy">
-                  <a
-                    href={signInPath(to)}
-                    className="mt-5 rounded-lg bg-bayou-700 px-4 py-2 text-center font-semibold text-moss-300 hover:bg-bayou-600"
-                  >
-                    {action}
-                  </a>
-                </Tooltip>
-              </li>
-            ))}
-          </ul>
-        </section>
+      <section aria-labelledby="landing-store" className="px-4 py-14">
+        <h2 id="landing-store" className="text-center font-display text-3xl font-bold text-gold-400">
+          The Bayou Store
+        </h2>
+        <p className="mt-2 text-center italic text-slate-300">{shopPhrase}</p>
+        <ul className="mx-auto mt-8 grid max-w-6xl gap-4 md:grid-cols-3">
+          {storeCards.map(({ icon: Icon, title, text, action, to }) => (
+            <li key={title} className="flex flex-col rounded-xl border border-bayou-700 bg-bayou-900 p-6">
+              <Icon aria-hidden className="text-gold-400" size={32} />
+              <h3 className="mt-3 text-xl font-semibold text-slate-50">{title}</h3>
+              <p className="mt-2 flex-1 text-sm text-slate-300">{text}</p>
+              <Tooltip content="Sign in with Discord to see prices and buy">
+                <a
+                  href={signInPath(to)}
+                  className="mt-5 rounded-lg bg-bayou-700 px-4 py-2 text-center font-semibold text-moss-300 hover:bg-bayou-600"
+                >
+                  {action}
+                </a>
+              </Tooltip>
+            </li>
+          ))}
+        </ul>
+      </section>
 
-        <section aria-labelledby="landing-why" className="bg-bayou-900/60 px-4 py-14">
-          <h2 id="landing-why" className="text-center font-display text-3xl font-bold text-gold-400">
-            Why choose {brand.name}?
-          </h2>
-          <CardGrid cards={reasons} columns="sm:grid-cols-2 lg:grid-cols-4" />
-        </section>
+      <section aria-labelledby="landing-why" className="bg-bayou-900/60 px-4 py-14">
+        <h2 id="landing-why" className="text-center font-display text-3xl font-bold text-gold-400">
+          Why choose {brand.name}?
+        </h2>
+        <CardGrid cards={reasons} columns="sm:grid-cols-2 lg:grid-cols-4" />
+      </section>
 
-        <section aria-label="Server figures" className="px-4 py-12">
-          <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-6 text-center md:grid-cols-4">
-            {stats.map((stat) => (
-              <div key={stat.label} data-testid="landing-stat">
-                <dt className="text-sm uppercase tracking-wide text-slate-300">
-                  {stat.label}
-                  <ServerMark state={stat.mark} />
-                </dt>
-                <dd className="order-first font-display text-4xl font-bold text-moss-300">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+      <section aria-label="Server figures" className="px-4 py-12">
+        <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-6 text-center md:grid-cols-4">
+          {stats.map((stat) => (
+            <div key={stat.label} data-testid="landing-stat">
+              <dt className="text-sm uppercase tracking-wide text-slate-300">
+                {stat.label}
+                <ServerMark state={stat.mark} />
+              </dt>
+              <dd className="order-first font-display text-4xl font-bold text-moss-300">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
 
-        <section aria-labelledby="landing-assets" className="bg-bayou-900/60 px-4 py-14">
-          <h2 id="landing-assets" className="text-center font-display text-3xl font-bold text-gold-400">
-            Exclusive Server Assets
-          </h2>
-          <CardGrid cards={assets} columns="md:grid-cols-3" />
-        </section>
+      <section aria-labelledby="landing-assets" className="bg-bayou-900/60 px-4 py-14">
+        <h2 id="landing-assets" className="text-center font-display text-3xl font-bold text-gold-400">
+          Exclusive Server Assets
+        </h2>
+        <CardGrid cards={assets} columns="md:grid-cols-3" />
+      </section>
 
-        <section aria-labelledby="landing-cta" className="px-4 py-16 text-center">
-          <h2 id="landing-cta" className="font-display text-3xl font-bold text-slate-50">
-            Ready to hit the bayou?
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-slate-300">
-            Sign in with your Discord account to shop, apply and join the community.
-          </p>
-          <p className="mt-2 italic text-moss-300">{loginPhrase}</p>
-          <Tooltip content="Sign in securely through Discord">
-            <a
-              href={signInPath(paths.home)}
-              className="mt-6 inline-block rounded-lg bg-gold-500 px-8 py-3 font-semibold text-bayou-950 hover:bg-gold-400"
-            >
-              Login with Discord
-            </a>
-          </Tooltip>
-        </section>
-      </div>
-    </TooltipProvider>
+      <section aria-labelledby="landing-cta" className="px-4 py-16 text-center">
+        <h2 id="landing-cta" className="font-display text-3xl font-bold text-slate-50">
+          Ready to hit the bayou?
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-slate-300">
+          Sign in with your Discord account to shop, apply and join the community.
+        </p>
+        <p className="mt-2 italic text-moss-300">{loginPhrase}</p>
+        <Tooltip content="Sign in securely through Discord">
+          <a
+            href={signInPath(paths.home)}
+            className="mt-6 inline-block rounded-lg bg-gold-500 px-8 py-3 font-semibold text-bayou-950 hover:bg-gold-400"
+          >
+            Login with Discord
+          </a>
+        </Tooltip>
+      </section>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Headphones, ShieldCheck, Zap } from 'lucide-react';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
@@ -27,6 +28,8 @@ const infoBlocks = [
 
 export default function PriorityPassPage() {
   const tiers = useProducts('whitelist');
+  // the cards are drawn as a transition, in slices the browser can answer input between, rather than in one long task
+  const shownTiers = useDeferredValue(tiers.data);
   const shopPhrase = useFlavourPhrase('shop');
   const { user } = useCurrentUser();
   const membership = useMyMembership(Boolean(user));
@@ -43,15 +46,15 @@ export default function PriorityPassPage() {
         </p>
       </PageHeading>
       {/* While the tiers load, hold a screen's height so the blocks below do not jump when the cards arrive. */}
-      <div className={tiers.data ? undefined : 'min-h-screen'}>
-        <QueryState isPending={tiers.isPending} error={tiers.error} retry={() => tiers.refetch()} />
+      <div className={shownTiers ? undefined : 'min-h-screen'}>
+        <QueryState isPending={!shownTiers && !tiers.error} error={tiers.error} retry={() => tiers.refetch()} />
       </div>
-      {tiers.data && (
+      {shownTiers && (
         <ul
           aria-label="Whitelist tiers"
           className="mx-auto grid max-w-7xl gap-6 px-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
         >
-          {tiers.data.map((tier) => (
+          {shownTiers.map((tier) => (
             <li key={tier.id} className="flex">
               <TierCard tier={tier} heldTier={heldTier} />
             </li>

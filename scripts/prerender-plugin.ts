@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Plugin, ResolvedConfig } from 'vite';
+import { PRERENDERED_PAGES, prerenderedFile } from '../adapters/http/contract/pages.ts';
+
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
+
+/**
+ * After the browser build, draws each of PRERENDERED_PAGES (adapters/http/contract/pages.ts) for a signed-out visitor into the built
+ * index.html: the page's markup in #root (marked data-prerendered, so the browser adopts it rather than drawing it
+ * again), and its <title> and description in the head in place of the defaults.
+ */
+export function prerenderPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender-pages',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const { createServer } = await import('vite');
+      const server = await createServer({
+        configFile: config.configFile,
+        logLevel: 'error',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+      });
+      try {
+        const module = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('../ui/src/prerender.tsx');
+        const outDir = resolve(config.root, config.build.outDir);
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const adoptScript = writeAdoptScript(outDir);
+        const preloads = JSON.parse(readFileSync(join(outDir, 'route-preloads.json'), 'utf8')) as Record<
+          string,
+          string[]
+        >;
+        for (const route of PRERENDERED_PAGES) {
+          const file = join(outDir, prerenderedFile(route));
+          mkdirSync(dirname(file), { recursive: true });
+          const html = fillTemplate(template, await module.renderPage(route));
+          writeFileSync(file, lightenHead(html, outDir, adoptScript, preloads[route] ?? []));
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/**
+ * Loads the app once the browser has painted the page the server sent: the page is there to read first, and its code
+ * (the entry, what the entry imports and the page's own chunks, all asked for at once) comes after.
+ */
+const ADOPT_SCRIPT = `const modules = document.querySelector('script[data-modules]').dataset.modules.split(' ');
+const next = () => {
+  import(modules.shift());
+  if (modules.length > 0) setTimeout(next);
+};
+requestAnimationFrame(() => setTimeout(next));
+`; /** Writes the script that loads the app after the first paint, named by its content like the build's own files. */
+function writeAdoptScript(outDir: string): string {
+  const name = `assets/adopt-${createHash('sha256').update(ADOPT_SCRIPT).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(join(outDir, name), ADOPT_SCRIPT);
+  return `/${name}`;
+}
+
+/**
+ * The head of a page the build drew: its first paint waits on nothing but the HTML. The stylesheet is written inline
+ * (one round trip fewer), and the app's code (the entry, its imports, the page's chunks) is asked for once the page is
+ * painted, by the adopt script.
+ */
+export function lightenHead(html: string, outDir: string, adoptScript: string, pageChunks: readonly string[]): string {
+  const stylesheet = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
+  const css = stylesheet.exec(html)?.[1];
+  if (!css) throw new Error('index.html links no stylesheet');
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const entrySrc = entry.exec(html)?.[1];
+  if (!entrySrc) throw new Error('index.html has no module script');
+  const modulePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const imports = [...html.matchAll(modulePreload)].map((match) => match[1]);
+  const modules = [entrySrc, ...imports, ...pageChunks.map((file) => `/${file}`)];
+  return html
+    .replace(stylesheet, () => `<style>${readFileSync(join(outDir, css), 'utf8')}</style>`)
+    .replace(modulePreload, '')
+    .replace(entry, () => `<script type="module" src="${adoptScript}" data-modules="${modules.join(' ')}"></script>`);
+}
+
+/** index.html with the page in #root, and the page's title, description and links in the head. */
+export function fillTemplate(template: string, markup: string): string {
+  const hoisted = HOISTED.exec(markup)?.[0] ?? '';
+  const body = markup.slice(hoisted.length);
+  const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
+  const description = /<meta name="description"[^>]*>/.exec(hoisted)?.[0];
+  let html = template;
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, () => title);
+  if (description) html = html.replace(/<meta name="description"[^>]*>/, () => description);
+  const root = /<div id="root">[\s\S]*?<\/div>\s*(?=<script|<\/body>)/;
+  if (!root.test(html)) throw new Error('index.html has no <div id="root"> before its scripts');
+  return html.replace(root, () => `<div id="root" data-prerendered>${body}</div>\n    `);
+}

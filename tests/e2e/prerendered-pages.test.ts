@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES } from '../../adapters/http/contract/pages.ts';
+import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { signIn, signInBrowser } from '../support/session.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+/** Each prerendered page's h1 as a signed-out visitor sees it. */
+const HEADINGS: Record<(typeof PRERENDERED_PAGES)[number], string> = {
+  '/': 'Welcome to Bayou Roleplay',
+  '/whitelist': 'Priority Pass',
+  '/server-rules': 'Server Rules',
+  '/account': 'Sign in to see your account',
+  '/about': 'About Us',
+  '/faq': 'Frequently Asked Questions',
+  '/refund': 'Refund Policy',
+  '/privacy-policy': 'Privacy Policy',
+  '/terms-of-service': 'Terms of Service',
+  '/contact': 'Contact Us',
+  '/appeal-process': 'Ban Appeal Process',
+} as Record<string, string>;
+
+describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ ui: true });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('hold the page in their HTML without a session cookie, and the plain app with one', async () => {
+    const { cookie } = await signIn(server);
+    for (const path of PRERENDERED_PAGES) {
+      const signedOut = await (await fetch(`${server.url}${path}`)).text();
+      expect(signedOut, path).toContain('<div id="root" data-prerendered>');
+      const heading = signedOut.match(/<h1[^>]*>(.*?)<\/h1>/s)?.[1].replace(/<[^>]+>/g, '');
+      expect(heading, path).toBe(HEADINGS[path]);
+      const signedIn = await (await fetch(`${server.url}${path}`, { headers: { cookie } })).text();
+      expect(signedIn, path).not.toContain('data-prerendered');
+    }
+    // the build's file is not a page of its own
+    expect((await fetch(`${server.url}/prerendered/server-rules.html`)).status).toBe(404);
+  });
+
+  it('show their content with scripts off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/server-rules`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Server Rules');
+    expect(await page.title()).toBe('Server Rules | Bayou Roleplay');
+    await context.close();
+  });
+
+  it('are adopted by the app without a console error, and then work as the app', async () => {
+    for (const path of PRERENDERED_PAGES) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${server.url}${path}`);
+      await adopted(page);
+      expect(errors, path).toEqual([]);
+      expect(await page.getByRole('heading', { level: 1 }).first().textContent(), path).toBe(HEADINGS[path]);
+      await page.close();
+    }
+  });
+
+  it('take a visitor on by link without loading a new document, and Back returns', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(`${server.url}/server-rules`);
+    await adopted(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('button', { name: /menu/i }).click();
+    await page.getByRole('link', { name: 'FAQ' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Server Rules' }).waitFor();
+    await page.screenshot({ path: screenshotPath('prerendered-server-rules-360') });
+    await page.close();
+  });
+
+  it('are not sent to a signed-in player: / is their home from the first paint, never the landing', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signInBrowser(page, server);
+    const response = await page.goto(`${server.url}/`);
+    expect(await response?.text()).not.toContain('data-prerendered');
+    expect(await page.getByText('Welcome to the Official Bayou Roleplay Website').textContent()).toBeTruthy();
+    await page.close();
+  });
+});
+
+/** Waits until React has taken the prerendered page over: the page's h1 is React's own element, and the page is idle. */
+async function adopted(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('#main h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+  });
+  await page.waitForLoadState('networkidle');
+}
