@@ -8,6 +8,8 @@ const SOURCES = [
   'ui/public',
   'vite.config.ts',
   'tailwind.config.ts',
+  'scripts/index-html-plugin.ts',
+  'scripts/prerender-plugin.ts',
   'adapters/http/contract',
   'package-lock.json',
 ];
@@ -36,7 +38,7 @@ export async function ensureUiBuild(): Promise<void> {
 
 /** Runs `work` with one environment variable set, then puts it back as it was, unset included. */
 export async function withEnv<T>(name: string, value: string, work: () => Promise<T>): Promise<T> {
-  const had = Object.prototype.hasOwnProperty.call(process.env, name);
+  const had = Object.hasOwn(process.env, name);
   const before = process.env[name];
   process.env[name] = value;
   try {

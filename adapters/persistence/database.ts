@@ -143,7 +143,7 @@ export class Database {
   async migrate(): Promise<string[]> {
     // several server processes may start at once on one database: one migrates, the others wait and find it done
     const client = this.orm.em.getConnection().getKnex().client;
-    const lockHolder = (await client.acquireConnection()) as { query(sql: string): Promise<unknown> };
+    const lockHolder = (await acquireAtStart(client)) as { query(sql: string): Promise<unknown> };
     try {
       await lockHolder.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
       const applied = await this.orm.getMigrator().up();
@@ -178,5 +178,23 @@ export class Database {
   async close(): Promise<void> {
     await this.orm.close(true);
     await this.embedded?.close();
+  }
+}
+
+/** How long a starting server keeps asking for its first connection while the database is busy (workers starting at once). */
+const START_ACQUIRE_MS = 30_000;
+
+/**
+ * A connection for the start's migration: the pool's 2 s limit suits a request, but a server starting beside its
+ * siblings on a busy machine asks again until START_ACQUIRE_MS have passed.
+ */
+async function acquireAtStart(client: { acquireConnection(): Promise<unknown> }): Promise<unknown> {
+  const giveUpAt = Date.now() + START_ACQUIRE_MS;
+  for (;;) {
+    try {
+      return await client.acquireConnection();
+    } catch (error) {
+      if ((error as Error).name !== 'KnexTimeoutError' || Date.now() >= giveUpAt) throw error;
+    }
   }
 }

@@ -137,7 +137,7 @@ describe.runIf(browserAvailable)('the player page', () => {
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await tokens(page)).toBe(String(before + 25));
     await page.context().close();
-  });
+  }, 60_000);
 
   it('an admin bans and unbans with a reason, and changes the role', async () => {
     const { page } = await pageAs('admin', 1280);
