@@ -346,7 +346,8 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     const buyer = await pageAs('player', 'Self Tester');
     await buyer.goto(`${server.url}/checkout-test`);
     const statuses = buyer.getByTestId('check-status');
-    await expect.poll(() => statuses.allTextContents()).toEqual(['PASS', 'PASS', 'PASS', 'PASS']);
+    // the last check creates a payment intent, a round trip to the payment provider
+    await expect.poll(() => statuses.allTextContents(), { timeout: 15_000 }).toEqual(['PASS', 'PASS', 'PASS', 'PASS']);
     await buyer.goto(`${server.url}/gangs`);
     await buyer.getByRole('button', { name: 'Claim Your Hood' }).click();
     await buyer.waitForURL('**/stripe-checkout?type=gang&id=hood-package');

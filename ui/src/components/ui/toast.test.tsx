@@ -35,19 +35,6 @@ describe('toasts', () => {
     vi.useRealTimers();
   });
 
-  it('draws nothing until the first toast, then the notifications for good', async () => {
-    // first of the file: the store holds no toast yet
-    vi.useRealTimers();
-    const { container } = render(<Toaster />);
-    expect(container.innerHTML).toBe('');
-    act(() => {
-      toast({ title: 'Payment Failed', description: 'Your card was declined.', variant: 'destructive' });
-    });
-    expect(await screen.findByText('Payment Failed')).toBeTruthy();
-    act(() => dismissToast());
-    expect(screen.getByRole('region').getAttribute('aria-label')).toContain('F8');
-  });
-
   it('shows one toast at a time: a new one replaces the one showing', () => {
     render(
       <>

@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { whenIdle } from '@/lib/when-idle.ts';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { currentToasts, dismissToast, subscribeToasts, toast } from './toast-store.ts';
 
 export type { ToastInput, ToastVariant } from './toast-store.ts';
@@ -10,22 +9,11 @@ export function useToast() {
   return { toast, dismiss: dismissToast, toasts };
 }
 
-// Toasts are never part of the first paint: their code loads once the page is idle, or with an earlier first toast,
-// which waits in the store meanwhile.
-let toasterModule: Promise<typeof import('./toaster.tsx')> | undefined;
-const loadToaster = () => {
-  toasterModule ??= import('./toaster.tsx');
-  return toasterModule;
-};
-const RadixToaster = lazy(loadToaster);
+// Toasts are never part of the first paint, so their code loads after it; a toast raised before waits in the store.
+const RadixToaster = lazy(() => import('./toaster.tsx'));
 
-/** Mounted once in the app; draws the notifications from the first toast on (F8 then reaches them). */
+/** Mounted once in the app. */
 export function Toaster() {
-  const { toasts } = useToast();
-  const [raised, setRaised] = useState(false);
-  useEffect(() => whenIdle(() => void loadToaster()), []);
-  if (toasts.length > 0 && !raised) setRaised(true);
-  if (!raised) return null;
   return (
     <Suspense fallback={null}>
       <RadixToaster />
