@@ -184,6 +184,12 @@ export class Database {
 /** How long a starting server keeps asking for its first connection while the database is busy (workers starting at once). */
 const START_ACQUIRE_MS = 30_000;
 
+/** The pool found no free connection in time, or a new connection took longer than its limit to open. */
+function slowToConnect(error: unknown): boolean {
+  const { name, message } = error as Error;
+  return name === 'KnexTimeoutError' || /timeout expired|connection timeout/i.test(message ?? '');
+}
+
 /**
  * A connection for the start's migration: the pool's 2 s limit suits a request, but a server starting beside its
  * siblings on a busy machine asks again until START_ACQUIRE_MS have passed.
@@ -194,7 +200,7 @@ async function acquireAtStart(client: { acquireConnection(): Promise<unknown> })
     try {
       return await client.acquireConnection();
     } catch (error) {
-      if ((error as Error).name !== 'KnexTimeoutError' || Date.now() >= giveUpAt) throw error;
+      if (!slowToConnect(error) || Date.now() >= giveUpAt) throw error;
     }
   }
 }
