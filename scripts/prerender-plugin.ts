@@ -52,7 +52,7 @@ export function prerenderPages(): Plugin {
 
 /**
  * Loads the app once the browser has painted the page the server sent: the page is there to read first, and its code
- * (the entry, what the entry imports and the page's own chunks, all asked for at once) comes after.
+ * (the entry, what the entry imports and the page's own chunks) comes after, one module per task so no task is long.
  */
 const ADOPT_SCRIPT = `const modules = document.querySelector('script[data-modules]').dataset.modules.split(' ');
 const next = () => {
@@ -60,7 +60,9 @@ const next = () => {
   if (modules.length > 0) setTimeout(next);
 };
 requestAnimationFrame(() => setTimeout(next));
-`; /** Writes the script that loads the app after the first paint, named by its content like the build's own files. */
+`;
+
+/** Writes the script that loads the app after the first paint, named by its content like the build's own files. */
 function writeAdoptScript(outDir: string): string {
   const name = `assets/adopt-${createHash('sha256').update(ADOPT_SCRIPT).digest('base64url').slice(0, 8)}.js`;
   writeFileSync(join(outDir, name), ADOPT_SCRIPT);

@@ -5,8 +5,6 @@ import { StaticRouter } from 'react-router-dom';
 import { App, signedOutQueryClient } from './app/app.tsx';
 import { pageFor } from './app/router.tsx';
 
-export { PRERENDERED_PAGES } from '@contract/pages.ts';
-
 const PagePath = createContext('/');
 
 /** The router of a prerender: fixed on the path being drawn. */
