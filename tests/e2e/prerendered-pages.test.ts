@@ -71,7 +71,8 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
       expect(await page.getByRole('heading', { level: 1 }).first().textContent(), path).toBe(HEADINGS[path]);
       await page.close();
     }
-  });
+    // eleven pages one after another, each loaded until idle: a few seconds each on a busy machine
+  }, 120_000);
 
   it('take a visitor on by link without loading a new document, and Back returns', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });

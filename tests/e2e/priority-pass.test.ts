@@ -39,9 +39,12 @@ describe.runIf(browserAvailable)('Priority Pass page in Chromium', () => {
   });
 
   it('shows the not-found page for an unknown route, answered with HTTP 404', async () => {
+    // a page of its own: the signed-out checkout above sends its page on to sign in a second after it opened
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const response = await page.goto(`${server.url}/no-such-page`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    await page.close();
   });
 });
