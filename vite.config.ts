@@ -43,6 +43,20 @@ export default defineConfig({
     // The site has one stylesheet, which every page's HTML carries (linked, or written inline in a page the build
     // drew): no lazily loaded chunk links it again, which would make the browser restyle the whole page.
     cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        // The libraries the entry needs, each a chunk of its own: a page the build drew loads them one per task
+        // (scripts/prerender-plugin.ts), so evaluating them is several short tasks rather than one long one.
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/, priority: 2 },
+            { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 2 },
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

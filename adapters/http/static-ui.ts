@@ -47,6 +47,24 @@ function sendFile(ctx: Context, file: string) {
   ctx.body = createReadStream(file);
 }
 
+const preloadsCache = new Map<string, { version: number; preloads: Record<string, string[]> }>();
+
+/** The build's route-preloads.json, read again only when a new build has written it; none before the first build. */
+function routePreloads(path: string): Record<string, string[]> {
+  let version: number;
+  try {
+    version = statSync(path).mtimeMs;
+  } catch {
+    return {};
+  }
+  let cached = preloadsCache.get(path);
+  if (!cached || cached.version !== version) {
+    cached = { version, preloads: JSON.parse(readFileSync(path, 'utf8')) as Record<string, string[]> };
+    preloadsCache.set(path, cached);
+  }
+  return cached.preloads;
+}
+
 /**
  * The page's HTML: a signed-out visitor (no session cookie) gets the page as the build drew it when it has one, anyone
  * else index.html, which the app draws. The build lists, per route, the page chunk the router will load
@@ -54,10 +72,7 @@ function sendFile(ctx: Context, file: string) {
  * rather than after it has run.
  */
 function sendIndex(ctx: Context, root: string, indexPath: string, route: PageRoute | null) {
-  const preloadsPath = join(root, 'route-preloads.json');
-  const preloads = existsSync(preloadsPath)
-    ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as Record<string, string[]>)
-    : {};
+  const preloads = routePreloads(join(root, 'route-preloads.json'));
   let files = route !== null && Object.hasOwn(preloads, route) ? preloads[route] : [];
   let htmlPath = indexPath;
   if (route !== null && PRERENDERED_PAGES.includes(route)) {

@@ -57,6 +57,12 @@ describe('the built UI as the server sends it', () => {
     const drawn = (await get(`${server.url}/server-rules`)).body.toString();
     const modules = /data-modules="([^"]+)"/.exec(drawn)?.[1].split(' ') ?? [];
     for (const file of preloads['/server-rules']) expect(modules).toContain(`/${file}`);
+    // the libraries the entry imports run before it, each on its own (React DOM is a chunk of its own)
+    const app = (await get(`${server.url}/no-such-page`)).body.toString();
+    const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(app)?.[1] ?? '';
+    const libraries = [...app.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
+    expect(libraries.some((file) => /\/react-dom-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(modules.slice(0, libraries.length + 1)).toEqual([...libraries, entry]);
     expect(drawn).not.toContain('rel="modulepreload"');
     expect(drawn).not.toContain(preloads['/faq'][0]);
 

@@ -74,6 +74,22 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
     // eleven pages one after another, each loaded until idle: a few seconds each on a busy machine
   }, 120_000);
 
+  it('are adopted in a tab opened in the background, which paints no frame until it is shown', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    // as a background tab: hidden, and no animation frame comes
+    await page.addInitScript(`
+      Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+      window.requestAnimationFrame = () => 0;
+    `);
+    await page.goto(`${server.url}/faq`);
+    await adopted(page);
+    await page.getByRole('button', { name: /menu/i }).click();
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).isVisible()).toBe(
+      true,
+    );
+    await page.close();
+  });
+
   it('take a visitor on by link without loading a new document, and Back returns', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto(`${server.url}/server-rules`);
@@ -101,9 +117,14 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
 
 /** Waits until React has taken the prerendered page over: the page's h1 is React's own element, and the page is idle. */
 async function adopted(page: Page) {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('#main h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-  });
+  await page.waitForFunction(
+    () => {
+      const heading = document.querySelector('#main h1');
+      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+      // polled on a timer, not on animation frames: a page in a background tab gets none
+    },
+    undefined,
+    { polling: 100 },
+  );
   await page.waitForLoadState('networkidle');
 }
