@@ -20,6 +20,9 @@ export default defineConfig({
     // each file still builds its own server, database and browser
     isolate: false,
     testTimeout: 30_000,
+    // a poll waits for what a user would wait for (a page's code, an API answer): on a busy machine that can take
+    // longer than the default second
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 90_000,
     globalSetup: ['tests/support/global-setup.ts'],
     reporters: ['default'],

@@ -1,7 +1,8 @@
 /**
  * `npm run lighthouse`: builds the UI for production, serves it with the real API on a fresh embedded database,
  * and audits `/`, `/whitelist`, `/server-rules` and `/account` (signed out: its sign-in prompt) with Lighthouse's mobile preset in Debian's chromium.
- * Every category must score at least 95 (median of three runs per page); the reports go to test-artifacts/lighthouse/.
+ * The goal is 100 in every category; the command fails below 95 (a run moves by a point or two on a busy machine).
+ * Each figure is the median of three runs per page; the reports go to test-artifacts/lighthouse/.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
@@ -36,6 +37,7 @@ async function main() {
   });
   mkdirSync(REPORT_DIR, { recursive: true });
   const failures: string[] = [];
+  const short: string[] = [];
   try {
     for (const path of LIGHTHOUSE_PAGES) {
       const runs = [];
@@ -56,6 +58,7 @@ async function main() {
       const scores = CATEGORIES.map((category) => {
         const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
         if (score < MIN_SCORE) failures.push(`${path} ${category} ${score}`);
+        if (score < 100) short.push(`${path} ${category} ${score}`);
         return `${category} ${score}`;
       });
       console.log(`${path.padEnd(14)} ${scores.join('  ')}`);
@@ -74,8 +77,10 @@ async function main() {
   if (failures.length > 0) {
     console.error(`Below ${MIN_SCORE}: ${failures.join(', ')}`);
     process.exitCode = 1;
+  } else if (short.length > 0) {
+    console.log(`Every category of every page scores at least ${MIN_SCORE}; below 100: ${short.join(', ')}.`);
   } else {
-    console.log(`Every category of every page scores at least ${MIN_SCORE}.`);
+    console.log('Every category of every page scores 100.');
   }
 }
 
