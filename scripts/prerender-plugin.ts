@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { PRERENDERED_PAGES, prerenderedFile } from '../adapters/http/contract/pages.ts';
+import { ADOPTED_EVENT, PRERENDERED_PAGES, prerenderedFile } from '../adapters/http/contract/pages.ts';
 
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
@@ -56,8 +56,23 @@ export function prerenderPages(): Plugin {
  * then run one per task: the libraries, the entry, the page's chunks; no task is long. A page opened in a background
  * tab paints no frame, so there it starts without waiting for one. A module that fails to load leaves the page as
  * drawn: its links still work.
+ *
+ * A tap on a button before the app is there (the drawn page's buttons do nothing yet) is held, and made again once
+ * the app has taken the page over (main.tsx sends ADOPTED_EVENT); from then on React answers taps itself.
  */
 const ADOPT_SCRIPT = `const modules = document.querySelector('script[data-modules]').dataset.modules.split(' ');
+const early = [];
+const hold = (event) => {
+  const control = event.target.closest('button, [role="button"]');
+  if (!control) return;
+  event.preventDefault();
+  early.push(control);
+};
+document.addEventListener('click', hold, true);
+document.addEventListener('${ADOPTED_EVENT}', () => {
+  document.removeEventListener('click', hold, true);
+  for (const control of early) if (control.isConnected) control.click();
+}, { once: true });
 const preload = (href) => {
   const link = document.createElement('link');
   link.rel = 'modulepreload';

@@ -90,6 +90,28 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
     await page.close();
   });
 
+  it('answer a tap made while the app was still loading, once it has adopted the page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/faq`);
+    const question = page.locator('main button[aria-expanded]').first();
+    await question.click();
+    expect(await question.getAttribute('aria-expanded')).toBe('false');
+    release();
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    await adopted(page);
+    // answered once: the question stays open
+    expect(await question.getAttribute('aria-expanded')).toBe('true');
+    await page.close();
+  });
+
   it('take a visitor on by link without loading a new document, and Back returns', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto(`${server.url}/server-rules`);

@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { ADOPTED_EVENT } from '@contract/pages.ts';
 import { App } from './app/app.tsx';
 import { pageFor } from './app/router.tsx';
 import './styles.css';
@@ -11,7 +12,7 @@ if (root.dataset.prerendered !== undefined) {
   // code is here, without drawing it again.
   void pageFor(window.location.pathname)
     ?.load()
-    .then(() =>
+    .then(() => {
       // as a transition, the adoption works in short slices too: a tap or a scroll is answered while it runs
       startTransition(() => {
         hydrateRoot(
@@ -20,8 +21,10 @@ if (root.dataset.prerendered !== undefined) {
             <App signedOut />
           </StrictMode>,
         );
-      }),
-    );
+      });
+      // React listens from here on (a tap hurries the adoption along): the taps held until now are made again
+      document.dispatchEvent(new Event(ADOPTED_EVENT));
+    });
 } else {
   // The first render runs as a transition: React works in short slices, so the browser paints the header index.html
   // already holds (and answers input) while the page is built, instead of waiting for one long task.

@@ -92,3 +92,9 @@ export const PRERENDERED_PAGES: readonly PageRoute[] = [
 /** Where the build puts a prerendered page: prerendered/index.html for `/`, prerendered/server-rules.html, ... */
 export const prerenderedFile = (route: PageRoute) =>
   `prerendered/${route === '/' ? 'index' : route.slice(1).replaceAll('/', '_')}.html`;
+
+/**
+ * The event the app sends on `document` once it has taken a prerendered page over: the page's adopt script then
+ * makes again the taps it held while the app's code was loading.
+ */
+export const ADOPTED_EVENT = 'bayou:adopted';
