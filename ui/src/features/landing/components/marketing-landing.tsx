@@ -108,9 +108,28 @@ function CardGrid({ cards, columns }: { cards: Card[]; columns: string }) {
   );
 }
 
+/** The stats strip, live from the server status: only this section re-renders when the status arrives or changes. */
+function ServerFigures() {
+  const stats = useLiveStats(LANDING_STATS, 'Active Players');
+  return (
+    <section aria-label="Server figures" className="px-4 py-12">
+      <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-6 text-center md:grid-cols-4">
+        {stats.map((stat) => (
+          <div key={stat.label} data-testid="landing-stat">
+            <dt className="text-sm uppercase tracking-wide text-slate-300">
+              {stat.label}
+              <ServerMark state={stat.mark} />
+            </dt>
+            <dd className="order-first font-display text-4xl font-bold text-moss-300">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 /** The marketing landing for signed-out visitors. */
 export function MarketingLanding() {
-  const stats = useLiveStats(LANDING_STATS, 'Active Players');
   const shopPhrase = useFlavourPhrase('shop');
   const loginPhrase = useFlavourPhrase('login');
   return (
@@ -148,19 +167,7 @@ export function MarketingLanding() {
         <CardGrid cards={reasons} columns="sm:grid-cols-2 lg:grid-cols-4" />
       </section>
 
-      <section aria-label="Server figures" className="px-4 py-12">
-        <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-6 text-center md:grid-cols-4">
-          {stats.map((stat) => (
-            <div key={stat.label} data-testid="landing-stat">
-              <dt className="text-sm uppercase tracking-wide text-slate-300">
-                {stat.label}
-                <ServerMark state={stat.mark} />
-              </dt>
-              <dd className="order-first font-display text-4xl font-bold text-moss-300">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <ServerFigures />
 
       <section aria-labelledby="landing-assets" className="bg-bayou-900/60 px-4 py-14">
         <h2 id="landing-assets" className="text-center font-display text-3xl font-bold text-gold-400">
