@@ -21,7 +21,23 @@ const TYPES: Record<string, string> = {
 };
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
-const gzipCache = new Map<string, { version: number; body: Buffer }>();
+
+/** What was made from a built file, kept until the file changes (its mtime is the version). */
+function madeOnce<T>(
+  cache: Map<string, { version: number; value: T }>,
+  key: string,
+  version: number,
+  make: () => T,
+): T {
+  let cached = cache.get(key);
+  if (!cached || cached.version !== version) {
+    cached = { version, value: make() };
+    cache.set(key, cached);
+  }
+  return cached.value;
+}
+
+const gzipCache = new Map<string, { version: number; value: Buffer }>();
 
 /** Text goes out gzipped when the browser accepts it: the built files never change, so each is compressed once. */
 function sendText(ctx: Context, key: string, version: number, read: () => Buffer) {
@@ -30,13 +46,8 @@ function sendText(ctx: Context, key: string, version: number, read: () => Buffer
     ctx.body = read();
     return;
   }
-  let cached = gzipCache.get(key);
-  if (!cached || cached.version !== version) {
-    cached = { version, body: gzipSync(read(), { level: 9 }) };
-    gzipCache.set(key, cached);
-  }
   ctx.set('Content-Encoding', 'gzip');
-  ctx.body = cached.body;
+  ctx.body = madeOnce(gzipCache, key, version, () => gzipSync(read(), { level: 9 }));
 }
 
 function sendFile(ctx: Context, file: string) {
@@ -47,7 +58,7 @@ function sendFile(ctx: Context, file: string) {
   ctx.body = createReadStream(file);
 }
 
-const preloadsCache = new Map<string, { version: number; preloads: Record<string, string[]> }>();
+const preloadsCache = new Map<string, { version: number; value: Record<string, string[]> }>();
 
 /** The build's route-preloads.json, read again only when a new build has written it; none before the first build. */
 function routePreloads(path: string): Record<string, string[]> {
@@ -57,12 +68,12 @@ function routePreloads(path: string): Record<string, string[]> {
   } catch {
     return {};
   }
-  let cached = preloadsCache.get(path);
-  if (!cached || cached.version !== version) {
-    cached = { version, preloads: JSON.parse(readFileSync(path, 'utf8')) as Record<string, string[]> };
-    preloadsCache.set(path, cached);
-  }
-  return cached.preloads;
+  return madeOnce(
+    preloadsCache,
+    path,
+    version,
+    () => JSON.parse(readFileSync(path, 'utf8')) as Record<string, string[]>,
+  );
 }
 
 /**

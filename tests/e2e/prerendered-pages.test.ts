@@ -71,8 +71,7 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
       expect(await page.getByRole('heading', { level: 1 }).first().textContent(), path).toBe(HEADINGS[path]);
       await page.close();
     }
-    // eleven pages one after another, each loaded until idle: a few seconds each on a busy machine
-  }, 120_000);
+  }, 120_000); // eleven pages one after another, each loaded until idle: a few seconds each on a busy machine
 
   it('are adopted in a tab opened in the background, which paints no frame until it is shown', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
@@ -139,11 +138,11 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
 
 /** Waits until React has taken the prerendered page over: the page's h1 is React's own element, and the page is idle. */
 async function adopted(page: Page) {
+  // polled on a timer, not on animation frames: a page in a background tab gets none
   await page.waitForFunction(
     () => {
       const heading = document.querySelector('#main h1');
       return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-      // polled on a timer, not on animation frames: a page in a background tab gets none
     },
     undefined,
     { polling: 100 },
