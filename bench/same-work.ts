@@ -5,7 +5,7 @@ import pg from 'pg';
 
 /**
  * The second baseline: the least a signed-in read must do, on `node:http` and `pg` alone. It verifies the session
- * cookie's signature (koa-session's keygrip HMAC-SHA1), reads the session and its user in one indexed query, and
+ * cookie's signature (keygrip's HMAC-SHA1, as the site signs it), reads the session and its user in one indexed query, and
  * answers the user as JSON. No framework, no middleware, no ORM: what the site's GET /api/auth/user does, bare.
  */
 const databaseUrl = process.env.DATABASE_URL;

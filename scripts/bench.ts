@@ -109,7 +109,7 @@ function stop(started: Started): Promise<void> {
   });
 }
 
-/** The Cookie header a browser would send for session `sid` (koa-session's signed cookie, keygrip's HMAC-SHA1). */
+/** The Cookie header a browser would send for session `sid` (the session middleware's signed cookie, keygrip's HMAC-SHA1). */
 function sessionCookie(sid: string): string {
   const signature = createHmac('sha1', SESSION_SECRET)
     .update(`bayou.sid=${sid}`)

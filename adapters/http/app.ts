@@ -24,10 +24,13 @@ import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { tebexRoutes } from './routes/tebex.ts';
 import { gameRoutes, serverStatusRoutes } from './routes/game.ts';
 import { staticUi } from './static-ui.ts';
+import type { PublicAnswers } from './public-answers.ts';
 
 export interface HttpOptions {
   /** the built UI; omitted in API-only mode (the Vite dev server serves the UI) */
   uiDir?: string;
+  /** keeps the answers any shared cache may keep, for the server to send again before the app runs */
+  publicAnswers?: PublicAnswers;
 }
 
 /** Mounts the routes on what the composition root built; builds no adapter of its own. */
@@ -58,6 +61,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   stripeWebhookRoutes(router, core, payments);
   tebexRoutes(router, core, payments);
 
+  if (options.publicAnswers) app.use(options.publicAnswers.keeper());
   app.use(requestLog(logger));
   app.use(securityHeaders(config.production));
   app.use(errorHandler(logger));

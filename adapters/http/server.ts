@@ -2,6 +2,7 @@ import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { System } from '../compose.ts';
 import { createHttpApp } from './app.ts';
+import { PublicAnswers } from './public-answers.ts';
 
 export interface RunningServer {
   url: string;
@@ -17,7 +18,12 @@ export async function startServer(
   system: System,
   options: { uiDir?: string; port?: number; host?: string } = {},
 ): Promise<RunningServer> {
-  const app = createHttpApp(system, { uiDir: options.uiDir });
+  const { config } = system;
+  const publicAnswers = new PublicAnswers(system.logger, {
+    httpsOnly: config.production,
+    trustProxy: config.server.trustProxyHops > 0,
+  });
+  const app = createHttpApp(system, { uiDir: options.uiDir, publicAnswers });
   const handle = app.callback();
   const inFlight = new Set<ServerResponse>();
   let draining = false;
@@ -26,6 +32,7 @@ export async function startServer(
     res.once('close', () => inFlight.delete(res));
     // once stopping, no answer keeps its connection open for another request
     if (draining) res.setHeader('Connection', 'close');
+    if (publicAnswers.serve(req, res)) return;
     void handle(req, res);
   });
   server.keepAliveTimeout = 5_000;

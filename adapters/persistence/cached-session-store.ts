@@ -109,7 +109,7 @@ export class CachedSessionStore implements SessionStore {
 }
 
 /**
- * What a caller gets may be changed by it (koa-session writes into the session): never the kept one. Sessions and
+ * What a caller gets may be changed by it (the session middleware writes into the session): never the kept one. Sessions and
  * users hold plain values, so a copy of each is enough; a session holding a nested value is copied whole.
  */
 function copy(stored: StoredSession): StoredSession {

@@ -11,16 +11,39 @@ function camel(column: string): string {
 }
 
 /**
+ * A function that builds one object from another with fixed property names, made once per shape: a list page
+ * converts 50 rows of up to 30 columns, and an object literal with fixed names is many times quicker to make and
+ * read than one filled property by property under computed names. Each entry: the property made, the property
+ * read (null when it is missing), and whether text in it becomes a Date. The names come from the code's own tables and entities, and are
+ * written into the function as JSON string literals.
+ */
+export function objectMaker<T>(
+  entries: ReadonlyArray<readonly [made: string, read: string, date: boolean]>,
+): (row: object) => T {
+  const body = entries
+    .map(([made, read, date]) => {
+      const value = `r[${JSON.stringify(read)}]`;
+      return `${JSON.stringify(made)}: ${date ? `typeof ${value} === 'string' ? new Date(${value}) : (${value} ?? null)` : `${value} ?? null`}`;
+    })
+    .join(',\n');
+  return new Function('r', `return {\n${body}\n};`) as (row: object) => T;
+}
+
+const columnReaders = new Map<string, (row: object) => unknown>();
+
+/**
  * A row as plain SQL returns it, under its property names. The postgresql driver hands timestamps over as text
  * (the ORM converts them itself), so the `_at` columns become Dates here.
  */
 export function fromColumns<T>(row: Record<string, unknown>): T {
-  const item: Record<string, unknown> = {};
-  for (const column in row) {
-    const value = row[column];
-    item[camel(column)] = typeof value === 'string' && column.endsWith('_at') ? new Date(value) : value;
+  const columns = Object.keys(row);
+  const key = columns.join(',');
+  let read = columnReaders.get(key);
+  if (!read) {
+    read = objectMaker(columns.map((column) => [camel(column), column, column.endsWith('_at')] as const));
+    columnReaders.set(key, read);
   }
-  return item as T;
+  return read(row) as T;
 }
 
 /**

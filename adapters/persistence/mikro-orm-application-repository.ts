@@ -4,7 +4,7 @@ import { OpenApplicationExistsError } from '../../core/applications/errors.ts';
 import type { ApplicationRepository, ListQuery, Page } from '../../core/applications/ports.ts';
 import { countByStatus, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
-import { fromColumns, keysetCursor, listRows } from './list-rows.ts';
+import { fromColumns, keysetCursor, listRows, objectMaker } from './list-rows.ts';
 
 /** Each kind keeps its table (migrations 0003 and 0007): one column an answer, named as the answer in snake_case. */
 export const APPLICATION_TABLES: Record<ApplicationKindName, string> = {
@@ -37,6 +37,8 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
   private readonly properties: string[];
   /** a review list's columns: the long answers stay in the database (only the preview's start is read) */
   private readonly summaryColumns: string;
+  /** an application of the kind's properties from a row of them (see toApplication) */
+  private readonly application: (row: object) => Application<A, S>;
 
   constructor(
     private readonly database: Database,
@@ -44,6 +46,7 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
   ) {
     this.table = APPLICATION_TABLES[kind.name];
     this.properties = [...RECORD_COLUMNS.slice(0, 4), ...Object.keys(kind.answers.shape), ...RECORD_COLUMNS.slice(4)];
+    this.application = objectMaker(this.properties.map((property) => [property, property, false] as const));
     const { answers, preview } = kind.summary;
     this.summaryColumns = [
       ...['id', 'userId', 'discordUsername', 'status', 'createdAt', ...answers].map(column),
@@ -145,10 +148,6 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
 
   /** Only the kind's properties: a column no question reads stays in the database. */
   private toApplication(row: Application<A, S>): Application<A, S> {
-    const source = row as Record<string, unknown>;
-    return Object.fromEntries(this.properties.map((property) => [property, source[property] ?? null])) as Application<
-      A,
-      S
-    >;
+    return this.application(row);
   }
 }

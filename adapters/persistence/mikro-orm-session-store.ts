@@ -7,7 +7,7 @@ export type { SessionStore, StoredSession } from './session-store.ts';
 
 const PURGE_EVERY_MS = 60 * 60_000;
 
-/** koa-session's external store over the sessions table (sid, sess, expire), shared by every server process. */
+/** The session store over the sessions table (sid, sess, expire), shared by every server process. */
 export class MikroOrmSessionStore implements SessionStore {
   private lastPurge = 0;
 

@@ -8,7 +8,7 @@ export interface StoredSession {
   expire?: Date;
 }
 
-/** koa-session's external store: sessions by id, each with an expire instant. */
+/** The session middleware's store: sessions by id, each with an expire instant. */
 export interface SessionStore {
   /** The session and its user read fresh; undefined once its expire instant has passed (it is valid up to and including it). */
   get(sid: string): Promise<StoredSession | undefined>;
@@ -17,7 +17,7 @@ export interface SessionStore {
   destroy(sid: string): Promise<void>;
 }
 
-/** How long a session lives when koa-session gives no finite max age. */
+/** How long a session lives when it is given no finite max age. */
 export const DEFAULT_SESSION_AGE_MS = 86_400_000;
 
 /** The user id inside a session, when it has the shape of one. */

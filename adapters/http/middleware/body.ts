@@ -14,8 +14,7 @@ declare module 'koa' {
 
 /** Reads API bodies up to 100 KB, accepts only JSON, and keeps the raw bytes for signature checks. */
 export function jsonBody(): Middleware {
-  return async (ctx, next) => {
-    if (!WITH_BODY.has(ctx.method) || !ctx.path.startsWith('/api/')) return next();
+  const read: Middleware = async (ctx, next) => {
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > BODY_LIMIT_BYTES) ctx.throw(413, `Request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`);
     const raw = await getRawBody(ctx.req, { limit: BODY_LIMIT_BYTES }).catch((error: { status?: number }) => {
@@ -43,4 +42,6 @@ export function jsonBody(): Middleware {
     ctx.request.body = body;
     return next();
   };
+  // a request without a body passes through without a promise of its own
+  return (ctx, next) => (WITH_BODY.has(ctx.method) && ctx.path.startsWith('/api/') ? read(ctx, next) : next());
 }

@@ -14,7 +14,8 @@ const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
  */
 export function crossSiteProtection(publicUrl: string): Middleware {
   const publicOrigin = new URL(publicUrl).origin;
-  return async (ctx, next) => {
+  // plain functions, not async ones: a read passes through without a promise of its own
+  return (ctx, next) => {
     if (!STATE_CHANGING.has(ctx.method)) return next();
     if (isCrossSite(ctx, publicOrigin, SAME_ORIGIN_FETCH))
       throw new ForbiddenError('CROSS_SITE_REQUEST', 'Requests from other sites are refused. Use this site directly.');

@@ -9,7 +9,7 @@ const PLAIN_HTTP_ALLOWED = new Set(['/api/health']);
  * the same path on PUBLIC_URL, API calls get 400 with a message saying why.
  */
 export function httpsOnly(publicUrl: string): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     if (ctx.protocol === 'https' || PLAIN_HTTP_ALLOWED.has(ctx.path)) return next();
     ctx.set('Cache-Control', 'no-store');
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {

@@ -11,7 +11,7 @@ function refuse(ctx: Context, retryAfter: number, what: string): void {
 
 /** Sign-in attempts per client address. */
 export function signInRateLimit(limiter: RateLimiter): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const wait = limiter.hit(ctx.ip);
     if (wait > 0) return refuse(ctx, wait, 'sign-in attempts');
     return next();
@@ -20,7 +20,8 @@ export function signInRateLimit(limiter: RateLimiter): Middleware {
 
 /** State-changing API requests per signed-in user (runs after the session middleware). */
 export function writeRateLimit(limiter: RateLimiter): Middleware {
-  return async (ctx, next) => {
+  // a plain function, not an async one: a read passes through without a promise of its own
+  return (ctx, next) => {
     const user = ctx.state.user;
     if (user && STATE_CHANGING.has(ctx.method) && ctx.path.startsWith('/api/')) {
       const wait = limiter.hit(user.id);

@@ -2,10 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../../logger.ts';
 
-/** One line per request: method, path without the query string (it can carry OAuth codes), status, time. */
-export function requestLog(logger: Logger): Middleware {
+/** Writes a request's line: method, path without the query string (it can carry OAuth codes), status, time. */
+export type RequestLine = (requestId: string, method: string, path: string, status: number, started: bigint) => void;
+
+export function requestLine(logger: Logger): RequestLine {
   // these lines hold only fixed, non-secret fields: they skip the redaction walk every other line gets
   const lines = logger.child({}, { redact: [] });
+  return (requestId, method, path, status, started) => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    lines.info({ requestId, method, path, status, ms: Math.round(ms * 10) / 10 }, 'request');
+  };
+}
+
+/** One line per request (see requestLine); the request id is kept in ctx.state for the error handler. */
+export function requestLog(logger: Logger): Middleware {
+  const line = requestLine(logger);
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
@@ -13,11 +24,7 @@ export function requestLog(logger: Logger): Middleware {
     try {
       await next();
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      lines.info(
-        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
+      line(requestId, ctx.method, ctx.path, ctx.status, started);
     }
   };
 }

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { isPaymentPagePath } from '../contract/pages.ts';
-import { SESSION_COOKIE } from './session.ts';
+import { cookieValue, SESSION_COOKIE } from './session.ts';
 
 const COMMON = [
   "default-src 'self'",
@@ -56,7 +56,7 @@ export function securityHeaders(production: boolean): Middleware {
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     if (production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
-    const personal = ctx.state.user || ctx.cookies.get(SESSION_COOKIE) || ctx.response.get('Set-Cookie');
+    const personal = ctx.state.user || cookieValue(ctx.get('Cookie'), SESSION_COOKIE) || ctx.response.get('Set-Cookie');
     if (api && personal) ctx.set('Cache-Control', 'no-store');
     else if (api && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-cache');
   };

@@ -1,12 +1,11 @@
-import { CookieKeys } from './cookie-keys.ts';
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
-import session from 'koa-session';
 import { DomainError } from '../../../core/shared/errors.ts';
 import type { Role, User } from '../../../core/users/user.ts';
 import type { Clock } from '../../../core/shared/ports.ts';
 import type { SessionStore } from '../../persistence/session-store.ts';
+import { CookieKeys } from './cookie-keys.ts';
 
 export const SESSION_COOKIE = 'bayou.sid';
 
@@ -16,7 +15,6 @@ const DAY = 24 * HOUR;
 export const IDLE_LIMIT_MS: Record<Role, number> = { player: 7 * DAY, staff: 12 * HOUR, admin: 12 * HOUR };
 /** However active, a session ends this long after sign-in. */
 export const ABSOLUTE_LIMIT_MS = 30 * DAY;
-const KOA_SESSION_STORE_EXTRA_MS = 10_000;
 /** Activity is written back at most this often, not on every request. */
 const TOUCH_MS = 60_000;
 
@@ -29,8 +27,39 @@ interface SessionData {
   pendingSignIn?: { state: string; codeVerifier: string; returnTo: string; startedAt: number };
 }
 
+/** The session of this request: its data, how long it lives from its next save, and what is to happen to it. */
+interface RequestSession {
+  /** the id the cookie carried and the store knew; undefined for a new session (one is made when it is saved) */
+  sid: string | undefined;
+  data: SessionData;
+  /** the data as read, to tell whether a request changed it; undefined for a new session */
+  read: SessionData | undefined;
+  maxAge: number;
+  /** saved whatever the data: its lifetime was set, or it moves to a new id */
+  mustSave: boolean;
+  regenerate: boolean;
+  ended: boolean;
+}
+
+const REQUEST_SESSION = Symbol('session');
+type WithSession = Context & { [REQUEST_SESSION]?: RequestSession };
+
+function requestSession(ctx: Context): RequestSession {
+  const session = (ctx as WithSession)[REQUEST_SESSION];
+  if (!session) throw new Error('No session on this request: only /api/ requests read one.');
+  return session;
+}
+
+/** The session's data; changes to it are saved when the request ends. */
 export function sessionData(ctx: Context): SessionData {
-  return ctx.session as unknown as SessionData;
+  return requestSession(ctx).data;
+}
+
+/** From its next save, the session and its cookie live `ms` (the session is saved even when its data is unchanged). */
+export function setSessionLifetime(ctx: Context, ms: number): void {
+  const session = requestSession(ctx);
+  session.maxAge = ms;
+  session.mustSave = true;
 }
 
 interface SessionDeps {
@@ -51,42 +80,100 @@ declare module 'koa' {
   }
 }
 
+/** What the store keeps beside the data (as sessions saved before hold it): when it ends and its lifetime. */
+interface Saved extends SessionData {
+  _expire?: number;
+  _maxAge?: number;
+}
+
+/** The value of cookie `name` in a Cookie header; undefined when it is not there. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  let at = header.indexOf(`${name}=`);
+  // the name must start the header or follow "; " (so bayou.sid does not match bayou.sid.sig or x-bayou.sid)
+  while (at > 0 && header[at - 1] !== ' ' && header[at - 1] !== ';') at = header.indexOf(`${name}=`, at + 1);
+  if (at < 0) return undefined;
+  const from = at + name.length + 1;
+  const end = header.indexOf(';', from);
+  return header.slice(from, end < 0 ? header.length : end).trim();
+}
+
 /**
- * koa-session with the sessions table as its store, then the signed-in user as the database holds it now, so a
- * role change or a ban applies on the very next request.
+ * The sessions table behind a signed cookie (the cookie holds only a random id), then the signed-in user as the
+ * database holds it now, so a role change or a ban applies on the very next request. A session is written back
+ * only when a request changed it, set its lifetime or ended it; the cookie is set only then.
  */
 export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
-  app.keys = new CookieKeys([deps.secret]);
+  const keys = new CookieKeys([deps.secret]);
+  app.keys = keys;
   const { clock, store } = deps;
-  const cookies = session(
-    {
-      key: SESSION_COOKIE,
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    signed: true,
+    secure: deps.secure,
+    overwrite: true,
+  };
+
+  const read = async (ctx: Context): Promise<RequestSession> => {
+    const fresh: RequestSession = {
+      sid: undefined,
+      data: {},
+      read: undefined,
       maxAge: IDLE_LIMIT_MS.player,
-      httpOnly: true,
-      sameSite: 'lax',
-      signed: true,
-      secure: deps.secure,
-      rolling: false,
-      renew: false,
-      // 256 random bits
-      genid: () => randomBytes(32).toString('base64url'),
-      store: {
-        get: async (sid: string, _maxAge: number, options: { rolling: boolean; ctx?: any }) => {
-          const found = await store.get(sid);
-          if (found && options.ctx) (options.ctx as Context).state.sessionUser = found.user;
-          return found?.sess;
-        },
-        // koa-session asks the store to keep a row 10 s longer than its cookie; nothing reads it in those 10 s
-        set: (sid: string, sess: Record<string, unknown>, maxAge: number) =>
-          store.set(sid, sess, maxAge - KOA_SESSION_STORE_EXTRA_MS),
-        destroy: (sid: string) => store.destroy(sid),
-      },
-    },
-    app,
-  );
+      mustSave: false,
+      regenerate: false,
+      ended: false,
+    };
+    const header = ctx.get('Cookie');
+    const sid = cookieValue(header, SESSION_COOKIE);
+    const signature = sid && cookieValue(header, `${SESSION_COOKIE}.sig`);
+    if (!sid || !signature || !keys.verify(`${SESSION_COOKIE}=${sid}`, signature)) return fresh;
+    const found = await store.get(sid);
+    if (!found) return fresh;
+    ctx.state.sessionUser = found.user;
+    const { _expire, _maxAge, ...data } = found.sess as Saved;
+    if (typeof _expire === 'number' && _expire < clock.now().getTime()) return fresh;
+    return {
+      ...fresh,
+      sid,
+      data,
+      read: { ...data },
+      maxAge: typeof _maxAge === 'number' ? _maxAge : fresh.maxAge,
+    };
+  };
+
+  const clearCookie = (ctx: Context) =>
+    ctx.cookies.set(SESSION_COOKIE, '', { ...cookieOptions, expires: new Date(0), maxAge: undefined });
+
+  const commit = async (ctx: Context, session: RequestSession) => {
+    if (session.ended || session.regenerate) {
+      if (session.sid) await store.destroy(session.sid);
+      clearCookie(ctx);
+      if (session.ended) return;
+      session.sid = undefined;
+    }
+    if (!changedFrom(session.read ?? {}, session.data) && !session.mustSave && !session.regenerate) return;
+    // 256 random bits
+    const sid = session.sid ?? randomBytes(32).toString('base64url');
+    const saved: Saved = { ...session.data, _expire: clock.now().getTime() + session.maxAge, _maxAge: session.maxAge };
+    await store.set(sid, saved as Record<string, unknown>, session.maxAge);
+    ctx.cookies.set(SESSION_COOKIE, sid, { ...cookieOptions, maxAge: session.maxAge });
+  };
+
+  const cookies: Middleware = async (ctx, next) => {
+    const session = await read(ctx);
+    (ctx as WithSession)[REQUEST_SESSION] = session;
+    try {
+      await next();
+    } finally {
+      await commit(ctx, session);
+    }
+  };
+
   const loadUser: Middleware = async (ctx, next) => {
     const data = sessionData(ctx);
-    if (typeof data?.userId !== 'string') return next();
+    if (typeof data.userId !== 'string') return next();
     const now = clock.now().getTime();
     const readAlready = ctx.state.sessionUser;
     const user =
@@ -99,12 +186,12 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
     const signedInAt = data.signedInAt ?? 0;
     const seenAt = data.seenAt ?? 0;
     if (!user || user.bannedAt || now - signedInAt > ABSOLUTE_LIMIT_MS || now - seenAt > IDLE_LIMIT_MS[user.role]) {
-      ctx.session = null;
+      endSession(ctx);
       return next();
     }
     if (now - seenAt >= TOUCH_MS) {
       data.seenAt = now;
-      ctx.session!.maxAge = cookieLifetime(user.role, signedInAt, now);
+      setSessionLifetime(ctx, cookieLifetime(user.role, signedInAt, now));
     }
     ctx.state.user = user;
     return next();
@@ -112,24 +199,39 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
   return [cookies, loadUser];
 }
 
+/** Whether `data` differs from what was read: a value set, replaced or deleted (values are replaced, never edited in place). */
+function changedFrom(read: SessionData, data: SessionData): boolean {
+  const before = read as Record<string, unknown>;
+  const after = data as Record<string, unknown>;
+  let count = 0;
+  for (const key in after) {
+    if (after[key] !== before[key] || !(key in before)) return true;
+    count++;
+  }
+  return count !== Object.keys(before).length;
+}
+
 function cookieLifetime(role: Role, signedInAt: number, now: number): number {
   return Math.max(1000, Math.min(IDLE_LIMIT_MS[role], signedInAt + ABSOLUTE_LIMIT_MS - now));
 }
 
 /** Starts a signed-in session under a new id (the old one is destroyed), so an id seen before sign-in is worthless. */
-export async function startSignedInSession(ctx: Context, user: User, now: Date): Promise<void> {
+export function startSignedInSession(ctx: Context, user: User, now: Date): void {
   const data = sessionData(ctx);
   delete data.pendingSignIn;
   data.userId = user.id;
   data.signedInAt = now.getTime();
   data.seenAt = now.getTime();
-  ctx.session!.maxAge = cookieLifetime(user.role, now.getTime(), now.getTime());
-  await ctx.session!.regenerate();
+  setSessionLifetime(ctx, cookieLifetime(user.role, now.getTime(), now.getTime()));
+  // saved under a new id when the request ends; the old id is destroyed then
+  requestSession(ctx).regenerate = true;
   ctx.state.user = user;
 }
 
 /** Destroys the session on the server and clears the cookie. */
 export function endSession(ctx: Context): void {
-  ctx.session = null;
+  const session = requestSession(ctx);
+  session.ended = true;
+  session.data = {};
   ctx.state.user = undefined;
 }

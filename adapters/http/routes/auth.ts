@@ -15,7 +15,7 @@ import {
 } from '../contract/auth.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import { isCrossSite } from '../middleware/csrf.ts';
-import { endSession, sessionData, startSignedInSession } from '../middleware/session.ts';
+import { endSession, sessionData, setSessionLifetime, startSignedInSession } from '../middleware/session.ts';
 import { presentCurrentUser } from '../presenters/auth.ts';
 import type { User } from '../../../core/users/user.ts';
 
@@ -63,7 +63,7 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
       startedAt: core.clock.now().getTime(),
     };
     // a visitor's session only carries the sign-in state to the callback: it lives no longer than that state
-    if (!data.userId) ctx.session!.maxAge = SIGN_IN_STATE_TTL_MS;
+    if (!data.userId) setSessionLifetime(ctx as Context, SIGN_IN_STATE_TTL_MS);
     ctx.set('Cache-Control', 'no-store');
     ctx.redirect(pending.authorizeUrl);
   };
@@ -96,7 +96,7 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
       if (!data.userId) endSession(ctx as Context);
       throw error;
     }
-    await startSignedInSession(ctx as Context, user, core.clock.now());
+    startSignedInSession(ctx as Context, user, core.clock.now());
     logger.info({ userId: user.id, role: user.role, via: 'discord' }, 'signed in');
     ctx.set('Cache-Control', 'no-store');
     ctx.redirect(pending.returnTo);
@@ -116,7 +116,7 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
       username: input.username,
       email: input.email ?? null,
     });
-    await startSignedInSession(ctx as Context, user, core.clock.now());
+    startSignedInSession(ctx as Context, user, core.clock.now());
     logger.info({ userId: user.id, role: user.role, via: 'development' }, 'signed in');
     const body: DevSignInResponse = { user: presentCurrentUser(user), redirectTo: safeReturnTo(input.returnTo) };
     ctx.body = body;

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Middleware } from 'koa';
+import type { Logger } from '../logger.ts';
+import { type RequestLine, requestLine } from './middleware/request-log.ts';
+import { cookieValue, SESSION_COOKIE } from './middleware/session.ts';
+
+/** at most this many addresses are kept (a query string makes another one) */
+const MAX_ENTRIES = 64;
+
+interface Answer {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  /** when it stops being served from here (its max-age) */
+  until: number;
+}
+
+/**
+ * Answers any shared cache may keep (`Cache-Control: public, max-age=N`, no cookie set, no Vary) are kept here for
+ * their max-age and sent again before the app runs: for the catalogue, the same bytes and headers without Koa, the
+ * route chain or the security-header work, as a cache in front of the site would send them. Only a plain GET
+ * without a session cookie or a conditional header is answered from here, over HTTPS when the site requires it;
+ * every other request, and every address not kept, goes through the app as before. Each answer still writes its
+ * request log line.
+ */
+export class PublicAnswers {
+  private readonly answers = new Map<string, Answer>();
+  private readonly line: RequestLine;
+
+  constructor(
+    logger: Logger,
+    private readonly options: { httpsOnly: boolean; trustProxy: boolean; now?: () => number },
+  ) {
+    this.line = requestLine(logger);
+  }
+
+  private now(): number {
+    return this.options.now ? this.options.now() : Date.now();
+  }
+
+  /** Whether this request may be answered from here (and from what was kept for it). */
+  private servable(req: IncomingMessage): boolean {
+    if (req.method !== 'GET') return false;
+    const headers = req.headers;
+    if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) return false;
+    if (cookieValue(headers.cookie, SESSION_COOKIE) !== undefined) return false;
+    if (!this.options.httpsOnly) return true;
+    if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+    // as Koa reads it behind a trusted proxy: the first X-Forwarded-Proto value
+    const proto = this.options.trustProxy ? headers['x-forwarded-proto'] : undefined;
+    return typeof proto === 'string' && proto.split(',', 1)[0]!.trim() === 'https';
+  }
+
+  /** Sends the kept answer for this request and returns true; false when the app must answer it. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url ?? '';
+    const answer = this.answers.get(url);
+    if (!answer) return false;
+    if (answer.until <= this.now()) {
+      this.answers.delete(url);
+      return false;
+    }
+    if (!this.servable(req)) return false;
+    const started = process.hrtime.bigint();
+    res.writeHead(200, answer.headers);
+    res.end(answer.body);
+    const query = url.indexOf('?');
+    this.line(randomUUID(), 'GET', query < 0 ? url : url.slice(0, query), 200, started);
+    return true;
+  }
+
+  /** Keeps the app's answers that may be kept (the outermost middleware, so every header is in them). */
+  keeper(): Middleware {
+    return async (ctx, next) => {
+      await next();
+      if (ctx.status !== 200 || !this.servable(ctx.req)) return;
+      const maxAge = publicMaxAge(ctx.response.get('Cache-Control'));
+      if (maxAge === null || ctx.response.get('Set-Cookie') || ctx.response.get('Vary')) return;
+      const body = ctx.body;
+      if (typeof body !== 'string' && !Buffer.isBuffer(body)) return;
+      if (this.answers.size >= MAX_ENTRIES && !this.answers.has(ctx.url)) return;
+      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+      this.answers.set(ctx.url, {
+        headers: { ...ctx.response.headers, 'content-length': String(bytes.length) },
+        body: bytes,
+        until: this.now() + maxAge * 1000,
+      });
+    };
+  }
+}
+
+const NOT_KEPT = new Set(['private', 'no-store', 'no-cache']);
+
+/** N of `public, max-age=N` (seconds); null when the answer is not public or has no max age. */
+export function publicMaxAge(cacheControl: string): number | null {
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim());
+  if (!directives.includes('public') || directives.some((part) => NOT_KEPT.has(part))) return null;
+  const maxAge = directives.find((part) => part.startsWith('max-age='));
+  const seconds = maxAge ? Number(maxAge.slice('max-age='.length)) : Number.NaN;
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
+}

@@ -1,0 +1,146 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../adapters/logger.ts';
+import { PublicAnswers, publicMaxAge } from '../../adapters/http/public-answers.ts';
+import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-system.ts';
+
+/** A logger whose lines land in `lines`. */
+function capturedLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: createLogger('info', destination), lines };
+}
+
+const headersOf = (response: Response) =>
+  Object.fromEntries([...response.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive'));
+
+describe('the catalogue in production, answered again from what was kept', () => {
+  let server: TestServer;
+  const log = capturedLogger();
+  beforeAll(async () => {
+    server = await startTestServer({ env: PRODUCTION_ENV, logger: log.logger });
+  });
+  afterAll(() => server?.stop());
+  const https = { 'X-Forwarded-Proto': 'https' };
+
+  it('sends the same bytes and headers the second time, and writes a request line for each', async () => {
+    const first = await fetch(`${server.url}/api/catalogue`, { headers: https });
+    const firstBody = await first.text();
+    const second = await fetch(`${server.url}/api/catalogue`, { headers: https });
+    expect(second.status).toBe(200);
+    expect(await second.text()).toBe(firstBody);
+    expect(headersOf(second)).toEqual(headersOf(first));
+    // what a shared cache may keep, with the site's protective headers
+    expect(second.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(second.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(second.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(Number(second.headers.get('content-length'))).toBe(Buffer.byteLength(firstBody));
+    await expect
+      .poll(() => log.lines.filter((line) => line.msg === 'request' && line.path === '/api/catalogue').length)
+      .toBe(2);
+    const [a, b] = log.lines.filter((line) => line.path === '/api/catalogue');
+    expect(b).toMatchObject({ method: 'GET', status: 200 });
+    expect(b!.requestId).not.toBe(a!.requestId);
+  });
+
+  it('still refuses plain HTTP, answers 304 to a conditional request and no-store to a signed-in one', async () => {
+    await fetch(`${server.url}/api/catalogue`, { headers: https });
+    const plain = await fetch(`${server.url}/api/catalogue`);
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as { code: string }).code).toBe('HTTPS_REQUIRED');
+
+    const etag = (await fetch(`${server.url}/api/catalogue`, { headers: https })).headers.get('etag')!;
+    const conditional = await fetch(`${server.url}/api/catalogue`, {
+      headers: { ...https, 'If-None-Match': etag, 'Cache-Control': 'max-age=0' },
+    });
+    expect(conditional.status).toBe(304);
+
+    // a request carrying a session (production has no development sign-in: any session cookie counts)
+    const signedIn = await fetch(`${server.url}/api/catalogue`, {
+      headers: { ...https, cookie: 'bayou.sid=someone; bayou.sid.sig=signature' },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('PublicAnswers', () => {
+  let server: Server;
+  let url: string;
+  let now = 1_000_000;
+  let answered = 0;
+  beforeAll(async () => {
+    const answers = new PublicAnswers(createLogger('silent'), { httpsOnly: false, trustProxy: false, now: () => now });
+    const app = new Koa();
+    app.use(answers.keeper());
+    app.use((ctx) => {
+      answered++;
+      const cacheControl = typeof ctx.query.cc === 'string' ? ctx.query.cc : 'public, max-age=60';
+      ctx.set('Cache-Control', cacheControl);
+      if (ctx.query.cookie) ctx.cookies.set('flavour', 'chicory');
+      if (ctx.query.vary) ctx.vary('Accept-Encoding');
+      ctx.status = ctx.query.status ? Number(ctx.query.status) : 200;
+      ctx.body = `answer ${answered}`;
+    });
+    const handle = app.callback();
+    server = createServer((req, res) => {
+      if (!answers.serve(req, res)) void handle(req, res);
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+  const text = async (path: string, init?: RequestInit) => (await fetch(`${url}${path}`, init)).text();
+
+  it('keeps a public answer for its max-age, then asks the app again', async () => {
+    const first = await text('/kept');
+    expect(await text('/kept')).toBe(first);
+    now += 59_000;
+    expect(await text('/kept')).toBe(first);
+    now += 1_000;
+    const fresh = await text('/kept');
+    expect(fresh).not.toBe(first);
+    expect(await text('/kept')).toBe(fresh);
+  });
+
+  it('keeps each address apart and never keeps a private, no-store, cookie-setting, varying or failed answer', async () => {
+    const kept = await text('/kept?variant=1');
+    expect(await text('/kept?variant=2')).not.toBe(kept);
+    for (const path of [
+      '/?cc=private,%20max-age=60',
+      '/?cc=no-store',
+      '/?cc=public',
+      '/?cookie=1',
+      '/?vary=1',
+      '/?status=404',
+    ]) {
+      const first = await text(path);
+      expect(await text(path), path).not.toBe(first);
+    }
+  });
+
+  it('lets the app answer a write, a conditional request and a request carrying a session', async () => {
+    const kept = await text('/again');
+    expect(await text('/again', { method: 'POST' })).not.toBe(kept);
+    expect(await text('/again', { headers: { 'If-None-Match': '"x"' } })).not.toBe(kept);
+    expect(await text('/again', { headers: { cookie: 'bayou.sid=abc; bayou.sid.sig=def' } })).not.toBe(kept);
+    expect(await text('/again', { headers: { cookie: 'theme=dark' } })).toBe(kept);
+  });
+
+  it('reads max-age only from public answers', () => {
+    expect(publicMaxAge('public, max-age=60')).toBe(60);
+    expect(publicMaxAge('max-age=60, public')).toBe(60);
+    expect(publicMaxAge('no-cache')).toBeNull();
+    expect(publicMaxAge('public, no-store, max-age=60')).toBeNull();
+    expect(publicMaxAge('public, max-age=0')).toBeNull();
+  });
+});
