@@ -5,10 +5,7 @@ import { jsonBody } from './middleware/body.ts';
 import { crossSiteProtection } from './middleware/csrf.ts';
 import { signInRateLimit, writeRateLimit } from './middleware/rate-limit.ts';
 import { sessions } from './middleware/session.ts';
-import { errorHandler } from './middleware/errors.ts';
-import { requestLog } from './middleware/request-log.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
-import { httpsOnly } from './middleware/https-only.ts';
+import { edge } from './middleware/edge.ts';
 import { accountRoutes } from './routes/account.ts';
 import { applicationRoutes, staffRoutes, whitelistRoutes } from './routes/applications.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -24,6 +21,7 @@ import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { tebexRoutes } from './routes/tebex.ts';
 import { gameRoutes, serverStatusRoutes } from './routes/game.ts';
 import { staticUi } from './static-ui.ts';
+import { routesByArea } from './route-index.ts';
 import type { PublicAnswers } from './public-answers.ts';
 
 export interface HttpOptions {
@@ -62,10 +60,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   tebexRoutes(router, core, payments);
 
   if (options.publicAnswers) app.use(options.publicAnswers.keeper());
-  app.use(requestLog(logger));
-  app.use(securityHeaders(config.production));
-  app.use(errorHandler(logger));
-  if (config.production) app.use(httpsOnly(config.server.publicUrl));
+  app.use(edge({ logger, production: config.production, publicUrl: config.server.publicUrl }));
   // public reads (GET only) need no body reader, cross-site check, database context or session: they answer first
   const publicRouter = new Router();
   catalogueRoutes(publicRouter, core);
@@ -90,7 +85,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   // pages and assets need no session: only API requests read it
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? sessionCookies(ctx, () => loadUser(ctx, next)) : next()));
   app.use(writeRateLimit(system.rateLimits.writes));
-  app.use(router.routes());
+  app.use(routesByArea(router));
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
       const allowed = new Set((ctx.matched ?? []).flatMap((layer: { methods: string[] }) => layer.methods));

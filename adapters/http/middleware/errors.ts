@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { ZodError } from 'zod';
 import { DomainError, type ErrorKind } from '../../../core/shared/errors.ts';
 import type { ErrorBody } from '../contract/errors.ts';
@@ -63,45 +63,41 @@ export function formatZodError(error: ZodError): ErrorBody {
 }
 
 /** Turns every failure into the JSON error body; a 500 never carries a stack trace. */
-export function errorHandler(logger: Logger): Middleware {
-  return async (ctx, next) => {
-    try {
-      await next();
-    } catch (error) {
-      let status = 500;
-      let body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
-      if (error instanceof DomainError) {
-        status = STATUS_BY_KIND[error.kind];
-        body = { message: error.message, code: error.code, ...(error.issues.length ? { issues: error.issues } : {}) };
-      } else if (error instanceof ZodError) {
-        status = 400;
-        body = formatZodError(error);
-      } else if (isRejectedValue(error)) {
-        status = 400;
-        body = {
-          message:
-            'The request contains a value that cannot be stored (a NUL character, invalid text, or a number out of range).',
-          code: 'INVALID_VALUE',
-        };
-      } else if (isDatabaseUnavailable(error)) {
-        status = 503;
-        body = { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'UNAVAILABLE' };
-      } else {
-        const httpError = error as {
-          status?: number;
-          expose?: boolean;
-          message?: string;
-          headers?: Record<string, string>;
-        };
-        if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500) {
-          status = httpError.status;
-          body = { message: httpError.expose && httpError.message ? httpError.message : 'Bad request.' };
-          if (httpError.headers) ctx.set(httpError.headers);
-        }
+export function errorAnswer(logger: Logger): (ctx: Context, error: unknown) => void {
+  return (ctx, error) => {
+    let status = 500;
+    let body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
+    if (error instanceof DomainError) {
+      status = STATUS_BY_KIND[error.kind];
+      body = { message: error.message, code: error.code, ...(error.issues.length ? { issues: error.issues } : {}) };
+    } else if (error instanceof ZodError) {
+      status = 400;
+      body = formatZodError(error);
+    } else if (isRejectedValue(error)) {
+      status = 400;
+      body = {
+        message:
+          'The request contains a value that cannot be stored (a NUL character, invalid text, or a number out of range).',
+        code: 'INVALID_VALUE',
+      };
+    } else if (isDatabaseUnavailable(error)) {
+      status = 503;
+      body = { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'UNAVAILABLE' };
+    } else {
+      const httpError = error as {
+        status?: number;
+        expose?: boolean;
+        message?: string;
+        headers?: Record<string, string>;
+      };
+      if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500) {
+        status = httpError.status;
+        body = { message: httpError.expose && httpError.message ? httpError.message : 'Bad request.' };
+        if (httpError.headers) ctx.set(httpError.headers);
       }
-      if (status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
-      ctx.status = status;
-      ctx.body = body;
     }
+    if (status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+    ctx.status = status;
+    ctx.body = body;
   };
 }

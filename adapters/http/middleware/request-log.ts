@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
 import type { Logger } from '../../logger.ts';
 
 /** Writes a request's line: method, path without the query string (it can carry OAuth codes), status, time. */
@@ -11,20 +9,5 @@ export function requestLine(logger: Logger): RequestLine {
   return (requestId, method, path, status, started) => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     lines.info({ requestId, method, path, status, ms: Math.round(ms * 10) / 10 }, 'request');
-  };
-}
-
-/** One line per request (see requestLine); the request id is kept in ctx.state for the error handler. */
-export function requestLog(logger: Logger): Middleware {
-  const line = requestLine(logger);
-  return async (ctx, next) => {
-    const started = process.hrtime.bigint();
-    const requestId = randomUUID();
-    ctx.state.requestId = requestId;
-    try {
-      await next();
-    } finally {
-      line(requestId, ctx.method, ctx.path, ctx.status, started);
-    }
   };
 }

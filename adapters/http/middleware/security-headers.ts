@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { isPaymentPagePath } from '../contract/pages.ts';
 import { cookieValue, SESSION_COOKIE } from './session.ts';
 
@@ -37,27 +37,37 @@ function isApiPath(path: string): boolean {
 /**
  * The same protective headers on every response (pages, assets, API answers and errors), a policy per kind of
  * response, and `no-store` on API answers to a request carrying a session (or setting one), so no shared
- * cache or back button keeps one person's data.
+ * cache or back button keeps one person's data. `before` runs as the request arrives, `after` once it is
+ * answered (see edge.ts).
  */
-export function securityHeaders(production: boolean): Middleware {
-  return async (ctx, next) => {
-    const api = isApiPath(ctx.path);
-    ctx.set(
-      'Content-Security-Policy',
-      api
-        ? API_CONTENT_SECURITY_POLICY
-        : isPaymentPagePath(ctx.path)
-          ? PAYMENT_CONTENT_SECURITY_POLICY
-          : CONTENT_SECURITY_POLICY,
-    );
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    if (production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    await next();
-    const personal = ctx.state.user || cookieValue(ctx.get('Cookie'), SESSION_COOKIE) || ctx.response.get('Set-Cookie');
-    if (api && personal) ctx.set('Cache-Control', 'no-store');
-    else if (api && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-cache');
+export function protectiveHeaders(production: boolean): { before(ctx: Context): void; after(ctx: Context): void } {
+  // the same on every response: set on the Node response straight away
+  const common: Array<[string, string]> = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ...(production ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+  ];
+  return {
+    before(ctx) {
+      const res = ctx.res;
+      res.setHeader(
+        'Content-Security-Policy',
+        isApiPath(ctx.path)
+          ? API_CONTENT_SECURITY_POLICY
+          : isPaymentPagePath(ctx.path)
+            ? PAYMENT_CONTENT_SECURITY_POLICY
+            : CONTENT_SECURITY_POLICY,
+      );
+      for (const [name, value] of common) res.setHeader(name, value);
+    },
+    after(ctx) {
+      if (!isApiPath(ctx.path)) return;
+      const personal =
+        ctx.state.user || cookieValue(ctx.get('Cookie'), SESSION_COOKIE) || ctx.response.get('Set-Cookie');
+      if (personal) ctx.set('Cache-Control', 'no-store');
+      else if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-cache');
+    },
   };
 }

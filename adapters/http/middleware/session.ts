@@ -32,8 +32,8 @@ interface RequestSession {
   /** the id the cookie carried and the store knew; undefined for a new session (one is made when it is saved) */
   sid: string | undefined;
   data: SessionData;
-  /** the data as read, to tell whether a request changed it; undefined for a new session */
-  read: SessionData | undefined;
+  /** the session as read (with what the store keeps beside the data), to tell whether a request changed it */
+  read: Saved | undefined;
   maxAge: number;
   /** saved whatever the data: its lifetime was set, or it moves to a new id */
   mustSave: boolean;
@@ -132,15 +132,16 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
     const found = await store.get(sid);
     if (!found) return fresh;
     ctx.state.sessionUser = found.user;
-    const { _expire, _maxAge, ...data } = found.sess as Saved;
-    if (typeof _expire === 'number' && _expire < clock.now().getTime()) return fresh;
-    return {
-      ...fresh,
-      sid,
-      data,
-      read: { ...data },
-      maxAge: typeof _maxAge === 'number' ? _maxAge : fresh.maxAge,
-    };
+    // the store hands each request a copy of its own: it stays as read, to compare with at the end
+    const saved = found.sess as Saved;
+    if (typeof saved._expire === 'number' && saved._expire < clock.now().getTime()) return fresh;
+    const data: Record<string, unknown> = {};
+    for (const key in saved) if (key !== '_expire' && key !== '_maxAge') data[key] = saved[key as keyof Saved];
+    fresh.sid = sid;
+    fresh.data = data;
+    fresh.read = saved;
+    if (typeof saved._maxAge === 'number') fresh.maxAge = saved._maxAge;
+    return fresh;
   };
 
   const clearCookie = (ctx: Context) =>
@@ -200,7 +201,7 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
 }
 
 /** Whether `data` differs from what was read: a value set, replaced or deleted (values are replaced, never edited in place). */
-function changedFrom(read: SessionData, data: SessionData): boolean {
+function changedFrom(read: Saved, data: SessionData): boolean {
   const before = read as Record<string, unknown>;
   const after = data as Record<string, unknown>;
   let count = 0;
@@ -208,7 +209,8 @@ function changedFrom(read: SessionData, data: SessionData): boolean {
     if (after[key] !== before[key] || !(key in before)) return true;
     count++;
   }
-  return count !== Object.keys(before).length;
+  for (const key in before) if (key !== '_expire' && key !== '_maxAge') count--;
+  return count !== 0;
 }
 
 function cookieLifetime(role: Role, signedInAt: number, now: number): number {

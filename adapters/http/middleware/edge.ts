@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from '../../logger.ts';
+import { errorAnswer } from './errors.ts';
+import { insecureRefusal } from './https-only.ts';
+import { requestLine } from './request-log.ts';
+import { protectiveHeaders } from './security-headers.ts';
+
+/**
+ * What every request passes first, in one step rather than four: its request id and log line (written whatever
+ * happens), the protective headers, in production the refusal of anything that did not come over HTTPS, and every
+ * failure turned into the JSON error body (a 500 never carries a stack trace).
+ */
+export function edge(deps: { logger: Logger; production: boolean; publicUrl: string }): Middleware {
+  const line = requestLine(deps.logger);
+  const headers = protectiveHeaders(deps.production);
+  const answerError = errorAnswer(deps.logger);
+  const refuseInsecure = deps.production ? insecureRefusal(deps.publicUrl) : () => false;
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
+    try {
+      headers.before(ctx);
+      try {
+        if (!refuseInsecure(ctx)) await next();
+      } catch (error) {
+        answerError(ctx, error);
+      }
+      headers.after(ctx);
+    } finally {
+      line(requestId, ctx.method, ctx.path, ctx.status, started);
+    }
+  };
+}
