@@ -65,7 +65,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   const publicRouter = new Router();
   catalogueRoutes(publicRouter, core);
   serverStatusRoutes(publicRouter, core, config.game.connectCode);
-  app.use(publicRouter.routes());
+  app.use(routesByArea(publicRouter));
   app.use(crossSiteProtection(config.server.publicUrl));
   app.use(jsonBody());
   app.use((_ctx, next) => database.withContext(next));
@@ -73,7 +73,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   if (config.game.apiKey) {
     const gameRouter = new Router();
     gameRoutes(gameRouter, core, { apiKey: config.game.apiKey, limiter: system.rateLimits.game });
-    app.use(gameRouter.routes());
+    app.use(routesByArea(gameRouter));
   }
   const [sessionCookies, loadUser] = sessions(app, {
     store: system.sessions,
