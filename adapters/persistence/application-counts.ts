@@ -1,15 +1,12 @@
-import type { Database } from './database.ts';
+export type CountRow = { status: string; count: string | number };
 
-/** Every status of a table counted, zero for statuses nobody holds: read from the trigger-kept status_counts. */
-export async function countByStatus<S extends string>(
-  database: Database,
-  table: string,
-  statuses: readonly S[],
-): Promise<Record<S, number>> {
-  const rows = await database.query<{ status: string; count: string | number }>(
-    `select "status", "row_count" as "count" from "status_counts" where "table_name" = ?`,
-    [table],
-  );
+/** Every status of a table counted, read from the trigger-kept status_counts (see countsOf). */
+export function countStatement(table: string): [sql: string, params: unknown[]] {
+  return [`select "status", "row_count" as "count" from "status_counts" where "table_name" = ?`, [table]];
+}
+
+/** Those rows as a count per status, zero for statuses nobody holds. */
+export function countsOf<S extends string>(rows: readonly CountRow[], statuses: readonly S[]): Record<S, number> {
   const counts = Object.fromEntries(statuses.map((status) => [status, 0])) as Record<S, number>;
   for (const row of rows) if (row.status in counts) counts[row.status as S] = Number(row.count);
   return counts;

@@ -139,6 +139,25 @@ export class Database {
     }
   }
 
+  /**
+   * Several plain statements (as `query`) sent together as one simple-protocol message: one round trip, each
+   * statement's rows in order. For a page and its counts, read on every poll of a review list.
+   */
+  async queries(statements: ReadonlyArray<readonly [sql: string, params?: unknown[]]>): Promise<unknown[][]> {
+    const platform = this.orm.em.getPlatform();
+    const sql = statements.map(([statement, params]) => platform.formatQuery(statement, params ?? [])).join(';\n');
+    const client = this.orm.em.getConnection().getKnex().client;
+    const connection = (await client.acquireConnection()) as {
+      query(sql: string): Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>>;
+    };
+    try {
+      const result = await connection.query(sql);
+      return Array.isArray(result) ? result.map((each) => each.rows) : [result.rows];
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  }
+
   /** Applies pending migrations; returns the names it applied (none when up to date). */
   async migrate(): Promise<string[]> {
     // several server processes may start at once on one database: one migrates, the others wait and find it done

@@ -79,6 +79,13 @@ export interface ListRowsQuery {
  * the ORM's query building, hydration and change tracking are left out.
  */
 export async function listRows<T>(database: Database, table: string, query: ListRowsQuery): Promise<T[]> {
+  const [sql, params] = listStatement(table, query);
+  const rows = await database.query<Record<string, unknown>>(sql, params);
+  return rows.map((row) => fromColumns<T>(row));
+}
+
+/** The statement listRows runs, with its parameters, to send beside another (Database.queries). */
+export function listStatement(table: string, query: ListRowsQuery): [sql: string, params: unknown[]] {
   const params: unknown[] = [];
   const where: string[] = [];
   if (query.status !== undefined) {
@@ -92,6 +99,5 @@ export async function listRows<T>(database: Database, table: string, query: List
   let sql = `select ${query.columns ?? '*'} from "${table}"${where.length ? ` where ${where.join(' and ')}` : ''} order by "created_at" desc, "id" desc`;
   if (query.limit !== undefined) sql += ` limit ${Math.floor(query.limit)}`;
   if (query.offset) sql += ` offset ${Math.floor(query.offset)}`;
-  const rows = await database.query<Record<string, unknown>>(sql, params);
-  return rows.map((row) => fromColumns<T>(row));
+  return [sql, params];
 }

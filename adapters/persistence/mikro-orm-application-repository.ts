@@ -2,9 +2,9 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Application, ApplicationKind, ApplicationKindName } from '../../core/applications/application.ts';
 import { OpenApplicationExistsError } from '../../core/applications/errors.ts';
 import type { ApplicationRepository, ListQuery, Page } from '../../core/applications/ports.ts';
-import { countByStatus, totalOf } from './application-counts.ts';
+import { type CountRow, countStatement, countsOf, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
-import { fromColumns, keysetCursor, listRows, objectMaker } from './list-rows.ts';
+import { fromColumns, keysetCursor, listStatement, objectMaker } from './list-rows.ts';
 
 /** Each kind keeps its table (migrations 0003 and 0007): one column an answer, named as the answer in snake_case. */
 export const APPLICATION_TABLES: Record<ApplicationKindName, string> = {
@@ -76,17 +76,24 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
 
   async list(query: ListQuery<S>): Promise<Page<Application<A, S>, S>> {
     const after = await keysetCursor(this.database, this.table, query.before);
-    const rows =
+    const page =
       after === null
-        ? []
-        : await listRows<Application<A, S>>(this.database, this.table, {
+        ? null
+        : listStatement(this.table, {
             columns: query.summary ? this.summaryColumns : undefined,
             status: query.status,
             after,
             limit: query.pageSize,
             offset: after ? 0 : (query.page - 1) * query.pageSize,
           });
-    const counts = await countByStatus(this.database, this.table, this.kind.statuses);
+    // the page and the counts in one round trip
+    const results = await this.database.queries(
+      page ? [page, countStatement(this.table)] : [countStatement(this.table)],
+    );
+    const rows = page
+      ? (results[0] as Record<string, unknown>[]).map((row) => fromColumns<Application<A, S>>(row))
+      : [];
+    const counts = countsOf(results.at(-1) as CountRow[], this.kind.statuses);
     return {
       items: rows.map((row) => this.toApplication(row)),
       total: totalOf(counts, query.status),

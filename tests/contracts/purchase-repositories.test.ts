@@ -369,6 +369,32 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     expect((await h.run(() => h.purchases.findById(row.id)))?.buyerDiscord).toBe('gator_queen');
   });
 
+  it('counts lapsed checkouts as abandoned, and follows one paid late and a cut-off moved past another at once', async () => {
+    const userId = await h.addUser();
+    // years before every other test's purchases: only these two can be past the cut-offs below
+    const base = Date.parse('2020-03-10T12:00:00Z');
+    const hours = (n: number) => new Date(base - n * 3_600_000);
+    const lapsed = purchase(userId, { createdAt: hours(30), updatedAt: hours(30), priceCents: 1000 });
+    const young = purchase(userId, { createdAt: hours(1), updatedAt: hours(1), priceCents: 2500 });
+    await h.run(() => h.purchases.add(lapsed));
+    await h.run(() => h.purchases.add(young));
+    const abandoned = async (cutOff: Date) =>
+      (await h.run(() => h.purchases.summarize({ abandonedBefore: cutOff }))).abandoned;
+    expect(await abandoned(hours(24))).toEqual({ count: 1, cents: 1000 });
+    // paid late: at once neither awaiting payment nor abandoned
+    await h.run(() =>
+      h.purchases.transition(lapsed.id, ['pending'], {
+        status: 'completed',
+        completedAt: hours(0),
+        updatedAt: hours(0),
+      }),
+    );
+    expect(await abandoned(hours(24))).toEqual({ count: 0, cents: 0 });
+    // a day later the young one has lapsed too; the cut-off moved back, it has not
+    expect(await abandoned(hours(-24))).toEqual({ count: 1, cents: 2500 });
+    expect(await abandoned(hours(24))).toEqual({ count: 0, cents: 0 });
+  });
+
   it('attaches an intent only to a purchase that exists', async () => {
     const row = purchase(await h.addUser());
     await h.run(() => h.purchases.add(row));
