@@ -17,8 +17,10 @@ export class RetryDeliveries {
     if (delivery.status !== 'failed') throw new DeliveryNotRetryableError(delivery.status);
     const moved = await this.outbox.requeueFailed([id], this.clock.now());
     if (moved.length === 0) throw new DeliveryNotRetryableError((await this.outbox.findById(id))?.status ?? 'pending');
+    // read as requeued before the worker is woken: once woken it may take the delivery at once
+    const requeued = (await this.outbox.findById(id))!;
     this.onRequeued();
-    return (await this.outbox.findById(id))!;
+    return requeued;
   }
 
   async allFailed(): Promise<string[]> {
