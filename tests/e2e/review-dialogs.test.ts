@@ -162,7 +162,8 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await activeIs(page, button)).toBe(true);
+    // the dialog gives focus back as it closes, which may come a frame after it has left the page
+    await expect.poll(() => activeIs(page, button)).toBe(true);
 
     await page.keyboard.press('Enter');
     await dialog.waitFor();
