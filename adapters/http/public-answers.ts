@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
+import type { Clock } from '../../core/shared/ports.ts';
 import type { Logger } from '../logger.ts';
 import { type RequestLine, requestLine } from './middleware/request-log.ts';
 import { cookieValue, SESSION_COOKIE } from './middleware/session.ts';
@@ -29,13 +30,14 @@ export class PublicAnswers {
 
   constructor(
     logger: Logger,
-    private readonly options: { httpsOnly: boolean; trustProxy: boolean; now?: () => number },
+    private readonly clock: Clock,
+    private readonly options: { httpsOnly: boolean; trustProxy: boolean },
   ) {
     this.line = requestLine(logger);
   }
 
   private now(): number {
-    return this.options.now ? this.options.now() : Date.now();
+    return this.clock.now().getTime();
   }
 
   /** Whether this request may be answered from here (and from what was kept for it). */

@@ -12,8 +12,8 @@ function firstSegment(path: string): string {
  * The router's routes looked up by the first segment of their path after /api/, so a request is matched against
  * the few routes of its area (auth, purchases, players...) instead of every route of the site, each with its
  * regular expression (and the router's debug call for each), and a request outside a router's areas passes it at
- * once. What runs for a request is unchanged: the same
- * layers, in the order they were registered. Every route must start with a fixed segment after /api/.
+ * once. What runs for a request is unchanged: the same layers, in the order they were registered. Every route must
+ * start with a fixed segment after /api/.
  */
 export function routesByArea(router: Router): Middleware {
   const areas = new Map<string, Router>();

@@ -19,7 +19,7 @@ export async function startServer(
   options: { uiDir?: string; port?: number; host?: string } = {},
 ): Promise<RunningServer> {
   const { config } = system;
-  const publicAnswers = new PublicAnswers(system.logger, {
+  const publicAnswers = new PublicAnswers(system.logger, system.clock, {
     httpsOnly: config.production,
     trustProxy: config.server.trustProxyHops > 0,
   });

@@ -129,14 +129,8 @@ export class Database {
    * execute) interleaved with another connection's loses its portal.
    */
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const statement = this.orm.em.getPlatform().formatQuery(sql, params);
-    const client = this.orm.em.getConnection().getKnex().client;
-    const connection = (await client.acquireConnection()) as { query(sql: string): Promise<{ rows: T[] }> };
-    try {
-      return (await connection.query(statement)).rows;
-    } finally {
-      await client.releaseConnection(connection);
-    }
+    const [rows] = await this.queries([[sql, params]]);
+    return rows as T[];
   }
 
   /**

@@ -79,7 +79,8 @@ describe('PublicAnswers', () => {
   let now = 1_000_000;
   let answered = 0;
   beforeAll(async () => {
-    const answers = new PublicAnswers(createLogger('silent'), { httpsOnly: false, trustProxy: false, now: () => now });
+    const clock = { now: () => new Date(now) };
+    const answers = new PublicAnswers(createLogger('silent'), clock, { httpsOnly: false, trustProxy: false });
     const app = new Koa();
     app.use(answers.keeper());
     app.use((ctx) => {
