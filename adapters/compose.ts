@@ -43,6 +43,8 @@ export interface System {
   identity: DiscordIdentityProvider | null;
   /** the sessions table, read with each session's user */
   sessions: SessionStore;
+  /** hears the database announce changes to rows kept in memory (started by the first session read) */
+  changes: ChangeFeed;
   /** signs session cookies: SESSION_SECRET, or one kept in the data directory */
   sessionSecret: string;
   /** per process: sign-ins per client address, writes per signed-in user */
@@ -141,12 +143,8 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     pollMs: config.memberships.renewalPollMs,
   });
   // sessions and their users in memory, dropped on every change (this process's, and others' through the feed)
-  const sessions = new CachedSessionStore(
-    new MikroOrmSessionStore(database, clock),
-    database,
-    new ChangeFeed(database, logger),
-    clock,
-  );
+  const changes = new ChangeFeed(database, logger);
+  const sessions = new CachedSessionStore(new MikroOrmSessionStore(database, clock), database, changes, clock);
   return {
     config,
     logger,
@@ -156,6 +154,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     payments,
     identity: config.discordOAuth ? new DiscordIdentityProvider(config.discordOAuth) : null,
     sessions,
+    changes,
     sessionSecret: resolveSessionSecret(config.sessionSecret ?? undefined, dataDir),
     rateLimits: {
       signIn: new RateLimiter(config.rateLimits.signInPerMinute),

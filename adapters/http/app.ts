@@ -23,6 +23,7 @@ import { gameRoutes, serverStatusRoutes } from './routes/game.ts';
 import { staticUi } from './static-ui.ts';
 import { routesByArea } from './route-index.ts';
 import type { PublicAnswers } from './public-answers.ts';
+import { KeptLists } from './kept-lists.ts';
 
 export interface HttpOptions {
   /** the built UI; omitted in API-only mode (the Vite dev server serves the UI) */
@@ -38,6 +39,8 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   // X-Forwarded-For is read from the right: the address the nearest of `hops` trusted proxies saw
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true; // the error handler logs what matters
+  // the staff's polled lists, from memory until anything they read changes
+  const keptLists = new KeptLists(database, system.changes, system.clock);
   const router = new Router();
   healthRoutes(router, database);
   authRoutes(router, {
@@ -48,10 +51,10 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
     signInLimit: signInRateLimit(system.rateLimits.signIn),
   });
   tokenRoutes(router, core);
-  applicationRoutes(router, core.applications, whitelistRoutes);
-  applicationRoutes(router, core.staffApplications, staffRoutes);
+  applicationRoutes(router, core.applications, whitelistRoutes, keptLists.answer());
+  applicationRoutes(router, core.staffApplications, staffRoutes, keptLists.answer());
   paymentRoutes(router, core, payments);
-  purchaseRoutes(router, core);
+  purchaseRoutes(router, core, keptLists.answer());
   deliveryRoutes(router, core);
   playerRoutes(router, core);
   accountRoutes(router, core);
@@ -69,6 +72,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   app.use(crossSiteProtection(config.server.publicUrl));
   app.use(jsonBody());
   app.use((_ctx, next) => database.withContext(next));
+  app.use(keptLists.writes());
   // the game server's routes take its key, never a session: they answer before the session is read
   if (config.game.apiKey) {
     const gameRouter = new Router();

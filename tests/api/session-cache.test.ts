@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whitelistAnswers } from '../support/application-builders.ts';
 import {
   createTestDatabase,
   realPostgresReachable,
@@ -84,6 +85,32 @@ describe.skipIf(!reachable)('sessions kept in memory by two processes on one Pos
     });
     expect(ban.status).toBe(200);
     await expect.poll(async () => (await me(second.url, player.cookie)).status, within1s).toBe(401);
+  });
+
+  it("a review made in one shows in the other's kept review list within a second", async () => {
+    const admin = await devSignIn(first.url, 'List Admin', adminDiscordId);
+    const applicant = await devSignIn(first.url, 'Listed Applicant');
+    const created = await fetch(`${first.url}/api/applications`, {
+      method: 'POST',
+      headers: { cookie: applicant.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(whitelistAnswers()),
+    });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    const statusOn = async (url: string) =>
+      (
+        (await (await fetch(`${url}/api/applications?pageSize=50`, { headers: { cookie: admin.cookie } })).json())
+          .applications as Array<{ id: string; status: string }>
+      ).find((row) => row.id === id)?.status;
+    // the second process reads the list and keeps it
+    for (let i = 0; i < 3; i++) expect(await statusOn(second.url)).toBe('pending');
+    const reviewed = await fetch(`${first.url}/api/applications/${id}/review`, {
+      method: 'PATCH',
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'approved', reviewNotes: 'Welcome to the bayou, cher.' }),
+    });
+    expect(reviewed.status).toBe(200);
+    await expect.poll(() => statusOn(second.url), { timeout: 700, interval: 20 }).toBe('approved');
   });
 
   it('a sign-out on one ends the session on the other within a second', async () => {

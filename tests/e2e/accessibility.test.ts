@@ -89,8 +89,6 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
   let server: TestServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
-  /** `state -> violations`, gathered across a test and compared with nothing at its end, so one run lists them all */
-  let found: Record<string, Violation[]>;
 
   async function newPage(width: number, signedIn: boolean): Promise<Page> {
     // reduced motion: axe reads colours once the fades have finished, not halfway through them; the site's
@@ -104,11 +102,14 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
     // outside hosts are unreachable here
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
     const page = await context.newPage();
-    if (signedIn) await signInBrowser(page, server, { username: `Axe${width}`, email: `axe${width}@example.com` });
+    // a player of its own for each page: the tests run side by side
+    const username = `Axe${width}x${contexts.length}`;
+    if (signedIn) await signInBrowser(page, server, { username, email: `${username.toLowerCase()}@example.com` });
     return page;
   }
 
-  async function check(page: Page, state: string) {
+  /** adds the page's violations to `found` (`state -> violations`): a test compares it with nothing at its end, so one run lists them all */
+  async function check(found: Record<string, Violation[]>, page: Page, state: string) {
     const violations = await axeViolations(page);
     if (violations.length > 0) found[state] = violations;
   }
@@ -125,8 +126,9 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
   for (const width of WIDTHS) {
     for (const signedIn of [false, true]) {
       const who = signedIn ? 'signed in' : 'signed out';
-      it(`every page, ${who}, at ${width} px`, async () => {
-        found = {};
+      // the widths and sign-in states side by side: most of a page's time is spent waiting for the network to idle
+      it.concurrent(`every page, ${who}, at ${width} px`, async () => {
+        const found: Record<string, Violation[]> = {};
         const page = await newPage(width, signedIn);
         const wide: string[] = [];
         for (const path of PAGES) {
@@ -134,7 +136,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
           await landed(page, () => page.goto(`${server.url}${path}`));
           await settle(page);
           // a page that sends a signed-out visitor on after a moment may leave while it is read: read where it lands
-          await landed(page, () => check(page, `${path} (at ${new URL(page.url()).pathname})`));
+          await landed(page, () => check(found, page, `${path} (at ${new URL(page.url()).pathname})`));
           if (width === 360 && !(await landed(page, () => noHorizontalScroll(page)))) wide.push(path);
           const name = path === '/' ? 'home' : path.slice(1).replace(/[^\w-]+/g, '-');
           if (PHOTOGRAPHED.includes(path))
@@ -148,13 +150,13 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       }, 240_000);
     }
 
-    it(`form errors, the open menu, the open Recent Purchases panel and a toast at ${width} px`, async () => {
-      found = {};
+    it.concurrent(`form errors, the open menu, the open Recent Purchases panel and a toast at ${width} px`, async () => {
+      const found: Record<string, Violation[]> = {};
       const visitor = await newPage(width, false);
       await visitor.goto(`${server.url}${paths.devLogin}`);
       await visitor.getByRole('button', { name: 'Sign in' }).click();
       await visitor.waitForTimeout(300);
-      await check(visitor, '/dev-login after an empty submit');
+      await check(found, visitor, '/dev-login after an empty submit');
 
       const player = await newPage(width, true);
       for (const path of [paths.apply, paths.staffApply]) {
@@ -163,7 +165,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
         await submit.waitFor();
         await submit.click();
         await player.waitForTimeout(300);
-        await check(player, `${path} after an empty submit`);
+        await check(found, player, `${path} after an empty submit`);
         await player.screenshot({ path: screenshotPath(`a11y${path.replace('/', '-')}-errors-${width}`) });
       }
 
@@ -213,7 +215,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       // page 2 of the jobs carousel: two cards, centred
       await player.goto(`${server.url}${paths.jobs}`);
       await player.getByRole('button', { name: 'Next jobs' }).click();
-      await check(player, '/jobs on page 2');
+      await check(found, player, '/jobs on page 2');
       expect(await noHorizontalScroll(player)).toBe(true);
       await player.screenshot({ path: screenshotPath(`a11y-jobs-page-2-${width}`), fullPage: true });
 
@@ -224,12 +226,12 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       if (width === 360) {
         await player.getByRole('button', { name: 'Open menu' }).click();
         await player.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).waitFor();
-        await check(player, '/ with the menu open');
+        await check(found, player, '/ with the menu open');
         await player.keyboard.press('Escape');
       }
       await player.getByRole('button', { name: 'Recent Purchases' }).click();
       await player.getByRole('complementary', { name: 'Recent Purchases' }).getByRole('listitem').first().waitFor();
-      await check(player, '/ with Recent Purchases open');
+      await check(found, player, '/ with Recent Purchases open');
       await player.screenshot({ path: screenshotPath(`a11y-home-recent-purchases-open-${width}`) });
 
       // a declined card: the Payment Failed toast beside the page's own alert
@@ -243,7 +245,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
         .getByRole('listitem')
         .first();
       await toast.waitFor();
-      await check(player, '/stripe-checkout with a toast showing');
+      await check(found, player, '/stripe-checkout with a toast showing');
       await player.screenshot({ path: screenshotPath(`a11y-toast-${width}`) });
 
       // F8 takes focus to the notifications, and the focused list shows it

@@ -43,6 +43,8 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
 
     await page.getByRole('button', { name: 'Purchase Swamp Blood' }).click();
     await page.waitForURL('**/stripe-checkout?type=whitelist&id=swamp-blood');
+    // the address changes first; the tiers stay drawn until the checkout's code has loaded
+    await page.getByLabel('Card number').waitFor();
     expect(await page.getByTestId('billed-monthly').textContent()).toContain('Billed monthly, cancel anytime.');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry').fill('12 / 34');

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { ApplicationKind } from '../../../core/applications/application.ts';
 import type { StaffAnswers, StaffStatus } from '../../../core/applications/kinds/staff.ts';
@@ -71,6 +71,8 @@ export function applicationRoutes<A, S extends string>(
   router: Router,
   useCases: ApplicationUseCases<A, S>,
   routes: ApplicationRoutes<A, S>,
+  /** answers the list from memory while nothing it reads has changed (KeptLists) */
+  keptList: Middleware,
 ): void {
   const { kind, path } = routes;
   const decider = requireRole(kind.decider as Exclude<Role, 'player'>);
@@ -86,7 +88,7 @@ export function applicationRoutes<A, S extends string>(
     ctx.body = presentApplication(kind, { ...application, currentStaff: applicant.role !== 'player' });
   });
 
-  router.get(path, decider, async (ctx) => {
+  router.get(path, decider, keptList, async (ctx) => {
     const { preview, ...query } = listQuery.parse(ctx.query);
     ctx.set('Cache-Control', 'no-store');
     const page = await useCases.list.execute({ ...query, summary: true });

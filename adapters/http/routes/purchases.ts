@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Middleware } from 'koa';
 import type { Core } from '../../../core/index.ts';
 import type { PurchaseListInput } from '../../../core/purchases/list-purchases.ts';
 import { sendJson } from '../json-response.ts';
@@ -57,8 +58,9 @@ const EXPORT_COLUMNS = [
 /** an export holds at most this many rows (the newest) */
 const EXPORT_MAX_ROWS = 10_000;
 
-export function purchaseRoutes(router: Router, core: Core): void {
-  router.get('/api/purchases', requireRole('admin'), async (ctx) => {
+/** `keptList` answers the list from memory while nothing it reads has changed (KeptLists) */
+export function purchaseRoutes(router: Router, core: Core, keptList: Middleware): void {
+  router.get('/api/purchases', requireRole('admin'), keptList, async (ctx) => {
     const query = purchasesQuerySchema.parse(ctx.query);
     const { purchases, summary, nextBefore } = await core.purchases.list.execute({
       ...listInput(query),

@@ -1,0 +1,87 @@
+import type { Middleware } from 'koa';
+import type { Clock } from '../../core/shared/ports.ts';
+import { currentUser } from './middleware/auth.ts';
+
+/** a kept answer is sent again for at most this long: lists say how long ago things happened, and checkouts lapse */
+const MAX_AGE_MS = 1000;
+/** answers kept per process; the oldest go first beyond this */
+const MAX_ENTRIES = 200;
+/** the answer's headers a route sets, sent again with its body */
+const HEADERS = ['Content-Type', 'Content-Encoding', 'Vary', 'Cache-Control'] as const;
+
+interface Kept {
+  at: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+}
+
+/** what announces changes to the rows the lists read (a Database), and whether it can hear them (a ChangeFeed) */
+export interface ListChanges {
+  onChange(listener: (key: string) => void): () => void;
+}
+export interface Hearing {
+  readonly hearing: boolean;
+}
+
+/**
+ * The staff's list answers (the review lists, the purchases list), polled by every open list, kept in this
+ * process's memory for at most a second and dropped at once when anything they read may have changed: any write
+ * this process answers (`writes`), and every change the database announces (its triggers, for every process, the
+ * CLI and hand-written statements alike), sessions aside. A read that was under way while anything changed is not
+ * kept, and while the change feed cannot hear, nothing is kept. Each signed-in user has answers of their own.
+ */
+export class KeptLists {
+  private readonly entries = new Map<string, Kept>();
+  /** moves on every change: a read that began before it is not kept */
+  private generation = 0;
+
+  constructor(
+    changes: ListChanges,
+    private readonly feed: Hearing,
+    private readonly clock: Clock,
+  ) {
+    changes.onChange((key) => {
+      if (!key.startsWith('session:')) this.forgetAll();
+    });
+  }
+
+  /** for a list route, after its role check: answers from memory when it can, else keeps what the route answers */
+  answer(): Middleware {
+    return async (ctx, next) => {
+      const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
+      const key = `${currentUser(ctx).id} ${gzip ? 'gzip' : 'identity'} ${ctx.url}`;
+      const now = this.clock.now().getTime();
+      const kept = this.entries.get(key);
+      if (kept && this.feed.hearing && now >= kept.at && now - kept.at < MAX_AGE_MS) {
+        for (const [name, value] of kept.headers) ctx.set(name, value);
+        ctx.body = kept.body;
+        return;
+      }
+      const generation = this.generation;
+      await next();
+      if (ctx.status !== 200 || !Buffer.isBuffer(ctx.body)) return;
+      if (!this.feed.hearing || generation !== this.generation) return;
+      this.entries.delete(key);
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+      const headers: Array<[string, string]> = [];
+      for (const name of HEADERS) {
+        const value = ctx.response.get(name);
+        if (value) headers.push([name, value]);
+      }
+      this.entries.set(key, { at: now, headers, body: ctx.body });
+    };
+  }
+
+  /** every request that may write: what it changed shows in the next list read, kept or not */
+  writes(): Middleware {
+    return (ctx, next) => {
+      if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS') return next();
+      return next().finally(() => this.forgetAll());
+    };
+  }
+
+  private forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
