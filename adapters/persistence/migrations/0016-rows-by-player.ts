@@ -6,9 +6,9 @@ const TABLES = ['whitelist_applications', 'staff_applications', 'deliveries', 'm
 /**
  * A player's own rows, newest first: their applications (read by their "my applications" page and twice by every
  * submission: approved already? refused too recently?), their Discord deliveries and their latest membership.
- * Without these indexes each such read went through the whole table or a status index; a submission did so while
- * holding its kind's pending count, so submissions under load waited on one another (about 20 a second at 50 at
- * once on 100,000 applications).
+ * Without these indexes each such read went through the whole table (29 ms on 100,000 applications, 0.03 ms with
+ * the index); a submission did so while holding its kind's pending count, so submissions under load waited on one
+ * another (about 20 a second at 50 at once).
  */
 export class Migration20261126000016RowsByPlayer extends Migration {
   override async up(): Promise<void> {
