@@ -180,6 +180,9 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Refund this purchase?' });
     await confirm.waitFor();
+    // the confirmation takes keys once focus is in it (drawn a moment before, on a busy machine the Escape would
+    // still go to the dialog beneath)
+    await expect.poll(() => confirm.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     // Escape leaves the confirmation for the Refund button, Space opens it again
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import { paths } from '../../ui/src/config/paths.ts';
 import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
@@ -27,7 +27,8 @@ const OTHER_ROUTES = [
 
 const WIDTHS = [1280, 360] as const;
 
-type Check = (page: Page) => Promise<void>;
+/** a page's checks, with the expect of the test they run in (the pages of a width are read side by side) */
+type Check = (page: Page, expect: ExpectStatic) => Promise<void>;
 
 const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
 const visible = async (page: Page, text: string) =>
@@ -35,7 +36,7 @@ const visible = async (page: Page, text: string) =>
 const heading1 = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent({ timeout: 10_000 });
 
 const PUBLIC_PAGES: Record<string, Check> = {
-  [paths.home]: async (page) => {
+  [paths.home]: async (page, expect) => {
     await expect.poll(() => heading1(page)).toBe('Welcome to Bayou Roleplay');
     expect(await texts(page, '[data-testid=landing-stat] dd')).toEqual(['500+', '24/7', '150+', '30+']);
     expect(await texts(page, '[data-testid=landing-stat] dt')).toEqual([
@@ -62,7 +63,7 @@ const PUBLIC_PAGES: Record<string, Check> = {
     );
     expect(await page.getByRole('link', { name: 'Join Discord' }).getAttribute('target')).toBe('_blank');
   },
-  [paths.jobs]: async (page) => {
+  [paths.jobs]: async (page, expect) => {
     await expect.poll(() => heading1(page)).toBe('Job Applications');
     const titles = async () =>
       page.getByRole('list', { name: 'Open jobs' }).getByRole('heading', { level: 2 }).allTextContents();
@@ -78,26 +79,26 @@ const PUBLIC_PAGES: Record<string, Check> = {
     expect(await titles()).toEqual(second);
     expect(await page.getByRole('link', { name: 'Join Discord Server' }).getAttribute('target')).toBe('_blank');
   },
-  [paths.about]: async (page) => {
+  [paths.about]: async (page, expect) => {
     await expect.poll(() => heading1(page)).toBe('About Us');
     await expect.poll(() => page.getByText('premier FiveM roleplay server since 2025').count()).toBeGreaterThan(0);
   },
-  [paths.refund]: async (page) => {
+  [paths.refund]: async (page, expect) => {
     await expect.poll(() => heading1(page)).toBe('Refund Policy');
     await visible(page, 'Last updated: January 1, 2025');
     await expect
       .poll(() => page.getByText('All payments are final and non-refundable', { exact: false }).count())
       .toBe(1);
   },
-  [paths.privacyPolicy]: async (page) => {
+  [paths.privacyPolicy]: async (page, expect) => {
     await expect.poll(() => heading1(page)).toBe('Privacy Policy');
     await visible(page, 'Last updated: January 1, 2025');
   },
-  [paths.termsOfService]: async (page) => {
+  [paths.termsOfService]: async (page, expect) => {
     await expect.poll(() => heading1(page)).toBe('Terms of Service');
     await visible(page, 'Last updated: January 1, 2025');
   },
-  [paths.contact]: async (page) => {
+  [paths.contact]: async (page, expect) => {
     await expect.poll(() => heading1(page)).toBe('Contact Us');
     for (const card of [
       'Discord Support',
@@ -109,7 +110,7 @@ const PUBLIC_PAGES: Record<string, Check> = {
       await visible(page, card);
     expect(await texts(page, 'dl dd')).toEqual(['1-4 hours', '2-8 hours', 'Within 1 hour']);
   },
-  [paths.faq]: async (page) => {
+  [paths.faq]: async (page, expect) => {
     await expect.poll(() => heading1(page)).toBe('Frequently Asked Questions');
     const questions = page.locator('main button[aria-expanded]');
     expect(await questions.count()).toBe(12);
@@ -125,7 +126,7 @@ const PUBLIC_PAGES: Record<string, Check> = {
       .toBe(2);
     expect(await page.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
   },
-  [paths.serverRules]: async (page) => {
+  [paths.serverRules]: async (page, expect) => {
     await expect.poll(() => heading1(page)).toBe('Server Rules');
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(
       expect.arrayContaining([
@@ -161,7 +162,7 @@ const PUBLIC_PAGES: Record<string, Check> = {
     await expect.poll(() => page.getByText('One character per Discord account', { exact: false }).count()).toBe(1);
     await visible(page, 'Temporary ban (1-30 days)');
   },
-  [paths.appealProcess]: async (page) => {
+  [paths.appealProcess]: async (page, expect) => {
     await expect.poll(() => heading1(page)).toBe('Ban Appeal Process');
     expect(await page.getByRole('link', { name: 'Start Free Appeal' }).getAttribute('target')).toBe('_blank');
     expect(await page.getByRole('link', { name: 'View Unban Services' }).getAttribute('href')).toBe('/unban');
@@ -213,33 +214,45 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
     await server?.stop();
   });
 
+  /**
+   * A browser of its own (cookies and storage apart), closed after `use`: the pages of a width are read side by side,
+   * and what one page keeps for the next (a checkout's hand-off) must not reach another.
+   */
+  async function onPage(width: (typeof WIDTHS)[number], use: (page: Page) => Promise<void>) {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'no-preference' });
+    try {
+      await stayOffline(context);
+      await use(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  }
+
   for (const width of WIDTHS) {
-    describe(`at ${width} px`, () => {
+    // most of a page's time is spent waiting on its requests and the network to idle
+    describe.concurrent(`at ${width} px`, () => {
       for (const [route, check] of Object.entries(PUBLIC_PAGES)) {
-        it(`${route} shows its texts${width === 360 ? ' and fits the screen' : ''}`, async () => {
-          const page = contexts[width]!.page;
-          await page.goto(`${server.url}${route}`);
-          await check(page);
-          if (width === 360) expect(await noHorizontalScroll(page)).toBe(true);
-          await page.screenshot({ path: screenshotPath(screenshotName(route, width)), fullPage: true });
-        });
+        it(`${route} shows its texts${width === 360 ? ' and fits the screen' : ''}`, ({ expect }) =>
+          onPage(width, async (page) => {
+            await page.goto(`${server.url}${route}`);
+            await check(page, expect);
+            if (width === 360) expect(await noHorizontalScroll(page)).toBe(true);
+            await page.screenshot({ path: screenshotPath(screenshotName(route, width)), fullPage: true });
+          }));
       }
 
-      it('every other route renders a heading and fits the screen', async () => {
-        const page = contexts[width]!.page;
-        for (const route of [...OTHER_ROUTES, '/no-such-page']) {
-          // a page that sends a signed-out visitor on to sign in after a pause is left first, so its timer cannot
-          // cut the next page's load short
-          await page.goto('about:blank');
-          await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
-          // a signed-out visitor may be sent on to sign in, which is not a page of the UI
-          if (!new URL(page.url()).pathname.startsWith('/api/')) {
-            await expect.poll(() => page.locator('h1, h2').count(), { message: route }).toBeGreaterThan(0);
-          }
-          if (width === 360) expect(await noHorizontalScroll(page), route).toBe(true);
-          await page.screenshot({ path: screenshotPath(screenshotName(route, width)), fullPage: true });
-        }
-      }, 90_000);
+      for (const route of [...OTHER_ROUTES, '/no-such-page']) {
+        it(`${route} renders a heading${width === 360 ? ' and fits the screen' : ''}`, ({ expect }) =>
+          onPage(width, async (page) => {
+            await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
+            // a signed-out visitor may be sent on to sign in, which is not a page of the UI
+            if (!new URL(page.url()).pathname.startsWith('/api/')) {
+              await expect.poll(() => page.locator('h1, h2').count(), { message: route }).toBeGreaterThan(0);
+            }
+            if (width === 360) expect(await noHorizontalScroll(page), route).toBe(true);
+            await page.screenshot({ path: screenshotPath(screenshotName(route, width)), fullPage: true });
+          }));
+      }
     });
   }
 
