@@ -1,24 +1,15 @@
-import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whitelistAnswers } from '../support/application-builders.ts';
-import { client } from '../support/http.ts';
+import { client, rawGet } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
-/** the raw answer: status, the headers a cache could get wrong, and the bytes */
-function raw(url: string, cookie: string, gzip: boolean) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    get(url, { headers: { cookie, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const { date: _date, 'x-request-id': _id, ...headers } = response.headers;
-        resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-      });
-    }).on('error', reject);
-  });
+/** the raw answer: status, the headers a cache could get wrong (not the date or the request id), and the bytes */
+async function raw(url: string, cookie: string, gzip: boolean) {
+  const { headers, ...answer } = await rawGet(url, { cookie, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) });
+  const { date: _date, 'x-request-id': _id, ...kept } = headers;
+  return { ...answer, headers: kept };
 }
 
 /** an announced change: the feed hears it at once on Postgres, within a quarter second on the embedded database */

@@ -1,8 +1,7 @@
-import { get } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
-import { client } from '../support/http.ts';
+import { client, rawGet } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -14,20 +13,11 @@ const long = (label: string) =>
   `${label}: ${'Grew up on the bayou, ran crawfish traps and owes a debt. '.repeat(30).trim()}`;
 
 /** The page as a browser gets it: its bytes on the wire (gzip accepted) and its JSON's own bytes. */
-function pageBytes(url: string, cookie: string): Promise<{ wire: number; json: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        expect(response.statusCode).toBe(200);
-        const sent = Buffer.concat(chunks);
-        const text = (response.headers['content-encoding'] === 'gzip' ? gunzipSync(sent) : sent).toString();
-        resolve({ wire: sent.length, json: Buffer.byteLength(text), body: JSON.parse(text) });
-      });
-    }).on('error', reject);
-  });
+async function pageBytes(url: string, cookie: string): Promise<{ wire: number; json: number; body: any }> {
+  const { status, headers, body: sent } = await rawGet(url, { cookie, 'accept-encoding': 'gzip, deflate, br' });
+  expect(status).toBe(200);
+  const text = (headers['content-encoding'] === 'gzip' ? gunzipSync(sent) : sent).toString();
+  return { wire: sent.length, json: Buffer.byteLength(text), body: JSON.parse(text) };
 }
 
 describe('review and purchase lists answer summaries', () => {

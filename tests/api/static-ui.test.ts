@@ -1,26 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet as get } from '../support/http.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
-
-/** A raw GET, so the test sees the bytes and headers as a browser receives them (fetch would decompress). */
-function get(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((done, fail) => {
-    request(url, { headers }, (response) => {
-      const parts: Buffer[] = [];
-      response.on('data', (part: Buffer) => parts.push(part));
-      response.on('end', () =>
-        done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts) }),
-      );
-    })
-      .on('error', fail)
-      .end();
-  });
-}
 
 describe('the built UI as the server sends it', () => {
   let server: TestServer;

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { paths } from '../../ui/src/config/paths.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { fitsWidth } from '../support/axe.ts';
+import { browserAvailable, landed, launchBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -67,24 +68,6 @@ async function settle(page: Page) {
     .catch(() => {});
 }
 
-/** Runs `read`, again after the page settles when a navigation of the page's own cut it short (at most 3 times). */
-async function landed<T>(page: Page, read: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await read();
-    } catch (error) {
-      const cut = /Execution context was destroyed|net::ERR_ABORTED|interrupted by another navigation/.test(
-        String(error),
-      );
-      if (attempt === 3 || !cut) throw error;
-      await settle(page);
-    }
-  }
-}
-
-const noHorizontalScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 describe.runIf(browserAvailable)('axe-core finds no violation on the public and player pages in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
@@ -127,17 +110,18 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
     for (const signedIn of [false, true]) {
       const who = signedIn ? 'signed in' : 'signed out';
       // the widths and sign-in states side by side: most of a page's time is spent waiting for the network to idle
-      it.concurrent(`every page, ${who}, at ${width} px`, async () => {
+      // each with the expect of its own test: side by side, the shared one does not know which test it is in
+      it.concurrent(`every page, ${who}, at ${width} px`, async ({ expect }) => {
         const found: Record<string, Violation[]> = {};
         const page = await newPage(width, signedIn);
         const wide: string[] = [];
         for (const path of PAGES) {
           // the page before may send a signed-out visitor on just as this one is asked for: ask again
-          await landed(page, () => page.goto(`${server.url}${path}`));
+          await landed(page, () => page.goto(`${server.url}${path}`), settle);
           await settle(page);
           // a page that sends a signed-out visitor on after a moment may leave while it is read: read where it lands
-          await landed(page, () => check(found, page, `${path} (at ${new URL(page.url()).pathname})`));
-          if (width === 360 && !(await landed(page, () => noHorizontalScroll(page)))) wide.push(path);
+          await landed(page, () => check(found, page, `${path} (at ${new URL(page.url()).pathname})`), settle);
+          if (width === 360 && !(await landed(page, () => fitsWidth(page), settle))) wide.push(path);
           const name = path === '/' ? 'home' : path.slice(1).replace(/[^\w-]+/g, '-');
           if (PHOTOGRAPHED.includes(path))
             await page.screenshot({
@@ -150,7 +134,9 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       }, 240_000);
     }
 
-    it.concurrent(`form errors, the open menu, the open Recent Purchases panel and a toast at ${width} px`, async () => {
+    it.concurrent(`form errors, the open menu, the open Recent Purchases panel and a toast at ${width} px`, async ({
+      expect,
+    }) => {
       const found: Record<string, Violation[]> = {};
       const visitor = await newPage(width, false);
       await visitor.goto(`${server.url}${paths.devLogin}`);
@@ -216,7 +202,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await player.goto(`${server.url}${paths.jobs}`);
       await player.getByRole('button', { name: 'Next jobs' }).click();
       await check(found, player, '/jobs on page 2');
-      expect(await noHorizontalScroll(player)).toBe(true);
+      expect(await fitsWidth(player)).toBe(true);
       await player.screenshot({ path: screenshotPath(`a11y-jobs-page-2-${width}`), fullPage: true });
 
       await player.goto(`${server.url}/`);

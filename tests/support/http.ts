@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+
 /** JSON requests against a running test server, as a browser holding `cookie` would send them. */
 export function client(baseUrl: string, cookie?: string) {
   const request = async (method: string, path: string, body?: unknown) => {
@@ -16,4 +18,23 @@ export function client(baseUrl: string, cookie?: string) {
     post: (path: string, body: unknown) => request('POST', path, body),
     patch: (path: string, body: unknown) => request('PATCH', path, body),
   };
+}
+
+/** A raw GET, so the test sees the bytes and headers as a browser receives them (fetch would decompress). */
+export function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((done, fail) => {
+    request(url, { headers }, (response) => {
+      const parts: Buffer[] = [];
+      response.on('data', (part: Buffer) => parts.push(part));
+      response.on('error', fail);
+      response.on('end', () =>
+        done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts) }),
+      );
+    })
+      .on('error', fail)
+      .end();
+  });
 }
