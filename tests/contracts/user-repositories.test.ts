@@ -257,12 +257,29 @@ describe.each(targets)('users and token ledger on %s', (target) => {
       ).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
     });
 
+    /**
+     * `work`, again when it got no connection: 100 at once wait on one user's row, and on a loaded machine some wait
+     * past the pool's 2 s before their transaction begins (nothing of theirs ran; the site answers them 503, and
+     * the sender tries again, as Stripe and the game server do)
+     */
+    async function whenPoolFree<T>(work: () => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await work();
+        } catch (error) {
+          if (attempt === 5 || !/Timeout acquiring a connection/.test(String(error))) throw error;
+        }
+      }
+    }
+
     it('credits once when 100 credits with one reference arrive at the same time', async () => {
       const user = await newUser();
       const reference = `purchase-${randomUUID()}`;
       const results = await Promise.all(
         Array.from({ length: 100 }, () =>
-          h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 50, reason: 'Parish Life', reference })),
+          whenPoolFree(() =>
+            h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 50, reason: 'Parish Life', reference })),
+          ),
         ),
       );
       expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
@@ -276,7 +293,7 @@ describe.each(targets)('users and token ledger on %s', (target) => {
       await h.run(() => core.tokens.credit.execute({ userId: user.id, amount: 500, reason: 'Voodoo Experience' }));
       const results = await Promise.allSettled(
         Array.from({ length: 100 }, () =>
-          h.run(() => core.tokens.debit.execute({ userId: user.id, amount: 10, reason: 'Spend' })),
+          whenPoolFree(() => h.run(() => core.tokens.debit.execute({ userId: user.id, amount: 10, reason: 'Spend' }))),
         ),
       );
       const failures = results.filter((result) => result.status === 'rejected');
