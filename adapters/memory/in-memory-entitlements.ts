@@ -1,4 +1,4 @@
-import type { Entitlement, Entitlements } from '../../core/delivery/ports.ts';
+import type { Entitlement, Entitlements, Without } from '../../core/delivery/ports.ts';
 import type { MembershipRepository } from '../../core/memberships/ports.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import type { UserRepository } from '../../core/users/ports.ts';
@@ -16,7 +16,7 @@ export class InMemoryEntitlements implements Entitlements {
     return (await this.users.findById(userId))?.discordId ?? null;
   }
 
-  async of(userId?: string): Promise<Entitlement[]> {
+  async of(userId?: string, without: Without = {}): Promise<Entitlement[]> {
     const users = userId
       ? [await this.users.findById(userId)].filter((user) => user !== null)
       : await this.users.list({});
@@ -29,8 +29,11 @@ export class InMemoryEntitlements implements Entitlements {
         const items = new Map<string, Entitlement['items'][number]>();
         // a membership's months give its tier while it is live, not forever
         const live = await this.memberships?.findLive(user.id);
-        if (live) items.set(`${live.tierId}:`, { productId: live.tierId, optionId: null });
-        for (const purchase of completed.filter((candidate) => candidate.userId === user.id && !candidate.billing)) {
+        if (live && live.id !== without.membershipId)
+          items.set(`${live.tierId}:`, { productId: live.tierId, optionId: null });
+        for (const purchase of completed.filter(
+          (candidate) => candidate.userId === user.id && !candidate.billing && candidate.id !== without.purchaseId,
+        )) {
           items.set(`${purchase.productId}:${purchase.optionId ?? ''}`, {
             productId: purchase.productId,
             optionId: purchase.optionId,

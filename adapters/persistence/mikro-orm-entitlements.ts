@@ -1,4 +1,4 @@
-import type { Entitlement, Entitlements } from '../../core/delivery/ports.ts';
+import type { Entitlement, Entitlements, Without } from '../../core/delivery/ports.ts';
 import type { Database } from './database.ts';
 
 type Row = Record<string, unknown>;
@@ -18,7 +18,7 @@ export class MikroOrmEntitlements implements Entitlements {
     return row ? String(row.discord_id) : null;
   }
 
-  async of(userId?: string): Promise<Entitlement[]> {
+  async of(userId?: string, without: Without = {}): Promise<Entitlement[]> {
     const where = userId ? 'where u."id" = ?' : '';
     const params = userId ? [userId] : [];
     const users = await this.query(
@@ -27,14 +27,16 @@ export class MikroOrmEntitlements implements Entitlements {
        from "users" u ${where} order by u."created_at", u."id"`,
       params,
     );
+    const purchases = narrowed('p', userId, without.purchaseId);
+    const memberships = narrowed('m', userId, without.membershipId);
     const items = await this.query(
       // one-time purchases (and tier purchases made before memberships) for good; a membership's tier while it is live
       `select distinct p."user_id", p."product_id", p."option_id" from "purchases" p
-       where p."status" = 'completed' and p."billing_reason" is null ${userId ? 'and p."user_id" = ?' : ''}
+       where p."status" = 'completed' and p."billing_reason" is null ${purchases.sql}
        union
        select m."user_id", m."tier_id", null from "memberships" m
-       where m."status" in ('active', 'past_due') ${userId ? 'and m."user_id" = ?' : ''}`,
-      userId ? [userId, userId] : [],
+       where m."status" in ('active', 'past_due') ${memberships.sql}`,
+      [...purchases.params, ...memberships.params],
     );
     const byUser = new Map<string, Entitlement['items']>();
     for (const item of items) {
@@ -52,4 +54,12 @@ export class MikroOrmEntitlements implements Entitlements {
       whitelistApproved: Boolean(user.approved),
     }));
   }
+}
+
+/** the conditions that keep a query to one user and leave one row out */
+function narrowed(alias: string, userId: string | undefined, leftOut: string | undefined) {
+  return {
+    sql: `${userId ? `and ${alias}."user_id" = ?` : ''} ${leftOut ? `and ${alias}."id" <> ?` : ''}`,
+    params: [userId, leftOut].filter((value) => value !== undefined),
+  };
 }

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Purchase } from '../../core/purchases/purchase.ts';
+import type { RefundEffects } from '../../core/purchases/refund-purchase.ts';
 import { BUYER_PURCHASE_STATUSES, buyerView, type BuyerPurchaseStatus } from '../../core/purchases/buyer-view.ts';
 import { formatUsd } from '../../core/shared/money.ts';
 import { presentPurchase, presentPurchaseList } from '../../adapters/http/presenters/purchases.ts';
@@ -52,6 +53,20 @@ function line(purchase: Purchase): string {
   );
 }
 
+/** what a refund did besides the money and the tokens, in the words of the admin's confirmation */
+function refundEffectLines(terms: RefundEffects): string[] {
+  const lines: string[] = [];
+  if (terms.membership === 'ends')
+    lines.push('It was the month being served: the Priority Pass has ended and is not charged again.');
+  if (terms.membership === 'goes_on') lines.push('That month had been served: the Priority Pass goes on.');
+  if (terms.role?.removed) lines.push(`The Discord role ${terms.role.roleId} is being removed.`);
+  else if (terms.role)
+    lines.push(
+      `The Discord role ${terms.role.roleId} stays: the buyer still holds it through another purchase, their Priority Pass or their whitelist approval.`,
+    );
+  return lines;
+}
+
 export function registerPurchaseCommands(program: Command, context: CliContext): void {
   const purchases = program
     .command('purchases')
@@ -102,10 +117,14 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
     .requiredOption('--reason <text>', 'why (kept with the purchase)')
     .action((id: string, options: { reason: string }) =>
       context.withSystem(async (system) => {
-        const refunded = await system.core.purchases.refund.execute({ id, reason: options.reason });
+        // read by the rules the refund follows, before it changes what the buyer holds
+        const found = await system.core.purchases.show.execute({ reference: id });
+        const terms = await system.core.purchases.refundTerms.execute(found);
+        const refunded = await system.core.purchases.refund.execute({ id: found.id, reason: options.reason });
         context.out(
           `Refunded ${refunded.id}: ${oneLine(refunded.productName)}, ${formatUsd(refunded.priceCents)}. Status: ${refunded.status}.`,
         );
+        for (const effect of refundEffectLines(terms)) context.out(effect);
       }),
     );
 

@@ -6,15 +6,27 @@ export interface DeliveryEffects {
   purchaseCompleted(purchase: Purchase): Promise<void>;
   /** `was` is the status before the refund or dispute */
   purchaseTakenBack(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void>;
+  /**
+   * What taking a completed purchase back would do to the Discord role it gave, asked before it is done:
+   * `endingMembershipId` names the membership the take-back ends with it. Null when no role is mapped to it.
+   */
+  takeBackRole(purchase: Purchase, endingMembershipId?: string): Promise<TakeBackRole | null>;
   applicationSubmitted<A, S extends string>(kind: ApplicationKind<A, S>, application: Application<A, S>): Promise<void>;
   /** a status change by a reviewer */
   applicationReviewed<A, S extends string>(kind: ApplicationKind<A, S>, application: Application<A, S>): Promise<void>;
+}
+
+/** The purchase's role, and whether it goes: it stays while something else the member holds still gives it. */
+export interface TakeBackRole {
+  roleId: string;
+  removed: boolean;
 }
 
 /** For core tests that do not look at Discord: records nothing. */
 export const noDeliveryEffects: DeliveryEffects = {
   purchaseCompleted: async () => {},
   purchaseTakenBack: async () => {},
+  takeBackRole: async () => null,
   applicationSubmitted: async () => {},
   applicationReviewed: async () => {},
 };

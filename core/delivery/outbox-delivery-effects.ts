@@ -4,9 +4,9 @@ import type { Membership } from '../memberships/membership.ts';
 import type { Purchase } from '../purchases/purchase.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import type { Delivery, DeliveryKind } from './delivery.ts';
-import type { DeliveryEffects } from './effects.ts';
+import type { DeliveryEffects, TakeBackRole } from './effects.ts';
 import { messages } from './messages.ts';
-import type { DeliveryOutbox, DiscordCapabilities, Entitlements } from './ports.ts';
+import type { DeliveryOutbox, DiscordCapabilities, Entitlements, Without } from './ports.ts';
 import type { RoleMapping } from './role-mapping.ts';
 
 type Draft = Pick<Delivery, 'kind' | 'dedupeKey'> &
@@ -56,14 +56,15 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
 
   async purchaseTakenBack(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void> {
     const drafts: Draft[] = [];
-    const roleId = this.roles.roleFor(purchase);
-    if (was === 'completed' && roleId && !(await this.stillEntitled(purchase.userId, roleId))) {
+    // the purchase is taken back and any membership it ended has ended by now: what is left decides
+    const role = was === 'completed' ? await this.takeBackRole(purchase) : null;
+    if (role?.removed) {
       drafts.push({
         kind: 'remove_role',
         dedupeKey: `remove:purchase:${purchase.id}`,
         userId: purchase.userId,
         discordId: await this.entitlements.discordIdOf(purchase.userId),
-        roleId,
+        roleId: role.roleId,
         content: messages.auditReason(purchase, how),
         purchaseId: purchase.id,
       });
@@ -77,6 +78,13 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
       });
     }
     await this.record(drafts);
+  }
+
+  async takeBackRole(purchase: Purchase, endingMembershipId?: string): Promise<TakeBackRole | null> {
+    const roleId = this.roles.roleFor(purchase);
+    if (!roleId) return null;
+    const without = { purchaseId: purchase.id, ...(endingMembershipId ? { membershipId: endingMembershipId } : {}) };
+    return { roleId, removed: !(await this.stillEntitled(purchase.userId, roleId, without)) };
   }
 
   async tierLeft(membership: Membership, tierId: string): Promise<void> {
@@ -178,8 +186,8 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
     await this.record(drafts);
   }
 
-  private async stillEntitled(userId: string, roleId: string): Promise<boolean> {
-    const [member] = await this.entitlements.of(userId);
+  private async stillEntitled(userId: string, roleId: string, without?: Without): Promise<boolean> {
+    const [member] = await this.entitlements.of(userId, without);
     return member ? this.roles.expectedRoles(member).has(roleId) : false;
   }
 

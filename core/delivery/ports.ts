@@ -55,9 +55,15 @@ export interface Entitlement {
   whitelistApproved: boolean;
 }
 
+/** Left out of what a member holds: a purchase being paid back and the membership that ends with it. */
+export interface Without {
+  purchaseId?: string;
+  membershipId?: string;
+}
+
 /** Reads what each member is owed: completed purchases and approved whitelist applications. */
 export interface Entitlements {
-  /** every member (one user), or all of them */
-  of(userId?: string): Promise<Entitlement[]>;
+  /** every member (one user), or all of them; `without`: as if that purchase and membership were gone */
+  of(userId?: string, without?: Without): Promise<Entitlement[]>;
   discordIdOf(userId: string): Promise<string | null>;
 }

@@ -7,6 +7,12 @@ import { addMonths, billingDay, GRACE_DAYS, isLive, type Membership } from './me
 import type { MembershipEffects } from './effects.ts';
 import type { MembershipRepository } from './ports.ts';
 
+/** what taking a month back does to its membership */
+export interface TakeBackOfMonth {
+  membership: Membership;
+  effect: 'ends' | 'goes_on' | 'ended';
+}
+
 /**
  * What a paid month does to its membership, inside the transaction that completed the purchase: the first
  * month starts it, a renewal moves it to the month paid for (and to a downgraded tier), an upgrade changes the
@@ -65,11 +71,20 @@ export class MembershipLifecycle implements CompletionHooks {
    * back, so they stop, and nothing more is charged. An older month's refund only takes its tokens back.
    */
   async takenBack(purchase: Purchase, at: Date): Promise<void> {
+    const found = await this.onTakeBack(purchase, at);
+    if (found?.effect === 'ends') await this.end(found.membership, 'its payment was refunded.', purchase.id);
+  }
+
+  /**
+   * What taking this month back at `at` does to its membership: `ends` it (the month being served, of a live
+   * membership), `goes_on` (a month served already), or finds it `ended` already; null for no membership's month.
+   */
+  async onTakeBack(purchase: Purchase, at: Date): Promise<TakeBackOfMonth | null> {
     const billing = purchase.billing;
-    if (!billing?.membershipId || !billing.periodEnd || billing.periodEnd <= at) return;
-    const membership = await this.memberships.findById(billing.membershipId);
-    if (!membership || !isLive(membership)) return;
-    await this.end(membership, 'its payment was refunded.', purchase.id);
+    const membership = billing?.membershipId ? await this.memberships.findById(billing.membershipId) : null;
+    if (!membership) return null;
+    if (!isLive(membership)) return { membership, effect: 'ended' };
+    return { membership, effect: billing?.periodEnd && billing.periodEnd > at ? 'ends' : 'goes_on' };
   }
 
   private async start(purchase: Purchase, subscriptionId: string, at: Date): Promise<void> {

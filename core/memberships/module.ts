@@ -48,6 +48,10 @@ export function createMembershipLifecycle(p: MembershipPorts, shared: Shared) {
       const live = await p.memberships.findLive(userId);
       return live ? tierName(shared.catalogue, live.tierId) : null;
     },
+    onRefund: async (purchase, at) => {
+      const found = await lifecycle.onTakeBack(purchase, at);
+      return found && { id: found.membership.id, effect: found.effect };
+    },
     refunded: async (purchase) => {
       const subscriptionId = purchase.billing?.subscriptionId;
       const membership = subscriptionId ? await p.memberships.findBySubscription(subscriptionId) : null;

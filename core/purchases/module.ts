@@ -8,7 +8,7 @@ import { ListPurchases } from './list-purchases.ts';
 import { ListRecentPurchases } from './list-recent-purchases.ts';
 import type { PaymentEventLog, PaymentGateway, PurchaseRepository, StoreBans, PurchaseTokenGrants } from './ports.ts';
 import { ReconcilePurchases } from './reconcile-purchases.ts';
-import { RefundPurchase } from './refund-purchase.ts';
+import { RefundPurchase, RefundTerms } from './refund-purchase.ts';
 import { type CompletionHooks, PurchaseSettlement } from './purchase-settlement.ts';
 import { ShowMyPurchase } from './show-my-purchase.ts';
 import { PurchaseHistory, ShowPurchase } from './show-purchase.ts';
@@ -70,6 +70,8 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
       shared.memberships ?? null,
     ),
     refund: new RefundPurchase(p.purchases, p.gateway, settlement, shared.memberships ?? null),
+    /** what a refund would do now: the Discord role, the membership */
+    refundTerms: new RefundTerms(shared.effects, clock, shared.memberships ?? null),
     list: new ListPurchases(p.purchases, clock),
     show: new ShowPurchase(p.purchases),
     history: new PurchaseHistory(p.purchases),

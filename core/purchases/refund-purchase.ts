@@ -1,4 +1,6 @@
+import type { DeliveryEffects, TakeBackRole } from '../delivery/effects.ts';
 import { ConflictError, InvalidInputError } from '../shared/errors.ts';
+import type { Clock } from '../shared/ports.ts';
 import { PurchaseNotFoundError } from './errors.ts';
 import type { Purchase } from './purchase.ts';
 import type { PaymentGateway, PurchaseRepository } from './ports.ts';
@@ -33,5 +35,33 @@ export class RefundPurchase {
     if (!refunded) throw new ConflictError('NOT_REFUNDABLE', 'This purchase has already been refunded.');
     if (refunded.billing) await this.memberships?.refunded(refunded);
     return refunded;
+  }
+}
+
+/** What refunding a purchase now would do besides returning the money, for the admin's confirmation. */
+export interface RefundEffects {
+  /** the Discord role the refund takes off the buyer, or the purchase's role that stays with them; null when none */
+  role: TakeBackRole | null;
+  /**
+   * for a Priority Pass month: `ends` when it is the month being served (the membership ends now and is not
+   * charged again), `goes_on` for a month already served (only its money and tokens come back), `ended` when the
+   * membership had ended before; null for anything else
+   */
+  membership: 'ends' | 'goes_on' | 'ended' | null;
+}
+
+/** Reads a refund's effects ahead, by the same rules the refund then follows. */
+export class RefundTerms {
+  constructor(
+    private readonly effects: Pick<DeliveryEffects, 'takeBackRole'>,
+    private readonly clock: Clock,
+    private readonly memberships: Pick<MembershipCheckout, 'onRefund'> | null = null,
+  ) {}
+
+  async execute(purchase: Purchase): Promise<RefundEffects> {
+    if (purchase.status !== 'completed') return { role: null, membership: null };
+    const month = (await this.memberships?.onRefund(purchase, this.clock.now())) ?? null;
+    const ending = month?.effect === 'ends' ? month.id : undefined;
+    return { role: await this.effects.takeBackRole(purchase, ending), membership: month?.effect ?? null };
   }
 }

@@ -28,6 +28,11 @@ export interface MembershipCheckout {
   liveTierOf(userId: string): Promise<string | null>;
   /** after a membership's month was refunded: a membership that ended is canceled at the provider too */
   refunded(purchase: Purchase): Promise<void>;
+  /**
+   * what refunding this month at `at` does to its membership: `ends` it (the month being served; `id` is the
+   * membership's), `goes_on` (a month served already) or `ended` before; null for no membership's month
+   */
+  onRefund(purchase: Purchase, at: Date): Promise<{ id: string; effect: 'ends' | 'goes_on' | 'ended' } | null>;
 }
 
 export interface Buyer {

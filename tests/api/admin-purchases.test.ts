@@ -181,7 +181,13 @@ describe('admin purchases: detail and refund', () => {
     expect(detail.body.ledger).toEqual([
       expect.objectContaining({ delta: 100, reference: `purchase:${paid.purchaseId}`, balanceAfter: 100 }),
     ]);
-    expect(detail.body.refund).toEqual({ refundable: true, tokensToTakeBack: 100, roleToRemove: null });
+    expect(detail.body.refund).toEqual({
+      refundable: true,
+      tokensToTakeBack: 100,
+      roleToRemove: null,
+      roleKept: null,
+      membership: 'ends',
+    });
 
     // tokens the buyer has spent cannot be taken back: never below zero
     await server.system.core.tokens.debit.execute({ userId: buyer.user.id, amount: 70, reason: 'Spent in game' });

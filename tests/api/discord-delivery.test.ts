@@ -197,11 +197,25 @@ describe('Discord delivery against a fake Discord API', () => {
         (delivery) => delivery.kind === 'remove_role' && delivery.userId === buyer.user.id,
       );
 
+    // the admin's confirmation says ahead what each refund does to the role
+    const admin = client(site.url, (await signIn(site, { role: 'admin' })).cookie);
+    const terms = async (id: string) => (await admin.get(`/api/purchases/${id}`)).body.refund;
+    expect(await terms(gang.purchaseId)).toEqual(
+      expect.objectContaining({ roleToRemove: null, roleKept: SWAMP_BLOOD_ROLE, membership: null }),
+    );
+    expect(await terms(pass.purchaseId)).toEqual(
+      expect.objectContaining({ roleToRemove: null, roleKept: SWAMP_BLOOD_ROLE, membership: 'ends' }),
+    );
+
     await refund(gang.purchaseId);
     // the membership still gives the role: no removal was queued with the refund
     expect(await removalsQueued()).toEqual([]);
     expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true);
 
+    // with the gang package paid back, ending the membership takes the role
+    expect(await terms(pass.purchaseId)).toEqual(
+      expect.objectContaining({ roleToRemove: SWAMP_BLOOD_ROLE, roleKept: null, membership: 'ends' }),
+    );
     // refunding the month being served ends the membership, and the role goes once
     await refund(pass.purchaseId);
     await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(false));

@@ -7,6 +7,7 @@ const CARD = '4242424242424242';
 /** pays the first month, declines every later charge */
 const DECLINES_LATER = '4000000000000341';
 const DAY = 86_400_000;
+const GATOR_ROLE = '222222222222222222';
 
 let server: TestServer;
 let admin: ReturnType<typeof client>;
@@ -15,7 +16,7 @@ beforeAll(async () => {
     env: {
       DISCORD_ROLE_MAP: JSON.stringify({
         'swamp-blood': '111111111111111111',
-        'gator-crown': '222222222222222222',
+        'gator-crown': GATOR_ROLE,
         'parish-life': '333333333333333333',
       }),
     },
@@ -211,7 +212,7 @@ describe('Priority Pass memberships on the demo gateway', () => {
 
   it('the dashboard counts members and MRR; refunding the month being served takes its tokens back and ends the membership', async () => {
     const before = (await admin.get('/api/memberships/summary')).body;
-    const { player, http, membership } = await subscribe('gator-crown');
+    const { player, http, membership, purchaseId } = await subscribe('gator-crown');
     await renewDue(new Date(new Date(membership.currentPeriodEnd).getTime() + 60_000));
     expect(await tokens(http)).toBe(400);
     const gator = (body: { tiers: Array<{ tierId: string; members: number }> }) =>
@@ -224,8 +225,34 @@ describe('Priority Pass memberships on the demo gateway', () => {
       `select id from purchases where user_id = ? and billing_reason = 'renewal'`,
       [player.user.id],
     );
+    // a month on, as the server's clock reads it: the first month served, the renewal the month being served
+    await sql(
+      `update purchases set period_start = period_start - interval '1 month', period_end = period_end - interval '1 month'
+       where user_id = ?`,
+      [player.user.id],
+    );
+    await sql(
+      `update memberships set current_period_start = current_period_start - interval '1 month',
+         current_period_end = current_period_end - interval '1 month' where user_id = ?`,
+      [player.user.id],
+    );
+    // the confirmation reads what the refund will do: the month served already leaves the pass and its role alone,
+    // the month being served ends the pass and takes the role
+    const terms = async (id: string) => (await admin.get(`/api/purchases/${id}`)).body.refund;
+    expect(await terms(purchaseId)).toMatchObject({
+      roleToRemove: null,
+      roleKept: GATOR_ROLE,
+      membership: 'goes_on',
+    });
+    expect(await terms(renewal.id)).toMatchObject({ roleToRemove: GATOR_ROLE, roleKept: null, membership: 'ends' });
+
     const refunded = await admin.post(`/api/purchases/${renewal.id}/refund`, { reason: 'Asked to stop this month' });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(await deliveries(player, 'remove_role')).toEqual([
+      expect.objectContaining({ role_id: GATOR_ROLE, content: expect.stringContaining(renewal.id) }),
+    ]);
+    // the older month's refund now meets an ended pass, whose role has gone already
+    expect(await terms(purchaseId)).toMatchObject({ roleToRemove: GATOR_ROLE, membership: 'ended' });
     expect(await tokens(http)).toBe(200);
     expect((await http.get('/api/membership')).body.membership).toMatchObject({ status: 'ended' });
     const after = (await admin.get('/api/memberships/summary')).body;

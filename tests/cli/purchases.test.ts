@@ -119,6 +119,9 @@ describe('cli purchases', () => {
     const refunded = await runCli(['purchases', 'refund', purchaseId, '--reason', 'Bought the wrong tier'], env);
     expect(refunded.code).toBe(0);
     expect(refunded.stdout).toContain('Status: refunded');
+    expect(refunded.stdout).toContain(
+      'It was the month being served: the Priority Pass has ended and is not charged again.',
+    );
     expect((await http.get('/api/user/tokens')).body.tokens).toBe(0);
     const twice = await runCli(['purchases', 'refund', purchaseId, '--reason', 'again'], env);
     expect(twice.code).toBe(5);

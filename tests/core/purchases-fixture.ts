@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Catalogue } from '../../core/catalogue/catalogue.ts';
+import type { RoleMappingSettings } from '../../core/delivery/role-mapping.ts';
 import { createCore } from '../../core/index.ts';
 import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
 
 /** The store on in-memory adapters and the demo gateway, with a clock a test moves by hand. */
-export function purchasesFixture() {
+export function purchasesFixture(options: { roles?: RoleMappingSettings } = {}) {
   let now = new Date('2026-11-22T12:00:00Z');
   const clock = { now: () => new Date(now) };
-  const memory = composeInMemory({ clock });
-  const { users, tokenLedger, purchases, bans, intents } = memory.stores;
+  const memory = composeInMemory({ clock, ...options });
+  const { users, tokenLedger, purchases, bans, intents, outbox } = memory.stores;
   const buyer = { id: randomUUID(), email: 'jean@example.com', discordUsername: 'jean_baptiste', username: null };
   users.rows.set(buyer.id, {
     ...buyer,
@@ -32,6 +33,7 @@ export function purchasesFixture() {
     bans,
     gateway: memory.gateway,
     intents,
+    outbox,
     buyer,
     clock,
     /** the buyer's (or another user's) token balance */

@@ -192,6 +192,47 @@ describe('payment events', () => {
 });
 
 describe('refund, list, recent and reconcile', () => {
+  it("a refund's terms say ahead what it then does to the Discord role and the Priority Pass", async () => {
+    // the add-on gives the same role as the Swamp Blood pass
+    const ROLE = '700000000000000001';
+    const fixture = purchasesFixture({
+      roles: { products: { 'swamp-blood': ROLE, 'swamp-vehicles': ROLE }, whitelistRoleId: null },
+    });
+    const pass = await paid(fixture);
+    await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: pass.intent.id });
+    const addon = await paid(fixture, DEMO_CARDS.success, { productType: 'addon', productId: 'swamp-vehicles' });
+    await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: addon.intent.id });
+    const terms = async (id: string) => {
+      const purchase = await fixture.purchases.findById(id);
+      if (!purchase) throw new Error(`no purchase ${id}`);
+      return fixture.store.refundTerms.execute(purchase);
+    };
+    const removals = async () =>
+      (await fixture.outbox.list({})).filter((delivery) => delivery.kind === 'remove_role').map((d) => d.purchaseId);
+
+    // each holds the role while the other gives it too
+    expect(await terms(addon.started.purchase.id)).toEqual({
+      role: { roleId: ROLE, removed: false },
+      membership: null,
+    });
+    expect(await terms(pass.started.purchase.id)).toEqual({
+      role: { roleId: ROLE, removed: false },
+      membership: 'ends',
+    });
+    await fixture.store.refund.execute({ id: addon.started.purchase.id, reason: 'goodwill' });
+    expect(await removals()).toEqual([]);
+
+    // alone, the pass takes the role with it: said ahead, then done
+    expect(await terms(pass.started.purchase.id)).toEqual({
+      role: { roleId: ROLE, removed: true },
+      membership: 'ends',
+    });
+    await fixture.store.refund.execute({ id: pass.started.purchase.id, reason: 'goodwill' });
+    expect(await removals()).toEqual([pass.started.purchase.id]);
+    // nothing is left to refund, so nothing more is promised
+    expect(await terms(pass.started.purchase.id)).toEqual({ role: null, membership: null });
+  });
+
   it('refunds through the gateway and lists totals of completed money only', async () => {
     const fixture = purchasesFixture();
     const a = await paid(fixture);

@@ -119,6 +119,8 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
     expect(terms).toContain('$60.00');
     expect(terms).toContain('100 tokens will be taken back');
     expect(terms).toContain(`The Discord role ${SWAMP_BLOOD_ROLE} will be removed`);
+    expect(terms).toContain('This is the month being served: the Priority Pass ends now and is not charged again.');
+    await page.screenshot({ path: screenshotPath('admin-purchases-refund-terms-1280') });
     // the reason is required: the message names no field, and focus stays in the confirmation
     await confirm.getByRole('button', { name: 'Refund $60.00' }).click();
     await confirm.getByRole('alert').waitFor();

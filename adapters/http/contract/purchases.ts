@@ -160,8 +160,16 @@ export const purchaseDetailSchema = z.object({
     refundable: z.boolean(),
     /** what the ledger would take back now: the tokens credited, never more than the buyer holds */
     tokensToTakeBack: z.number().int(),
-    /** the Discord role the purchase granted, removed on refund; null when none */
+    /** the Discord role the refund takes off the buyer; null when none goes */
     roleToRemove: z.string().nullable(),
+    /** the purchase's Discord role that stays: something else the buyer holds still gives it */
+    roleKept: z.string().nullable(),
+    /**
+     * a Priority Pass month: `ends` when it is the month being served (the pass ends now and is not charged again),
+     * `goes_on` when it was served already (the refund does not end the pass), `ended` when the pass has ended
+     * before; null for anything else
+     */
+    membership: z.enum(['ends', 'goes_on', 'ended']).nullable(),
   }),
 });
 export type PurchaseDetailDto = z.infer<typeof purchaseDetailSchema>;

@@ -15,6 +15,7 @@ import { presentDelivery, roleDelivery } from './deliveries.ts';
 import { presentTokenEntry } from './auth.ts';
 import { buyerView } from '../../../core/purchases/buyer-view.ts';
 import type { PurchaseStatusChange } from '../../../core/purchases/ports.ts';
+import type { RefundEffects } from '../../../core/purchases/refund-purchase.ts';
 import { displayName, type User } from '../../../core/users/user.ts';
 import type { TokenLedgerEntry } from '../../../core/tokens/ledger-entry.ts';
 
@@ -27,10 +28,10 @@ export function presentPurchaseDetail(
   ledger: readonly TokenLedgerEntry[],
   deliveries: readonly Delivery[],
   history: readonly PurchaseStatusChange[],
+  terms: RefundEffects,
   now: Date,
 ): PurchaseDetailDto {
   const references = purchaseLedgerReferences(purchase.id);
-  const grant = deliveries.find((delivery) => delivery.kind === 'grant_role' && delivery.roleId);
   return {
     purchase: presentPurchase(purchase, deliveries, now),
     buyer: buyer
@@ -56,7 +57,9 @@ export function presentPurchaseDetail(
       // Tebex's payments are refunded in its panel; its webhook then takes the tokens back here
       refundable: purchase.status === 'completed' && purchase.paymentIntentId !== null && purchase.gateway !== 'tebex',
       tokensToTakeBack: Math.max(0, Math.min(purchase.tokensAwarded, buyer?.tokens ?? 0)),
-      roleToRemove: grant?.roleId ?? null,
+      roleToRemove: terms.role?.removed ? terms.role.roleId : null,
+      roleKept: terms.role && !terms.role.removed ? terms.role.roleId : null,
+      membership: terms.membership,
     },
   };
 }

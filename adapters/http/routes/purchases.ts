@@ -121,5 +121,6 @@ async function purchaseDetail(core: Core, reference: string) {
   // the buyer's newest entries hold this purchase's: its credit and any take-back
   const ledger = buyer ? await core.tokens.history.execute({ userId: buyer.id, limit: 500 }) : [];
   const history = await core.purchases.history.execute(purchase.id);
-  return presentPurchaseDetail(purchase, buyer, ledger, deliveries, history, core.clock.now());
+  const terms = await core.purchases.refundTerms.execute(purchase);
+  return presentPurchaseDetail(purchase, buyer, ledger, deliveries, history, terms, core.clock.now());
 }

@@ -56,6 +56,21 @@ const HISTORY_LABELS: Record<PurchaseDetailDto['history'][number]['status'], str
 };
 
 const REFUND_REASON_MIN = 3;
+
+/** what refunding a Priority Pass month does to the pass */
+const MEMBERSHIP_ON_REFUND: Record<NonNullable<PurchaseDetailDto['refund']['membership']>, string> = {
+  ends: 'This is the month being served: the Priority Pass ends now and is not charged again.',
+  goes_on: 'This month has been served already: the refund does not end the Priority Pass.',
+  ended: 'The Priority Pass this month belongs to has ended already.',
+};
+
+/** what the refund does to the purchase's Discord role, as the refund itself will decide it */
+function roleLine(refund: PurchaseDetailDto['refund']): string {
+  if (refund.roleToRemove) return `The Discord role ${refund.roleToRemove} will be removed.`;
+  if (refund.roleKept)
+    return `The Discord role ${refund.roleKept} stays: the buyer still holds it through another purchase, their Priority Pass or their whitelist approval.`;
+  return 'No Discord role is mapped to it, so none will be removed.';
+}
 const statusId = (purchaseId: string) => `purchase-status-${purchaseId}`;
 
 /** The refund's confirmation: what the buyer gets back and loses, and a required reason. */
@@ -113,11 +128,10 @@ function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
                   ? `${tokens(detail.refund.tokensToTakeBack)} will be taken back from the buyer.`
                   : 'No tokens will be taken back (the buyer holds none from it).'}
               </li>
-              <li data-testid="refund-role">
-                {detail.refund.roleToRemove
-                  ? `The Discord role ${detail.refund.roleToRemove} will be removed.`
-                  : 'No Discord role was granted for it, so none will be removed.'}
-              </li>
+              {detail.refund.membership && (
+                <li data-testid="refund-membership">{MEMBERSHIP_ON_REFUND[detail.refund.membership]}</li>
+              )}
+              <li data-testid="refund-role">{roleLine(detail.refund)}</li>
             </ul>
           </Dialog.Description>
           <form onSubmit={submit} noValidate className="mt-4">
