@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('accounts in Chromium', () => {
   let server: TestServer;
@@ -24,7 +25,6 @@ describe.runIf(browserAvailable)('accounts in Chromium', () => {
     context = await browser.newContext({ viewport: { width, height: 900 } });
     page = await context.newPage();
   };
-  const noHorizontalScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   it('signs in through /dev-login, greets the player with 0 tokens, logs out, and the old cookie is refused', async () => {
     await freshPage();
@@ -102,12 +102,12 @@ describe.runIf(browserAvailable)('accounts in Chromium', () => {
     await expect.poll(() => header().getByTestId('token-balance').isVisible()).toBe(true);
     expect(await header().getByTestId('greeting').isVisible()).toBe(true);
     expect(await header().getByRole('link', { name: 'Logout' }).isVisible()).toBe(true);
-    expect(await noHorizontalScroll()).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await page.screenshot({ path: screenshotPath('header-signed-in-360') });
     await freshPage(360);
     await page.goto(`${server.url}/dev-login`);
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
-    expect(await noHorizontalScroll()).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
   });
 
   it("shows a player the 'Not authorized' screen on a staff page", async () => {

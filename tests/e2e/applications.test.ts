@@ -5,6 +5,7 @@ import { whitelistAnswers } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('applications in Chromium', () => {
   let server: TestServer;
@@ -61,7 +62,6 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
   }
 
   const count = (page: Page, label: string) => page.getByTestId(`count-${label}`).textContent();
-  const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   it('whitelist: a player applies, staff approve it on /admin-applications, and /apply then says the player is already whitelisted', async () => {
     const player = await pageAs('player', 'Remy');
@@ -153,7 +153,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
     // shown from its top, not at the scroll position the long form had
     expect(await player.evaluate(() => window.scrollY)).toBe(0);
-    expect(await noSideScroll(player)).toBe(true);
+    expect(await fitsWidth(player)).toBe(true);
     expect(
       ((await client(server.url, cookie).get('/api/applications/mine')).body.applications as unknown[]).length,
     ).toBe(1);
@@ -224,7 +224,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     for (const path of ['/apply', '/staff-apply']) {
       await player.goto(`${server.url}${path}`);
       await player.getByRole('button', { name: 'Submit Application' }).waitFor();
-      expect(await noSideScroll(player)).toBe(true);
+      expect(await fitsWidth(player)).toBe(true);
     }
     await player.screenshot({ path: screenshotPath('staff-apply-360'), fullPage: true });
     await player.goto(`${server.url}/admin-applications`);
@@ -235,7 +235,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
       await admin.goto(`${server.url}${path}`);
       await admin.getByTestId('count-total').waitFor();
       await expect.poll(() => count(admin, 'total')).not.toBe('–');
-      expect(await noSideScroll(admin)).toBe(true);
+      expect(await fitsWidth(admin)).toBe(true);
     }
     // the earlier journey left a decided application: its View button is on screen, not scrolled away to the right
     const review = admin.getByRole('button', { name: 'View' }).first();
@@ -341,7 +341,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     const group = player.getByRole('group', { name: 'Position' });
     expect(await group.getByText('Choose a position', { exact: true }).isVisible()).toBe(true);
     expect(await player.locator('form').getByText('Enter your real name', { exact: true }).count()).toBeGreaterThan(0);
-    expect(await noSideScroll(player)).toBe(true);
+    expect(await fitsWidth(player)).toBe(true);
     await player.screenshot({ path: screenshotPath('staff-apply-errors-360') });
 
     await player.getByRole('button', { name: /^Support/ }).click();
@@ -360,7 +360,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     const box = await heading.boundingBox();
     expect(box && box.y).toBeGreaterThanOrEqual(64);
     expect(box && box.y + box.height).toBeLessThanOrEqual(800);
-    expect(await noSideScroll(player)).toBe(true);
+    expect(await fitsWidth(player)).toBe(true);
     await player.screenshot({ path: screenshotPath('apply-confirmation-360') });
   });
 
@@ -403,7 +403,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
       expect(await player.getByTestId('apply-again-date').textContent()).toBe(day);
       expect(await player.getByText('copied backstory').count()).toBe(0);
       expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
-      expect(await noSideScroll(player)).toBe(true);
+      expect(await fitsWidth(player)).toBe(true);
       await player.screenshot({ path: screenshotPath(`apply-rejected-${width}`), fullPage: true });
       await player.close();
     }
@@ -424,7 +424,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
       expect(await player.getByText('connect play.bayouroleplay.gg', { exact: true }).isVisible()).toBe(true);
       expect(await player.getByTestId('applicant-message').textContent()).toBe('See you in Houma, cher.');
       expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
-      expect(await noSideScroll(player)).toBe(true);
+      expect(await fitsWidth(player)).toBe(true);
       await player.screenshot({ path: screenshotPath(`apply-approved-${width}`), fullPage: true });
       await player.close();
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
 import { randomDiscordId, signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('signing in returns the player to the page and product they were on', () => {
   let server: TestServer;
@@ -208,7 +209,7 @@ describe.runIf(browserAvailable)('signing in returns the player to the page and 
       const title = (await greeting.getAttribute('title')) ?? '';
       if (long) expect(title.startsWith(`Welcome, ${username}. `)).toBe(true);
       else expect(title).not.toContain(username);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       await page
         .getByRole('banner')
         .screenshot({ path: screenshotPath(`header-greeting-${width}-${long ? 'long' : 'short'}`) });

@@ -6,6 +6,7 @@ import { client } from '../support/http.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { fitsWidth } from '../support/axe.ts';
 
 /** 64 characters without a break: the longest name a list must hold without scrolling sideways. */
 const LONG_NAME = `bayou${'x'.repeat(55)}cher`;
@@ -50,8 +51,6 @@ describe.runIf(browserAvailable)('staff and admin lists on a phone, with a 64-ch
     return page;
   }
 
-  const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
   it('at 360 px every list is cards: no sideways scroll, the name shows, the action button is on screen', async () => {
     const page = await adminPage(360);
     for (const { path, button, shot } of PAGES) {
@@ -59,7 +58,7 @@ describe.runIf(browserAvailable)('staff and admin lists on a phone, with a 64-ch
       const name = page.getByText(LONG_NAME).first();
       await name.waitFor();
       expect(await name.isVisible()).toBe(true);
-      expect(await noSideScroll(page), path).toBe(true);
+      expect(await fitsWidth(page), path).toBe(true);
       const action = button
         ? page.getByRole('button', { name: button, exact: true }).first()
         : page.getByRole('button', { name: new RegExp(LONG_NAME) }).first();
@@ -85,7 +84,7 @@ describe.runIf(browserAvailable)('staff and admin lists on a phone, with a 64-ch
     for (const { path, shot } of PAGES) {
       await page.goto(`${server.url}${path}`);
       await page.getByText(LONG_NAME).first().waitFor();
-      expect(await noSideScroll(page), path).toBe(true);
+      expect(await fitsWidth(page), path).toBe(true);
       if (path !== '/staff-applications') {
         expect(await page.getByRole('columnheader').first().isVisible(), path).toBe(true);
       }

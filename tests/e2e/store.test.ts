@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('buying on the embedded defaults (demo card payments) in Chromium', () => {
   let server: TestServer;
@@ -38,7 +39,6 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
 
   const tokens = (page: Page) =>
     page.evaluate(async () => (await (await fetch('/api/user/tokens')).json()).tokens as number);
-  const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   it('buys Swamp Blood from /whitelist with 4242: success page, 100 tokens in the header, completed at $60.00 on /admin', async () => {
     const buyer = await pageAs('player', 'Jean Baptiste');
@@ -176,7 +176,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(await buyer.getByTestId('unban-details').textContent()).toContain('boudreaux_old');
     // the form went away: focus is on the payment panel's heading, not on the page
     await expect.poll(() => buyer.evaluate(() => document.activeElement?.id)).toBe('payment-heading');
-    expect(await noSideScroll(buyer)).toBe(true);
+    expect(await fitsWidth(buyer)).toBe(true);
     await buyer.screenshot({ path: screenshotPath('stripe-checkout-unban-360'), fullPage: true });
     await pay(buyer, '4000 0000 0000 0002');
     await buyer.getByRole('button', { name: 'Pay $19.99' }).click();
@@ -187,7 +187,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await buyer.waitForURL('**/checkout-success?payment_intent=*');
     expect(await tokens(buyer)).toBe(19);
     expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
-    expect(await noSideScroll(buyer)).toBe(true);
+    expect(await fitsWidth(buyer)).toBe(true);
     await buyer.screenshot({ path: screenshotPath('checkout-success-360'), fullPage: true });
 
     const admin = await pageAs('admin', 'Unban Admin', 360);
@@ -199,7 +199,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(await dialog.getByTestId('ban-reason').textContent()).toBe(
       'Banned from the Discord for spamming the trade channel in October.',
     );
-    expect(await noSideScroll(admin)).toBe(true);
+    expect(await fitsWidth(admin)).toBe(true);
     await admin.screenshot({ path: screenshotPath('admin-purchase-ban-reason-360'), fullPage: true });
   }, 90_000);
 
@@ -272,7 +272,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await buyer.getByLabel('Ban reason').fill('Banned for combat logging during a bank robbery.');
     await buyer.getByRole('button', { name: 'Continue to payment' }).click();
     await buyer.getByLabel('Card number').waitFor();
-    expect(await noSideScroll(buyer)).toBe(true);
+    expect(await fitsWidth(buyer)).toBe(true);
     await buyer.screenshot({ path: screenshotPath('checkout-unban-360'), fullPage: true });
   }, 60_000);
 
@@ -366,11 +366,11 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
       await admin.goto(`${server.url}${path}`);
       await admin.getByRole('heading', { level: 1 }).first().waitFor();
       await admin.waitForLoadState('networkidle');
-      expect({ path, fits: await noSideScroll(admin) }).toEqual({ path, fits: true });
+      expect({ path, fits: await fitsWidth(admin) }).toEqual({ path, fits: true });
     }
     await admin.getByRole('button', { name: 'View' }).first().click();
     await admin.getByRole('dialog', { name: 'Purchase details' }).waitFor();
-    expect(await noSideScroll(admin)).toBe(true);
+    expect(await fitsWidth(admin)).toBe(true);
     await admin.screenshot({ path: screenshotPath('admin-purchases-360'), fullPage: true });
   }, 60_000);
 

@@ -4,6 +4,7 @@ import { browserAvailable, launchBrowser, screenshotPath } from '../support/brow
 import { signInBrowser } from '../support/session.ts';
 import { startStripeTestServer } from '../support/stripe-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('payment page with Stripe keys set and no internet, in Chromium', () => {
   let server: TestServer;
@@ -38,7 +39,7 @@ describe.runIf(browserAvailable)('payment page with Stripe keys set and no inter
     expect(await alert.textContent()).toContain('Unable to initialize payment. Please try again.');
     expect(await page.getByText('Payment Setup Failed', { exact: true }).count()).toBeGreaterThanOrEqual(1);
     expect(stripeRequests.some((url) => url.startsWith('https://js.stripe.com/'))).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await page.screenshot({ path: screenshotPath('stripe-offline-360'), fullPage: true });
   });
 });
