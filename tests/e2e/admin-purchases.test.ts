@@ -116,7 +116,10 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
     const confirm = page.getByRole('dialog', { name: 'Refund this purchase?' });
     await confirm.waitFor();
     const terms = await confirm.textContent();
-    expect(terms).toContain('$60.00');
+    expect(terms).toContain(
+      '$60.00 for Swamp Blood is marked as paid back (demo payments: no money was taken, none moves).',
+    );
+    expect(terms).not.toContain("goes back to the buyer's card");
     expect(terms).toContain('100 tokens will be taken back');
     expect(terms).toContain(`The Discord role ${SWAMP_BLOOD_ROLE} will be removed`);
     expect(terms).toContain('This is the month being served: the Priority Pass ends now and is not charged again.');
@@ -197,6 +200,8 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
     await page.keyboard.press('Space');
     await confirm.waitFor({ state: 'detached' });
     await dialog.getByTestId('purchase-status').getByText('Refunded').waitFor();
+    // the Refund button is gone: focus is on the status that now reads Refunded, inside the dialog
+    await expect.poll(focused).toBe('SPAN Refunded');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('BUTTON View');

@@ -480,12 +480,28 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await entry.click();
     const panel = reviewer.getByRole('region', { name: 'Application details' });
     await panel.getByLabel('Message to the applicant').waitFor();
+    // the reviewer reads every answer the /admin-applications dialog shows, not a part of them
+    const shown = await panel.textContent();
+    for (const text of [
+      'Roleplay scenario',
+      'If robbed at gunpoint I would comply',
+      'Previous communities',
+      'Gulf Coast RP',
+      'Hours per week10-20 hours',
+      '18+ confirmedYes',
+      '✓ Understands the server rules',
+    ])
+      expect(shown).toContain(text);
     await reviewer.screenshot({ path: screenshotPath('staff-applications-panel-1280'), fullPage: true });
     await panel.getByRole('button', { name: 'Reject' }).click();
     await reviewer.getByText('Application review has been submitted successfully.', { exact: true }).waitFor();
     await expect.poll(() => count(reviewer, 'rejected')).toBe(String(rejectedBefore + 1));
     expect(await panel.getByRole('button', { name: 'Reject' }).count()).toBe(0);
     expect(await panel.getByTestId('status').textContent()).toBe('Rejected');
+    // the buttons have gone with the decision: focus is back on the panel's heading, not at the top of the page
+    await expect
+      .poll(() => reviewer.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`))
+      .toBe('H2 Cormier');
   });
 
   it('sends a signed-out visitor of /apply to sign in, to come back to /apply', async () => {

@@ -82,6 +82,25 @@ describe.runIf(browserAvailable)('header links for staff and admins', () => {
     });
   }
 
+  it('takes an admin from the dashboard to each review screen and back', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const page = await context.newPage();
+    await signInBrowser(page, server, { role: 'admin' });
+    for (const [link, path, heading] of [
+      ['Whitelist Applications', '/admin-applications', 'Whitelist Applications'],
+      ['Staff Applications', '/staff-review', 'Staff Applications'],
+    ]) {
+      await page.goto(`${server.url}/admin`);
+      await page.getByRole('link', { name: link, exact: true }).click();
+      await page.waitForURL(`**${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByRole('link', { name: 'Back to Purchase Dashboard' }).click();
+      await page.waitForURL('**/admin');
+      await page.getByRole('heading', { name: 'Purchase Dashboard', level: 1 }).waitFor();
+    }
+    await context.close();
+  });
+
   it('gives staff a back link on the whitelist applications screen that works, not the admin dashboard', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     const page = await context.newPage();

@@ -69,21 +69,40 @@ function mainTarget(): HTMLElement | null {
   return target ?? null;
 }
 
+const SCOPES = '[role="dialog"], [role="alertdialog"], [data-focus-scope]';
+
 /**
- * When the focused element leaves the page (a form replaced by its confirmation, a list redrawn), the browser drops
- * focus to the body and a keyboard user starts again from the top; focus goes to the page's h1 instead.
+ * Where focus goes when it was lost inside `scope` (a dialog, or a part of the page marked `data-focus-scope`):
+ * the scope's element marked `data-focus-rescue` (what the change is about) or the scope itself, while it is still
+ * on the page; else the open dialog on top. Focus stays where the user was working, not on the page behind.
+ */
+function scopeTarget(scope: Element | null): HTMLElement | null {
+  const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]');
+  const within = scope?.isConnected && scope instanceof HTMLElement ? scope : dialogs[dialogs.length - 1];
+  if (!within) return null;
+  const target = within.querySelector<HTMLElement>('[data-focus-rescue]') ?? within;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  return target;
+}
+
+/**
+ * When the focused element leaves the page (a form replaced by its confirmation, a list redrawn, a button that no
+ * longer applies), the browser drops focus to the body and a keyboard user starts again from the top; focus goes
+ * to the part of the page it was in (see scopeTarget), else to the page's h1, instead.
  */
 function useFocusRescue() {
   useEffect(() => {
     let focused: Element | null = null;
+    let scope: Element | null = null;
     const remember = (event: FocusEvent) => {
       focused = event.target instanceof Element ? event.target : null;
+      scope = focused?.closest(SCOPES) ?? null;
     };
     const observer = new MutationObserver(() => {
       if (!focused || focused.isConnected) return;
       focused = null;
       if (document.activeElement && document.activeElement !== document.body) return;
-      mainTarget()?.focus({ preventScroll: true });
+      (scopeTarget(scope) ?? mainTarget())?.focus({ preventScroll: true });
     });
     document.addEventListener('focusin', remember);
     observer.observe(document.body, { childList: true, subtree: true });

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseDetailDto, PurchasesResponse, PurchaseStatusDto } from '@contract/purchases.ts';
 import { api } from '@/lib/api-client.ts';
+import { membershipKeys } from '@/features/membership';
 
 export const purchaseKeys = {
   all: ['purchases'] as const,
@@ -88,6 +89,8 @@ export function useRefundPurchase(id: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: purchaseKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['players'] }),
+        // a refunded month being served ends its pass: the members and monthly revenue change
+        queryClient.invalidateQueries({ queryKey: membershipKeys.summary() }),
       ]);
     },
   });

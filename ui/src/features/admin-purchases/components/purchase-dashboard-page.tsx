@@ -62,6 +62,12 @@ export default function PurchaseDashboardPage() {
           >
             Whitelist Applications
           </Link>
+          <Link
+            to={paths.staffReview}
+            className="rounded-md border border-bayou-600 px-3 py-2 text-sm text-slate-100 hover:border-gold-400"
+          >
+            Staff Applications
+          </Link>
           <button
             type="button"
             onClick={() => purchases.refetch()}

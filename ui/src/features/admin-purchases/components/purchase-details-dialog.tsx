@@ -81,6 +81,7 @@ function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
   const refund = useRefundPurchase(detail.purchase.id);
   const reasonId = useId();
   const problemId = useId();
+  const hintId = useId();
   const { purchase } = detail;
 
   const submit = (event: FormEvent) => {
@@ -121,7 +122,17 @@ function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
           <Dialog.Description asChild>
             <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-100">
               <li>
-                <strong>{formatMoney(purchase.price)}</strong> goes back to the buyer's card for {purchase.productName}.
+                {purchase.gateway === 'demo' ? (
+                  <>
+                    <strong>{formatMoney(purchase.price)}</strong> for {purchase.productName} is marked as paid back
+                    (demo payments: no money was taken, none moves).
+                  </>
+                ) : (
+                  <>
+                    <strong>{formatMoney(purchase.price)}</strong> goes back to the buyer's card for{' '}
+                    {purchase.productName}.
+                  </>
+                )}
               </li>
               <li data-testid="refund-tokens">
                 {detail.refund.tokensToTakeBack > 0
@@ -138,6 +149,9 @@ function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
             <label htmlFor={reasonId} className="block text-sm font-medium text-slate-100">
               Reason for the refund (required)
             </label>
+            <p id={hintId} className="text-xs text-slate-300">
+              The buyer can see this reason in their token history.
+            </p>
             <textarea
               id={reasonId}
               value={reason}
@@ -145,7 +159,7 @@ function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
               rows={3}
               maxLength={500}
               aria-invalid={problem !== null}
-              aria-describedby={problem ? problemId : undefined}
+              aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
               className="mt-1 w-full rounded-md border border-bayou-600 bg-bayou-950 p-2 text-slate-100"
             />
             {problem && (
@@ -189,7 +203,13 @@ function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: bool
         </Row>
         <Row label="Amount">{formatMoney(purchase.price)}</Row>
         <Row label="Status">
-          <span data-testid="purchase-status" id={statusId(purchase.id)} tabIndex={-1} className="outline-none">
+          <span
+            data-testid="purchase-status"
+            data-focus-rescue
+            id={statusId(purchase.id)}
+            tabIndex={-1}
+            className="outline-none"
+          >
             <StatusBadge status={purchase.status} />
           </span>
         </Row>

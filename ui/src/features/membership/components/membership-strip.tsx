@@ -16,7 +16,8 @@ export function MembershipStrip() {
           <span className="text-lg font-bold text-gold-400" data-testid="mrr">
             {formatMoney(summary.data.mrr)}
           </span>{' '}
-          from <span data-testid="members">{summary.data.members}</span> active members
+          from <span data-testid="members">{summary.data.members}</span> active{' '}
+          {summary.data.members === 1 ? 'member' : 'members'}
         </p>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-5">

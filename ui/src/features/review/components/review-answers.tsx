@@ -1,4 +1,4 @@
-import { questionsOf, type ApplicationKind } from '@contract/applications.ts';
+import { HOURS_PER_WEEK_OPTIONS, questionsOf, type ApplicationKind } from '@contract/applications.ts';
 import { LongAnswer } from './review-dialog.tsx';
 
 /** The answers a kind lists on review screens (those with a review label): long answers, then the agreements ticked. */
@@ -29,3 +29,7 @@ export function ReviewAnswers({ kind, application }: { kind: Pick<ApplicationKin
     </>
   );
 }
+
+/** a whitelist answer's hours a week, as the form offered it */
+export const hoursPerWeek = (value: number) =>
+  HOURS_PER_WEEK_OPTIONS.find((option) => option.value === value)?.label ?? value;

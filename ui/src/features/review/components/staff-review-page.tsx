@@ -1,3 +1,7 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths.ts';
+import { useCurrentUser } from '@/features/auth';
 import type { StaffApplicationDto, StaffApplicationSummaryDto } from '@contract/staff-applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { PlayerSearch } from '@/features/players';
@@ -18,9 +22,15 @@ export default function StaffReviewPage() {
     'staff',
     useStaffApplications,
   );
+  const { user } = useCurrentUser();
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
+      {user?.role === 'admin' && (
+        <Link to={paths.admin} className="mt-6 inline-flex items-center gap-1 text-sm text-moss-300 hover:underline">
+          <ArrowLeft aria-hidden size={16} /> Back to Purchase Dashboard
+        </Link>
+      )}
       <PageHeading title="Staff Applications" description="Review applications for the staff team." />
       <PlayerSearch />
       <ReviewGate query={query} requiredRole="admin">

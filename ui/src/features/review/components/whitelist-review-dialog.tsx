@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { HOURS_PER_WEEK_OPTIONS, whitelistKind, type WhitelistApplicationDto } from '@contract/applications.ts';
+import { whitelistKind, type WhitelistApplicationDto } from '@contract/applications.ts';
 import { useToast } from '@/components/ui/toast.tsx';
 import { requiredReviewNotes } from '@contract/applications.ts';
 import { useReviewApplication } from '../api/review.ts';
@@ -7,11 +7,9 @@ import { StatusBadge } from './badges.tsx';
 import { dayAndTime } from '@/lib/dates.ts';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
 import { PlayerLink } from '@/features/players';
-import { ReviewAnswers } from './review-answers.tsx';
+import { hoursPerWeek, ReviewAnswers } from './review-answers.tsx';
 import { ReviewAlertBox, ReviewFields } from './review-text-fields.tsx';
 import { useReviewForm } from './use-review-form.ts';
-
-const hours = (value: number) => HOURS_PER_WEEK_OPTIONS.find((option) => option.value === value)?.label ?? value;
 
 export function WhitelistReviewDialog({
   application,
@@ -64,7 +62,7 @@ export function WhitelistReviewDialog({
         <Detail label="Age">{application.age}</Detail>
         <Detail label="18+ confirmed">{application.isEighteenPlus ? 'Yes' : 'No'}</Detail>
         <Detail label="Timezone">{application.timezone}</Detail>
-        <Detail label="Hours per week">{hours(application.hoursPerWeek)}</Detail>
+        <Detail label="Hours per week">{hoursPerWeek(application.hoursPerWeek)}</Detail>
         <Detail label="Status">
           <StatusBadge status={application.status} />
         </Detail>

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import type { WhitelistApplicationDto } from '@contract/applications.ts';
+import { whitelistKind, type WhitelistApplicationDto } from '@contract/applications.ts';
 import { useToast } from '@/components/ui/toast.tsx';
 import { useUpdateApplication } from '../api/review.ts';
 import { StatusBadge } from './badges.tsx';
 import { dayAndTime } from '@/lib/dates.ts';
 import { Detail, LongAnswer } from './review-dialog.tsx';
 import { PlayerLink } from '@/features/players';
+import { hoursPerWeek, ReviewAnswers } from './review-answers.tsx';
 import { ReviewFields } from './review-text-fields.tsx';
 import { useReviewForm } from './use-review-form.ts';
 
@@ -42,10 +43,12 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
   };
 
   return (
-    <article className="grid gap-4 rounded-xl border border-bayou-700 bg-bayou-900 p-4 sm:p-6">
+    // a decision takes its buttons away: focus goes back to the heading, not to the top of the page
+    <article data-focus-scope className="grid gap-4 rounded-xl border border-bayou-700 bg-bayou-900 p-4 sm:p-6">
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2
           ref={heading}
+          data-focus-rescue
           tabIndex={-1}
           className="min-w-0 font-display text-xl font-bold text-gold-400 [overflow-wrap:anywhere] focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400"
         >
@@ -59,15 +62,15 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
         </Detail>
         <Detail label="Email">{application.email}</Detail>
         <Detail label="Age">{application.age}</Detail>
+        <Detail label="18+ confirmed">{application.isEighteenPlus ? 'Yes' : 'No'}</Detail>
         <Detail label="Timezone">{application.timezone}</Detail>
+        <Detail label="Hours per week">{hoursPerWeek(application.hoursPerWeek)}</Detail>
         <Detail label="Applied">{dayAndTime(application.createdAt)}</Detail>
         {application.reviewedBy && <Detail label="Reviewed by">{application.reviewedBy}</Detail>}
         {application.reviewedAt && <Detail label="Reviewed">{dayAndTime(application.reviewedAt)}</Detail>}
       </dl>
-      <LongAnswer label="Backstory" text={application.characterBackground} />
-      <LongAnswer label="Roleplay background" text={application.rpExperience} />
-      <LongAnswer label="Character goals" text={application.characterGoals} />
-      <LongAnswer label="Why join the server" text={application.whyJoinServer} />
+      {/* every answer the review screens list, as in the /admin-applications dialog */}
+      <ReviewAnswers kind={whitelistKind} application={application} />
       {application.reviewNotes && <LongAnswer label="Review notes (staff only)" text={application.reviewNotes} />}
       {application.applicantMessage && (
         <LongAnswer label="Message to the applicant" text={application.applicantMessage} />
