@@ -208,6 +208,11 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     const dialog = admin.getByRole('dialog');
     expect(await dialog.getByRole('button', { name: 'Mark Under Review' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Approve' }).click();
+    // a final decision is asked once more, naming the applicant
+    const confirm = dialog.getByRole('group', { name: 'Confirm the decision' });
+    expect(await confirm.textContent()).toContain('This is final: it cannot be changed afterwards');
+    await admin.screenshot({ path: screenshotPath('staff-review-confirm-1280') });
+    await confirm.getByRole('button', { name: 'Yes, approve' }).click();
     await expect.poll(() => row.getByTestId('status').textContent()).toBe('Approved');
     await expect.poll(() => count(admin, 'approved')).toBe('1');
     await admin.screenshot({ path: screenshotPath('staff-review-1280'), fullPage: true });
@@ -493,7 +498,18 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     ])
       expect(shown).toContain(text);
     await reviewer.screenshot({ path: screenshotPath('staff-applications-panel-1280'), fullPage: true });
+    // Reject asks once more; Cancel sends nothing and goes back to the Reject button
     await panel.getByRole('button', { name: 'Reject' }).click();
+    const confirm = panel.getByRole('group', { name: 'Confirm the decision' });
+    expect(await confirm.textContent()).toContain(
+      'Reject the application from Cormier? This is final: it cannot be changed afterwards, and the applicant is told.',
+    );
+    await expect.poll(() => reviewer.evaluate(() => document.activeElement?.textContent)).toBe('Yes, reject');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => reviewer.evaluate(() => document.activeElement?.textContent)).toBe('Reject');
+    expect(await panel.getByTestId('status').textContent()).toBe('Pending');
+    await panel.getByRole('button', { name: 'Reject' }).click();
+    await confirm.getByRole('button', { name: 'Yes, reject' }).click();
     await reviewer.getByText('Application review has been submitted successfully.', { exact: true }).waitFor();
     await expect.poll(() => count(reviewer, 'rejected')).toBe(String(rejectedBefore + 1));
     expect(await panel.getByRole('button', { name: 'Reject' }).count()).toBe(0);

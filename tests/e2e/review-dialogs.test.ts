@@ -131,6 +131,19 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
         expect(await uncovered(dialog.getByRole('button', { name }))).toBe(true);
       await check('/staff-review dialog scrolled');
       await page.screenshot({ path: screenshotPath(`review-staff-review-dialog-scrolled-${width}`) });
+      // Deny asks once more; its answers are on screen, and Cancel leaves the application as it was
+      await dialog.getByRole('button', { name: 'Deny' }).click();
+      const confirm = dialog.getByRole('group', { name: 'Confirm the decision' });
+      for (const name of ['Yes, deny', 'Cancel'])
+        expect(await uncovered(confirm.getByRole('button', { name }))).toBe(true);
+      await check('/staff-review dialog asking to confirm Deny');
+      await page.screenshot({ path: screenshotPath(`review-staff-review-confirm-${width}`) });
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect
+        .poll(() =>
+          dialog.getByRole('button', { name: 'Deny' }).evaluate((button) => button === document.activeElement),
+        )
+        .toBe(true);
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => staffOpener.evaluate((element) => element === document.activeElement)).toBe(true);

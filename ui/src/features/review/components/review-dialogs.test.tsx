@@ -130,6 +130,9 @@ describe('review dialogs', () => {
     const { dialog } = renderScreen(staffDialog);
     fireEvent.change(notes(), { target: { value: 'short' } });
     fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    // a final decision is asked once more: nothing is sent before Yes
+    expect(fetchMock).toHaveBeenCalledTimes(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, deny' }));
     await waitFor(() => expect(notes().getAttribute('aria-invalid')).toBe('true'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(describedBy(notes())).toContain(REVIEW_NOTES_TOO_SHORT);
@@ -144,6 +147,7 @@ describe('review dialogs', () => {
     answer = () => json(409, { message: 'This application has already been reviewed', code: 'CONFLICT' });
     const { dialog } = renderScreen(staffDialog);
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, approve' }));
     await waitFor(() =>
       expect(dialog.querySelector('[role="alert"]')?.textContent).toContain(
         'This application has already been reviewed',

@@ -6,6 +6,7 @@ import { dayAndTime } from '@/lib/dates.ts';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
 import { PlayerLink } from '@/features/players';
 import { ReviewAnswers } from './review-answers.tsx';
+import { DecisionButtons } from './decision-buttons.tsx';
 import { ReviewAlertBox, ReviewFields } from './review-text-fields.tsx';
 import { useReviewForm } from './use-review-form.ts';
 
@@ -94,19 +95,12 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
         <div className="grid gap-3">
           <ReviewFields form={form} />
           <ReviewAlertBox alert={form.alert} alertRef={form.alertRef} />
-          <div className="flex flex-wrap gap-3">
-            {allowed.map((status) => (
-              <button
-                key={status}
-                type="button"
-                aria-disabled={review.isPending || undefined}
-                onClick={() => decide(status)}
-                className={`rounded-md px-4 py-2 font-semibold text-white aria-disabled:opacity-60 ${BUTTONS[status].className}`}
-              >
-                {BUTTONS[status].label}
-              </button>
-            ))}
-          </div>
+          <DecisionButtons
+            options={allowed.map((status) => ({ status, ...BUTTONS[status], final: status !== 'under_review' }))}
+            applicant={application.realName}
+            busy={review.isPending}
+            onDecide={decide}
+          />
         </div>
       )}
     </ReviewDialog>

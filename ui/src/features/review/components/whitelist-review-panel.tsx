@@ -8,6 +8,7 @@ import { Detail, LongAnswer } from './review-dialog.tsx';
 import { PlayerLink } from '@/features/players';
 import { hoursPerWeek, ReviewAnswers } from './review-answers.tsx';
 import { ReviewFields } from './review-text-fields.tsx';
+import { DecisionButtons } from './decision-buttons.tsx';
 import { useReviewForm } from './use-review-form.ts';
 
 export function WhitelistReviewPanel({ application }: { application: WhitelistApplicationDto }) {
@@ -78,24 +79,15 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
       {application.status === 'pending' && (
         <div className="grid gap-3">
           <ReviewFields form={form} notesLabel="Review notes (optional)" />
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              aria-disabled={update.isPending || undefined}
-              onClick={() => decide('approved')}
-              className="rounded-md bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 aria-disabled:opacity-60"
-            >
-              Approve
-            </button>
-            <button
-              type="button"
-              aria-disabled={update.isPending || undefined}
-              onClick={() => decide('rejected')}
-              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 aria-disabled:opacity-60"
-            >
-              Reject
-            </button>
-          </div>
+          <DecisionButtons
+            options={[
+              { status: 'approved', label: 'Approve', className: 'bg-green-700 hover:bg-green-800', final: true },
+              { status: 'rejected', label: 'Reject', className: 'bg-red-700 hover:bg-red-800', final: true },
+            ]}
+            applicant={application.discordUsername}
+            busy={update.isPending}
+            onDecide={decide}
+          />
         </div>
       )}
     </article>
