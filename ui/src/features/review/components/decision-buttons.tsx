@@ -36,18 +36,16 @@ export function DecisionButtons<S extends string>({
     if (chosen) {
       confirm.current?.focus({ preventScroll: true });
       // the whole question and its answers in view, at the foot of a dialog on a phone too
-      confirm.current?.closest('[role="group"]')?.scrollIntoView({ block: 'nearest' });
-    }
-    else if (back.current) document.getElementById(`${idPrefix}-${back.current}`)?.focus();
+      confirm.current?.closest('fieldset')?.scrollIntoView({ block: 'nearest' });
+    } else if (back.current) document.getElementById(`${idPrefix}-${back.current}`)?.focus();
     back.current = null;
   }, [chosen, idPrefix]);
 
   if (chosen)
     return (
-      <div
-        role="group"
+      <fieldset
         aria-label="Confirm the decision"
-        className="grid gap-3 rounded-lg border border-gold-400/60 p-3"
+        className="grid min-w-0 gap-3 rounded-lg border border-gold-400/60 p-3"
       >
         <p className="text-sm text-slate-100">
           {chosen.label} the application from {applicant}? This is final: it cannot be changed afterwards, and the
@@ -78,7 +76,7 @@ export function DecisionButtons<S extends string>({
             Cancel
           </button>
         </div>
-      </div>
+      </fieldset>
     );
 
   return (
