@@ -68,7 +68,9 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
       expect(FLAVOUR_PHRASES.profile).toContain(await page.getByTestId('flavour-phrase').textContent());
       await expect.poll(() => page.getByTestId('purchase-row').count()).toBe(3);
       const purchases = await rowTexts(page, 'purchase-row');
-      expect(purchases[0]).toMatch(/Discord Unban.*\$19\.99.*Awaiting payment.*19 tokens once paid/);
+      expect(purchases[0]).toMatch(/Discord Unban.*\$19\.99.*Awaiting payment.*19 tokens once paid.*Details$/);
+      // a receipt only for what was paid
+      expect(purchases[0]).not.toContain('Receipt');
       expect(purchases[1]).toMatch(/Hood Package.*\$80\.00.*Completed.*pi_demo_\w+.*80 tokens/);
       expect(purchases[2]).toMatch(
         new RegExp(`Swamp Blood.*\\$60\\.00.*Completed.*${swampBlood.intentId}.*100 tokens`),
@@ -143,6 +145,16 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await fitsWidth(page)).toBe(true);
     await page.screenshot({ path: screenshotPath('account-receipt-360'), fullPage: true });
+
+    // a checkout never paid has its details, not a receipt
+    await page.goto(`${server.url}/account`);
+    await page.getByRole('link', { name: /^Details of Discord Unban/ }).click();
+    const details = page.getByRole('article', { name: 'Purchase details' });
+    await details.waitFor();
+    expect((await details.innerText()).replace(/\s+/g, ' ')).toContain('Status Awaiting payment');
+    expect(await page.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Receipt', { exact: true }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('account-purchase-details-360'), fullPage: true });
     await page.context().close();
   }, 60_000);
 

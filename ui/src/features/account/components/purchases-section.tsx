@@ -8,8 +8,9 @@ import { day } from '@/lib/dates.ts';
 import { tokensText } from './format.ts';
 import { StatusPill } from '@/components/ui/status-pill.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
+import { wasPaid } from '../paid.ts';
 
-const COLUMNS = ['Product', 'Amount', 'Status', 'Date', 'Transaction ID', 'Tokens', 'Receipt'];
+const COLUMNS = ['Product', 'Amount', 'Status', 'Date', 'Transaction ID', 'Tokens', 'Details'];
 
 /** The player's purchases, newest first, each with its receipt. */
 export function PurchasesSection() {
@@ -45,13 +46,13 @@ export function PurchasesSection() {
                 <code className="break-all text-xs text-slate-200">{purchase.transactionId ?? 'none (not paid)'}</code>
               </StackedCell>
               <StackedCell label="Tokens">{tokensText(purchase)}</StackedCell>
-              <StackedCell label="Receipt">
+              <StackedCell label="Details">
                 <Link
                   to={pagePath(paths.accountReceipt, { id: purchase.purchaseId })}
-                  aria-label={`Receipt for ${purchase.productName}, ${day(purchase.createdAt)}`}
+                  aria-label={`${wasPaid(purchase.status) ? 'Receipt for' : 'Details of'} ${purchase.productName}, ${day(purchase.createdAt)}`}
                   className="font-semibold text-gold-400 underline"
                 >
-                  Receipt
+                  {wasPaid(purchase.status) ? 'Receipt' : 'Details'}
                 </Link>
               </StackedCell>
             </StackedRow>

@@ -13,6 +13,7 @@ import { dayAndTime } from '@/lib/dates.ts';
 import { statusWord } from '@/components/ui/status-pill.tsx';
 import { tokensText } from './format.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
+import { wasPaid } from '../paid.ts';
 
 // printing keeps the receipt alone on a white page: the site's header, footer and buttons stay off the paper
 const PRINT_CSS = `@media print {
@@ -56,10 +57,12 @@ export default function ReceiptPage() {
   const purchase = receipt.data;
   const buyer = current.user.discordUsername ?? current.user.username ?? purchase.buyerDiscord ?? 'player';
   const email = purchase.buyerEmail ?? current.user.email;
+  // a payment that never went through has details, not a receipt
+  const title = wasPaid(purchase.status) ? 'Receipt' : 'Purchase details';
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <style>{PRINT_CSS}</style>
-      <title>{`Receipt: ${purchase.productName} | ${brand.name}`}</title>
+      <title>{`${title}: ${purchase.productName} | ${brand.name}`}</title>
       <article
         id="receipt"
         aria-labelledby="receipt-heading"
@@ -67,7 +70,7 @@ export default function ReceiptPage() {
       >
         <p className="font-display text-lg font-bold text-gold-400">{brand.name}</p>
         <h1 id="receipt-heading" className="mt-1 font-display text-3xl font-bold text-white">
-          Receipt
+          {title}
         </h1>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2">
           <Line label="Store">{brand.name}</Line>
@@ -95,7 +98,7 @@ export default function ReceiptPage() {
             onClick={() => window.print()}
             className="inline-flex items-center gap-2 rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950"
           >
-            <Printer aria-hidden size={18} /> Print receipt
+            <Printer aria-hidden size={18} /> {wasPaid(purchase.status) ? 'Print receipt' : 'Print'}
           </button>
           <Link to={paths.account} className="rounded-md border border-bayou-600 px-4 py-2 text-slate-100">
             Back to your account
