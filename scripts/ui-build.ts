@@ -2,15 +2,19 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const BUILT_INDEX = 'ui/dist/index.html';
-const SOURCES = [
+/** what the UI build reads: a change to any of them makes `npm start` build again */
+export const UI_BUILD_SOURCES = [
   'ui/src',
   'ui/index.html',
   'ui/public',
   'vite.config.ts',
+  'ui/aliases.ts',
   'tailwind.config.ts',
   'scripts/index-html-plugin.ts',
   'scripts/prerender-plugin.ts',
   'adapters/http/contract',
+  // the contract brings parts of the core into the UI (the application forms, statuses, prices)
+  'core',
   'package-lock.json',
 ];
 
@@ -27,7 +31,7 @@ function newestChange(paths: string[]): number {
 
 /** Builds the UI when there is no build or a source is newer than it. */
 export async function ensureUiBuild(): Promise<void> {
-  if (existsSync(BUILT_INDEX) && newestChange(SOURCES) <= statSync(BUILT_INDEX).mtimeMs) return;
+  if (existsSync(BUILT_INDEX) && newestChange(UI_BUILD_SOURCES) <= statSync(BUILT_INDEX).mtimeMs) return;
   console.log('Building the UI...');
   const { build } = await import('vite');
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
