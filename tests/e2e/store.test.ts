@@ -112,6 +112,8 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     const alert = buyer.getByRole('alert').filter({ hasText: 'Payment Failed' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Your card was declined.');
+    expect(await alert.textContent()).toContain('You were not charged.');
+    await buyer.screenshot({ path: screenshotPath('store-declined-1280') });
     await expect.poll(() => payButton.isEnabled()).toBe(true);
     expect(await tokens(buyer)).toBe(0);
     expect(buyer.url()).toContain('/stripe-checkout');

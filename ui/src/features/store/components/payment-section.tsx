@@ -102,6 +102,9 @@ export function PaymentSection({ request, open, payLabel, onCompleted }: Payment
         <div role="alert" className="rounded-md border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-100">
           <p className="font-semibold">{paymentError.title}</p>
           <p>{paymentError.message}</p>
+          {paymentError.title === 'Payment Failed' && (
+            <p className="mt-1">You were not charged. Check the card's details, or pay with another card.</p>
+          )}
         </div>
       )}
       {config.data.mode === 'stripe' && config.data.publishableKey ? (
