@@ -49,7 +49,12 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
   });
 
   async function alicePage(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+    // a Louisiana player's clock: a day the server counts in UTC must not read as the day before
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      bypassCSP: true,
+      timezoneId: 'America/Chicago',
+    });
     const page = await context.newPage();
     await signInBrowser(page, server, { discordId: aliceId, username: 'Alice Thibodeaux' });
     return page;
@@ -89,7 +94,11 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
       expect(decided[0]).toMatch(/Rejected.*Submitted [A-Z][a-z]{2} \d{2}, \d{4}.*Reviewed/);
       // the applicant reads the message written to them, never the staff's internal notes
       expect(decided[0]).toContain(REVIEW_MESSAGE);
-      expect(decided[0]).toMatch(/You can apply again from [A-Z][a-z]{2} \d{2}, \d{4}\./);
+      const mine = await client(server.url, alice.cookie).get('/api/applications/mine');
+      const again = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+        new Date(mine.body.applications[0].applyAgainAt),
+      );
+      expect(decided[0]).toContain(`You can apply again from ${again}.`);
       expect(decided[0]).not.toContain('wiki');
       expect(await page.getByText('You have not applied to join the staff.').isVisible()).toBe(true);
 

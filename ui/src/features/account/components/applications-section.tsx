@@ -3,6 +3,7 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { type ApplicationKind, type MyApplication, useMyApplicationsOf } from '../api/account.ts';
 import { day } from '@/lib/dates.ts';
+import { applyAgainDay } from '@/components/application-form/application-status.tsx';
 import { StatusPill } from '@/components/ui/status-pill.tsx';
 
 const KINDS: Record<ApplicationKind, { title: string; none: string; link: string; linkText: string }> = {
@@ -77,7 +78,8 @@ function ApplicationItem({ application }: { application: MyApplication }) {
         </blockquote>
       )}
       {application.applyAgainAt && (
-        <p className="mt-2 text-slate-300">You can apply again from {day(application.applyAgainAt)}.</p>
+        // the day the server counts (UTC) and names in its refusal, as /apply and /staff-apply say it
+        <p className="mt-2 text-slate-300">You can apply again from {applyAgainDay(application.applyAgainAt)}.</p>
       )}
     </li>
   );
