@@ -37,6 +37,11 @@ describe.runIf(browserAvailable)('accounts in Chromium', () => {
     await page.waitForURL('**/dev-login');
     await expect.poll(() => page.getByText('Development sign-in', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByLabel('Discord ID').inputValue()).toMatch(/^\d{18}$/);
+    // the page says how to try the staff and admin screens
+    expect(await page.getByTestId('dev-roles-hint').textContent()).toContain(
+      'npm run cli -- users role <Discord ID> staff',
+    );
+    await page.screenshot({ path: screenshotPath('dev-login-1280'), fullPage: true });
     await page.getByLabel('Username').fill('Remy Boudreaux');
     await page.getByLabel('Email').fill('remy@example.com');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -123,6 +123,12 @@ export default function DevLoginPage() {
             >
               {signIn.isPending ? 'Signing in...' : 'Sign in'}
             </button>
+            <p className="text-xs text-slate-400" data-testid="dev-roles-hint">
+              Every new account is a player. To try the review and admin screens, give a Discord ID a role with{' '}
+              <code className="text-slate-300">npm run cli -- users role &lt;Discord ID&gt; staff</code> (or{' '}
+              <code className="text-slate-300">admin</code>) after its first sign-in, or list it in{' '}
+              <code className="text-slate-300">ADMIN_DISCORD_IDS</code>.
+            </p>
           </form>
         )}
       </div>
