@@ -269,8 +269,19 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(await player.getByLabel('Real Name').inputValue()).toBe('Marie Thibodeaux');
     expect(await player.getByRole('button', { name: /^Moderator/ }).getAttribute('aria-pressed')).toBe('true');
 
+    // Clear Form asks first: dismissed, every answer stays; accepted, they go and the player is told
+    const asked: string[] = [];
+    player.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
     await player.getByRole('button', { name: 'Clear Form' }).click();
-    expect(await player.getByLabel('Real Name').inputValue()).toBe('');
+    await expect.poll(() => asked).toEqual(['Clear every answer on this form? This cannot be undone.']);
+    expect(await player.getByLabel('Real Name').inputValue()).toBe('Marie Thibodeaux');
+    player.once('dialog', (dialog) => void dialog.accept());
+    await player.getByRole('button', { name: 'Clear Form' }).click();
+    await expect.poll(() => player.getByLabel('Real Name').inputValue()).toBe('');
+    await player.getByText('Every answer was removed. Start again from the top.', { exact: true }).waitFor();
   });
 
   it("an empty whitelist submit: 'Application Failed', focus on the first invalid field, messages written for a player, announced", async () => {

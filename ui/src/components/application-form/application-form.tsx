@@ -75,6 +75,13 @@ export function ApplicationForm({
     shouldFocusError: false,
   });
   const formRef = useRef<HTMLFormElement>(null);
+  // long answers are work: nothing is wiped without asking, and the player is told it was
+  const clear = () => {
+    const answered = JSON.stringify(form.getValues()) !== JSON.stringify(defaults);
+    if (!answered || !window.confirm('Clear every answer on this form? This cannot be undone.')) return;
+    form.reset(defaults);
+    toast({ title: 'Form cleared', description: 'Every answer was removed. Start again from the top.' });
+  };
   const order = questionsOf(kind.form).map((question) => question.name);
   const focusFirstError = (invalid: (name: string) => boolean) => {
     const first = order.find(invalid);
@@ -143,7 +150,7 @@ export function ApplicationForm({
           </FormSection>
         ))}
         <ErrorSummary messages={messages} />
-        <Buttons submitting={submission.isPending} onClear={clearable ? () => form.reset(defaults) : undefined} />
+        <Buttons submitting={submission.isPending} onClear={clearable ? clear : undefined} />
       </form>
     </FormProvider>
   );
