@@ -167,6 +167,21 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
     await page.context().close();
   }, 60_000);
 
+  it('tells a Priority Pass holder on /apply that the pass already lets them on the server, beside a refused application', async () => {
+    const page = await alicePage(360);
+    await page.goto(`${server.url}/apply`);
+    const note = page.getByTestId('pass-gives-access');
+    await note.waitFor();
+    expect(await note.textContent()).toBe(
+      'Your Swamp Blood Priority Pass already lets you on the server: whitelist access comes with it. An approved application keeps you whitelisted after the pass ends.',
+    );
+    // the refused application still reads as it was decided
+    await page.getByText(REVIEW_MESSAGE).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await page.screenshot({ path: screenshotPath('apply-pass-holder-360'), fullPage: true });
+    await page.context().close();
+  });
+
   it("never shows another player's receipt: their purchase id reads as not found", async () => {
     const page = await alicePage(1280);
     for (const id of [bobsPurchase.purchaseId, '00000000-0000-4000-8000-000000000000']) {

@@ -4,6 +4,7 @@ import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUser } from '@/features/auth';
+import { useMyMembership } from '@/features/membership';
 import { stillWaiting } from '@/components/application-form/application-status.tsx';
 import { useMyApplications } from '../api/applications.ts';
 import { AlreadyWhitelisted } from './already-whitelisted.tsx';
@@ -26,6 +27,9 @@ const infoCards = [
 export default function WhitelistApplicationPage() {
   const { user, isSignedIn } = useCurrentUser();
   const mine = useMyApplications(isSignedIn === true);
+  const membership = useMyMembership(isSignedIn === true).data;
+  // every Priority Pass tier includes whitelist access: the game server lets a live pass holder in
+  const pass = membership && membership.status !== 'ended' ? membership : null;
   const [submitted, setSubmitted] = useState(false);
 
   useEffect(() => {
@@ -47,6 +51,17 @@ export default function WhitelistApplicationPage() {
         title="Whitelist Application"
         description="Tell us who you are and who your character will be. Every application is read by a person."
       />
+      {pass && (
+        <div className="mx-auto mb-6 max-w-3xl px-4">
+          <p
+            data-testid="pass-gives-access"
+            className="rounded-xl border border-moss-400/60 bg-bayou-900 p-4 text-slate-100"
+          >
+            Your {pass.tierName} Priority Pass already lets you on the server: whitelist access comes with it. An
+            approved application keeps you whitelisted after the pass ends.
+          </p>
+        </div>
+      )}
       {latest && (
         <div className="mx-auto mb-8 max-w-3xl px-4">
           <LatestApplicationStatus application={latest} />
