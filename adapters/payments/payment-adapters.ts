@@ -15,6 +15,7 @@ import { TebexClient } from './tebex/tebex-client.ts';
 import { TebexPaymentGateway, TebexSubscriptionGateway } from './tebex/tebex-gateway.ts';
 import { TebexPackageMap, type TebexPackageStore } from './tebex/tebex-packages.ts';
 import { TebexWebhooks } from './tebex/tebex-webhooks.ts';
+import { MikroOrmStripeCustomers } from '../persistence/mikro-orm-stripe-customers.ts';
 
 /** Tebex's parts: the Headless API, the basket gateway, the webhook translation, and the package map. */
 export interface TebexAdapters {
@@ -83,7 +84,7 @@ export function createPaymentAdapters(config: Config, database: Database, catalo
       demo: null,
       webhooks: new StripeWebhookVerifier(stripe, stripeSettings.webhookSecret),
       tebex: null,
-      subscriptions: new StripeSubscriptionGateway(stripe, catalogue),
+      subscriptions: new StripeSubscriptionGateway(stripe, catalogue, new MikroOrmStripeCustomers(database)),
     };
   }
   const store = new MikroOrmDemoIntentStore(database);

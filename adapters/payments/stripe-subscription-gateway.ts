@@ -72,6 +72,19 @@ export async function invoiceIntent(stripe: Stripe, invoice: Stripe.Invoice): Pr
   return secret ? secret.split('_secret_')[0] : null;
 }
 
+/** The Stripe customer each player's memberships are billed to, so a player is one customer at Stripe. */
+export interface StripeCustomerStore {
+  find(userId: string): Promise<string | null>;
+  /** keeps the customer unless one is kept for the player already; answers the one kept */
+  keep(userId: string, customerId: string): Promise<string>;
+  forget(userId: string): Promise<void>;
+}
+
+const isMissingCustomer = (error: unknown) =>
+  error instanceof Stripe.errors.StripeError &&
+  error.code === 'resource_missing' &&
+  (error.param === 'customer' || /no such customer/i.test(error.message));
+
 /**
  * Priority Pass memberships through Stripe Billing: one monthly price per tier (found by its lookup key, made
  * when missing or when the catalogue's price changed), subscriptions whose first invoice is paid with the card
@@ -88,6 +101,8 @@ export class StripeSubscriptionGateway implements SubscriptionGateway {
   constructor(
     readonly stripe: Stripe,
     private readonly catalogue: Catalogue,
+    /** where each player's Stripe customer is kept; without it every checkout makes a customer */
+    private readonly customers: StripeCustomerStore | null = null,
   ) {
     this.latestPaidRenewal = (subscriptionId) => this.latestRenewal(subscriptionId);
   }
@@ -95,26 +110,12 @@ export class StripeSubscriptionGateway implements SubscriptionGateway {
   async start(request: StartSubscriptionRequest): Promise<{ subscriptionId: string; intent: PaymentIntent }> {
     const price = await this.priceOf(request.tierId);
     try {
-      const customer = await this.stripe.customers.create(
-        {
-          ...(request.customer.email ? { email: request.customer.email } : {}),
-          ...(request.customer.name ? { name: request.customer.name } : {}),
-          metadata: { userId: request.customer.userId },
-        },
-        { idempotencyKey: `${request.idempotencyKey}-customer` },
-      );
-      const subscription = await this.stripe.subscriptions.create(
-        {
-          customer: customer.id,
-          items: [{ price }],
-          description: request.description,
-          payment_behavior: 'default_incomplete',
-          payment_settings: { save_default_payment_method: 'on_subscription' },
-          metadata: { ...request.metadata, tierId: request.tierId },
-          expand: ['latest_invoice.confirmation_secret'],
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
+      const subscription = await this.subscribe(request, price).catch(async (error: unknown) => {
+        // the player's kept customer was deleted at Stripe: forget it and open the subscription for a new one
+        if (!isMissingCustomer(error) || !this.customers) throw error;
+        await this.customers.forget(request.customer.userId);
+        return this.subscribe(request, price, '-again');
+      });
       const invoice = subscription.latest_invoice;
       const secret = typeof invoice === 'object' ? invoice?.confirmation_secret?.client_secret : undefined;
       if (!secret)
@@ -131,6 +132,38 @@ export class StripeSubscriptionGateway implements SubscriptionGateway {
     } catch (error) {
       throw error instanceof DomainError ? error : stripeFailure(error);
     }
+  }
+
+  /** the subscription, billed to the player's one customer (made on their first checkout, then kept) */
+  private async subscribe(request: StartSubscriptionRequest, price: string, retry = '') {
+    const customer = await this.customerOf(request.customer, `${request.idempotencyKey}${retry}-customer`);
+    return this.stripe.subscriptions.create(
+      {
+        customer,
+        items: [{ price }],
+        description: request.description,
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        metadata: { ...request.metadata, tierId: request.tierId },
+        expand: ['latest_invoice.confirmation_secret'],
+      },
+      { idempotencyKey: `${request.idempotencyKey}${retry}` },
+    );
+  }
+
+  private async customerOf(buyer: StartSubscriptionRequest['customer'], idempotencyKey: string): Promise<string> {
+    const kept = await this.customers?.find(buyer.userId);
+    if (kept) return kept;
+    const made = await this.stripe.customers.create(
+      {
+        ...(buyer.email ? { email: buyer.email } : {}),
+        ...(buyer.name ? { name: buyer.name } : {}),
+        metadata: { userId: buyer.userId },
+      },
+      { idempotencyKey },
+    );
+    // of two checkouts opened at once, the first customer kept is the one both use from then on
+    return this.customers ? this.customers.keep(buyer.userId, made.id) : made.id;
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {

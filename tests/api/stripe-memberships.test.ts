@@ -218,4 +218,38 @@ describe('Priority Pass memberships through Stripe Billing', () => {
     expect(second.subscription.status).toBe('canceled');
     expect(await tokens(second.http)).toBe(100);
   });
+
+  it('bills a player as one Stripe customer across checkouts, and makes a new one when Stripe no longer has it', async () => {
+    const player = await signIn(server);
+    const http = client(server.url, player.cookie);
+    const open = async (tierId: string) => {
+      const started = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId: tierId });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const customer = fake.billing.subscriptionOfIntent(started.body.paymentIntentId)?.customer;
+      expect(customer).toMatch(/^cus_/);
+      return customer;
+    };
+    const customersBefore = fake.billing.customers.size;
+    const first = await open('swamp-blood');
+    // a second checkout, another tier: the same customer, no new one made
+    expect(await open('gator-crown')).toBe(first);
+    expect(fake.billing.customers.size).toBe(customersBefore + 1);
+    expect(fake.billing.customers.get(String(first))?.metadata).toMatchObject({ userId: player.user.id });
+
+    // deleted in the Stripe Dashboard: the checkout still opens, for a new customer kept from then on
+    fake.billing.customers.delete(String(first));
+    const second = await open('bayou-basic');
+    expect(second).not.toBe(first);
+    expect(fake.billing.customers.has(String(second))).toBe(true);
+    expect(await open('parish-life')).toBe(second);
+
+    // another player is a customer of their own
+    const other = client(server.url, (await signIn(server)).cookie);
+    const theirs = await other.post('/api/create-payment-intent', {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+    });
+    expect(fake.billing.subscriptionOfIntent(theirs.body.paymentIntentId)?.customer).toMatch(/^cus_/);
+    expect(fake.billing.subscriptionOfIntent(theirs.body.paymentIntentId)?.customer).not.toBe(second);
+  });
 });

@@ -15,6 +15,7 @@ import { Migration20261124000013CacheInvalidations } from './0013-cache-invalida
 import { Migration20261124000014OpenCheckoutsIndex } from './0014-open-checkouts-index.ts';
 import { Migration20261126000015ListInvalidations } from './0015-list-invalidations.ts';
 import { Migration20261126000016RowsByPlayer } from './0016-rows-by-player.ts';
+import { Migration20261126000017StripeCustomers } from './0017-stripe-customers.ts';
 
 /**
  * Every migration in order. Add new ones at the end; never edit one that has shipped, nor its name: the
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000014OpenCheckoutsIndex', class: Migration20261124000014OpenCheckoutsIndex },
   { name: 'Migration20261126000015ListInvalidations', class: Migration20261126000015ListInvalidations },
   { name: 'Migration20261126000016RowsByPlayer', class: Migration20261126000016RowsByPlayer },
+  { name: 'Migration20261126000017StripeCustomers', class: Migration20261126000017StripeCustomers },
 ];
