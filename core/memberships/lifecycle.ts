@@ -3,14 +3,14 @@ import type { PaymentGatewayName, Purchase } from '../purchases/purchase.ts';
 import type { CompletionHooks } from '../purchases/purchase-settlement.ts';
 import type { PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import { addMonths, billingDay, GRACE_DAYS, isLive, type Membership } from './membership.ts';
+import { addMonths, billingDay, GRACE_DAYS, isLive, type Membership, type MonthTakeBackEffect } from './membership.ts';
 import type { MembershipEffects } from './effects.ts';
 import type { MembershipRepository } from './ports.ts';
 
 /** what taking a month back does to its membership */
 export interface TakeBackOfMonth {
   membership: Membership;
-  effect: 'ends' | 'goes_on' | 'ended';
+  effect: MonthTakeBackEffect;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DeliveryEffects, TakeBackRole } from '../delivery/effects.ts';
+import type { MonthTakeBackEffect } from '../memberships/membership.ts';
 import { ConflictError, InvalidInputError } from '../shared/errors.ts';
 import type { Clock } from '../shared/ports.ts';
 import { PurchaseNotFoundError } from './errors.ts';
@@ -47,7 +48,7 @@ export interface RefundEffects {
    * charged again), `goes_on` for a month already served (only its money and tokens come back), `ended` when the
    * membership had ended before; null for anything else
    */
-  membership: 'ends' | 'goes_on' | 'ended' | null;
+  membership: MonthTakeBackEffect | null;
 }
 
 /** Reads a refund's effects ahead, by the same rules the refund then follows. */

@@ -3,6 +3,7 @@ import type { PricedItem } from '../catalogue/product.ts';
 import { ConflictError, DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { MembershipExistsError } from '../memberships/errors.ts';
+import type { MonthTakeBackEffect } from '../memberships/membership.ts';
 import type { SubscriptionGateway } from '../memberships/ports.ts';
 import { banReasonFor } from './unban-details.ts';
 import { PaymentInProgressError, PriceMismatchError, StoreBannedError, TooManyOpenCheckoutsError } from './errors.ts';
@@ -32,7 +33,7 @@ export interface MembershipCheckout {
    * what refunding this month at `at` does to its membership: `ends` it (the month being served; `id` is the
    * membership's), `goes_on` (a month served already) or `ended` before; null for no membership's month
    */
-  onRefund(purchase: Purchase, at: Date): Promise<{ id: string; effect: 'ends' | 'goes_on' | 'ended' } | null>;
+  onRefund(purchase: Purchase, at: Date): Promise<{ id: string; effect: MonthTakeBackEffect } | null>;
 }
 
 export interface Buyer {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/buyer-view.ts';
+import { MONTH_TAKE_BACK_EFFECTS } from '../../../core/memberships/membership.ts';
 import { PAYMENT_GATEWAYS } from '../../../core/purchases/purchase.ts';
 import { deliverySchema } from './deliveries.ts';
 import { tokenEntrySchema } from './tokens.ts';
@@ -169,7 +170,7 @@ export const purchaseDetailSchema = z.object({
      * `goes_on` when it was served already (the refund does not end the pass), `ended` when the pass has ended
      * before; null for anything else
      */
-    membership: z.enum(['ends', 'goes_on', 'ended']).nullable(),
+    membership: z.enum(MONTH_TAKE_BACK_EFFECTS).nullable(),
   }),
 });
 export type PurchaseDetailDto = z.infer<typeof purchaseDetailSchema>;

@@ -14,3 +14,7 @@ export function tokensText(purchase: Pick<MyPurchaseDto, 'status' | 'tokens' | '
       return 'None';
   }
 }
+
+/** A purchase whose payment went through (refunded and disputed ones too): it has a receipt. Else only its details. */
+export const wasPaid = (status: MyPurchaseDto['status']) =>
+  status === 'completed' || status === 'refunded' || status === 'disputed';

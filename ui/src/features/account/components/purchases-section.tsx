@@ -5,10 +5,9 @@ import { paths } from '@/config/paths.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { useMyPurchases } from '../api/account.ts';
 import { day } from '@/lib/dates.ts';
-import { tokensText } from './format.ts';
+import { tokensText, wasPaid } from './format.ts';
 import { StatusPill } from '@/components/ui/status-pill.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
-import { wasPaid } from '../paid.ts';
 
 const COLUMNS = ['Product', 'Amount', 'Status', 'Date', 'Transaction ID', 'Tokens', 'Details'];
 

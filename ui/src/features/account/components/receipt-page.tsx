@@ -11,9 +11,8 @@ import { formatMoney } from '@/lib/format.ts';
 import { useMyPurchaseReceipt } from '../api/account.ts';
 import { dayAndTime } from '@/lib/dates.ts';
 import { statusWord } from '@/components/ui/status-pill.tsx';
-import { tokensText } from './format.ts';
+import { tokensText, wasPaid } from './format.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
-import { wasPaid } from '../paid.ts';
 
 // printing keeps the receipt alone on a white page: the site's header, footer and buttons stay off the paper
 const PRINT_CSS = `@media print {
@@ -58,7 +57,8 @@ export default function ReceiptPage() {
   const buyer = current.user.discordUsername ?? current.user.username ?? purchase.buyerDiscord ?? 'player';
   const email = purchase.buyerEmail ?? current.user.email;
   // a payment that never went through has details, not a receipt
-  const title = wasPaid(purchase.status) ? 'Receipt' : 'Purchase details';
+  const paid = wasPaid(purchase.status);
+  const title = paid ? 'Receipt' : 'Purchase details';
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <style>{PRINT_CSS}</style>
@@ -98,7 +98,7 @@ export default function ReceiptPage() {
             onClick={() => window.print()}
             className="inline-flex items-center gap-2 rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950"
           >
-            <Printer aria-hidden size={18} /> {wasPaid(purchase.status) ? 'Print receipt' : 'Print'}
+            <Printer aria-hidden size={18} /> {paid ? 'Print receipt' : 'Print'}
           </button>
           <Link to={paths.account} className="rounded-md border border-bayou-600 px-4 py-2 text-slate-100">
             Back to your account

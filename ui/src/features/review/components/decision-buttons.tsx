@@ -11,6 +11,13 @@ export interface DecisionOption<S extends string> {
 
 const BUTTON = 'rounded-md px-4 py-2 font-semibold text-white aria-disabled:opacity-60';
 
+/** white text at 4.5:1 or more (WCAG AA): green-700 5.0, yellow-700 4.9, red-700 6.5; hover goes darker */
+export const DECISION_COLOURS = {
+  approve: 'bg-green-700 hover:bg-green-800',
+  review: 'bg-yellow-700 hover:bg-yellow-800',
+  refuse: 'bg-red-700 hover:bg-red-800',
+} as const;
+
 /**
  * A review's decision buttons. A final decision (approve, reject, deny) asks once more, naming the applicant and
  * that it cannot be changed, so a slip of the finger on a phone decides nothing; Cancel goes back to the buttons.

@@ -6,17 +6,16 @@ import { dayAndTime } from '@/lib/dates.ts';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
 import { PlayerLink } from '@/features/players';
 import { ReviewAnswers } from './review-answers.tsx';
-import { DecisionButtons } from './decision-buttons.tsx';
+import { DECISION_COLOURS, DecisionButtons } from './decision-buttons.tsx';
 import { ReviewAlertBox, ReviewFields } from './review-text-fields.tsx';
 import { useReviewForm } from './use-review-form.ts';
 
 type Target = Exclude<StaffStatusDto, 'pending'>;
 
 const BUTTONS: Record<Target, { label: string; className: string }> = {
-  // white text at 4.5:1 or more (WCAG AA): green-700 5.0, yellow-700 4.9, red-700 6.5; hover goes darker
-  approved: { label: 'Approve', className: 'bg-green-700 hover:bg-green-800' },
-  under_review: { label: 'Mark Under Review', className: 'bg-yellow-700 hover:bg-yellow-800' },
-  denied: { label: 'Deny', className: 'bg-red-700 hover:bg-red-800' },
+  approved: { label: 'Approve', className: DECISION_COLOURS.approve },
+  under_review: { label: 'Mark Under Review', className: DECISION_COLOURS.review },
+  denied: { label: 'Deny', className: DECISION_COLOURS.refuse },
 };
 
 export function StaffReviewDialog({ application, onClose }: { application: StaffApplicationDto; onClose: () => void }) {

@@ -8,7 +8,7 @@ import { Detail, LongAnswer } from './review-dialog.tsx';
 import { PlayerLink } from '@/features/players';
 import { hoursPerWeek, ReviewAnswers } from './review-answers.tsx';
 import { ReviewFields } from './review-text-fields.tsx';
-import { DecisionButtons } from './decision-buttons.tsx';
+import { DECISION_COLOURS, DecisionButtons } from './decision-buttons.tsx';
 import { useReviewForm } from './use-review-form.ts';
 
 export function WhitelistReviewPanel({ application }: { application: WhitelistApplicationDto }) {
@@ -81,8 +81,8 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
           <ReviewFields form={form} notesLabel="Review notes (optional)" />
           <DecisionButtons
             options={[
-              { status: 'approved', label: 'Approve', className: 'bg-green-700 hover:bg-green-800', final: true },
-              { status: 'rejected', label: 'Reject', className: 'bg-red-700 hover:bg-red-800', final: true },
+              { status: 'approved', label: 'Approve', className: DECISION_COLOURS.approve, final: true },
+              { status: 'rejected', label: 'Reject', className: DECISION_COLOURS.refuse, final: true },
             ]}
             applicant={application.discordUsername}
             busy={update.isPending}
