@@ -63,9 +63,9 @@ export function fixedLines(logger: Logger, level: pino.Level, msg: string): (fie
   return (fields) => {
     if (!logger.isLevelEnabled(level)) return;
     const line = head + Date.now() + bindings + fields + tail;
+    if (gathered.size === 0) setImmediate(writeGathered);
     const pending = gathered.get(stream);
     gathered.set(stream, pending === undefined ? line : pending + line);
-    if (pending === undefined && gathered.size === 1) setImmediate(writeGathered);
   };
 }
 

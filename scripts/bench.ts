@@ -87,11 +87,6 @@ async function startProcess(args: string[], env: Record<string, string>, ready: 
     stdio: ['ignore', out, out],
   });
   closeSync(out);
-  child.once('exit', () => rmSync(dirname(logFile), { recursive: true, force: true }));
-  let exited: number | null | undefined;
-  child.once('exit', (code) => {
-    exited = code;
-  });
   // the head of the output: the ready line comes before any request
   const head = () => {
     const fd = openSync(logFile, 'r');
@@ -102,9 +97,15 @@ async function startProcess(args: string[], env: Record<string, string>, ready: 
       closeSync(fd);
     }
   };
+  // what it wrote is read before its file goes with it
+  let exited: string | undefined;
+  child.once('exit', (code) => {
+    exited = `${args.join(' ')} exited (${code}):\n${head()}`;
+    rmSync(dirname(logFile), { recursive: true, force: true });
+  });
   const until = Date.now() + 60_000;
   for (;;) {
-    if (exited !== undefined) throw new Error(`${args.join(' ')} exited (${exited}):\n${head()}`);
+    if (exited !== undefined) throw new Error(exited);
     const match = ready.exec(head());
     if (match) return { url: match[1]!, child };
     if (Date.now() > until) throw new Error(`${args.join(' ')} did not start:\n${head()}`);
