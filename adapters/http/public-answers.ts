@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Clock } from '../../core/shared/ports.ts';
 import type { Logger } from '../logger.ts';
 import { type RequestLine, requestLine } from './middleware/request-log.ts';
@@ -73,21 +73,23 @@ export class PublicAnswers {
 
   /** Keeps the app's answers that may be kept (the outermost middleware, so every header is in them). */
   keeper(): Middleware {
-    return async (ctx, next) => {
-      await next();
-      if (ctx.status !== 200 || !this.servable(ctx.req)) return;
-      const maxAge = publicMaxAge(ctx.response.get('Cache-Control'));
-      if (maxAge === null || ctx.response.get('Set-Cookie') || ctx.response.get('Vary')) return;
-      const body = ctx.body;
-      if (typeof body !== 'string' && !Buffer.isBuffer(body)) return;
-      if (this.answers.size >= MAX_ENTRIES && !this.answers.has(ctx.url)) return;
-      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-      this.answers.set(ctx.url, {
-        headers: { ...ctx.response.headers, 'content-length': String(bytes.length) },
-        body: bytes,
-        until: this.now() + maxAge * 1000,
-      });
-    };
+    // a request that could not be answered from here (a write, a signed-in read) passes by without a promise of its own
+    return (ctx, next) => (this.servable(ctx.req) ? next().then(() => this.keep(ctx)) : next());
+  }
+
+  private keep(ctx: Context): void {
+    if (ctx.status !== 200) return;
+    const maxAge = publicMaxAge(ctx.response.get('Cache-Control'));
+    if (maxAge === null || ctx.response.get('Set-Cookie') || ctx.response.get('Vary')) return;
+    const body = ctx.body;
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return;
+    if (this.answers.size >= MAX_ENTRIES && !this.answers.has(ctx.url)) return;
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    this.answers.set(ctx.url, {
+      headers: { ...ctx.response.headers, 'content-length': String(bytes.length) },
+      body: bytes,
+      until: this.now() + maxAge * 1000,
+    });
   }
 }
 

@@ -35,21 +35,24 @@ export class CachedSessionStore implements SessionStore {
   async get(sid: string): Promise<StoredSession | undefined> {
     if (!this.starting) this.starting = this.start();
     await this.starting;
-    const now = this.clock.now().getTime();
-    const entry = this.entries.get(sid);
-    if (entry && this.feed.hearing) {
-      if (entry.expire >= now) {
-        // most recently read last: the first in the map are the first to go
-        this.entries.delete(sid);
-        this.entries.set(sid, entry);
-        return copy(entry.stored);
-      }
-      this.forget(sid);
-    }
+    const kept = this.kept(sid);
+    if (kept) return kept;
+    // not kept, or kept past its expire instant (dropped now)
+    if (this.feed.hearing) this.forget(sid);
     const generation = this.generation;
     const stored = await this.inner.get(sid);
     if (stored?.expire && this.feed.hearing && generation === this.generation) this.keep(sid, stored);
     return stored;
+  }
+
+  kept(sid: string): StoredSession | undefined {
+    const entry = this.entries.get(sid);
+    // nothing is kept before the feed has started, and nothing is served while it cannot hear
+    if (!entry || !this.feed.hearing || entry.expire < this.clock.now().getTime()) return undefined;
+    // most recently read last: the first in the map are the first to go
+    this.entries.delete(sid);
+    this.entries.set(sid, entry);
+    return copy(entry.stored);
   }
 
   async set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void> {

@@ -12,6 +12,11 @@ export interface StoredSession {
 export interface SessionStore {
   /** The session and its user read fresh; undefined once its expire instant has passed (it is valid up to and including it). */
   get(sid: string): Promise<StoredSession | undefined>;
+  /**
+   * The session as this process keeps it in memory, when it can answer at once (no database read, no promise), as
+   * `get` would answer it; undefined otherwise (ask `get`). Stores that keep nothing leave it out.
+   */
+  kept?(sid: string): StoredSession | undefined;
   /** Writes the session (replacing one with the same id) to expire `maxAgeMs` from now, a day when that is not a finite number. */
   set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void>;
   destroy(sid: string): Promise<void>;

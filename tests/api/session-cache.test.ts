@@ -9,6 +9,7 @@ import {
   REAL_POSTGRES_URL,
   type TestDatabase,
 } from '../support/databases.ts';
+import { cookieValue, SESSION_COOKIE } from '../../adapters/http/middleware/session.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { cookieHeader, randomDiscordId, signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -138,6 +139,19 @@ describe('sessions kept in memory on the embedded database', () => {
     await server.system.database.withContext(() =>
       server.system.core.users.ban.execute({ userId: user.id, reason: 'Cheating' }),
     );
+    expect((await me(server.url, cookie)).status).toBe(401);
+  });
+
+  it('a signed-in read after the first is answered from memory until a change drops the session', async () => {
+    const { cookie, user } = await signIn(server);
+    const sid = cookieValue(cookie, SESSION_COOKIE) as string;
+    const sessions = server.system.sessions;
+    expect((await me(server.url, cookie)).status).toBe(200);
+    expect(sessions.kept?.(sid)?.user?.id).toBe(user.id);
+    await server.system.database.withContext(() =>
+      server.system.core.users.ban.execute({ userId: user.id, reason: 'Cheating' }),
+    );
+    expect(sessions.kept?.(sid)).toBeUndefined();
     expect((await me(server.url, cookie)).status).toBe(401);
   });
 

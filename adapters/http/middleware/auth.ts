@@ -16,10 +16,11 @@ export function currentUser(ctx: Context): User {
   return user;
 }
 
+// plain functions, not async ones: the guard adds no promise of its own (a refusal thrown here is the chain's rejection)
 export function requireUser(): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     currentUser(ctx as Context);
-    await next();
+    return next();
   };
 }
 
@@ -28,10 +29,10 @@ export type RoleGuard = Middleware & { requiredRole: Exclude<Role, 'player'> };
 
 /** 401 when signed out, 403 when the role is missing ('staff' admits admins too). */
 export function requireRole(role: Exclude<Role, 'player'>): RoleGuard {
-  const guard: Middleware = async (ctx, next) => {
+  const guard: Middleware = (ctx, next) => {
     const user = currentUser(ctx as Context);
     if (!hasRole(user, role)) throw new ForbiddenError('ROLE_REQUIRED', `This needs the ${role} role.`);
-    await next();
+    return next();
   };
   return Object.assign(guard, { requiredRole: role });
 }

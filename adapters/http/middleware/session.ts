@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
-import type { Context, Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { DomainError } from '../../../core/shared/errors.ts';
 import type { Role, User } from '../../../core/users/user.ts';
 import type { Clock } from '../../../core/shared/ports.ts';
-import type { SessionStore } from '../../persistence/session-store.ts';
+import type { SessionStore, StoredSession } from '../../persistence/session-store.ts';
 import { CookieKeys } from './cookie-keys.ts';
 
 export const SESSION_COOKIE = 'bayou.sid';
@@ -115,46 +115,54 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
     overwrite: true,
   };
 
-  const read = async (ctx: Context): Promise<RequestSession> => {
-    const fresh: RequestSession = {
-      sid: undefined,
-      data: {},
-      read: undefined,
-      maxAge: IDLE_LIMIT_MS.player,
-      mustSave: false,
-      regenerate: false,
-      ended: false,
-    };
-    const header = ctx.get('Cookie');
-    const sid = cookieValue(header, SESSION_COOKIE);
-    const signature = sid && cookieValue(header, `${SESSION_COOKIE}.sig`);
-    if (!sid || !signature || !keys.verify(`${SESSION_COOKIE}=${sid}`, signature)) return fresh;
-    const found = await store.get(sid);
-    if (!found) return fresh;
+  const fresh = (): RequestSession => ({
+    sid: undefined,
+    data: {},
+    read: undefined,
+    maxAge: IDLE_LIMIT_MS.player,
+    mustSave: false,
+    regenerate: false,
+    ended: false,
+  });
+
+  /** The session the store found for `sid` (a fresh one for none or an expired one). */
+  const opened = (ctx: Context, sid: string, found: StoredSession | undefined): RequestSession => {
+    const session = fresh();
+    if (!found) return session;
     ctx.state.sessionUser = found.user;
     // the store hands each request a copy of its own: it stays as read, to compare with at the end
     const saved = found.sess as Saved;
-    if (typeof saved._expire === 'number' && saved._expire < clock.now().getTime()) return fresh;
+    if (typeof saved._expire === 'number' && saved._expire < clock.now().getTime()) return session;
     const data: Record<string, unknown> = {};
     for (const key in saved) if (key !== '_expire' && key !== '_maxAge') data[key] = saved[key as keyof Saved];
-    fresh.sid = sid;
-    fresh.data = data;
-    fresh.read = saved;
-    if (typeof saved._maxAge === 'number') fresh.maxAge = saved._maxAge;
-    return fresh;
+    session.sid = sid;
+    session.data = data;
+    session.read = saved;
+    if (typeof saved._maxAge === 'number') session.maxAge = saved._maxAge;
+    return session;
+  };
+
+  /** The request's session: at once when there is no valid cookie or the store keeps it in memory, else once read. */
+  const read = (ctx: Context): RequestSession | Promise<RequestSession> => {
+    const header = ctx.get('Cookie');
+    const sid = cookieValue(header, SESSION_COOKIE);
+    const signature = sid && cookieValue(header, `${SESSION_COOKIE}.sig`);
+    if (!sid || !signature || !keys.verify(`${SESSION_COOKIE}=${sid}`, signature)) return fresh();
+    const kept = store.kept?.(sid);
+    if (kept) return opened(ctx, sid, kept);
+    return store.get(sid).then((found) => opened(ctx, sid, found));
   };
 
   const clearCookie = (ctx: Context) =>
     ctx.cookies.set(SESSION_COOKIE, '', { ...cookieOptions, expires: new Date(0), maxAge: undefined });
 
-  const commit = async (ctx: Context, session: RequestSession) => {
+  const save = async (ctx: Context, session: RequestSession) => {
     if (session.ended || session.regenerate) {
       if (session.sid) await store.destroy(session.sid);
       clearCookie(ctx);
       if (session.ended) return;
       session.sid = undefined;
     }
-    if (!changedFrom(session.read ?? {}, session.data) && !session.mustSave && !session.regenerate) return;
     // 256 random bits
     const sid = session.sid ?? randomBytes(32).toString('base64url');
     const saved: Saved = { ...session.data, _expire: clock.now().getTime() + session.maxAge, _maxAge: session.maxAge };
@@ -162,28 +170,32 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
     ctx.cookies.set(SESSION_COOKIE, sid, { ...cookieOptions, maxAge: session.maxAge });
   };
 
-  const cookies: Middleware = async (ctx, next) => {
-    const session = await read(ctx);
+  /** Saves the session when the request changed it, set its lifetime or ended it; otherwise nothing (no promise). */
+  const commit = (ctx: Context, session: RequestSession): Promise<void> | undefined =>
+    session.ended || session.regenerate || session.mustSave || changedFrom(session.read ?? {}, session.data)
+      ? save(ctx, session)
+      : undefined;
+
+  // plain functions, not async ones: a request whose session is in memory and unchanged makes one promise here
+  const around = (ctx: Context, session: RequestSession, next: Next) => {
     (ctx as WithSession)[REQUEST_SESSION] = session;
-    try {
-      await next();
-    } finally {
-      await commit(ctx, session);
-    }
+    return next().then(
+      () => commit(ctx, session),
+      async (error: unknown) => {
+        await commit(ctx, session);
+        throw error;
+      },
+    );
   };
 
-  const loadUser: Middleware = async (ctx, next) => {
-    const data = sessionData(ctx);
-    if (typeof data.userId !== 'string') return next();
+  const cookies: Middleware = (ctx, next) => {
+    const session = read(ctx);
+    return session instanceof Promise ? session.then((read) => around(ctx, read, next)) : around(ctx, session, next);
+  };
+
+  /** Admits the session's user to this request, or ends the session (banned, gone, idle or too old). */
+  const admit = (ctx: Context, data: SessionData, user: User | null, next: Next) => {
     const now = clock.now().getTime();
-    const readAlready = ctx.state.sessionUser;
-    const user =
-      readAlready?.id === data.userId
-        ? readAlready
-        : await deps.users.get.execute(data.userId).catch((error: unknown) => {
-            if (error instanceof DomainError && error.kind === 'not_found') return null;
-            throw error;
-          });
     const signedInAt = data.signedInAt ?? 0;
     const seenAt = data.seenAt ?? 0;
     if (!user || user.bannedAt || now - signedInAt > ABSOLUTE_LIMIT_MS || now - seenAt > IDLE_LIMIT_MS[user.role]) {
@@ -196,6 +208,21 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
     }
     ctx.state.user = user;
     return next();
+  };
+
+  const loadUser: Middleware = (ctx, next) => {
+    const data = sessionData(ctx);
+    const userId = data.userId;
+    if (typeof userId !== 'string') return next();
+    const readAlready = ctx.state.sessionUser;
+    if (readAlready?.id === userId) return admit(ctx, data, readAlready, next);
+    return deps.users.get
+      .execute(userId)
+      .catch((error: unknown) => {
+        if (error instanceof DomainError && error.kind === 'not_found') return null;
+        throw error;
+      })
+      .then((user) => admit(ctx, data, user, next));
   };
   return [cookies, loadUser];
 }
