@@ -14,11 +14,13 @@ export class MikroOrmStripeCustomers implements StripeCustomerStore {
   }
 
   async keep(userId: string, customerId: string): Promise<string> {
-    await this.database.em.execute(
-      `insert into "stripe_customers" ("user_id", "customer_id") values (?, ?) on conflict ("user_id") do nothing`,
+    const [inserted] = await this.database.em.execute<Array<{ customer_id: string }>>(
+      `insert into "stripe_customers" ("user_id", "customer_id") values (?, ?)
+       on conflict ("user_id") do nothing returning "customer_id"`,
       [userId, customerId],
     );
-    return (await this.find(userId)) ?? customerId;
+    // kept already (another checkout got there first): that one is read back
+    return inserted?.customer_id ?? (await this.find(userId)) ?? customerId;
   }
 
   async forget(userId: string): Promise<void> {
