@@ -23,6 +23,7 @@ import { gameRoutes, serverStatusRoutes } from './routes/game.ts';
 import { staticUi } from './static-ui.ts';
 import { routesByArea } from './route-index.ts';
 import type { PublicAnswers } from './public-answers.ts';
+import type { SessionAnswers } from './session-answers.ts';
 import { KeptLists } from './kept-lists.ts';
 
 export interface HttpOptions {
@@ -30,6 +31,8 @@ export interface HttpOptions {
   uiDir?: string;
   /** keeps the answers any shared cache may keep, for the server to send again before the app runs */
   publicAnswers?: PublicAnswers;
+  /** keeps the answers made from a session's user alone, for the server to send to that session again */
+  sessionAnswers?: SessionAnswers;
 }
 
 /** Mounts the routes on what the composition root built; builds no adapter of its own. */
@@ -63,6 +66,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   tebexRoutes(router, core, payments);
 
   if (options.publicAnswers) app.use(options.publicAnswers.keeper());
+  if (options.sessionAnswers) app.use(options.sessionAnswers.keeper());
   app.use(edge({ logger, production: config.production, publicUrl: config.server.publicUrl }));
   // public reads (GET only) need no body reader, cross-site check, database context or session: they answer first
   const publicRouter = new Router();

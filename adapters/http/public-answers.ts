@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Clock } from '../../core/shared/ports.ts';
 import type { Logger } from '../logger.ts';
 import { type RequestLine, requestLine } from './middleware/request-log.ts';
 import { cookieValue, SESSION_COOKIE } from './middleware/session.ts';
+import { type AnswerOptions, answerOf, type KeptAnswer, plainGetOverHttps, sendKept } from './kept-answer.ts';
 
 /** at most this many addresses are kept (a query string makes another one) */
 const MAX_ENTRIES = 64;
 
-interface Answer {
-  headers: OutgoingHttpHeaders;
-  body: Buffer;
+interface Answer extends KeptAnswer {
   /** when it stops being served from here (its max-age) */
   until: number;
 }
@@ -31,7 +29,7 @@ export class PublicAnswers {
   constructor(
     logger: Logger,
     private readonly clock: Clock,
-    private readonly options: { httpsOnly: boolean; trustProxy: boolean },
+    private readonly options: AnswerOptions,
   ) {
     this.line = requestLine(logger);
   }
@@ -42,15 +40,7 @@ export class PublicAnswers {
 
   /** Whether this request may be answered from here (and from what was kept for it). */
   private servable(req: IncomingMessage): boolean {
-    if (req.method !== 'GET') return false;
-    const headers = req.headers;
-    if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) return false;
-    if (cookieValue(headers.cookie, SESSION_COOKIE) !== undefined) return false;
-    if (!this.options.httpsOnly) return true;
-    if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-    // as Koa reads it behind a trusted proxy: the first X-Forwarded-Proto value
-    const proto = this.options.trustProxy ? headers['x-forwarded-proto'] : undefined;
-    return typeof proto === 'string' && proto.split(',', 1)[0]!.trim() === 'https';
+    return cookieValue(req.headers.cookie, SESSION_COOKIE) === undefined && plainGetOverHttps(req, this.options);
   }
 
   /** Sends the kept answer for this request and returns true; false when the app must answer it. */
@@ -63,11 +53,7 @@ export class PublicAnswers {
       return false;
     }
     if (!this.servable(req)) return false;
-    const started = process.hrtime.bigint();
-    res.writeHead(200, answer.headers);
-    res.end(answer.body);
-    const query = url.indexOf('?');
-    this.line(randomUUID(), 'GET', query < 0 ? url : url.slice(0, query), 200, started);
+    sendKept(res, answer, url, this.line);
     return true;
   }
 
@@ -78,18 +64,12 @@ export class PublicAnswers {
   }
 
   private keep(ctx: Context): void {
-    if (ctx.status !== 200) return;
-    const maxAge = publicMaxAge(ctx.response.get('Cache-Control'));
-    if (maxAge === null || ctx.response.get('Set-Cookie') || ctx.response.get('Vary')) return;
-    const body = ctx.body;
-    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return;
-    if (this.answers.size >= MAX_ENTRIES && !this.answers.has(ctx.url)) return;
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    this.answers.set(ctx.url, {
-      headers: { ...ctx.response.headers, 'content-length': String(bytes.length) },
-      body: bytes,
-      until: this.now() + maxAge * 1000,
-    });
+    // (a response without the header, as Koa's own 404, answers undefined)
+    const maxAge = ctx.status === 200 ? publicMaxAge(ctx.response.get('Cache-Control') ?? '') : null;
+    if (maxAge === null) return;
+    const answer = answerOf(ctx);
+    if (!answer || (this.answers.size >= MAX_ENTRIES && !this.answers.has(ctx.url))) return;
+    this.answers.set(ctx.url, { ...answer, until: this.now() + maxAge * 1000 });
   }
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { System } from '../compose.ts';
 import { createHttpApp } from './app.ts';
 import { PublicAnswers } from './public-answers.ts';
+import { SessionAnswers } from './session-answers.ts';
 
 export interface RunningServer {
   url: string;
@@ -19,11 +20,16 @@ export async function startServer(
   options: { uiDir?: string; port?: number; host?: string } = {},
 ): Promise<RunningServer> {
   const { config } = system;
-  const publicAnswers = new PublicAnswers(system.logger, system.clock, {
-    httpsOnly: config.production,
-    trustProxy: config.server.trustProxyHops > 0,
-  });
-  const app = createHttpApp(system, { uiDir: options.uiDir, publicAnswers });
+  const answerOptions = { httpsOnly: config.production, trustProxy: config.server.trustProxyHops > 0 };
+  const publicAnswers = new PublicAnswers(system.logger, system.clock, answerOptions);
+  const sessionAnswers = SessionAnswers.over(
+    system.sessions,
+    system.sessionSecret,
+    system.logger,
+    system.clock,
+    answerOptions,
+  );
+  const app = createHttpApp(system, { uiDir: options.uiDir, publicAnswers, sessionAnswers });
   const handle = app.callback();
   const inFlight = new Set<ServerResponse>();
   let draining = false;
@@ -32,7 +38,7 @@ export async function startServer(
     res.once('close', () => inFlight.delete(res));
     // once stopping, no answer keeps its connection open for another request
     if (draining) res.setHeader('Connection', 'close');
-    if (publicAnswers.serve(req, res)) return;
+    if (publicAnswers.serve(req, res) || sessionAnswers?.serve(req, res)) return;
     void handle(req, res);
   });
   server.keepAliveTimeout = 5_000;

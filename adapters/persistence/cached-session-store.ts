@@ -5,10 +5,14 @@ import type { SessionStore, StoredSession } from './session-store.ts';
 
 /** sessions kept per process; the least recently read go first beyond this */
 const MAX_ENTRIES = 20_000;
+/** values kept beside one session at most (a query string makes another address) */
+const MAX_BESIDE = 8;
 
 interface Entry {
   stored: StoredSession;
   expire: number;
+  /** what was made from this session as kept (answers sent again): it goes with the entry */
+  beside?: Map<string, unknown>;
 }
 
 /**
@@ -46,13 +50,36 @@ export class CachedSessionStore implements SessionStore {
   }
 
   kept(sid: string): StoredSession | undefined {
+    const entry = this.servable(sid);
+    return entry && copy(entry.stored);
+  }
+
+  keepBeside(sid: string, key: string, value: unknown, since: number): void {
+    const entry = this.entries.get(sid);
+    if (!entry || since !== this.generation || !this.feed.hearing) return;
+    entry.beside ??= new Map();
+    if (entry.beside.size < MAX_BESIDE || entry.beside.has(key)) entry.beside.set(key, value);
+  }
+
+  beside(sid: string, key: string): { stored: StoredSession; value: unknown } | undefined {
+    const entry = this.servable(sid);
+    const value = entry?.beside?.get(key);
+    return value === undefined ? undefined : { stored: (entry as Entry).stored, value };
+  }
+
+  moment(): number {
+    return this.generation;
+  }
+
+  /** The entry of `sid` when it may be served from memory, moved to the end of the map (most recently read). */
+  private servable(sid: string): Entry | undefined {
     const entry = this.entries.get(sid);
     // nothing is kept before the feed has started, and nothing is served while it cannot hear
     if (!entry || !this.feed.hearing || entry.expire < this.clock.now().getTime()) return undefined;
     // most recently read last: the first in the map are the first to go
     this.entries.delete(sid);
     this.entries.set(sid, entry);
-    return copy(entry.stored);
+    return entry;
   }
 
   async set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void> {

@@ -17,6 +17,19 @@ export interface SessionStore {
    * `get` would answer it; undefined otherwise (ask `get`). Stores that keep nothing leave it out.
    */
   kept?(sid: string): StoredSession | undefined;
+  /**
+   * Keeps `value` beside session `sid` as this process keeps it in memory, under `key`, dropped with the session (on
+   * any change to it or its user). Kept only when nothing has changed since `since` (a `moment()` taken before the
+   * session was read), so the value was made from the session as kept.
+   */
+  keepBeside?(sid: string, key: string, value: unknown, since: number): void;
+  /**
+   * The session as kept in memory (the store's own: read it, never change it) with what was kept beside it under
+   * `key`; undefined when either is not kept, or nothing may be served from memory.
+   */
+  beside?(sid: string, key: string): { stored: StoredSession; value: unknown } | undefined;
+  /** A mark of the changes heard so far (see keepBeside). */
+  moment?(): number;
   /** Writes the session (replacing one with the same id) to expire `maxAgeMs` from now, a day when that is not a finite number. */
   set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void>;
   destroy(sid: string): Promise<void>;

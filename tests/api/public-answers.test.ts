@@ -1,26 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturedLogger, headersOf } from '../support/captured-log.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { PublicAnswers, publicMaxAge } from '../../adapters/http/public-answers.ts';
 import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-system.ts';
-
-/** A logger whose lines land in `lines`. */
-function capturedLogger() {
-  const lines: Array<Record<string, unknown>> = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { logger: createLogger('info', destination), lines };
-}
-
-const headersOf = (response: Response) =>
-  Object.fromEntries([...response.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive'));
 
 describe('the catalogue in production, answered again from what was kept', () => {
   let server: TestServer;

@@ -196,15 +196,14 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
   /** Admits the session's user to this request, or ends the session (banned, gone, idle or too old). */
   const admit = (ctx: Context, data: SessionData, user: User | null, next: Next) => {
     const now = clock.now().getTime();
-    const signedInAt = data.signedInAt ?? 0;
-    const seenAt = data.seenAt ?? 0;
-    if (!user || user.bannedAt || now - signedInAt > ABSOLUTE_LIMIT_MS || now - seenAt > IDLE_LIMIT_MS[user.role]) {
+    const verdict = user ? admission(data, user, now) : 'end';
+    if (!user || verdict === 'end') {
       endSession(ctx);
       return next();
     }
-    if (now - seenAt >= TOUCH_MS) {
+    if (verdict === 'touch') {
       data.seenAt = now;
-      setSessionLifetime(ctx, cookieLifetime(user.role, signedInAt, now));
+      setSessionLifetime(ctx, cookieLifetime(user.role, data.signedInAt ?? 0, now));
     }
     ctx.state.user = user;
     return next();
@@ -225,6 +224,37 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
       .then((user) => admit(ctx, data, user, next));
   };
   return [cookies, loadUser];
+}
+
+/**
+ * What a request does with a signed-in session's user: admits it as it is, admits it and writes its activity back
+ * (at most once a minute), or ends the session (the user banned or gone, the session idle or too old).
+ */
+function admission(data: SessionData, user: User, now: number): 'admit' | 'touch' | 'end' {
+  const signedInAt = data.signedInAt ?? 0;
+  const seenAt = data.seenAt ?? 0;
+  if (user.bannedAt || now - signedInAt > ABSOLUTE_LIMIT_MS || now - seenAt > IDLE_LIMIT_MS[user.role]) return 'end';
+  return now - seenAt >= TOUCH_MS ? 'touch' : 'admit';
+}
+
+/**
+ * Whether a request on this session, as the store keeps it, would be admitted as it is: not expired, signed in,
+ * its user as read with it, nothing to end and no activity to write back. Only then may an answer made from it
+ * before be sent again without the request running (see session-answers.ts).
+ */
+export function admittedAsKept(stored: StoredSession, now: number): boolean {
+  const saved = stored.sess as Saved;
+  if (typeof saved._expire === 'number' && saved._expire < now) return false;
+  const user = stored.user;
+  if (!user || typeof saved.userId !== 'string' || user.id !== saved.userId) return false;
+  return admission(saved, user, now) === 'admit';
+}
+
+/** The id of this request's session when the request neither changed, ended nor moved it; undefined otherwise. */
+export function unchangedSessionId(ctx: Context): string | undefined {
+  const session = (ctx as WithSession)[REQUEST_SESSION];
+  if (!session?.sid || !session.read || session.ended || session.regenerate || session.mustSave) return undefined;
+  return changedFrom(session.read, session.data) ? undefined : session.sid;
 }
 
 /** Whether `data` differs from what was read: a value set, replaced or deleted (values are replaced, never edited in place). */

@@ -17,6 +17,7 @@ import { currentUser, requireUser } from '../middleware/auth.ts';
 import { isCrossSite } from '../middleware/csrf.ts';
 import { endSession, sessionData, setSessionLifetime, startSignedInSession } from '../middleware/session.ts';
 import { presentCurrentUser } from '../presenters/auth.ts';
+import { keepForSession } from '../session-answers.ts';
 import type { User } from '../../../core/users/user.ts';
 
 /** A Discord sign-in must come back within this long, or it starts over. */
@@ -135,9 +136,11 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
     ctx.redirect('/');
   });
 
+  // both answers are made from the session's user alone: kept beside the session, sent again until it changes
   router.get('/api/auth/user', requireUser(), (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentCurrentUser(currentUser(ctx as Context));
+    keepForSession(ctx as Context);
   });
 
   router.get('/api/auth/session', (ctx) => {
@@ -145,6 +148,7 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
     const body: SessionDto = { user: user ? presentCurrentUser(user) : null };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
+    keepForSession(ctx as Context);
   });
 
   router.get('/api/auth/setup', (ctx) => {
