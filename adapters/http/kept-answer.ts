@@ -40,8 +40,16 @@ export function answerOf(ctx: Context): KeptAnswer | undefined {
   else if (body !== null && typeof body === 'object' && typeof (body as { pipe?: unknown }).pipe !== 'function')
     bytes = Buffer.from(JSON.stringify(body)); // as Koa sends an object
   else return undefined;
-  return { headers: { ...ctx.response.headers, 'content-length': String(bytes.length) }, body: bytes };
+  // a small buffer is a slice of a shared 8 KB block: what is kept holds only its own bytes
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  const headers: OutgoingHttpHeaders = { ...ctx.response.headers, 'content-length': String(own.length) };
+  // what belongs to this connection, not to the answer (a server stopping asks for Connection: close)
+  for (const name of CONNECTION_HEADERS) delete headers[name];
+  return { headers, body: own };
 }
+
+const CONNECTION_HEADERS = ['connection', 'keep-alive', 'transfer-encoding'];
 
 /** Sends a kept answer and writes the request's log line, as the app would for this request. */
 export function sendKept(res: ServerResponse, answer: KeptAnswer, url: string, line: RequestLine): void {

@@ -68,8 +68,16 @@ export class PublicAnswers {
     const maxAge = ctx.status === 200 ? publicMaxAge(ctx.response.get('Cache-Control') ?? '') : null;
     if (maxAge === null) return;
     const answer = answerOf(ctx);
-    if (!answer || (this.answers.size >= MAX_ENTRIES && !this.answers.has(ctx.url))) return;
+    if (!answer || !this.room(ctx.url)) return;
     this.answers.set(ctx.url, { ...answer, until: this.now() + maxAge * 1000 });
+  }
+
+  /** Whether `url` may be kept: it is already, or there is room once the answers past their max-age are dropped. */
+  private room(url: string): boolean {
+    if (this.answers.size < MAX_ENTRIES || this.answers.has(url)) return true;
+    const now = this.now();
+    for (const [kept, answer] of this.answers) if (answer.until <= now) this.answers.delete(kept);
+    return this.answers.size < MAX_ENTRIES;
   }
 }
 

@@ -6,7 +6,7 @@ import type { SessionStore, StoredSession } from './session-store.ts';
 /** sessions kept per process; the least recently read go first beyond this */
 const MAX_ENTRIES = 20_000;
 /** values kept beside one session at most (a query string makes another address) */
-const MAX_BESIDE = 8;
+const MAX_BESIDE = 4;
 
 interface Entry {
   stored: StoredSession;

@@ -74,6 +74,7 @@ describe('PublicAnswers', () => {
       ctx.set('Cache-Control', cacheControl);
       if (ctx.query.cookie) ctx.cookies.set('flavour', 'chicory');
       if (ctx.query.vary) ctx.vary('Accept-Encoding');
+      if (ctx.query.close) ctx.set('Connection', 'close');
       ctx.status = ctx.query.status ? Number(ctx.query.status) : 200;
       ctx.body = `answer ${answered}`;
     });
@@ -120,6 +121,25 @@ describe('PublicAnswers', () => {
     expect(await text('/again', { headers: { 'If-None-Match': '"x"' } })).not.toBe(kept);
     expect(await text('/again', { headers: { cookie: 'bayou.sid=abc; bayou.sid.sig=def' } })).not.toBe(kept);
     expect(await text('/again', { headers: { cookie: 'theme=dark' } })).toBe(kept);
+  });
+
+  it('makes room for a new address once kept answers are past their max-age', async () => {
+    const shortLived = (n: number) => `/short?n=${n}&cc=public,%20max-age=1`;
+    for (let n = 0; n < 64; n++) await text(shortLived(n));
+    const full = await text('/newcomer');
+    expect(await text('/newcomer')).not.toBe(full);
+    now += 1_000;
+    const kept = await text('/newcomer');
+    expect(await text('/newcomer')).toBe(kept);
+  });
+
+  it('keeps what belongs to the answer, not to its connection', async () => {
+    const first = await fetch(`${url}/closing?close=1`);
+    const body = await first.text();
+    expect(first.headers.get('connection')).toBe('close');
+    const again = await fetch(`${url}/closing?close=1`);
+    expect(await again.text()).toBe(body);
+    expect(again.headers.get('connection')).not.toBe('close');
   });
 
   it('reads max-age only from public answers', () => {

@@ -117,7 +117,7 @@ describe('who-am-I answers kept beside the session', () => {
     const player = await signIn(server, { username: 'Curious Player' });
     for (let n = 1; n <= 12; n++) expect((await me(player.cookie, `/api/auth/user?n=${n}`)).status).toBe(200);
     const kept = Array.from({ length: 12 }, (_, i) => keptFor(player.cookie, `/api/auth/user?n=${i + 1}`));
-    expect(kept.filter(Boolean)).toHaveLength(8);
+    expect(kept.filter(Boolean)).toHaveLength(4);
     expect(kept[0]).toBeDefined();
     expect(kept[11]).toBeUndefined();
   });
