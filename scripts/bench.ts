@@ -420,8 +420,8 @@ function cpuTicks(pid: number): number | undefined {
 
 /**
  * Waits until the server is idle (under a tenth of a core over half a second), at most 60 s; returns the seconds
- * waited. After the seed the server has work of its own (on PGlite it reads the tens of thousands of lines the seed
- * wrote to the change log), and a route measured meanwhile would be measured against it.
+ * waited. Whatever the server still does after the seed (reading the change log, a list kept for the staff) would
+ * otherwise be measured with the first route; on this machine it was idle within half a second.
  */
 async function settle(child: ChildProcess): Promise<number> {
   const began = performance.now();

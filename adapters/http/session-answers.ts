@@ -6,7 +6,7 @@ import type { SessionStore } from '../persistence/session-store.ts';
 import { type AnswerOptions, answerOf, type KeptAnswer, plainGetOverHttps, sendKept } from './kept-answer.ts';
 import { CookieKeys } from './middleware/cookie-keys.ts';
 import { type RequestLine, requestLine } from './middleware/request-log.ts';
-import { admittedAsKept, cookieValue, SESSION_COOKIE, unchangedSessionId } from './middleware/session.ts';
+import { admittedAsKept, signedSessionId, unchangedSessionId } from './middleware/session.ts';
 
 declare module 'koa' {
   interface DefaultState {
@@ -63,17 +63,14 @@ export class SessionAnswers {
 
   /** The session id of a signed cookie on a plain GET this may answer; undefined otherwise. */
   private sessionOf(req: IncomingMessage): string | undefined {
-    if (!plainGetOverHttps(req, this.options)) return undefined;
     const header = req.headers.cookie;
-    const sid = cookieValue(header, SESSION_COOKIE);
-    if (!sid) return undefined;
-    const signature = cookieValue(header, `${SESSION_COOKIE}.sig`);
-    return signature && this.keys.verify(`${SESSION_COOKIE}=${sid}`, signature) ? sid : undefined;
+    // a request without cookies (most that are not signed in) goes by at once
+    if (header === undefined || !plainGetOverHttps(req, this.options)) return undefined;
+    return signedSessionId(header, this.keys);
   }
 
   /** Sends the answer kept for this request's session and address and returns true; false when the app must answer. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'GET' || req.headers.cookie === undefined) return false;
     const sid = this.sessionOf(req);
     const url = req.url ?? '';
     const kept = sid && this.store.beside(sid, url);

@@ -98,6 +98,18 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return header.slice(from, end < 0 ? header.length : end).trim();
 }
 
+/** The session id of a Cookie header whose session cookie carries a good signature; undefined otherwise. */
+export function signedSessionId(header: string | undefined, keys: CookieKeys): string | undefined {
+  const sid = cookieValue(header, SESSION_COOKIE);
+  const signature = sid && cookieValue(header, `${SESSION_COOKIE}.sig`);
+  return sid && signature && keys.verify(`${SESSION_COOKIE}=${sid}`, signature) ? sid : undefined;
+}
+
+/** Whether a session as saved is past the instant it ends (it is valid up to and including it). */
+function expired(saved: Saved, now: number): boolean {
+  return typeof saved._expire === 'number' && saved._expire < now;
+}
+
 /**
  * The sessions table behind a signed cookie (the cookie holds only a random id), then the signed-in user as the
  * database holds it now, so a role change or a ban applies on the very next request. A session is written back
@@ -132,7 +144,7 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
     ctx.state.sessionUser = found.user;
     // the store hands each request a copy of its own: it stays as read, to compare with at the end
     const saved = found.sess as Saved;
-    if (typeof saved._expire === 'number' && saved._expire < clock.now().getTime()) return session;
+    if (expired(saved, clock.now().getTime())) return session;
     const data: Record<string, unknown> = {};
     for (const key in saved) if (key !== '_expire' && key !== '_maxAge') data[key] = saved[key as keyof Saved];
     session.sid = sid;
@@ -144,10 +156,8 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
 
   /** The request's session: at once when there is no valid cookie or the store keeps it in memory, else once read. */
   const read = (ctx: Context): RequestSession | Promise<RequestSession> => {
-    const header = ctx.get('Cookie');
-    const sid = cookieValue(header, SESSION_COOKIE);
-    const signature = sid && cookieValue(header, `${SESSION_COOKIE}.sig`);
-    if (!sid || !signature || !keys.verify(`${SESSION_COOKIE}=${sid}`, signature)) return fresh();
+    const sid = signedSessionId(ctx.get('Cookie'), keys);
+    if (!sid) return fresh();
     const kept = store.kept?.(sid);
     if (kept) return opened(ctx, sid, kept);
     return store.get(sid).then((found) => opened(ctx, sid, found));
@@ -244,7 +254,7 @@ function admission(data: SessionData, user: User, now: number): 'admit' | 'touch
  */
 export function admittedAsKept(stored: StoredSession, now: number): boolean {
   const saved = stored.sess as Saved;
-  if (typeof saved._expire === 'number' && saved._expire < now) return false;
+  if (expired(saved, now)) return false;
   const user = stored.user;
   if (!user || typeof saved.userId !== 'string' || user.id !== saved.userId) return false;
   return admission(saved, user, now) === 'admit';
