@@ -8,7 +8,7 @@ import { DeliveryWorker } from './discord/delivery-worker.ts';
 import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
 import { RenewalScheduler } from './scheduling/renewal-scheduler.ts';
 import { RateLimiter } from './http/middleware/rate-limiter.ts';
-import { DiscordIdentityProvider } from './identity/discord-identity-provider.ts';
+import type { DiscordIdentityProvider } from './identity/discord-identity-provider.ts';
 import { resolveSessionSecret } from './identity/session-secret.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { NO_GAME_SERVER } from '../core/game/server-status.ts';
@@ -90,7 +90,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   const gameStatus = config.game.serverUrl
     ? new FxServerStatus({ url: config.game.serverUrl, pollMs: config.game.statusPollMs, logger })
     : null;
-  const payments = createPaymentAdapters(config, database, catalogue);
+  const payments = await createPaymentAdapters(config, database, catalogue);
   const delivery = config.discordDelivery;
   let worker: DeliveryWorker | undefined;
   const core = createCore({
@@ -152,7 +152,10 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     database,
     core,
     payments,
-    identity: config.discordOAuth ? new DiscordIdentityProvider(config.discordOAuth) : null,
+    // Discord's OAuth library is loaded only where Discord sign-in is configured
+    identity: config.discordOAuth
+      ? new (await import('./identity/discord-identity-provider.ts')).DiscordIdentityProvider(config.discordOAuth)
+      : null,
     sessions,
     changes,
     sessionSecret: resolveSessionSecret(config.sessionSecret ?? undefined, dataDir),

@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AuthorizationCode } from 'simple-oauth2';
 import { DomainError } from '../../core/shared/errors.ts';
 import type { SignInIdentity } from '../../core/users/identity.ts';
-
-export const DISCORD_SCOPES = ['identify', 'email'] as const;
+import { DISCORD_SCOPES } from './discord-scopes.ts';
 
 export interface DiscordSettings {
   clientId: string;

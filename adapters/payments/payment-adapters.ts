@@ -8,14 +8,11 @@ import { MikroOrmTebexPackageStore } from '../persistence/mikro-orm-tebex-packag
 import type { SubscriptionGateway } from '../../core/memberships/ports.ts';
 import { DemoPaymentGateway } from './demo-payment-gateway.ts';
 import { DemoSubscriptionGateway } from './demo-subscription-gateway.ts';
-import { StripeSubscriptionGateway } from './stripe-subscription-gateway.ts';
-import { createStripeClient, StripePaymentGateway } from './stripe-payment-gateway.ts';
-import { StripeWebhookVerifier } from './stripe-webhook-verifier.ts';
+import type { StripeWebhookVerifier } from './stripe-webhook-verifier.ts';
 import { TebexClient } from './tebex/tebex-client.ts';
 import { TebexPaymentGateway, TebexSubscriptionGateway } from './tebex/tebex-gateway.ts';
 import { TebexPackageMap, type TebexPackageStore } from './tebex/tebex-packages.ts';
 import { TebexWebhooks } from './tebex/tebex-webhooks.ts';
-import { MikroOrmStripeCustomers } from '../persistence/mikro-orm-stripe-customers.ts';
 
 /** Tebex's parts: the Headless API, the basket gateway, the webhook translation, and the package map. */
 export interface TebexAdapters {
@@ -45,7 +42,11 @@ export interface PaymentAdapters {
 }
 
 /** The gateway PAYMENT_GATEWAY names (Stripe when its keys are set, else the offline demo): configuration, never code. */
-export function createPaymentAdapters(config: Config, database: Database, catalogue: Catalogue): PaymentAdapters {
+export async function createPaymentAdapters(
+  config: Config,
+  database: Database,
+  catalogue: Catalogue,
+): Promise<PaymentAdapters> {
   const stripeSettings = config.stripe;
   if (config.tebex) {
     const settings = config.tebex;
@@ -73,20 +74,8 @@ export function createPaymentAdapters(config: Config, database: Database, catalo
       subscriptions: new TebexSubscriptionGateway(gateway),
     };
   }
-  if (stripeSettings) {
-    const stripe = createStripeClient({
-      secretKey: stripeSettings.secretKey,
-      apiBase: stripeSettings.apiBase ?? undefined,
-    });
-    return {
-      gateway: new StripePaymentGateway(stripe),
-      publishableKey: stripeSettings.publishableKey,
-      demo: null,
-      webhooks: new StripeWebhookVerifier(stripe, stripeSettings.webhookSecret),
-      tebex: null,
-      subscriptions: new StripeSubscriptionGateway(stripe, catalogue, new MikroOrmStripeCustomers(database)),
-    };
-  }
+  // Stripe's library is loaded only where Stripe takes payments
+  if (stripeSettings) return (await import('./stripe-adapters.ts')).stripeAdapters(stripeSettings, database, catalogue);
   const store = new MikroOrmDemoIntentStore(database);
   const demo = new DemoPaymentGateway(store);
   return {

@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { findRunningEmbedded, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import type { Migrator } from '@mikro-orm/migrations';
+import { MIGRATION_NAMES, MIGRATIONS_TABLE } from './migrations/names.ts';
 import { ormOptions } from './orm-options.ts';
 
 /** The advisory lock key held while migrating (an arbitrary number of this site's own). */
@@ -156,19 +158,36 @@ export class Database {
   async migrate(): Promise<string[]> {
     // several server processes may start at once on one database: one migrates, the others wait and find it done
     const client = this.orm.em.getConnection().getKnex().client;
-    const lockHolder = (await acquireAtStart(client)) as { query(sql: string): Promise<unknown> };
+    const connection = (await acquireAtStart(client)) as { query(sql: string): Promise<{ rows: unknown[] }> };
     try {
-      await lockHolder.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
-      const applied = await this.orm.getMigrator().up();
-      return applied.map((migration) => migration.name);
+      // a start on a current schema reads the migrations table and no more: the migrator is not even loaded
+      const read = async (sql: string) => (await connection.query(sql)).rows;
+      if ((await unappliedMigrations(read)).length === 0) return [];
+      await connection.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+      try {
+        const applied = await (await this.migrator()).up();
+        return applied.map((migration) => migration.name);
+      } finally {
+        await connection.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
+      }
     } finally {
-      await lockHolder.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
-      await client.releaseConnection(lockHolder);
+      await client.releaseConnection(connection);
     }
   }
 
+  /** Migrations the database has not recorded, found by reading alone (the migrator creates its table when it looks). */
+  unappliedMigrations(): Promise<string[]> {
+    return unappliedMigrations((sql) => this.query(sql));
+  }
+
   async pendingMigrations(): Promise<string[]> {
-    return (await this.orm.getMigrator().getPendingMigrations()).map((migration) => migration.name);
+    return (await (await this.migrator()).getPendingMigrations()).map((migration) => migration.name);
+  }
+
+  /** The migrator with this site's migrations, loaded on first use. */
+  async migrator(): Promise<Migrator> {
+    const { migratorOf } = await import('./migrator.ts');
+    return migratorOf(this.orm);
   }
 
   async ping(timeoutMs = 2000): Promise<boolean> {
@@ -216,4 +235,15 @@ async function acquireAtStart(client: { acquireConnection(): Promise<unknown> })
       if (!slowToConnect(error) || Date.now() >= giveUpAt) throw error;
     }
   }
+}
+
+/** The names of MIGRATION_NAMES the migrations table does not hold (all of them when there is no such table yet). */
+async function unappliedMigrations(read: (sql: string) => Promise<unknown[]>): Promise<string[]> {
+  const [table] = (await read(`select to_regclass('${MIGRATIONS_TABLE}') is not null as present`)) as Array<{
+    present: boolean;
+  }>;
+  if (!table?.present) return [...MIGRATION_NAMES];
+  const rows = (await read(`select name from ${MIGRATIONS_TABLE}`)) as Array<{ name: string }>;
+  const applied = new Set(rows.map((row) => row.name));
+  return MIGRATION_NAMES.filter((name) => !applied.has(name));
 }

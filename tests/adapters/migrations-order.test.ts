@@ -66,20 +66,26 @@ describe.each(databaseTargets())('migrations on %s', (target) => {
     for (const close of opened.reverse()) await close();
   });
 
-  async function open(): Promise<Database> {
-    const testDb = await createTestDatabase(target);
-    const database = await Database.open({ url: testDb.url, dataDir: 'memory' });
-    opened.push(testDb.drop, () => database.close());
+  async function open(url?: string): Promise<Database> {
+    if (!url) {
+      const testDb = await createTestDatabase(target);
+      opened.push(testDb.drop);
+      url = testDb.url;
+    }
+    const database = await Database.open({ url, dataDir: 'memory' });
+    opened.push(() => database.close());
     return database;
   }
 
   it('sees a database migrated in the earlier order as up to date, with the schema a fresh database gets', async () => {
     const earlier = await open();
-    const applied = await earlier.orm.getMigrator().up({ migrations: EARLIER_ORDER });
+    const applied = await (await earlier.migrator()).up({ migrations: EARLIER_ORDER });
     expect(applied.map((migration) => migration.name)).toEqual(EARLIER_ORDER);
     // only the migrations added since are pending; once they ran, it is up to date
     expect(await earlier.pendingMigrations()).toEqual(LATER);
+    expect(await earlier.unappliedMigrations()).toEqual(LATER);
     expect(await earlier.migrate()).toEqual(LATER);
+    expect(await earlier.unappliedMigrations()).toEqual([]);
     expect(await earlier.pendingMigrations()).toEqual([]);
 
     const fresh = await open();
@@ -89,5 +95,18 @@ describe.each(databaseTargets())('migrations on %s', (target) => {
     const schema = await schemaOf(fresh);
     expect(schema.length).toBeGreaterThan(50);
     expect(await schemaOf(earlier)).toEqual(schema);
+  });
+
+  it('starts on a current schema by reading the migrations table alone, without loading the migrator', async () => {
+    const first = await open();
+    expect(await first.unappliedMigrations()).toEqual(names);
+    expect(await first.migrate()).toEqual(names);
+
+    const next = await open(first.url);
+    expect(await next.migrate()).toEqual([]);
+    expect(next.orm.config.getExtension('@mikro-orm/migrator')).toBeUndefined();
+    // asked for, the migrator agrees there is nothing to apply
+    expect(await next.pendingMigrations()).toEqual([]);
+    expect(next.orm.config.getExtension('@mikro-orm/migrator')).toBeDefined();
   });
 });

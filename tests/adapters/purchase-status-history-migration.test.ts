@@ -16,7 +16,7 @@ describe('migration 0009: purchase status history', () => {
     const testDb = await createTestDatabase('pglite');
     const database = await Database.open({ url: testDb.url, dataDir: 'memory' });
     opened.push(testDb.drop, () => database.close());
-    await database.orm.getMigrator().up({ migrations: BEFORE_HISTORY });
+    await (await database.migrator()).up({ migrations: BEFORE_HISTORY });
     const sql = (query: string, params: unknown[] = []) => database.em.getConnection().execute(query, params);
     const user = '00000000-0000-4000-8000-000000000001';
     await sql(

@@ -1,15 +1,26 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVER_BUNDLE_DIGEST, serverBundleFresh, serverSourcesDigest } from '../../scripts/server-bundle.mjs';
+import {
+  SERVER_BUNDLE,
+  SERVER_BUNDLE_DIGEST,
+  serverBundleFresh,
+  serverSourcesDigest,
+} from '../../scripts/server-bundle.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bayou-bundle-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** `npm start` as an operator runs it; answers what it printed once the site answered, then stops it */
-async function npmStart(): Promise<string> {
+/**
+ * `npm start` as an operator runs it; answers what it printed and what `check` found once the site answered,
+ * then stops it
+ */
+async function npmStart<T = undefined>(
+  env: Record<string, string> = {},
+  check?: (url: string) => Promise<T>,
+): Promise<{ output: string; found: T | undefined }> {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
@@ -18,6 +29,7 @@ async function npmStart(): Promise<string> {
       PORT: '0',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,9 +49,16 @@ async function npmStart(): Promise<string> {
   });
   const catalogue = await fetch(`${url}/api/catalogue`);
   expect(catalogue.status).toBe(200);
+  const found = await check?.(url);
   child.kill('SIGTERM');
   await new Promise((done) => child.once('exit', done));
-  return output;
+  return { output, found };
+}
+
+/** the packages the bundle's main file imports before anything runs */
+function importedAtStart(): string[] {
+  const source = readFileSync(SERVER_BUNDLE, 'utf8');
+  return [...source.matchAll(/^import\b[^;]*?from "([^".][^"]*)";/gms)].map((match) => match[1] as string);
 }
 
 describe('the server bundle (npm run build)', () => {
@@ -49,13 +68,40 @@ describe('the server bundle (npm run build)', () => {
     expect(serverBundleFresh()).toBe(true);
 
     const fromBundle = await npmStart();
-    expect(fromBundle).not.toContain('starting from the sources');
+    expect(fromBundle.output).not.toContain('starting from the sources');
 
     // a source changed since the build: its digest no longer matches
     writeFileSync(SERVER_BUNDLE_DIGEST, 'built-from-other-sources\n');
     expect(serverBundleFresh()).toBe(false);
     const fromSources = await npmStart();
-    expect(fromSources).toContain('The server bundle is missing or older than its sources');
+    expect(fromSources.output).toContain('The server bundle is missing or older than its sources');
     writeFileSync(SERVER_BUNDLE_DIGEST, `${serverSourcesDigest()}\n`);
+  }, 120_000);
+
+  it('loads Stripe, Discord sign-in and the migrator only on a site that uses them', async () => {
+    const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    const atStart = importedAtStart();
+    expect(atStart).toContain('@mikro-orm/postgresql');
+    for (const later of ['stripe', 'simple-oauth2', '@mikro-orm/migrations']) expect(atStart).not.toContain(later);
+
+    // a site with Stripe and Discord configured gets both from their own chunks of the bundle
+    const configured = await npmStart(
+      {
+        STRIPE_SECRET_KEY: 'sk_test_bundle',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_bundle',
+        STRIPE_WEBHOOK_SECRET: 'whsec_bundle',
+        DISCORD_CLIENT_ID: '1234',
+        DISCORD_CLIENT_SECRET: 'bundle-secret',
+        DISCORD_REDIRECT_URI: 'http://127.0.0.1/api/auth/discord/callback',
+      },
+      async (url) => ({
+        payments: await (await fetch(`${url}/api/payments/config`)).json(),
+        signIn: await (await fetch(`${url}/api/auth/setup`)).json(),
+      }),
+    );
+    expect(configured.output).not.toContain('starting from the sources');
+    expect(configured.found?.payments).toEqual({ mode: 'stripe', publishableKey: 'pk_test_bundle' });
+    expect(configured.found?.signIn).toMatchObject({ mode: 'discord', scopes: ['identify', 'email'] });
   }, 120_000);
 });

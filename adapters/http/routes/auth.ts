@@ -4,7 +4,8 @@ import type { Context, Middleware } from 'koa';
 import type { Core } from '../../../core/index.ts';
 import { DomainError, ForbiddenError, InvalidInputError, NotFoundError } from '../../../core/shared/errors.ts';
 import type { Config } from '../../config.ts';
-import { DISCORD_SCOPES, type DiscordIdentityProvider } from '../../identity/discord-identity-provider.ts';
+import type { DiscordIdentityProvider } from '../../identity/discord-identity-provider.ts';
+import { DISCORD_SCOPES } from '../../identity/discord-scopes.ts';
 import type { Logger } from '../../logger.ts';
 import {
   devSignInSchema,

@@ -1,4 +1,5 @@
-import type { MigrationObject } from '@mikro-orm/core';
+import type { Constructor, MigrationObject } from '@mikro-orm/core';
+import type { Migration } from '@mikro-orm/migrations';
 import { Migration20261122000001UsersAndSessions } from './0001-users-and-sessions.ts';
 import { Migration20261122000002Accounts } from './0002-accounts.ts';
 import { Migration20261122000003Applications } from './0003-applications.ts';
@@ -16,28 +17,33 @@ import { Migration20261124000014OpenCheckoutsIndex } from './0014-open-checkouts
 import { Migration20261126000015ListInvalidations } from './0015-list-invalidations.ts';
 import { Migration20261126000016RowsByPlayer } from './0016-rows-by-player.ts';
 import { Migration20261126000017StripeCustomers } from './0017-stripe-customers.ts';
+import { MIGRATION_NAMES, type MigrationName } from './names.ts';
+
+/** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
+const classes: Record<MigrationName, Constructor<Migration>> = {
+  Migration20261122000001UsersAndSessions,
+  Migration20261122000002Accounts,
+  Migration20261122000003Applications,
+  Migration20261122000004Purchases,
+  Migration20261122000005Deliveries,
+  Migration20261122000006ListPerformance,
+  Migration20261123000007ApplicantMessages,
+  Migration20261123000008PurchaseBanReason,
+  Migration20261123000009PurchaseStatusChanges,
+  Migration20261123000010AccountActions,
+  Migration20261124000011Memberships,
+  Migration20261124000012PaymentGateways,
+  Migration20261124000013CacheInvalidations,
+  Migration20261124000014OpenCheckoutsIndex,
+  Migration20261126000015ListInvalidations,
+  Migration20261126000016RowsByPlayer,
+  Migration20261126000017StripeCustomers,
+};
 
 /**
- * Every migration in order. Add new ones at the end; never edit one that has shipped, nor its name: the
- * migrator records applied migrations by name (schema_migrations) and runs, in this order, those not recorded.
- * 0002 and 0003 were once listed the other way round; they touch different tables, so both orders give one schema.
+ * Every migration in order (MIGRATION_NAMES). Add new ones at the end; never edit one that has shipped, nor its
+ * name: the migrator records applied migrations by name (schema_migrations) and runs, in this order, those not
+ * recorded. 0002 and 0003 were once listed the other way round; they touch different tables, so both orders give
+ * one schema.
  */
-export const migrationsList: MigrationObject[] = [
-  { name: 'Migration20261122000001UsersAndSessions', class: Migration20261122000001UsersAndSessions },
-  { name: 'Migration20261122000002Accounts', class: Migration20261122000002Accounts },
-  { name: 'Migration20261122000003Applications', class: Migration20261122000003Applications },
-  { name: 'Migration20261122000004Purchases', class: Migration20261122000004Purchases },
-  { name: 'Migration20261122000005Deliveries', class: Migration20261122000005Deliveries },
-  { name: 'Migration20261122000006ListPerformance', class: Migration20261122000006ListPerformance },
-  { name: 'Migration20261123000007ApplicantMessages', class: Migration20261123000007ApplicantMessages },
-  { name: 'Migration20261123000008PurchaseBanReason', class: Migration20261123000008PurchaseBanReason },
-  { name: 'Migration20261123000009PurchaseStatusChanges', class: Migration20261123000009PurchaseStatusChanges },
-  { name: 'Migration20261123000010AccountActions', class: Migration20261123000010AccountActions },
-  { name: 'Migration20261124000011Memberships', class: Migration20261124000011Memberships },
-  { name: 'Migration20261124000012PaymentGateways', class: Migration20261124000012PaymentGateways },
-  { name: 'Migration20261124000013CacheInvalidations', class: Migration20261124000013CacheInvalidations },
-  { name: 'Migration20261124000014OpenCheckoutsIndex', class: Migration20261124000014OpenCheckoutsIndex },
-  { name: 'Migration20261126000015ListInvalidations', class: Migration20261126000015ListInvalidations },
-  { name: 'Migration20261126000016RowsByPlayer', class: Migration20261126000016RowsByPlayer },
-  { name: 'Migration20261126000017StripeCustomers', class: Migration20261126000017StripeCustomers },
-];
+export const migrationsList: MigrationObject[] = MIGRATION_NAMES.map((name) => ({ name, class: classes[name] }));

@@ -1,0 +1,29 @@
+/**
+ * The name of every migration, in order: the migrator records applied migrations by these names
+ * (schema_migrations). Kept apart from the migrations themselves so a start can tell its schema is current by
+ * reading that table alone, without loading the migrator; `index.ts` pairs each name with its class.
+ */
+export const MIGRATION_NAMES = [
+  'Migration20261122000001UsersAndSessions',
+  'Migration20261122000002Accounts',
+  'Migration20261122000003Applications',
+  'Migration20261122000004Purchases',
+  'Migration20261122000005Deliveries',
+  'Migration20261122000006ListPerformance',
+  'Migration20261123000007ApplicantMessages',
+  'Migration20261123000008PurchaseBanReason',
+  'Migration20261123000009PurchaseStatusChanges',
+  'Migration20261123000010AccountActions',
+  'Migration20261124000011Memberships',
+  'Migration20261124000012PaymentGateways',
+  'Migration20261124000013CacheInvalidations',
+  'Migration20261124000014OpenCheckoutsIndex',
+  'Migration20261126000015ListInvalidations',
+  'Migration20261126000016RowsByPlayer',
+  'Migration20261126000017StripeCustomers',
+] as const;
+
+export type MigrationName = (typeof MIGRATION_NAMES)[number];
+
+/** the table the migrator records applied migrations in */
+export const MIGRATIONS_TABLE = 'schema_migrations';
