@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { requestLine } from '../../adapters/http/middleware/request-log.ts';
-import { createLogger, flushLogger } from '../../adapters/logger.ts';
+import { createLogger, flushLogger, GATHER_MS } from '../../adapters/logger.ts';
 
 /** A logger whose output lands in `text`, as written. */
 function captured(level = 'info') {
@@ -26,7 +26,7 @@ describe('request log lines', () => {
     const started = process.hrtime.bigint();
     requestLine(logger)('a1', 'GET', '/api/"quoted"\u2028path', 200, started);
     requestLine(worker)('b2', 'POST', '/api/applications', 409, started);
-    // gathered for the turn of the event loop: the same lines, once it has turned
+    // gathered for a moment: the same lines, soon after
     await expect.poll(() => lines(out.text).length).toBe(2);
     const [first = {}, second = {}] = lines(out.text).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(first).toMatchObject({ level: 30, requestId: 'a1', method: 'GET', status: 200, msg: 'request' });
@@ -53,7 +53,7 @@ describe('request log lines', () => {
     expect(all[3]).toBe(all[1]);
   });
 
-  it('are written out by flushLogger before the turn ends, and not at all below the logger level', async () => {
+  it('are written out by flushLogger at once, and not at all below the logger level', async () => {
     const { logger, out } = captured();
     const line = requestLine(logger);
     line('c3', 'GET', '/api/catalogue', 200, process.hrtime.bigint());
@@ -66,5 +66,35 @@ describe('request log lines', () => {
     await flushLogger(quiet.logger);
     await new Promise((done) => setImmediate(done));
     expect(quiet.out.text).toBe('');
+  });
+
+  it('reach the destination together: those of the next moment in one write, at once past 64 KB', async () => {
+    const writes: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        writes.push(String(chunk));
+        done();
+      },
+    });
+    const line = requestLine(createLogger('info', destination));
+    // requests answered in turns of the event loop of their own, as under load
+    const began = Date.now();
+    for (let request = 0; request < 5; request++) {
+      line(`t${request}`, 'GET', '/api/catalogue', 200, process.hrtime.bigint());
+      await new Promise((done) => setImmediate(done));
+    }
+    await expect.poll(() => writes.length).toBe(1);
+    expect(Date.now() - began).toBeGreaterThanOrEqual(GATHER_MS - 1);
+    expect(lines(writes[0] ?? '').map((text) => JSON.parse(text).requestId)).toEqual(['t0', 't1', 't2', 't3', 't4']);
+
+    // a burst does not wait: 64 KB of lines go out as soon as they are there, the rest a moment later
+    writes.length = 0;
+    const long = `/api/${'x'.repeat(1_000)}`;
+    for (let request = 0; request < 70; request++) line(`u${request}`, 'GET', long, 200, process.hrtime.bigint());
+    expect(writes).toHaveLength(1);
+    const first = lines(writes[0] ?? '').length;
+    expect(first).toBeGreaterThan(50);
+    await expect.poll(() => writes.length).toBe(2);
+    expect(first + lines(writes[1] ?? '').length).toBe(70);
   });
 });
