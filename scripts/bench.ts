@@ -268,25 +268,30 @@ async function benchTarget(
       await stop(sameWork);
     }
     const reads: Array<[string, string, Record<string, string>]> = [
-      ['GET /api/catalogue', '/api/catalogue', {}],
+      [CATALOGUE_AS_BROWSERS_ASK, '/api/catalogue', { 'accept-encoding': BROWSER_ENCODINGS }],
+      ['GET /api/catalogue, no compression asked', '/api/catalogue', {}],
       ['GET /api/auth/user (signed in)', '/api/auth/user', as('player')],
       ['GET /api/applications (staff, first page)', '/api/applications', as('staff')],
       ['GET /api/purchases (admin, first page)', '/api/purchases', as('admin')],
     ];
-    // the catalogue's limit: bare Koa sending an answer of the catalogue's size (the kernel and the client read it)
-    const catalogueBytes = Number(
-      (await fetch(`${server.url}/api/catalogue`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get(
-        'content-length',
-      ),
-    );
+    // the catalogue's limit: bare Koa sending an answer of as many bytes (the kernel and the client read them)
+    const wireBytes = async (headers: Record<string, string>) =>
+      Number(
+        (
+          await fetch(`${server.url}/api/catalogue`, {
+            headers: { 'x-forwarded-proto': 'https', 'accept-encoding': 'identity', ...headers },
+          })
+        ).headers.get('content-length'),
+      );
     for (const [route, path, headers] of reads) {
       let sameSize: Row | undefined;
       const measured = await baseline.before(async () => {
         if (path === '/api/catalogue') {
+          const bytes = await wireBytes(headers);
           sameSize = row(
             target,
-            `bare Koa JSON route of the catalogue's size, ${catalogueBytes} bytes (baseline)`,
-            await load(`${baseline.url}/sized/${catalogueBytes}`),
+            `bare Koa JSON route of ${bytes} bytes, as many as the catalogue ${headers['accept-encoding'] ? 'gzipped' : 'sends uncompressed'} (baseline)`,
+            await load(`${baseline.url}/sized/${bytes}`),
           );
           sameSize.ratio = sameSize.rps / baseline.latest;
         }
@@ -334,7 +339,7 @@ async function benchTarget(
       // the same reads with two worker processes (WEB_CONCURRENCY=2) on the same database
       await stop(server);
       server = await startSite(2);
-      for (const [route, path, headers] of reads) {
+      for (const [route, path, headers] of reads.filter(([route]) => !route.includes('no compression'))) {
         const measured = await baseline.before(async () =>
           row(target, `${route}, 2 workers`, await load(`${server.url}${path}`, { headers })),
         );
@@ -452,6 +457,10 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
+/** what a browser sends (Chromium's), and the catalogue's row asked that way */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+const CATALOGUE_AS_BROWSERS_ASK = 'GET /api/catalogue (gzip, as a browser asks)';
+
 const find = (rows: Row[], target: string, prefix: string) =>
   rows.find((r) => r.target === target && r.route.startsWith(prefix)) as Row;
 /** a list page at 50 connections: 1,000 req/s and p99 50 ms on Postgres; p99 under 100 ms on PGlite */
@@ -459,16 +468,18 @@ const listGoal = (r: Row, target: string) => (target === 'postgres' ? r.rps >= 1
 
 const GOALS: Array<{ goal: string; check(rows: Row[], target: string): string }> = [
   {
-    goal: 'catalogue >= 80% of bare Koa',
-    check: (rows, target) =>
-      verdict(
-        find(rows, target, 'GET /api/catalogue'),
+    goal: 'catalogue >= 80% of bare Koa (asked as a browser asks)',
+    check: (rows, target) => {
+      const plain = find(rows, target, 'GET /api/catalogue, no compression asked');
+      const sameBytes = (r: Row) =>
+        r.sameWork === undefined ? '' : `, ${pct(r.sameWork)} of bare Koa sending as many bytes`;
+      return verdict(
+        find(rows, target, CATALOGUE_AS_BROWSERS_ASK),
         (r) => r.ratio! >= 0.8,
-        (r) => {
-          const ratio = pct(r.ratio ?? 0);
-          return r.sameWork === undefined ? ratio : `${ratio}; ${pct(r.sameWork)} of bare Koa sending as many bytes`;
-        },
-      ),
+        (r) =>
+          `${pct(r.ratio ?? 0)}${sameBytes(r)}; no compression asked: ${plain ? `${pct(plain.ratio ?? 0)}${sameBytes(plain)}` : 'not measured'}`,
+      );
+    },
   },
   {
     goal: 'signed-in read >= 40% of bare Koa',
@@ -557,7 +568,7 @@ async function main(): Promise<void> {
     '# Benchmark results',
     '',
     `Written by \`npm run bench\` on ${new Date().toISOString()}: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}.`,
-    `Load: autocannon in its own process, ${CONNECTIONS} connections, ${DURATION_S} s per route after a 1 s warm-up, no compression asked; "vs same work" is the signed-in reads against the same-work baseline and the catalogue against bare Koa sending an answer of its size. Server: \`adapters/http/main.ts\` with NODE_ENV=production, request logging on, written to a file.`,
+    `Load: autocannon in its own process, ${CONNECTIONS} connections, ${DURATION_S} s per route after a 1 s warm-up, no compression asked but for the catalogue's first row, asked as Chromium asks (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`); "vs same work" is the signed-in reads against the same-work baseline and each catalogue row against bare Koa sending an answer of as many bytes. Server: \`adapters/http/main.ts\` with NODE_ENV=production, request logging on, written to a file.`,
     `Runs: ${RUNS} whole runs (seed, both baselines, every route); each figure is the median of its runs; each route's ratio is taken against bare Koa measured just before it (the baseline's row: the median of those), as the machine's speed drifts within a run; non-2xx and errors are added up.`,
     `Data: 100,000 whitelist applications and 100,000 purchases (seeded in ${seeds.join(', ')}). Whole run: ${seconds.toFixed(0)} s.`,
     Number.isNaN(startup.bundle)

@@ -29,10 +29,13 @@ export function plainGetOverHttps(req: IncomingMessage, options: AnswerOptions):
 
 /**
  * The app's answer to this request as it will go out (every header set so far, the body as Koa sends it); undefined
- * when it is not a 200, sets a cookie, varies, or its body is a stream.
+ * when it is not a 200, sets a cookie, varies (but by Accept-Encoding, when the keeper keeps each encoding apart), or
+ * its body is a stream.
  */
-export function answerOf(ctx: Context): KeptAnswer | undefined {
-  if (ctx.status !== 200 || ctx.response.get('Set-Cookie') || ctx.response.get('Vary')) return undefined;
+export function answerOf(ctx: Context, { byEncoding = false } = {}): KeptAnswer | undefined {
+  if (ctx.status !== 200 || ctx.response.get('Set-Cookie')) return undefined;
+  const vary = ctx.response.get('Vary');
+  if (vary && !(byEncoding && variesByEncodingAlone(vary))) return undefined;
   const body: unknown = ctx.body;
   let bytes: Buffer;
   if (Buffer.isBuffer(body)) bytes = body;
@@ -50,6 +53,11 @@ export function answerOf(ctx: Context): KeptAnswer | undefined {
 }
 
 const CONNECTION_HEADERS = ['connection', 'keep-alive', 'transfer-encoding'];
+
+/** a Vary header naming Accept-Encoding and nothing else */
+export function variesByEncodingAlone(vary: string): boolean {
+  return vary.trim().toLowerCase() === 'accept-encoding';
+}
 
 /** Sends a kept answer and writes the request's log line, as the app would for this request. */
 export function sendKept(res: ServerResponse, answer: KeptAnswer, url: string, line: RequestLine): void {

@@ -4,9 +4,16 @@ import type { Clock } from '../../core/shared/ports.ts';
 import type { Logger } from '../logger.ts';
 import { type RequestLine, requestLine } from './middleware/request-log.ts';
 import { cookieValue, SESSION_COOKIE } from './middleware/session.ts';
-import { type AnswerOptions, answerOf, type KeptAnswer, plainGetOverHttps, sendKept } from './kept-answer.ts';
+import {
+  type AnswerOptions,
+  answerOf,
+  type KeptAnswer,
+  plainGetOverHttps,
+  sendKept,
+  variesByEncodingAlone,
+} from './kept-answer.ts';
 
-/** at most this many addresses are kept (a query string makes another one) */
+/** at most this many answers are kept (a query string makes another address, an encoding another answer) */
 const MAX_ENTRIES = 64;
 
 interface Answer extends KeptAnswer {
@@ -15,7 +22,8 @@ interface Answer extends KeptAnswer {
 }
 
 /**
- * Answers any shared cache may keep (`Cache-Control: public, max-age=N`, no cookie set, no Vary) are kept here for
+ * Answers any shared cache may keep (`Cache-Control: public, max-age=N`, no cookie set, no Vary but by
+ * Accept-Encoding, each Accept-Encoding as sent kept apart, as a cache keeps the variants) are kept here for
  * their max-age and sent again before the app runs: for the catalogue, the same bytes and headers without Koa, the
  * route chain or the security-header work, as a cache in front of the site would send them. Only a plain GET
  * without a session cookie or a conditional header is answered from here, over HTTPS when the site requires it;
@@ -46,10 +54,15 @@ export class PublicAnswers {
   /** Sends the kept answer for this request and returns true; false when the app must answer it. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url ?? '';
-    const answer = this.answers.get(url);
-    if (!answer) return false;
+    let key = url;
+    let answer = this.answers.get(key);
+    if (!answer) {
+      key = variantKey(url, req.headers['accept-encoding']);
+      answer = this.answers.get(key);
+      if (!answer) return false;
+    }
     if (answer.until <= this.now()) {
-      this.answers.delete(url);
+      this.answers.delete(key);
       return false;
     }
     if (!this.servable(req)) return false;
@@ -67,18 +80,26 @@ export class PublicAnswers {
     // (a response without the header, as Koa's own 404, answers undefined)
     const maxAge = ctx.status === 200 ? publicMaxAge(ctx.response.get('Cache-Control') ?? '') : null;
     if (maxAge === null) return;
-    const answer = answerOf(ctx);
-    if (!answer || !this.room(ctx.url)) return;
-    this.answers.set(ctx.url, { ...answer, until: this.now() + maxAge * 1000 });
+    const answer = answerOf(ctx, { byEncoding: true });
+    if (!answer) return;
+    const vary = ctx.response.get('Vary');
+    const key = vary && variesByEncodingAlone(vary) ? variantKey(ctx.url, ctx.get('Accept-Encoding')) : ctx.url;
+    if (!this.room(key)) return;
+    this.answers.set(key, { ...answer, until: this.now() + maxAge * 1000 });
   }
 
-  /** Whether `url` may be kept: it is already, or there is room once the answers past their max-age are dropped. */
-  private room(url: string): boolean {
-    if (this.answers.size < MAX_ENTRIES || this.answers.has(url)) return true;
+  /** Whether `key` may be kept: it is already, or there is room once the answers past their max-age are dropped. */
+  private room(key: string): boolean {
+    if (this.answers.size < MAX_ENTRIES || this.answers.has(key)) return true;
     const now = this.now();
     for (const [kept, answer] of this.answers) if (answer.until <= now) this.answers.delete(kept);
     return this.answers.size < MAX_ENTRIES;
   }
+}
+
+/** where the answer to a URL that varies by Accept-Encoding is kept for one Accept-Encoding, exactly as sent */
+function variantKey(url: string, acceptEncoding: string | undefined): string {
+  return `${url}\n${acceptEncoding ?? ''}`;
 }
 
 const NOT_KEPT = new Set(['private', 'no-store', 'no-cache']);

@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger, headersOf } from '../support/captured-log.ts';
@@ -28,13 +29,50 @@ describe('the catalogue in production, answered again from what was kept', () =>
     expect(second.headers.get('strict-transport-security')).toContain('max-age=');
     expect(second.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
-    expect(Number(second.headers.get('content-length'))).toBe(Buffer.byteLength(firstBody));
+    // fetch asks for gzip, as a browser does: the body arrived compressed and was unpacked
+    expect(second.headers.get('content-encoding')).toBe('gzip');
+    expect(second.headers.get('vary')).toBe('Accept-Encoding');
+    expect(Number(second.headers.get('content-length'))).toBeLessThan(Buffer.byteLength(firstBody) / 3);
     await expect
       .poll(() => log.lines.filter((line) => line.msg === 'request' && line.path === '/api/catalogue').length)
       .toBe(2);
     const [a, b] = log.lines.filter((line) => line.path === '/api/catalogue');
     expect(b).toMatchObject({ method: 'GET', status: 200 });
     expect(b!.requestId).not.toBe(a!.requestId);
+  });
+
+  it('keeps the gzipped and the plain answer apart, each for the clients that ask for it', async () => {
+    const raw = (acceptEncoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
+        const headers: Record<string, string> = {
+          ...https,
+          ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+        };
+        get(`${server.url}/api/catalogue`, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => done({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', fail);
+      });
+    const browser = 'gzip, deflate, br, zstd';
+    const [gzipped, plain, gzippedAgain, plainAgain] = [
+      await raw(browser),
+      await raw(),
+      await raw(browser),
+      await raw(),
+    ];
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const catalogue = JSON.parse(plain.body.toString()) as { products: unknown[] };
+    expect(catalogue.products.length).toBeGreaterThan(10);
+    expect(gunzipSync(gzipped.body).toString()).toBe(plain.body.toString());
+    expect(gzipped.headers.etag).not.toBe(plain.headers.etag);
+    // each sent again as it was, to the client that asked for it
+    expect(gzippedAgain.body.equals(gzipped.body)).toBe(true);
+    expect(gzippedAgain.headers['content-encoding']).toBe('gzip');
+    expect(plainAgain.body.toString()).toBe(plain.body.toString());
+    expect(plainAgain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plainAgain.headers['content-length'])).toBe(plain.body.length);
   });
 
   it('still refuses plain HTTP, answers 304 to a conditional request and no-store to a signed-in one', async () => {
@@ -73,7 +111,7 @@ describe('PublicAnswers', () => {
       const cacheControl = typeof ctx.query.cc === 'string' ? ctx.query.cc : 'public, max-age=60';
       ctx.set('Cache-Control', cacheControl);
       if (ctx.query.cookie) ctx.cookies.set('flavour', 'chicory');
-      if (ctx.query.vary) ctx.vary('Accept-Encoding');
+      if (typeof ctx.query.vary === 'string') ctx.vary(ctx.query.vary);
       if (ctx.query.close) ctx.set('Connection', 'close');
       ctx.status = ctx.query.status ? Number(ctx.query.status) : 200;
       ctx.body = `answer ${answered}`;
@@ -107,12 +145,27 @@ describe('PublicAnswers', () => {
       '/?cc=no-store',
       '/?cc=public',
       '/?cookie=1',
-      '/?vary=1',
+      '/?vary=Accept-Language',
+      '/?vary=Accept-Encoding,%20Cookie',
       '/?status=404',
     ]) {
       const first = await text(path);
       expect(await text(path), path).not.toBe(first);
     }
+  });
+
+  it('keeps an answer that varies by Accept-Encoding alone once for each Accept-Encoding sent', async () => {
+    const path = '/encoded?vary=Accept-Encoding';
+    const as = (acceptEncoding: string) => text(path, { headers: { 'Accept-Encoding': acceptEncoding } });
+    const gzip = await as('gzip');
+    const identity = await as('identity');
+    expect(identity).not.toBe(gzip);
+    expect(await as('gzip')).toBe(gzip);
+    expect(await as('identity')).toBe(identity);
+    // another way of asking is another answer of the app's, kept in its turn
+    const both = await as('gzip, br');
+    expect([gzip, identity]).not.toContain(both);
+    expect(await as('gzip, br')).toBe(both);
   });
 
   it('lets the app answer a write, a conditional request and a request carrying a session', async () => {

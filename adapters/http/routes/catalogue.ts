@@ -1,16 +1,26 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type Router from '@koa/router';
 import type { ProductType } from '../../../core/catalogue/product.ts';
 import type { Core } from '../../../core/index.ts';
 import { catalogueQuerySchema, type CatalogueResponse } from '../contract/catalogue.ts';
+import { gzipWanted } from '../json-response.ts';
 import { presentProduct } from '../presenters/catalogue.ts';
+
+interface Rendered {
+  json: string;
+  etag: string;
+  /** the same JSON gzipped (at the highest level: it is made once), with an ETag of its own */
+  gzipped?: { body: Buffer; etag: string };
+}
 
 /**
  * The catalogue lives in code and never changes while the process runs: each variant is serialised once,
- * with an ETag, so a request costs a lookup, and a client that has it already gets a 304 with no body.
+ * with an ETag, so a request costs a lookup, and a client that has it already gets a 304 with no body. A browser,
+ * which accepts gzip, gets it gzipped: about a fifth of its bytes, compressed once.
  */
 export function catalogueRoutes(router: Router, core: Core): void {
-  const rendered = new Map<string, { json: string; etag: string }>();
+  const rendered = new Map<string, Rendered>();
   const render = (type: ProductType | undefined) => {
     const key = type ?? '';
     let entry = rendered.get(key);
@@ -22,18 +32,24 @@ export function catalogueRoutes(router: Router, core: Core): void {
     }
     return entry;
   };
+  const gzipped = (entry: Rendered) => {
+    entry.gzipped ??= { body: gzipSync(entry.json, { level: 9 }), etag: `${entry.etag.slice(0, -1)}-gzip"` };
+    return entry.gzipped;
+  };
 
   router.get('/api/catalogue', (ctx) => {
     const query = catalogueQuerySchema.parse(ctx.query);
-    const { json, etag } = render(query.type);
+    const entry = render(query.type);
+    const gzip = gzipWanted(ctx, Buffer.byteLength(entry.json)) ? gzipped(entry) : undefined;
     ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.set('ETag', etag);
+    ctx.set('ETag', gzip?.etag ?? entry.etag);
     ctx.type = 'application/json; charset=utf-8';
     ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
-    ctx.body = json;
+    if (gzip) ctx.set('Content-Encoding', 'gzip');
+    ctx.body = gzip?.body ?? entry.json;
   });
 }
