@@ -9,6 +9,8 @@ import { presentProduct } from '../presenters/catalogue.ts';
 
 interface Rendered {
   json: string;
+  /** the JSON's length in bytes */
+  bytes: number;
   etag: string;
   /** the same JSON gzipped (at the highest level: it is made once), with an ETag of its own */
   gzipped?: { body: Buffer; etag: string };
@@ -27,7 +29,11 @@ export function catalogueRoutes(router: Router, core: Core): void {
     if (!entry) {
       const body: CatalogueResponse = { products: core.catalogue.list.execute({ type }).map(presentProduct) };
       const json = JSON.stringify(body);
-      entry = { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+      entry = {
+        json,
+        bytes: Buffer.byteLength(json),
+        etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+      };
       rendered.set(key, entry);
     }
     return entry;
@@ -40,7 +46,7 @@ export function catalogueRoutes(router: Router, core: Core): void {
   router.get('/api/catalogue', (ctx) => {
     const query = catalogueQuerySchema.parse(ctx.query);
     const entry = render(query.type);
-    const gzip = gzipWanted(ctx, Buffer.byteLength(entry.json)) ? gzipped(entry) : undefined;
+    const gzip = gzipWanted(ctx, entry.bytes) ? gzipped(entry) : undefined;
     ctx.set('Cache-Control', 'public, max-age=60');
     ctx.set('ETag', gzip?.etag ?? entry.etag);
     ctx.type = 'application/json; charset=utf-8';
