@@ -5,13 +5,15 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { autocannonFigures, chooseLoader, cpuTicks, type Measured } from '../bench/load.ts';
 import { findRunningEmbedded } from '../adapters/persistence/embedded-postgres.ts';
 import { whitelistAnswers } from '../tests/support/application-builders.ts';
 
 /**
  * `npm run bench`: the server as production runs it (NODE_ENV=production, its own process) on the embedded
- * PGlite and on the real Postgres, each seeded with 100,000 applications and 100,000 purchases, loaded by
- * autocannon from this process, each route after a bare Koa JSON route measured just before it. Writes bench/results.md.
+ * PGlite and on the real Postgres, each seeded with 100,000 applications and 100,000 purchases, loaded by autocannon
+ * (or wrk: BENCH_LOADER=wrk, see bench/load.ts), each route after a bare Koa JSON route measured just before it.
+ * Writes bench/results.md.
  */
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
@@ -23,16 +25,12 @@ const POSTGRES_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const SESSION_SECRET = randomBytes(32).toString('base64url');
 const RESULTS = 'bench/results.md';
+const LOADER = chooseLoader();
 const NOTES_MARKER = '<!-- notes: kept by npm run bench -->';
 
-interface Row {
+interface Row extends Measured {
   target: string;
   route: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
   ratio?: number;
   /** signed-in routes: against the same-work baseline of the same database */
   sameWork?: number;
@@ -62,6 +60,8 @@ function medians(runs: Row[][]): Row[] {
       p99: of((r) => r.p99)!,
       non2xx: same.reduce((sum, r) => sum + r.non2xx, 0),
       errors: same.reduce((sum, r) => sum + r.errors, 0),
+      serverCores: of((r) => r.serverCores),
+      loaderCores: of((r) => r.loaderCores),
       ratio: of((r) => r.ratio),
       sameWork: of((r) => r.sameWork),
       runs: same.map((r) => r.rps),
@@ -147,23 +147,16 @@ async function seed(url: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<autocannon.Result> {
+/** Loads a route for a second, then measures it for DURATION_S; `server` is the process answering (for its cores). */
+async function load(url: string, server: Started, headers: Record<string, string> = {}): Promise<Measured> {
   // production trusts the proxy's X-Forwarded-Proto: the load balancer terminated TLS
-  const headers = { 'x-forwarded-proto': 'https', ...(options.headers ?? {}) };
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, ...options, headers });
-  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options, headers });
+  const options = { connections: CONNECTIONS, headers: { 'x-forwarded-proto': 'https', ...headers } };
+  await LOADER.load(url, { ...options, seconds: 1 });
+  return LOADER.load(url, { ...options, seconds: DURATION_S, serverPid: server.child.pid });
 }
 
-function row(target: string, route: string, result: autocannon.Result): Row {
-  return {
-    target,
-    route,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+function row(target: string, route: string, measured: Measured): Row {
+  return { target, route, ...measured };
 }
 
 /**
@@ -172,19 +165,23 @@ function row(target: string, route: string, result: autocannon.Result): Row {
  * moment. Every baseline measured is kept, for the baseline's row.
  */
 class PairedBaseline {
-  readonly measured: autocannon.Result[] = [];
-  constructor(readonly url: string) {}
+  readonly measured: Measured[] = [];
+  constructor(readonly bare: Started) {}
+
+  get url(): string {
+    return this.bare.url;
+  }
 
   /** req/s of the baseline measured last */
   get latest(): number {
-    return this.measured.at(-1)?.requests.average ?? Number.NaN;
+    return this.measured.at(-1)?.rps ?? Number.NaN;
   }
 
   async before<T extends Row>(measure: () => Promise<T>): Promise<T> {
-    const baseline = await load(`${this.url}/json`);
+    const baseline = await load(`${this.url}/json`, this.bare);
     this.measured.push(baseline);
     const measured = await measure();
-    measured.ratio = measured.rps / baseline.requests.average;
+    measured.ratio = measured.rps / baseline.rps;
     return measured;
   }
 
@@ -258,7 +255,7 @@ async function benchTarget(
         row(
           target,
           'same-work signed-in read, node:http + pg (baseline)',
-          await load(`${sameWork.url}/`, { headers: as('player') }),
+          await load(`${sameWork.url}/`, sameWork, as('player')),
         ),
       );
       sameWorkRps = measured.rps;
@@ -291,11 +288,11 @@ async function benchTarget(
           sameSize = row(
             target,
             `bare Koa JSON route of ${bytes} bytes, as many as the catalogue ${headers['accept-encoding'] ? 'gzipped' : 'sends uncompressed'} (baseline)`,
-            await load(`${baseline.url}/sized/${bytes}`),
+            await load(`${baseline.url}/sized/${bytes}`, baseline.bare),
           );
           sameSize.ratio = sameSize.rps / baseline.latest;
         }
-        return row(target, route, await load(`${server.url}${path}`, { headers }));
+        return row(target, route, await load(`${server.url}${path}`, server, headers));
       });
       const sameWork = headers.cookie ? sameWorkRps : sameSize?.rps;
       if (sameSize) rows.push(sameSize);
@@ -310,23 +307,26 @@ async function benchTarget(
       row(
         target,
         'POST /api/applications (fresh users)',
-        await autocannon({
-          url: server.url,
-          connections: CONNECTIONS,
-          duration: DURATION_S,
-          headers: { 'x-forwarded-proto': 'https', 'content-type': 'application/json' },
-          requests: [
-            {
-              method: 'POST',
-              path: '/api/applications',
-              body,
-              setupRequest: (request) => ({
-                ...request,
-                headers: { ...request.headers, cookie: sessionCookie(`bench-fresh-${1 + (fresh++ % FRESH_USERS)}`) },
-              }),
-            },
-          ],
-        }),
+        // autocannon: each submission signs in a session of its own
+        autocannonFigures(
+          await autocannon({
+            url: server.url,
+            connections: CONNECTIONS,
+            duration: DURATION_S,
+            headers: { 'x-forwarded-proto': 'https', 'content-type': 'application/json' },
+            requests: [
+              {
+                method: 'POST',
+                path: '/api/applications',
+                body,
+                setupRequest: (request) => ({
+                  ...request,
+                  headers: { ...request.headers, cookie: sessionCookie(`bench-fresh-${1 + (fresh++ % FRESH_USERS)}`) },
+                }),
+              },
+            ],
+          }),
+        ),
       ),
     );
     rows.push(submitted);
@@ -341,7 +341,7 @@ async function benchTarget(
       server = await startSite(2);
       for (const [route, path, headers] of reads.filter(([route]) => route !== CATALOGUE_UNCOMPRESSED)) {
         const measured = await baseline.before(async () =>
-          row(target, `${route}, 2 workers`, await load(`${server.url}${path}`, { headers })),
+          row(target, `${route}, 2 workers`, await load(`${server.url}${path}`, server, headers)),
         );
         rows.push({ ...measured, ...(headers.cookie ? { sameWork: measured.rps / sameWorkRps } : {}) });
         console.log(`  ${target}: ${route}, 2 workers: ${Math.round(measured.rps)} req/s, p99 ${measured.p99} ms`);
@@ -411,17 +411,6 @@ async function measureStartup(): Promise<{ bundle: number; sources: number }> {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** CPU time the process has used, in clock ticks (Linux); undefined where /proc does not say. */
-function cpuTicks(pid: number): number | undefined {
-  try {
-    // after the command name in parentheses: state is field 3, utime 14 and stime 15
-    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Waits until the server is idle (under a tenth of a core over half a second), at most 60 s; returns the seconds
@@ -523,6 +512,11 @@ const GOALS: Array<{ goal: string; check(rows: Row[], target: string): string }>
 ];
 
 const pct = (ratio: number) => `${Math.round(ratio * 100)}%`;
+/** the cores the server and the load generator used (the one near 1.0 is the limit of a one-process route) */
+const cores = (r: Row) =>
+  r.serverCores === undefined || r.loaderCores === undefined
+    ? ''
+    : `${r.serverCores.toFixed(2)}, ${r.loaderCores.toFixed(2)}`;
 const verdict = (r: Row, ok: (r: Row) => boolean, show: (r: Row) => string) =>
   r.rps < 1
     ? '**not met** (no answers)'
@@ -547,7 +541,7 @@ async function main(): Promise<void> {
       console.log(`Run ${run} of ${RUNS}`);
       const rows: Row[] = [];
       for (const target of targets) {
-        const baseline = new PairedBaseline(bare.url);
+        const baseline = new PairedBaseline(bare);
         const result = await benchTarget(target, baseline);
         const bareRow = baseline.row(target);
         console.log(
@@ -569,18 +563,18 @@ async function main(): Promise<void> {
     '# Benchmark results',
     '',
     `Written by \`npm run bench\` on ${new Date().toISOString()}: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}.`,
-    `Load: autocannon in its own process, ${CONNECTIONS} connections, ${DURATION_S} s per route after a 1 s warm-up, no compression asked but for the catalogue's first row, asked as Chromium asks (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`); "vs same work" is the signed-in reads against the same-work baseline and each catalogue row against bare Koa sending an answer of as many bytes. Server: \`adapters/http/main.ts\` with NODE_ENV=production, request logging on, written to a file.`,
-    `Runs: ${RUNS} whole runs (seed, both baselines, every route); each figure is the median of its runs; each route's ratio is taken against bare Koa measured just before it (the baseline's row: the median of those), as the machine's speed drifts within a run; non-2xx and errors are added up.`,
+    `Load: ${LOADER.name === 'wrk' ? 'wrk (one thread; BENCH_LOADER=wrk)' : 'autocannon'} in its own process, ${CONNECTIONS} connections, ${DURATION_S} s per route after a 1 s warm-up${LOADER.name === 'wrk' ? ' (the submissions by autocannon, each with a session of its own)' : ''}, no compression asked but for the catalogue's first row, asked as Chromium asks (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`); "vs same work" is the signed-in reads against the same-work baseline and each catalogue row against bare Koa sending an answer of as many bytes. Server: \`adapters/http/main.ts\` with NODE_ENV=production, request logging on, written to a file.`,
+    `Runs: ${RUNS} whole runs (seed, both baselines, every route); each figure is the median of its runs; each route's ratio is taken against bare Koa measured just before it (the baseline's row: the median of those), as the machine's speed drifts within a run; non-2xx and errors are added up; "cores" is the CPU time the server (its workers included) and the load generator each used over the route's seconds: on two cores, the one near 1.00 is what limited a one-process route.`,
     `Data: 100,000 whitelist applications and 100,000 purchases (seeded in ${seeds.join(', ')}). Whole run: ${seconds.toFixed(0)} s.`,
     Number.isNaN(startup.bundle)
       ? `Start: no server bundle in this checkout; the first answer of \`npm start\` on an existing embedded data directory came ${startup.sources.toFixed(2)} s after the start (median of ${RUNS}).`
       : `Start: the first answer of \`npm start\` on an existing embedded data directory came ${startup.bundle.toFixed(2)} s after the start with the server bundle (goal 2 s: ${startup.bundle <= 2 ? 'met' : '**not met**'}), ${startup.sources.toFixed(2)} s from the sources through tsx (medians of ${RUNS}).`,
     '',
-    '| database | route | req/s | p50 ms | p99 ms | non-2xx | errors | vs bare Koa | vs same work | req/s of each run |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| database | route | req/s | p50 ms | p99 ms | non-2xx | errors | vs bare Koa | vs same work | cores: server, load | req/s of each run |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.target} | ${r.route} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${pct(r.ratio!)} | ${r.sameWork === undefined ? '' : pct(r.sameWork)} | ${(r.runs ?? []).map(Math.round).join(', ')} |`,
+        `| ${r.target} | ${r.route} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${pct(r.ratio!)} | ${r.sameWork === undefined ? '' : pct(r.sameWork)} | ${cores(r)} | ${(r.runs ?? []).map(Math.round).join(', ')} |`,
     ),
     '',
     '## Goals',

@@ -1,0 +1,151 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+/** What one load of one route measured. */
+export interface Measured {
+  rps: number;
+  /** milliseconds */
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** cores the server used while loaded (its workers included), and the load generator; undefined where unknown */
+  serverCores?: number;
+  loaderCores?: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+  /** the server's process id, for its share of the cores */
+  serverPid?: number;
+}
+
+/**
+ * A load generator: autocannon, or wrk (Debian's package `wrk`, written in C) with `BENCH_LOADER=wrk`. autocannon
+ * reads every answer in JavaScript on the same two cores as the server, so on a route whose answers are long or
+ * carry many headers it can be the limit rather than the server: the bench prints the cores each used. wrk reads
+ * the same answers with a third of a core, leaving the server the limit, but it never waits for the server, so its
+ * latencies are those of a server at its limit; the goals were set with autocannon, which stays the default.
+ */
+export interface Loader {
+  name: 'wrk' | 'autocannon';
+  load(url: string, options: LoadOptions): Promise<Measured>;
+}
+
+export function chooseLoader(wanted = process.env.BENCH_LOADER ?? 'autocannon'): Loader {
+  if (wanted === 'autocannon') return autocannonLoader;
+  if (wanted !== 'wrk') throw new Error(`BENCH_LOADER is wrk or autocannon, not "${wanted}".`);
+  if (!wrkInstalled()) throw new Error('BENCH_LOADER=wrk: wrk is not installed (apt-get install wrk).');
+  return wrkLoader;
+}
+
+function wrkInstalled(): boolean {
+  return spawnSync('wrk', ['-v'], { stdio: 'ignore' }).error === undefined;
+}
+
+const autocannonLoader: Loader = {
+  name: 'autocannon',
+  async load(url, { connections, seconds, headers, serverPid }) {
+    const cores = coresOf({ serverPid, loaderPid: process.pid });
+    const result = await autocannon({ url, connections, duration: seconds, headers });
+    return { ...autocannonFigures(result), ...cores() };
+  },
+};
+
+/** The figures of an autocannon run. */
+export function autocannonFigures(result: autocannon.Result): Measured {
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const wrkLoader: Loader = {
+  name: 'wrk',
+  async load(url, { connections, seconds, headers, serverPid }) {
+    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '10s'];
+    for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+    const child = spawn('wrk', [...args, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const cores = coresOf({ serverPid, loaderPid: child.pid });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    // read just before wrk prints its figures and exits
+    let used: ReturnType<typeof cores> = {};
+    const reading = setTimeout(
+      () => {
+        used = cores();
+      },
+      seconds * 1000 - 100,
+    );
+    const code = await new Promise<number | null>((done) => child.once('close', done));
+    clearTimeout(reading);
+    if (code !== 0) throw new Error(`wrk ${url} exited (${code}):\n${output}`);
+    return { ...parseWrk(output), ...used };
+  },
+};
+
+/** The figures of wrk's report (`--latency`). */
+export function parseWrk(output: string): Omit<Measured, 'serverCores' | 'loaderCores'> {
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(output);
+  const p50 = /^\s+50%\s+([\d.]+)(us|ms|s)\s*$/m.exec(output);
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(output);
+  if (!rps || !p50 || !p99) throw new Error(`wrk's report was not understood:\n${output}`);
+  const ms = (match: RegExpExecArray) =>
+    Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
+  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  return {
+    rps: Number(rps[1]),
+    p50: Math.round(ms(p50) * 10) / 10,
+    p99: Math.round(ms(p99) * 10) / 10,
+    non2xx: non2xx ? Number(non2xx[1]) : 0,
+    errors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+  };
+}
+
+/** CPU time of a process and its children (a cluster's workers), in clock ticks; undefined where /proc does not say. */
+export function cpuTicks(pid: number): number | undefined {
+  try {
+    // after the command name in parentheses: utime and stime are fields 14 and 15
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    let ticks = Number(fields[11]) + Number(fields[12]);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    for (const child of children ? children.split(' ') : []) ticks += cpuTicks(Number(child)) ?? 0;
+    return ticks;
+  } catch {
+    return undefined;
+  }
+}
+
+/** clock ticks per second (USER_HZ), 100 on Linux */
+const TICKS_PER_SECOND = 100;
+
+/** Starts counting the CPU of the server and the load generator; the function returns the cores each used since. */
+function coresOf(pids: {
+  serverPid?: number;
+  loaderPid?: number;
+}): () => { serverCores?: number; loaderCores?: number } {
+  const began = performance.now();
+  const at = (pid?: number) => (pid === undefined ? undefined : cpuTicks(pid));
+  const server = at(pids.serverPid);
+  const loader = at(pids.loaderPid);
+  return () => {
+    const seconds = (performance.now() - began) / 1000;
+    const share = (before: number | undefined, pid?: number) => {
+      const now = at(pid);
+      return before === undefined || now === undefined ? undefined : (now - before) / TICKS_PER_SECOND / seconds;
+    };
+    return { serverCores: share(server, pids.serverPid), loaderCores: share(loader, pids.loaderPid) };
+  };
+}

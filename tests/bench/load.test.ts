@@ -1,0 +1,115 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseLoader, cpuTicks, parseWrk } from '../../bench/load.ts';
+
+const wrkInstalled = spawnSync('wrk', ['-v'], { stdio: 'ignore' }).error === undefined;
+
+/** A server that counts what it answers: every fourth request a 500, the rest 200; each must carry x-bench. */
+let server: Server;
+let url = '';
+const seen = { answered: 0, failed: 0, withoutHeader: 0 };
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.answered++;
+    if (req.headers['x-bench'] !== 'yes') seen.withoutHeader++;
+    if (seen.answered % 4 === 0) {
+      seen.failed++;
+      res.writeHead(500).end('{"error":"no"}');
+    } else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+describe('the bench load generators', () => {
+  const loaders = wrkInstalled ? (['autocannon', 'wrk'] as const) : (['autocannon'] as const);
+
+  for (const name of loaders) {
+    it(`${name}: counts what the server answered, its failures, and the cores each side used`, async () => {
+      const loader = chooseLoader(name);
+      const before = { ...seen };
+      const measured = await loader.load(url, {
+        connections: 4,
+        seconds: 1,
+        headers: { 'x-bench': 'yes' },
+        serverPid: process.pid,
+      });
+      const answered = seen.answered - before.answered;
+      const failed = seen.failed - before.failed;
+      expect(answered).toBeGreaterThan(100);
+      expect(seen.withoutHeader).toBe(0);
+      // requests per second over one second: what the server answered, give or take those in flight at the end
+      expect(measured.rps).toBeGreaterThan(answered * 0.8);
+      expect(measured.rps).toBeLessThan(answered * 1.2);
+      expect(measured.non2xx).toBeGreaterThan(failed * 0.8);
+      expect(measured.non2xx).toBeLessThanOrEqual(failed);
+      expect(measured.errors).toBe(0);
+      expect(measured.p50).toBeLessThanOrEqual(measured.p99);
+      // this process answered (and, for autocannon, loaded): it used some of a core, never more than the machine has
+      expect(measured.serverCores).toBeGreaterThan(0);
+      expect(measured.serverCores).toBeLessThan(4);
+      expect(measured.loaderCores).toBeGreaterThan(0);
+    });
+  }
+
+  it('wrk only when asked for and installed; any other name is refused', () => {
+    expect(chooseLoader(undefined).name).toBe('autocannon');
+    expect(() => chooseLoader('ab')).toThrow('BENCH_LOADER is wrk or autocannon, not "ab".');
+    if (wrkInstalled) expect(chooseLoader('wrk').name).toBe('wrk');
+    else expect(() => chooseLoader('wrk')).toThrow('wrk is not installed');
+  });
+});
+
+describe("wrk's report", () => {
+  const report = (p50: string, p99: string, extra = '') => `Running 4s test @ http://127.0.0.1:4000/json
+  1 threads and 50 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     1.27ms  512.00us  20.01ms   91.23%
+    Req/Sec    39.10k     2.21k   42.33k    80.00%
+  Latency Distribution
+     50%    ${p50}
+     75%    1.40ms
+     90%    1.71ms
+     99%    ${p99}
+  156400 requests in 4.00s, 28.50MB read
+${extra}Requests/sec:  39083.06
+Transfer/sec:      7.12MB
+`;
+
+  it('gives requests per second and the latencies in milliseconds, whatever unit wrk printed', () => {
+    expect(parseWrk(report('812.00us', '2.50ms'))).toEqual({ rps: 39083.06, p50: 0.8, p99: 2.5, non2xx: 0, errors: 0 });
+    expect(parseWrk(report('1.19ms', '1.20s')).p99).toBe(1200);
+  });
+
+  it('adds up the failed answers and the socket errors', () => {
+    const measured = parseWrk(
+      report(
+        '1.19ms',
+        '2.50ms',
+        '  Socket errors: connect 1, read 2, write 0, timeout 4\n  Non-2xx or 3xx responses: 37\n',
+      ),
+    );
+    expect(measured).toMatchObject({ non2xx: 37, errors: 7 });
+  });
+
+  it('refuses a report it does not understand rather than reading zeros', () => {
+    expect(() => parseWrk('unable to connect to 127.0.0.1:1 Connection refused')).toThrow('not understood');
+  });
+});
+
+describe('the CPU time of a server', () => {
+  it("counts its worker processes' time with its own", async () => {
+    const before = cpuTicks(process.pid) ?? Number.NaN;
+    expect(before).toBeGreaterThan(0);
+    // a child that keeps a core busy for 400 ms, as a cluster worker under load
+    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 400; while (Date.now() < end);']);
+    await new Promise((done) => setTimeout(done, 300));
+    const during = cpuTicks(process.pid) ?? Number.NaN;
+    await new Promise((done) => child.once('exit', done));
+    // at least 0.15 s of the child's CPU (clock ticks of 10 ms), counted while it ran
+    expect(during - before).toBeGreaterThanOrEqual(15);
+  });
+});
