@@ -114,12 +114,16 @@ export function parseWrk(output: string): Omit<Measured, 'serverCores' | 'loader
   };
 }
 
-/** CPU time of a process and its children (a cluster's workers), in clock ticks; undefined where /proc does not say. */
-export function cpuTicks(pid: number): number | undefined {
+/**
+ * CPU time of a process, in clock ticks, with that of its children (a cluster's workers) unless `ownOnly` (the bench
+ * process, which loads with autocannon, is also the parent of the servers); undefined where /proc does not say.
+ */
+export function cpuTicks(pid: number, { ownOnly = false } = {}): number | undefined {
   try {
     // after the command name in parentheses: utime and stime are fields 14 and 15
     const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
     let ticks = Number(fields[11]) + Number(fields[12]);
+    if (ownOnly) return ticks;
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
     for (const child of children ? children.split(' ') : []) ticks += cpuTicks(Number(child)) ?? 0;
     return ticks;
@@ -131,21 +135,22 @@ export function cpuTicks(pid: number): number | undefined {
 /** clock ticks per second (USER_HZ), 100 on Linux */
 const TICKS_PER_SECOND = 100;
 
-/** Starts counting the CPU of the server and the load generator; the function returns the cores each used since. */
+/**
+ * Starts counting the CPU of the server (with its workers) and of the load generator (its own process alone); the
+ * function returns the cores each used since.
+ */
 function coresOf(pids: {
   serverPid?: number;
   loaderPid?: number;
 }): () => { serverCores?: number; loaderCores?: number } {
   const began = performance.now();
-  const at = (pid?: number) => (pid === undefined ? undefined : cpuTicks(pid));
-  const server = at(pids.serverPid);
-  const loader = at(pids.loaderPid);
+  const server = (pid = pids.serverPid) => (pid === undefined ? undefined : cpuTicks(pid));
+  const loader = (pid = pids.loaderPid) => (pid === undefined ? undefined : cpuTicks(pid, { ownOnly: true }));
+  const before = { server: server(), loader: loader() };
   return () => {
     const seconds = (performance.now() - began) / 1000;
-    const share = (before: number | undefined, pid?: number) => {
-      const now = at(pid);
-      return before === undefined || now === undefined ? undefined : (now - before) / TICKS_PER_SECOND / seconds;
-    };
-    return { serverCores: share(server, pids.serverPid), loaderCores: share(loader, pids.loaderPid) };
+    const share = (start: number | undefined, now: number | undefined) =>
+      start === undefined || now === undefined ? undefined : (now - start) / TICKS_PER_SECOND / seconds;
+    return { serverCores: share(before.server, server()), loaderCores: share(before.loader, loader()) };
   };
 }

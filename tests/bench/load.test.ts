@@ -55,6 +55,19 @@ describe('the bench load generators', () => {
     });
   }
 
+  it("counts a server's workers with the server, never with the load generator", async () => {
+    // this process answers and (autocannon) loads; a busy child of it stands for a cluster worker of the server
+    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 1500; while (Date.now() < end);']);
+    const measured = await chooseLoader('autocannon').load(url, {
+      connections: 2,
+      seconds: 1,
+      headers: { 'x-bench': 'yes' },
+      serverPid: process.pid,
+    });
+    await new Promise((done) => child.once('exit', done));
+    expect((measured.serverCores ?? 0) - (measured.loaderCores ?? 0)).toBeGreaterThan(0.5);
+  });
+
   it('wrk only when asked for and installed; any other name is refused', () => {
     expect(chooseLoader(undefined).name).toBe('autocannon');
     expect(() => chooseLoader('ab')).toThrow('BENCH_LOADER is wrk or autocannon, not "ab".');
