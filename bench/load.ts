@@ -27,8 +27,8 @@ export interface LoadOptions {
  * A load generator: autocannon, or wrk (Debian's package `wrk`, written in C) with `BENCH_LOADER=wrk`. autocannon
  * reads every answer in JavaScript on the same two cores as the server, so on a route whose answers are long or
  * carry many headers it can be the limit rather than the server: the bench prints the cores each used. wrk reads
- * the same answers with a third of a core, leaving the server the limit, but it never waits for the server, so its
- * latencies are those of a server at its limit; the goals were set with autocannon, which stays the default.
+ * the same answers with a third of a core, leaving the server the limit on every route, so its latencies are those
+ * of a saturated server; the goals were set with autocannon, which stays the default.
  */
 export interface Loader {
   name: 'wrk' | 'autocannon';
