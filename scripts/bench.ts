@@ -470,13 +470,13 @@ const GOALS: Array<{ goal: string; check(rows: Row[], target: string): string }>
     goal: 'catalogue >= 80% of bare Koa (asked as a browser asks)',
     check: (rows, target) => {
       const plain = find(rows, target, CATALOGUE_UNCOMPRESSED);
-      const sameBytes = (r: Row) =>
+      const ofLimit = (r: Row) =>
         r.sameWork === undefined ? '' : `, ${pct(r.sameWork)} of node:http sending the same answer`;
       return verdict(
         find(rows, target, CATALOGUE_AS_BROWSERS_ASK),
         (r) => r.ratio! >= 0.8,
         (r) =>
-          `${pct(r.ratio ?? 0)}${sameBytes(r)}; no compression asked: ${plain ? `${pct(plain.ratio ?? 0)}${sameBytes(plain)}` : 'not measured'}`,
+          `${pct(r.ratio ?? 0)}${ofLimit(r)}; no compression asked: ${plain ? `${pct(plain.ratio ?? 0)}${ofLimit(plain)}` : 'not measured'}`,
       );
     },
   },
