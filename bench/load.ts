@@ -42,7 +42,7 @@ export function chooseLoader(wanted = process.env.BENCH_LOADER ?? 'autocannon'):
   return wrkLoader;
 }
 
-function wrkInstalled(): boolean {
+export function wrkInstalled(): boolean {
   return spawnSync('wrk', ['-v'], { stdio: 'ignore' }).error === undefined;
 }
 

@@ -1,10 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLoader, cpuTicks, parseWrk } from '../../bench/load.ts';
+import { chooseLoader, cpuTicks, parseWrk, wrkInstalled as wrkOnPath } from '../../bench/load.ts';
 
-const wrkInstalled = spawnSync('wrk', ['-v'], { stdio: 'ignore' }).error === undefined;
+const wrkInstalled = wrkOnPath();
 
 /** A server that counts what it answers: every fourth request a 500, the rest 200; each must carry x-bench. */
 let server: Server;
