@@ -52,10 +52,13 @@ export function prerenderPages(): Plugin {
 
 /**
  * Loads the app once the browser has painted the page the server sent: the page is there to read first, and its code
- * comes after. Every module is asked for (modulepreload: fetched and compiled, not run), each in a task of its own,
- * then run one per task: the libraries, the entry, the page's chunks; no task is long. A page opened in a background
- * tab paints no frame, so there it starts without waiting for one. A module that fails to load leaves the page as
- * drawn: its links still work.
+ * comes after. "Painted" is the browser's own report of its first contentful paint (a frame's callback runs before
+ * that frame is shown, and asking for the code then let the code race the paint); where the browser does not report
+ * paints, the first frame; half a second after the first frame at the latest, or as soon as the page is hidden.
+ * Every module is asked for (modulepreload: fetched and compiled, not run), each in a task of its own, then run one
+ * per task: the libraries, the entry, the page's chunks; no task is long. A page opened in a background tab paints
+ * no frame, so there it starts without waiting for one. A module that fails to load leaves the page as drawn: its
+ * links still work.
  *
  * A tap on a button before the app is there (the drawn page's buttons do nothing yet) is held, and made again once
  * the app has taken the page over (main.tsx sends ADOPTED_EVENT); from then on React answers taps itself.
@@ -87,8 +90,23 @@ const start = () => {
   };
   setTimeout(next);
 };
-if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start));
-else setTimeout(start);
+let started = false;
+const begin = () => {
+  if (started) return;
+  started = true;
+  setTimeout(start);
+};
+if (document.visibilityState !== 'visible') begin();
+else if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    begin();
+  }).observe({ type: 'paint', buffered: true });
+  // a page hidden before it painted, or one the browser never reports painted, starts all the same
+  document.addEventListener('visibilitychange', begin, { once: true });
+  requestAnimationFrame(() => setTimeout(begin, 500));
+} else requestAnimationFrame(() => setTimeout(begin));
 `;
 
 /** Writes the script that loads the app after the first paint, named by its content like the build's own files. */

@@ -73,6 +73,26 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
     }
   }, 120_000); // eleven pages one after another, each loaded until idle: a few seconds each on a busy machine
 
+  it("ask for the app's code only once the browser has painted the page's content", async () => {
+    for (const path of ['/server-rules', '/', '/whitelist']) {
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+      await page.goto(`${server.url}${path}`);
+      await adopted(page);
+      const timing = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.+\.js$/.test(entry.name) && !/\/assets\/adopt-/.test(entry.name))
+          .map((entry) => ({ name: new URL(entry.name).pathname, asked: entry.startTime })),
+      }));
+      expect(timing.painted, path).toBeGreaterThan(0);
+      expect(timing.scripts.length, path).toBeGreaterThan(3);
+      const early = timing.scripts.filter((script) => script.asked < timing.painted);
+      expect(early, `${path}: painted at ${timing.painted} ms`).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('are adopted in a tab opened in the background, which paints no frame until it is shown', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     // as a background tab: hidden, and no animation frame comes
