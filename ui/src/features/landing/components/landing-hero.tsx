@@ -36,7 +36,7 @@ export function LandingHero() {
       />
       <h1 id="landing-title" className="mt-6 font-display text-4xl font-bold leading-tight text-slate-50 sm:text-6xl">
         <span className="animate-title-in block">Welcome to</span>{' '}
-        <span className="animate-title-in-late block bg-gradient-to-r from-gold-400 via-moss-300 to-gold-400 bg-clip-text text-transparent">
+        <span className="animate-title-in-late -mb-[0.15em] block bg-gradient-to-r pb-[0.15em] from-gold-400 via-moss-300 to-gold-400 bg-clip-text text-transparent">
           {brand.name}
         </span>
       </h1>
