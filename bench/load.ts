@@ -144,8 +144,9 @@ function coresOf(pids: {
   loaderPid?: number;
 }): () => { serverCores?: number; loaderCores?: number } {
   const began = performance.now();
-  const server = (pid = pids.serverPid) => (pid === undefined ? undefined : cpuTicks(pid));
-  const loader = (pid = pids.loaderPid) => (pid === undefined ? undefined : cpuTicks(pid, { ownOnly: true }));
+  const { serverPid, loaderPid } = pids;
+  const server = () => (serverPid === undefined ? undefined : cpuTicks(serverPid));
+  const loader = () => (loaderPid === undefined ? undefined : cpuTicks(loaderPid, { ownOnly: true }));
   const before = { server: server(), loader: loader() };
   return () => {
     const seconds = (performance.now() - began) / 1000;
