@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger, headersOf } from '../support/captured-log.ts';
 import { cookieValue, SESSION_COOKIE } from '../../adapters/http/middleware/session.ts';
@@ -27,6 +28,24 @@ describe('who-am-I answers kept beside the session', () => {
 
   const me = (cookie: string, path = '/api/auth/user') =>
     fetch(`${server.url}${path}`, { headers: { cookie }, redirect: 'manual' });
+  /**
+   * Waits until the change feed has brought back the changes made so far: nothing heard for 400 ms (longer than
+   * PGlite's 250 ms read of its log; a NOTIFY comes sooner). Each change heard, this process's own included, drops
+   * what it names and keeps a read under way from being kept; on a busy machine one can come after the next read.
+   */
+  const quiet = async () => {
+    const moment = () => server.system.sessions.moment?.() ?? 0;
+    let last = moment();
+    let still = Date.now();
+    const deadline = Date.now() + 5_000;
+    while (Date.now() - still < 400 && Date.now() < deadline) {
+      await sleep(50);
+      if (moment() !== last) {
+        last = moment();
+        still = Date.now();
+      }
+    }
+  };
   /** what the session store keeps beside the session of `cookie` for `path` */
   const keptFor = (cookie: string, path = '/api/auth/user') => server.system.sessions.beside?.(sidOf(cookie), path);
   const asAdmin = (path: string, body: unknown) =>
@@ -38,6 +57,7 @@ describe('who-am-I answers kept beside the session', () => {
 
   it('sends the same bytes and headers again from memory, with a request line for each read', async () => {
     const player = await signIn(server, { username: 'Kept Player' });
+    await quiet();
     const first = await me(player.cookie);
     const firstBody = await first.text();
     expect(first.status).toBe(200);
@@ -66,6 +86,7 @@ describe('who-am-I answers kept beside the session', () => {
 
   it('goes with the session: a credit, a role change, a ban and a sign-out are seen on the very next read', async () => {
     const player = await signIn(server, { username: 'Changing Player' });
+    await quiet();
     for (let i = 0; i < 2; i++) expect((await me(player.cookie)).status).toBe(200);
     expect(keptFor(player.cookie)).toBeDefined();
 
@@ -83,6 +104,7 @@ describe('who-am-I answers kept beside the session', () => {
     );
     const promoted = await me(player.cookie);
     expect(((await promoted.json()) as { role: string }).role).toBe('staff');
+    await quiet();
     expect((await me(player.cookie)).status).toBe(200);
     expect(keptFor(player.cookie)).toBeDefined();
 
@@ -99,12 +121,14 @@ describe('who-am-I answers kept beside the session', () => {
 
   it('lets the app answer once a minute to write the activity back, and refuses a session idle too long', async () => {
     const player = await signIn(server, { username: 'Active Player' });
+    await quiet();
     for (let i = 0; i < 2; i++) expect((await me(player.cookie)).status).toBe(200);
     now += MINUTE + 1_000;
     const renewed = await me(player.cookie);
     expect(renewed.status).toBe(200);
     // the activity written back: the cookie is sent again with its lifetime
     expect(renewed.headers.get('set-cookie')).toContain(`${SESSION_COOKIE}=`);
+    await quiet();
     expect((await me(player.cookie)).headers.get('set-cookie')).toBeNull();
     expect(keptFor(player.cookie)).toBeDefined();
 
@@ -115,6 +139,7 @@ describe('who-am-I answers kept beside the session', () => {
 
   it('keeps a few addresses beside one session, not one per query string', async () => {
     const player = await signIn(server, { username: 'Curious Player' });
+    await quiet();
     for (let n = 1; n <= 12; n++) expect((await me(player.cookie, `/api/auth/user?n=${n}`)).status).toBe(200);
     const kept = Array.from({ length: 12 }, (_, i) => keptFor(player.cookie, `/api/auth/user?n=${i + 1}`));
     expect(kept.filter(Boolean)).toHaveLength(4);
@@ -124,6 +149,7 @@ describe('who-am-I answers kept beside the session', () => {
 
   it('never sends a kept answer to a cookie whose signature does not match', async () => {
     const player = await signIn(server, { username: 'Forged Player' });
+    await quiet();
     for (let i = 0; i < 2; i++) expect((await me(player.cookie)).status).toBe(200);
     expect(keptFor(player.cookie)).toBeDefined();
     const sid = sidOf(player.cookie);
