@@ -62,8 +62,8 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   playerRoutes(router, core);
   accountRoutes(router, core);
   membershipRoutes(router, core);
-  stripeWebhookRoutes(router, core, payments);
-  tebexRoutes(router, core, payments);
+  stripeWebhookRoutes(router, core, payments, logger);
+  tebexRoutes(router, core, payments, logger);
 
   if (options.publicAnswers) app.use(options.publicAnswers.keeper());
   if (options.sessionAnswers) app.use(options.sessionAnswers.keeper());

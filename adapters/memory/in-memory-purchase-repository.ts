@@ -84,6 +84,7 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
 
   async findByPaymentIntent(intentId: string): Promise<Purchase | null> {
     for (const row of this.rows.values()) if (row.paymentIntentId === intentId) return structuredClone(row);
+    for (const row of this.rows.values()) if (row.paymentReference === intentId) return structuredClone(row);
     return null;
   }
 
@@ -190,7 +191,7 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     ) as PurchaseTotals;
     for (const row of this.rows.values()) {
       totals[row.status].count += 1;
-      totals[row.status].cents += row.priceCents;
+      totals[row.status].cents += row.amountPaidCents ?? row.priceCents;
     }
     return totals;
   }
@@ -206,7 +207,7 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     for (const row of this.rows.values()) {
       if (!admits(filter, row)) continue;
       totals[viewStatus(filter, row)].count += 1;
-      totals[viewStatus(filter, row)].cents += row.priceCents;
+      totals[viewStatus(filter, row)].cents += row.amountPaidCents ?? row.priceCents;
     }
     return totals;
   }

@@ -57,7 +57,13 @@ export async function createPaymentAdapters(
     });
     const packageStore = new MikroOrmTebexPackageStore(database);
     const packages = new TebexPackageMap(settings.packageMap, packageStore);
-    const gateway = new TebexPaymentGateway(client, packages, catalogue, config.server.publicUrl);
+    const gateway = new TebexPaymentGateway(
+      client,
+      packages,
+      catalogue,
+      config.server.publicUrl,
+      settings.webhookSecret,
+    );
     return {
       gateway,
       publishableKey: null,

@@ -103,6 +103,8 @@ export function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     currency: intent.currency,
     metadata: { ...(intent.metadata ?? {}) },
     failureMessage: intent.last_payment_error?.message ?? null,
+    // what was actually taken, for a payment that went through
+    ...(intent.status === 'succeeded' ? { amountReceivedCents: intent.amount_received } : {}),
   };
 }
 

@@ -130,7 +130,9 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   async findByPaymentIntent(intentId: string): Promise<Purchase | null> {
-    const row = await this.database.em.findOne(PurchaseRow, { paymentIntentId: intentId }, FRESH);
+    const row =
+      (await this.database.em.findOne(PurchaseRow, { paymentIntentId: intentId }, FRESH)) ??
+      (await this.database.em.findOne(PurchaseRow, { paymentReference: intentId }, FRESH));
     return row ? toPurchase(row) : null;
   }
 
@@ -301,7 +303,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     const { where, params } = filterSql(filter);
     if (where.length === 0) return this.summarizeAll(filter.abandonedBefore);
     const rows = await this.database.query<{ status: string; count: string; cents: string }>(
-      `select ${VIEW_STATUS_SQL} as "status", count(*) as "count", coalesce(sum("price_cents"), 0) as "cents"
+      `select ${VIEW_STATUS_SQL} as "status", count(*) as "count", coalesce(sum(coalesce("amount_paid_cents", "price_cents")), 0) as "cents"
        from "purchases"${where.length ? ` where ${where.join(' and ')}` : ''} group by 1`,
       [filter.abandonedBefore, ...params],
     );
@@ -346,6 +348,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       failed: stored.failed,
       refunded: stored.refunded,
       disputed: stored.disputed,
+      underpaid: stored.underpaid,
     };
   }
 
@@ -444,6 +447,11 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     completedAt: row.completedAt ?? null,
+    // recorded once paid: absent before, as on a purchase just built
+    ...(row.paymentReference ? { paymentReference: row.paymentReference } : {}),
+    ...(row.amountPaidCents !== null && row.amountPaidCents !== undefined
+      ? { amountPaidCents: row.amountPaidCents }
+      : {}),
     gateway: row.gateway as PaymentGatewayName,
     // one-time purchases carry no billing at all
     ...(row.billingReason
@@ -463,6 +471,8 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
 function toRow({ billing, ...purchase }: Purchase) {
   return {
     ...purchase,
+    paymentReference: purchase.paymentReference ?? null,
+    amountPaidCents: purchase.amountPaidCents ?? null,
     gateway: purchase.gateway ?? 'demo',
     billingReason: billing?.reason ?? null,
     subscriptionId: billing?.subscriptionId ?? null,

@@ -33,6 +33,9 @@ export const PurchaseRow = defineEntity({
     periodEnd: p.datetime().nullable(),
     /** migration 0012 */
     gateway: p.string(),
+    /** migration 0018 */
+    paymentReference: p.string().nullable(),
+    amountPaidCents: p.integer().nullable(),
   },
 });
 
@@ -82,6 +85,10 @@ export const PaymentEventRow = defineEntity({
     type: p.string(),
     purchaseId: p.uuid().nullable(),
     receivedAt: p.datetime(),
+    /** migration 0018: 'unmatched' for an event that named a purchase it did not pay */
+    outcome: p.string().nullable(),
+    detail: p.text().nullable(),
+    namedPurchaseId: p.string().nullable(),
   },
 });
 

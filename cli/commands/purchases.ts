@@ -17,9 +17,11 @@ const CSV_COLUMNS = [
   'optionId',
   'productName',
   'price',
+  'amountPaid',
   'buyerDiscord',
   'buyerEmail',
   'paymentIntentId',
+  'paymentReference',
   'gateway',
   'tokensAwarded',
 ] as const;
@@ -45,7 +47,7 @@ function line(purchase: Purchase): string {
       purchase.id,
       purchase.createdAt.toISOString().slice(0, 16).replace('T', ' '),
       buyerView(purchase, new Date()).status.padEnd(16),
-      formatUsd(purchase.priceCents).padStart(8),
+      formatUsd(purchase.amountPaidCents ?? purchase.priceCents).padStart(8),
       (purchase.gateway ?? 'demo').padEnd(6),
       purchase.productName.padEnd(32),
       purchase.buyerDiscord ?? purchase.buyerEmail ?? '',
@@ -75,11 +77,34 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
   purchases
     .command('list')
     .description('List purchases, newest first, with the totals of the dashboard')
-    .addOption(new Option('--status <status>', 'only purchases in this status').choices(BUYER_PURCHASE_STATUSES))
+    .addOption(
+      new Option(
+        '--status <status>',
+        "only purchases in this status; 'unmatched': payment events that named a purchase they did not pay",
+      ).choices([...BUYER_PURCHASE_STATUSES, 'unmatched']),
+    )
     .addOption(new Option('--json', 'print JSON (prices in dollars, as the API)').conflicts('csv'))
     .option('--csv', 'print CSV with a header row')
-    .action((options: { status?: BuyerPurchaseStatus; json?: boolean; csv?: boolean }) =>
+    .action((options: { status?: BuyerPurchaseStatus | 'unmatched'; json?: boolean; csv?: boolean }) =>
       context.withSystem(async (system) => {
+        if (options.status === 'unmatched') {
+          const events = await system.core.purchases.unmatched.execute({ limit: 1000 });
+          if (options.json) return context.out(terminalJson(events));
+          if (events.length === 0) return context.out('No unmatched payment events.');
+          for (const event of events)
+            context.out(
+              oneLine(
+                [
+                  event.receivedAt.toISOString().slice(0, 16).replace('T', ' '),
+                  event.type.padEnd(24),
+                  event.id,
+                  `names ${event.namedPurchaseId ?? '-'}`,
+                  event.reason,
+                ].join('  '),
+              ),
+            );
+          return context.out(`${events.length} unmatched payment events: nothing was changed by them.`);
+        }
         const { purchases: rows, summary } = await system.core.purchases.list.execute({ status: options.status });
         if (options.json)
           return context.out(terminalJson(presentPurchaseList(rows, summary, null, new Map(), new Date(), true)));

@@ -4,6 +4,8 @@ import type { Purchase } from '../purchases/purchase.ts';
 /** What a change in the store or the applications means for Discord, to be recorded with the change. */
 export interface DeliveryEffects {
   purchaseCompleted(purchase: Purchase): Promise<void>;
+  /** a payment below the price was held: staff are told */
+  purchaseUnderpaid(purchase: Purchase): Promise<void>;
   /** `was` is the status before the refund or dispute */
   purchaseTakenBack(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void>;
   /**
@@ -25,6 +27,7 @@ export interface TakeBackRole {
 /** For core tests that do not look at Discord: records nothing. */
 export const noDeliveryEffects: DeliveryEffects = {
   purchaseCompleted: async () => {},
+  purchaseUnderpaid: async () => {},
   purchaseTakenBack: async () => {},
   takeBackRole: async () => null,
   applicationSubmitted: async () => {},

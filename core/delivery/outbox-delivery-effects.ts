@@ -54,6 +54,17 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
     ]);
   }
 
+  async purchaseUnderpaid(purchase: Purchase): Promise<void> {
+    await this.record([
+      {
+        kind: 'notify_staff',
+        dedupeKey: `staff:underpaid:${purchase.id}`,
+        content: messages.staffUnderpaid(purchase, buyerName(purchase)),
+        purchaseId: purchase.id,
+      },
+    ]);
+  }
+
   async purchaseTakenBack(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void> {
     const drafts: Draft[] = [];
     // the purchase is taken back and any membership it ended has ended by now: what is left decides

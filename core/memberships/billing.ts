@@ -79,7 +79,7 @@ export class MembershipPayments {
   async recordPaid(invoice: PaidInvoice): Promise<Purchase | null> {
     if (invoice.reason === 'start') {
       const first = await this.d.purchases.findStart(invoice.subscriptionId);
-      return first ? this.d.settlement.completeReported(first) : null;
+      return first ? this.d.settlement.settleReported(first, { amountPaidCents: invoice.amountCents }) : null;
     }
     const membership = await this.d.memberships.findBySubscription(invoice.subscriptionId);
     if (!membership) return null;

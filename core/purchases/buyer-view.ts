@@ -11,6 +11,7 @@ export const BUYER_PURCHASE_STATUSES = [
   'abandoned',
   'refunded',
   'disputed',
+  'underpaid',
 ] as const;
 export type BuyerPurchaseStatus = (typeof BUYER_PURCHASE_STATUSES)[number];
 

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
+import { ListUnmatchedPayments } from './unmatched-payments.ts';
 import type { DeliveryEffects } from '../delivery/effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { CompletePurchase } from './complete-purchase.ts';
@@ -76,6 +77,8 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
     show: new ShowPurchase(p.purchases),
     history: new PurchaseHistory(p.purchases),
     recent: new ListRecentPurchases(p.purchases),
+    /** payment events that named a purchase they did not pay */
+    unmatched: new ListUnmatchedPayments(p.events),
     reconcile: new ReconcilePurchases(p.purchases, p.gateway, settlement, clock),
     /** the buyer's own purchases (the account page and the post-payment page) */
     mine: new ListMyPurchases(p.purchases, clock),

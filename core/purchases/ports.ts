@@ -21,6 +21,14 @@ export interface PaymentIntent {
   failureMessage: string | null;
   /** a hosted checkout (Tebex) the buyer is sent to, while it can still be paid; absent for card forms */
   checkoutUrl?: string | null;
+  /** what the provider actually took (Stripe's amount received, Tebex's paid price); absent: `amountCents` */
+  amountReceivedCents?: number;
+  /** the provider reported a coupon or gift card on this payment, which explains a paid amount below the price */
+  discounted?: boolean;
+  /** the provider's own id of this payment where it is not the intent's (a Tebex transaction) */
+  reference?: string;
+  /** a membership's first month: the provider's subscription it started (Tebex's recurring payment reference) */
+  subscriptionReference?: string;
 }
 
 export interface CreateIntentRequest {
@@ -55,7 +63,9 @@ export interface PaymentGateway {
   refund(intentId: string, options: { idempotencyKey: string; reason: string }): Promise<{ id: string }>;
 }
 
-export type PurchaseChanges = Partial<Pick<Purchase, 'status' | 'tokensAwarded' | 'failureReason' | 'completedAt'>> & {
+export type PurchaseChanges = Partial<
+  Pick<Purchase, 'status' | 'tokensAwarded' | 'failureReason' | 'completedAt' | 'amountPaidCents' | 'paymentReference'>
+> & {
   updatedAt: Date;
   /** the admin who made the change, kept in the status history; null or absent for the buyer or the provider */
   changedBy?: string | null;
@@ -134,6 +144,7 @@ export interface PurchaseRepository {
   /** Applies the changes only while the purchase is pending; answers it as it now stands, or null. */
   reviseCheckout(id: string, changes: CheckoutChanges): Promise<Purchase | null>;
   findById(id: string): Promise<Purchase | null>;
+  /** the purchase whose payment intent, or whose recorded payment reference (`paymentReference`), is this id */
   findByPaymentIntent(intentId: string): Promise<Purchase | null>;
   /**
    * Answers false when no such purchase exists (it was discarded meanwhile). A membership's first month also
@@ -179,10 +190,32 @@ export interface PurchaseRepository {
   pendingCreatedBefore(date: Date): Promise<Purchase[]>;
 }
 
+/** A provider event that named a purchase it was not proven to pay: nothing was changed, staff can look. */
+export interface UnmatchedPaymentEvent {
+  id: string;
+  type: string;
+  /** the purchase the event's payload named, when it named one */
+  namedPurchaseId: string | null;
+  /** why it was not applied */
+  reason: string;
+  receivedAt: Date;
+}
+
 /** Remembers which provider events were handled; an event is handled once. */
 export interface PaymentEventLog {
-  /** Answers false when the event id was recorded before (nothing is written then). */
-  record(event: { id: string; type: string; purchaseId: string | null; receivedAt: Date }): Promise<boolean>;
+  /**
+   * Answers false when the event id was recorded before (nothing is written then). `unmatched` records it as an
+   * event that named a purchase it did not pay.
+   */
+  record(event: {
+    id: string;
+    type: string;
+    purchaseId: string | null;
+    receivedAt: Date;
+    unmatched?: { namedPurchaseId: string | null; reason: string };
+  }): Promise<boolean>;
+  /** the unmatched events, newest first */
+  unmatched(limit: number): Promise<UnmatchedPaymentEvent[]>;
 }
 
 export interface TokenGrant {

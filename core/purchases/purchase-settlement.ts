@@ -29,6 +29,14 @@ export function checkIntent(purchase: Purchase, intent: PaymentIntent): void {
     throw new PaymentNotConfirmedError(`The payment does not match this purchase (${problems.join(', ')}).`);
 }
 
+/** What the provider took for a purchase, and its own id of that payment (both optional). */
+export interface PaymentTaken {
+  amountPaidCents?: number;
+  reference?: string;
+}
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
 /** What else happens, in the same transaction, when a purchase is paid (a membership starts or renews). */
 export interface CompletionHooks {
   completed(purchase: Purchase, at: Date): Promise<void>;
@@ -62,17 +70,37 @@ export class PurchaseSettlement {
     private readonly hooks: CompletionHooks = noCompletionHooks,
   ) {}
 
-  /** pending or failed -> completed with the tokens credited; answers the purchase as it now stands. */
+  /**
+   * pending or failed -> completed with the tokens credited, or -> underpaid when the provider took less than the
+   * price and reported no coupon or gift card that explains it; answers the purchase as it now stands.
+   */
   async complete(purchase: Purchase, intent: PaymentIntent): Promise<Purchase> {
     checkIntent(purchase, intent);
-    return this.completeReported(purchase);
+    return this.settleReported(purchase, {
+      amountPaidCents: intent.amountReceivedCents ?? intent.amountCents,
+      reference: intent.reference,
+      discounted: intent.discounted,
+    });
+  }
+
+  /**
+   * A payment the provider reported, for what it took: completed when that covers the price (or a coupon or gift
+   * card it reported explains the difference), else held as underpaid.
+   */
+  async settleReported(
+    purchase: Purchase,
+    paid: PaymentTaken & { amountPaidCents: number; discounted?: boolean },
+  ): Promise<Purchase> {
+    if (paid.amountPaidCents < purchase.priceCents && !paid.discounted) return this.underpaid(purchase, paid);
+    return this.completeReported(purchase, paid);
   }
 
   /**
    * pending or failed -> completed, for a payment the provider itself reported (a verified webhook, the
-   * provider's API, or a charge this server just made); the same as `complete` otherwise.
+   * provider's API, or a charge this server just made); the same as `complete` otherwise. `paid` is what the
+   * provider took (the price when not given) and its own id of the payment.
    */
-  async completeReported(purchase: Purchase): Promise<Purchase> {
+  async completeReported(purchase: Purchase, paid: PaymentTaken = {}): Promise<Purchase> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
       const won = await this.purchases.transition(purchase.id, ['pending', 'failed'], {
@@ -81,6 +109,8 @@ export class PurchaseSettlement {
         failureReason: null,
         completedAt: now,
         updatedAt: now,
+        amountPaidCents: paid.amountPaidCents ?? purchase.priceCents,
+        ...(paid.reference ? { paymentReference: paid.reference } : {}),
       });
       if (won && purchase.tokensGranted > 0) {
         await this.ledger.credit({
@@ -97,6 +127,24 @@ export class PurchaseSettlement {
     });
   }
 
+  /** pending or failed -> underpaid: no tokens, no role; staff are told and decide (a refund at the provider). */
+  private async underpaid(purchase: Purchase, paid: PaymentTaken & { amountPaidCents: number }): Promise<Purchase> {
+    return this.transactions.run(async () => {
+      const now = this.clock.now();
+      const reason = `Paid ${usd(paid.amountPaidCents)} of ${usd(purchase.priceCents)}, with no coupon or gift card reported: held for staff.`;
+      const won = await this.purchases.transition(purchase.id, ['pending', 'failed'], {
+        status: 'underpaid',
+        failureReason: reason,
+        updatedAt: now,
+        amountPaidCents: paid.amountPaidCents,
+        ...(paid.reference ? { paymentReference: paid.reference } : {}),
+      });
+      const held = await this.reload(purchase.id);
+      if (won) await this.effects.purchaseUnderpaid(held);
+      return held;
+    });
+  }
+
   /** pending or failed -> failed with the last attempt's reason; a completed purchase stays completed when a failure arrives late. */
   async fail(purchase: Purchase, reason: string): Promise<Purchase> {
     const now = this.clock.now();
@@ -110,8 +158,9 @@ export class PurchaseSettlement {
 
   /** -> refunded, taking back the tokens that were credited. */
   async refund(purchase: Purchase, reason: string): Promise<Purchase> {
-    return (await this.takeBack(purchase, ['pending', 'failed', 'completed'], 'refunded', `Refund: ${reason}`))
-      .purchase;
+    return (
+      await this.takeBack(purchase, ['pending', 'failed', 'completed', 'underpaid'], 'refunded', `Refund: ${reason}`)
+    ).purchase;
   }
 
   /** completed -> refunded by an admin; answers null when the purchase was no longer completed (another refund won). */
@@ -125,7 +174,7 @@ export class PurchaseSettlement {
     return this.transactions.run(async () => {
       const result = await this.takeBack(
         purchase,
-        ['pending', 'failed', 'completed', 'refunded'],
+        ['pending', 'failed', 'completed', 'refunded', 'underpaid'],
         'disputed',
         `Dispute: ${reason}`,
       );

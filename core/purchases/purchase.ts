@@ -1,4 +1,8 @@
-export const PURCHASE_STATUSES = ['pending', 'completed', 'failed', 'refunded', 'disputed'] as const;
+/**
+ * `underpaid`: the provider reported a payment below the price that no coupon or gift card it reported explains;
+ * it is held for staff (no tokens, no role) instead of completed.
+ */
+export const PURCHASE_STATUSES = ['pending', 'completed', 'failed', 'refunded', 'disputed', 'underpaid'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 export const CURRENCY = 'usd';
@@ -32,6 +36,13 @@ export interface Purchase {
   /** why the buyer was banned, as they told it: unban services only */
   banReason: string | null;
   paymentIntentId: string | null;
+  /**
+   * the provider's own id of the payment that paid it, where that is not the intent (a Tebex transaction): its
+   * refunds and disputes name it. Absent or null until paid.
+   */
+  paymentReference?: string | null;
+  /** what the provider actually took, in cents: null until paid (absent in hand-built values) */
+  amountPaidCents?: number | null;
   status: PurchaseStatus;
   failureReason: string | null;
   createdAt: Date;

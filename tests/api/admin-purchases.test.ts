@@ -78,6 +78,7 @@ describe('admin purchases: statuses as they happened, filters and paging', () =>
       abandoned: 1,
       refunded: 0,
       disputed: 0,
+      underpaid: 0,
     });
     // the list row is a summary; why it failed is read from the purchase itself
     const declinedRow = mine.body.purchases.find((p: { id: string }) => p.id === declined.purchaseId);

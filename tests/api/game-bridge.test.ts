@@ -113,6 +113,12 @@ describe('the access API for the game server', () => {
     expect(wrong.headers.get('www-authenticate')).toContain('Bearer');
     const player = await signIn(site, { role: 'admin' });
     expect((await game(null).get(path, { cookie: player.cookie })).status).toBe(401);
+    // exactly `Bearer <key>`: anything before, between or after is not the key
+    for (const authorization of [`Bearer ${KEY} extra`, `Bearer  ${KEY}`, `Bearer ${KEY},x`, `Basic ${KEY}`, KEY]) {
+      const response = await fetch(`${site.url}${path}`, { headers: { authorization } });
+      expect(response.status, authorization).toBe(401);
+    }
+    expect((await game().get(path)).status).not.toBe(401);
     const absent = await fetch(`${plain.url}${path}`, { headers: { authorization: `Bearer ${KEY}` } });
     expect(absent.status).toBe(404);
     const posted = await fetch(`${plain.url}${path}/tokens`, {

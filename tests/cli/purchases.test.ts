@@ -86,7 +86,7 @@ describe('cli purchases', () => {
     expect(parsed.purchases.every((p: { status: string }) => p.status === 'awaiting_payment')).toBe(true);
     const csv = await runCli(['purchases', 'list', '--csv'], env);
     expect(csv.stdout.split('\n')[0]).toBe(
-      'id,createdAt,status,productType,productId,optionId,productName,price,buyerDiscord,buyerEmail,paymentIntentId,gateway,tokensAwarded',
+      'id,createdAt,status,productType,productId,optionId,productName,price,amountPaid,buyerDiscord,buyerEmail,paymentIntentId,paymentReference,gateway,tokensAwarded',
     );
     expect(csv.stdout).toContain(`${purchaseId},`);
     const text = await runCli(['purchases', 'list'], env);

@@ -258,7 +258,7 @@ describe('refund, list, recent and reconcile', () => {
       revenueCents: 11500,
       completed: 1,
       pending: 1,
-      byStatus: { awaiting_payment: 1, completed: 1, failed: 0, abandoned: 0, refunded: 1, disputed: 0 },
+      byStatus: { awaiting_payment: 1, completed: 1, failed: 0, abandoned: 0, refunded: 1, disputed: 0, underpaid: 0 },
     });
   });
 

@@ -19,6 +19,10 @@ export const purchaseSchema = z.object({
   productName: z.string(),
   /** dollars */
   price: z.number(),
+  /** dollars the payment provider actually took; null until paid */
+  amountPaid: z.number().nullable(),
+  /** the provider's own id of the payment, where it is not the intent's (a Tebex transaction) */
+  paymentReference: z.string().nullable(),
   buyerEmail: z.string().nullable(),
   buyerDiscord: z.string().nullable(),
   /** what an unban buyer said about the ban; null for other products */
@@ -51,6 +55,7 @@ export const purchaseSummarySchema = purchaseSchema
     productName: true,
     productType: true,
     price: true,
+    amountPaid: true,
     buyerEmail: true,
     buyerDiscord: true,
     gateway: true,
@@ -146,7 +151,7 @@ export const purchaseDetailSchema = z.object({
   /** oldest first: checkout started, failed (with the reason), completed, refunded (with the reason and the admin), disputed */
   history: z.array(
     z.object({
-      status: z.enum(['checkout_started', 'completed', 'failed', 'refunded', 'disputed']),
+      status: z.enum(['checkout_started', 'completed', 'failed', 'refunded', 'disputed', 'underpaid']),
       reason: z.string().nullable(),
       by: z.object({ id: z.string(), name: z.string() }).nullable(),
       at: z.string(),

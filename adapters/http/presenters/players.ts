@@ -54,6 +54,7 @@ const STEP_WORDS = {
   failed: 'payment declined',
   refunded: 'refunded',
   disputed: 'payment disputed',
+  underpaid: 'underpaid, held for staff',
 } as const;
 
 const KIND_NAMES = { whitelist: 'Whitelist', staff: 'Staff' } as const;

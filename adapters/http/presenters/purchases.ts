@@ -79,6 +79,8 @@ export function presentPurchase(
     optionId: purchase.optionId,
     productName: purchase.productName,
     price: centsToDollars(purchase.priceCents),
+    amountPaid: paidDollars(purchase),
+    paymentReference: purchase.paymentReference ?? null,
     buyerEmail: purchase.buyerEmail,
     buyerDiscord: purchase.buyerDiscord,
     banReason: purchase.banReason,
@@ -93,6 +95,12 @@ export function presentPurchase(
     roleDelivery: role ? presentDelivery(role) : null,
   };
 }
+
+/** what the provider took, in dollars; null while nothing was */
+const paidDollars = (purchase: Purchase) =>
+  purchase.amountPaidCents === null || purchase.amountPaidCents === undefined
+    ? null
+    : centsToDollars(purchase.amountPaidCents);
 
 /** What the table's Discord cell shows: the state, and until delivered why, how often, and what Retry needs. */
 function deliveryState(delivery: Delivery): DeliveryStateDto {
@@ -120,6 +128,7 @@ export function presentPurchaseSummary(
     productName: purchase.productName,
     productType: purchase.productType,
     price: centsToDollars(purchase.priceCents),
+    amountPaid: paidDollars(purchase),
     buyerEmail: purchase.buyerEmail,
     buyerDiscord: purchase.buyerDiscord,
     gateway: purchase.gateway ?? 'demo',

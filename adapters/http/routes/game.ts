@@ -38,8 +38,10 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 function gameKey(apiKey: string, limiter: RateLimiter) {
   const expected = digest(apiKey);
   return async (ctx: Context, next: Next) => {
-    const [scheme, given] = ctx.get('authorization').split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !given || !timingSafeEqual(digest(given), expected)) {
+    // exactly `Bearer <key>`: one scheme, one space, the key and nothing after it
+    const match = /^Bearer ([^\s]+)$/i.exec(ctx.get('authorization'));
+    const given = match?.[1];
+    if (!given || !timingSafeEqual(digest(given), expected)) {
       ctx.status = 401;
       ctx.set('WWW-Authenticate', 'Bearer realm="game"');
       ctx.body = {

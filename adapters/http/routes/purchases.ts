@@ -46,6 +46,7 @@ const EXPORT_COLUMNS = [
   'productName',
   'optionId',
   'price',
+  'amountPaid',
   'buyerDiscord',
   'buyerEmail',
   'userId',
@@ -53,6 +54,7 @@ const EXPORT_COLUMNS = [
   'failureReason',
   'completedAt',
   'paymentIntentId',
+  'paymentReference',
   'gateway',
 ] as const;
 /** an export holds at most this many rows (the newest) */

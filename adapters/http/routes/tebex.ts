@@ -2,12 +2,14 @@ import type Router from '@koa/router';
 import type { Core } from '../../../core/index.ts';
 import { DomainError, NotFoundError } from '../../../core/shared/errors.ts';
 import type { PaymentAdapters } from '../../payments/payment-adapters.ts';
+import type { Logger } from '../../logger.ts';
+import { logUnmatched } from './stripe-webhook.ts';
 
 /**
  * Tebex's side of the store: the buyer's way through a basket (sign in at Tebex when the webstore asks, then Tebex's
  * checkout page), and Tebex's signed webhooks, which drive the same use cases as Stripe's.
  */
-export function tebexRoutes(router: Router, core: Core, payments: PaymentAdapters): void {
+export function tebexRoutes(router: Router, core: Core, payments: PaymentAdapters, logger: Logger): void {
   const tebex = payments.tebex;
 
   router.get('/api/tebex/baskets/:ident/continue', async (ctx) => {
@@ -46,8 +48,11 @@ export function tebexRoutes(router: Router, core: Core, payments: PaymentAdapter
       case 'billing':
         ctx.body = { received: true, applied: (await core.memberships.handleEvent.execute(delivery.event)).applied };
         return;
-      case 'payment':
-        ctx.body = { received: true, applied: (await core.purchases.handleEvent.execute(delivery.event)).applied };
+      case 'payment': {
+        const result = await core.purchases.handleEvent.execute(delivery.event);
+        if (result.unmatched) logUnmatched(logger, 'tebex', result.unmatched);
+        ctx.body = { received: true, applied: result.applied };
+      }
     }
   });
 }

@@ -7,24 +7,13 @@ import type {
   PaymentIntent,
 } from '../../../core/purchases/ports.ts';
 import { ConflictError, DomainError } from '../../../core/shared/errors.ts';
+import { type BasketCustom, signedBasketCustom } from './basket-custom.ts';
 import type { TebexBasket, TebexClient } from './tebex-client.ts';
 import { checkTebexPrice, itemKey, type TebexPackageMap } from './tebex-packages.ts';
 
 /** where a buyer back from signing in to a basket (or sent from the order form) is taken on */
 export function continuePath(ident: string): string {
   return `/api/tebex/baskets/${encodeURIComponent(ident)}/continue`;
-}
-
-/** What the basket carries of ours: Tebex sends it back with every payment of the basket. */
-export interface BasketCustom {
-  purchase_id: string;
-  user_id: string;
-  /** the catalogue item (`product-id` or `product-id:option-id`) */
-  item: string;
-  product_type: string;
-  /** 'single', or 'subscription' for a Priority Pass month */
-  package_type: string;
-  price_cents: string;
 }
 
 /**
@@ -43,6 +32,8 @@ export class TebexPaymentGateway implements PaymentGateway {
     private readonly packages: TebexPackageMap,
     private readonly catalogue: Catalogue,
     private readonly publicUrl: string,
+    /** signs the basket's custom data (the webhook secret: only this site and Tebex know it) */
+    private readonly signingKey: string,
   ) {}
 
   createIntent(request: CreateIntentRequest): Promise<PaymentIntent> {
@@ -101,7 +92,7 @@ export class TebexPaymentGateway implements PaymentGateway {
       package_id: packageId,
       quantity: 1,
       type: custom.package_type,
-      custom: { purchase_id: custom.purchase_id },
+      custom: signedBasketCustom(this.signingKey, custom),
     });
     if (!filled.links.checkout)
       throw new DomainError('TEBEX_NO_CHECKOUT', 'unavailable', 'Tebex did not open a checkout. Please try again.');
@@ -125,7 +116,7 @@ export class TebexPaymentGateway implements PaymentGateway {
     const basket = await this.client.createBasket({
       complete_url: this.successUrl(meta.purchaseId),
       cancel_url: this.cancelUrl(meta),
-      custom: { ...custom },
+      custom: signedBasketCustom(this.signingKey, custom),
       complete_auto_redirect: true,
       ...(request.buyerIp ? { ip_address: request.buyerIp } : {}),
     });

@@ -3,6 +3,7 @@ import type { BillingEvent } from '../../../core/memberships/ports.ts';
 import type { PaymentEvent } from '../../../core/purchases/handle-payment-event.ts';
 import type { Purchase } from '../../../core/purchases/purchase.ts';
 import { DomainError } from '../../../core/shared/errors.ts';
+import { type BasketCustom, readCustom, validBasketSignature } from './basket-custom.ts';
 import type { TebexPackageMap } from './tebex-packages.ts';
 
 /** Tebex's own webhook senders (its documentation); an owner may allow only these. */
@@ -13,10 +14,20 @@ interface TebexPayment {
   transaction_id: string;
   created_at?: string;
   price?: { amount: number; currency: string };
-  products?: Array<{ id: number; name?: string; quantity?: number; base_price?: { amount: number; currency: string } }>;
+  products?: Array<{
+    id: number;
+    name?: string;
+    quantity?: number;
+    base_price?: { amount: number; currency: string };
+    custom?: Record<string, unknown> | null;
+  }>;
   recurring_payment_reference?: string | null;
   decline_reason?: { code?: string; message?: string } | null;
   custom?: Record<string, unknown> | null;
+  /** what the buyer paid after coupons and gift cards */
+  price_paid?: { amount: number; currency: string };
+  coupons?: unknown[] | null;
+  gift_cards?: unknown[] | null;
 }
 
 interface TebexRecurringPayment {
@@ -39,16 +50,24 @@ export type TebexDelivery =
   | { kind: 'billing'; event: BillingEvent }
   | { kind: 'ignored'; type: string };
 
-/** How the translation finds the site's purchases: by id (a basket's custom data) and by payment reference. */
+/**
+ * How the translation finds the site's purchases: by a payment id the site recorded (a basket it opened, or a
+ * Tebex transaction that paid one), by id (for custom data the site signed), and by the subscription a
+ * membership started under.
+ */
 export interface TebexPurchaseLookup {
   findById(id: string): Promise<Purchase | null>;
   findByPaymentIntent(reference: string): Promise<Purchase | null>;
+  findStart(subscriptionId: string): Promise<Purchase | null>;
 }
 
 /**
  * Verifies a delivery (X-Signature: the HMAC-SHA256, keyed by the webhook secret, of the hex SHA-256 of the raw
- * body) and turns it into the core's events. A payment is tied to its purchase by the basket's custom data; a
- * renewal is recorded under its Tebex transaction id, so its refund finds it.
+ * body) and turns it into the core's events. Anyone can open a basket with any custom data, so custom data alone
+ * proves nothing: a payment is tied to a purchase by a transaction id the site recorded, or, for its first
+ * completion only, by custom data the site signed when it opened the basket, on a purchase still awaiting
+ * payment. Refunds and disputes are matched by a recorded transaction only, recurring events by the subscription
+ * reference recorded when the membership started. Anything else that names a purchase is reported unmatched.
  */
 export class TebexWebhooks {
   constructor(
@@ -82,21 +101,21 @@ export class TebexWebhooks {
       if (!payment || typeof payment.transaction_id !== 'string') return ignored;
       switch (webhook.type) {
         case 'payment.completed':
-          return this.completed(id, payment);
+          return this.completed(id, webhook.type, payment);
         case 'payment.declined':
           return this.declined(id, payment);
         case 'payment.refunded':
         case 'payment.dispute.opened': {
-          const purchase = await this.purchaseOf(payment);
-          if (!purchase?.paymentIntentId) return ignored;
           const refunded = webhook.type === 'payment.refunded';
+          // by the recorded transaction only: the core reports it unmatched when no purchase was paid by it
           return {
             kind: 'payment',
             event: {
               id,
               type: refunded ? 'refunded' : 'disputed',
-              intentId: purchase.paymentIntentId,
+              intentId: payment.transaction_id,
               reason: refunded ? 'Refunded through Tebex' : 'Chargeback opened through Tebex',
+              names: namedPurchaseId(payment),
             },
           };
         }
@@ -106,13 +125,25 @@ export class TebexWebhooks {
     }
     if (webhook.type.startsWith('recurring-payment.')) {
       const recurring = webhook.subject as TebexRecurringPayment;
-      const start = recurring?.initial_payment ? await this.purchaseOf(recurring.initial_payment) : null;
-      const subscriptionId = start?.billing?.subscriptionId;
-      if (!recurring || !start || !subscriptionId) return ignored;
+      if (!recurring || typeof recurring.reference !== 'string' || !recurring.reference) return ignored;
+      // the first month: the same as its payment.completed, whichever arrives first
+      if (webhook.type === 'recurring-payment.started')
+        return recurring.initial_payment
+          ? this.completed(id, webhook.type, {
+              ...recurring.initial_payment,
+              recurring_payment_reference: recurring.reference,
+            })
+          : ignored;
+      const subscriptionId = recurring.reference;
+      const start = await this.purchases.findStart(subscriptionId);
+      if (!start)
+        return unmatched(
+          id,
+          webhook.type,
+          recurring.initial_payment ? namedPurchaseId(recurring.initial_payment) : null,
+          `No Priority Pass of this site started with Tebex subscription ${subscriptionId}.`,
+        );
       switch (webhook.type) {
-        // the first month: the same as its payment.completed, whichever arrives first
-        case 'recurring-payment.started':
-          return recurring.initial_payment ? this.completed(id, recurring.initial_payment) : ignored;
         case 'recurring-payment.renewed':
           return this.renewed(id, subscriptionId, recurring);
         case 'recurring-payment.cancellation.requested':
@@ -137,45 +168,80 @@ export class TebexWebhooks {
     return ignored;
   }
 
-  /** a basket's payment: the purchase it was opened for completes, as paid for the package's price */
-  private async completed(id: string, payment: TebexPayment): Promise<TebexDelivery> {
-    const purchase = await this.purchaseOf(payment);
-    if (!purchase?.paymentIntentId) return { kind: 'ignored', type: 'payment.completed' };
+  /**
+   * A basket's payment. A transaction the site recorded is that purchase's (a redelivery); a new one completes the
+   * purchase its signed custom data names while that purchase still awaits payment, as paid for what Tebex took.
+   */
+  private async completed(id: string, type: string, payment: TebexPayment): Promise<TebexDelivery> {
+    const recorded = await this.purchases.findByPaymentIntent(payment.transaction_id);
+    if (recorded) {
+      // a renewal's payment reports the first month's basket again: the recurring-payment event records it
+      if (recorded.billing?.reason === 'start' && recorded.status === 'completed') return { kind: 'ignored', type };
+      return recorded.paymentIntentId ? this.succeeded(id, payment, recorded) : { kind: 'ignored', type };
+    }
+    const custom = signedCustom(this.secret, payment);
+    const named = namedPurchaseId(payment);
+    if (!custom) return unmatched(id, type, named, 'Its custom data was not signed by this site.');
+    const purchase = await this.purchases.findById(custom.purchase_id);
+    if (!purchase?.paymentIntentId) return unmatched(id, type, named, 'It names a purchase this site does not have.');
+    if (purchase.userId !== custom.user_id)
+      return unmatched(id, type, named, "Its signed buyer is not the purchase's buyer.");
     // a renewal's payment reports the first month's basket again: the recurring-payment event records it
-    if (purchase.status === 'completed' && purchase.billing?.reason === 'start' && payment.recurring_payment_reference)
-      return { kind: 'ignored', type: 'payment.completed' };
+    const billing = purchase.billing;
+    if (
+      billing?.reason === 'start' &&
+      billing.subscriptionId &&
+      billing.subscriptionId === payment.recurring_payment_reference
+    )
+      return { kind: 'ignored', type };
+    // the same payment's other delivery recorded its transaction a moment ago
+    if (purchase.paymentReference === payment.transaction_id) return this.succeeded(id, payment, purchase);
+    if (purchase.status !== 'pending' && purchase.status !== 'failed')
+      return unmatched(id, type, named, `It names a purchase that is no longer awaiting payment (${purchase.status}).`);
+    return this.succeeded(id, payment, purchase);
+  }
+
+  private async succeeded(id: string, payment: TebexPayment, purchase: Purchase): Promise<TebexDelivery> {
     return {
       kind: 'payment',
       event: {
         id,
         type: 'payment_succeeded',
         intent: {
-          id: purchase.paymentIntentId,
+          id: purchase.paymentIntentId as string,
           clientSecret: '',
           status: 'succeeded',
           amountCents: await this.packagePrice(payment, purchase),
           currency: (payment.price?.currency ?? 'usd').toLowerCase(),
           metadata: { purchaseId: purchase.id, userId: purchase.userId },
           failureMessage: null,
+          amountReceivedCents: paidCents(payment),
+          discounted: (payment.coupons?.length ?? 0) > 0 || (payment.gift_cards?.length ?? 0) > 0,
+          reference: payment.transaction_id,
+          ...(payment.recurring_payment_reference
+            ? { subscriptionReference: payment.recurring_payment_reference }
+            : {}),
         },
       },
     };
   }
 
-  /** a declined first payment fails its purchase; a declined renewal puts the membership past due */
+  /**
+   * A declined renewal puts the membership whose subscription it names past due; a declined payment of a recorded
+   * transaction fails its purchase. A first payment's decline is left alone: the buyer can pay the basket again.
+   */
   private async declined(id: string, payment: TebexPayment): Promise<TebexDelivery> {
-    const purchase = await this.purchaseOf(payment);
-    if (!purchase?.paymentIntentId) return { kind: 'ignored', type: 'payment.declined' };
     const message = payment.decline_reason?.message || 'The payment was declined.';
-    const subscriptionId = purchase.billing?.subscriptionId;
-    if (purchase.status === 'completed' && purchase.billing?.reason === 'start' && subscriptionId) {
+    const reference = payment.recurring_payment_reference;
+    const start = reference ? await this.purchases.findStart(reference) : null;
+    if (reference && start?.status === 'completed') {
       const at = payment.created_at ? new Date(payment.created_at) : new Date();
       return {
         kind: 'billing',
         event: {
           id,
           type: 'invoice_failed',
-          subscriptionId,
+          subscriptionId: reference,
           invoiceId: payment.transaction_id,
           intentId: payment.transaction_id,
           reason: 'renewal',
@@ -187,9 +253,11 @@ export class TebexWebhooks {
         },
       };
     }
+    const recorded = await this.purchases.findByPaymentIntent(payment.transaction_id);
+    if (!recorded?.paymentIntentId) return { kind: 'ignored', type: 'payment.declined' };
     return {
       kind: 'payment',
-      event: { id, type: 'payment_failed', intentId: purchase.paymentIntentId, reason: message },
+      event: { id, type: 'payment_failed', intentId: recorded.paymentIntentId, reason: message },
     };
   }
 
@@ -209,20 +277,12 @@ export class TebexWebhooks {
           intentId: last.transaction_id,
           reason: 'renewal',
           tierId,
-          amountCents: Math.round((last.products?.[0]?.base_price?.amount ?? last.price?.amount ?? 0) * 100),
+          amountCents: paidCents(last),
           periodStart: new Date(last.created_at ?? Date.now()),
           periodEnd: new Date(recurring.next_payment_at),
         },
       },
     };
-  }
-
-  /** the purchase a payment pays for: its own transaction (a renewal), else the basket's purchase */
-  private async purchaseOf(payment: TebexPayment): Promise<Purchase | null> {
-    const byTransaction = await this.purchases.findByPaymentIntent(payment.transaction_id);
-    if (byTransaction) return byTransaction;
-    const purchaseId = customPurchaseId(payment);
-    return purchaseId ? this.purchases.findById(purchaseId) : null;
   }
 
   /** what Tebex charged for the package of the purchase's item, before tax (0 when the package is not there) */
@@ -240,6 +300,16 @@ export class TebexWebhooks {
   }
 }
 
+const unmatched = (id: string, name: string, names: string | null, reason: string): TebexDelivery => ({
+  kind: 'payment',
+  event: { id, type: 'unmatched', name, names, reason },
+});
+
+/** what the buyer actually paid: the payment's paid price (its price when Tebex leaves that out) */
+function paidCents(payment: TebexPayment): number {
+  return Math.round((payment.price_paid?.amount ?? payment.price?.amount ?? 0) * 100);
+}
+
 export function tebexSignature(secret: string, rawBody: Buffer | string): string {
   const bodyHash = createHash('sha256').update(rawBody).digest('hex');
   return createHmac('sha256', secret).update(bodyHash).digest('hex');
@@ -251,13 +321,21 @@ function validSignature(secret: string, rawBody: Buffer, signature: string): boo
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** the basket's custom data, or a package's (Tebex carries either with the payment) */
-function customPurchaseId(payment: TebexPayment): string | null {
-  const fromBasket = payment.custom?.purchase_id;
-  if (typeof fromBasket === 'string' && fromBasket) return fromBasket;
-  for (const product of payment.products ?? []) {
-    const custom = (product as { custom?: Record<string, unknown> | null }).custom;
-    if (typeof custom?.purchase_id === 'string' && custom.purchase_id) return custom.purchase_id;
+/** the purchase a payment's custom data names (which proves nothing by itself), for staff to look at */
+function namedPurchaseId(payment: TebexPayment): string | null {
+  const candidates = [payment.custom, ...(payment.products ?? []).map((product) => product.custom)];
+  for (const custom of candidates)
+    if (typeof custom?.purchase_id === 'string' && custom.purchase_id) return custom.purchase_id.slice(0, 255);
+  return null;
+}
+
+/** the basket's custom data, or a package's (Tebex carries either), when this site signed it; else null */
+function signedCustom(secret: string, payment: TebexPayment): BasketCustom | null {
+  const candidates = [payment.custom, ...(payment.products ?? []).map((product) => product.custom)];
+  for (const custom of candidates) {
+    if (!custom) continue;
+    const basket = readCustom(custom);
+    if (basket && validBasketSignature(secret, basket, custom.signature)) return basket;
   }
   return null;
 }

@@ -10,6 +10,7 @@ export const STATUS_WORDS: Record<string, string> = {
   abandoned: 'Abandoned',
   refunded: 'Refunded',
   disputed: 'Disputed',
+  underpaid: 'Underpaid',
   pending: 'Pending',
   under_review: 'Under review',
   approved: 'Approved',
@@ -34,6 +35,7 @@ const TONES: Record<string, string> = {
   under_review: YELLOW,
   failed: RED,
   disputed: RED,
+  underpaid: RED,
   rejected: RED,
   denied: RED,
 };

@@ -15,6 +15,7 @@ export const STATUS_LABELS: Record<PurchaseStatusDto, string> = {
   abandoned: statusWord('abandoned'),
   refunded: statusWord('refunded'),
   disputed: statusWord('disputed'),
+  underpaid: statusWord('underpaid'),
 };
 
 const GREY = 'bg-slate-500/20 text-slate-200 ring-slate-400/40';

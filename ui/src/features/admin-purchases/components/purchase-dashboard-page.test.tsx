@@ -15,6 +15,8 @@ function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
     optionId: null,
     productName: 'Swamp Blood',
     price: 60,
+    amountPaid: 60,
+    paymentReference: null,
     buyerEmail: 'jean@example.com',
     buyerDiscord: 'jean_baptiste',
     banReason: null,
@@ -38,6 +40,7 @@ const byStatus = () => ({
   abandoned: 0,
   refunded: 0,
   disputed: 0,
+  underpaid: 0,
 });
 
 let answer: PurchasesResponse;

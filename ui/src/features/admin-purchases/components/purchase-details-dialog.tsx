@@ -53,6 +53,7 @@ const HISTORY_LABELS: Record<PurchaseDetailDto['history'][number]['status'], str
   failed: 'Failed',
   refunded: 'Refunded',
   disputed: 'Disputed',
+  underpaid: 'Underpaid: held for staff',
 };
 
 const REFUND_REASON_MIN = 3;

@@ -72,18 +72,23 @@ function NotFound({ children }: { children: React.ReactNode }) {
   );
 }
 
-const STOPPED: Record<'failed' | 'abandoned' | 'refunded' | 'disputed', { title: string; text: string }> = {
-  failed: { title: 'Payment Failed', text: 'You were not charged and no tokens were added.' },
-  abandoned: {
-    title: 'Payment Not Completed',
-    text: 'This checkout was never paid and has expired. You were not charged and no tokens were added.',
-  },
-  refunded: { title: 'Payment Refunded', text: 'This purchase was refunded and its tokens were taken back.' },
-  disputed: {
-    title: 'Payment Disputed',
-    text: 'This payment was disputed with your bank, so its tokens were taken back and store purchases are paused for this account. Open a ticket in our Discord if you think this is a mistake.',
-  },
-};
+const STOPPED: Record<'failed' | 'abandoned' | 'refunded' | 'disputed' | 'underpaid', { title: string; text: string }> =
+  {
+    underpaid: {
+      title: 'Payment Under Review',
+      text: 'The payment provider reported less than the price of this item, so no tokens were added yet. Staff have been told and will contact you; open a ticket in our Discord if you have questions.',
+    },
+    failed: { title: 'Payment Failed', text: 'You were not charged and no tokens were added.' },
+    abandoned: {
+      title: 'Payment Not Completed',
+      text: 'This checkout was never paid and has expired. You were not charged and no tokens were added.',
+    },
+    refunded: { title: 'Payment Refunded', text: 'This purchase was refunded and its tokens were taken back.' },
+    disputed: {
+      title: 'Payment Disputed',
+      text: 'This payment was disputed with your bank, so its tokens were taken back and store purchases are paused for this account. Open a ticket in our Discord if you think this is a mistake.',
+    },
+  };
 
 /** `problem`: why the payment provider's page could not be opened (the purchase then waits, unpaid) */
 function Outcome({ purchase, problem }: { purchase: MyPurchaseDto; problem: string | null }) {
