@@ -33,7 +33,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       level,
       base: undefined,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      serializers: { err: pino.stdSerializers.err },
+      serializers: { err: (error: unknown) => pino.stdSerializers.err(loggableError(error) as Error) },
     },
     stream,
   );
@@ -86,4 +86,28 @@ export function fixedLines(logger: Logger, level: pino.Level, msg: string): (fie
 export function flushLogger(logger: Logger): Promise<void> {
   writeGathered();
   return new Promise((done) => logger.flush(() => done()));
+}
+
+/**
+ * An error as the log keeps it. A database error's message carries the statement with the request's values written
+ * into it (the driver inlines parameters): only its class, code and the database's own words are kept.
+ */
+export function loggableError(error: unknown): unknown {
+  const failure = error as { name?: string; code?: unknown; sqlState?: unknown; message?: string; stack?: string };
+  if (!failure || typeof failure !== 'object' || !isDatabaseError(failure)) return error;
+  const message = failure.message ?? '';
+  // "<statement> - <the database's message>": the statement goes
+  const reason = message.includes(' - ') ? message.slice(message.lastIndexOf(' - ') + 3) : 'statement hidden';
+  const logged = new Error(`database error: ${reason}`);
+  logged.name = failure.name ?? 'DatabaseError';
+  // where it failed is the caller's line, written beside it; the statement's frames are not kept
+  logged.stack = `${logged.name}: ${logged.message}`;
+  return Object.assign(logged, { sqlState: String(failure.code ?? failure.sqlState ?? '') });
+}
+
+function isDatabaseError(error: { name?: string; message?: string }): boolean {
+  return (
+    /Exception$/.test(error.name ?? '') ||
+    /\b(select|insert|update|delete|with)\b[\s\S]*\b(from|into|set|values)\b/i.test(error.message ?? '')
+  );
 }

@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { queryGuard } from './middleware/query-guard.ts';
 import Router from '@koa/router';
 import type { System } from '../compose.ts';
 import { jsonBody } from './middleware/body.ts';
@@ -68,6 +69,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   if (options.publicAnswers) app.use(options.publicAnswers.keeper());
   if (options.sessionAnswers) app.use(options.sessionAnswers.keeper());
   app.use(edge({ logger, production: config.production, publicUrl: config.server.publicUrl }));
+  app.use(queryGuard());
   // public reads (GET only) need no body reader, cross-site check, database context or session: they answer first
   const publicRouter = new Router();
   catalogueRoutes(publicRouter, core);

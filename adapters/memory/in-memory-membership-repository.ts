@@ -80,6 +80,15 @@ export class InMemoryMembershipRepository implements MembershipRepository, Snaps
     return counts;
   }
 
+  async providerCheckDue(before: Date, limit: number): Promise<Membership[]> {
+    const checked = (row: Membership) => row.providerCheckedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    return [...this.rows.values()]
+      .filter((row) => isLive(row) && row.gateway !== 'demo' && checked(row) < before.getTime())
+      .sort((a, b) => checked(a) - checked(b) || a.id.localeCompare(b.id))
+      .slice(0, limit)
+      .map((row) => structuredClone(row));
+  }
+
   private newestFirst(): Membership[] {
     return [...this.rows.values()].sort(
       (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id),

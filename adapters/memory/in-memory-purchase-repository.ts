@@ -106,7 +106,7 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
         other?.subscriptionId === billing.subscriptionId &&
         other.reason === billing.reason &&
         other.periodStart?.getTime() === billing.periodStart.getTime() &&
-        row.productId === purchase.productId
+        (billing.reason === 'renewal' || row.productId === purchase.productId)
       )
         return { added: false, purchase: structuredClone(row) };
     }

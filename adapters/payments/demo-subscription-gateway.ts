@@ -49,6 +49,10 @@ export class DemoSubscriptionGateway implements SubscriptionGateway {
   async setCancelAtPeriodEnd(): Promise<void> {}
   async cancelNow(): Promise<void> {}
   async scheduleTier(): Promise<void> {}
+  /** the demo keeps no subscription of its own: the site's membership is the whole story */
+  async subscriptionState(): Promise<null> {
+    return null;
+  }
 
   async upgrade(
     request: ChargeRequest & { tierId: string; periodStart: Date; periodEnd: Date; paymentRef: string | null },

@@ -3,6 +3,7 @@ import type { Catalogue } from '../../core/catalogue/catalogue.ts';
 import type {
   ChargeRequest,
   PaidInvoice,
+  ProviderSubscription,
   StartSubscriptionRequest,
   SubscriptionGateway,
 } from '../../core/memberships/ports.ts';
@@ -58,6 +59,18 @@ export function invoiceMonth(invoice: Stripe.Invoice, intentId: string | null): 
     amountCents: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
     periodStart: new Date(start * 1000),
     periodEnd: new Date(end * 1000),
+  };
+}
+
+/** A Stripe subscription as the site follows it: live (active or past due) or ended, and whether it cancels. */
+export function subscriptionStateOf(subscription: Stripe.Subscription): ProviderSubscription {
+  const ended = ['canceled', 'incomplete_expired'].includes(subscription.status);
+  const pastDue = ['past_due', 'unpaid'].includes(subscription.status);
+  const item = subscription.items?.data?.[0];
+  return {
+    status: ended ? 'ended' : pastDue ? 'past_due' : 'active',
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
   };
 }
 
@@ -171,6 +184,17 @@ export class StripeSubscriptionGateway implements SubscriptionGateway {
       await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     } catch (error) {
       throw stripeFailure(error);
+    }
+  }
+
+  async subscriptionState(subscriptionId: string): Promise<ProviderSubscription> {
+    try {
+      return subscriptionStateOf(await this.stripe.subscriptions.retrieve(subscriptionId));
+    } catch (error) {
+      const failure = stripeFailure(error);
+      // a subscription Stripe no longer has bills nothing
+      if (failure.kind === 'not_found') return { status: 'ended', cancelAtPeriodEnd: false, currentPeriodEnd: null };
+      throw failure;
     }
   }
 

@@ -3,7 +3,7 @@ import type { BillingEvent } from '../../core/memberships/ports.ts';
 import { DomainError } from '../../core/shared/errors.ts';
 import type { PaymentEvent } from '../../core/purchases/handle-payment-event.ts';
 import { stripeFailure, toPaymentIntent } from './stripe-payment-gateway.ts';
-import { invoiceIntent, invoiceMonth, tierOfLookupKey } from './stripe-subscription-gateway.ts';
+import { invoiceIntent, invoiceMonth, subscriptionStateOf, tierOfLookupKey } from './stripe-subscription-gateway.ts';
 
 /** A verified delivery: a one-time payment's event, or a membership's billing event. */
 export type StripeDelivery = { kind: 'payment'; event: PaymentEvent } | { kind: 'billing'; event: BillingEvent };
@@ -32,29 +32,51 @@ export class StripeWebhookVerifier {
     return billing ? { kind: 'billing', event: billing } : { kind: 'payment', event: toPaymentEvent(event) };
   }
 
-  /** Subscription invoices and subscription changes; null for every other event. */
+  /**
+   * Subscription invoices and subscription changes; null for every other event. Stripe re-sends failed deliveries
+   * for days, so an event may be older than the state it describes: where order matters the current object is read
+   * from Stripe (a failed invoice paid since, a subscription changed or canceled since).
+   */
   private async toBillingEvent(event: Stripe.Event): Promise<BillingEvent | null> {
+    try {
+      return await this.billingEventOf(event);
+    } catch (error) {
+      throw stripeFailure(error);
+    }
+  }
+
+  private async billingEventOf(event: Stripe.Event): Promise<BillingEvent | null> {
+    const occurredAt = new Date(event.created * 1000);
     switch (event.type) {
       case 'invoice.paid':
       case 'invoice.payment_failed': {
-        const invoice = event.data.object;
+        let invoice = event.data.object;
         if (!invoice.parent?.subscription_details) return null;
-        let intentId: string | null;
+        // a failure Stripe's retry has paid since is that payment, not a failure
+        if (event.type === 'invoice.payment_failed' && invoice.id) {
+          const now = await this.stripe.invoices.retrieve(invoice.id);
+          if (now.status === 'paid') invoice = now;
+        }
+        const intentId = await invoiceIntent(this.stripe, invoice);
         let message = 'Your card was declined.';
-        try {
-          intentId = await invoiceIntent(this.stripe, invoice);
-          if (event.type === 'invoice.payment_failed' && intentId) {
-            const intent = await this.stripe.paymentIntents.retrieve(intentId);
-            message = intent.last_payment_error?.message ?? message;
-          }
-        } catch (error) {
-          throw stripeFailure(error);
+        if (invoice.status !== 'paid' && intentId) {
+          const intent = await this.stripe.paymentIntents.retrieve(intentId);
+          message = intent.last_payment_error?.message ?? message;
         }
         const month = invoiceMonth(invoice, intentId);
         if (!month) return null;
-        if (event.type === 'invoice.paid') return { id: event.id, type: 'invoice_paid', invoice: month };
+        if (invoice.status === 'paid') {
+          // a first month paid after its subscription was canceled: the pass starts and ends at once
+          if (month.reason === 'start') {
+            const subscription = await this.stripe.subscriptions.retrieve(month.subscriptionId).catch(() => null);
+            if (subscription && subscriptionStateOf(subscription).status === 'ended')
+              return { id: event.id, type: 'invoice_paid', invoice: { ...month, subscriptionEnded: true } };
+          }
+          return { id: event.id, type: 'invoice_paid', invoice: month };
+        }
         return {
           id: event.id,
+          occurredAt,
           type: 'invoice_failed',
           subscriptionId: month.subscriptionId,
           invoiceId: month.invoiceId,
@@ -68,19 +90,27 @@ export class StripeWebhookVerifier {
         };
       }
       case 'customer.subscription.updated': {
-        const subscription = event.data.object;
-        const item = subscription.items.data[0];
+        // the subscription as it is now, whatever order its events arrive in
+        const current = await this.stripe.subscriptions.retrieve(event.data.object.id).catch((error: unknown) => {
+          if (stripeFailure(error).kind === 'not_found') return null;
+          throw error;
+        });
+        if (!current || subscriptionStateOf(current).status === 'ended')
+          return { id: event.id, occurredAt, type: 'subscription_deleted', subscriptionId: event.data.object.id };
+        const item = current.items.data[0];
         return {
           id: event.id,
+          occurredAt,
+          current: true,
           type: 'subscription_updated',
-          subscriptionId: subscription.id,
-          cancelAtPeriodEnd: subscription.cancel_at_period_end,
-          tierId: subscription.metadata?.tierId ?? tierOfLookupKey(item?.price.lookup_key),
+          subscriptionId: current.id,
+          cancelAtPeriodEnd: current.cancel_at_period_end,
+          tierId: current.metadata?.tierId ?? tierOfLookupKey(item?.price.lookup_key),
           currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
         };
       }
       case 'customer.subscription.deleted':
-        return { id: event.id, type: 'subscription_deleted', subscriptionId: event.data.object.id };
+        return { id: event.id, occurredAt, type: 'subscription_deleted', subscriptionId: event.data.object.id };
       default:
         return null;
     }

@@ -116,6 +116,19 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
     return rows.map(toMembership);
   }
 
+  async providerCheckDue(before: Date, limit: number): Promise<Membership[]> {
+    const rows = await this.database.em.find(
+      MembershipRow,
+      {
+        status: { $in: LIVE },
+        gateway: { $ne: 'demo' },
+        $or: [{ providerCheckedAt: null }, { providerCheckedAt: { $lt: before } }],
+      },
+      { ...FRESH, orderBy: { providerCheckedAt: 'asc nulls first', id: 'asc' }, limit },
+    );
+    return rows.map(toMembership);
+  }
+
   async liveByTier(): Promise<Record<string, number>> {
     const rows = await this.database.em.execute<Array<{ tier_id: string; count: string | number }>>(
       `select "tier_id", count(*) as "count" from "memberships" where "status" in ('active', 'past_due') group by "tier_id"`,
@@ -144,5 +157,8 @@ function toMembership(row: InferEntity<typeof MembershipRow>): Membership {
     endReason: row.endReason ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    // absent until the provider was heard from or asked, as on a membership just built
+    ...(row.providerEventAt ? { providerEventAt: row.providerEventAt } : {}),
+    ...(row.providerCheckedAt ? { providerCheckedAt: row.providerCheckedAt } : {}),
   };
 }

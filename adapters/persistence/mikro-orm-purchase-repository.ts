@@ -185,7 +185,8 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
           subscriptionId: billing.subscriptionId,
           billingReason: billing.reason,
           periodStart: billing.periodStart,
-          productId: purchase.productId,
+          // one renewal per month whatever its tier; an upgrade per month and tier
+          ...(billing.reason === 'upgrade' ? { productId: purchase.productId } : {}),
         },
         FRESH,
       );

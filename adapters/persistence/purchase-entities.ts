@@ -72,6 +72,9 @@ export const MembershipRow = defineEntity({
     startedAt: p.datetime(),
     endedAt: p.datetime().nullable(),
     endReason: p.text().nullable(),
+    /** migration 0019 */
+    providerEventAt: p.datetime().nullable(),
+    providerCheckedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -13,7 +13,7 @@ export const messages = {
     return `Payment dispute on ${purchase.productName} (${formatUsd(purchase.priceCents)}) by ${buyer}: the buyer is banned from the store and the role is being removed.`;
   },
   staffUnderpaid(purchase: Purchase, buyer: string): string {
-    return `Underpaid: ${buyer} paid ${formatUsd(purchase.amountPaidCents ?? 0)} for ${purchase.productName} (${formatUsd(purchase.priceCents)}), with no coupon or gift card reported. No tokens or role were given: refund it at the payment provider, or settle it with the buyer. Purchase ${purchase.id}.`;
+    return `Payment held for staff: ${buyer} paid ${formatUsd(purchase.amountPaidCents ?? 0)} for ${purchase.productName} (${formatUsd(purchase.priceCents)}). ${purchase.failureReason ?? ''} No tokens or role were given: refund it at the payment provider, or settle it with the buyer. Purchase ${purchase.id}.`;
   },
   auditReason(purchase: Purchase, what: 'purchase' | 'refunded' | 'disputed'): string {
     return what === 'purchase' ? `Purchase ${purchase.id}: ${purchase.productName}` : `Purchase ${purchase.id} ${what}`;

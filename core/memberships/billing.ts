@@ -3,7 +3,7 @@ import { CURRENCY, type BillingReason, type Purchase } from '../purchases/purcha
 import type { PurchaseSettlement } from '../purchases/purchase-settlement.ts';
 import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
-import type { MembershipLifecycle } from './lifecycle.ts';
+import { type MembershipLifecycle, tierName } from './lifecycle.ts';
 import { periodEndAfter, type Membership } from './membership.ts';
 import type { BillingEvent, MembershipRepository, PaidInvoice, SubscriptionGateway } from './ports.ts';
 
@@ -75,32 +75,64 @@ export class MembershipPayments {
     return purchase;
   }
 
-  /** A paid invoice the provider reported: the month or the upgrade completes once. */
+  /**
+   * A paid invoice the provider reported: the month or the upgrade completes once. A renewal is granted for the
+   * tier the site sold for that month and the amount paid: an invoice naming another tier, or paying less than
+   * the tier's price, is held for staff instead.
+   */
   async recordPaid(invoice: PaidInvoice): Promise<Purchase | null> {
-    if (invoice.reason === 'start') {
-      const first = await this.d.purchases.findStart(invoice.subscriptionId);
-      return first ? this.d.settlement.settleReported(first, { amountPaidCents: invoice.amountCents }) : null;
-    }
+    if (invoice.reason === 'start') return this.recordStart(invoice);
     const membership = await this.d.memberships.findBySubscription(invoice.subscriptionId);
     if (!membership) return null;
+    if (invoice.reason === 'renewal') return this.recordRenewal(membership, invoice);
+    // an upgrade: for the month the membership is in, however the provider dates its prorated lines (the charge
+    // this server asked for and the provider's report of it are one purchase), granting the tiers' difference
     const tierId = invoice.tierId ?? membership.tierId;
-    const tokens =
-      invoice.reason === 'renewal'
-        ? this.d.catalogue.price(tierId, 'whitelist').tokens
-        : Math.max(0, this.d.catalogue.price(tierId, 'whitelist').tokens - this.tokensOf(membership.tierId));
-    // an upgrade is for the month the membership is in, however the provider dates its prorated lines: the
-    // charge this server asked for and the provider's report of it are one purchase
-    const upgrade = invoice.reason === 'upgrade';
     const purchase = await this.billed(membership, {
-      reason: invoice.reason,
+      reason: 'upgrade',
       tierId,
-      periodStart: upgrade ? membership.currentPeriodStart : invoice.periodStart,
-      periodEnd: upgrade ? membership.currentPeriodEnd : invoice.periodEnd,
+      periodStart: membership.currentPeriodStart,
+      periodEnd: membership.currentPeriodEnd,
       amountCents: invoice.amountCents,
-      tokens,
+      tokens: Math.max(0, this.tokensOf(tierId) - this.tokensOf(membership.tierId)),
       intentId: invoice.intentId,
     });
-    return this.d.settlement.completeReported(purchase);
+    return this.d.settlement.completeReported(purchase, { amountPaidCents: invoice.amountCents });
+  }
+
+  /** the first month: completed for what was paid; a subscription the provider had canceled already ends at once */
+  private async recordStart(invoice: PaidInvoice): Promise<Purchase | null> {
+    const first = await this.d.purchases.findStart(invoice.subscriptionId);
+    if (!first) return null;
+    const settled = await this.d.settlement.settleReported(first, { amountPaidCents: invoice.amountCents });
+    if (invoice.subscriptionEnded) {
+      const membership = await this.d.memberships.findBySubscription(invoice.subscriptionId);
+      if (membership) await this.d.lifecycle.end(membership, CANCELED_AT_PROVIDER);
+    }
+    return settled;
+  }
+
+  private async recordRenewal(membership: Membership, invoice: PaidInvoice): Promise<Purchase> {
+    // the tier the site sold for the month: the pending downgrade if one waits, else the tier held
+    const sold = membership.pendingTierId ?? membership.tierId;
+    const tier = this.d.catalogue.price(sold, 'whitelist');
+    const purchase = await this.billed(membership, {
+      reason: 'renewal',
+      tierId: sold,
+      periodStart: invoice.periodStart,
+      periodEnd: invoice.periodEnd,
+      amountCents: tier.priceCents,
+      tokens: tier.tokens,
+      intentId: invoice.intentId,
+    });
+    const paid = { amountPaidCents: invoice.amountCents };
+    if (invoice.tierId && invoice.tierId !== sold)
+      return this.d.settlement.hold(
+        purchase,
+        paid,
+        `The provider's invoice names the ${tierName(this.d.catalogue, invoice.tierId)} tier; this month of the membership was sold as ${tier.name}: held for staff.`,
+      );
+    return this.d.settlement.settleReported(purchase, paid);
   }
 
   tokensOf(tierId: string): number {
@@ -114,7 +146,13 @@ export interface RenewalReport {
   ended: number;
   /** memberships looked at */
   checked: number;
+  /** memberships whose subscription was checked with the provider; `followed` of them changed to match it */
+  asked: number;
+  followed: number;
 }
+
+/** the scheduler asks the provider about every provider-billed membership at least this often */
+export const PROVIDER_CHECK_EVERY_MS = 24 * 3_600_000;
 
 /**
  * Runs what is due at `now`: each active membership past its period end renews (the demo gateway charges the
@@ -128,14 +166,53 @@ export class RenewDueMemberships {
   ) {}
 
   async execute(input: { now: Date; limit?: number }): Promise<RenewalReport> {
-    const report: RenewalReport = { renewed: 0, failed: 0, ended: 0, checked: 0 };
-    const due = await this.d.memberships.due(input.now, input.limit ?? 200);
+    const report: RenewalReport = { renewed: 0, failed: 0, ended: 0, checked: 0, asked: 0, followed: 0 };
+    const limit = input.limit ?? 200;
+    // every provider-billed membership is checked with its provider at least daily
+    const stale = await this.d.memberships.providerCheckDue(
+      new Date(input.now.getTime() - PROVIDER_CHECK_EVERY_MS),
+      limit,
+    );
+    for (const membership of stale) {
+      const followed = await this.followProvider(membership, input.now);
+      if (followed === null) continue;
+      report.asked++;
+      if (followed === 'ended') report.ended++;
+      else if (followed) report.followed++;
+    }
+    const due = await this.d.memberships.due(input.now, limit);
     for (const membership of due) {
       report.checked++;
       const outcome = await this.advance(membership, input.now);
       if (outcome) report[outcome]++;
     }
     return report;
+  }
+
+  /**
+   * Asks the provider about the subscription and follows it: one it no longer bills ends the pass; a cancel or a
+   * resume the site missed is taken over. Answers null when the provider cannot be asked, 'ended', true when
+   * something changed, false when the site already agreed.
+   */
+  private async followProvider(membership: Membership, now: Date): Promise<'ended' | boolean | null> {
+    const state = await this.d.gateway.subscriptionState(membership.subscriptionId);
+    if (!state) return null;
+    return this.d.transactions.run(async () => {
+      if (state.status === 'ended') {
+        const ended = await this.d.lifecycle.end(
+          membership,
+          'the subscription no longer exists at the payment provider.',
+        );
+        return ended ? 'ended' : false;
+      }
+      const followed = membership.cancelAtPeriodEnd !== state.cancelAtPeriodEnd;
+      const before = await this.d.memberships.update(
+        membership.id,
+        { status: ['active', 'past_due'] },
+        { cancelAtPeriodEnd: state.cancelAtPeriodEnd, providerCheckedAt: now, updatedAt: now },
+      );
+      return before !== null && followed;
+    });
   }
 
   private async advance(membership: Membership, now: Date): Promise<'renewed' | 'failed' | 'ended' | null> {
@@ -149,9 +226,21 @@ export class RenewDueMemberships {
     }
     if (membership.currentPeriodEnd > now) return null;
     if (membership.cancelAtPeriodEnd) {
+      // before ending, the provider's word: a subscription it still renews is not ended here (its renewal follows)
+      const state = await this.d.gateway.subscriptionState(membership.subscriptionId);
+      if (state && state.status !== 'ended' && !state.cancelAtPeriodEnd) {
+        await this.d.memberships.update(
+          membership.id,
+          { status: ['active'] },
+          { cancelAtPeriodEnd: false, providerCheckedAt: now, updatedAt: now },
+        );
+        return null;
+      }
       const ended = await this.d.transactions.run(() =>
         this.d.lifecycle.end(membership, 'it was canceled, and the last paid month is over.'),
       );
+      // and nothing more is charged for it
+      if (ended) await this.d.gateway.cancelNow(membership.subscriptionId);
       return ended ? 'ended' : null;
     }
     const charge = this.d.gateway.chargeRenewal;
@@ -170,13 +259,23 @@ export class RenewDueMemberships {
   ): Promise<'renewed' | 'failed' | null> {
     if (!membership.paymentRef) return null;
     const periodStart = membership.currentPeriodEnd;
-    const tierId = membership.pendingTierId ?? membership.tierId;
+    // the month's tier is read under the membership's row lock (a tier change waits for it), and the month is
+    // stored once whatever its tier, so twenty racing renewals find the one month stored. The lock is let go
+    // before the month is stored: a payment's completion takes the purchase before the membership, and this
+    // takes them in the same order.
+    const locked = await this.d.memberships.update(
+      membership.id,
+      { status: ['active'], currentPeriodEnd: periodStart },
+      { updatedAt: this.d.clock.now() },
+    );
+    if (!locked) return null;
+    const tierId = locked.pendingTierId ?? locked.tierId;
     const tier = this.d.catalogue.price(tierId, 'whitelist');
-    const purchase = await this.payments.billed(membership, {
+    const purchase = await this.payments.billed(locked, {
       reason: 'renewal',
       tierId,
       periodStart,
-      periodEnd: periodEndAfter(membership.anchor, periodStart),
+      periodEnd: periodEndAfter(locked.anchor, periodStart),
       amountCents: tier.priceCents,
       tokens: tier.tokens,
       intentId: null,
@@ -187,7 +286,7 @@ export class RenewDueMemberships {
       subscriptionId: membership.subscriptionId,
       amountCents: purchase.priceCents,
       currency: CURRENCY,
-      description: `${tier.name} Priority Pass renewal`,
+      description: `${purchase.productName} Priority Pass renewal`,
       metadata: { purchaseId: purchase.id, userId: purchase.userId, membershipId: membership.id },
       idempotencyKey: `renewal-${purchase.id}`,
     });
@@ -227,33 +326,56 @@ export class HandleBillingEvent {
           return { applied: (await this.payments.recordPaid(event.invoice)) !== null };
         case 'invoice_failed':
           return { applied: await this.failed(event) };
-        case 'subscription_updated': {
-          const membership = await this.d.memberships.findBySubscription(event.subscriptionId);
-          if (!membership || membership.status === 'ended' || membership.cancelAtPeriodEnd === event.cancelAtPeriodEnd)
-            return { applied: false };
-          const changed = await this.d.memberships.update(
-            membership.id,
-            { status: ['active', 'past_due'] },
-            { cancelAtPeriodEnd: event.cancelAtPeriodEnd, updatedAt: this.d.clock.now() },
-          );
-          return { applied: changed !== null };
-        }
+        case 'subscription_updated':
+          return { applied: await this.updated(event) };
         case 'subscription_deleted': {
           const membership = await this.d.memberships.findBySubscription(event.subscriptionId);
           if (!membership) return { applied: false };
-          return {
-            applied: await this.d.lifecycle.end(membership, 'the subscription was canceled at the payment provider.'),
-          };
+          return { applied: await this.d.lifecycle.end(membership, CANCELED_AT_PROVIDER) };
         }
       }
     });
   }
 
+  /**
+   * Cancel or resume at the provider. An event older than the newest one applied is ignored (the provider re-sends
+   * for days, so order is not kept), unless its fields are the provider's current state, read on arrival.
+   */
+  private async updated(event: Extract<BillingEvent, { type: 'subscription_updated' }>): Promise<boolean> {
+    const membership = await this.d.memberships.findBySubscription(event.subscriptionId);
+    if (!membership || membership.status === 'ended') return false;
+    const at = event.occurredAt ?? null;
+    const newest = membership.providerEventAt ?? null;
+    if (!event.current && at && newest && at < newest) return false;
+    const stamp = at && (!newest || at > newest) ? { providerEventAt: at } : {};
+    if (membership.cancelAtPeriodEnd === event.cancelAtPeriodEnd) {
+      if (stamp.providerEventAt)
+        await this.d.memberships.update(
+          membership.id,
+          { status: ['active', 'past_due'] },
+          { ...stamp, updatedAt: this.d.clock.now() },
+        );
+      return false;
+    }
+    const changed = await this.d.memberships.update(
+      membership.id,
+      { status: ['active', 'past_due'] },
+      { cancelAtPeriodEnd: event.cancelAtPeriodEnd, ...stamp, updatedAt: this.d.clock.now() },
+    );
+    return changed !== null;
+  }
+
+  /**
+   * A declined renewal puts the membership past due, unless the month it was for is paid already (the provider's
+   * retry succeeded and its report arrived first): then it is recorded and changes nothing.
+   */
   private async failed(event: Extract<BillingEvent, { type: 'invoice_failed' }>): Promise<boolean> {
     if (event.reason !== 'renewal') return false;
     const membership = await this.d.memberships.findBySubscription(event.subscriptionId);
     if (!membership || membership.status !== 'active') return false;
-    const tierId = event.tierId ?? membership.pendingTierId ?? membership.tierId;
+    if (membership.currentPeriodStart.getTime() >= event.periodStart.getTime()) return false;
+    // the month as the site sold it, whatever tier the provider's invoice names
+    const tierId = membership.pendingTierId ?? membership.tierId;
     const purchase = await this.payments.billed(membership, {
       reason: 'renewal',
       tierId,
@@ -269,3 +391,5 @@ export class HandleBillingEvent {
     return this.d.lifecycle.pastDue(membership, graceFrom, event.message);
   }
 }
+
+const CANCELED_AT_PROVIDER = 'the subscription was canceled at the payment provider.';

@@ -39,6 +39,10 @@ export interface Membership {
   endedAt: Date | null;
   /** why it ended, in words for the player and the admin */
   endReason: string | null;
+  /** when the newest subscription event applied happened at the provider; an older one is ignored */
+  providerEventAt?: Date | null;
+  /** when the scheduler last asked the provider about the subscription */
+  providerCheckedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -16,6 +16,8 @@ export type MembershipChanges = Partial<
     | 'graceUntil'
     | 'endedAt'
     | 'endReason'
+    | 'providerEventAt'
+    | 'providerCheckedAt'
   >
 > & { updatedAt: Date };
 
@@ -52,6 +54,8 @@ export interface MembershipRepository {
   list(query: MembershipListQuery): Promise<Membership[]>;
   /** live memberships per tier */
   liveByTier(): Promise<Record<string, number>>;
+  /** live memberships billed by a provider (not the demo) not asked about since `before`, least recently asked first */
+  providerCheckDue(before: Date, limit: number): Promise<Membership[]>;
 }
 
 export interface StartSubscriptionRequest {
@@ -89,6 +93,16 @@ export interface PaidInvoice {
   amountCents: number;
   periodStart: Date;
   periodEnd: Date;
+  /** the provider says the subscription is canceled already (a first month paid after its subscription ended) */
+  subscriptionEnded?: boolean;
+}
+
+/** The provider's own view of a subscription, which the site follows. */
+export interface ProviderSubscription {
+  /** 'ended': canceled, expired, or unknown to the provider */
+  status: 'active' | 'past_due' | 'ended';
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
 }
 
 /**
@@ -125,6 +139,11 @@ export interface SubscriptionGateway {
    * webhook that did not arrive. Null on the demo gateway.
    */
   readonly latestPaidRenewal: ((subscriptionId: string) => Promise<PaidInvoice | null>) | null;
+  /**
+   * The provider's current view of the subscription, for the scheduler to follow; null when the provider cannot be
+   * asked (Tebex shows no subscriptions through its APIs; the demo keeps none).
+   */
+  subscriptionState(subscriptionId: string): Promise<ProviderSubscription | null>;
 }
 
 /** A billing event from the provider, verified and translated by the adapter that received it. */
@@ -142,6 +161,8 @@ export type BillingEvent =
       tierId: string | null;
       amountCents: number;
       message: string;
+      /** when it happened at the provider */
+      occurredAt?: Date;
     }
   | {
       id: string;
@@ -151,5 +172,9 @@ export type BillingEvent =
       /** the tier the subscription's price now names */
       tierId: string | null;
       currentPeriodEnd: Date | null;
+      /** when it happened at the provider: an event older than the newest applied is ignored */
+      occurredAt?: Date;
+      /** the fields are the provider's current state, read when the event arrived (not the event's own copy) */
+      current?: boolean;
     }
-  | { id: string; type: 'subscription_deleted'; subscriptionId: string };
+  | { id: string; type: 'subscription_deleted'; subscriptionId: string; occurredAt?: Date };

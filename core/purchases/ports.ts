@@ -152,8 +152,8 @@ export interface PurchaseRepository {
    */
   attachIntent(id: string, intentId: string, subscriptionId?: string): Promise<boolean>;
   /**
-   * Stores a membership's renewal or upgrade (pending) unless one for the same subscription, reason, month and
-   * tier exists: then nothing is written and that one is answered. Of concurrent calls exactly one adds.
+   * Stores a membership's renewal or upgrade (pending) unless one for the same subscription and month exists (an
+   * upgrade: and tier): then nothing is written and that one is answered. Of concurrent calls exactly one adds.
    */
   addBilled(purchase: Purchase): Promise<{ added: boolean; purchase: Purchase }>;
   /** the first month's purchase of a subscription */

@@ -91,7 +91,12 @@ export class PurchaseSettlement {
     purchase: Purchase,
     paid: PaymentTaken & { amountPaidCents: number; discounted?: boolean },
   ): Promise<Purchase> {
-    if (paid.amountPaidCents < purchase.priceCents && !paid.discounted) return this.underpaid(purchase, paid);
+    if (paid.amountPaidCents < purchase.priceCents && !paid.discounted)
+      return this.hold(
+        purchase,
+        paid,
+        `Paid ${usd(paid.amountPaidCents)} of ${usd(purchase.priceCents)}, with no coupon or gift card reported: held for staff.`,
+      );
     return this.completeReported(purchase, paid);
   }
 
@@ -127,11 +132,13 @@ export class PurchaseSettlement {
     });
   }
 
-  /** pending or failed -> underpaid: no tokens, no role; staff are told and decide (a refund at the provider). */
-  private async underpaid(purchase: Purchase, paid: PaymentTaken & { amountPaidCents: number }): Promise<Purchase> {
+  /**
+   * pending or failed -> underpaid (held): a payment that does not pay for what the site sold. No tokens, no role;
+   * staff are told why and decide (a refund at the provider).
+   */
+  async hold(purchase: Purchase, paid: PaymentTaken & { amountPaidCents: number }, reason: string): Promise<Purchase> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
-      const reason = `Paid ${usd(paid.amountPaidCents)} of ${usd(purchase.priceCents)}, with no coupon or gift card reported: held for staff.`;
       const won = await this.purchases.transition(purchase.id, ['pending', 'failed'], {
         status: 'underpaid',
         failureReason: reason,

@@ -288,6 +288,8 @@ function fuzzQuery(random: Random): string {
       'returnTo',
       'cursor',
       'before',
+      'q',
+      'buyer',
     ]);
     const value = random.pick([
       '-1',
@@ -300,6 +302,9 @@ function fuzzQuery(random: Random): string {
       'admin',
       '',
       '%00',
+      'a%01b',
+      'line%0Abreak',
+      '%7F',
       encodeLoosely(random.pick(UNICODE)),
       'x'.repeat(3000),
       'https://evil.example',

@@ -200,4 +200,36 @@ describe.each(contractTargets())('membership repositories on %s', (target) => {
       );
     });
   });
+
+  it('stores one renewal per month whatever tier it names: the month is the key, so a month is never billed twice', async () => {
+    await h.run(async () => {
+      const m = membership(await h.addUser());
+      await h.memberships.add(m);
+      const month = at('2026-12-24T10:00:00Z');
+      const tiers = ['swamp-blood', 'bayou-basic', 'gator-crown'];
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          h.purchases.addBilled({ ...renewal(m, month), productId: tiers[i % tiers.length] }),
+        ),
+      );
+      expect(results.filter((result) => result.added)).toHaveLength(1);
+      expect(new Set(results.map((result) => result.purchase.id)).size).toBe(1);
+      expect(await h.purchases.ofMembership(m.id)).toHaveLength(1);
+    });
+  });
+
+  it('lists the provider-billed live memberships not asked about since a time, least recently asked first', async () => {
+    await h.run(async () => {
+      const never = { ...membership(await h.addUser()), gateway: 'stripe' as const };
+      const asked = { ...membership(await h.addUser()), gateway: 'stripe' as const };
+      const demo = membership(await h.addUser());
+      for (const m of [never, asked, demo]) await h.memberships.add(m);
+      const checkedAt = at('2026-12-01T00:00:00Z');
+      await h.memberships.update(asked.id, {}, { providerCheckedAt: checkedAt, updatedAt: checkedAt });
+      const due = (before: Date) => h.memberships.providerCheckDue(before, 10).then((list) => list.map((m) => m.id));
+      const ours = (ids: string[]) => ids.filter((id) => [never.id, asked.id, demo.id].includes(id));
+      expect(ours(await due(at('2026-12-02T00:00:00Z')))).toEqual([never.id, asked.id]);
+      expect(ours(await due(at('2026-11-30T00:00:00Z')))).toEqual([never.id]);
+    });
+  });
 });

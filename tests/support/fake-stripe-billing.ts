@@ -209,6 +209,11 @@ export class FakeBilling {
       }
       if (method === 'POST') return this.updateSubscription(found, body);
     }
+    const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+    if (invoice && method === 'GET') {
+      const found = this.invoices.get(invoice[1]);
+      return found ? [200, found] : missing('invoice', invoice[1]);
+    }
     if (method === 'GET' && path === '/v1/invoices') {
       return list(
         [...this.invoices.values()]

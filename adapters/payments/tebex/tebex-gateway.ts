@@ -220,4 +220,9 @@ export class TebexSubscriptionGateway implements SubscriptionGateway {
   async scheduleTier(): Promise<void> {
     throw new ConflictError('MANAGED_AT_TEBEX', MANAGED_AT_TEBEX);
   }
+
+  /** Tebex's Headless and Plugin APIs show no subscriptions: the site follows its recurring-payment webhooks alone */
+  async subscriptionState(): Promise<null> {
+    return null;
+  }
 }

@@ -153,6 +153,7 @@ export class TebexWebhooks {
             event: {
               id,
               type: 'subscription_updated',
+              ...occurred(webhook),
               subscriptionId,
               cancelAtPeriodEnd: webhook.type === 'recurring-payment.cancellation.requested',
               tierId: null,
@@ -160,7 +161,7 @@ export class TebexWebhooks {
             },
           };
         case 'recurring-payment.ended':
-          return { kind: 'billing', event: { id, type: 'subscription_deleted', subscriptionId } };
+          return { kind: 'billing', event: { id, type: 'subscription_deleted', subscriptionId, ...occurred(webhook) } };
         default:
           return ignored;
       }
@@ -298,6 +299,12 @@ export class TebexWebhooks {
     const packageId = payment.products?.[0]?.id;
     return packageId === undefined ? null : this.packages.keyOf(packageId);
   }
+}
+
+/** when Tebex says the event happened (its `date`), for ordering events that arrive out of order */
+function occurred(webhook: TebexWebhook): { occurredAt?: Date } {
+  const at = webhook.date ? new Date(webhook.date) : null;
+  return at && !Number.isNaN(at.getTime()) ? { occurredAt: at } : {};
 }
 
 const unmatched = (id: string, name: string, names: string | null, reason: string): TebexDelivery => ({

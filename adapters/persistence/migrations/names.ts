@@ -22,6 +22,7 @@ export const MIGRATION_NAMES = [
   'Migration20261126000016RowsByPlayer',
   'Migration20261126000017StripeCustomers',
   'Migration20261127000018PaymentsProven',
+  'Migration20261127000019MembershipsFollowProvider',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];
