@@ -114,6 +114,8 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
       expect(await question.textContent()).toContain(`Approve the application from ${LONG_NAME}? This is final`);
       for (const name of ['Yes, approve', 'Cancel'])
         expect(await uncovered(question.getByRole('button', { name }))).toBe(true);
+      // the question wraps a 64-character name instead of running out of the dialog
+      expect(await question.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
       await check('/admin-applications dialog asking to confirm Approve');
       await page.screenshot({ path: screenshotPath(`review-admin-applications-confirm-${width}`) });
       await question.getByRole('button', { name: 'Cancel' }).click();

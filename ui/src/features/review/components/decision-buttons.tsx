@@ -48,7 +48,7 @@ export function ConfirmDecision({
   }, []);
   return (
     <fieldset aria-label="Confirm the decision" className="grid min-w-0 gap-3 rounded-lg border border-gold-400/60 p-3">
-      <p className="text-sm text-slate-100">
+      <p className="text-sm text-slate-100 [overflow-wrap:anywhere]">
         {label} the application from {applicant}? This is final: it cannot be changed afterwards, and the applicant is
         told.
       </p>
