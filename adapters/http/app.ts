@@ -55,8 +55,9 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
     signInLimit: signInRateLimit(system.rateLimits.signIn),
   });
   tokenRoutes(router, core);
-  applicationRoutes(router, core.applications, whitelistRoutes, keptLists.answer());
-  applicationRoutes(router, core.staffApplications, staffRoutes, keptLists.answer());
+  const decisionsOnDiscord = core.delivery.capabilities.bot;
+  applicationRoutes(router, core.applications, whitelistRoutes, keptLists.answer(), decisionsOnDiscord);
+  applicationRoutes(router, core.staffApplications, staffRoutes, keptLists.answer(), decisionsOnDiscord);
   paymentRoutes(router, core, payments);
   purchaseRoutes(router, core, keptLists.answer());
   deliveryRoutes(router, core);

@@ -267,6 +267,9 @@ describe('Discord delivery against a fake Discord API', () => {
     const staff = await signIn(site, { role: 'staff' });
     const submitted = await client(site.url, applicant.cookie).post('/api/applications', whitelistAnswers());
     expect(submitted.status).toBe(201);
+    // the applicant's pages may say the decision comes by Discord message: the bot sends it
+    for (const path of ['/api/applications/mine', '/api/staff-applications/mine'])
+      expect((await client(site.url, applicant.cookie).get(path)).body.decisionsOnDiscord, path).toBe(true);
     await eventually(() =>
       expect(fake.staffMessages().some((text) => text.includes('New whitelist application from Marie Laveau'))).toBe(
         true,
@@ -328,6 +331,9 @@ describe('Discord delivery against a fake Discord API', () => {
     expect(delivery).toMatchObject({ kind: 'grant_role', status: 'not_configured', attempts: 0 });
     expect(delivery.lastError).toMatch(/not configured/);
     expect((await http.get(`/api/user/purchases/${intentId}`)).body.role).toBe('not_configured');
+    // nor may the applicant's pages promise a decision by Discord message
+    for (const path of ['/api/applications/mine', '/api/staff-applications/mine'])
+      expect((await http.get(path)).body.decisionsOnDiscord, path).toBe(false);
     expect(fake.calls.length).toBe(before);
   }, 30_000);
 });

@@ -89,11 +89,24 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
 
     await player.getByRole('heading', { name: 'Application Submitted Successfully!' }).waitFor();
     expect(await player.evaluate(() => window.scrollY)).toBe(0);
-    expect(
-      await player.getByText('You get a Discord notification with the decision within 24-48 hours.').isVisible(),
-    ).toBe(true);
+    // no Discord bot here, so no Discord notification is promised: the decision shows on the site
+    await player.getByText('Within 24-48 hours, the decision shows on this page and on your account page.').waitFor();
+    expect(await player.locator('main').innerText()).toContain(
+      'Their decision will show on this page and on your account page within 24-48 hours.',
+    );
+    expect(await player.getByRole('link', { name: 'account page' }).getAttribute('href')).toBe('/account');
+    await player.getByText('The decision will show on the Apply page and on your account page.').first().waitFor();
+    expect(await player.getByText(/Discord notification/).count()).toBe(0);
+    await player.screenshot({ path: screenshotPath('apply-confirmation-1280'), fullPage: true });
     await player.getByRole('button', { name: 'Return to Home' }).click();
     await player.waitForURL(`${server.url}/`);
+    // the application's own page says the same while it waits
+    await player.goto(`${server.url}/apply`);
+    await expect.poll(() => player.getByTestId('application-status').textContent()).toBe('pending');
+    expect(await player.locator('main').innerText()).toContain(
+      'The decision will show on this page and on your account page.',
+    );
+    expect(await player.getByText(/Discord notification/).count()).toBe(0);
 
     const reviewer = await pageAs('staff', 'TanteMarie');
     await reviewer.goto(`${server.url}/admin-applications`);
@@ -113,6 +126,10 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel('Review notes').fill('Thoughtful backstory, welcome to the bayou.');
     await submit.click();
+    await dialog
+      .getByRole('group', { name: 'Confirm the decision' })
+      .getByRole('button', { name: 'Yes, approve' })
+      .click();
     await reviewer.getByText('Application has been approved', { exact: true }).waitFor();
     await expect.poll(() => count(reviewer, 'approved')).toBe('1');
     expect(await count(reviewer, 'pending')).toBe('0');
@@ -179,11 +196,20 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     ).toBe(true);
     expect(await player.getByText(/within 3-5 business days/).count()).toBeGreaterThanOrEqual(2);
     expect(await player.getByText(/weekly/).count()).toBe(0);
+    // no Discord bot here: the decision is promised on the site, not on Discord
+    expect(await player.locator('main').innerText()).toContain(
+      'its status and our decision show on this page and on your account page.',
+    );
+    expect(await player.getByText(/on Discord/).count()).toBe(0);
+    await player.screenshot({ path: screenshotPath('staff-apply-confirmation-1280'), fullPage: true });
 
     // back on /staff-apply: the application waiting for review, and no blank form to send a duplicate
     await player.goto(`${server.url}/staff-apply`);
     await expect.poll(() => player.getByTestId('application-status').textContent()).toBe('pending');
     expect(await player.getByText(/Staff applications are reviewed within 3-5 business days/).isVisible()).toBe(true);
+    expect(await player.locator('main').innerText()).toContain(
+      'The decision will show on this page and on your account page.',
+    );
     expect(await player.getByRole('form', { name: 'Staff application' }).count()).toBe(0);
     await player.screenshot({ path: screenshotPath('staff-apply-pending-1280'), fullPage: true });
 
@@ -377,7 +403,8 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(box && box.y).toBeGreaterThanOrEqual(64);
     expect(box && box.y + box.height).toBeLessThanOrEqual(800);
     expect(await fitsWidth(player)).toBe(true);
-    await player.screenshot({ path: screenshotPath('apply-confirmation-360') });
+    expect(await player.getByText(/Discord notification/).count()).toBe(0);
+    await player.screenshot({ path: screenshotPath('apply-confirmation-360'), fullPage: true });
   });
 
   it('staff at 360 px: the confirmation opens at its heading, focused, in view', async () => {
@@ -392,7 +419,8 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     const box = await heading.boundingBox();
     expect(box && box.y).toBeGreaterThanOrEqual(64);
     expect(box && box.y + box.height).toBeLessThanOrEqual(800);
-    await player.screenshot({ path: screenshotPath('staff-apply-confirmation-360') });
+    expect(await player.getByText(/on Discord/).count()).toBe(0);
+    await player.screenshot({ path: screenshotPath('staff-apply-confirmation-360'), fullPage: true });
   });
 
   it('a rejected player reads the message and the day they may apply again, and gets no form until then', async () => {
@@ -463,6 +491,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
         await dialog.getByLabel('Review notes').fill('Internal: solid, approve.');
         await dialog.getByLabel('Message to the applicant').fill('Welcome to the bayou!');
         await dialog.getByRole('button', { name: 'Submit Review' }).click();
+        await dialog.getByRole('button', { name: 'Yes, approve' }).click();
         await reviewer.getByText('Application has been approved', { exact: true }).waitFor();
       }
       await reviewer.close();

@@ -7,14 +7,19 @@ import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../suppor
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
-const SERVER_ADDRESS = 'connect play.bayouroleplay.gg';
+/** the join code this site is configured with: the Connect button and the written address both name it */
+const CONNECT_CODE = 'ab12cd';
+const SERVER_ADDRESS = `connect cfx.re/join/${CONNECT_CODE}`;
 
 describe.runIf(browserAvailable)('/checkout-success shows only what the server says of the payment it names', () => {
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer({ ui: true, env: { FIVEM_CONNECT_CODE: CONNECT_CODE } }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -56,7 +61,11 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
       ])
         expect(await page.getByText(step).isVisible(), step).toBe(true);
       const address = page.getByTestId('server-address');
-      expect(await address.textContent()).toBe(SERVER_ADDRESS);
+      // the server the Connect button opens, not a fixed address of another
+      await expect.poll(() => address.textContent()).toBe(SERVER_ADDRESS);
+      expect(await page.getByTestId('connect-button').getAttribute('href')).toBe(
+        `fivem://connect/cfx.re/join/${CONNECT_CODE}`,
+      );
       // the connect address sits on one line: it never breaks mid-word
       expect(await address.evaluate((code) => code.getClientRects().length)).toBe(1);
       expect(await page.getByRole('button', { name: 'Copy transaction ID' }).isEnabled()).toBe(true);
@@ -64,6 +73,38 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: screenshotPath(`checkout-success-completed-${width}`), fullPage: true });
+      await page.context().close();
+    }
+  }, 60_000);
+
+  it('an unban says what happens to an unban (a review, the decision on Discord), not roles or Connect, at 1280 and 360 px', async () => {
+    for (const width of [1280, 360]) {
+      const { page, buyer } = await pageAs(`Banned Boudreaux${width}`, width);
+      const { intentId } = await buyWithDemoCard(server.url, buyer, {
+        productType: 'unban',
+        productId: 'city-unban',
+        buyerDiscord: 'boudreaux_rp',
+        banReason: 'Banned for VDM after a crash I did not cause.',
+      });
+      await page.goto(`${server.url}/checkout-success?payment_intent=${intentId}`);
+      await expect.poll(() => heading(page).textContent()).toBe('Payment Successful!');
+      expect(await page.getByTestId('product').textContent()).toBe('City Unban');
+      expect(await page.getByRole('heading', { name: 'What happens now' }).isVisible()).toBe(true);
+      for (const step of [
+        'Senior staff review your ban, with the ban reason you gave at checkout, within 24-48 hours (48-hour guarantee).',
+        'They tell you their decision on Discord, as boudreaux_rp. A paid unban does not guarantee approval.',
+        'If it is approved, staff lift the ban: there is nothing more for you to do.',
+      ])
+        expect(await page.locator('main').innerText(), step).toContain(step);
+      const text = await page.locator('main').innerText();
+      for (const wrong of ['Staff assign your roles', 'Open a ticket', 'Download FiveM', 'connect'])
+        expect(text, wrong).not.toContain(wrong);
+      // the status has been read (the whitelist page shows Connect by now), and an unban still offers none
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('connect-button').count()).toBe(0);
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`checkout-success-unban-${width}`), fullPage: true });
       await page.context().close();
     }
   }, 60_000);

@@ -106,6 +106,22 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
       expect(await uncovered(dialog.getByRole('button', { name: 'Close' }))).toBe(true);
       await check('/admin-applications dialog scrolled, with a refused note');
       await page.screenshot({ path: screenshotPath(`review-admin-applications-dialog-scrolled-${width}`) });
+      // Approve and Reject are final: Submit Review asks once more, as the other two screens do; Cancel sends nothing
+      const sent = patches(page);
+      await dialog.getByLabel('Review notes').fill('Well written, knows the rules.');
+      await dialog.getByRole('button', { name: 'Submit Review' }).click();
+      const question = dialog.getByRole('group', { name: 'Confirm the decision' });
+      expect(await question.textContent()).toContain(`Approve the application from ${LONG_NAME}? This is final`);
+      for (const name of ['Yes, approve', 'Cancel'])
+        expect(await uncovered(question.getByRole('button', { name }))).toBe(true);
+      // the question wraps a 64-character name instead of running out of the dialog
+      expect(await question.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+      await check('/admin-applications dialog asking to confirm Approve');
+      await page.screenshot({ path: screenshotPath(`review-admin-applications-confirm-${width}`) });
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => activeIs(page, 'button')).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Submit Review');
+      expect(sent).toEqual([]);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 
@@ -184,6 +200,10 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
     await page.keyboard.type('Clear answers, knows the rules well.');
     await tabTo('button', 'Submit Review');
     await page.keyboard.press('Space');
+    // the decision is final: it is asked once more, with focus on the answer that sends it
+    await expect.poll(() => activeIs(page, 'button')).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Yes, approve');
+    await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Application has been approved', { exact: true }).waitFor();
     await expect.poll(() => activeIs(page, button)).toBe(true);
@@ -215,6 +235,14 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
     await notes.fill('Goals too vague; scenario answer ignores the rules.');
     await dialog.getByLabel('Message to the applicant').fill(message);
     await submit.click();
+    // asked once more, naming the decision and the applicant; nothing is sent before Yes
+    const confirm = dialog.getByRole('group', { name: 'Confirm the decision' });
+    expect(await confirm.textContent()).toContain(`Reject the application from ${walker.username}? This is final`);
+    for (const name of ['Yes, reject', 'Cancel'])
+      expect(await uncovered(confirm.getByRole('button', { name }))).toBe(true);
+    expect(sent).toEqual([]);
+    await page.screenshot({ path: screenshotPath('review-walk-confirm-reject-360') });
+    await confirm.getByRole('button', { name: 'Yes, reject' }).click();
     await page.getByText('Application has been rejected', { exact: true }).waitFor();
     expect(sent).toHaveLength(1);
     // the toast sits over the page, the dialog is gone: the list says Rejected

@@ -48,15 +48,22 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await expect.poll(() => buyer.getByTestId('order-total').textContent()).toBe('$60');
     await pay(buyer, '4242 4242 4242 4242');
     await buyer.getByRole('button', { name: 'Pay $60' }).click();
+    // SPEC's toast says the page is moving on while it still is the payment page...
+    const redirecting = buyer.getByText('You received 100 tokens! Redirecting to success page...', { exact: true });
+    await redirecting.waitFor();
+    expect(new URL(buyer.url()).pathname).toBe('/stripe-checkout');
+    expect(await buyer.getByText('Purchase Successful!', { exact: true }).isVisible()).toBe(true);
+    expect(await buyer.getByRole('status').filter({ hasText: 'Opening your receipt' }).isVisible()).toBe(true);
+    await buyer.screenshot({ path: screenshotPath('checkout-paid-redirecting-1280') });
     await buyer.waitForURL('**/checkout-success?payment_intent=*');
     const intentId = new URL(buyer.url()).searchParams.get('payment_intent')!;
     expect(intentId).toMatch(/^pi_demo_/);
     expect(await buyer.getByTestId('transaction-id').textContent()).toBe(intentId);
     expect(await buyer.getByText('Completed', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => buyer.getByText('Purchase Successful!', { exact: true }).count()).toBeGreaterThan(0);
-    expect(
-      await buyer.getByText('You received 100 tokens! Redirecting to success page...', { exact: true }).isVisible(),
-    ).toBe(true);
+    // ...and is gone on the success page: it does not say it is on its way to where it already is
+    await expect.poll(() => buyer.getByText(/Redirecting to success page/).count()).toBe(0);
+    // no join code is configured here: the written address is the site's own setting
+    expect(await buyer.getByTestId('server-address').textContent()).toBe('connect play.bayouroleplay.gg');
     await expect.poll(() => buyer.getByRole('banner').textContent(), { timeout: 10_000 }).toContain('100 tokens');
     // Discord delivery is not configured on the embedded defaults: the ticket instructions stay
     expect(await buyer.getByText('Open a ticket with your transaction ID and proof of purchase.').isVisible()).toBe(
@@ -186,10 +193,18 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(await tokens(buyer)).toBe(0);
     await pay(buyer, '4242 4242 4242 4242');
     await buyer.getByRole('button', { name: 'Pay $19.99' }).click();
+    await buyer.getByText('You received 19 tokens! Redirecting to success page...', { exact: true }).waitFor();
+    // paid: the details went with the payment and can no longer be edited
+    expect(await buyer.getByRole('button', { name: 'Edit unban details' }).count()).toBe(0);
+    await buyer.screenshot({ path: screenshotPath('checkout-paid-redirecting-360') });
     await buyer.waitForURL('**/checkout-success?payment_intent=*');
     expect(await tokens(buyer)).toBe(19);
     expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
     expect(await fitsWidth(buyer)).toBe(true);
+    // an unban is reviewed: the page neither sends the buyer to staff for roles nor offers to connect
+    await buyer.getByRole('heading', { name: 'What happens now' }).waitFor();
+    await expect.poll(() => buyer.getByText(/Redirecting to success page/).count()).toBe(0);
+    expect(await buyer.getByText(/Staff assign your roles/).count()).toBe(0);
     await buyer.screenshot({ path: screenshotPath('checkout-success-360'), fullPage: true });
 
     const admin = await pageAs('admin', 'Unban Admin', 360);

@@ -181,5 +181,12 @@ export const myApplicationSchema = z.object({
   /** ISO time from which a new application is accepted; null unless this one was refused */
   applyAgainAt: z.string().nullable(),
 });
-export const myApplicationsSchema = z.object({ applications: z.array(myApplicationSchema) });
+export const myApplicationsSchema = z.object({
+  applications: z.array(myApplicationSchema),
+  /**
+   * whether a decision also reaches the applicant as a Discord direct message (the site's Discord bot is configured);
+   * when false it shows only on the site: the application's own page and /account
+   */
+  decisionsOnDiscord: z.boolean(),
+});
 export type MyApplicationsDto = z.infer<typeof myApplicationsSchema>;

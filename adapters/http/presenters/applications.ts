@@ -86,8 +86,10 @@ export function presentApplicationPage<A, S extends string>(
 export function presentMine<A, S extends string>(
   kind: Pick<ApplicationKind<A, S>, 'reapply'>,
   applications: Application<A, S>[],
+  decisionsOnDiscord: boolean,
 ): MyApplicationsDto {
   return {
+    decisionsOnDiscord,
     applications: applications.map((a) => ({
       id: a.id,
       status: a.status,

@@ -73,6 +73,8 @@ export function applicationRoutes<A, S extends string>(
   routes: ApplicationRoutes<A, S>,
   /** answers the list from memory while nothing it reads has changed (KeptLists) */
   keptList: Middleware,
+  /** a decision reaches the applicant by a Discord direct message too (the bot is configured) */
+  decisionsOnDiscord: boolean,
 ): void {
   const { kind, path } = routes;
   const decider = requireRole(kind.decider as Exclude<Role, 'player'>);
@@ -97,7 +99,7 @@ export function applicationRoutes<A, S extends string>(
 
   router.get(`${path}/mine`, requireUser(), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentMine(kind, await useCases.mine.execute({ userId: currentUser(ctx).id }));
+    ctx.body = presentMine(kind, await useCases.mine.execute({ userId: currentUser(ctx).id }), decisionsOnDiscord);
   });
 
   router.get(`${path}/:id`, decider, async (ctx) => {

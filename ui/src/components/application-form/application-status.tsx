@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { MyApplicationsDto } from '@contract/applications.ts';
 import { brand } from '@/config/brand.ts';
+import { paths } from '@/config/paths.ts';
 import { day } from '@/lib/dates.ts';
 
 /** One of the applicant's own applications, as `GET .../mine` answers it. */
@@ -49,6 +51,21 @@ export function DiscordCommunityLink() {
     <a href={brand.discordInvite} target="_blank" rel="noopener noreferrer" className="underline">
       Discord community
     </a>
+  );
+}
+
+/**
+ * Where a decision shows when no Discord message brings it (the site's bot is not configured): the application's
+ * own page and the account page.
+ */
+export function DecisionOnTheSite() {
+  return (
+    <>
+      on this page and on your{' '}
+      <Link to={paths.account} className="underline">
+        account page
+      </Link>
+    </>
   );
 }
 

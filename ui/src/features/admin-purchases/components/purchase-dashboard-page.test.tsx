@@ -53,7 +53,13 @@ const membershipSummary = {
   members: 3,
   mrr: 220,
 };
+/** the dashboard is drawn only for an admin */
+const adminSession = {
+  user: { username: 'Papa', discordUsername: 'Papa', email: null, discordId: '1001', role: 'admin' },
+};
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  if (String(input) === '/api/auth/session')
+    return new Response(JSON.stringify(adminSession), { headers: { 'content-type': 'application/json' } });
   if (String(input) === '/api/memberships/summary')
     return new Response(JSON.stringify(membershipSummary), { headers: { 'content-type': 'application/json' } });
   const id = /\/api\/purchases\/([\w-]+)/.exec(String(input))?.[1];

@@ -7,9 +7,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 import { paths } from '@/config/paths.ts';
-import { ApiError } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
-import { NotAuthorized } from '@/features/auth';
+import { isRefusal, NotAuthorized, RequireRole } from '@/features/auth';
 import { PlayerLink, PlayerSearch } from '@/features/players';
 import { FILTER_KEYS, filterQuery, type PurchaseFilters, usePurchases } from '../api/purchases.ts';
 import { PurchaseFiltersForm } from './purchase-filters.tsx';
@@ -40,12 +39,20 @@ function useUrlFilters(): [PurchaseFilters, (next: PurchaseFilters) => void] {
   return [filters, (next) => setParams(filterQuery(next), { replace: true })];
 }
 
+/** /admin: the purchase dashboard; admins only. */
 export default function PurchaseDashboardPage() {
+  return (
+    <RequireRole requiredRole="admin">
+      <PurchaseDashboard />
+    </RequireRole>
+  );
+}
+
+function PurchaseDashboard() {
   const [filters, setFilters] = useUrlFilters();
   const purchases = usePurchases(filters);
   const [viewing, setViewing] = useState<string | null>(null);
-  if (purchases.error instanceof ApiError && (purchases.error.status === 401 || purchases.error.status === 403))
-    return <NotAuthorized requiredRole="admin" />;
+  if (isRefusal(purchases.error)) return <NotAuthorized requiredRole="admin" />;
   const first = purchases.data?.pages[0];
   const rows = purchases.data?.pages.flatMap((page) => page.purchases) ?? [];
   const exportQuery = filterQuery(filters).toString();

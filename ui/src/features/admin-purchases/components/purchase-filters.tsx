@@ -11,6 +11,8 @@ const PRODUCT_TYPES = [
 ] as const;
 
 const FIELD = 'mt-1 w-full min-w-0 rounded-md border border-bayou-600 bg-bayou-950 px-2 py-2 text-sm text-slate-100';
+/** the browser draws the date fields' calendar button for a dark page, so it shows on the dark field */
+const DATE_FIELD = `${FIELD} [color-scheme:dark]`;
 
 /** The purchase list's filters; applied on submit, so typing a name does not ask the server at each key. */
 export function PurchaseFiltersForm({
@@ -85,13 +87,13 @@ export function PurchaseFiltersForm({
         <label htmlFor={`${id}-from`} className="text-sm text-slate-200">
           From
         </label>
-        <input id={`${id}-from`} type="date" value={draft.from ?? ''} onChange={set('from')} className={FIELD} />
+        <input id={`${id}-from`} type="date" value={draft.from ?? ''} onChange={set('from')} className={DATE_FIELD} />
       </div>
       <div className="min-w-0">
         <label htmlFor={`${id}-to`} className="text-sm text-slate-200">
           To
         </label>
-        <input id={`${id}-to`} type="date" value={draft.to ?? ''} onChange={set('to')} className={FIELD} />
+        <input id={`${id}-to`} type="date" value={draft.to ?? ''} onChange={set('to')} className={DATE_FIELD} />
       </div>
       <div className="col-span-2 flex flex-wrap items-center gap-2 lg:col-span-6">
         <button

@@ -11,13 +11,17 @@ export function myApplicationsQuery() {
   return queryOptions({
     queryKey: applicationKeys.mine(),
     queryFn: ({ signal }) => api.get<MyApplicationsDto>('/api/applications/mine', { signal }),
-    select: (data) => data.applications,
     staleTime: 0,
   });
 }
 
 export function useMyApplications(enabled: boolean) {
-  return useQuery({ ...myApplicationsQuery(), enabled });
+  return useQuery({ ...myApplicationsQuery(), select: (data) => data.applications, enabled });
+}
+
+/** Whether the decision reaches the applicant by Discord message too; undefined while unknown (promise nothing). */
+export function useDecisionsOnDiscord(enabled = true): boolean | undefined {
+  return useQuery({ ...myApplicationsQuery(), select: (data) => data.decisionsOnDiscord, enabled }).data;
 }
 
 export function useSubmitApplication() {

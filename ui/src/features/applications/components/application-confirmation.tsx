@@ -2,17 +2,22 @@ import { CheckCircle2 } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
-import { useFocusedHeading } from '@/components/application-form/application-status.tsx';
+import { DecisionOnTheSite, useFocusedHeading } from '@/components/application-form/application-status.tsx';
+import { useDecisionsOnDiscord } from '../api/applications.ts';
 
-const nextSteps = [
+/** The second step says where the decision comes: by Discord message only where the site's bot sends one. */
+const nextSteps = (onDiscord: boolean) => [
   'Our admins review your application.',
-  'You get a Discord notification with the decision within 24-48 hours.',
+  onDiscord
+    ? 'You get a Discord notification with the decision within 24-48 hours.'
+    : 'Within 24-48 hours, the decision shows on this page and on your account page.',
   'If approved, you get access to the server.',
   'Meanwhile, join our Discord community and meet the locals.',
 ];
 
 export function ApplicationConfirmation() {
   const navigate = useNavigate();
+  const onDiscord = useDecisionsOnDiscord() === true;
   // it replaces the form scrolled to its submit button, with no navigation to reset the scroll
   const heading = useFocusedHeading<HTMLHeadingElement>();
   return (
@@ -28,13 +33,19 @@ export function ApplicationConfirmation() {
         Application Submitted Successfully!
       </h1>
       <p className="mt-3 text-slate-300">
-        Your application has been sent to our admins. You will receive a decision by Discord notification within 24-48
-        hours.
+        Your application has been sent to our admins.{' '}
+        {onDiscord ? (
+          'You will receive a decision by Discord notification within 24-48 hours.'
+        ) : (
+          <>
+            Their decision will show <DecisionOnTheSite /> within 24-48 hours.
+          </>
+        )}
       </p>
       <div className="mt-8 rounded-xl border border-bayou-700 bg-bayou-900 p-6 text-left">
         <h2 className="font-semibold text-gold-400">Next steps</h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-200">
-          {nextSteps.map((step) => (
+          {nextSteps(onDiscord).map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>

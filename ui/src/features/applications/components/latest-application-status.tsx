@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
+import { useDecisionsOnDiscord } from '../api/applications.ts';
 import {
   ApplicationStatusCard,
+  DecisionOnTheSite,
   DiscordCommunityLink,
   type MyApplication,
   RefusedApplicationStatus,
@@ -9,6 +11,7 @@ import {
 
 /** Where the applicant's latest whitelist application stands (an approved one shows AlreadyWhitelisted instead). */
 export function LatestApplicationStatus({ application }: { application: MyApplication }) {
+  const onDiscord = useDecisionsOnDiscord() === true;
   if (application.status === 'pending')
     return (
       <ApplicationStatusCard
@@ -18,8 +21,14 @@ export function LatestApplicationStatus({ application }: { application: MyApplic
         next="What happens next"
       >
         <p>
-          Our admins review every application within 24-48 hours. You will get the decision by Discord notification, and
-          it will show on this page.
+          Our admins review every application within 24-48 hours.{' '}
+          {onDiscord ? (
+            'You will get the decision by Discord notification, and it will show on this page.'
+          ) : (
+            <>
+              The decision will show <DecisionOnTheSite />.
+            </>
+          )}
         </p>
         <p>
           Meanwhile, come and meet the locals in our <DiscordCommunityLink />.

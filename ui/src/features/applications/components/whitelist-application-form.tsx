@@ -2,20 +2,25 @@ import { whitelistKind } from '@contract/applications.ts';
 import { ApplicationForm } from '@/components/application-form/application-form.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import type { CurrentUser } from '@/features/auth';
-import { useSubmitApplication } from '../api/applications.ts';
+import { useDecisionsOnDiscord, useSubmitApplication } from '../api/applications.ts';
 
-const texts = {
-  failed: 'Application Failed',
-  succeeded: {
-    title: 'Application Submitted Successfully!',
-    description: 'Your application has been sent to our admins. You will get a Discord notification with the decision.',
-    variant: 'success',
-  },
-  refusal: (error: unknown) => errorMessage(error),
-} as const;
+/** SPEC section 8's texts; the success says where the decision comes (by Discord message only where the bot sends one) */
+const textsFor = (onDiscord: boolean) =>
+  ({
+    failed: 'Application Failed',
+    succeeded: {
+      title: 'Application Submitted Successfully!',
+      description: onDiscord
+        ? 'Your application has been sent to our admins. You will get a Discord notification with the decision.'
+        : 'Your application has been sent to our admins. The decision will show on the Apply page and on your account page.',
+      variant: 'success',
+    },
+    refusal: (error: unknown) => errorMessage(error),
+  }) as const;
 
 export function WhitelistApplicationForm({ user, onSubmitted }: { user: CurrentUser; onSubmitted: () => void }) {
   const submit = useSubmitApplication();
+  const texts = textsFor(useDecisionsOnDiscord() === true);
   return (
     <ApplicationForm
       kind={whitelistKind}

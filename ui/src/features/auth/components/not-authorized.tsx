@@ -1,15 +1,17 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
+import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUser } from '../api/current-user.ts';
 
-/** Shown on staff and admin pages to anyone the server refused; signed-out visitors are offered sign-in. */
+/** The whole page for anyone a staff or admin screen refuses, with its own tab title; signed-out visitors are offered sign-in. */
 export function NotAuthorized({ requiredRole = 'staff' }: { requiredRole?: 'staff' | 'admin' }) {
   const { user, isSignedIn } = useCurrentUser();
   const location = useLocation();
   const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
   return (
     <section aria-labelledby="not-authorized-title" className="mx-auto max-w-xl px-4 py-16 text-center">
+      <title>{`Not authorized | ${brand.name}`}</title>
       <ShieldAlert aria-hidden className="mx-auto mb-4 text-red-400" size={48} />
       <h1 id="not-authorized-title" className="font-display text-3xl font-bold text-gold-400">
         Not authorized

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { WhitelistApplicationDto, WhitelistApplicationSummaryDto } from '@contract/applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { paths } from '@/config/paths.ts';
-import { useCurrentUser } from '@/features/auth';
+import { isRefusal, NotAuthorized, RequireRole, useCurrentUser } from '@/features/auth';
 import { PlayerSearch } from '@/features/players';
 import { POLL_ADMIN_APPLICATIONS_MS, useWhitelistApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
@@ -16,14 +16,23 @@ import { PlayerLink } from '@/features/players';
 import { ReviewGate } from './review-gate.tsx';
 import { WhitelistReviewDialog } from './whitelist-review-dialog.tsx';
 
-/** /admin-applications: whitelist applications with counters, a table and the review modal. */
+/** /admin-applications: whitelist applications with counters, a table and the review modal; staff and admins only. */
 export default function AdminApplicationsPage() {
+  return (
+    <RequireRole requiredRole="staff">
+      <AdminApplications />
+    </RequireRole>
+  );
+}
+
+function AdminApplications() {
   const { query, data, applications, openId, setOpenId, opening, openApplication } = useReviewPage(
     'whitelist',
     useWhitelistApplications,
     POLL_ADMIN_APPLICATIONS_MS,
   );
   const { user } = useCurrentUser();
+  if (isRefusal(query.error)) return <NotAuthorized requiredRole="staff" />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
@@ -44,7 +53,7 @@ export default function AdminApplicationsPage() {
         description="Review whitelist applications. New ones appear automatically."
       />
       <PlayerSearch />
-      <ReviewGate query={query} requiredRole="staff">
+      <ReviewGate query={query}>
         <Counters
           label="Application counts"
           items={statusCounters(data?.counts, [

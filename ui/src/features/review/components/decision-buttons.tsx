@@ -19,9 +19,64 @@ export const DECISION_COLOURS = {
 } as const;
 
 /**
- * A review's decision buttons. A final decision (approve, reject, deny) asks once more, naming the applicant and
- * that it cannot be changed, so a slip of the finger on a phone decides nothing; Cancel goes back to the buttons.
+ * The question a final decision asks before anything is sent: it names the decision and the applicant and says that
+ * it cannot be changed, so a slip of the finger on a phone decides nothing. Focus goes to its Yes button; Cancel goes
+ * back to what asked.
  */
+export function ConfirmDecision({
+  label,
+  className,
+  applicant,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  /** the decision as a verb: Approve, Reject, Deny */
+  label: string;
+  /** the Yes button's colours */
+  className: string;
+  applicant: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    confirm.current?.focus({ preventScroll: true });
+    // the whole question and its answers in view, at the foot of a dialog on a phone too
+    confirm.current?.closest('fieldset')?.scrollIntoView({ block: 'nearest' });
+  }, []);
+  return (
+    <fieldset aria-label="Confirm the decision" className="grid min-w-0 gap-3 rounded-lg border border-gold-400/60 p-3">
+      <p className="text-sm text-slate-100 [overflow-wrap:anywhere]">
+        {label} the application from {applicant}? This is final: it cannot be changed afterwards, and the applicant is
+        told.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <button
+          ref={confirm}
+          type="button"
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) onConfirm();
+          }}
+          className={`${BUTTON} ${className}`}
+        >
+          Yes, {label.toLowerCase()}
+        </button>
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-md border border-bayou-600 px-4 py-2 text-slate-100 hover:border-gold-400"
+        >
+          Cancel
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** A review's decision buttons; a final decision (approve, reject, deny) asks once more (ConfirmDecision). */
 export function DecisionButtons<S extends string>({
   options,
   applicant,
@@ -36,54 +91,29 @@ export function DecisionButtons<S extends string>({
   const [asking, setAsking] = useState<S | null>(null);
   const back = useRef<S | null>(null);
   const idPrefix = useId();
-  const confirm = useRef<HTMLButtonElement>(null);
   const chosen = options.find((option) => option.status === asking);
 
   useEffect(() => {
-    if (chosen) {
-      confirm.current?.focus({ preventScroll: true });
-      // the whole question and its answers in view, at the foot of a dialog on a phone too
-      confirm.current?.closest('fieldset')?.scrollIntoView({ block: 'nearest' });
-    } else if (back.current) document.getElementById(`${idPrefix}-${back.current}`)?.focus();
+    if (!chosen && back.current) document.getElementById(`${idPrefix}-${back.current}`)?.focus();
     back.current = null;
   }, [chosen, idPrefix]);
 
   if (chosen)
     return (
-      <fieldset
-        aria-label="Confirm the decision"
-        className="grid min-w-0 gap-3 rounded-lg border border-gold-400/60 p-3"
-      >
-        <p className="text-sm text-slate-100">
-          {chosen.label} the application from {applicant}? This is final: it cannot be changed afterwards, and the
-          applicant is told.
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <button
-            ref={confirm}
-            type="button"
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (busy) return;
-              setAsking(null);
-              onDecide(chosen.status);
-            }}
-            className={`${BUTTON} ${chosen.className}`}
-          >
-            Yes, {chosen.label.toLowerCase()}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              back.current = chosen.status;
-              setAsking(null);
-            }}
-            className="rounded-md border border-bayou-600 px-4 py-2 text-slate-100 hover:border-gold-400"
-          >
-            Cancel
-          </button>
-        </div>
-      </fieldset>
+      <ConfirmDecision
+        label={chosen.label}
+        className={chosen.className}
+        applicant={applicant}
+        busy={busy}
+        onConfirm={() => {
+          setAsking(null);
+          onDecide(chosen.status);
+        }}
+        onCancel={() => {
+          back.current = chosen.status;
+          setAsking(null);
+        }}
+      />
     );
 
   return (

@@ -156,6 +156,25 @@ describe('review dialogs', () => {
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   });
 
+  it('/admin-applications: Submit Review asks once more, naming the decision and the applicant; Cancel sends nothing', async () => {
+    renderScreen(whitelistDialog);
+    fireEvent.click(screen.getByLabelText('Reject'));
+    fireEvent.change(notes(), { target: { value: 'Backstory copied from another server.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    const question = screen.getByRole('group', { name: 'Confirm the decision' });
+    expect(question.textContent).toContain('Reject the application from remy? This is final');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes, reject' })));
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group', { name: 'Confirm the decision' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Submit Review' })));
+    // choosing the other decision takes the question back: it never asks about a decision no longer chosen
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    fireEvent.click(screen.getByLabelText('Approve'));
+    expect(screen.queryByRole('group', { name: 'Confirm the decision' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('Escape closes the dialog and focus goes back to the Review button that opened it', async () => {
     const { opener } = renderScreen(whitelistDialog);
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
@@ -168,6 +187,7 @@ describe('review dialogs', () => {
     const { opener } = renderScreen(whitelistDialog);
     fireEvent.change(notes(), { target: { value: 'Strong backstory and clear rules answers.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, approve' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [path, init] = fetchMock.mock.calls[0] ?? [];
     expect(path).toBe(`/api/applications/${review.id}/review`);

@@ -80,7 +80,8 @@ export function ApplicantMessageField({ value, onChange, error, inputRef }: Fiel
       />
       <FieldError id={`${hint}-error`} error={error} />
       <p id={hint} className="text-xs text-slate-400">
-        The applicant reads this on their application page and in their Discord notification. {left} characters left.
+        The applicant reads this on their application page, and in the Discord message about the decision where the
+        site&apos;s Discord bot is set up. {left} characters left.
       </p>
     </div>
   );

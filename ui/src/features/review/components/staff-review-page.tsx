@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
-import { useCurrentUser } from '@/features/auth';
+import { isRefusal, NotAuthorized, RequireRole, useCurrentUser } from '@/features/auth';
 import type { StaffApplicationDto, StaffApplicationSummaryDto } from '@contract/staff-applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { PlayerSearch } from '@/features/players';
@@ -16,13 +16,22 @@ import { PlayerLink } from '@/features/players';
 import { ReviewGate } from './review-gate.tsx';
 import { StaffReviewDialog } from './staff-review-dialog.tsx';
 
-/** /staff-review: staff applications with four counters, a table and the review modal. */
+/** /staff-review: staff applications with four counters, a table and the review modal; admins only. */
 export default function StaffReviewPage() {
+  return (
+    <RequireRole requiredRole="admin">
+      <StaffReview />
+    </RequireRole>
+  );
+}
+
+function StaffReview() {
   const { query, data, applications, openId, setOpenId, opening, openApplication } = useReviewPage(
     'staff',
     useStaffApplications,
   );
   const { user } = useCurrentUser();
+  if (isRefusal(query.error)) return <NotAuthorized requiredRole="admin" />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
@@ -33,7 +42,7 @@ export default function StaffReviewPage() {
       )}
       <PageHeading title="Staff Applications" description="Review applications for the staff team." />
       <PlayerSearch />
-      <ReviewGate query={query} requiredRole="admin">
+      <ReviewGate query={query}>
         <Counters
           label="Staff application counts"
           items={[

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { whitelistKind, type WhitelistApplicationDto } from '@contract/applications.ts';
 import { useToast } from '@/components/ui/toast.tsx';
 import { requiredReviewNotes } from '@contract/applications.ts';
@@ -8,6 +8,7 @@ import { dayAndTime } from '@/lib/dates.ts';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
 import { PlayerLink } from '@/features/players';
 import { hoursPerWeek, ReviewAnswers } from './review-answers.tsx';
+import { ConfirmDecision, DECISION_COLOURS } from './decision-buttons.tsx';
 import { ReviewAlertBox, ReviewFields } from './review-text-fields.tsx';
 import { useReviewForm } from './use-review-form.ts';
 
@@ -19,22 +20,42 @@ export function WhitelistReviewDialog({
   onClose: () => void;
 }) {
   const [decision, setDecision] = useState<'approved' | 'rejected'>('approved');
+  // a decision is final: Submit Review asks once more, as the other two review screens do
+  const [asking, setAsking] = useState(false);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const backToSubmit = useRef(false);
   const form = useReviewForm();
   const review = useReviewApplication();
   const { toast } = useToast();
 
-  const submit = () => {
-    if (review.isPending) return;
+  useEffect(() => {
+    if (!asking && backToSubmit.current) submitButton.current?.focus();
+    backToSubmit.current = false;
+  }, [asking]);
+
+  /** whether the notes may be sent; if not, the field or the alert says why */
+  const notesReady = () => {
     if (!form.notes.trim()) {
       form.warn({ title: 'Invalid Review', description: 'Please provide review notes before submitting.' });
-      return;
+      return false;
     }
     // SPEC section 5: at least 10 characters after trimming, checked before anything is sent
     const checked = requiredReviewNotes.safeParse(form.notes);
     if (!checked.success) {
       form.block('reviewNotes', checked.error.issues[0]?.message ?? '');
-      return;
+      return false;
     }
+    return true;
+  };
+
+  const submit = () => {
+    if (review.isPending) return;
+    if (notesReady()) setAsking(true);
+  };
+
+  const send = () => {
+    setAsking(false);
+    if (review.isPending || !notesReady()) return;
     review.mutate(
       { id: application.id, status: decision, reviewNotes: form.notes, applicantMessage: form.message },
       {
@@ -86,7 +107,10 @@ export function WhitelistReviewDialog({
                   name="decision"
                   value={value}
                   checked={decision === value}
-                  onChange={() => setDecision(value)}
+                  onChange={() => {
+                    setDecision(value);
+                    setAsking(false);
+                  }}
                   className="accent-gold-400"
                 />
                 {value === 'approved' ? 'Approve' : 'Reject'}
@@ -95,15 +119,30 @@ export function WhitelistReviewDialog({
           </fieldset>
           <ReviewFields form={form} notesPlaceholder="At least 10 characters: why this decision?" />
           <ReviewAlertBox alert={form.alert} alertRef={form.alertRef} />
-          <button
-            type="button"
-            onClick={submit}
-            disabled={!form.notes.trim()}
-            aria-disabled={review.isPending || undefined}
-            className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-60"
-          >
-            {review.isPending ? 'Submitting...' : 'Submit Review'}
-          </button>
+          {asking ? (
+            <ConfirmDecision
+              label={decision === 'approved' ? 'Approve' : 'Reject'}
+              className={decision === 'approved' ? DECISION_COLOURS.approve : DECISION_COLOURS.refuse}
+              applicant={application.discordUsername}
+              busy={review.isPending}
+              onConfirm={send}
+              onCancel={() => {
+                backToSubmit.current = true;
+                setAsking(false);
+              }}
+            />
+          ) : (
+            <button
+              ref={submitButton}
+              type="button"
+              onClick={submit}
+              disabled={!form.notes.trim()}
+              aria-disabled={review.isPending || undefined}
+              className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-60"
+            >
+              {review.isPending ? 'Submitting...' : 'Submit Review'}
+            </button>
+          )}
         </section>
       )}
     </ReviewDialog>

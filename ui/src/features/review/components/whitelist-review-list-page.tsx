@@ -1,5 +1,6 @@
 import type { WhitelistApplicationDto, WhitelistApplicationSummaryDto } from '@contract/applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
+import { isRefusal, NotAuthorized, RequireRole } from '@/features/auth';
 import { PlayerSearch } from '@/features/players';
 import { POLL_SECOND_SCREEN_MS, useWhitelistApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
@@ -14,6 +15,14 @@ import { ApplicationDetail } from './application-detail.tsx';
 
 /** /staff-applications: the second whitelist review screen, a list beside a detail panel; notes optional. */
 export default function WhitelistReviewListPage() {
+  return (
+    <RequireRole requiredRole="staff">
+      <WhitelistReviewList />
+    </RequireRole>
+  );
+}
+
+function WhitelistReviewList() {
   const {
     query,
     data,
@@ -21,12 +30,13 @@ export default function WhitelistReviewListPage() {
     openId: selectedId,
     setOpenId: setSelectedId,
   } = useReviewPage('whitelist', useWhitelistApplications, POLL_SECOND_SCREEN_MS, true);
+  if (isRefusal(query.error)) return <NotAuthorized requiredRole="staff" />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
       <PageHeading title="Application Review" description="Whitelist applications, newest first." />
       <PlayerSearch />
-      <ReviewGate query={query} requiredRole="staff">
+      <ReviewGate query={query}>
         <Counters
           label="Application counts"
           items={statusCounters(data?.counts, [

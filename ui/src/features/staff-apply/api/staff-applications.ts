@@ -11,14 +11,18 @@ export function myStaffApplicationsQuery() {
   return queryOptions({
     queryKey: staffApplicationKeys.mine(),
     queryFn: ({ signal }) => api.get<MyApplicationsDto>('/api/staff-applications/mine', { signal }),
-    select: (data) => data.applications,
     staleTime: 0,
   });
 }
 
 /** The signed-in player's own staff applications, newest first. */
 export function useMyStaffApplications(enabled: boolean) {
-  return useQuery({ ...myStaffApplicationsQuery(), enabled });
+  return useQuery({ ...myStaffApplicationsQuery(), select: (data) => data.applications, enabled });
+}
+
+/** Whether the decision reaches the applicant by Discord message too; undefined while unknown (promise nothing). */
+export function useStaffDecisionsOnDiscord(enabled = true): boolean | undefined {
+  return useQuery({ ...myStaffApplicationsQuery(), select: (data) => data.decisionsOnDiscord, enabled }).data;
 }
 
 export function useSubmitStaffApplication() {

@@ -1,5 +1,7 @@
+import { useStaffDecisionsOnDiscord } from '../api/staff-applications.ts';
 import {
   ApplicationStatusCard,
+  DecisionOnTheSite,
   DiscordCommunityLink,
   type MyApplication,
   RefusedApplicationStatus,
@@ -7,6 +9,7 @@ import {
 
 /** Where the applicant's latest staff application stands, and what happens next. */
 export function StaffApplicationStatus({ application }: { application: MyApplication }) {
+  const onDiscord = useStaffDecisionsOnDiscord() === true;
   if (application.status === 'pending' || application.status === 'under_review')
     return (
       <ApplicationStatusCard
@@ -16,8 +19,14 @@ export function StaffApplicationStatus({ application }: { application: MyApplica
         next="What happens next"
       >
         <p>
-          Staff applications are reviewed within 3-5 business days. We will contact you on Discord, and the decision
-          will show on this page.
+          Staff applications are reviewed within 3-5 business days.{' '}
+          {onDiscord ? (
+            'We will contact you on Discord, and the decision will show on this page.'
+          ) : (
+            <>
+              The decision will show <DecisionOnTheSite />.
+            </>
+          )}
         </p>
         <p>There is no need to apply again while this one is open.</p>
       </ApplicationStatusCard>

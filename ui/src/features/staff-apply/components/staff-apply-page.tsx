@@ -6,8 +6,12 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUser } from '@/features/auth';
-import { stillWaiting, useFocusedHeading } from '@/components/application-form/application-status.tsx';
-import { useMyStaffApplications } from '../api/staff-applications.ts';
+import {
+  DecisionOnTheSite,
+  stillWaiting,
+  useFocusedHeading,
+} from '@/components/application-form/application-status.tsx';
+import { useMyStaffApplications, useStaffDecisionsOnDiscord } from '../api/staff-applications.ts';
 import { StaffApplicationForm } from './staff-application-form.tsx';
 import { StaffApplicationStatus } from './staff-application-status.tsx';
 
@@ -82,6 +86,8 @@ export default function StaffApplyPage() {
 /** In place of the form once it was sent: from its top, focus on its heading. */
 function StaffConfirmation() {
   const navigate = useNavigate();
+  // a decision comes by Discord message only where the site's bot sends one
+  const onDiscord = useStaffDecisionsOnDiscord() === true;
   const heading = useFocusedHeading<HTMLHeadingElement>();
   return (
     <section aria-labelledby="staff-sent" className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -96,8 +102,17 @@ function StaffConfirmation() {
         Application Submitted!
       </h1>
       <p className="mt-3 text-slate-300">
-        Thank you for applying. We&apos;ll review your application and get back to you on Discord within 3-5 business
-        days. Your application and its status show on this page meanwhile.
+        {onDiscord ? (
+          <>
+            Thank you for applying. We&apos;ll review your application and get back to you on Discord within 3-5
+            business days. Your application and its status show on this page meanwhile.
+          </>
+        ) : (
+          <>
+            Thank you for applying. We&apos;ll review your application within 3-5 business days; its status and our
+            decision show <DecisionOnTheSite />.
+          </>
+        )}
       </p>
       <button
         type="button"

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths.ts';
 import { authKeys, useCurrentUser } from '@/features/auth';
 import { ApiError } from '@/lib/api-client.ts';
 import { completePurchase, useMyPurchase } from '../api/payments.ts';
-import { HelpLinks, NextSteps, OutcomeHeading, PaymentFacts } from './payment-outcome.tsx';
+import { HelpLinks, NextSteps, OutcomeHeading, PaymentFacts, UnbanNextSteps } from './payment-outcome.tsx';
 
 /** After paying: only what the server says of the payment the link names, never more. */
 export default function CheckoutSuccessPage() {
@@ -131,15 +131,23 @@ function Outcome({ purchase, problem }: { purchase: MyPurchaseDto; problem: stri
       </>
     );
   }
+  if (purchase.productType === 'unban')
+    return (
+      <>
+        <OutcomeHeading icon="success" title="Payment Successful!" />
+        <PaymentFacts purchase={purchase} />
+        <TokensAdded tokens={purchase.tokens} />
+        <UnbanNextSteps buyerDiscord={purchase.buyerDiscord} />
+        <HelpLinks />
+      </>
+    );
   const roleGranted = purchase.role === 'granted';
   return (
     <>
       <OutcomeHeading icon="success" title="Payment Successful!" />
       <PaymentFacts purchase={purchase} />
       {purchase.productType === 'whitelist' && <MembershipNextCharge />}
-      <p className="mt-4 rounded-lg border border-gold-500/40 bg-gold-500/10 p-4 text-sm text-gold-200">
-        {purchase.tokens} tokens were added to your balance; you will see them in the header.
-      </p>
+      <TokensAdded tokens={purchase.tokens} />
       {roleGranted ? (
         <p role="status" className="mt-4 rounded-lg border border-moss-400/50 bg-moss-400/10 p-4 text-sm text-moss-200">
           Your Discord role was granted automatically for {purchase.productName}. No ticket needed.
@@ -153,6 +161,14 @@ function Outcome({ purchase, problem }: { purchase: MyPurchaseDto; problem: stri
       <NextSteps roleGranted={roleGranted} />
       <HelpLinks />
     </>
+  );
+}
+
+function TokensAdded({ tokens }: { tokens: number }) {
+  return (
+    <p className="mt-4 rounded-lg border border-gold-500/40 bg-gold-500/10 p-4 text-sm text-gold-200">
+      {tokens} tokens were added to your balance; you will see them in the header.
+    </p>
   );
 }
 

@@ -5,6 +5,7 @@ import type { MyPurchaseDto } from '@contract/account.ts';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { tokensText } from '@/features/account';
+import { useServerStatus } from '@/features/server';
 import { formatMoney } from '@/lib/format.ts';
 
 const ICONS = {
@@ -107,8 +108,18 @@ function Fact({ label, testId, children }: { label: string; testId: string; chil
   );
 }
 
+/**
+ * What to type in FiveM's console (F8) to join: the server the Connect button opens (FIVEM_CONNECT_CODE), so the two
+ * never name different servers; the site's configured address where no join code is set.
+ */
+function useConnectAddress(): string {
+  const connectUrl = useServerStatus().data?.connectUrl;
+  return connectUrl ? `connect ${connectUrl.replace(/^fivem:\/\/connect\//, '')}` : brand.serverAddress;
+}
+
 /** SPEC's next steps after a completed payment; the ticket steps go when the bot already granted the role. */
 export function NextSteps({ roleGranted }: { roleGranted: boolean }) {
+  const address = useConnectAddress();
   return (
     <section aria-labelledby="next-steps" className="mt-6">
       <h2 id="next-steps" className="font-display text-xl font-bold text-white">
@@ -127,9 +138,41 @@ export function NextSteps({ roleGranted }: { roleGranted: boolean }) {
         <li>
           Download FiveM and connect to the server: {/* breaks only between words, never inside the address */}
           <code data-testid="server-address" className="whitespace-nowrap rounded bg-bayou-950 px-1.5 py-0.5 text-sm">
-            {brand.serverAddress}
+            {address}
           </code>
         </li>
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * What happens after an unban is paid for: no role and no server to join yet, but a review by senior staff of the
+ * ban reason given at checkout, who tell the buyer their decision (SPEC section 6: a paid unban does not guarantee
+ * approval; section 9: reviewed within 24-48 hours, 48-hour guarantee).
+ */
+export function UnbanNextSteps({ buyerDiscord }: { buyerDiscord: string | null }) {
+  return (
+    <section aria-labelledby="next-steps" className="mt-6">
+      <h2 id="next-steps" className="font-display text-xl font-bold text-white">
+        What happens now
+      </h2>
+      <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-200">
+        <li>
+          Senior staff review your ban, with the ban reason you gave at checkout, within 24-48 hours (48-hour
+          guarantee).
+        </li>
+        <li>
+          They tell you their decision on Discord
+          {buyerDiscord ? (
+            <>
+              , as <span className="[overflow-wrap:anywhere]">{buyerDiscord}</span>
+            </>
+          ) : null}
+          . A paid unban does not guarantee approval.
+        </li>
+        <li>If it is approved, staff lift the ban: there is nothing more for you to do.</li>
+        <li>Keep your transaction ID: quote it if you contact support about this unban.</li>
       </ol>
     </section>
   );

@@ -1,10 +1,7 @@
 import { BilledMonthly } from '@/features/membership';
 import { Check, Lock, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { QueryState } from '@/components/ui/query-state.tsx';
-import { toast } from '@/components/ui/toast-store.ts';
-import { paths } from '@/config/paths.ts';
 import { formatPrice } from '@/lib/format.ts';
 import type { CurrentUser } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
@@ -12,6 +9,7 @@ import { clearCheckoutData } from '../api/checkout-data.ts';
 import { useCheckoutItem, type CheckoutItem } from '../api/use-checkout-item.ts';
 import { useSignInRequired } from '../api/use-sign-in-required.ts';
 import { CheckoutWaiting, ChooseOption, PriceChangedNote } from './checkout-notices.tsx';
+import { PaidNote, usePaidHandOff } from './paid-hand-off.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
 import { UnbanDetailsForm, type UnbanDetails } from './unban-details-form.tsx';
@@ -101,7 +99,7 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
 }
 
 function PaymentPanel({ item, discordName }: { item: CheckoutItem; discordName: string }) {
-  const navigate = useNavigate();
+  const { done, paid } = usePaidHandOff();
   const checkoutPhrase = useFlavourPhrase('checkout');
   const unban = item.product.type === 'unban';
   const [details, setDetails] = useState<UnbanDetails | null>(null);
@@ -130,28 +128,26 @@ function PaymentPanel({ item, discordName }: { item: CheckoutItem; discordName: 
           <UnbanDetailsForm initial={{ discordUsername: discordName, banReason: '' }} onSubmit={setDetails} />
         ) : (
           <>
-            {details && <UnbanDetailsSummary details={details} onEdit={() => setDetails(null)} />}
-            <PaymentSection
-              request={{
-                productType: item.product.type,
-                productId: item.product.id,
-                productName: item.name,
-                amount: item.price,
-                ...(item.option ? { option: item.option.id } : {}),
-                ...(details ? { buyerDiscord: details.discordUsername, banReason: details.banReason } : {}),
-              }}
-              payLabel={`Pay ${formatPrice(item.price)}`}
-              onCompleted={({ paymentIntentId, tokensAwarded }) => {
-                clearCheckoutData();
-                toast({
-                  title: 'Purchase Successful!',
-                  description: `You received ${tokensAwarded} tokens! Redirecting to success page...`,
-                  variant: 'success',
-                  duration: 5000,
-                });
-                navigate(`${paths.checkoutSuccess}?payment_intent=${encodeURIComponent(paymentIntentId)}`);
-              }}
-            />
+            {details && <UnbanDetailsSummary details={details} onEdit={done ? undefined : () => setDetails(null)} />}
+            {done ? (
+              <PaidNote done={done} />
+            ) : (
+              <PaymentSection
+                request={{
+                  productType: item.product.type,
+                  productId: item.product.id,
+                  productName: item.name,
+                  amount: item.price,
+                  ...(item.option ? { option: item.option.id } : {}),
+                  ...(details ? { buyerDiscord: details.discordUsername, banReason: details.banReason } : {}),
+                }}
+                payLabel={`Pay ${formatPrice(item.price)}`}
+                onCompleted={(result) => {
+                  clearCheckoutData();
+                  paid(result);
+                }}
+              />
+            )}
           </>
         )}
       </div>
@@ -159,7 +155,8 @@ function PaymentPanel({ item, discordName }: { item: CheckoutItem; discordName: 
   );
 }
 
-function UnbanDetailsSummary({ details, onEdit }: { details: UnbanDetails; onEdit: () => void }) {
+/** `onEdit` absent once paid: the details went with the payment */
+function UnbanDetailsSummary({ details, onEdit }: { details: UnbanDetails; onEdit?: () => void }) {
   return (
     <div className="mb-4 rounded-lg border border-bayou-700 bg-bayou-950 p-4 text-sm" data-testid="unban-details">
       <dl className="space-y-2">
@@ -172,9 +169,11 @@ function UnbanDetailsSummary({ details, onEdit }: { details: UnbanDetails; onEdi
           <dd className="whitespace-pre-wrap break-words">{details.banReason}</dd>
         </div>
       </dl>
-      <button type="button" onClick={onEdit} className="mt-3 text-sm font-semibold text-gold-400 underline">
-        Edit unban details
-      </button>
+      {onEdit && (
+        <button type="button" onClick={onEdit} className="mt-3 text-sm font-semibold text-gold-400 underline">
+          Edit unban details
+        </button>
+      )}
     </div>
   );
 }

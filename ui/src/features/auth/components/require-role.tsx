@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useCurrentUser } from '../api/current-user.ts';
+import { NotAuthorized } from './not-authorized.tsx';
+
+type StaffRole = 'staff' | 'admin';
+
+/** admins can do everything staff can (DESIGN-DECISIONS section 5) */
+const RANK = { player: 0, staff: 1, admin: 2 } as const;
+
+/** Whether the server refused the request for who is asking: signed out (401) or without the role (403). */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/**
+ * A staff or admin screen. A visitor whose role cannot use it sees "Not authorized" and nothing of the screen (no
+ * title, no search box), and the screen's own requests are not made. The server still decides: a screen whose
+ * request is refused all the same (a role taken away meanwhile) shows "Not authorized" alone too (`isRefusal`).
+ */
+export function RequireRole({ requiredRole, children }: { requiredRole: StaffRole; children: ReactNode }) {
+  const { user, isSignedIn } = useCurrentUser();
+  if (isSignedIn === undefined) return <Spinner label="Loading page" />;
+  if (!user || RANK[user.role] < RANK[requiredRole]) return <NotAuthorized requiredRole={requiredRole} />;
+  return <>{children}</>;
+}
