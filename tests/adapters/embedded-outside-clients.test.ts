@@ -36,8 +36,9 @@ async function client(command: string, args: string[]): Promise<{ code: number; 
 }
 
 beforeAll(async () => {
-  site = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', GAME_API_KEY });
-}, 60_000);
+  // a new data directory's first start initialises the database: seconds, more on a busy machine
+  site = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', GAME_API_KEY }, { startTimeoutMs: 150_000 });
+}, 200_000);
 afterAll(async () => {
   site?.child.kill('SIGTERM');
   await site?.exited;
