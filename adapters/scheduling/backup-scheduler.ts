@@ -12,12 +12,13 @@ export interface BackupSchedulerOptions {
   everyMs: number;
   logger: Logger;
   /** the clock and the wait between passes; tests move a fake one */
-  timer?: { now(): number; sleep(ms: number, signal: AbortSignal): Promise<void> };
+  timer?: { now(): number; sleep(ms: number): Promise<void> };
 }
 
 const realTimer = {
   now: () => Date.now(),
-  sleep: (ms: number, signal: AbortSignal) => sleep(ms, undefined, { signal, ref: false }),
+  // a wait left pending by a stop keeps nothing alive
+  sleep: (ms: number) => sleep(ms, undefined, { ref: false }),
 };
 
 /**
@@ -27,6 +28,9 @@ const realTimer = {
  */
 export class BackupScheduler {
   private readonly stopping = new AbortController();
+  private readonly stopped = new Promise<void>((done) =>
+    this.stopping.signal.addEventListener('abort', () => done(), { once: true }),
+  );
   private loop: Promise<void> | undefined;
   private readonly timer: NonNullable<BackupSchedulerOptions['timer']>;
 
@@ -62,7 +66,7 @@ export class BackupScheduler {
     const newest = listBackups(this.options.dir)[0];
     let due = newest ? newest.takenAt.getTime() + everyMs : this.timer.now() + everyMs;
     while (!this.stopping.signal.aborted) {
-      await this.timer.sleep(Math.max(0, due - this.timer.now()), this.stopping.signal);
+      await Promise.race([this.timer.sleep(Math.max(0, due - this.timer.now())), this.stopped]);
       if (this.stopping.signal.aborted) return;
       await this.runOnce();
       due = this.timer.now() + everyMs;
