@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_PASSWORD_FILE } from '../../adapters/persistence/embedded-postgres.ts';
+import { runCli } from '../support/cli.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 import { devSignIn, randomDiscordId } from '../support/session.ts';
 
@@ -73,4 +74,13 @@ describe.skipIf(process.platform === 'win32')('outside clients on the embedded d
     expect(mine.status).toBe(200);
     expect(await mine.json()).toMatchObject({ tokens: 25 });
   }, 60_000);
+
+  it('the CLI gets in beside the site, and refuses to restore under it', async () => {
+    const file = join(dataDir, 'beside.backup.gz');
+    const backedUp = await runCli(['db', 'backup', file], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(backedUp.code).toBe(0);
+    const restored = await runCli(['db', 'restore', file, '--force'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(restored.code).toBe(5);
+    expect(restored.stderr).toContain(`a running site serves the embedded database in ${dataDir}: stop it`);
+  }, 120_000);
 });
