@@ -20,10 +20,11 @@ import { startTestServer, type TestServer } from '../support/test-system.ts';
 const root = mkdtempSync(join(tmpdir(), 'db-backup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** The embedded database of a data directory, opened by this process (no site serves it). */
+/** The embedded database of a data directory, opened by this process (no site serves it); no schema left aside. */
 async function contentsOf(dataDir: string): Promise<Record<string, unknown[]>> {
   const database = await Database.open({ dataDir });
   try {
+    expect(await database.query(`select nspname from pg_namespace where nspname like '%before_restore%'`)).toEqual([]);
     return await databaseContents(database);
   } finally {
     await database.close();
@@ -82,7 +83,7 @@ describe('db backup and db restore on the embedded database', () => {
     expect(await contentsOf(dataDir)).toEqual(contents);
   }, 180_000);
 
-  it('refuses a backup of a newer schema, a cut-short file and a missing one, leaving the target as it was', async () => {
+  it('refuses a backup of a newer schema, a cut-short file, rows the database refuses and a missing file, leaving the target as it was', async () => {
     const future = edited(file, 'future.backup.gz', ([header, ...rest]) => {
       const parsed = JSON.parse(header);
       parsed.schema = 'Migration20991231000099Future';
@@ -98,6 +99,22 @@ describe('db backup and db restore on the embedded database', () => {
     const short = await runCli(['db', 'restore', cut, '--force'], embedded);
     expect(short.code).toBe(3);
     expect(short.stderr).toContain('is not a whole backup of this site: it was cut short');
+
+    // a file that reads whole but whose rows the database refuses (one user twice): the forced restore fails,
+    // and the data it was to replace is back
+    const twice = edited(file, 'twice.backup.gz', (lines) => {
+      const users = lines.findIndex((line) => line.startsWith('{"table":"users"'));
+      const end = JSON.parse(lines.at(-1)!);
+      return [
+        ...lines.slice(0, users + 2),
+        lines[users + 1],
+        ...lines.slice(users + 2, -1),
+        JSON.stringify({ ...end, rows: end.rows + 1 }),
+      ];
+    });
+    const refusedRows = await runCli(['db', 'restore', twice, '--force'], embedded);
+    expect(refusedRows.code).not.toBe(0);
+    expect(refusedRows.stderr).toMatch(/duplicate key/);
 
     const missing = await runCli(['db', 'restore', join(root, 'nothing-here.gz')], embedded);
     expect(missing.code).toBe(4);

@@ -1,7 +1,13 @@
 import type { Database, RawSql } from '../database.ts';
 import { MIGRATION_NAMES, MIGRATIONS_TABLE } from '../migrations/names.ts';
 import { BackupError } from './backup-error.ts';
-import { type BackupHeader, readBackupEntries, readBackupHeader, type SequenceValue } from './backup-format.ts';
+import {
+  type BackupHeader,
+  readBackupEntries,
+  readBackupHeader,
+  type SequenceValue,
+  type TableStart,
+} from './backup-format.ts';
 import { KEPT_BY_TRIGGERS, NOT_BACKED_UP, quoted } from './tables.ts';
 
 export interface RestoreSummary {
@@ -18,7 +24,8 @@ const BATCH = 500;
 /**
  * Restores a backup into `database`: checks the whole file first, refuses a schema this site does not know and a
  * target that holds data (unless `force`), then builds the backup's schema with the site's own migrations and
- * inserts every row and sequence value in one transaction. Nothing in the target changes before the checks pass.
+ * inserts every row and sequence value in one transaction. Nothing in the target changes before the checks pass,
+ * and data `force` replaces is put back if the restore fails.
  */
 export async function restoreBackup(
   database: Database,
@@ -35,59 +42,94 @@ export async function restoreBackup(
     );
   for await (const _ of readBackupEntries(file)); // the whole file is read before the target is touched
 
-  const replaced = await database.withRawConnection(async (sql) => {
+  const target = await database.withRawConnection(async (sql) => {
     const holding = await tablesHoldingRows(sql);
     if (holding.length > 0 && !options.force)
       throw new BackupError(
         'TARGET_NOT_EMPTY',
         `the target database holds data (${holding.join(', ')}); restore into an empty one, or add --force to replace everything in it`,
       );
-    const tables = (await tableNames(sql)).length;
-    if (tables > 0) {
-      const [[schema]] = (await sql('select current_schema()')).rows;
-      await sql(`drop schema ${quoted(schema ?? 'public')} cascade; create schema ${quoted(schema ?? 'public')}`);
+    const [[current]] = (await sql('select current_schema()')).rows;
+    const schema = quoted(current ?? 'public');
+    if ((await tableNames(sql)).length === 0) return { schema, replaced: false, kept: undefined };
+    if (holding.length === 0) {
+      // tables a site made, without data: built again by the restore's migrations
+      await sql(`drop schema ${schema} cascade; create schema ${schema}`);
+      return { schema, replaced: true, kept: undefined };
     }
-    return tables > 0;
+    // data replaced with --force is kept aside until the restore has committed, and put back if it fails
+    const kept = quoted(`${current ?? 'public'}_before_restore_${Date.now()}`);
+    await sql(`alter schema ${schema} rename to ${kept}; create schema ${schema}`);
+    return { schema, replaced: true, kept };
   });
-  if (header.migrations.length > 0) await (await database.migrator()).up({ migrations: header.migrations });
+  try {
+    const counts = await restoreInto(database, file, header);
+    if (target.kept) await database.withRawConnection((sql) => sql(`drop schema ${target.kept} cascade`));
+    return { header, ...counts, replaced: target.replaced };
+  } catch (error) {
+    if (target.kept)
+      await database.withRawConnection((sql) =>
+        sql(`drop schema ${target.schema} cascade; alter schema ${target.kept} rename to ${target.schema}`),
+      );
+    throw error;
+  }
+}
 
-  let tables = 0;
-  let rows = 0;
-  await database.withRawConnection(async (sql) => {
+/** The backup's schema built by the site's migrations, then every row and sequence value in one transaction. */
+async function restoreInto(database: Database, file: string, header: BackupHeader) {
+  if (header.migrations.length > 0) await (await database.migrator()).up({ migrations: header.migrations });
+  return database.withRawConnection(async (sql) => {
     await sql('begin');
     try {
-      let insert: { prefix: string; values: string[] } | undefined;
-      const flush = async () => {
-        if (insert && insert.values.length > 0) await sql(`${insert.prefix} ${insert.values.join(', ')}`);
-        if (insert) insert.values = [];
-      };
+      const rows = new RowWriter(sql);
       for await (const entry of readBackupEntries(file)) {
-        if (entry.kind === 'row') {
-          insert!.values.push(`(${entry.values.map(literal).join(', ')})`);
-          rows++;
-          if (insert!.values.length >= BATCH) await flush();
-        } else if (entry.kind === 'table') {
-          await flush();
-          const { table, columns } = entry.table;
-          if (KEPT_BY_TRIGGERS.includes(table)) await sql(`delete from ${quoted(table)}`);
-          insert = {
-            prefix: `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) overriding system value values`,
-            values: [],
-          };
-          tables++;
-        } else {
-          await flush();
-          await setSequences(sql, entry.sequences);
-        }
+        if (entry.kind === 'row') await rows.add(entry.values);
+        else if (entry.kind === 'table') await rows.startTable(entry.table);
+        else await rows.setSequences(entry.sequences);
       }
-      await flush();
+      await rows.flush();
       await sql('commit');
+      return rows.counts;
     } catch (error) {
       await sql('rollback');
       throw error;
     }
   });
-  return { header, tables, rows, replaced };
+}
+
+/** A backup's rows into their tables, as INSERTs of up to BATCH rows each, and its sequences' values. */
+class RowWriter {
+  readonly counts = { tables: 0, rows: 0 };
+  private insert = '';
+  private values: string[] = [];
+
+  constructor(private readonly sql: RawSql) {}
+
+  async startTable({ table, columns }: TableStart): Promise<void> {
+    await this.flush();
+    if (KEPT_BY_TRIGGERS.includes(table)) await this.sql(`delete from ${quoted(table)}`);
+    this.insert = `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) overriding system value values`;
+    this.counts.tables++;
+  }
+
+  async add(values: Array<string | null>): Promise<void> {
+    this.values.push(`(${values.map(literal).join(', ')})`);
+    this.counts.rows++;
+    if (this.values.length >= BATCH) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.values.length > 0) await this.sql(`${this.insert} ${this.values.join(', ')}`);
+    this.values = [];
+  }
+
+  async setSequences(sequences: SequenceValue[]): Promise<void> {
+    await this.flush();
+    for (const { name, lastValue, isCalled } of sequences) {
+      if (!/^-?\d+$/.test(lastValue)) throw new BackupError('NOT_A_BACKUP', `sequence ${name} has no whole value`);
+      await this.sql(`select setval(${literal(quoted(name))}, ${lastValue}, ${isCalled ? 'true' : 'false'})`);
+    }
+  }
 }
 
 async function tableNames(sql: RawSql): Promise<string[]> {
@@ -108,13 +150,6 @@ async function tablesHoldingRows(sql: RawSql): Promise<string[]> {
     if (any === 't') holding.push(table);
   }
   return holding;
-}
-
-async function setSequences(sql: RawSql, sequences: SequenceValue[]): Promise<void> {
-  for (const { name, lastValue, isCalled } of sequences) {
-    if (!/^-?\d+$/.test(lastValue)) throw new BackupError('NOT_A_BACKUP', `sequence ${name} has no whole value`);
-    await sql(`select setval(${literal(quoted(name))}, ${lastValue}, ${isCalled ? 'true' : 'false'})`);
-  }
 }
 
 /** A value as an SQL literal of unknown type, which the column it goes into reads (standard_conforming_strings on). */

@@ -1,9 +1,8 @@
-import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { createWriteStream } from 'node:fs';
 import type { Database, RawSql } from '../database.ts';
 import { MIGRATION_NAMES, MIGRATIONS_TABLE } from '../migrations/names.ts';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, backupLine, type BackupHeader } from './backup-format.ts';
