@@ -63,8 +63,13 @@ export class BackupScheduler {
 
   private async run(): Promise<void> {
     const { everyMs } = this.options;
-    const newest = listBackups(this.options.dir)[0];
-    let due = newest ? newest.takenAt.getTime() + everyMs : this.timer.now() + everyMs;
+    let due = this.timer.now() + everyMs;
+    try {
+      const newest = listBackups(this.options.dir)[0];
+      if (newest) due = newest.takenAt.getTime() + everyMs;
+    } catch (error) {
+      this.options.logger.error({ err: error, dir: this.options.dir }, 'the backups folder cannot be read');
+    }
     while (!this.stopping.signal.aborted) {
       await Promise.race([this.timer.sleep(Math.max(0, due - this.timer.now())), this.stopped]);
       if (this.stopping.signal.aborted) return;
