@@ -1,14 +1,15 @@
+import { NOT_BACKED_UP } from '../../adapters/persistence/backup/tables.ts';
 import type { Database } from '../../adapters/persistence/database.ts';
 
 /** Every table a backup holds, each with its rows in a stable order: two databases holding the same compare equal. */
 export async function databaseContents(database: Database): Promise<Record<string, unknown[]>> {
   const tables = await database.query<{ name: string }>(
     `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = current_schema() and c.relkind = 'r' and c.relname not in ('schema_migrations', 'cache_invalidations')
-      order by c.relname`,
+      where n.nspname = current_schema() and c.relkind = 'r' order by c.relname`,
   );
   const contents: Record<string, unknown[]> = {};
   for (const { name } of tables) {
+    if (NOT_BACKED_UP.includes(name)) continue;
     const rows = await database.query(`select * from "${name}"`);
     contents[name] = rows.map((row) => JSON.stringify(row)).sort();
   }

@@ -29,10 +29,9 @@ export async function fillSite(baseUrl: string, adminDiscordId: string): Promise
     await player(randomDiscordId()),
     await player(randomDiscordId()),
   ];
-  const as = (someone: FilledPlayer) => ({ cookie: someone.cookie, user: { id: someone.userId } }) as never;
-  await buyWithDemoCard(baseUrl, as(buyer), { productType: 'gang', productId: 'hood-package' });
-  await buyWithDemoCard(baseUrl, as(buyer), { productType: 'whitelist', productId: 'bayou-basic' });
-  await buyWithDemoCard(baseUrl, as(member), { productType: 'whitelist', productId: 'swamp-blood' });
+  await buyWithDemoCard(baseUrl, buyer, { productType: 'gang', productId: 'hood-package' });
+  await buyWithDemoCard(baseUrl, buyer, { productType: 'whitelist', productId: 'bayou-basic' });
+  await buyWithDemoCard(baseUrl, member, { productType: 'whitelist', productId: 'swamp-blood' });
   expect((await client(baseUrl, member.cookie).get('/api/membership')).body.membership).toBeTruthy();
 
   const submitted = await client(baseUrl, applicant.cookie).post('/api/applications', whitelistAnswers());

@@ -1,5 +1,5 @@
 import type { Database, RawSql } from '../database.ts';
-import { MIGRATION_NAMES, MIGRATIONS_TABLE } from '../migrations/names.ts';
+import { MIGRATION_NAMES } from '../migrations/names.ts';
 import { BackupError } from './backup-error.ts';
 import {
   type BackupHeader,
@@ -142,7 +142,7 @@ async function tableNames(sql: RawSql): Promise<string[]> {
 
 /** The tables with rows, leaving out those a site fills by itself (migrations, the change log, trigger counts). */
 async function tablesHoldingRows(sql: RawSql): Promise<string[]> {
-  const ignored = [...NOT_BACKED_UP, ...KEPT_BY_TRIGGERS, MIGRATIONS_TABLE];
+  const ignored = [...NOT_BACKED_UP, ...KEPT_BY_TRIGGERS];
   const holding: string[] = [];
   for (const table of await tableNames(sql)) {
     if (ignored.includes(table)) continue;
