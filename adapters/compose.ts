@@ -6,7 +6,9 @@ import { systemClock, type Clock } from '../core/shared/ports.ts';
 import type { Config } from './config.ts';
 import { DeliveryWorker } from './discord/delivery-worker.ts';
 import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
+import { BackupScheduler } from './scheduling/backup-scheduler.ts';
 import { RenewalScheduler } from './scheduling/renewal-scheduler.ts';
+import { writeBackup } from './persistence/backup/write-backup.ts';
 import { RateLimiter } from './http/middleware/rate-limiter.ts';
 import type { DiscordIdentityProvider } from './identity/discord-identity-provider.ts';
 import { resolveSessionSecret } from './identity/session-secret.ts';
@@ -53,6 +55,8 @@ export interface System {
   deliveryWorker: DeliveryWorker;
   /** renews and ends memberships when due; the web server starts it with the delivery worker */
   renewalScheduler: RenewalScheduler;
+  /** backs the database up every BACKUP_EVERY (null: off, or a throw-away database); the web server starts it */
+  backupScheduler: BackupScheduler | null;
   /** reads the game server's status every few seconds (null: no FIVEM_SERVER_URL); the web server starts it */
   gameStatus: FxServerStatus | null;
   /** stops the delivery worker (its current pass finishes), then closes the database */
@@ -142,6 +146,17 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     logger,
     pollMs: config.memberships.renewalPollMs,
   });
+  const { backups } = config;
+  const backupScheduler =
+    backups.everyMs !== null && dataDir !== 'memory'
+      ? new BackupScheduler({
+          take: (file) => writeBackup(database, file),
+          dir: backups.dir,
+          keep: backups.keep,
+          everyMs: backups.everyMs,
+          logger,
+        })
+      : null;
   // sessions and their users in memory, dropped on every change (this process's, and others' through the feed)
   const changes = new ChangeFeed(database, logger);
   const sessions = new CachedSessionStore(new MikroOrmSessionStore(database, clock), database, changes, clock);
@@ -166,9 +181,11 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     },
     deliveryWorker,
     renewalScheduler,
+    backupScheduler,
     gameStatus,
     close: async () => {
       await gameStatus?.stop();
+      await backupScheduler?.stop();
       await renewalScheduler.stop();
       await deliveryWorker.stop();
       await sessions.stop();

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
 import type { RoleMappingSettings } from '../core/delivery/role-mapping.ts';
@@ -103,6 +104,12 @@ const envSchema = z.object({
       .pipe(z.number().max(10))
       .optional(),
   ),
+  /** how often the server backs the database up: a number and a unit (30m, 6h, 1d), or off; see backupEvery */
+  BACKUP_EVERY: optionalText,
+  /** where backups go; unset: DATA_DIR/backups */
+  BACKUP_DIR: optionalText,
+  /** how many of the scheduled backups are kept (the newest) */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -170,6 +177,8 @@ export interface Config {
     connectCode: string | null;
     apiKey: string | null;
   };
+  /** scheduled backups: every `everyMs` (null: off) into `dir`, keeping the newest `keep` */
+  backups: { everyMs: number | null; dir: string; keep: number };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -276,8 +285,33 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       connectCode: env.FIVEM_CONNECT_CODE ?? null,
       apiKey: env.GAME_API_KEY ?? null,
     },
+    backups: {
+      everyMs: backupEvery(env.BACKUP_EVERY, env.DATABASE_URL !== undefined),
+      dir: env.BACKUP_DIR ?? join(env.DATA_DIR, 'backups'),
+      keep: env.BACKUP_KEEP,
+    },
     logLevel: env.LOG_LEVEL,
   };
+}
+
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** a timer waits at most 2^31 - 1 ms */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * BACKUP_EVERY: `off`, or a whole number and a unit (s, m, h, d). Unset: daily on the embedded database, whose files
+ * nothing else backs up; off on DATABASE_URL, a server the operator backs up with its own tools (README).
+ */
+function backupEvery(raw: string | undefined, sharedDatabase: boolean): number | null {
+  if (raw === undefined) return sharedDatabase ? null : UNIT_MS.d;
+  if (raw.toLowerCase() === 'off') return null;
+  const match = /^(\d+)\s*([smhd])$/i.exec(raw);
+  const ms = match ? Number(match[1]) * UNIT_MS[match[2].toLowerCase() as keyof typeof UNIT_MS] : 0;
+  if (ms < UNIT_MS.s || ms > MAX_TIMER_MS)
+    throw new ConfigError(
+      `Invalid configuration:\n  BACKUP_EVERY: must be off, or a whole number and a unit from 1s to 24d (e.g. 6h, 1d), not '${raw}'`,
+    );
+  return ms;
 }
 
 /**

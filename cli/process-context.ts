@@ -26,6 +26,7 @@ export function systemContext(options: SystemContextOptions): CliContext {
     out: options.out,
     err: options.err,
     logger,
+    config: () => loadConfig(env),
     withSystem: async (work, { schemaAsIs = false } = {}) => {
       const system = await composeSystem(loadConfig(env), { migrate: false, logger });
       try {

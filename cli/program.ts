@@ -1,10 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import type { System } from '../adapters/compose.ts';
+import type { Config } from '../adapters/config.ts';
 import type { Logger } from '../adapters/logger.ts';
 import { staffCommands, whitelistCommands } from './commands/application-kinds.ts';
 import { registerApplicationCommands } from './commands/applications.ts';
 import { registerCatalogueCommands } from './commands/catalogue.ts';
 import { registerDbCommands } from './commands/db.ts';
+import { registerDbBackupCommands } from './commands/db-backup.ts';
 import { registerDeliveryCommands } from './commands/delivery.ts';
 import { registerPurchaseCommands } from './commands/purchases.ts';
 import { registerSubscriptionCommands } from './commands/subscriptions.ts';
@@ -21,6 +23,8 @@ export interface SystemOptions {
 }
 
 export interface CliContext {
+  /** the configuration the commands run with, read without opening anything */
+  config(): Config;
   /** opens the system (database included), runs the work, and always closes it */
   withSystem<T>(work: (system: System) => Promise<T>, options?: SystemOptions): Promise<T>;
   /** one line (or a few) of the command's output */
@@ -34,6 +38,7 @@ export interface CliContext {
 export function createProgram(host: CliContext): Command {
   // every printer writes through here: nothing stored reaches the terminal as an escape sequence or control
   const context: CliContext = {
+    config: () => host.config(),
     withSystem: (work, options) => host.withSystem(work, options),
     out: (line) => host.out(terminalText(line)),
     err: (line) => host.err(terminalText(line)),
@@ -47,6 +52,7 @@ export function createProgram(host: CliContext): Command {
       writeErr: (text) => context.err(text.trimEnd()),
     });
   registerDbCommands(program, context);
+  registerDbBackupCommands(program, context);
   registerCatalogueCommands(program, context);
   registerApplicationCommands(program, context, whitelistCommands);
   registerApplicationCommands(program, context, staffCommands);

@@ -6,6 +6,14 @@ import type { Migrator } from '@mikro-orm/migrations';
 import { MIGRATION_NAMES, MIGRATIONS_TABLE } from './migrations/names.ts';
 import { ormOptions } from './orm-options.ts';
 
+/** A statement's rows as arrays of text values, with the columns' names. */
+export interface RawResult {
+  rows: Array<Array<string | null>>;
+  fields: Array<{ name: string }>;
+}
+
+export type RawSql = (text: string) => Promise<RawResult>;
+
 /** The advisory lock key held while migrating (an arbitrary number of this site's own). */
 const MIGRATION_LOCK = 7_402_115;
 
@@ -149,6 +157,24 @@ export class Database {
     try {
       const result = await connection.query(sql);
       return Array.isArray(result) ? result.map((each) => each.rows) : [result.rows];
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  }
+
+  /**
+   * One pooled connection for the work's own statements, as simple-protocol messages whose values come back as
+   * Postgres writes them (text, null stays null): a backup reads every table in one transaction through it, a
+   * restore writes through it. The work must leave no session state behind (no SET outside a transaction).
+   */
+  async withRawConnection<T>(work: (sql: RawSql) => Promise<T>): Promise<T> {
+    const client = this.orm.em.getConnection().getKnex().client;
+    const connection = (await client.acquireConnection()) as {
+      query(config: { text: string; rowMode: 'array'; types: object }): Promise<RawResult>;
+    };
+    const asText = { getTypeParser: () => (value: string) => value };
+    try {
+      return await work((text) => connection.query({ text, rowMode: 'array', types: asText }));
     } finally {
       await client.releaseConnection(connection);
     }

@@ -29,6 +29,12 @@ export interface AuthenticatingServerOptions {
   maxConnections: number;
   /** how long a client may take to authenticate */
   handshakeTimeoutMs?: number;
+  /**
+   * The only clients served, by the application_name of their startup; others are refused after authenticating,
+   * with `refusal` as the error. Every connection shares PGlite's one backend, so a client's session state (a
+   * search_path, a role, a time zone) would become the site's.
+   */
+  onlyApplication?: { name: string; refusal: string };
 }
 
 const PROTOCOL_3_0 = 196_608;
@@ -76,7 +82,7 @@ export async function serveWithPassword(options: AuthenticatingServerOptions): P
     // until handed over or closed (a refused one lingers briefly while its error goes out)
     handshaking.add(socket);
     socket.once('close', () => handshaking.delete(socket));
-    authenticate(socket, keys, options.handshakeTimeoutMs ?? 10_000)
+    authenticate(socket, keys, options.handshakeTimeoutMs ?? 10_000, options.onlyApplication)
       .then((authenticated) => {
         if (!authenticated) return;
         handshaking.delete(socket);
@@ -171,11 +177,17 @@ interface Authenticated {
  * Runs one connection's startup and SCRAM exchange. Resolves once the client has proved it knows the
  * password, or with undefined when the connection was answered and closed here (refused, or a cancel request).
  */
-async function authenticate(socket: Socket, keys: ScramKeys, timeoutMs: number): Promise<Authenticated | undefined> {
+async function authenticate(
+  socket: Socket,
+  keys: ScramKeys,
+  timeoutMs: number,
+  onlyApplication: AuthenticatingServerOptions['onlyApplication'],
+): Promise<Authenticated | undefined> {
   const reader = new SocketReader(socket);
   // a deadline for the whole exchange, not an idle timeout a byte now and then would keep resetting
   const deadline = setTimeout(() => socket.destroy(), timeoutMs).unref();
   let user = '';
+  let application = '';
   try {
     let startup: Buffer | undefined;
     for (let negotiations = 0; !startup; negotiations++) {
@@ -196,7 +208,9 @@ async function authenticate(socket: Socket, keys: ScramKeys, timeoutMs: number):
         const header = Buffer.alloc(4);
         header.writeInt32BE(length, 0);
         startup = Buffer.concat([header, body]);
-        user = startupParameters(body.subarray(4)).get('user') ?? '';
+        const parameters = startupParameters(body.subarray(4));
+        user = parameters.get('user') ?? '';
+        application = parameters.get('application_name') ?? '';
       } else {
         throw new Refused('0A000', 'unsupported frontend protocol');
       }
@@ -243,6 +257,8 @@ async function authenticate(socket: Socket, keys: ScramKeys, timeoutMs: number):
     socket.write(
       authentication(AUTH_SASL_FINAL, Buffer.from(`v=${hmac(keys.serverKey, authMessage).toString('base64')}`)),
     );
+    // only a client that knows the password learns why it is turned away
+    if (onlyApplication && application !== onlyApplication.name) throw new Refused('08004', onlyApplication.refusal);
     clearTimeout(deadline);
     // no more 'data' events until the handler is attached; the reader keeps its error listener until then
     socket.pause();

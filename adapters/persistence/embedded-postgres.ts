@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DataDirLockedError } from './data-dir-locked-error.ts';
 import { serveWithPassword } from './embedded-postgres-auth.ts';
+import { SITE_APPLICATION_NAME } from './orm-options.ts';
 
 /**
  * An in-process Postgres (PGlite) that speaks the wire protocol on loopback, so the ordinary driver works.
@@ -28,10 +29,14 @@ export interface EmbeddedPostgres {
   close(): Promise<void>;
 }
 
-/** What a serving process publishes in the data directory for the CLI: the address, never the password. */
+/**
+ * What a serving process publishes in the data directory for the CLI: the address, never the password, and the
+ * identity of the directory it serves (see dirIdentity), so that a copy of the directory is not taken for it.
+ */
 interface Published {
   url: string;
   pid: number;
+  dir?: string;
 }
 
 /** The embedded database's password, in the data directory, readable by its owner only. */
@@ -91,17 +96,35 @@ export async function findRunningEmbedded(dataDir: string): Promise<string | und
     return undefined;
   }
   const password = readPassword(dir);
+  // a copy of the directory carries the original's file: the process it names serves another directory
+  if (published.dir !== dirIdentity(dir)) return undefined;
   if (!password || !isAlive(published.pid) || !(await answers(published.url))) return undefined;
   const url = new URL(published.url);
   url.username ||= 'postgres';
   url.password = password;
-  return url.toString();
+  return siteUrl(url.toString());
+}
+
+const OUTSIDE_CLIENT_REFUSAL =
+  'the embedded database serves this site alone (its connections share one session); back it up with: npm run cli -- db backup';
+
+/** A URL of the embedded database with the site's application name, which the socket asks of every client. */
+function siteUrl(url: string): string {
+  const withName = new URL(url);
+  withName.searchParams.set('application_name', SITE_APPLICATION_NAME);
+  return withName.toString();
 }
 
 async function serve(db: PGlite, password: string, release: () => void): Promise<EmbeddedPostgres> {
-  const server = await serveWithPassword({ db, password, host: '127.0.0.1', maxConnections: MAX_CONNECTIONS });
+  const server = await serveWithPassword({
+    db,
+    password,
+    host: '127.0.0.1',
+    maxConnections: MAX_CONNECTIONS,
+    onlyApplication: { name: SITE_APPLICATION_NAME, refusal: OUTSIDE_CLIENT_REFUSAL },
+  });
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@${server.address}/postgres`,
+    url: siteUrl(`postgres://postgres:${encodeURIComponent(password)}@${server.address}/postgres`),
     dump: async () => db.dumpDataDir('none'),
     close: async () => {
       await server.close();
@@ -118,8 +141,10 @@ function publishedPath(dir: string): string {
 function publish(dir: string, url: string): void {
   const address = new URL(url);
   address.password = '';
+  address.search = '';
   const file = publishedPath(dir);
-  writeFileSync(file, JSON.stringify({ url: address.toString(), pid: process.pid } satisfies Published), {
+  const published: Published = { url: address.toString(), pid: process.pid, dir: dirIdentity(dir) };
+  writeFileSync(file, JSON.stringify(published), {
     mode: 0o600,
   });
   chmodSync(file, 0o600); // one left behind by an earlier version may be wider
@@ -169,19 +194,34 @@ function ownerOnlyDir(path: string): string {
   return path;
 }
 
+/**
+ * The data directory's identity: its device and inode. A copy (cp -r, rsync, a restored archive) is a new
+ * directory with a new inode even when it carries every file of the original, the lock and address files among
+ * them; the same directory reached by another path, or renamed, keeps it.
+ */
+function dirIdentity(dir: string): string {
+  const { dev, ino } = statSync(dir, { bigint: true });
+  return `${dev}:${ino}`;
+}
+
+/** The lock file holds the pid and the directory's identity; an older site's holds the pid alone. */
 function acquireLock(dir: string): () => void {
   const lockPath = join(dir, 'embedded-postgres.lock');
+  const identity = dirIdentity(dir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, `${process.pid}\n${identity}\n`);
       closeSync(fd);
       return () => rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(lockPath, 'utf8'));
-      if (holder && holder !== process.pid && isAlive(holder)) throw new DataDirLockedError(dir, holder);
-      rmSync(lockPath, { force: true }); // left behind by a process that died
+      const [pid, lockedDir] = readFileSync(lockPath, 'utf8').split('\n');
+      const holder = Number(pid);
+      // a lock copied with the directory holds the original's pid: that process serves the original, not this one
+      const copied = lockedDir !== undefined && lockedDir.trim() !== '' && lockedDir.trim() !== identity;
+      if (holder && holder !== process.pid && isAlive(holder) && !copied) throw new DataDirLockedError(dir, holder);
+      rmSync(lockPath, { force: true }); // left behind by a process that died, or copied from another directory
     }
   }
   throw new Error(`Could not lock ${dir}`);

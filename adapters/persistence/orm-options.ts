@@ -3,6 +3,12 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { entities } from './entities.ts';
 import { MIGRATIONS_TABLE } from './migrations/names.ts';
 
+/**
+ * The application_name of the site's own connections (server and CLI). The embedded database serves no other
+ * client: its connections share one backend, and another client's session settings would become the site's.
+ */
+export const SITE_APPLICATION_NAME = 'bayou-site';
+
 export interface OrmOptionsInput {
   url: string;
   poolMax?: number;
@@ -19,7 +25,9 @@ export function ormOptions({ url, poolMax = 10, debug = false }: OrmOptionsInput
     debug,
     // fail fast when the database is unreachable instead of holding requests open
     pool: { min: 0, max: poolMax, acquireTimeoutMillis: 2000, idleTimeoutMillis: 10_000 },
-    driverOptions: { connection: { connectionTimeoutMillis: 2000, statement_timeout: 10_000 } },
+    driverOptions: {
+      connection: { connectionTimeoutMillis: 2000, statement_timeout: 10_000, application_name: SITE_APPLICATION_NAME },
+    },
     // the migrations themselves and the migrator are added when first needed (migrator.ts)
     migrations: {
       transactional: true,

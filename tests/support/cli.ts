@@ -61,6 +61,7 @@ export function runCliOn(system: System, args: string[]): Promise<CliResult> {
     out,
     err,
     logger: createLogger('silent'),
+    config: () => system.config,
     withSystem: (work) => system.database.withContext(() => work(system)),
   }));
 }

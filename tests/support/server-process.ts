@@ -10,7 +10,11 @@ export interface ServerProcess {
 }
 
 /** `node --import tsx adapters/http/main.ts --api-only` as its own process, as an operator starts one. */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export function startServerProcess(
+  env: Record<string, string>,
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts', '--api-only'], {
     env: {
       ...process.env,
@@ -29,7 +33,10 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   let output = '';
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The server process did not start within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => fail(new Error(`The server process did not start within ${startTimeoutMs / 1000} s:\n${output}`)),
+      startTimeoutMs,
+    );
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const ready = /Site ready on (http:\/\/\S+)/.exec(output);

@@ -32,14 +32,7 @@ export function cookieHeader(response: Response): string {
 /** Signs in through the real development sign-in over HTTP, then gives the role through the core use case. */
 export async function signIn(server: TestServer, options: SignInOptions = {}): Promise<SignedIn> {
   const discordId = options.discordId ?? randomDiscordId();
-  const username = options.username ?? `player${discordId.slice(-6)}`;
-  const response = await fetch(`${server.url}/api/auth/dev-login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, discordId, ...(options.email ? { email: options.email } : {}) }),
-  });
-  if (!response.ok) throw new Error(`Development sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = cookieHeader(response);
+  const cookie = await devSignIn(server.url, { ...options, discordId });
   const { system } = server;
   let user = await system.database.withContext(() => system.core.users.findByDiscordId.execute(discordId));
   if (options.role && options.role !== user.role) {
@@ -57,6 +50,19 @@ export async function signIn(server: TestServer, options: SignInOptions = {}): P
       role: user.role,
     },
   };
+}
+
+/** The development sign-in over HTTP alone, on any running site (its own process, say): the session's cookie. */
+export async function devSignIn(baseUrl: string, options: SignInOptions & { discordId: string }): Promise<string> {
+  const { discordId } = options;
+  const username = options.username ?? `player${discordId.slice(-6)}`;
+  const response = await fetch(`${baseUrl}/api/auth/dev-login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, discordId, ...(options.email ? { email: options.email } : {}) }),
+  });
+  if (!response.ok) throw new Error(`Development sign-in failed: ${response.status} ${await response.text()}`);
+  return cookieHeader(response);
 }
 
 /** The same sign-in for a Playwright page: its browser context gets the session cookies. */

@@ -5,7 +5,7 @@ import type { SignedIn } from './session.ts';
 /** Buys a product on the demo gateway as a browser would: intent, card 4242, completion. */
 export async function buyWithDemoCard(
   baseUrl: string,
-  buyer: SignedIn,
+  buyer: Pick<SignedIn, 'cookie'>,
   item: { productType: string; productId: string; option?: string; banReason?: string; buyerDiscord?: string },
 ) {
   const http = client(baseUrl, buyer.cookie);

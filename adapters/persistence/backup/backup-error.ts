@@ -1,0 +1,17 @@
+export type BackupErrorCode =
+  | 'NOT_FOUND'
+  | 'NOT_A_BACKUP'
+  | 'NEWER_FORMAT'
+  | 'NEWER_SCHEMA'
+  | 'TARGET_NOT_EMPTY'
+  | 'TARGET_IN_USE';
+
+/** A backup or restore refused, with a message that says what to do; the CLI maps the code to its exit code. */
+export class BackupError extends Error {
+  constructor(
+    readonly code: BackupErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
