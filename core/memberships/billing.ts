@@ -43,6 +43,8 @@ export class MembershipPayments {
   ): Promise<Purchase> {
     const tier = this.d.catalogue.price(bill.tierId, 'whitelist');
     const now = this.d.clock.now();
+    // the buyer of every month is the one who started the membership, as the dashboard and the export name them
+    const start = await this.d.purchases.findStart(membership.subscriptionId);
     const { purchase } = await this.d.purchases.addBilled({
       id: this.d.ids.next(),
       userId: membership.userId,
@@ -54,8 +56,8 @@ export class MembershipPayments {
       currency: CURRENCY,
       tokensGranted: bill.tokens,
       tokensAwarded: 0,
-      buyerEmail: null,
-      buyerDiscord: null,
+      buyerEmail: start?.buyerEmail ?? null,
+      buyerDiscord: start?.buyerDiscord ?? null,
       banReason: null,
       paymentIntentId: bill.intentId,
       status: 'pending',
@@ -220,7 +222,12 @@ export class RenewDueMemberships {
       if (!membership.graceUntil || membership.graceUntil > now) return null;
       await this.d.gateway.cancelNow(membership.subscriptionId);
       const ended = await this.d.transactions.run(() =>
-        this.d.lifecycle.end(membership, 'the renewal payment failed and was not made within the grace period.'),
+        this.d.lifecycle.end(
+          membership,
+          'the renewal payment failed and was not made within the grace period.',
+          undefined,
+          membership.graceUntil ?? now,
+        ),
       );
       return ended ? 'ended' : null;
     }
@@ -237,7 +244,12 @@ export class RenewDueMemberships {
         return null;
       }
       const ended = await this.d.transactions.run(() =>
-        this.d.lifecycle.end(membership, 'it was canceled, and the last paid month is over.'),
+        this.d.lifecycle.end(
+          membership,
+          'it was canceled, and the last paid month is over.',
+          undefined,
+          membership.currentPeriodEnd,
+        ),
       );
       // and nothing more is charged for it
       if (ended) await this.d.gateway.cancelNow(membership.subscriptionId);

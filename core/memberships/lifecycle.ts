@@ -140,14 +140,15 @@ export class MembershipLifecycle implements CompletionHooks {
 
   /**
    * live -> ended: the role goes, the player is told; answers false when it had ended already. `purchaseId`: the
-   * refunded purchase that ended it, whose role removal this is.
+   * refunded purchase that ended it, whose role removal this is. `at`: when its benefits ended (the paid month's
+   * end, the grace's end), when that is not now.
    */
-  async end(membership: Membership, reason: string, purchaseId?: string): Promise<boolean> {
+  async end(membership: Membership, reason: string, purchaseId?: string, at?: Date): Promise<boolean> {
     const now = this.clock.now();
     const before = await this.memberships.update(
       membership.id,
       { status: ['active', 'past_due'] },
-      { status: 'ended', endedAt: now, endReason: reason, graceUntil: null, updatedAt: now },
+      { status: 'ended', endedAt: at ?? now, endReason: reason, graceUntil: null, updatedAt: now },
     );
     if (!before || !isLive(before)) return false;
     const tier = tierName(this.catalogue, before.tierId);

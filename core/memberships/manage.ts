@@ -52,6 +52,28 @@ export class MembershipViews {
   }
 }
 
+/** What an action on the membership would do now, as its dialog states it before the player confirms. */
+export type MembershipPreview =
+  | {
+      action: 'cancel';
+      /** past due: nothing was paid for the month after the failed renewal, so it ends at once */
+      endsNow: boolean;
+      benefitsUntil: Date;
+      canResume: boolean;
+    }
+  | { action: 'resume'; nextCharge: { at: Date; amountCents: number; tierName: string } }
+  | {
+      action: 'change-tier';
+      kind: 'upgrade' | 'downgrade' | 'kept';
+      tierName: string;
+      /** charged now (an upgrade's prorated difference), and the tokens granted with it */
+      chargeNowCents: number;
+      tokensNow: number;
+      /** when the chosen tier starts */
+      startsAt: Date;
+      nextCharge: { at: Date; amountCents: number; tierName: string };
+    };
+
 export type TierChange =
   | { kind: 'upgrade'; membership: MembershipView; purchase: Purchase }
   | { kind: 'downgrade'; membership: MembershipView }
@@ -137,9 +159,94 @@ export class ManageMembership {
     return this.setCanceling(membership, false);
   }
 
-  /** An upgrade is charged (prorated) and takes effect now; a downgrade waits for the renewal. */
-  async changeTier(userId: string, tierId: string): Promise<TierChange> {
+  /** What cancel, resume or a change of tier would do now, charged amounts and dates included; changes nothing. */
+  async preview(
+    userId: string,
+    request: { action: 'cancel' } | { action: 'resume' } | { action: 'change-tier'; tierId: string },
+  ): Promise<MembershipPreview> {
     const membership = await this.live(userId);
+    const now = this.clock.now();
+    if (request.action === 'cancel') {
+      if (membership.status === 'past_due')
+        return { action: 'cancel', endsNow: true, benefitsUntil: now, canResume: false };
+      return { action: 'cancel', endsNow: false, benefitsUntil: membership.currentPeriodEnd, canResume: true };
+    }
+    if (request.action === 'resume') {
+      const next = this.catalogue.price(membership.pendingTierId ?? membership.tierId, 'whitelist');
+      return {
+        action: 'resume',
+        nextCharge: { at: membership.currentPeriodEnd, amountCents: next.priceCents, tierName: next.name },
+      };
+    }
+    const { kind, target, current } = this.tierMove(membership, request.tierId);
+    const renewal = this.catalogue.price(
+      kind === 'upgrade' || kind === 'downgrade' ? target.product.id : membership.tierId,
+      'whitelist',
+    );
+    return {
+      action: 'change-tier',
+      kind,
+      tierName: target.name,
+      chargeNowCents:
+        kind === 'upgrade' ? this.upgradeCharge(membership, current.priceCents, target.priceCents, now) : 0,
+      tokensNow: kind === 'upgrade' ? Math.max(0, target.tokens - current.tokens) : 0,
+      startsAt: kind === 'upgrade' ? now : membership.currentPeriodEnd,
+      nextCharge: { at: membership.currentPeriodEnd, amountCents: renewal.priceCents, tierName: renewal.name },
+    };
+  }
+
+  /** which way a change to `tierId` goes, refused as `changeTier` refuses it */
+  private tierMove(membership: Membership, tierId: string) {
+    const target = this.catalogue.list('whitelist').find((tier) => tier.id === tierId);
+    if (!target)
+      throw new InvalidInputError('TIER_NOT_FOUND', `There is no Priority Pass tier '${tierId}'.`, [
+        { path: 'tierId', message: 'Choose one of the five tiers.' },
+      ]);
+    if (membership.status !== 'active')
+      throw new MembershipStateError(
+        'MEMBERSHIP_PAST_DUE',
+        'Your last renewal did not go through. Pay it with a working card before changing tier.',
+      );
+    const current = this.catalogue.price(membership.tierId, 'whitelist');
+    const next = this.catalogue.price(target.id, 'whitelist');
+    if (target.id === membership.tierId) {
+      if (!membership.pendingTierId)
+        throw new MembershipStateError('SAME_TIER', `You already hold the ${current.name} Priority Pass.`);
+      return { kind: 'kept' as const, target: next, current };
+    }
+    return {
+      kind: next.priceCents < current.priceCents ? ('downgrade' as const) : ('upgrade' as const),
+      target: next,
+      current,
+    };
+  }
+
+  private upgradeCharge(membership: Membership, fromCents: number, toCents: number, now: Date): number {
+    return prorate(
+      toCents - fromCents,
+      { start: membership.currentPeriodStart, end: membership.currentPeriodEnd },
+      now,
+    );
+  }
+
+  /**
+   * An upgrade is charged (prorated) and takes effect now; a downgrade waits for the renewal. `expectedChargeCents`:
+   * what the player's dialog showed; an upgrade that would charge anything else is refused, naming the new amount.
+   */
+  async changeTier(userId: string, tierId: string, expectedChargeCents?: number): Promise<TierChange> {
+    const membership = await this.live(userId);
+    if (expectedChargeCents !== undefined) {
+      const move = this.tierMove(membership, tierId);
+      const charge =
+        move.kind === 'upgrade'
+          ? this.upgradeCharge(membership, move.current.priceCents, move.target.priceCents, this.clock.now())
+          : 0;
+      if (charge !== expectedChargeCents)
+        throw new MembershipStateError(
+          'CHARGE_CHANGED',
+          `This change now charges $${(charge / 100).toFixed(2)}, not $${(expectedChargeCents / 100).toFixed(2)}. Nothing was charged; look again and confirm.`,
+        );
+    }
     const target = this.catalogue.list('whitelist').find((tier) => tier.id === tierId);
     if (!target)
       throw new InvalidInputError('TIER_NOT_FOUND', `There is no Priority Pass tier '${tierId}'.`, [

@@ -72,10 +72,15 @@ export function periodEndAfter(anchor: Date, periodStart: Date): Date {
   throw new Error('billing period out of range');
 }
 
-/** `amountCents` for the part of the period still to run at `now`, rounded to the cent. */
+const HOUR = 3_600_000;
+
+/**
+ * `amountCents` for the part of the period still to run at `now`, counted in whole hours (an hour begun counts), and
+ * rounded to the cent: what a dialog shows stays the charge for the rest of that hour.
+ */
 export function prorate(amountCents: number, period: { start: Date; end: Date }, now: Date): number {
-  const length = period.end.getTime() - period.start.getTime();
-  const left = Math.max(0, Math.min(length, period.end.getTime() - now.getTime()));
+  const length = Math.round((period.end.getTime() - period.start.getTime()) / HOUR);
+  const left = Math.max(0, Math.min(length, Math.ceil((period.end.getTime() - now.getTime()) / HOUR)));
   return length > 0 ? Math.round((amountCents * left) / length) : 0;
 }
 

@@ -98,7 +98,7 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     await section.getByRole('button', { name: 'Cancel' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.textContent()).toContain(`benefits last until ${day(new Date(renewed.currentPeriodEnd))}`);
-    await dialog.getByRole('button', { name: 'Cancel membership' }).click();
+    await dialog.getByRole('button', { name: /^Cancel: benefits end / }).click();
     await expect.poll(() => section.getByTestId('membership-status').textContent()).toBe('Canceling');
     // the toaster is loaded lazily: the toast may come a moment after the refreshed status
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Canceled.' }).count()).toBe(1);

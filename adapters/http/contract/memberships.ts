@@ -45,7 +45,47 @@ export const changeTierSchema = z.object({
     .trim()
     .min(1, 'Choose a tier.')
     .max(64, 'Choose one of the five tiers.'),
+  /** dollars: the charge now the player's dialog showed (from the preview); a different charge is refused */
+  expectedCharge: z
+    .number({ error: 'The confirmed charge must be a number of dollars.' })
+    .min(0, 'The confirmed charge cannot be negative.')
+    .max(100_000, 'The confirmed charge is out of range.')
+    .optional(),
 });
+
+/** GET /api/membership/preview?action=cancel|resume|change-tier&tierId= */
+export const membershipPreviewQuerySchema = z
+  .object({
+    action: z.enum(['cancel', 'resume', 'change-tier'], { error: 'Pick cancel, resume or change-tier.' }),
+    tierId: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((query) => query.action !== 'change-tier' || query.tierId, {
+    path: ['tierId'],
+    message: 'Choose a tier to change to.',
+  });
+
+const chargeSchema = z.object({ date: z.string(), amount: z.number(), tierName: z.string() });
+
+/** What the action would do now: dates are ISO times, amounts dollars. */
+export const membershipPreviewSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('cancel'),
+    endsNow: z.boolean(),
+    benefitsUntil: z.string(),
+    canResume: z.boolean(),
+  }),
+  z.object({ action: z.literal('resume'), nextCharge: chargeSchema }),
+  z.object({
+    action: z.literal('change-tier'),
+    kind: z.enum(['upgrade', 'downgrade', 'kept']),
+    tierName: z.string(),
+    chargeNow: z.number(),
+    tokensNow: z.number().int(),
+    startsAt: z.string(),
+    nextCharge: chargeSchema,
+  }),
+]);
+export type MembershipPreviewDto = z.infer<typeof membershipPreviewSchema>;
 
 /** POST /api/membership/change-tier: an upgrade charged now (amount, tokens), or a downgrade at renewal */
 export const changeTierResponseSchema = z.object({

@@ -4,12 +4,39 @@ import { centsToDollars } from '../../../core/shared/money.ts';
 import {
   changeTierSchema,
   type ChangeTierResponse,
+  membershipPreviewQuerySchema,
+  type MembershipPreviewDto,
   type MembershipSummaryDto,
   type MyMembershipResponse,
   type PayRenewalResponse,
 } from '../contract/memberships.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
 import { presentMembership } from '../presenters/memberships.ts';
+import type { MembershipPreview } from '../../../core/memberships/manage.ts';
+
+function presentPreview(preview: MembershipPreview): MembershipPreviewDto {
+  const charge = (next: { at: Date; amountCents: number; tierName: string }) => ({
+    date: next.at.toISOString(),
+    amount: centsToDollars(next.amountCents),
+    tierName: next.tierName,
+  });
+  switch (preview.action) {
+    case 'cancel':
+      return { ...preview, benefitsUntil: preview.benefitsUntil.toISOString() };
+    case 'resume':
+      return { action: 'resume', nextCharge: charge(preview.nextCharge) };
+    case 'change-tier':
+      return {
+        action: 'change-tier',
+        kind: preview.kind,
+        tierName: preview.tierName,
+        chargeNow: centsToDollars(preview.chargeNowCents),
+        tokensNow: preview.tokensNow,
+        startsAt: preview.startsAt.toISOString(),
+        nextCharge: charge(preview.nextCharge),
+      };
+  }
+}
 
 /** The player's own Priority Pass (always the session's user), and the admin dashboard's membership figures. */
 export function membershipRoutes(router: Router, core: Core): void {
@@ -32,9 +59,23 @@ export function membershipRoutes(router: Router, core: Core): void {
     ctx.body = body;
   });
 
+  router.get('/api/membership/preview', requireUser(), async (ctx) => {
+    const query = membershipPreviewQuerySchema.parse(ctx.query);
+    const preview = await manage.preview(
+      currentUser(ctx).id,
+      query.action === 'change-tier' ? { action: 'change-tier', tierId: query.tierId ?? '' } : { action: query.action },
+    );
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentPreview(preview);
+  });
+
   router.post('/api/membership/change-tier', requireUser(), async (ctx) => {
-    const { tierId } = changeTierSchema.parse(ctx.request.body ?? {});
-    const change = await manage.changeTier(currentUser(ctx).id, tierId);
+    const { tierId, expectedCharge } = changeTierSchema.parse(ctx.request.body ?? {});
+    const change = await manage.changeTier(
+      currentUser(ctx).id,
+      tierId,
+      expectedCharge === undefined ? undefined : Math.round(expectedCharge * 100),
+    );
     const body: ChangeTierResponse = {
       change: change.kind,
       membership: presentMembership(change.membership),

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangeTierResponse,
+  MembershipPreviewDto,
   MembershipSummaryDto,
   MyMembershipResponse,
   PayRenewalResponse,
@@ -39,7 +40,29 @@ export function useMembershipSummary() {
   );
 }
 
-type Action = { kind: 'cancel' } | { kind: 'resume' } | { kind: 'change-tier'; tierId: string };
+export type MembershipAction =
+  | { kind: 'cancel' }
+  | { kind: 'resume' }
+  | { kind: 'change-tier'; tierId: string; expectedCharge?: number };
+
+/** What the action would do now, as the server would do it: the dialog states this before the player confirms. */
+export function useMembershipPreview(action: MembershipAction | null) {
+  const params = action
+    ? new URLSearchParams({
+        action: action.kind,
+        ...(action.kind === 'change-tier' ? { tierId: action.tierId } : {}),
+      }).toString()
+    : '';
+  return useQuery({
+    queryKey: ['membership', 'preview', params],
+    queryFn: ({ signal }) => api.get<MembershipPreviewDto>(`/api/membership/preview?${params}`, { signal }),
+    enabled: action !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+type Action = MembershipAction;
 
 /** Cancel, resume or change tier; the membership, the token balance and the account's lists follow. */
 export function useMembershipAction() {
@@ -47,7 +70,10 @@ export function useMembershipAction() {
   return useMutation({
     mutationFn: (action: Action) =>
       action.kind === 'change-tier'
-        ? api.post<ChangeTierResponse>('/api/membership/change-tier', { tierId: action.tierId })
+        ? api.post<ChangeTierResponse>('/api/membership/change-tier', {
+            tierId: action.tierId,
+            ...(action.expectedCharge === undefined ? {} : { expectedCharge: action.expectedCharge }),
+          })
         : api.post<MyMembershipResponse>(`/api/membership/${action.kind}`),
     onSuccess: () =>
       Promise.all([

@@ -43,6 +43,11 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
     return json({ membership: mine });
   }
   if (url === '/api/membership') return json({ membership: mine });
+  if (url === '/api/membership/preview?action=resume' && mine)
+    return json({
+      action: 'resume',
+      nextCharge: { date: mine.currentPeriodEnd, amount: 60, tierName: 'Swamp Blood' },
+    });
   if (url === '/api/payments/config') return json({ mode: 'demo', publishableKey: null });
   if (url === '/api/membership/pay-renewal')
     return json({
@@ -95,8 +100,12 @@ describe('the account page Priority Pass section', () => {
       'Ends on Dec 24, 2026. Nothing more will be charged.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
-    await screen.findByText('Your membership will renew again. Nothing else changed.');
-    expect(posted).toEqual(['/api/membership/resume']);
+    // the dialog states what the server's preview says, and its button names the charge
+    const dialog = await screen.findByRole('dialog', { name: 'Resume your Priority Pass?' });
+    expect(posted).toEqual([]);
+    await waitFor(() => expect(dialog.textContent).toContain('$60.00 is charged to your card then'));
+    fireEvent.click(screen.getByRole('button', { name: /^Resume: \$60\.00 on / }));
+    await waitFor(() => expect(posted).toEqual(['/api/membership/resume']));
     await waitFor(() => expect(screen.getByTestId('membership-status').textContent).toBe('Active'));
   });
 

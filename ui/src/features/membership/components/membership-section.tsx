@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { MembershipDto } from '@contract/memberships.ts';
+import type { MembershipDto, MembershipPreviewDto } from '@contract/memberships.ts';
 import { Modal } from '@/components/ui/modal.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
@@ -11,13 +11,40 @@ import { useProducts } from '@/features/catalogue';
 import { errorMessage } from '@/lib/api-client.ts';
 import { day } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/format.ts';
-import { membershipKeys, openRenewalPayment, useMembershipAction, useMyMembership } from '../api/membership.ts';
+import {
+  type MembershipAction,
+  membershipKeys,
+  openRenewalPayment,
+  useMembershipAction,
+  useMyMembership,
+} from '../api/membership.ts';
+import { ActionDialog, BUTTON } from './membership-dialogs.tsx';
+
+/** What happened, in the words of the server's answer (which the dialog's preview said beforehand). */
+function resultWords(preview: MembershipPreviewDto, result: unknown): string {
+  const answer = result as {
+    membership: MembershipDto;
+    change?: string;
+    charged?: { amount: number; tokens: number } | null;
+  };
+  const m = answer.membership;
+  if (preview.action === 'cancel')
+    return m.status === 'ended'
+      ? `Your ${m.tierName} Priority Pass has ended. Nothing more will be charged.`
+      : `Canceled. Your benefits last until ${day(m.currentPeriodEnd)}, and nothing more is charged.`;
+  if (preview.action === 'resume')
+    return m.nextCharge
+      ? `Resumed. Your next renewal is ${day(m.nextCharge.date)}, ${formatMoney(m.nextCharge.amount)}.`
+      : 'Resumed.';
+  if (answer.change === 'upgrade' && answer.charged)
+    return `Upgraded to ${m.tierName}: ${formatMoney(answer.charged.amount)} charged now, ${answer.charged.tokens} tokens added.`;
+  if (answer.change === 'downgrade')
+    return `${m.pendingTierName} starts at your next renewal on ${day(m.currentPeriodEnd)}. Until then you keep ${m.tierName}.`;
+  return `You keep ${m.tierName}; the scheduled change was dropped.`;
+}
 
 // the card form (and Stripe.js with it) loads only when a past-due month is paid, not with every page
 const PaymentSection = lazy(() => import('@/features/store').then((store) => ({ default: store.PaymentSection })));
-
-const BUTTON =
-  'rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold-400 disabled:opacity-60';
 
 /** The word the player reads for where the membership stands. */
 export function membershipStatus(membership: MembershipDto): { status: string; label: string } {
@@ -31,7 +58,7 @@ export function membershipStatus(membership: MembershipDto): { status: string; l
 export function MembershipSection() {
   const membership = useMyMembership(true, true);
   const action = useMembershipAction();
-  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [asking, setAsking] = useState<MembershipAction | null>(null);
   const [changing, setChanging] = useState(false);
   const [paying, setPaying] = useState(false);
   const queryClient = useQueryClient();
@@ -58,8 +85,8 @@ export function MembershipSection() {
         <MembershipCard
           membership={membership.data}
           busy={action.isPending}
-          onCancel={() => setConfirmCancel(true)}
-          onResume={() => run({ kind: 'resume' }, () => 'Your membership will renew again. Nothing else changed.')}
+          onCancel={() => setAsking({ kind: 'cancel' })}
+          onResume={() => setAsking({ kind: 'resume' })}
           onChangeTier={() => setChanging(true)}
           onPay={() => {
             setSaid(null);
@@ -79,35 +106,15 @@ export function MembershipSection() {
       )}
       {membership.data && (
         <>
-          <Modal open={confirmCancel} onOpenChange={setConfirmCancel} title="Cancel your Priority Pass?">
-            <p className="text-sm text-slate-200">
-              Your {membership.data.tierName} benefits last until {day(membership.data.currentPeriodEnd)}. Nothing more
-              is charged. You can resume before then.
-            </p>
-            <div className="mt-4 flex flex-wrap gap-3">
-              <button
-                type="button"
-                className={`${BUTTON} bg-red-500 text-white hover:bg-red-400`}
-                onClick={() => {
-                  setConfirmCancel(false);
-                  run({ kind: 'cancel' }, () =>
-                    membership.data?.status === 'past_due'
-                      ? 'Your membership has ended. Nothing more will be charged.'
-                      : `Canceled. Your benefits last until ${day(membership.data?.currentPeriodEnd ?? '')}, and nothing more is charged.`,
-                  );
-                }}
-              >
-                Cancel membership
-              </button>
-              <button
-                type="button"
-                className={`${BUTTON} bg-bayou-800 text-white`}
-                onClick={() => setConfirmCancel(false)}
-              >
-                Keep it
-              </button>
-            </div>
-          </Modal>
+          <ActionDialog
+            action={asking}
+            membership={membership.data}
+            onClose={() => setAsking(null)}
+            onConfirm={(confirmed, preview) => {
+              setAsking(null);
+              run(confirmed, (result) => resultWords(preview, result));
+            }}
+          />
           <Modal open={paying} onOpenChange={setPaying} title="Pay this month with another card">
             <p className="mb-4 text-sm text-slate-200">
               Your {membership.data.tierName} renewal of {formatMoney(membership.data.amount)} did not go through. Pay
@@ -139,18 +146,7 @@ export function MembershipSection() {
             membership={membership.data}
             onChoose={(tierId) => {
               setChanging(false);
-              run({ kind: 'change-tier', tierId }, (result) => {
-                const change = result as {
-                  change: string;
-                  charged: { amount: number; tokens: number } | null;
-                  membership: MembershipDto;
-                };
-                if (change.change === 'upgrade' && change.charged)
-                  return `Upgraded to ${change.membership.tierName}: ${formatMoney(change.charged.amount)} charged now, ${change.charged.tokens} tokens added.`;
-                if (change.change === 'downgrade')
-                  return `${change.membership.pendingTierName} starts at your next renewal on ${day(change.membership.currentPeriodEnd)}. Until then you keep ${change.membership.tierName}.`;
-                return `You keep ${change.membership.tierName}; the scheduled change was dropped.`;
-              });
+              setAsking({ kind: 'change-tier', tierId });
             }}
           />
         </>
@@ -269,8 +265,8 @@ function ChangeTierDialog({
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Change tier">
       <p className="text-sm text-slate-300">
-        A dearer tier starts now: you pay the difference for the rest of this month and get the extra tokens at once. A
-        cheaper tier starts at your next renewal.
+        A dearer tier starts now: you pay the difference for the rest of this month (the next step shows the amount
+        before anything is charged) and get the extra tokens at once. A cheaper tier starts at your next renewal.
       </p>
       <ul className="mt-4 space-y-2">
         {(tiers.data ?? []).map((tier) => {
