@@ -235,11 +235,13 @@ export class ManageMembership {
    */
   async changeTier(userId: string, tierId: string, expectedChargeCents?: number): Promise<TierChange> {
     const membership = await this.live(userId);
+    const move = this.tierMove(membership, tierId);
+    const { current, target: next } = move;
+    const target = { id: next.product.id };
     if (expectedChargeCents !== undefined) {
-      const move = this.tierMove(membership, tierId);
       const charge =
         move.kind === 'upgrade'
-          ? this.upgradeCharge(membership, move.current.priceCents, move.target.priceCents, this.clock.now())
+          ? this.upgradeCharge(membership, current.priceCents, next.priceCents, this.clock.now())
           : 0;
       if (charge !== expectedChargeCents)
         throw new MembershipStateError(
@@ -247,21 +249,7 @@ export class ManageMembership {
           `This change now charges $${(charge / 100).toFixed(2)}, not $${(expectedChargeCents / 100).toFixed(2)}. Nothing was charged; look again and confirm.`,
         );
     }
-    const target = this.catalogue.list('whitelist').find((tier) => tier.id === tierId);
-    if (!target)
-      throw new InvalidInputError('TIER_NOT_FOUND', `There is no Priority Pass tier '${tierId}'.`, [
-        { path: 'tierId', message: 'Choose one of the five tiers.' },
-      ]);
-    if (membership.status !== 'active')
-      throw new MembershipStateError(
-        'MEMBERSHIP_PAST_DUE',
-        'Your last renewal did not go through. Pay it with a working card before changing tier.',
-      );
-    const current = this.catalogue.price(membership.tierId, 'whitelist');
-    const next = this.catalogue.price(target.id, 'whitelist');
-    if (target.id === membership.tierId) {
-      if (!membership.pendingTierId)
-        throw new MembershipStateError('SAME_TIER', `You already hold the ${current.name} Priority Pass.`);
+    if (move.kind === 'kept') {
       // keeping the current tier: the downgrade waiting for the renewal is dropped
       await this.gateway.scheduleTier(membership.subscriptionId, membership.tierId);
       await this.memberships.update(
@@ -271,7 +259,7 @@ export class ManageMembership {
       );
       return { kind: 'kept', membership: await this.reload(membership.id) };
     }
-    if (next.priceCents < current.priceCents) {
+    if (move.kind === 'downgrade') {
       await this.gateway.scheduleTier(membership.subscriptionId, target.id);
       await this.memberships.update(
         membership.id,
@@ -285,7 +273,7 @@ export class ManageMembership {
     const invoice = await this.gateway.upgrade({
       subscriptionId: membership.subscriptionId,
       tierId: target.id,
-      amountCents: prorate(next.priceCents - current.priceCents, period, now),
+      amountCents: this.upgradeCharge(membership, current.priceCents, next.priceCents, now),
       currency: CURRENCY,
       description: `Upgrade to ${next.name} Priority Pass`,
       metadata: { membershipId: membership.id, userId, tierId: target.id },
