@@ -18,7 +18,10 @@ export function App({
   signedOut = false,
   client,
 }: {
-  /** the build's prerender brings its own, to empty it (and stop its timers) once the page is drawn */
+  /**
+   * the build's prerender brings its own, to empty it (and stop its timers) once the page is drawn; the browser, one
+   * holding the API answers a drawn page was drawn with
+   */
   client?: QueryClient;
   /** the browser's history; the build's prerender passes a router fixed on one path */
   Router?: ComponentType<{ children: ReactNode }>;
