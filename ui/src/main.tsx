@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ADOPTED_EVENT, DRAWN_ANSWERS_ID, type DrawnAnswers } from '@contract/pages.ts';
 import { App, signedOutQueryClient } from './app/app.tsx';
+import { endDrawing } from './lib/drawing.ts';
 import { pageFor } from './app/router.tsx';
 import './styles.css';
 
@@ -31,6 +32,7 @@ if (root.dataset.prerendered !== undefined) {
       document.dispatchEvent(new Event(ADOPTED_EVENT));
     });
 } else {
+  endDrawing();
   // The first render runs as a transition: React works in short slices, so the browser paints the header index.html
   // already holds (and answers input) while the page is built, instead of waiting for one long task.
   startTransition(() => {
