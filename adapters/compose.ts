@@ -27,6 +27,7 @@ import { MikroOrmEntitlements } from './persistence/mikro-orm-entitlements.ts';
 import { MikroOrmMembershipRepository } from './persistence/mikro-orm-membership-repository.ts';
 import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-log.ts';
 import { MikroOrmPurchaseRepository } from './persistence/mikro-orm-purchase-repository.ts';
+import { MikroOrmServerCheckLog } from './persistence/mikro-orm-server-check-log.ts';
 import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
 import type { SessionStore } from './persistence/session-store.ts';
 import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
@@ -92,7 +93,13 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   }
   const catalogue = new Catalogue();
   const gameStatus = config.game.serverUrl
-    ? new FxServerStatus({ url: config.game.serverUrl, pollMs: config.game.statusPollMs, logger })
+    ? new FxServerStatus({
+        url: config.game.serverUrl,
+        pollMs: config.game.statusPollMs,
+        logger,
+        // core is built below; the poller starts only once the server runs
+        recordCheck: (online) => database.withContext(() => core.game.recordCheck.execute({ online })),
+      })
     : null;
   const payments = await createPaymentAdapters(config, database, catalogue);
   const delivery = config.discordDelivery;
@@ -133,7 +140,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       memberships: new MikroOrmMembershipRepository(database),
       gateway: payments.subscriptions,
     },
-    game: { status: gameStatus ?? NO_GAME_SERVER },
+    game: { status: gameStatus ?? NO_GAME_SERVER, checks: new MikroOrmServerCheckLog(database) },
   });
   worker = new DeliveryWorker({
     pass: () => database.withContext(() => core.delivery.deliverDue.execute()),

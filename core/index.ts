@@ -80,6 +80,7 @@ export function createCore(ports: CorePorts) {
       entitlements: ports.delivery.entitlements,
       catalogue,
       tokens: { ledger: ports.users.tokenLedger, transactions, ids, clock },
+      clock,
     }),
     players: createPlayerModule(
       ports.players,

@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { ADOPTED_EVENT, PRERENDERED_PAGES, prerenderedFile } from '../adapters/http/contract/pages.ts';
+import { Catalogue } from '../core/catalogue/catalogue.ts';
+import { ListCatalogue } from '../core/catalogue/list-catalogue.ts';
+import { catalogueQuerySchema } from '../adapters/http/contract/catalogue.ts';
+import {
+  ADOPTED_EVENT,
+  DRAWN_ANSWERS_ID,
+  type DrawnAnswers,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+} from '../adapters/http/contract/pages.ts';
+import { presentCatalogue } from '../adapters/http/presenters/catalogue.ts';
 
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
@@ -40,7 +50,8 @@ export function prerenderPages(): Plugin {
         for (const route of PRERENDERED_PAGES) {
           const file = join(outDir, prerenderedFile(route));
           mkdirSync(dirname(file), { recursive: true });
-          const html = fillTemplate(template, await module.renderPage(route));
+          const { markup, answers } = await module.renderPage(route, answerAtBuild);
+          const html = fillTemplate(template, markup, answers);
           writeFileSync(file, lightenHead(html, outDir, adoptScript, preloads[route] ?? []));
         }
       } finally {
@@ -48,6 +59,19 @@ export function prerenderPages(): Plugin {
       }
     },
   };
+}
+
+/**
+ * What the API would answer at `path`, for the pages the build draws: only what lives in the server's code and is the
+ * same for every visitor (the catalogue), made by the very presenter the API answers with.
+ */
+function answerAtBuild(path: string): unknown {
+  const url = new URL(path, 'http://build');
+  if (url.pathname === '/api/catalogue') {
+    const { type } = catalogueQuerySchema.parse(Object.fromEntries(url.searchParams));
+    return presentCatalogue(new ListCatalogue(new Catalogue()).execute({ type }));
+  }
+  throw new Error(`The build cannot answer ${path} for a drawn page`);
 }
 
 /**
@@ -138,8 +162,11 @@ export function lightenHead(html: string, outDir: string, adoptScript: string, p
     .replace(entry, () => `<script type="module" src="${adoptScript}" data-modules="${modules.join(' ')}"></script>`);
 }
 
-/** index.html with the page in #root, and the page's title, description and links in the head. */
-export function fillTemplate(template: string, markup: string): string {
+/**
+ * index.html with the page in #root, the API answers it was drawn with after it (as JSON data, `<` escaped so no text
+ * can close the element), and the page's title, description and links in the head.
+ */
+export function fillTemplate(template: string, markup: string, answers: DrawnAnswers = []): string {
   const hoisted = HOISTED.exec(markup)?.[0] ?? '';
   const body = markup.slice(hoisted.length);
   const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
@@ -149,5 +176,9 @@ export function fillTemplate(template: string, markup: string): string {
   if (description) html = html.replace(/<meta name="description"[^>]*>/, () => description);
   const root = /<div id="root">[\s\S]*?<\/div>\s*(?=<script|<\/body>)/;
   if (!root.test(html)) throw new Error('index.html has no <div id="root"> before its scripts');
-  return html.replace(root, () => `<div id="root" data-prerendered>${body}</div>\n    `);
+  const data =
+    answers.length > 0
+      ? `<script type="application/json" id="${DRAWN_ANSWERS_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>\n    `
+      : '';
+  return html.replace(root, () => `<div id="root" data-prerendered>${body}</div>\n    ${data}`);
 }

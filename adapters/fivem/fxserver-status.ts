@@ -9,6 +9,8 @@ export interface FxServerStatusOptions {
   timeoutMs?: number;
   logger: Logger;
   now?: () => Date;
+  /** counts each check and answers the uptime over the last 30 days (core's RecordServerCheck) */
+  recordCheck?: (online: boolean) => Promise<number | null>;
 }
 
 const number = (value: unknown): number | null => {
@@ -22,7 +24,8 @@ const plainName = (value: unknown): string | null =>
 /**
  * Reads the game server's public `dynamic.json` (players, slots, host name) and `info.json` (its variables)
  * every `pollMs`, each with a short timeout, and keeps the answer in memory: players' requests read the last
- * answer and never wait for the game server.
+ * answer and never wait for the game server. Each check is counted (`recordCheck`), and the uptime it answers is kept
+ * beside the status.
  */
 export class FxServerStatus implements ServerStatusSource {
   private status: ServerStatus = {
@@ -32,6 +35,7 @@ export class FxServerStatus implements ServerStatusSource {
     maxPlayers: null,
     hostname: null,
     updatedAt: null,
+    uptime: null,
   };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -65,6 +69,19 @@ export class FxServerStatus implements ServerStatusSource {
   }
 
   private async read(): Promise<void> {
+    await this.look();
+    const { recordCheck } = this.options;
+    if (!recordCheck) return;
+    try {
+      const uptime = await recordCheck(this.status.online);
+      this.status = { ...this.status, uptime };
+    } catch (error) {
+      // the status stays current; only its uptime waits for the next check that can be counted
+      this.options.logger.warn({ err: error }, 'the game server check could not be counted for its uptime');
+    }
+  }
+
+  private async look(): Promise<void> {
     const base = this.options.url.replace(/\/$/, '');
     const now = () => this.options.now?.() ?? new Date();
     try {
@@ -77,6 +94,7 @@ export class FxServerStatus implements ServerStatusSource {
         maxPlayers: number(dynamic.sv_maxclients) ?? number(vars.sv_maxClients),
         hostname: plainName(dynamic.hostname) ?? plainName(vars.sv_projectName) ?? plainName(vars.sv_hostname),
         updatedAt: now(),
+        uptime: this.status.uptime,
       };
       if (this.wasOnline === false) this.options.logger.info('the game server answers again');
       this.wasOnline = true;

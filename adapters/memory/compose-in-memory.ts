@@ -1,4 +1,5 @@
 import { NO_GAME_SERVER } from '../../core/game/server-status.ts';
+import { InMemoryServerCheckLog } from './in-memory-server-check-log.ts';
 import { randomUUID } from 'node:crypto';
 import { Catalogue } from '../../core/catalogue/catalogue.ts';
 import type { DiscordCapabilities } from '../../core/delivery/ports.ts';
@@ -100,7 +101,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     },
     players: { actions: accountActions, deliveries: outbox, storeBans: bans, reviews: auditLog },
     memberships: { memberships, gateway: new DemoSubscriptionGateway(gateway, intents, clock) },
-    game: { status: NO_GAME_SERVER },
+    game: { status: NO_GAME_SERVER, checks: new InMemoryServerCheckLog() },
   };
   return {
     core: createCore(ports),

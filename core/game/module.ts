@@ -1,23 +1,35 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { Entitlements } from '../delivery/ports.ts';
 import type { TokenChangeDeps } from '../tokens/apply-token-change.ts';
+import type { Clock } from '../shared/ports.ts';
 import type { UserRepository } from '../users/ports.ts';
 import { GameTokenChange } from './game-tokens.ts';
 import { PlayerAccess } from './player-access.ts';
+import type { ServerCheckLog } from './ports.ts';
+import { RecordServerCheck } from './record-server-check.ts';
 import type { ServerStatusSource } from './server-status.ts';
 
 export interface GamePorts {
   /** the game server's last known status */
   status: ServerStatusSource;
+  /** the status checks counted per hour, for the uptime */
+  checks: ServerCheckLog;
 }
 
 /** What the game server asks the site, and what the site shows of the game server. */
 export function createGameModule(
   p: GamePorts,
-  shared: { users: UserRepository; entitlements: Entitlements; catalogue: Catalogue; tokens: TokenChangeDeps },
+  shared: {
+    users: UserRepository;
+    entitlements: Entitlements;
+    catalogue: Catalogue;
+    tokens: TokenChangeDeps;
+    clock: Clock;
+  },
 ) {
   return {
     status: () => p.status.current(),
+    recordCheck: new RecordServerCheck(p.checks, shared.clock),
     access: new PlayerAccess(shared.users, shared.entitlements, shared.catalogue),
     tokens: new GameTokenChange(shared.users, shared.tokens),
   };

@@ -9,6 +9,8 @@ export interface ServerStatus {
   hostname: string | null;
   /** when it was last checked; null before the first check */
   updatedAt: Date | null;
+  /** the share of the last 30 days' checks it answered (0 to 1); null before one was counted */
+  uptime: number | null;
 }
 
 /** Where the status comes from: read from memory, never from the game server on a player's request. */
@@ -24,5 +26,6 @@ export const NO_GAME_SERVER: ServerStatusSource = {
     maxPlayers: null,
     hostname: null,
     updatedAt: null,
+    uptime: null,
   }),
 };

@@ -65,10 +65,21 @@ describe('live server status', () => {
         maxPlayers: 48,
         hostname: 'Bayou Roleplay | Louisiana',
         connectUrl: 'fivem://connect/cfx.re/join/ab12cd',
+        // every check so far found it up
+        uptime: 1,
       }),
     );
     await fx.down();
     await eventually(async () => expect(await status(site)).toMatchObject({ online: false, players: null }));
+    // the checks that found it down count against its uptime, kept in the database
+    await eventually(async () => expect((await status(site)).uptime).toBeLessThan(1));
+    const [counted] = await site.system.database.withContext(() =>
+      site.system.database.em.execute<Array<{ checks: number; online: number }>>(
+        `select sum("checks")::int as "checks", sum("online")::int as "online" from "game_server_checks"`,
+      ),
+    );
+    expect(counted.online).toBeGreaterThan(0);
+    expect(counted.online).toBeLessThan(counted.checks);
     fx.players = 30;
     await fx.up();
     await eventually(async () => expect(await status(site)).toMatchObject({ online: true, players: 30 }));
@@ -99,6 +110,7 @@ describe('live server status', () => {
       maxPlayers: null,
       hostname: null,
       updatedAt: null,
+      uptime: null,
       connectUrl: null,
     });
   });

@@ -57,6 +57,34 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
     await context.close();
   });
 
+  it('draw /whitelist with its tiers, and the app adopts it without changing a word or asking for them again', async () => {
+    const mainText = (page: Page) => page.locator('#main').evaluate((main) => main.textContent);
+    for (const width of [1280, 360]) {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+      const drawn = await context.newPage();
+      await drawn.goto(`${server.url}/whitelist`);
+      expect(await drawn.getByRole('article').count()).toBe(5);
+      expect(await drawn.getByRole('button', { name: 'Purchase Swamp Blood' }).isVisible()).toBe(true);
+      const billed = await drawn.getByTestId('billed-monthly').allTextContents();
+      expect(billed).toEqual(Array(5).fill('Billed monthly, cancel anytime.'));
+      await drawn.screenshot({ path: screenshotPath(`prerendered-whitelist-no-script-${width}`), fullPage: true });
+      const asDrawn = await mainText(drawn);
+      await context.close();
+
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/catalogue')) asked.push(request.url());
+      });
+      await page.goto(`${server.url}/whitelist`);
+      await adopted(page);
+      expect(await mainText(page)).toBe(asDrawn);
+      expect(asked).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`prerendered-whitelist-adopted-${width}`), fullPage: true });
+      await page.close();
+    }
+  });
+
   it('are adopted by the app without a console error, and then work as the app', async () => {
     for (const path of PRERENDERED_PAGES) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

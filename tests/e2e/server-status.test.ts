@@ -37,6 +37,7 @@ describe.runIf(browserAvailable)('the live game server on the site', () => {
     return context.newPage();
   }
   const playersFigure = (page: Page, testId: string) => page.getByTestId(testId).filter({ hasText: 'Players online' });
+  const uptimeFigure = (page: Page, testId: string) => page.getByTestId(testId).filter({ hasText: 'Server Uptime' });
 
   it('the landing page shows players online with an online mark, and Offline while the server is down', async () => {
     for (const width of [1280, 360]) {
@@ -46,6 +47,8 @@ describe.runIf(browserAvailable)('the live game server on the site', () => {
       await figure.waitFor();
       expect(await figure.textContent()).toBe('Players onlineOnline12 / 48');
       expect(await figure.getByTestId('server-mark').textContent()).toBe('Online');
+      // every check so far found the server up: the measured uptime replaces the fixed "24/7"
+      expect(await uptimeFigure(page, 'landing-stat').textContent()).toBe('Server Uptimelast 30 days100%');
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: screenshotPath(`server-status-landing-${width}`), fullPage: true });
@@ -57,7 +60,16 @@ describe.runIf(browserAvailable)('the live game server on the site', () => {
       const page = await newPage(1280);
       await page.goto(server.url);
       const figure = playersFigure(page, 'landing-stat');
-      await expect.poll(() => figure.textContent(), { timeout: 10_000 }).toBe('Players onlineOffline0 / 48');
+      // nobody can be counted on a server that does not answer: no "0 / 48"
+      await expect.poll(() => figure.textContent(), { timeout: 10_000 }).toBe('Players onlineOffline—');
+      // the checks that found it down count against its uptime
+      await expect
+        .poll(() => uptimeFigure(page, 'landing-stat').textContent())
+        .toMatch(/^Server Uptimelast 30 days\d{1,2}\.\d%$/);
+      await page.screenshot({ path: screenshotPath('server-status-landing-offline-1280'), fullPage: true });
+      await page.setViewportSize({ width: 360, height: 740 });
+      expect(await fitsWidth(page)).toBe(true);
+      await page.screenshot({ path: screenshotPath('server-status-landing-offline-360'), fullPage: true });
       await page.context().close();
     } finally {
       await fx.up();
@@ -77,6 +89,46 @@ describe.runIf(browserAvailable)('the live game server on the site', () => {
     expect(await fitsWidth(page)).toBe(true);
     await page.screenshot({ path: screenshotPath('server-status-home-1280'), fullPage: true });
     await page.setViewportSize({ width: 360, height: 900 });
+
+    await fx.down();
+    try {
+      // the page asks every 15 s: a fresh visit asks at once
+      await page.reload();
+      const figure = playersFigure(page, 'home-stat');
+      await expect.poll(() => figure.textContent(), { timeout: 10_000 }).toBe('Players onlineOffline—');
+      // nobody can connect to a server that does not answer
+      expect(await page.getByRole('link', { name: 'Connect to the server' }).count()).toBe(0);
+      expect(await uptimeFigure(page, 'home-stat').textContent()).toMatch(/^Server Uptimelast 30 days\d{1,2}\.\d%$/);
+      // scrolled so the Offline mark passes the folded Recent Purchases button, the mark is what shows there
+      const seen = await page.evaluate(() => {
+        const mark = document.querySelector('[data-testid="home-stat"] [data-testid="server-mark"]');
+        const button = document.querySelector('aside[aria-label="Recent Purchases"] button');
+        if (!mark || !button) return null;
+        const middle = (box: DOMRect) => (box.top + box.bottom) / 2;
+        window.scrollBy(0, middle(mark.getBoundingClientRect()) - middle(button.getBoundingClientRect()));
+        const [at, under] = [mark.getBoundingClientRect(), button.getBoundingClientRect()];
+        return {
+          overlapping: at.left < under.right && under.left < at.right && at.top < under.bottom && under.top < at.bottom,
+          markShows: mark.contains(document.elementFromPoint(at.left + 4, middle(at))),
+        };
+      });
+      expect(seen).toEqual({ overlapping: true, markShows: true });
+      await page.screenshot({ path: screenshotPath('server-status-home-offline-360') });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: screenshotPath('server-status-home-offline-1280'), fullPage: true });
+      await page.setViewportSize({ width: 360, height: 900 });
+    } finally {
+      await fx.up();
+    }
+    await expect
+      .poll(() =>
+        client(server.url)
+          .get('/api/server-status')
+          .then((r) => r.body.online),
+      )
+      .toBe(true);
+    await page.reload();
+    await page.getByRole('link', { name: 'Connect to the server' }).waitFor();
 
     const { intentId } = await buyWithDemoCard(server.url, player, { productType: 'gang', productId: 'starter-gang' });
     await page.goto(`${server.url}/checkout-success?payment_intent=${intentId}`);

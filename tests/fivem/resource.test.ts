@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,5 +148,57 @@ describe('the bayou-bridge resource', () => {
     expect(beyond).toMatchObject({ ok: false, balance: 30 });
     expect(beyond.error).toContain('Not enough tokens');
     expect(await server.call('getTokens', player.user.discordId)).toBe(30);
+  });
+
+  it("answers a Lua resource's calls with the values themselves, as the README's Lua example reads them", async () => {
+    const server = fivem();
+    const player = await member('parish-life');
+    const discordId = player.user.discordId;
+    // in a command, an event handler or a thread, FiveM's Lua side waits for the export's promise itself
+    expect(await server.fromLua('getTokens', [discordId])).toBe(50);
+    expect(await server.fromLua('spendTokens', [discordId, 20, `garage:${discordId}:1`, 'Garage slot'])).toEqual({
+      ok: true,
+      balance: 30,
+      duplicate: false,
+    });
+    // the retry of the same purchase spends nothing more
+    expect(await server.fromLua('spendTokens', [discordId, 20, `garage:${discordId}:1`, 'Garage slot'])).toEqual({
+      ok: true,
+      balance: 30,
+      duplicate: true,
+    });
+    const beyond = (await server.fromLua('spendTokens', [discordId, 31, `garage:${discordId}:2`, 'Garage slot'])) as {
+      ok: boolean;
+      balance: number;
+      error: string;
+    };
+    expect(beyond).toMatchObject({ ok: false, balance: 30 });
+    expect(beyond.error).toContain('Not enough tokens');
+    // a player the site does not know has no tokens
+    expect(await server.fromLua('getTokens', ['123456789012345678'])).toBe(0);
+    // a site that does not answer: nil, which the example's `balance and ... or ...` reads, and a table with ok
+    // false and no balance, never a Lua error
+    const down = fivem({ bayou_site_url: silentUrl, bayou_timeout_ms: '200' });
+    expect(await down.fromLua('getTokens', [discordId])).toBeUndefined();
+    const unanswered = (await down.fromLua('spendTokens', [discordId, 5, 'garage:x', 'Garage slot'])) as {
+      ok: boolean;
+      balance?: number;
+      error: string;
+    };
+    expect(unanswered.ok).toBe(false);
+    expect(unanswered.balance).toBeUndefined();
+    expect(typeof unanswered.error).toBe('string');
+    // outside a coroutine (a file's top level) Lua would hold FiveM's pending answer, not the balance
+    const pending = await server.fromLua('getTokens', [discordId], { inCoroutine: false });
+    expect(pending).toEqual({ __cfx_async_retval: expect.any(Function) });
+
+    // the README's example calls both exports with `:` inside commands, and reads their answers directly
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const example = /```lua\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(example).toContain("exports['bayou-bridge']:getTokens(discordId)");
+    expect(example).toContain("exports['bayou-bridge']:spendTokens(discordId, GARAGE_PRICE, reference, 'Garage slot')");
+    expect(example).not.toMatch(/exports\['bayou-bridge'\]\.(getTokens|spendTokens)/);
+    expect(example).not.toContain('Citizen.Await');
+    expect(example.match(/RegisterCommand\('\w+', function\(source\)/g)).toHaveLength(2);
   });
 });

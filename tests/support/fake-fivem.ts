@@ -29,6 +29,8 @@ export class FakeFiveM {
   private readonly connected = new Set<number>();
   private nextSource = 65536;
   private readonly sandbox: Record<string, unknown>;
+  /** the resource's own Promise: FiveM tells an async answer by `instanceof Promise` in the resource's runtime */
+  private readonly ResourcePromise: PromiseConstructor;
 
   constructor(private readonly convars: Record<string, string>) {
     const runtime = this;
@@ -56,6 +58,7 @@ export class FakeFiveM {
     const context = vm.createContext(this.sandbox);
     for (const file of ['bridge.js', 'server.js'])
       vm.runInContext(readFileSync(join(RESOURCE, file), 'utf8'), context, { filename: file });
+    this.ResourcePromise = vm.runInContext('Promise', context);
   }
 
   private emit(event: string, source: number, ...args: unknown[]): void {
@@ -117,9 +120,54 @@ export class FakeFiveM {
     this.players--;
   }
 
+  /**
+   * Calls an export as a Lua resource does (`exports['bayou-bridge']:getTokens(discordId)`), across the boundary the
+   * way FiveM's own scripting runtimes cross it (citizenfx/fivem, data/shared/citizen/scripting):
+   * - the JavaScript side (v8/main.js, setCallRefFunction) answers a Promise with the table
+   *   `{ __cfx_async_retval = fn }`: `fn(cb)` calls `cb({ value }, nil)` once it resolves, `cb(nil, message)` if it
+   *   rejects; any other answer goes as it is, packed with msgpack;
+   * - the Lua side (lua/scheduler.lua, the function reference's `__call`) meets that table inside a coroutine (a
+   *   thread, an event handler, a command) with a promise it resolves from `cb` and `Citizen.Await`s, so the Lua
+   *   caller gets the value itself, and a rejection is raised as a Lua error. Outside a coroutine (a file's top
+   *   level) it hands the caller the table as it came.
+   * The answer is what Lua holds: undefined for nil, fields that are nil left out.
+   */
+  async fromLua(name: string, args: unknown[], { inCoroutine = true } = {}): Promise<unknown> {
+    const handler = this.exported.get(name);
+    if (!handler) throw new Error(`No such export ${name} in resource bayou-bridge`);
+    const answer = handler(...args.map(packed));
+    if (!(answer instanceof this.ResourcePromise)) return packed(answer);
+    const asyncAnswer = (cb: (values: unknown[] | null, error: string | null) => void) => {
+      (answer as Promise<unknown>).then(
+        (value) => cb([packed(value)], null),
+        (error: unknown) => cb(null, error instanceof Error ? error.message : String(error)),
+      );
+    };
+    if (!inCoroutine) return { __cfx_async_retval: asyncAnswer };
+    return new Promise((resolve, reject) =>
+      asyncAnswer((values, error) => {
+        if (values) resolve(values[0]);
+        else if (error) reject(new Error(error));
+      }),
+    );
+  }
+
   call<T>(name: string, ...args: unknown[]): Promise<T> {
     const handler = this.exported.get(name);
     if (!handler) throw new Error(`no export ${name}`);
     return Promise.resolve(handler(...args) as T);
   }
+}
+
+/** A value as msgpack carries it between FiveM's runtimes: null and undefined are nil, and a nil field is no field. */
+function packed(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (Array.isArray(value)) return value.map(packed);
+  if (typeof value === 'function') throw new Error('a function crosses as a function reference, not as a value');
+  if (typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .map(([key, field]) => [key, packed(field)] as const)
+      .filter(([, field]) => field !== undefined),
+  );
 }

@@ -1,7 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { ADOPTED_EVENT } from '@contract/pages.ts';
-import { App } from './app/app.tsx';
+import { ADOPTED_EVENT, DRAWN_ANSWERS_ID, type DrawnAnswers } from '@contract/pages.ts';
+import { App, signedOutQueryClient } from './app/app.tsx';
+import { endDrawing } from './lib/drawing.ts';
 import { pageFor } from './app/router.tsx';
 import './styles.css';
 
@@ -13,12 +14,17 @@ if (root.dataset.prerendered !== undefined) {
   void pageFor(window.location.pathname)
     ?.load()
     .then(() => {
+      // the app starts from the API answers the page was drawn with, so it adopts the page as drawn
+      const client = signedOutQueryClient();
+      const drawn = document.getElementById(DRAWN_ANSWERS_ID)?.textContent;
+      for (const [queryKey, answer] of drawn ? (JSON.parse(drawn) as DrawnAnswers) : [])
+        client.setQueryData(queryKey, answer);
       // as a transition, the adoption works in short slices too: a tap or a scroll is answered while it runs
       startTransition(() => {
         hydrateRoot(
           root,
           <StrictMode>
-            <App signedOut />
+            <App signedOut client={client} />
           </StrictMode>,
         );
       });
@@ -26,6 +32,7 @@ if (root.dataset.prerendered !== undefined) {
       document.dispatchEvent(new Event(ADOPTED_EVENT));
     });
 } else {
+  endDrawing();
   // The first render runs as a transition: React works in short slices, so the browser paints the header index.html
   // already holds (and answers input) while the page is built, instead of waiting for one long task.
   startTransition(() => {

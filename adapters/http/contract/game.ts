@@ -9,6 +9,8 @@ export const serverStatusSchema = z.object({
   maxPlayers: z.number().int().nullable(),
   hostname: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /** the share of the last 30 days' checks the game server answered (0 to 1); null when none were counted */
+  uptime: z.number().min(0).max(1).nullable(),
   /** fivem://connect/cfx.re/join/<code> when FIVEM_CONNECT_CODE is set */
   connectUrl: z.string().nullable(),
 });

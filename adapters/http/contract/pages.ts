@@ -94,6 +94,14 @@ export const prerenderedFile = (route: PageRoute) =>
   `prerendered/${route === '/' ? 'index' : route.slice(1).replaceAll('/', '_')}.html`;
 
 /**
+ * The API answers a prerendered page was drawn with, written into it as JSON (`<script type="application/json">`, data
+ * the browser never runs) under this id: the app starts from them, so it adopts the page exactly as drawn and asks for
+ * nothing the page already shows. Each is a query key and the answer it holds.
+ */
+export const DRAWN_ANSWERS_ID = 'drawn-answers';
+export type DrawnAnswers = Array<[queryKey: readonly unknown[], answer: unknown]>;
+
+/**
  * The event the app sends on `document` once it has taken a prerendered page over: the page's adopt script then
  * makes again the taps it held while the app's code was loading.
  */

@@ -1,7 +1,7 @@
 import type { Product } from '../../../core/catalogue/product.ts';
 import { tokensFor } from '../../../core/catalogue/product.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
-import type { ProductDto } from '../contract/catalogue.ts';
+import type { CatalogueResponse, ProductDto } from '../contract/catalogue.ts';
 
 export function presentProduct(product: Product): ProductDto {
   return {
@@ -24,4 +24,9 @@ export function presentProduct(product: Product): ProductDto {
     aliases: product.aliases,
     ...(product.detail ? { detail: product.detail } : {}),
   };
+}
+
+/** GET /api/catalogue's answer; the build draws the Priority Pass page with the same */
+export function presentCatalogue(products: readonly Product[]): CatalogueResponse {
+  return { products: products.map(presentProduct) };
 }

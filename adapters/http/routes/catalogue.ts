@@ -5,7 +5,7 @@ import type { ProductType } from '../../../core/catalogue/product.ts';
 import type { Core } from '../../../core/index.ts';
 import { catalogueQuerySchema, type CatalogueResponse } from '../contract/catalogue.ts';
 import { gzipWanted } from '../json-response.ts';
-import { presentProduct } from '../presenters/catalogue.ts';
+import { presentCatalogue } from '../presenters/catalogue.ts';
 
 interface Rendered {
   json: string;
@@ -27,7 +27,7 @@ export function catalogueRoutes(router: Router, core: Core): void {
     const key = type ?? '';
     let entry = rendered.get(key);
     if (!entry) {
-      const body: CatalogueResponse = { products: core.catalogue.list.execute({ type }).map(presentProduct) };
+      const body: CatalogueResponse = presentCatalogue(core.catalogue.list.execute({ type }));
       const json = JSON.stringify(body);
       entry = {
         json,

@@ -22,6 +22,7 @@ export function serverStatusRoutes(router: Router, core: Core, connectCode: stri
       maxPlayers: status.maxPlayers,
       hostname: status.hostname,
       updatedAt: status.updatedAt?.toISOString() ?? null,
+      uptime: status.uptime,
       connectUrl: connectCode ? `fivem://connect/cfx.re/join/${connectCode}` : null,
     };
     ctx.set('Cache-Control', 'no-cache');

@@ -19,6 +19,7 @@ import { Migration20261126000016RowsByPlayer } from './0016-rows-by-player.ts';
 import { Migration20261126000017StripeCustomers } from './0017-stripe-customers.ts';
 import { Migration20261127000018PaymentsProven } from './0018-payments-proven.ts';
 import { Migration20261127000019MembershipsFollowProvider } from './0019-memberships-follow-provider.ts';
+import { Migration20261127000023GameServerChecks } from './0023-game-server-checks.ts';
 import { Migration20261127000025MembershipMonthBuyers } from './0025-membership-month-buyers.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
@@ -43,6 +44,7 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261126000017StripeCustomers,
   Migration20261127000018PaymentsProven,
   Migration20261127000019MembershipsFollowProvider,
+  Migration20261127000023GameServerChecks,
   Migration20261127000025MembershipMonthBuyers,
 };
 

@@ -23,6 +23,7 @@ export const MIGRATION_NAMES = [
   'Migration20261126000017StripeCustomers',
   'Migration20261127000018PaymentsProven',
   'Migration20261127000019MembershipsFollowProvider',
+  'Migration20261127000023GameServerChecks',
   'Migration20261127000025MembershipMonthBuyers',
 ] as const;
 

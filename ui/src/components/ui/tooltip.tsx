@@ -3,10 +3,11 @@ import {
   type ReactElement,
   type ReactNode,
   type Ref,
+  startTransition,
   useEffect,
   useLayoutEffect,
   useRef,
-  useSyncExternalStore,
+  useState,
 } from 'react';
 import type RadixTooltip from './radix-tooltip.tsx';
 import { whenIdle } from '@/lib/when-idle.ts';
@@ -16,10 +17,6 @@ export { TOOLTIP_OFFSET_PX, TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from 
 let implementation: typeof RadixTooltip | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 /**
  * Loads the tooltips' code (Radix and Floating UI, 13 KB) once: when the page has drawn and the browser is idle, or at
@@ -48,17 +45,28 @@ export function Tooltip({
   children: ReactElement<{ ref?: Ref<HTMLElement> }>;
   side?: 'top' | 'right' | 'bottom' | 'left';
 }) {
-  const Implementation = useSyncExternalStore(
-    subscribe,
-    () => implementation,
-    () => undefined,
-  );
+  // A page's triggers all take their tooltips on when the code arrives: as a transition, drawn in short slices rather
+  // than in one long task (a store's update would be drawn at once). One mounted after they arrived has its own at once.
+  const [Implementation, setImplementation] = useState(() => implementation);
   const trigger = useRef<HTMLElement | null>(null);
   const hovered = useRef(false);
   const focused = useRef(false);
   const loaded = useRef(Boolean(Implementation));
 
-  useEffect(() => (Implementation ? undefined : whenIdle(() => void loadTooltips())), [Implementation]);
+  useEffect(() => {
+    if (Implementation) return;
+    const arrived = () => startTransition(() => setImplementation(() => implementation));
+    if (implementation) {
+      arrived();
+      return;
+    }
+    listeners.add(arrived);
+    const cancel = whenIdle(() => void loadTooltips());
+    return () => {
+      listeners.delete(arrived);
+      cancel();
+    };
+  }, [Implementation]);
 
   // The code arrived while the trigger was in use: the trigger drawn by the tooltip takes over its focus and hover.
   useLayoutEffect(() => {

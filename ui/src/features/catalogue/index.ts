@@ -1,4 +1,4 @@
 /** What other features may use of this one; everything else here is its own. */
-export { useProducts } from './api/catalogue.ts';
+export { catalogueQuery, useProducts } from './api/catalogue.ts';
 export { buyButtonText } from './components/buy-button-text.ts';
 export { ProductIcon } from './components/product-icon.tsx';

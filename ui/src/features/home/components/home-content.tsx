@@ -4,7 +4,7 @@ import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { useFlavourPhrase } from '@/features/flavour';
-import { ConnectButton, ServerMark, useLiveStats } from '@/features/server';
+import { ConnectButton, StatLabel, useLiveStats } from '@/features/server';
 import { useRecentPurchaseItems } from '@/features/store';
 import { RecentPurchasesPanel } from './recent-purchases-panel.tsx';
 
@@ -45,7 +45,7 @@ const externalButton = 'rounded-lg px-6 py-3 font-semibold';
 export function HomeContent() {
   const featurePhrase = useFlavourPhrase('features');
   const recentPurchases = useRecentPurchaseItems();
-  const stats = useLiveStats(HOME_STATS, 'Active Players');
+  const stats = useLiveStats(HOME_STATS);
   return (
     <div className="pb-24">
       <p className="bg-gold-500 px-4 py-2 text-center text-sm font-semibold text-bayou-950">
@@ -99,14 +99,15 @@ export function HomeContent() {
         </ul>
       </section>
 
-      <section aria-label="Server figures" className="px-4 py-8">
+      {/* The figures are drawn above the folded Recent Purchases button (z-10): scrolled past it, the Online/Offline
+          mark passes over the button rather than under it. The header (z-40) and the open panel (z-30) stay above. */}
+      <section aria-label="Server figures" className="relative z-20 bg-bayou-950 px-4 py-8">
         {/* Each figure is a column: the values share a top line and the labels start under them at the same height. */}
         <dl className="mx-auto grid max-w-3xl grid-cols-3 gap-2 text-center sm:gap-4">
           {stats.map((stat) => (
             <div key={stat.label} data-testid="home-stat" className="flex flex-col items-center">
               <dt className="mt-1 text-xs uppercase leading-snug tracking-wide text-slate-300 sm:text-sm">
-                {stat.label}
-                <ServerMark state={stat.mark} />
+                <StatLabel stat={stat} />
               </dt>
               <dd className="order-first font-display text-2xl font-bold leading-none text-moss-300 tabular-nums sm:text-4xl">
                 {stat.value}

@@ -9,7 +9,8 @@ export type { RecentPurchaseItem } from '../data/recent-purchases-sample.ts';
 /**
  * The floating panel at the bottom left of the home page; `items` replaces the sample entries when given.
  * It starts folded to a small button so it never covers the page, and folds again when focus moves elsewhere on the
- * page, so a keyboard user's focused card is never under it. The rotation runs either way.
+ * page, so a keyboard user's focused card is never under it. Folded, it passes under the page's figures (their
+ * Online/Offline mark is never hidden by it); open, it is above the page. The rotation runs either way.
  */
 export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { items?: readonly RecentPurchaseItem[] }) {
   const [state, setState] = useState(() => initialRotation(items));
@@ -36,7 +37,7 @@ export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { item
     <aside
       ref={panel}
       aria-label="Recent Purchases"
-      className={`fixed bottom-4 left-4 z-30 rounded-xl border border-bayou-600 bg-bayou-900/95 shadow-xl backdrop-blur ${open ? 'w-[calc(100vw-2rem)] max-w-xs' : 'w-auto'}`}
+      className={`fixed bottom-4 left-4 rounded-xl border border-bayou-600 bg-bayou-900/95 shadow-xl backdrop-blur ${open ? 'z-30 w-[calc(100vw-2rem)] max-w-xs' : 'z-10 w-auto'}`}
     >
       <h2 className="m-0">
         <button

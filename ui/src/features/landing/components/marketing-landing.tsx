@@ -17,7 +17,7 @@ import { paths } from '@/config/paths.ts';
 import { signInPath } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
 import { LandingHero } from './landing-hero.tsx';
-import { ServerMark, useLiveStats } from '@/features/server';
+import { StatLabel, useLiveStats } from '@/features/server';
 
 interface Card {
   icon: LucideIcon;
@@ -110,15 +110,15 @@ function CardGrid({ cards, columns }: { cards: Card[]; columns: string }) {
 
 /** The stats strip, live from the server status: only this section re-renders when the status arrives or changes. */
 function ServerFigures() {
-  const stats = useLiveStats(LANDING_STATS, 'Active Players');
+  const stats = useLiveStats(LANDING_STATS);
   return (
     <section aria-label="Server figures" className="px-4 py-12">
       <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-6 text-center md:grid-cols-4">
         {stats.map((stat) => (
-          <div key={stat.label} data-testid="landing-stat">
-            <dt className="text-sm uppercase tracking-wide text-slate-300">
-              {stat.label}
-              <ServerMark state={stat.mark} />
+          // the values share a top line and the labels (some with a mark or a second line) start under them
+          <div key={stat.label} data-testid="landing-stat" className="flex flex-col items-center">
+            <dt className="mt-1 text-sm uppercase tracking-wide text-slate-300">
+              <StatLabel stat={stat} />
             </dt>
             <dd className="order-first font-display text-4xl font-bold text-moss-300">{stat.value}</dd>
           </div>

@@ -56,7 +56,7 @@ export default function PriorityPassPage() {
         >
           {shownTiers.map((tier) => (
             <li key={tier.id} className="flex">
-              <TierCard tier={tier} heldTier={heldTier} />
+              <TierCard tier={tier} heldTier={heldTier} signedIn={Boolean(user)} />
             </li>
           ))}
         </ul>

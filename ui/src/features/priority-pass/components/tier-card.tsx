@@ -11,8 +11,20 @@ import { BilledMonthly } from '@/features/membership';
 const BUTTON =
   'flex w-full items-center justify-center rounded-lg px-3 py-2.5 text-center font-semibold leading-tight text-balance xl:min-h-[3.5rem] xl:py-2 xl:text-sm';
 
-/** `heldTier`: the tier of the player's live membership, if any: that card is theirs, the others are a tier change. */
-export function TierCard({ tier, heldTier = null }: { tier: ProductDto; heldTier?: string | null }) {
+/**
+ * `heldTier`: the tier of the player's live membership, if any: that card is theirs, the others are a tier change.
+ * `signedIn`: the card names the date a membership bought today would renew; to a signed-out visitor the page is sent
+ * as the build drew it, which cannot know the visitor's today, so it names none (the payment page does).
+ */
+export function TierCard({
+  tier,
+  heldTier = null,
+  signedIn = false,
+}: {
+  tier: ProductDto;
+  heldTier?: string | null;
+  signedIn?: boolean;
+}) {
   const navigate = useNavigate();
   const headingId = `tier-${tier.id}`;
   const phrase = useFlavourPhrase(tier.id);
@@ -46,7 +58,7 @@ export function TierCard({ tier, heldTier = null }: { tier: ProductDto; heldTier
         <span className="text-sm font-medium text-slate-400">/month</span>
       </p>
       {tier.detail && <p className="mt-1 text-sm font-semibold text-moss-300">{tier.detail}</p>}
-      <BilledMonthly className="mt-2" nextCharge={heldTier ? null : undefined} />
+      <BilledMonthly className="mt-2" nextCharge={heldTier || !signedIn ? null : undefined} />
       <p className="mt-2 text-sm italic text-moss-300" data-testid="flavour-phrase">
         {phrase}
       </p>

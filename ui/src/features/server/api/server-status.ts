@@ -23,23 +23,43 @@ export interface Stat {
   label: string;
   /** the live game server's state, for the players figure */
   mark?: 'online' | 'offline';
+  /** what a measured figure covers ("last 30 days") */
+  detail?: string;
+}
+
+/** The labels of the page's figures that the live status replaces (the landing's and home's figures). */
+export interface LiveLabels {
+  players: string;
+  uptime: string;
+}
+const MARKETING_LABELS: LiveLabels = { players: 'Active Players', uptime: 'Server Uptime' };
+
+/** 0.9987 -> "99.8%": rounded down, so a server that missed a check never reads as 100% */
+export function formatUptime(uptime: number): string {
+  return uptime >= 1 ? '100%' : `${(Math.floor(uptime * 1000) / 10).toFixed(1)}%`;
 }
 
 /**
- * The page's figures with the players figure made live when a game server is configured: "N / M" players online
- * with an Online mark, or 0 with an Offline mark. Without one (or before it was first read) the figures stay as given.
+ * The page's figures made live when a game server is configured: "N / M" players online with an Online mark, or "—"
+ * with an Offline mark (nobody can be counted on a server that does not answer), and the uptime the status checks
+ * measured over the last 30 days in place of the fixed one. Without a game server (or before it was first read) the
+ * figures stay as given.
  */
-export function useLiveStats(stats: readonly Stat[], playersLabel: string): Stat[] {
+export function useLiveStats(stats: readonly Stat[], labels: LiveLabels = MARKETING_LABELS): Stat[] {
   const status = useServerStatus().data;
   if (!status?.configured || !status.updatedAt) return [...stats];
-  const live: Stat =
+  const players: Stat =
     status.online && status.players !== null
       ? {
           value: status.maxPlayers ? `${status.players} / ${status.maxPlayers}` : String(status.players),
           label: 'Players online',
           mark: 'online',
         }
-      : // nobody can be on a server that does not answer; its slots are the last ones seen
-        { value: status.maxPlayers ? `0 / ${status.maxPlayers}` : '0', label: 'Players online', mark: 'offline' };
-  return stats.map((stat) => (stat.label === playersLabel ? live : stat));
+      : { value: '—', label: 'Players online', mark: 'offline' };
+  const uptime: Stat = {
+    value: status.uptime === null ? '—' : formatUptime(status.uptime),
+    label: labels.uptime,
+    detail: 'last 30 days',
+  };
+  return stats.map((stat) => (stat.label === labels.players ? players : stat.label === labels.uptime ? uptime : stat));
 }

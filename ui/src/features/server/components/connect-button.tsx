@@ -1,10 +1,13 @@
 import { Gamepad2 } from 'lucide-react';
 import { useServerStatus } from '../api/server-status.ts';
 
-/** Opens FiveM straight into the server (fivem://connect/cfx.re/join/<code>); shown only when a join code is set. */
+/**
+ * Opens FiveM straight into the server (fivem://connect/cfx.re/join/<code>); shown only when a join code is set, and
+ * hidden while the configured game server does not answer (nobody could connect).
+ */
 export function ConnectButton({ className = '' }: { className?: string }) {
   const status = useServerStatus().data;
-  if (!status?.connectUrl) return null;
+  if (!status?.connectUrl || (status.configured && !status.online)) return null;
   return (
     <a
       href={status.connectUrl}
