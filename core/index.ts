@@ -1,4 +1,5 @@
 import { createApplicationModules, type ApplicationPorts } from './applications/module.ts';
+import { tierName } from './memberships/lifecycle.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import { FindProduct } from './catalogue/find-product.ts';
 import { ListCatalogue } from './catalogue/list-catalogue.ts';
@@ -59,6 +60,19 @@ export function createCore(ports: CorePorts) {
       memberships: membershipLifecycle.checkout,
     },
   );
+  const memberships = createMembershipModule(ports.memberships, {
+    ...membershipShared,
+    settlement: purchases.settlement,
+    lifecycle: membershipLifecycle.lifecycle,
+    intents: ports.purchases.gateway,
+  });
+  const game = createGameModule(ports.game, {
+    users: ports.users.users,
+    entitlements: ports.delivery.entitlements,
+    catalogue,
+    tokens: { ledger: ports.users.tokenLedger, transactions, ids, clock },
+    clock,
+  });
   return {
     clock,
     catalogue: {
@@ -68,20 +82,9 @@ export function createCore(ports: CorePorts) {
     ...createApplicationModules(ports.applications, { clock, ids, transactions, effects }),
     ...accounts,
     purchases,
-    memberships: createMembershipModule(ports.memberships, {
-      ...membershipShared,
-      settlement: purchases.settlement,
-      lifecycle: membershipLifecycle.lifecycle,
-      intents: ports.purchases.gateway,
-    }),
+    memberships,
     delivery,
-    game: createGameModule(ports.game, {
-      users: ports.users.users,
-      entitlements: ports.delivery.entitlements,
-      catalogue,
-      tokens: { ledger: ports.users.tokenLedger, transactions, ids, clock },
-      clock,
-    }),
+    game,
     players: createPlayerModule(
       ports.players,
       {
@@ -89,6 +92,11 @@ export function createCore(ports: CorePorts) {
         applications: ports.applications,
         purchases: ports.purchases.purchases,
         accounts,
+        // the one rule of who is whitelisted and in which queue, as the game server reads it
+        access: (discordId) => game.access.execute(discordId),
+        membership: (userId) => memberships.manage.mine(userId),
+        membershipEvents: (userId, limit) => ports.memberships.memberships.eventsOf(userId, limit),
+        tierName: (tierId) => tierName(catalogue, tierId),
       },
       { clock, ids, transactions },
     ),

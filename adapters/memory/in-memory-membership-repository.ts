@@ -5,14 +5,41 @@ import type {
   MembershipListQuery,
   MembershipRepository,
 } from '../../core/memberships/ports.ts';
+import {
+  eventsOfChange,
+  type MembershipEvent,
+  type MembershipEventDraft,
+  startEvent,
+} from '../../core/memberships/membership-events.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 
 /** For core tests: one process, no awaits between a check and its write. */
 export class InMemoryMembershipRepository implements MembershipRepository, SnapshotStore {
   private readonly rows = new Map<string, Membership>();
+  private readonly events = new Map<string, MembershipEvent>();
 
   snapshot(): () => void {
-    return snapshotMap(this.rows);
+    const rows = snapshotMap(this.rows);
+    const events = snapshotMap(this.events);
+    return () => {
+      rows();
+      events();
+    };
+  }
+
+  private record(drafts: MembershipEventDraft[]): void {
+    for (const event of drafts) {
+      const id = String(this.events.size + 1);
+      this.events.set(id, { ...event, id });
+    }
+  }
+
+  async eventsOf(userId: string, limit: number): Promise<MembershipEvent[]> {
+    return [...this.events.values()]
+      .filter((event) => event.userId === userId)
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || Number(b.id) - Number(a.id))
+      .slice(0, limit)
+      .map((event) => structuredClone(event));
   }
 
   async add(membership: Membership): Promise<{ added: boolean; membership: Membership }> {
@@ -21,6 +48,7 @@ export class InMemoryMembershipRepository implements MembershipRepository, Snaps
     );
     if (standing) return { added: false, membership: structuredClone(standing) };
     this.rows.set(membership.id, structuredClone(membership));
+    this.record([startEvent(membership)]);
     return { added: true, membership: structuredClone(membership) };
   }
 
@@ -52,6 +80,7 @@ export class InMemoryMembershipRepository implements MembershipRepository, Snaps
     if (expected.currentPeriodEnd && before.currentPeriodEnd.getTime() !== expected.currentPeriodEnd.getTime())
       return null;
     this.rows.set(id, { ...before, ...changes });
+    this.record(eventsOfChange(before, { ...before, ...changes }, changes.updatedAt));
     return structuredClone(before);
   }
 

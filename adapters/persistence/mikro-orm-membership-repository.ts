@@ -7,6 +7,13 @@ import type {
   MembershipRepository,
 } from '../../core/memberships/ports.ts';
 import type { Database } from './database.ts';
+import {
+  eventsOfChange,
+  type MembershipEvent,
+  type MembershipEventDraft,
+  type MembershipEventKind,
+  startEvent,
+} from '../../core/memberships/membership-events.ts';
 import { MembershipRow } from './purchase-entities.ts';
 
 const FRESH = { disableIdentityMap: true } as const;
@@ -43,7 +50,10 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
           membership.updatedAt,
         ],
       );
-      if (inserted.length > 0) return { added: true, membership };
+      if (inserted.length > 0) {
+        await this.record([startEvent(membership)]);
+        return { added: true, membership };
+      }
       const standing =
         (await this.findBySubscription(membership.subscriptionId)) ?? (await this.findLive(membership.userId));
       if (!standing) throw new Error('a membership conflicted with one that cannot be found');
@@ -89,6 +99,7 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
       if (expected.currentPeriodEnd && before.currentPeriodEnd.getTime() !== expected.currentPeriodEnd.getTime())
         return null;
       await this.database.em.nativeUpdate(MembershipRow, { id }, { ...changes });
+      await this.record(eventsOfChange(before, { ...before, ...changes }, changes.updatedAt));
       return before;
     });
   }
@@ -114,6 +125,39 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
       limit: query.limit ?? 500,
     });
     return rows.map(toMembership);
+  }
+
+  async eventsOf(userId: string, limit: number): Promise<MembershipEvent[]> {
+    const rows = await this.database.query<{
+      id: string | number;
+      membership_id: string;
+      user_id: string;
+      kind: string;
+      tier_id: string;
+      detail: string | null;
+      created_at: string | Date;
+    }>(
+      `select "id", "membership_id", "user_id", "kind", "tier_id", "detail", "created_at" from "membership_events"
+       where "user_id" = ? order by "created_at" desc, "id" desc limit ${Math.floor(limit)}`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      membershipId: row.membership_id,
+      userId: row.user_id,
+      kind: row.kind as MembershipEventKind,
+      tierId: row.tier_id,
+      detail: row.detail,
+      at: new Date(row.created_at),
+    }));
+  }
+
+  private async record(events: MembershipEventDraft[]): Promise<void> {
+    for (const event of events)
+      await this.database.em.execute(
+        `insert into "membership_events" ("membership_id", "user_id", "kind", "tier_id", "detail", "created_at") values (?, ?, ?, ?, ?, ?)`,
+        [event.membershipId, event.userId, event.kind, event.tierId, event.detail, event.at],
+      );
   }
 
   async providerCheckDue(before: Date, limit: number): Promise<Membership[]> {

@@ -1,6 +1,7 @@
 import type { PaymentGatewayName } from '../purchases/purchase.ts';
 import type { PaymentIntent } from '../purchases/ports.ts';
 import type { Membership, MembershipStatus } from './membership.ts';
+import type { MembershipEvent } from './membership-events.ts';
 
 /** What may change on a membership; only the fields given are written. */
 export type MembershipChanges = Partial<
@@ -54,6 +55,8 @@ export interface MembershipRepository {
   list(query: MembershipListQuery): Promise<Membership[]>;
   /** live memberships per tier */
   liveByTier(): Promise<Record<string, number>>;
+  /** a player's membership events, newest first */
+  eventsOf(userId: string, limit: number): Promise<MembershipEvent[]>;
   /** live memberships billed by a provider (not the demo) not asked about since `before`, least recently asked first */
   providerCheckDue(before: Date, limit: number): Promise<Membership[]>;
 }

@@ -5,9 +5,9 @@ import type { createUserModules, UserPorts } from '../users/module.ts';
 import { AdjustTokens, BanPlayer, ChangePlayerRole, UnbanPlayer } from './account-actions.ts';
 import type { PlayerPorts } from './ports.ts';
 import { SearchPlayers } from './search-players.ts';
-import { ShowPlayer } from './show-player.ts';
+import { type PlayerMembershipSources, ShowPlayer } from './show-player.ts';
 
-interface Sources {
+interface Sources extends PlayerMembershipSources {
   users: UserPorts;
   applications: ApplicationPorts;
   purchases: PurchaseRepository;
@@ -46,6 +46,10 @@ export function createPlayerModule(p: PlayerPorts, sources: Sources, shared: Sha
         staff: sources.applications.staffApplications,
       },
       clock: shared.clock,
+      access: sources.access,
+      membership: sources.membership,
+      membershipEvents: sources.membershipEvents,
+      tierName: sources.tierName,
     }),
     adjustTokens: new AdjustTokens(actionDeps),
     ban: new BanPlayer(actionDeps),

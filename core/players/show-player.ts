@@ -3,12 +3,23 @@ import { buyerView } from '../purchases/buyer-view.ts';
 import type { PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock } from '../shared/ports.ts';
 import type { TokenLedger } from '../tokens/ports.ts';
+import type { PlayerAccessView } from '../game/player-access.ts';
+import type { MembershipView } from '../memberships/manage.ts';
+import type { MembershipEvent } from '../memberships/membership-events.ts';
 import { UserNotFoundError } from '../users/errors.ts';
 import type { UserRepository } from '../users/ports.ts';
 import type { PlayerPorts } from './ports.ts';
 import { newestFirst, TIMELINE_PER_SOURCE, type PlayerPage, type TimelineEntry } from './timeline.ts';
 
-export interface ShowPlayerDeps extends PlayerPorts {
+/** What the player page reads of the game server's access rule and of the player's Priority Pass. */
+export interface PlayerMembershipSources {
+  access(discordId: string): Promise<PlayerAccessView>;
+  membership(userId: string): Promise<MembershipView | null>;
+  membershipEvents(userId: string, limit: number): Promise<MembershipEvent[]>;
+  tierName(tierId: string): string;
+}
+
+export interface ShowPlayerDeps extends PlayerPorts, PlayerMembershipSources {
   users: UserRepository;
   tokenLedger: TokenLedger;
   purchases: PurchaseRepository;
@@ -27,15 +38,19 @@ export class ShowPlayer {
     const now = deps.clock.now();
     const limit = TIMELINE_PER_SOURCE;
     // one row more than shown tells whether a source was cut
-    const [purchases, ledger, whitelist, staff, actions, deliveries, storeBan] = await Promise.all([
-      deps.purchases.listByBuyer(user.id, { limit: limit + 1 }),
-      deps.tokenLedger.history(user.id, limit + 1),
-      deps.applications.whitelist.listByApplicant(user.id),
-      deps.applications.staff.listByApplicant(user.id),
-      deps.actions.forUser(user.id, limit + 1),
-      deps.deliveries.forUser(user.id, limit + 1),
-      deps.storeBans.find(user.id),
-    ]);
+    const [purchases, ledger, whitelist, staff, actions, deliveries, storeBan, access, membership, events] =
+      await Promise.all([
+        deps.purchases.listByBuyer(user.id, { limit: limit + 1 }),
+        deps.tokenLedger.history(user.id, limit + 1),
+        deps.applications.whitelist.listByApplicant(user.id),
+        deps.applications.staff.listByApplicant(user.id),
+        deps.actions.forUser(user.id, limit + 1),
+        deps.deliveries.forUser(user.id, limit + 1),
+        deps.storeBans.find(user.id),
+        deps.access(user.discordId),
+        deps.membership(user.id),
+        deps.membershipEvents(user.id, limit + 1),
+      ]);
     const applications: { kind: ApplicationKindName; application: ApplicationRecord }[] = [
       ...whitelist.map((application) => ({ kind: 'whitelist' as const, application })),
       ...staff.map((application) => ({ kind: 'staff' as const, application })),
@@ -48,7 +63,9 @@ export class ShowPlayer {
       deps.purchases.statusHistoryOf(shown.map((purchase) => purchase.id)),
     ]);
     const byId = new Map(shown.map((purchase) => [purchase.id, purchase]));
-    const truncated = [purchases, ledger, applications, actions, deliveries].some((rows) => rows.length > limit);
+    const truncated = [purchases, ledger, applications, actions, deliveries, events].some(
+      (rows) => rows.length > limit,
+    );
     const entries: TimelineEntry[] = [
       ...shown.map((purchase) => ({
         kind: 'purchase' as const,
@@ -88,7 +105,15 @@ export class ShowPlayer {
         at: delivery.createdAt,
         delivery,
       })),
+      ...events.slice(0, limit).map((event) => ({
+        kind: 'membership' as const,
+        id: `membership-${event.id}`,
+        at: event.at,
+        event,
+        tierName: deps.tierName(event.tierId),
+        fromTierName: event.kind === 'tier_changed' && event.detail ? deps.tierName(event.detail) : null,
+      })),
     ];
-    return { user, storeBan, timeline: newestFirst(entries), truncated };
+    return { user, storeBan, access, membership, timeline: newestFirst(entries), truncated };
   }
 }

@@ -7,6 +7,9 @@ import type { PurchaseStatusStep } from '../purchases/ports.ts';
 import type { Purchase } from '../purchases/purchase.ts';
 import type { TokenLedgerEntry } from '../tokens/ledger-entry.ts';
 import type { User } from '../users/user.ts';
+import type { PlayerAccessView } from '../game/player-access.ts';
+import type { MembershipView } from '../memberships/manage.ts';
+import type { MembershipEvent } from '../memberships/membership-events.ts';
 import type { StoreBanRecord } from './ports.ts';
 
 /** One thing that happened to a player, placed in time. */
@@ -19,7 +22,9 @@ export type TimelineEntry =
   | { kind: 'decision'; id: string; at: Date; review: AuditEntry }
   | { kind: 'store_ban'; id: string; at: Date; ban: StoreBanRecord }
   | { kind: 'account_action'; id: string; at: Date; action: AccountAction }
-  | { kind: 'delivery'; id: string; at: Date; delivery: Delivery };
+  | { kind: 'delivery'; id: string; at: Date; delivery: Delivery }
+  /** a Priority Pass event: started, renewed, past due, canceled, resumed, tier changed, ended */
+  | { kind: 'membership'; id: string; at: Date; event: MembershipEvent; tierName: string; fromTierName: string | null };
 
 export type TimelineKind = TimelineEntry['kind'];
 
@@ -29,6 +34,10 @@ export const TIMELINE_PER_SOURCE = 50;
 export interface PlayerPage {
   user: User;
   storeBan: StoreBanRecord | null;
+  /** who the game server lets in and in what queue order: the one rule, read as the game API reads it */
+  access: PlayerAccessView;
+  /** the live Priority Pass, else the latest one, or null */
+  membership: MembershipView | null;
   /** newest first */
   timeline: TimelineEntry[];
   /** true when some source had more than TIMELINE_PER_SOURCE rows: the oldest are left out */
@@ -38,6 +47,7 @@ export interface PlayerPage {
 // entries at the same instant: the cause before its consequences when read newest first
 const TIE_ORDER: Record<TimelineKind, number> = {
   delivery: 0,
+  membership: 0,
   ledger: 1,
   account_action: 2,
   store_ban: 3,

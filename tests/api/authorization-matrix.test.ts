@@ -36,6 +36,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/user/tokens': 'signed-in',
   'GET /api/user/tokens/history': 'signed-in',
   'GET /api/user/purchases': 'signed-in',
+  'GET /api/user/access': 'signed-in',
+  'GET /api/membership/preview': 'signed-in',
   'GET /api/user/purchases/:reference': 'signed-in',
   'POST /api/create-payment-intent': 'signed-in',
   'POST /api/complete-purchase': 'signed-in',

@@ -20,10 +20,12 @@ describe.runIf(browserAvailable)('membership dialogs on /account', () => {
     await server?.stop();
   });
 
+  const userIds = new Map<Page, string>();
   async function member(username: string, width: number, tier: string, card = '4242 4242 4242 4242'): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
-    await signInBrowser(page, server, { username, email: `${username.toLowerCase()}@example.com` });
+    const signed = await signInBrowser(page, server, { username, email: `${username.toLowerCase()}@example.com` });
+    userIds.set(page, signed.user.id);
     await page.goto(`${server.url}/stripe-checkout?type=whitelist&id=${tier}`);
     await page.getByLabel('Card number').fill(card);
     await page.getByLabel('Expiry').fill('12 / 34');
@@ -103,6 +105,23 @@ describe.runIf(browserAvailable)('membership dialogs on /account', () => {
       await back.getByRole('button', { name: new RegExp(`^Resume: \\${money(resume.nextCharge.amount)} on `) }).click();
       await expect.poll(() => section.getByTestId('membership-status').textContent()).toBe('Active');
       await page.screenshot({ path: screenshotPath(`membership-after-dialogs-${width}`), fullPage: true });
+      // the account page reads the game server's rule: whitelisted through the pass, ahead in the queue
+      expect(await page.getByTestId('access-summary').textContent()).toContain('Your Gator Crown Priority Pass');
+      const playerId = userIds.get(page);
+
+      // staff read the same on the player page, with the pass and its story
+      const staff = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+      const reviewer = await staff.newPage();
+      await signInBrowser(reviewer, server, { username: `Staff${width}`, role: 'staff' });
+      await reviewer.goto(`${server.url}/admin/players/${playerId}`);
+      await reviewer.getByTestId('player-pass').waitFor();
+      expect(await reviewer.getByTestId('player-whitelisted').textContent()).toBe('Yes (Priority Pass)');
+      expect(await reviewer.getByTestId('player-pass').textContent()).toMatch(/^Gator Crown, active: renews /);
+      await reviewer.getByText('Priority Pass tier changed to Gator Crown').first().waitFor();
+      expect(await axeViolations(reviewer)).toEqual([]);
+      expect(await fitsWidth(reviewer)).toBe(true);
+      await reviewer.screenshot({ path: screenshotPath(`player-page-pass-${width}`), fullPage: true });
+      await staff.close();
       await page.context().close();
     }, 120_000);
   }

@@ -54,3 +54,14 @@ export const myPurchasesResponseSchema = z.object({
   nextBefore: z.string().nullable(),
 });
 export type MyPurchasesResponse = z.infer<typeof myPurchasesResponseSchema>;
+
+/** GET /api/user/access: the player's own access to the game server, by the rule the game server reads */
+export const myAccessSchema = z.object({
+  whitelisted: z.boolean(),
+  /** 0 none; 1 to 5 by tier; 10 staff */
+  priority: z.number().int(),
+  /** the tier that gives it, or null */
+  tierName: z.string().nullable(),
+  banned: z.boolean(),
+});
+export type MyAccessDto = z.infer<typeof myAccessSchema>;

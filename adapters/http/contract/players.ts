@@ -19,7 +19,25 @@ export type PlayerSearchResponse = z.infer<typeof playerSearchResponseSchema>;
 export const playerProfileSchema = playerSummarySchema.extend({
   username: z.string().nullable(),
   tokens: z.number().int(),
+  /** the game server's rule: an approved application, a live Priority Pass, or a staff role */
   isWhitelisted: z.boolean(),
+  /** why they are whitelisted, as the game server counts it; null when they are not */
+  whitelistedBy: z.enum(['staff', 'application', 'priority_pass']).nullable(),
+  /** 0 none; 1 to 5 by tier; 10 staff: the queue order the game server reads */
+  priority: z.number().int(),
+  /** the Priority Pass, live or the latest one */
+  membership: z
+    .object({
+      tierName: z.string(),
+      status: z.enum(['active', 'past_due', 'ended']),
+      cancelAtPeriodEnd: z.boolean(),
+      /** the next renewal's date and amount (dollars), when it renews */
+      nextCharge: z.object({ date: z.string(), amount: z.number(), tierName: z.string() }).nullable(),
+      /** when benefits end without a renewal */
+      benefitsUntil: z.string().nullable(),
+      endedAt: z.string().nullable(),
+    })
+    .nullable(),
   banned: z.boolean(),
   bannedAt: z.string().nullable(),
   banReason: z.string().nullable(),
@@ -38,6 +56,7 @@ export const timelineKindSchema = z.enum([
   'store_ban',
   'account_action',
   'delivery',
+  'membership',
 ]);
 export type TimelineKind = z.infer<typeof timelineKindSchema>;
 

@@ -3,6 +3,8 @@ import type { PlayerPage, TimelineEntry } from '../../../core/players/timeline.t
 import { TIMELINE_PER_SOURCE } from '../../../core/players/timeline.ts';
 import type { StoreBanRecord } from '../../../core/players/ports.ts';
 import { displayName, type User } from '../../../core/users/user.ts';
+import type { PlayerAccessView } from '../../../core/game/player-access.ts';
+import type { MembershipView } from '../../../core/memberships/manage.ts';
 import type { PlayerPageDto, PlayerProfileDto, PlayerSummaryDto, TimelineEntryDto } from '../contract/players.ts';
 
 export function presentPlayerSummary(user: User): PlayerSummaryDto {
@@ -15,12 +17,43 @@ export function presentPlayerSummary(user: User): PlayerSummaryDto {
   };
 }
 
-export function presentPlayerProfile(user: User, storeBan: StoreBanRecord | null): PlayerProfileDto {
+export function presentPlayerProfile(
+  user: User,
+  storeBan: StoreBanRecord | null,
+  access: PlayerAccessView,
+  membership: MembershipView | null,
+): PlayerProfileDto {
+  const m = membership?.membership;
   return {
     ...presentPlayerSummary(user),
     username: user.username,
     tokens: user.tokens,
-    isWhitelisted: user.isWhitelisted,
+    isWhitelisted: access.whitelisted,
+    whitelistedBy: !access.whitelisted
+      ? null
+      : user.role === 'staff' || user.role === 'admin'
+        ? 'staff'
+        : user.isWhitelisted
+          ? 'application'
+          : 'priority_pass',
+    priority: access.priority,
+    membership:
+      membership && m
+        ? {
+            tierName: membership.tierName,
+            status: m.status,
+            cancelAtPeriodEnd: m.cancelAtPeriodEnd,
+            nextCharge: membership.nextCharge
+              ? {
+                  date: membership.nextCharge.at.toISOString(),
+                  amount: membership.nextCharge.amountCents / 100,
+                  tierName: membership.nextCharge.tierName,
+                }
+              : null,
+            benefitsUntil: membership.benefitsUntil?.toISOString() ?? null,
+            endedAt: m.endedAt?.toISOString() ?? null,
+          }
+        : null,
     banned: user.bannedAt !== null,
     bannedAt: user.bannedAt?.toISOString() ?? null,
     banReason: user.banReason,
@@ -137,12 +170,59 @@ function presentEntry(entry: TimelineEntry): TimelineEntryDto {
         purchaseId: null,
       };
     }
+    case 'membership':
+      return {
+        ...base,
+        ...membershipWords(entry),
+        status: null,
+        actor: null,
+        channel: null,
+        purchaseId: null,
+        notes: null,
+      };
   }
 }
 
+/** A Priority Pass event in words: what happened, and to which tier. */
+function membershipWords(entry: Extract<TimelineEntry, { kind: 'membership' }>): {
+  title: string;
+  detail: string | null;
+} {
+  const { event, tierName } = entry;
+  switch (event.kind) {
+    case 'started':
+      return { title: `Priority Pass started: ${tierName}`, detail: null };
+    case 'renewed':
+      return { title: `Priority Pass renewed: ${tierName}`, detail: null };
+    case 'past_due':
+      return {
+        title: `Priority Pass renewal failed: ${tierName}`,
+        detail: event.detail ? `Past due; benefits kept until ${shortDay(new Date(event.detail))}` : 'Past due',
+      };
+    case 'canceled':
+      return { title: `Priority Pass canceled: ${tierName}`, detail: 'Benefits last to the end of the paid month' };
+    case 'resumed':
+      return { title: `Priority Pass resumed: ${tierName}`, detail: null };
+    case 'tier_changed':
+      return {
+        title: `Priority Pass tier changed to ${tierName}`,
+        detail: entry.fromTierName ? `From ${entry.fromTierName}` : null,
+      };
+    case 'downgrade_scheduled':
+      return { title: `Priority Pass change to ${tierName} at the next renewal`, detail: null };
+    case 'downgrade_dropped':
+      return { title: `Priority Pass stays ${tierName}: the scheduled change was dropped`, detail: null };
+    case 'ended':
+      return { title: `Priority Pass ended: ${tierName}`, detail: event.detail };
+  }
+}
+
+const shortDay = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(date);
+
 export function presentPlayerPage(page: PlayerPage): PlayerPageDto {
   return {
-    player: presentPlayerProfile(page.user, page.storeBan),
+    player: presentPlayerProfile(page.user, page.storeBan, page.access, page.membership),
     timeline: page.timeline.map(presentEntry),
     truncated: page.truncated,
     perKind: TIMELINE_PER_SOURCE,

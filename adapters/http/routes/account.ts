@@ -1,11 +1,28 @@
 import type Router from '@koa/router';
 import type { Core } from '../../../core/index.ts';
-import { myPurchasesQuerySchema, type MyPurchaseDto, type MyPurchasesResponse } from '../contract/account.ts';
+import {
+  type MyAccessDto,
+  myPurchasesQuerySchema,
+  type MyPurchaseDto,
+  type MyPurchasesResponse,
+} from '../contract/account.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import { presentMyPurchase, presentMyPurchases } from '../presenters/account.ts';
 
 /** The signed-in player's own purchases; the buyer is always the session's user, so another's never shows. */
 export function accountRoutes(router: Router, core: Core): void {
+  router.get('/api/user/access', requireUser(), async (ctx) => {
+    const access = await core.game.access.execute(currentUser(ctx).discordId);
+    const body: MyAccessDto = {
+      whitelisted: access.whitelisted,
+      priority: access.priority,
+      tierName: access.tier ? core.catalogue.find.execute({ id: access.tier, type: 'whitelist' }).name : null,
+      banned: access.banned,
+    };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+
   router.get('/api/user/purchases', requireUser(), async (ctx) => {
     const query = myPurchasesQuerySchema.parse(ctx.query);
     const page = await core.purchases.mine.execute({ buyerId: currentUser(ctx).id, ...query });

@@ -35,7 +35,9 @@ export function playerRoutes(router: Router, core: Core): void {
   const web = (ctx: Context): ActionContext => ({ actor: currentUser(ctx), channel: 'web' });
   const answer = async (ctx: Context, userId: string) => {
     const page = await players.show.execute({ userId });
-    const body: PlayerActionResponse = { player: presentPlayerProfile(page.user, page.storeBan) };
+    const body: PlayerActionResponse = {
+      player: presentPlayerProfile(page.user, page.storeBan, page.access, page.membership),
+    };
     ctx.body = body;
   };
 

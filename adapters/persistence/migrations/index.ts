@@ -21,6 +21,7 @@ import { Migration20261127000018PaymentsProven } from './0018-payments-proven.ts
 import { Migration20261127000019MembershipsFollowProvider } from './0019-memberships-follow-provider.ts';
 import { Migration20261127000023GameServerChecks } from './0023-game-server-checks.ts';
 import { Migration20261127000025MembershipMonthBuyers } from './0025-membership-month-buyers.ts';
+import { Migration20261127000026MembershipEvents } from './0026-membership-events.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
 /** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
@@ -46,6 +47,7 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261127000019MembershipsFollowProvider,
   Migration20261127000023GameServerChecks,
   Migration20261127000025MembershipMonthBuyers,
+  Migration20261127000026MembershipEvents,
 };
 
 /**

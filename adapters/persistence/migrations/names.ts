@@ -25,6 +25,7 @@ export const MIGRATION_NAMES = [
   'Migration20261127000019MembershipsFollowProvider',
   'Migration20261127000023GameServerChecks',
   'Migration20261127000025MembershipMonthBuyers',
+  'Migration20261127000026MembershipEvents',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

@@ -2,6 +2,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { MembershipSection } from '@/features/membership';
 import { useFlavourPhrase } from '@/features/flavour';
+import { AccessSummary } from './access-summary.tsx';
 import { ApplicationsSection } from './applications-section.tsx';
 import { PurchasesSection } from './purchases-section.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
@@ -40,6 +41,7 @@ export default function AccountPage() {
           Signed in as <span className="font-semibold text-white">{name}</span>
         </p>
       </header>
+      <AccessSummary />
       <MembershipSection />
       <PurchasesSection />
       <TokenHistorySection />

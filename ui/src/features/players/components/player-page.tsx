@@ -20,6 +20,26 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The game server's rule in words: whether they may connect, and why. */
+function whitelistWords(player: PlayerProfileDto): string {
+  if (!player.isWhitelisted) return 'No';
+  if (player.whitelistedBy === 'staff') return 'Yes (staff)';
+  if (player.whitelistedBy === 'application') return 'Yes (approved application)';
+  return 'Yes (Priority Pass)';
+}
+
+/** The pass: tier, where it stands, and its next renewal or end. */
+function passWords(player: PlayerProfileDto): string {
+  const pass = player.membership;
+  if (!pass) return 'None';
+  if (pass.status === 'ended') return `${pass.tierName}, ended${pass.endedAt ? ` ${day(pass.endedAt)}` : ''}`;
+  if (pass.status === 'past_due')
+    return `${pass.tierName}, past due${pass.benefitsUntil ? `: benefits until ${day(pass.benefitsUntil)}` : ''}`;
+  if (pass.nextCharge)
+    return `${pass.tierName}, active: renews ${day(pass.nextCharge.date)} for $${pass.nextCharge.amount.toFixed(2)}${pass.nextCharge.tierName !== pass.tierName ? ` (${pass.nextCharge.tierName})` : ''}`;
+  return `${pass.tierName}, canceled: benefits until ${day(pass.benefitsUntil ?? '')}`;
+}
+
 function Profile({ player }: { player: PlayerProfileDto }) {
   return (
     <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Profile">
@@ -34,7 +54,12 @@ function Profile({ player }: { player: PlayerProfileDto }) {
       <Fact label="Tokens">
         <span data-testid="player-tokens">{player.tokens.toLocaleString('en-US')}</span>
       </Fact>
-      <Fact label="Whitelisted">{player.isWhitelisted ? 'Yes' : 'No'}</Fact>
+      <Fact label="Whitelisted">
+        <span data-testid="player-whitelisted">{whitelistWords(player)}</span>
+      </Fact>
+      <Fact label="Priority Pass">
+        <span data-testid="player-pass">{passWords(player)}</span>
+      </Fact>
       <Fact label="Account">
         <span data-testid="player-ban">
           {player.banned ? `Banned${player.bannedAt ? ` since ${day(player.bannedAt)}` : ''}` : 'Not banned'}

@@ -11,6 +11,7 @@ const KIND_WORDS: Record<TimelineEntryDto['kind'], string> = {
   store_ban: 'Store ban',
   account_action: 'Admin action',
   delivery: 'Discord',
+  membership: 'Priority Pass',
 };
 
 /** The player's history, newest first; purchases open their details for admins. */
