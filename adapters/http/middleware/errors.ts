@@ -32,7 +32,30 @@ const CONNECTION_CODES = new Set([
  * "Transaction query already complete" for the next statement of a transaction whose connection dropped mid-way.
  */
 const CONNECTION_MESSAGES =
-  /Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED|is not queryable|Client was closed|Transaction query already complete/i;
+  /Connection terminated|connect ECONNREFUSED|is not queryable|Client was closed|Transaction query already complete/i;
+
+/**
+ * The database is up but could not serve in time: no pooled connection free within the pool's limit, a lock not
+ * granted within lock_timeout, a statement past statement_timeout, a deadlock or serialization failure (the
+ * transaction was rolled back whole), or too many connections. Nothing was written: the client may try again.
+ */
+const BUSY_CODES = new Set(['55P03', '57014', '40001', '40P01', '53300']);
+const BUSY_MESSAGES = /Timeout acquiring a connection|pool is probably full/i;
+
+/** True for errors that mean the database was too busy to answer in time (see BUSY_CODES). */
+export function isDatabaseBusy(error: unknown): boolean {
+  const candidate = error as { code?: string; name?: string; message?: string; cause?: unknown } | undefined;
+  if (!candidate || typeof candidate !== 'object') return false;
+  if (candidate.code && BUSY_CODES.has(candidate.code)) return true;
+  if (candidate.name === 'KnexTimeoutError' || BUSY_MESSAGES.test(candidate.message ?? '')) return true;
+  return candidate.cause !== undefined && candidate.cause !== error && isDatabaseBusy(candidate.cause);
+}
+
+/** seconds a client is asked to wait before trying again after a 503 */
+export const RETRY_AFTER_SECONDS = { busy: 2, unavailable: 5 } as const;
+
+/** headers of the answer's body, which an error body replaces: a gzipped list's Content-Encoding must not stay */
+const REPRESENTATION_HEADERS = ['Content-Encoding', 'Content-Disposition', 'Content-Language', 'ETag', 'Last-Modified'];
 
 /** True for errors that mean the database cannot be reached (not that a query was wrong). */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -66,6 +89,7 @@ export function formatZodError(error: ZodError): ErrorBody {
 export function errorAnswer(logger: Logger): (ctx: Context, error: unknown) => void {
   return (ctx, error) => {
     let status = 500;
+    let retryAfter: number = RETRY_AFTER_SECONDS.unavailable;
     let body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
     if (error instanceof DomainError) {
       status = STATUS_BY_KIND[error.kind];
@@ -80,6 +104,10 @@ export function errorAnswer(logger: Logger): (ctx: Context, error: unknown) => v
           'The request contains a value that cannot be stored (a NUL character, invalid text, or a number out of range).',
         code: 'INVALID_VALUE',
       };
+    } else if (isDatabaseBusy(error)) {
+      status = 503;
+      retryAfter = RETRY_AFTER_SECONDS.busy;
+      body = { message: 'The store is busy right now. Please try again in a moment.', code: 'BUSY' };
     } else if (isDatabaseUnavailable(error)) {
       status = 503;
       body = { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'UNAVAILABLE' };
@@ -96,7 +124,12 @@ export function errorAnswer(logger: Logger): (ctx: Context, error: unknown) => v
         if (httpError.headers) ctx.set(httpError.headers);
       }
     }
-    if (status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+    if (status === 503) {
+      logger.warn({ err: error, method: ctx.method, path: ctx.path }, 'request not served: database busy or down');
+      ctx.set('Retry-After', String(retryAfter));
+    } else if (status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+    // the failure may come after the route set its answer (a session saved once the route is done)
+    for (const name of REPRESENTATION_HEADERS) ctx.remove(name);
     ctx.status = status;
     ctx.body = body;
   };

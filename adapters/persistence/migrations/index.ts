@@ -17,6 +17,7 @@ import { Migration20261124000014OpenCheckoutsIndex } from './0014-open-checkouts
 import { Migration20261126000015ListInvalidations } from './0015-list-invalidations.ts';
 import { Migration20261126000016RowsByPlayer } from './0016-rows-by-player.ts';
 import { Migration20261126000017StripeCustomers } from './0017-stripe-customers.ts';
+import { Migration20261127000020CountsWithoutAHotRow } from './0020-counts-without-a-hot-row.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
 /** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
@@ -38,6 +39,7 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261126000015ListInvalidations,
   Migration20261126000016RowsByPlayer,
   Migration20261126000017StripeCustomers,
+  Migration20261127000020CountsWithoutAHotRow,
 };
 
 /**

@@ -21,6 +21,7 @@ export const MIGRATION_NAMES = [
   'Migration20261126000015ListInvalidations',
   'Migration20261126000016RowsByPlayer',
   'Migration20261126000017StripeCustomers',
+  'Migration20261127000020CountsWithoutAHotRow',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];
