@@ -6,7 +6,9 @@ import { systemClock, type Clock } from '../core/shared/ports.ts';
 import type { Config } from './config.ts';
 import { DeliveryWorker } from './discord/delivery-worker.ts';
 import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
-import { RenewalScheduler } from './scheduling/renewal-scheduler.ts';
+import { PeriodicPass } from './scheduling/periodic-pass.ts';
+import type { RenewalReport } from '../core/memberships/billing.ts';
+import type { ReconcileReport } from '../core/purchases/reconcile-purchases.ts';
 import { RateLimiter } from './http/middleware/rate-limiter.ts';
 import type { DiscordIdentityProvider } from './identity/discord-identity-provider.ts';
 import { resolveSessionSecret } from './identity/session-secret.ts';
@@ -20,6 +22,7 @@ import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
 import { MikroOrmAccountActionLog } from './persistence/mikro-orm-account-action-log.ts';
 import { MikroOrmAuditLog } from './persistence/mikro-orm-audit-log.ts';
 import { Database } from './persistence/database.ts';
+import { isDatabaseBusy } from './persistence/database-busy.ts';
 import { MikroOrmDeliveryOutbox } from './persistence/mikro-orm-delivery-outbox.ts';
 import { MikroOrmEntitlements } from './persistence/mikro-orm-entitlements.ts';
 import { MikroOrmMembershipRepository } from './persistence/mikro-orm-membership-repository.ts';
@@ -52,7 +55,9 @@ export interface System {
   /** sends the Discord outbox; the web server starts it, the CLI runs passes itself */
   deliveryWorker: DeliveryWorker;
   /** renews and ends memberships when due; the web server starts it with the delivery worker */
-  renewalScheduler: RenewalScheduler;
+  renewalScheduler: PeriodicPass<RenewalReport>;
+  /** completes paid and fails lapsed pending purchases; the web server starts it with the delivery worker */
+  reconcileScheduler: PeriodicPass<ReconcileReport>;
   /** reads the game server's status every few seconds (null: no FIVEM_SERVER_URL); the web server starts it */
   gameStatus: FxServerStatus | null;
   /** stops the delivery worker (its current pass finishes), then closes the database */
@@ -97,7 +102,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     clock,
     ids: { next: randomUUID },
     catalogue,
-    transactions: { run: (work) => database.transactional(work) },
+    transactions: { run: (work) => database.transactional(work), isTransient: isDatabaseBusy },
     applications: mikroOrmApplicationPorts(database),
     users: mikroOrmUserPorts(database, config.adminDiscordIds),
     purchases: {
@@ -137,10 +142,22 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     pollMs: delivery.pollMs,
   });
   const deliveryWorker = worker;
-  const renewalScheduler = new RenewalScheduler({
+  const renewalScheduler = new PeriodicPass({
+    name: 'membership renewals',
     pass: () => database.withContext(() => core.memberships.renewDue.execute({ now: clock.now() })),
+    summary: (report) => (report.checked > 0 ? report : null),
     logger,
     pollMs: config.memberships.renewalPollMs,
+  });
+  const reconcileScheduler = new PeriodicPass({
+    name: 'purchase reconciliation',
+    pass: () => database.withContext(() => core.purchases.reconcile.execute()),
+    summary: (report) =>
+      report.completed.length + report.failed.length + report.errors.length > 0
+        ? { completed: report.completed, failed: report.failed, errors: report.errors }
+        : null,
+    logger,
+    pollMs: config.purchases.reconcilePollMs,
   });
   // sessions and their users in memory, dropped on every change (this process's, and others' through the feed)
   const changes = new ChangeFeed(database, logger);
@@ -166,10 +183,12 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     },
     deliveryWorker,
     renewalScheduler,
+    reconcileScheduler,
     gameStatus,
     close: async () => {
       await gameStatus?.stop();
       await renewalScheduler.stop();
+      await reconcileScheduler.stop();
       await deliveryWorker.stop();
       await sessions.stop();
       await database.close();

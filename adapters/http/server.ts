@@ -51,6 +51,7 @@ export async function startServer(
   if (system.config.discordDelivery.worker) {
     system.deliveryWorker.start();
     system.renewalScheduler.start();
+    system.reconcileScheduler.start();
   }
   // every process answers /api/server-status from its own reading
   system.gameStatus?.start();

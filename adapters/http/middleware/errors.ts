@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { DomainError, type ErrorKind } from '../../../core/shared/errors.ts';
 import type { ErrorBody } from '../contract/errors.ts';
 import type { Logger } from '../../logger.ts';
+import { isDatabaseBusy } from '../../persistence/database-busy.ts';
 
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
   invalid: 400,
@@ -33,23 +34,6 @@ const CONNECTION_CODES = new Set([
  */
 const CONNECTION_MESSAGES =
   /Connection terminated|connect ECONNREFUSED|is not queryable|Client was closed|Transaction query already complete/i;
-
-/**
- * The database is up but could not serve in time: no pooled connection free within the pool's limit, a lock not
- * granted within lock_timeout, a statement past statement_timeout, a deadlock or serialization failure (the
- * transaction was rolled back whole), or too many connections. Nothing was written: the client may try again.
- */
-const BUSY_CODES = new Set(['55P03', '57014', '40001', '40P01', '53300']);
-const BUSY_MESSAGES = /Timeout acquiring a connection|pool is probably full/i;
-
-/** True for errors that mean the database was too busy to answer in time (see BUSY_CODES). */
-export function isDatabaseBusy(error: unknown): boolean {
-  const candidate = error as { code?: string; name?: string; message?: string; cause?: unknown } | undefined;
-  if (!candidate || typeof candidate !== 'object') return false;
-  if (candidate.code && BUSY_CODES.has(candidate.code)) return true;
-  if (candidate.name === 'KnexTimeoutError' || BUSY_MESSAGES.test(candidate.message ?? '')) return true;
-  return candidate.cause !== undefined && candidate.cause !== error && isDatabaseBusy(candidate.cause);
-}
 
 /** seconds a client is asked to wait before trying again after a 503 */
 export const RETRY_AFTER_SECONDS = { busy: 2, unavailable: 5 } as const;
