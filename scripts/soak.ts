@@ -44,11 +44,12 @@ interface Sample {
   ms: number;
   /** a body that failed to decompress or parse */
   corrupt?: string;
-  /** why no answer came (network errors) */
+  /** why no answer came (network errors), or the error body's code */
   error?: string;
 }
 
-const started = Date.now();
+/** the load's start: the build, the cluster and the server's start come before it */
+let started = Date.now();
 const elapsed = () => Date.now() - started;
 const samples: Sample[] = [];
 const faults: Array<{ kind: string; at: number; until: number }> = [];
@@ -165,6 +166,7 @@ function once(
           } catch (error) {
             sample.corrupt = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
           }
+          if ((res.statusCode ?? 0) >= 500) sample.error = body?.code;
           finish({ status: res.statusCode ?? 0, body, headers: res.headers });
         });
       },
@@ -470,6 +472,7 @@ async function main() {
     await sleep(200);
   }
   samples.length = 0;
+  started = Date.now();
   console.log(`soak: ${MINUTES} min, ${PLAYERS} players, server ${baseUrl}, Postgres on ${port}, files in ${root}`);
 
   const players = await Promise.all(Array.from({ length: PLAYERS }, (_, index) => signIn(index)));
@@ -595,7 +598,7 @@ function report(renewalRuns: string[], after: Awaited<ReturnType<typeof afterwar
   const tally = (of: Sample[]) => {
     const counts = new Map<string, number>();
     for (const sample of of) {
-      const status = sample.status <= 0 ? `network ${sample.error ?? ''}` : String(sample.status);
+      const status = `${sample.status <= 0 ? 'network' : sample.status}${sample.error ? ` ${sample.error}` : ''}`;
       const key = `${sample.phase}: ${status}${sample.corrupt ? ` ${sample.corrupt}` : ''} ${sample.route}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
