@@ -263,9 +263,9 @@ export interface PoolState {
   waiting: number;
 }
 
-/** the health check's pooled ping, then its ping on a connection of its own: together under 3 s */
-const HEALTH_POOL_MS = 1500;
-const HEALTH_ALONE_MS = 1000;
+/** the health check's pooled ping, then its ping on a connection of its own: together under 2 s */
+const HEALTH_POOL_MS = 1000;
+const HEALTH_ALONE_MS = 800;
 
 /** How long a starting server keeps asking for its first connection while the database is busy (workers starting at once). */
 const START_ACQUIRE_MS = 30_000;
