@@ -134,6 +134,10 @@ function once(
   return new Promise<Answer>((done) => {
     const sample: Sample = { at, phase: phaseAt(at), route, status: 0, ms: 0 };
     const finish = (answer: Answer) => {
+      // a request in flight when a fault began belongs to the fault
+      const ended = phaseAt(elapsed());
+      if (sample.phase === 'normal' || sample.phase === 'recovered')
+        sample.phase = ended === 'normal' ? sample.phase : ended;
       sample.status = answer.status;
       sample.ms = performance.now() - begun;
       samples.push(sample);
@@ -342,7 +346,7 @@ async function sampleMemory() {
         sample[`${worker.index}:${worker.pid}`] = rssMb(worker.pid);
       } catch {}
     rss.push({ at: elapsed(), workers: sample });
-    await sleep(10_000);
+    await sleep(5_000);
   }
 }
 
@@ -619,18 +623,27 @@ function report(renewalRuns: string[], after: Awaited<ReturnType<typeof afterwar
   for (const [what, n] of tally(samples.filter((s) => s.status >= 400 && s.status < 500))) out(`- ${what}: ${n}`);
   out();
   out('Memory (RSS MB) per worker (index:pid) every 30 s:');
-  for (const sample of rss.filter((_, i) => i % 3 === 0))
+  for (const sample of rss.filter((_, i) => i % 6 === 0))
     out(
       `- ${Math.round(sample.at / 1000)} s: ${Object.entries(sample.workers)
         .map(([worker, mb]) => `${worker} ${mb}`)
         .join(', ')}`,
     );
   const kept = Object.keys(rss.at(-1)?.workers ?? {}).find((worker) => worker.startsWith('1:'));
-  const warm = rss.find((sample) => sample.at >= WARM_UP_MS && kept && sample.workers[kept] !== undefined);
-  const last = [...rss].reverse().find((sample) => kept && sample.workers[kept] !== undefined);
-  if (kept && warm && last)
+  // the median of a minute's samples on each side: one sample swings by a quarter with the collector
+  const rssOf = (from: number, to: number) =>
+    percentile(
+      rss
+        .filter((sample) => sample.at >= from && sample.at < to && kept && sample.workers[kept] !== undefined)
+        .map((sample) => sample.workers[kept!]!),
+      0.5,
+    );
+  const lastAt = rss.at(-1)?.at ?? 0;
+  const early = rssOf(WARM_UP_MS, WARM_UP_MS + 60_000);
+  const late = rssOf(lastAt - 60_000, lastAt + 1);
+  if (kept && early > 0 && late > 0)
     out(
-      `Memory growth of worker ${kept} (never killed) from ${Math.round(warm.at / 1000)} s to ${Math.round(last.at / 1000)} s: ${(((last.workers[kept]! - warm.workers[kept]!) / warm.workers[kept]!) * 100).toFixed(1)} %`,
+      `Memory growth of worker ${kept} (never killed), median of the minute after the ${WARM_UP_MS / 60_000}-minute warm-up (${early} MB) to that of the last minute (${late} MB): ${(((late - early) / early) * 100).toFixed(1)} %`,
     );
   out();
   out('Recovery:');
