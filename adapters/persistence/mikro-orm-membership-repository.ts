@@ -83,7 +83,7 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
         [id],
       );
       const rows = await this.database.em.execute<Array<{ id: string }>>(
-        `select "id" from "memberships" where "id" = ? for update`,
+        `select "id" from "memberships" where "id" = ? for no key update`,
         [id],
       );
       if (rows.length === 0) return null;

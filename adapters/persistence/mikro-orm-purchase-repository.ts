@@ -120,7 +120,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       const em = this.database.em;
       await this.lockBuyerOf(id);
       const rows = await em.execute<unknown[]>(
-        `select 1 from "purchases" where "id" = ? and "status" = 'pending' for update`,
+        `select 1 from "purchases" where "id" = ? and "status" = 'pending' for no key update`,
         [id],
       );
       if (rows.length === 0) return null;
@@ -232,7 +232,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       await this.lockBuyerOf(id);
       // the row lock makes concurrent transitions wait and then see the winner's status
       const rows = await this.database.em.execute<Record<string, unknown>[]>(
-        `select "status" from "purchases" where "id" = ? for update`,
+        `select "status" from "purchases" where "id" = ? for no key update`,
         [id],
       );
       if (rows.length === 0 || !from.includes(rows[0].status as PurchaseStatus)) return null;
