@@ -7,8 +7,10 @@ import type { Config } from './config.ts';
 import { DeliveryWorker } from './discord/delivery-worker.ts';
 import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
 import { BackupScheduler } from './scheduling/backup-scheduler.ts';
-import { RenewalScheduler } from './scheduling/renewal-scheduler.ts';
 import { writeBackup } from './persistence/backup/write-backup.ts';
+import { PeriodicPass } from './scheduling/periodic-pass.ts';
+import type { RenewalReport } from '../core/memberships/billing.ts';
+import type { ReconcileReport } from '../core/purchases/reconcile-purchases.ts';
 import { RateLimiter } from './http/middleware/rate-limiter.ts';
 import type { DiscordIdentityProvider } from './identity/discord-identity-provider.ts';
 import { resolveSessionSecret } from './identity/session-secret.ts';
@@ -22,6 +24,7 @@ import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
 import { MikroOrmAccountActionLog } from './persistence/mikro-orm-account-action-log.ts';
 import { MikroOrmAuditLog } from './persistence/mikro-orm-audit-log.ts';
 import { Database } from './persistence/database.ts';
+import { isDatabaseBusy } from './persistence/database-busy.ts';
 import { MikroOrmDeliveryOutbox } from './persistence/mikro-orm-delivery-outbox.ts';
 import { MikroOrmEntitlements } from './persistence/mikro-orm-entitlements.ts';
 import { MikroOrmMembershipRepository } from './persistence/mikro-orm-membership-repository.ts';
@@ -55,9 +58,11 @@ export interface System {
   /** sends the Discord outbox; the web server starts it, the CLI runs passes itself */
   deliveryWorker: DeliveryWorker;
   /** renews and ends memberships when due; the web server starts it with the delivery worker */
-  renewalScheduler: RenewalScheduler;
+  renewalScheduler: PeriodicPass<RenewalReport>;
   /** backs the database up every BACKUP_EVERY (null: off, or a throw-away database); the web server starts it */
   backupScheduler: BackupScheduler | null;
+  /** completes paid and fails lapsed pending purchases; the web server starts it with the delivery worker */
+  reconcileScheduler: PeriodicPass<ReconcileReport>;
   /** reads the game server's status every few seconds (null: no FIVEM_SERVER_URL); the web server starts it */
   gameStatus: FxServerStatus | null;
   /** stops the delivery worker (its current pass finishes), then closes the database */
@@ -108,7 +113,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     clock,
     ids: { next: randomUUID },
     catalogue,
-    transactions: { run: (work) => database.transactional(work) },
+    transactions: { run: (work) => database.transactional(work), isTransient: isDatabaseBusy },
     applications: mikroOrmApplicationPorts(database),
     users: mikroOrmUserPorts(database, config.adminDiscordIds),
     purchases: {
@@ -148,8 +153,10 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     pollMs: delivery.pollMs,
   });
   const deliveryWorker = worker;
-  const renewalScheduler = new RenewalScheduler({
+  const renewalScheduler = new PeriodicPass({
+    name: 'membership renewals',
     pass: () => database.withContext(() => core.memberships.renewDue.execute({ now: clock.now() })),
+    summary: (report) => (report.checked > 0 ? report : null),
     logger,
     pollMs: config.memberships.renewalPollMs,
   });
@@ -164,6 +171,16 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
           logger,
         })
       : null;
+  const reconcileScheduler = new PeriodicPass({
+    name: 'purchase reconciliation',
+    pass: () => database.withContext(() => core.purchases.reconcile.execute()),
+    summary: (report) =>
+      report.completed.length + report.failed.length + report.errors.length > 0
+        ? { completed: report.completed, failed: report.failed, errors: report.errors }
+        : null,
+    logger,
+    pollMs: config.purchases.reconcilePollMs,
+  });
   // sessions and their users in memory, dropped on every change (this process's, and others' through the feed)
   const changes = new ChangeFeed(database, logger);
   const sessions = new CachedSessionStore(new MikroOrmSessionStore(database, clock), database, changes, clock);
@@ -189,11 +206,13 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     deliveryWorker,
     renewalScheduler,
     backupScheduler,
+    reconcileScheduler,
     gameStatus,
     close: async () => {
       await gameStatus?.stop();
       await backupScheduler?.stop();
       await renewalScheduler.stop();
+      await reconcileScheduler.stop();
       await deliveryWorker.stop();
       await sessions.stop();
       await database.close();

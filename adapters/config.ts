@@ -80,6 +80,8 @@ const envSchema = z.object({
   DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
   /** how often the server looks for memberships due to renew or end (demo renewals; Stripe's missed webhooks) */
   MEMBERSHIP_RENEWAL_POLL_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** how often the server asks the payment provider about purchases pending for over a minute */
+  PURCHASE_RECONCILE_POLL_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** the FiveM server's HTTP address (its dynamic.json and info.json), e.g. http://127.0.0.1:30120 */
   FIVEM_SERVER_URL: optionalText.pipe(z.url().optional()),
   /** how often that status is read */
@@ -170,6 +172,8 @@ export interface Config {
   };
   /** the membership renewal scheduler: runs with the delivery worker (DELIVERY_WORKER), every renewalPollMs */
   memberships: { renewalPollMs: number };
+  /** the pending-purchase reconciliation: runs with the delivery worker (DELIVERY_WORKER), every reconcilePollMs */
+  purchases: { reconcilePollMs: number };
   /** the FiveM server: its status address and join code, and the key it calls the site with (each may be absent) */
   game: {
     serverUrl: string | null;
@@ -279,6 +283,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       worker: env.DELIVERY_WORKER === 'on',
     },
     memberships: { renewalPollMs: env.MEMBERSHIP_RENEWAL_POLL_MS },
+    purchases: { reconcilePollMs: env.PURCHASE_RECONCILE_POLL_MS },
     game: {
       serverUrl: env.FIVEM_SERVER_URL ?? null,
       statusPollMs: env.FIVEM_STATUS_POLL_MS,

@@ -52,6 +52,8 @@ export async function startServer(
     system.deliveryWorker.start();
     system.renewalScheduler.start();
     system.backupScheduler?.start();
+
+    system.reconcileScheduler.start();
   }
   // every process answers /api/server-status from its own reading
   system.gameStatus?.start();

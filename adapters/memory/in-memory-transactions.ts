@@ -34,6 +34,8 @@ export class InMemoryTransactions implements TransactionRunner {
   private readonly stores: SnapshotStore[] = [];
   private readonly inside = new AsyncLocalStorage<true>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** memory never turns work away; a test standing in for a busy database says which failures it means */
+  isTransient: (error: unknown) => boolean = () => false;
 
   constructor(stores: SnapshotStore[] = []) {
     this.register(...stores);

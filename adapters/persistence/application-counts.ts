@@ -1,8 +1,63 @@
-export type CountRow = { status: string; count: string | number };
+import type { Database } from './database.ts';
 
-/** Every status of a table counted, read from the trigger-kept status_counts (see countsOf). */
-export function countStatement(table: string): [sql: string, params: unknown[]] {
-  return [`select "status", "row_count" as "count" from "status_counts" where "table_name" = ?`, [table]];
+export type CountRow = { status: string; count: string | number; cents?: string | number };
+
+/** counts are read again at least this often, however quiet the table */
+export const COUNTS_MAX_AGE_MS = 1000;
+
+interface Kept {
+  at: number;
+  rows: Promise<CountRow[]>;
+}
+
+/**
+ * Rows (and, for purchases, cents) per status of the counted tables, read from their indexes and kept in this
+ * process for at most a second: no row is written by every insert or status change (which made every purchase
+ * wait on the one before, migration 0020), and a polled dashboard or review list costs one index-only count a
+ * second at most. A change to the table this process makes or hears of drops its counts at once; one made by
+ * another process the feed did not yet deliver shows within the second. Readers at once share one read.
+ */
+export class StatusCounts {
+  private readonly kept = new Map<string, Kept>();
+
+  constructor(
+    private readonly database: Pick<Database, 'query' | 'onChange'>,
+    private readonly now: () => number = Date.now,
+  ) {
+    database.onChange((key) => {
+      if (key === '*') this.kept.clear();
+      else if (key.startsWith('table:')) this.kept.delete(key.slice('table:'.length));
+    });
+  }
+
+  /** every status of `table` counted (`cents`: with the sum of what was paid, or the price before a payment) */
+  read(table: string, { cents = false } = {}): Promise<CountRow[]> {
+    const now = this.now();
+    const kept = this.kept.get(table);
+    if (kept && now >= kept.at && now - kept.at < COUNTS_MAX_AGE_MS) return kept.rows;
+    const rows = this.database.query<CountRow>(
+      `select "status", count(*) as "count"${cents ? `, coalesce(sum(coalesce("amount_paid_cents", "price_cents")), 0) as "cents"` : ''} from "${table}" group by "status"`,
+    );
+    const entry = { at: now, rows };
+    this.kept.set(table, entry);
+    // a failed read is not kept
+    rows.catch(() => {
+      if (this.kept.get(table) === entry) this.kept.delete(table);
+    });
+    return rows;
+  }
+}
+
+const perDatabase = new WeakMap<object, StatusCounts>();
+
+/** the one StatusCounts of a database (of this process) */
+export function statusCountsOf(database: Database): StatusCounts {
+  let counts = perDatabase.get(database);
+  if (!counts) {
+    counts = new StatusCounts(database);
+    perDatabase.set(database, counts);
+  }
+  return counts;
 }
 
 /** Those rows as a count per status, zero for statuses nobody holds. */

@@ -233,11 +233,65 @@ export class Database {
     }
   }
 
+  /** the pool's connections now: its size, those lent out, those idle, and requests waiting for one */
+  poolState(): PoolState {
+    const pool = (
+      this.orm.em.getConnection().getKnex().client as {
+        pool?: { max: number; numUsed(): number; numFree(): number; numPendingAcquires(): number };
+      }
+    ).pool;
+    if (!pool) return { size: 0, used: 0, free: 0, waiting: 0 };
+    return { size: pool.max, used: pool.numUsed(), free: pool.numFree(), waiting: pool.numPendingAcquires() };
+  }
+
+  /**
+   * Whether the database answers (`up`), answers only outside this process's pool because every pooled
+   * connection is busy (`busy`), or not at all (`down`): a pooled `select 1`, then, when that gets no answer in
+   * time, one on a connection of its own.
+   */
+  async health(): Promise<{ database: 'up' | 'busy' | 'down'; pool: PoolState }> {
+    if (await this.ping(HEALTH_POOL_MS)) return { database: 'up', pool: this.poolState() };
+    const pool = this.poolState();
+    return { database: (await this.pingAlone(HEALTH_ALONE_MS)) ? 'busy' : 'down', pool };
+  }
+
+  /** `select 1` on a connection opened for it and closed after, within `timeoutMs` */
+  private async pingAlone(timeoutMs: number): Promise<boolean> {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: timeoutMs,
+      statement_timeout: timeoutMs,
+      application_name: 'bayou-health',
+    });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
   async close(): Promise<void> {
     await this.orm.close(true);
     await this.embedded?.close();
   }
 }
+
+export interface PoolState {
+  size: number;
+  used: number;
+  free: number;
+  waiting: number;
+}
+
+/** the health check's pooled ping, then its ping on a connection of its own: together under 2 s */
+const HEALTH_POOL_MS = 1000;
+const HEALTH_ALONE_MS = 800;
 
 /** How long a starting server keeps asking for its first connection while the database is busy (workers starting at once). */
 const START_ACQUIRE_MS = 30_000;

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Application, ApplicationKind, ApplicationKindName } from '../../core/applications/application.ts';
 import { OpenApplicationExistsError } from '../../core/applications/errors.ts';
 import type { ApplicationRepository, ListQuery, Page } from '../../core/applications/ports.ts';
-import { type CountRow, countStatement, countsOf, totalOf } from './application-counts.ts';
+import { countsOf, statusCountsOf, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
 import { fromColumns, keysetCursor, listStatement, objectMaker } from './list-rows.ts';
 
@@ -67,6 +67,7 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
         throw new OpenApplicationExistsError(this.kind);
       throw error;
     }
+    this.database.changed(`table:${this.table}`);
   }
 
   async findById(id: string): Promise<Application<A, S> | null> {
@@ -86,14 +87,13 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
             limit: query.pageSize,
             offset: after ? 0 : (query.page - 1) * query.pageSize,
           });
-    // the page and the counts in one round trip
-    const results = await this.database.queries(
-      page ? [page, countStatement(this.table)] : [countStatement(this.table)],
-    );
-    const rows = page
-      ? (results[0] as Record<string, unknown>[]).map((row) => fromColumns<Application<A, S>>(row))
-      : [];
-    const counts = countsOf(results.at(-1) as CountRow[], this.kind.statuses);
+    // the page, and the counts as kept for a second (StatusCounts), read side by side
+    const [found, countRows] = await Promise.all([
+      page ? this.database.query<Record<string, unknown>>(...page) : [],
+      statusCountsOf(this.database).read(this.table),
+    ]);
+    const rows = found.map((row) => fromColumns<Application<A, S>>(row));
+    const counts = countsOf(countRows, this.kind.statuses);
     return {
       items: rows.map((row) => this.toApplication(row)),
       total: totalOf(counts, query.status),
@@ -142,6 +142,7 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
       ],
       'run',
     );
+    this.database.changed(`table:${this.table}`);
     return result.affectedRows === 1;
   }
 

@@ -87,8 +87,13 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
 
   async update(id: string, expected: MembershipExpectation, changes: MembershipChanges): Promise<Membership | null> {
     return this.database.transactional(async () => {
+      // the member's row first, then the membership (docs/decisions.md, lock order)
+      await this.database.em.execute(
+        `select 1 from "users" where "id" = (select "user_id" from "memberships" where "id" = ?) for no key update`,
+        [id],
+      );
       const rows = await this.database.em.execute<Array<{ id: string }>>(
-        `select "id" from "memberships" where "id" = ? for update`,
+        `select "id" from "memberships" where "id" = ? for no key update`,
         [id],
       );
       if (rows.length === 0) return null;

@@ -23,6 +23,7 @@ import { displayName } from '../../core/users/user.ts';
 import type { Database } from './database.ts';
 import { BUYER_PURCHASE_STATUSES } from '../../core/purchases/buyer-view.ts';
 import { fromColumns, keysetCursor, listRows } from './list-rows.ts';
+import { statusCountsOf } from './application-counts.ts';
 import { PurchaseRow } from './purchase-entities.ts';
 
 // reads skip the identity map: a purchase completed a moment ago by another request must read as completed
@@ -39,6 +40,15 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       await this.database.em.insert(PurchaseRow, toRow(purchase));
       await this.recordChange(purchase.id, 'checkout_started', null, null, purchase.createdAt);
     });
+    this.database.changed(CHANGED);
+  }
+
+  /** the buyer's row, locked first in every transaction that writes their purchases (docs/decisions.md, lock order) */
+  private async lockBuyerOf(purchaseId: string): Promise<void> {
+    await this.database.em.execute(
+      `select 1 from "users" where "id" = (select "user_id" from "purchases" where "id" = ?) for no key update`,
+      [purchaseId],
+    );
   }
 
   private async recordChange(id: string, status: string, reason: string | null, actorId: string | null, at: Date) {
@@ -100,6 +110,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       if (count >= rules.limit) return { outcome: 'full', open: count };
       await em.insert(PurchaseRow, toRow(purchase));
       await this.recordChange(purchase.id, 'checkout_started', null, null, purchase.createdAt);
+      this.database.changed(CHANGED);
       return { outcome: 'added', purchase };
     });
   }
@@ -107,19 +118,14 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   async reviseCheckout(id: string, changes: CheckoutChanges): Promise<Purchase | null> {
     return this.database.transactional(async () => {
       const em = this.database.em;
-      const rows = await em.execute<Array<{ price_cents: number }>>(
-        `select "price_cents" from "purchases" where "id" = ? and "status" = 'pending' for update`,
+      await this.lockBuyerOf(id);
+      const rows = await em.execute<unknown[]>(
+        `select 1 from "purchases" where "id" = ? and "status" = 'pending' for no key update`,
         [id],
       );
       if (rows.length === 0) return null;
       await em.nativeUpdate(PurchaseRow, { id }, { ...changes });
-      // the per-status sums (migration 0006) follow status changes only, so a pending price that changes is counted here
-      const delta = changes.priceCents === undefined ? 0 : changes.priceCents - Number(rows[0].price_cents);
-      if (delta !== 0)
-        await em.execute(
-          `update "status_counts" set "price_cents" = "price_cents" + ? where "table_name" = 'purchases' and "status" = 'pending'`,
-          [delta],
-        );
+      this.database.changed(CHANGED);
       return this.findById(id);
     });
   }
@@ -146,6 +152,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     if (!billing?.subscriptionId || billing.reason === 'start' || !billing.periodStart)
       throw new Error('addBilled takes a renewal or an upgrade of a known subscription and month');
     return this.database.transactional(async () => {
+      await this.database.em.execute(`select 1 from "users" where "id" = ? for no key update`, [purchase.userId]);
       const inserted = await this.database.em.execute<Array<{ id: string }>>(
         `insert into "purchases" ("id", "user_id", "product_type", "product_id", "option_id", "product_name", "price_cents",
            "currency", "tokens_granted", "tokens_awarded", "buyer_email", "buyer_discord", "ban_reason", "payment_intent_id",
@@ -177,6 +184,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       );
       if (inserted.length > 0) {
         await this.recordChange(purchase.id, 'checkout_started', null, null, purchase.createdAt);
+        this.database.changed(CHANGED);
         return { added: true, purchase: (await this.findById(purchase.id)) as Purchase };
       }
       const row = await this.database.em.findOne(
@@ -218,20 +226,23 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   async discardUnstarted(id: string): Promise<void> {
-    await this.database.em.nativeDelete(PurchaseRow, { id, paymentIntentId: null });
+    if ((await this.database.em.nativeDelete(PurchaseRow, { id, paymentIntentId: null })) > 0)
+      this.database.changed(CHANGED);
   }
 
   async transition(id: string, from: readonly PurchaseStatus[], changes: PurchaseChanges): Promise<Purchase | null> {
     return this.database.transactional(async () => {
+      await this.lockBuyerOf(id);
       // the row lock makes concurrent transitions wait and then see the winner's status
       const rows = await this.database.em.execute<Record<string, unknown>[]>(
-        `select "status" from "purchases" where "id" = ? for update`,
+        `select "status" from "purchases" where "id" = ? for no key update`,
         [id],
       );
       if (rows.length === 0 || !from.includes(rows[0].status as PurchaseStatus)) return null;
       const before = await this.findById(id);
       const { changedBy, ...columns } = changes;
       await this.database.em.nativeUpdate(PurchaseRow, { id }, columns);
+      this.database.changed(CHANGED);
       if (changes.status !== undefined)
         await this.recordChange(
           id,
@@ -279,11 +290,16 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   async totals(): Promise<PurchaseTotals> {
-    // kept by triggers on purchases (migration 0006): no scan of the table
-    const rows = await this.database.em.execute<{ status: string; count: string; cents: string }[]>(
-      `select "status", "row_count" as "count", "price_cents" as "cents" from "status_counts" where "table_name" = 'purchases'`,
-    );
-    return totalsOf(PURCHASE_STATUSES, rows);
+    return totalsOf(PURCHASE_STATUSES, await this.storedTotals());
+  }
+
+  /** counts and sums per status from the (status, price) index, kept a second (StatusCounts) */
+  private async storedTotals() {
+    return (await statusCountsOf(this.database).read('purchases', { cents: true })) as Array<{
+      status: string;
+      count: string;
+      cents: string;
+    }>;
   }
 
   async search(filter: PurchaseFilter, page: { limit?: number; before?: string }): Promise<Purchase[]> {
@@ -312,15 +328,12 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   /**
-   * The unfiltered dashboard: the per-status sums the triggers keep, with the lapsed checkouts counted on the
+   * The unfiltered dashboard: the per-status sums as kept (StatusCounts), with the lapsed checkouts counted on the
    * (status, created_at) index. That count is the page's one costly statement, so it is made again only when the
    * pending checkouts changed (their stored count or sum moved), the cut-off moved back, or a second has passed.
    */
   private async summarizeAll(abandonedBefore: Date): Promise<PurchaseStatusTotals> {
-    const rows = await this.database.query<{ status: string; count: string; cents: string }>(
-      `select "status", "row_count" as "count", "price_cents" as "cents" from "status_counts" where "table_name" = 'purchases'`,
-    );
-    const stored = totalsOf(PURCHASE_STATUSES, rows);
+    const stored = totalsOf(PURCHASE_STATUSES, await this.storedTotals());
     const pending = `${stored.pending.count} ${stored.pending.cents}`;
     const before = abandonedBefore.getTime();
     let lapsed = this.lapsed;
@@ -371,6 +384,9 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     return rows.map(toPurchase);
   }
 }
+
+/** what a write to purchases announces: kept counts and kept list answers of this process drop at once */
+const CHANGED = 'table:purchases';
 
 /** the lapsed checkouts are counted again at least this often, as checkouts pass their 24 hours */
 const LAPSED_RECOUNT_MS = 1000;

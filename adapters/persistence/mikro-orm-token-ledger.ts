@@ -27,9 +27,10 @@ export class MikroOrmTokenLedger implements TokenLedger {
     // joins the caller's transaction (as a savepoint) or opens its own
     return this.database.transactional(async () => {
       const em = this.database.em;
-      const [user] = await em.execute<{ tokens: number }[]>(`select "tokens" from "users" where "id" = ? for update`, [
-        change.userId,
-      ]);
+      const [user] = await em.execute<{ tokens: number }[]>(
+        `select "tokens" from "users" where "id" = ? for no key update`,
+        [change.userId],
+      );
       if (!user) return { kind: 'unknown_user' };
       if (change.reference) {
         const [earlier] = await em.execute<EntryRecord[]>(`select * from "token_ledger" where "reference" = ?`, [

@@ -25,8 +25,14 @@ export function ormOptions({ url, poolMax = 10, debug = false }: OrmOptionsInput
     debug,
     // fail fast when the database is unreachable instead of holding requests open
     pool: { min: 0, max: poolMax, acquireTimeoutMillis: 2000, idleTimeoutMillis: 10_000 },
+    // a lock not granted in 5 s fails the statement (answered 503 with Retry-After), as one running 10 s does
     driverOptions: {
-      connection: { connectionTimeoutMillis: 2000, statement_timeout: 10_000, application_name: SITE_APPLICATION_NAME },
+      connection: {
+        connectionTimeoutMillis: 2000,
+        statement_timeout: 10_000,
+        lock_timeout: 5000,
+        application_name: SITE_APPLICATION_NAME,
+      },
     },
     // the migrations themselves and the migrator are added when first needed (migrator.ts)
     migrations: {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../program.ts';
+import { registerDbVerifyCommand } from './db-verify.ts';
 
 /** These two look at the migrations themselves, so they run whatever state the schema is in. */
 const SCHEMA_AS_IS = { schemaAsIs: true };
@@ -30,4 +31,5 @@ export function registerDbCommands(program: Command, context: CliContext): void 
         );
       }, SCHEMA_AS_IS),
     );
+  registerDbVerifyCommand(db, context);
 }

@@ -156,7 +156,7 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
   purchases
     .command('reconcile')
     .description(
-      'Ask the payment provider about purchases pending for over 15 minutes; complete paid ones, fail abandoned ones',
+      'Ask the payment provider about purchases pending for over a minute; complete paid ones, fail those unpaid after 15 minutes (the server does this every minute)',
     )
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>

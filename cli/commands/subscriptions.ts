@@ -6,7 +6,7 @@ import { formatUsd } from '../../core/shared/money.ts';
 import { displayName, type User } from '../../core/users/user.ts';
 import type { System } from '../../adapters/compose.ts';
 import { StripeSubscriptionGateway } from '../../adapters/payments/stripe-subscription-gateway.ts';
-import { CliFailure, EXIT_CODES } from '../failure.ts';
+import { CliFailure, EXIT_CODES, reportedFailure } from '../failure.ts';
 import type { CliContext } from '../program.ts';
 import { oneLine, terminalJson } from '../terminal-text.ts';
 
@@ -168,9 +168,19 @@ export function registerSubscriptionCommands(program: Command, context: CliConte
         const now = parseInstant(options.now);
         if (system.core.memberships.gatewayMode !== 'demo') throw new RenewalsNotRunHereError();
         const report = await system.core.memberships.renewDue.execute({ now });
-        if (options.json) return context.out(terminalJson(report));
-        context.out(
-          `At ${now.toISOString()}: ${report.renewed} renewed, ${report.failed} failed (grace started), ${report.ended} ended, of ${report.checked} due.`,
+        if (options.json) context.out(terminalJson(report));
+        else
+          context.out(
+            `At ${now.toISOString()}: ${report.renewed} renewed, ${report.failed} failed (grace started), ${report.ended} ended, of ${report.checked} due; ${report.errors.length} could not be brought up to date.`,
+          );
+        if (report.errors.length === 0) return;
+        for (const error of report.errors)
+          context.err(
+            oneLine(`Membership ${error.membershipId} (user ${error.userId}): ${reportedFailure(error.message)}`),
+          );
+        throw new CliFailure(
+          `${report.errors.length} membership(s) could not be brought up to date (named above); the others were. Running renew-due again takes them up where this run stopped.`,
+          EXIT_CODES.failure,
         );
       }),
     );

@@ -143,7 +143,9 @@ export class MembershipPayments {
 }
 
 export interface RenewalReport {
+  /** months charged and granted */
   renewed: number;
+  /** renewal payments declined (the membership's grace started) */
   failed: number;
   ended: number;
   /** memberships looked at */
@@ -151,15 +153,24 @@ export interface RenewalReport {
   /** memberships whose subscription was checked with the provider; `followed` of them changed to match it */
   asked: number;
   followed: number;
+  /** memberships that could not be brought up to date, each with why (the next run takes them again) */
+  errors: Array<{ membershipId: string; userId: string; message: string }>;
 }
 
 /** the scheduler asks the provider about every provider-billed membership at least this often */
 export const PROVIDER_CHECK_EVERY_MS = 24 * 3_600_000;
+/** a membership is caught up through at most this many months in one run */
+const MAX_PERIODS_PER_RUN = 36;
+/** tries of one step turned away by a busy store (a lock wait, deadlock or serialization failure) */
+const TRIES = 4;
 
 /**
- * Runs what is due at `now`: each active membership past its period end renews (the demo gateway charges the
- * saved card; with Stripe, which charges by itself, the provider is asked for the paid invoice a webhook may
- * have missed), or ends when it was canceled; a past-due one whose grace ran out ends.
+ * Runs what is due at `now`: every provider-billed membership not checked for a day is checked with its provider;
+ * each active membership past its period end renews (the demo gateway charges the saved card; with Stripe, which
+ * charges by itself, the provider is asked for the paid invoice a webhook may have missed), or ends when it was
+ * canceled (the provider asked first); a past-due one whose grace ran out ends. Each membership is brought up to
+ * date alone, month by month in order (each month charged and granted once, in short transactions of its own), a
+ * step the store turned away tried again; one that still fails is named in the report, and the others go on.
  */
 export class RenewDueMemberships {
   constructor(
@@ -168,25 +179,31 @@ export class RenewDueMemberships {
   ) {}
 
   async execute(input: { now: Date; limit?: number }): Promise<RenewalReport> {
-    const report: RenewalReport = { renewed: 0, failed: 0, ended: 0, checked: 0, asked: 0, followed: 0 };
+    const report: RenewalReport = { renewed: 0, failed: 0, ended: 0, checked: 0, asked: 0, followed: 0, errors: [] };
     const limit = input.limit ?? 200;
-    // every provider-billed membership is checked with its provider at least daily
     const stale = await this.d.memberships.providerCheckDue(
       new Date(input.now.getTime() - PROVIDER_CHECK_EVERY_MS),
       limit,
     );
     for (const membership of stale) {
-      const followed = await this.followProvider(membership, input.now);
-      if (followed === null) continue;
-      report.asked++;
-      if (followed === 'ended') report.ended++;
-      else if (followed) report.followed++;
+      try {
+        const followed = await this.retrying(() => this.followProvider(membership, input.now));
+        if (followed === null) continue;
+        report.asked++;
+        if (followed === 'ended') report.ended++;
+        else if (followed) report.followed++;
+      } catch (error) {
+        report.errors.push(failureOf(membership, error));
+      }
     }
     const due = await this.d.memberships.due(input.now, limit);
     for (const membership of due) {
       report.checked++;
-      const outcome = await this.advance(membership, input.now);
-      if (outcome) report[outcome]++;
+      try {
+        await this.catchUp(membership, input.now, report);
+      } catch (error) {
+        report.errors.push(failureOf(membership, error));
+      }
     }
     return report;
   }
@@ -215,6 +232,29 @@ export class RenewDueMemberships {
       );
       return before !== null && followed;
     });
+  }
+
+  private async catchUp(first: Membership, now: Date, report: RenewalReport): Promise<void> {
+    let membership: Membership | null = first;
+    for (let step = 0; membership && step < MAX_PERIODS_PER_RUN; step++) {
+      const current: Membership = membership;
+      const outcome = await this.retrying(() => this.advance(current, now));
+      if (!outcome) return;
+      report[outcome]++;
+      if (outcome === 'ended') return;
+      membership = await this.d.memberships.findById(current.id);
+    }
+  }
+
+  private async retrying<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (attempt >= TRIES || !this.d.transactions.isTransient?.(error)) throw error;
+        await new Promise((done) => setTimeout(done, 50 * 2 ** attempt * Math.random()));
+      }
+    }
   }
 
   private async advance(membership: Membership, now: Date): Promise<'renewed' | 'failed' | 'ended' | null> {
@@ -315,6 +355,14 @@ export class RenewDueMemberships {
       return (await this.d.lifecycle.pastDue(membership, periodStart, reason)) ? 'failed' : null;
     });
   }
+}
+
+function failureOf(membership: Membership, error: unknown) {
+  return {
+    membershipId: membership.id,
+    userId: membership.userId,
+    message: error instanceof Error ? error.message : String(error),
+  };
 }
 
 /** Applies a provider's billing event once: the event id is recorded with its effect. */

@@ -3,19 +3,23 @@ import type { Clock } from '../shared/ports.ts';
 import type { PaymentGateway, PurchaseRepository } from './ports.ts';
 import type { PurchaseSettlement } from './purchase-settlement.ts';
 
+/** a checkout not paid after this long is marked failed */
 export const RECONCILE_AFTER_MINUTES = 15;
+/** a pending purchase is asked about once it is this old: the webhook or the buyer's page usually completes it first */
+export const ASK_AFTER_SECONDS = 60;
 
 export interface ReconcileReport {
   completed: string[];
   failed: string[];
-  /** still being paid (processing, or waiting for the buyer's bank) */
+  /** still being paid (processing, or waiting for the buyer's bank or card) */
   unchanged: string[];
   errors: Array<{ id: string; message: string }>;
 }
 
 /**
- * Asks the provider about every purchase pending for over 15 minutes, so a lost webhook loses nothing:
- * a paid one is completed, an abandoned or declined one is marked failed.
+ * Asks the provider about every purchase pending for over a minute, so a lost webhook or a process killed while
+ * completing loses nothing: a paid one is completed, and one still unpaid after 15 minutes (abandoned or declined)
+ * is marked failed. The server runs it every minute and at start-up; operators run it as `purchases reconcile`.
  */
 export class ReconcilePurchases {
   constructor(
@@ -26,20 +30,25 @@ export class ReconcilePurchases {
   ) {}
 
   async execute(): Promise<ReconcileReport> {
-    const cutoff = new Date(this.clock.now().getTime() - RECONCILE_AFTER_MINUTES * 60_000);
+    const now = this.clock.now().getTime();
+    const lapsed = new Date(now - RECONCILE_AFTER_MINUTES * 60_000);
     const report: ReconcileReport = { completed: [], failed: [], unchanged: [], errors: [] };
-    for (const purchase of await this.purchases.pendingCreatedBefore(cutoff)) {
+    for (const purchase of await this.purchases.pendingCreatedBefore(new Date(now - ASK_AFTER_SECONDS * 1000))) {
+      const unpaidTooLong = purchase.createdAt < lapsed;
       try {
         if (!purchase.paymentIntentId) {
-          await this.settlement.fail(purchase, 'No payment was started.');
-          report.failed.push(purchase.id);
+          if (!unpaidTooLong) report.unchanged.push(purchase.id);
+          else {
+            await this.settlement.fail(purchase, 'No payment was started.');
+            report.failed.push(purchase.id);
+          }
           continue;
         }
         const intent = await this.gateway.retrieveIntent(purchase.paymentIntentId);
         if (intent.status === 'succeeded') {
           const settled = await this.settlement.complete(purchase, intent);
           (settled.status === 'completed' ? report.completed : report.unchanged).push(purchase.id);
-        } else if (intent.status === 'canceled' || intent.status === 'requires_payment_method') {
+        } else if (unpaidTooLong && (intent.status === 'canceled' || intent.status === 'requires_payment_method')) {
           await this.settlement.fail(
             purchase,
             intent.failureMessage ?? `No payment after ${RECONCILE_AFTER_MINUTES} minutes.`,

@@ -12,7 +12,11 @@ describe('HTTP basics', () => {
   it('answers /api/health with 200 while the database is up', async () => {
     const response = await fetch(`${server.url}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      pool: { size: expect.any(Number), used: expect.any(Number), free: expect.any(Number), waiting: 0 },
+    });
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {

@@ -110,6 +110,39 @@ describe('Priority Pass memberships on the demo gateway', () => {
     expect(grants).toContain(`Swamp Blood Priority Pass: month from ${fmt(end)}`);
   });
 
+  it('one run brings a membership three months behind up to date: each month charged and granted once, in order', async () => {
+    const { player, http, membership } = await subscribe('swamp-blood');
+    const end = new Date(membership.currentPeriodEnd);
+    // (the memberships of the tests before are due as well)
+    const report = await renewDue(new Date(end.getTime() + 62 * DAY));
+    expect(report.errors).toEqual([]);
+    expect(await tokens(http)).toBe(400);
+    const months = await sql<Array<{ billing_reason: string; status: string; period_start: Date }>>(
+      `select billing_reason, status, period_start from purchases where user_id = ? order by period_start`,
+      [player.user.id],
+    );
+    expect(months.map((m) => [m.billing_reason, m.status])).toEqual([
+      ['start', 'completed'],
+      ['renewal', 'completed'],
+      ['renewal', 'completed'],
+      ['renewal', 'completed'],
+    ]);
+    const now = (await http.get('/api/membership')).body.membership;
+    expect(new Date(now.currentPeriodEnd).getTime()).toBeGreaterThan(end.getTime() + 62 * DAY);
+    // nothing more is due: a second run charges nothing
+    expect(await renewDue(new Date(end.getTime() + 62 * DAY))).toMatchObject({ renewed: 0, errors: [] });
+    expect(await tokens(http)).toBe(400);
+  });
+
+  it('one run ends a membership whose renewal is declined once its grace is over', async () => {
+    const { http, membership } = await subscribe('swamp-blood', DECLINES_LATER);
+    const end = new Date(membership.currentPeriodEnd);
+    const report = await renewDue(new Date(end.getTime() + 10 * DAY));
+    expect(report).toMatchObject({ failed: 1, errors: [] });
+    expect((await http.get('/api/membership')).body.membership.status).toBe('ended');
+    expect(await tokens(http)).toBe(100);
+  });
+
   it('cancels at the period end: benefits (and the role) stay until then, Resume undoes it, and then it ends', async () => {
     const { player, http, membership } = await subscribe('swamp-blood');
     const end = new Date(membership.currentPeriodEnd);

@@ -28,6 +28,9 @@ export function purchasesFixture(options: { roles?: RoleMappingSettings } = {}) 
   });
   return {
     store: memory.core.purchases,
+    /** the memberships module on the same stores, and those stores and transactions themselves */
+    memberships: memory.core.memberships,
+    memory,
     users,
     purchases,
     bans,

@@ -292,6 +292,25 @@ describe('refund, list, recent and reconcile', () => {
   });
 });
 
+describe('reconcile soon after a payment', () => {
+  it('completes a paid purchase a minute after it started, and leaves an unpaid one pending until 15 minutes', async () => {
+    const fixture = purchasesFixture();
+    const { started } = await paid(fixture);
+    const unpaid = await fixture.store.startCheckout.execute({
+      buyer: fixture.buyer,
+      productType: 'unban',
+      productId: 'discord-unban',
+      banReason: 'Banned for RDM at the docks last week.',
+    });
+    fixture.advance(2);
+    const report = await fixture.store.reconcile.execute();
+    expect(report.completed).toEqual([started.purchase.id]);
+    expect(report.failed).toEqual([]);
+    expect(report.unchanged).toEqual([unpaid.purchase.id]);
+    expect(fixture.balance(fixture.buyer.id)).toBe(100);
+  });
+});
+
 describe('payment events that do not match their purchase', () => {
   it('records a success event whose amount differs without completing anything', async () => {
     const fixture = purchasesFixture();

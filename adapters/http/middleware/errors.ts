@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { DomainError, type ErrorKind } from '../../../core/shared/errors.ts';
 import type { ErrorBody } from '../contract/errors.ts';
 import type { Logger } from '../../logger.ts';
+import { isDatabaseBusy } from '../../persistence/database-busy.ts';
 
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
   invalid: 400,
@@ -32,7 +33,13 @@ const CONNECTION_CODES = new Set([
  * "Transaction query already complete" for the next statement of a transaction whose connection dropped mid-way.
  */
 const CONNECTION_MESSAGES =
-  /Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED|is not queryable|Client was closed|Transaction query already complete/i;
+  /Connection terminated|connect ECONNREFUSED|is not queryable|Client was closed|Transaction query already complete/i;
+
+/** seconds a client is asked to wait before trying again after a 503 */
+export const RETRY_AFTER_SECONDS = { busy: 2, unavailable: 5 } as const;
+
+/** headers of the answer's body, which an error body replaces: a gzipped list's Content-Encoding must not stay */
+const REPRESENTATION_HEADERS = ['Content-Encoding', 'Content-Disposition', 'Content-Language', 'ETag', 'Last-Modified'];
 
 /** True for errors that mean the database cannot be reached (not that a query was wrong). */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -66,6 +73,7 @@ export function formatZodError(error: ZodError): ErrorBody {
 export function errorAnswer(logger: Logger): (ctx: Context, error: unknown) => void {
   return (ctx, error) => {
     let status = 500;
+    let retryAfter: number = RETRY_AFTER_SECONDS.unavailable;
     let body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
     if (error instanceof DomainError) {
       status = STATUS_BY_KIND[error.kind];
@@ -80,6 +88,10 @@ export function errorAnswer(logger: Logger): (ctx: Context, error: unknown) => v
           'The request contains a value that cannot be stored (a NUL character, invalid text, or a number out of range).',
         code: 'INVALID_VALUE',
       };
+    } else if (isDatabaseBusy(error)) {
+      status = 503;
+      retryAfter = RETRY_AFTER_SECONDS.busy;
+      body = { message: 'The store is busy right now. Please try again in a moment.', code: 'BUSY' };
     } else if (isDatabaseUnavailable(error)) {
       status = 503;
       body = { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'UNAVAILABLE' };
@@ -96,7 +108,12 @@ export function errorAnswer(logger: Logger): (ctx: Context, error: unknown) => v
         if (httpError.headers) ctx.set(httpError.headers);
       }
     }
-    if (status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+    if (status === 503) {
+      logger.warn({ err: error, method: ctx.method, path: ctx.path }, 'request not served: database busy or down');
+      ctx.set('Retry-After', String(retryAfter));
+    } else if (status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+    // the failure may come after the route set its answer (a session saved once the route is done)
+    for (const name of REPRESENTATION_HEADERS) ctx.remove(name);
     ctx.status = status;
     ctx.body = body;
   };

@@ -19,9 +19,11 @@ import { Migration20261126000016RowsByPlayer } from './0016-rows-by-player.ts';
 import { Migration20261126000017StripeCustomers } from './0017-stripe-customers.ts';
 import { Migration20261127000018PaymentsProven } from './0018-payments-proven.ts';
 import { Migration20261127000019MembershipsFollowProvider } from './0019-memberships-follow-provider.ts';
+import { Migration20261127000020CountsWithoutAHotRow } from './0020-counts-without-a-hot-row.ts';
 import { Migration20261127000023GameServerChecks } from './0023-game-server-checks.ts';
 import { Migration20261127000025MembershipMonthBuyers } from './0025-membership-month-buyers.ts';
 import { Migration20261127000026MembershipEvents } from './0026-membership-events.ts';
+import { Migration20261127000027PaidAmountsInCounts } from './0027-paid-amounts-in-counts.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
 /** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
@@ -45,9 +47,11 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261126000017StripeCustomers,
   Migration20261127000018PaymentsProven,
   Migration20261127000019MembershipsFollowProvider,
+  Migration20261127000020CountsWithoutAHotRow,
   Migration20261127000023GameServerChecks,
   Migration20261127000025MembershipMonthBuyers,
   Migration20261127000026MembershipEvents,
+  Migration20261127000027PaidAmountsInCounts,
 };
 
 /**

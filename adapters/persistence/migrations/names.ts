@@ -23,9 +23,11 @@ export const MIGRATION_NAMES = [
   'Migration20261126000017StripeCustomers',
   'Migration20261127000018PaymentsProven',
   'Migration20261127000019MembershipsFollowProvider',
+  'Migration20261127000020CountsWithoutAHotRow',
   'Migration20261127000023GameServerChecks',
   'Migration20261127000025MembershipMonthBuyers',
   'Migration20261127000026MembershipEvents',
+  'Migration20261127000027PaidAmountsInCounts',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];
