@@ -93,7 +93,7 @@ export function createCore(ports: CorePorts) {
         purchases: ports.purchases.purchases,
         accounts,
         // the one rule of who is whitelisted and in which queue, as the game server reads it
-        access: (discordId) => game.access.execute(discordId),
+        access: (user) => game.access.of(user),
         membership: (userId) => memberships.manage.mine(userId),
         membershipEvents: (userId, limit) => ports.memberships.memberships.eventsOf(userId, limit),
         tierName: (tierId) => tierName(catalogue, tierId),

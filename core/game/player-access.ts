@@ -2,7 +2,7 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { Entitlements } from '../delivery/ports.ts';
 import { InvalidInputError } from '../shared/errors.ts';
 import type { UserRepository } from '../users/ports.ts';
-import { isBanned } from '../users/user.ts';
+import { isBanned, type User } from '../users/user.ts';
 
 /** Staff and admins go ahead of every tier. */
 export const STAFF_PRIORITY = 10;
@@ -47,6 +47,12 @@ export class PlayerAccess {
     const user = await this.users.findByDiscordId(checkedDiscordId(discordId));
     if (!user)
       return { discordId, known: false, whitelisted: false, banned: false, priority: 0, tier: null, tokens: 0 };
+    return this.of(user);
+  }
+
+  /** the same answer for a player already read (the player page) */
+  async of(user: User): Promise<PlayerAccessView> {
+    const discordId = user.discordId;
     const [held] = await this.entitlements.of(user.id);
     // the catalogue lists the tiers from the cheapest: its order is the priority
     const tiers = this.catalogue.list('whitelist');

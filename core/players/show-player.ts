@@ -3,6 +3,7 @@ import { buyerView } from '../purchases/buyer-view.ts';
 import type { PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock } from '../shared/ports.ts';
 import type { TokenLedger } from '../tokens/ports.ts';
+import type { User } from '../users/user.ts';
 import type { PlayerAccessView } from '../game/player-access.ts';
 import type { MembershipView } from '../memberships/manage.ts';
 import type { MembershipEvent } from '../memberships/membership-events.ts';
@@ -13,7 +14,7 @@ import { newestFirst, TIMELINE_PER_SOURCE, type PlayerPage, type TimelineEntry }
 
 /** What the player page reads of the game server's access rule and of the player's Priority Pass. */
 export interface PlayerMembershipSources {
-  access(discordId: string): Promise<PlayerAccessView>;
+  access(user: User): Promise<PlayerAccessView>;
   membership(userId: string): Promise<MembershipView | null>;
   membershipEvents(userId: string, limit: number): Promise<MembershipEvent[]>;
   tierName(tierId: string): string;
@@ -47,7 +48,7 @@ export class ShowPlayer {
         deps.actions.forUser(user.id, limit + 1),
         deps.deliveries.forUser(user.id, limit + 1),
         deps.storeBans.find(user.id),
-        deps.access(user.discordId),
+        deps.access(user),
         deps.membership(user.id),
         deps.membershipEvents(user.id, limit + 1),
       ]);

@@ -132,9 +132,11 @@ describe('purchases list --csv in a spreadsheet', () => {
       'optionId',
       'productName',
       'price',
+      'amountPaid',
       'buyerDiscord',
       'buyerEmail',
       'paymentIntentId',
+      'paymentReference',
       'gateway',
       'tokensAwarded',
     ]);
