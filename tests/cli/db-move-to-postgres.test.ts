@@ -95,6 +95,12 @@ describe.skipIf(!reachable)('moving from the embedded database to Postgres', () 
     const [balances, movedBalances] = await readBoth(target.url!, balancesAndLedger);
     expect(movedBalances).toEqual(balances);
     for (const database of await readBoth(target.url!, balancesOffTheLedger)) expect(database).toEqual([]);
+    // the operator's own check finds nothing wrong on either side
+    for (const env of [{ DATA_DIR: dataDir, DATABASE_URL: '' }, { DATABASE_URL: target.url! }]) {
+      const verified = await runCli(['db', 'verify'], env);
+      expect(verified.stdout + verified.stderr).not.toContain('breach');
+      expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+    }
 
     // the site on Postgres: the same players, signed in with the same cookies, see the same accounts
     await stop(embeddedSite);
