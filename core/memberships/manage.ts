@@ -237,7 +237,7 @@ export class ManageMembership {
     const membership = await this.live(userId);
     const move = this.tierMove(membership, tierId);
     const { current, target: next } = move;
-    const target = { id: next.product.id };
+    const targetId = next.product.id;
     if (expectedChargeCents !== undefined) {
       const charge =
         move.kind === 'upgrade'
@@ -260,11 +260,11 @@ export class ManageMembership {
       return { kind: 'kept', membership: await this.reload(membership.id) };
     }
     if (move.kind === 'downgrade') {
-      await this.gateway.scheduleTier(membership.subscriptionId, target.id);
+      await this.gateway.scheduleTier(membership.subscriptionId, targetId);
       await this.memberships.update(
         membership.id,
         { status: ['active'], tierId: membership.tierId },
-        { pendingTierId: target.id, updatedAt: this.clock.now() },
+        { pendingTierId: targetId, updatedAt: this.clock.now() },
       );
       return { kind: 'downgrade', membership: await this.reload(membership.id) };
     }
@@ -272,13 +272,13 @@ export class ManageMembership {
     const period = { start: membership.currentPeriodStart, end: membership.currentPeriodEnd };
     const invoice = await this.gateway.upgrade({
       subscriptionId: membership.subscriptionId,
-      tierId: target.id,
+      tierId: targetId,
       amountCents: this.upgradeCharge(membership, current.priceCents, next.priceCents, now),
       currency: CURRENCY,
       description: `Upgrade to ${next.name} Priority Pass`,
-      metadata: { membershipId: membership.id, userId, tierId: target.id },
+      metadata: { membershipId: membership.id, userId, tierId: targetId },
       // one upgrade charge per membership, month and tier, however often it is asked for
-      idempotencyKey: `upgrade-${membership.subscriptionId}-${period.start.toISOString()}-${target.id}`,
+      idempotencyKey: `upgrade-${membership.subscriptionId}-${period.start.toISOString()}-${targetId}`,
       periodStart: period.start,
       periodEnd: period.end,
       paymentRef: membership.paymentRef,

@@ -328,18 +328,21 @@ function validSignature(secret: string, rawBody: Buffer, signature: string): boo
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** the custom data a payment carries: the basket's, then each package's */
+function customsOf(payment: TebexPayment): Array<Record<string, unknown> | null | undefined> {
+  return [payment.custom, ...(payment.products ?? []).map((product) => product.custom)];
+}
+
 /** the purchase a payment's custom data names (which proves nothing by itself), for staff to look at */
 function namedPurchaseId(payment: TebexPayment): string | null {
-  const candidates = [payment.custom, ...(payment.products ?? []).map((product) => product.custom)];
-  for (const custom of candidates)
+  for (const custom of customsOf(payment))
     if (typeof custom?.purchase_id === 'string' && custom.purchase_id) return custom.purchase_id.slice(0, 255);
   return null;
 }
 
 /** the basket's custom data, or a package's (Tebex carries either), when this site signed it; else null */
 function signedCustom(secret: string, payment: TebexPayment): BasketCustom | null {
-  const candidates = [payment.custom, ...(payment.products ?? []).map((product) => product.custom)];
-  for (const custom of candidates) {
+  for (const custom of customsOf(payment)) {
     if (!custom) continue;
     const basket = readCustom(custom);
     if (basket && validBasketSignature(secret, basket, custom.signature)) return basket;
