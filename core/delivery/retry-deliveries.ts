@@ -15,10 +15,11 @@ export class RetryDeliveries {
     const delivery = await this.outbox.findById(id);
     if (!delivery) throw new DeliveryNotFoundError(id);
     if (delivery.status !== 'failed') throw new DeliveryNotRetryableError(delivery.status);
-    const moved = await this.outbox.requeueFailed([id], this.clock.now());
+    const now = this.clock.now();
+    const moved = await this.outbox.requeueFailed([id], now);
     if (moved.length === 0) throw new DeliveryNotRetryableError((await this.outbox.findById(id))?.status ?? 'pending');
-    // read as requeued before the worker is woken: once woken it may take the delivery at once
-    const requeued = (await this.outbox.findById(id))!;
+    // the delivery as the requeue left it: the worker's next poll may take it before a second read could
+    const requeued: Delivery = { ...delivery, status: 'pending', attempts: 0, nextAttemptAt: now, updatedAt: now };
     this.onRequeued();
     return requeued;
   }
