@@ -87,7 +87,7 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
 
   async update(id: string, expected: MembershipExpectation, changes: MembershipChanges): Promise<Membership | null> {
     return this.database.transactional(async () => {
-      // the member's row first, then the membership (docs/decisions.md, lock order)
+      // the member's row first, then the membership (docs/decisions/0050-counts-lock-order-and-busy-503.md)
       await this.database.em.execute(
         `select 1 from "users" where "id" = (select "user_id" from "memberships" where "id" = ?) for no key update`,
         [id],

@@ -43,7 +43,10 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     this.database.changed(CHANGED);
   }
 
-  /** the buyer's row, locked first in every transaction that writes their purchases (docs/decisions.md, lock order) */
+  /**
+   * the buyer's row, locked first in every transaction that writes their purchases
+   * (docs/decisions/0050-counts-lock-order-and-busy-503.md)
+   */
   private async lockBuyerOf(purchaseId: string): Promise<void> {
     await this.database.em.execute(
       `select 1 from "users" where "id" = (select "user_id" from "purchases" where "id" = ?) for no key update`,
