@@ -150,7 +150,7 @@ describe('the bayou-bridge resource', () => {
     expect(await server.call('getTokens', player.user.discordId)).toBe(30);
   });
 
-  it("answers a Lua resource's calls with the values themselves, as the README's Lua example reads them", async () => {
+  it("answers a Lua resource's calls with the values themselves, as the integration guide's Lua example reads them", async () => {
     const server = fivem();
     const player = await member('parish-life');
     const discordId = player.user.discordId;
@@ -192,9 +192,9 @@ describe('the bayou-bridge resource', () => {
     const pending = await server.fromLua('getTokens', [discordId], { inCoroutine: false });
     expect(pending).toEqual({ __cfx_async_retval: expect.any(Function) });
 
-    // the README's example calls both exports with `:` inside commands, and reads their answers directly
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const example = /```lua\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    // the guide's example calls both exports with `:` inside commands, and reads their answers directly
+    const guide = readFileSync(new URL('../../docs/integrations.md', import.meta.url), 'utf8');
+    const example = /```lua\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
     expect(example).toContain("exports['bayou-bridge']:getTokens(discordId)");
     expect(example).toContain("exports['bayou-bridge']:spendTokens(discordId, GARAGE_PRICE, reference, 'Garage slot')");
     expect(example).not.toMatch(/exports\['bayou-bridge'\]\.(getTokens|spendTokens)/);
