@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
+import { createCatalogueModule } from '../core/catalogue/module.ts';
 import { createCore, type Core } from '../core/index.ts';
 import { RoleMapping } from '../core/delivery/role-mapping.ts';
 import { systemClock, type Clock } from '../core/shared/ports.ts';
@@ -78,6 +79,11 @@ export interface ComposeOptions {
   clock?: Clock;
   /** with dataDir 'memory': a dump of an embedded database to start from (tests start from a migrated one) */
   memoryTemplate?: string;
+}
+
+/** The catalogue's use cases alone, for a command that reads the static catalogue without opening the system. */
+export function composeCatalogue() {
+  return createCatalogueModule(new Catalogue());
 }
 
 /** The one composition root: configuration in, every adapter built, use cases wired. Server, CLI and tests share it. */
