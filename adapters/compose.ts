@@ -4,6 +4,7 @@ import { createCatalogueModule } from '../core/catalogue/module.ts';
 import { createCore, type Core } from '../core/index.ts';
 import { RoleMapping } from '../core/delivery/role-mapping.ts';
 import { systemClock, type Clock } from '../core/shared/ports.ts';
+import type { SessionStore } from '../core/users/ports.ts';
 import type { Config } from './config.ts';
 import { DeliveryWorker } from './discord/delivery-worker.ts';
 import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
@@ -33,7 +34,6 @@ import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-l
 import { MikroOrmPurchaseRepository } from './persistence/mikro-orm-purchase-repository.ts';
 import { MikroOrmServerCheckLog } from './persistence/mikro-orm-server-check-log.ts';
 import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
-import type { SessionStore } from './persistence/session-store.ts';
 import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
 import { mikroOrmUserPorts } from './persistence/user-ports.ts';
 
