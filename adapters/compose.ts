@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
+import { createCatalogueModule } from '../core/catalogue/module.ts';
 import { createCore, type Core } from '../core/index.ts';
 import { RoleMapping } from '../core/delivery/role-mapping.ts';
 import { systemClock, type Clock } from '../core/shared/ports.ts';
+import type { SessionStore } from '../core/users/ports.ts';
 import type { Config } from './config.ts';
 import { DeliveryWorker } from './discord/delivery-worker.ts';
 import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
@@ -32,7 +34,6 @@ import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-l
 import { MikroOrmPurchaseRepository } from './persistence/mikro-orm-purchase-repository.ts';
 import { MikroOrmServerCheckLog } from './persistence/mikro-orm-server-check-log.ts';
 import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
-import type { SessionStore } from './persistence/session-store.ts';
 import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
 import { mikroOrmUserPorts } from './persistence/user-ports.ts';
 
@@ -78,6 +79,11 @@ export interface ComposeOptions {
   clock?: Clock;
   /** with dataDir 'memory': a dump of an embedded database to start from (tests start from a migrated one) */
   memoryTemplate?: string;
+}
+
+/** The catalogue's use cases alone, for a command that reads the static catalogue without opening the system. */
+export function composeCatalogue() {
+  return createCatalogueModule(new Catalogue());
 }
 
 /** The one composition root: configuration in, every adapter built, use cases wired. Server, CLI and tests share it. */

@@ -1,8 +1,7 @@
 import { createApplicationModules, type ApplicationPorts } from './applications/module.ts';
 import { tierName } from './memberships/lifecycle.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
-import { FindProduct } from './catalogue/find-product.ts';
-import { ListCatalogue } from './catalogue/list-catalogue.ts';
+import { createCatalogueModule } from './catalogue/module.ts';
 import { createGameModule, type GamePorts } from './game/module.ts';
 import { createMembershipLifecycle, createMembershipModule, type MembershipPorts } from './memberships/module.ts';
 import { createPlayerModule } from './players/module.ts';
@@ -75,10 +74,7 @@ export function createCore(ports: CorePorts) {
   });
   return {
     clock,
-    catalogue: {
-      list: new ListCatalogue(catalogue),
-      find: new FindProduct(catalogue),
-    },
+    catalogue: createCatalogueModule(catalogue),
     ...createApplicationModules(ports.applications, { clock, ids, transactions, effects }),
     ...accounts,
     purchases,

@@ -22,7 +22,7 @@ export async function startServer(
   const { config } = system;
   const answerOptions = { httpsOnly: config.production, trustProxy: config.server.trustProxyHops > 0 };
   const publicAnswers = new PublicAnswers(system.logger, system.clock, answerOptions);
-  const sessionAnswers = SessionAnswers.over(
+  const sessionAnswers = new SessionAnswers(
     system.sessions,
     system.sessionSecret,
     system.logger,
@@ -38,7 +38,7 @@ export async function startServer(
     res.once('close', () => inFlight.delete(res));
     // once stopping, no answer keeps its connection open for another request
     if (draining) res.setHeader('Connection', 'close');
-    if (publicAnswers.serve(req, res) || sessionAnswers?.serve(req, res)) return;
+    if (publicAnswers.serve(req, res) || sessionAnswers.serve(req, res)) return;
     void handle(req, res);
   });
   server.keepAliveTimeout = 5_000;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Clock } from '../../core/shared/ports.ts';
 import type { Logger } from '../logger.ts';
-import type { SessionStore } from '../persistence/session-store.ts';
+import type { SessionStore } from '../../core/users/ports.ts';
 import { type AnswerOptions, answerOf, type KeptAnswer, plainGetOverHttps, sendKept } from './kept-answer.ts';
 import { CookieKeys } from './middleware/cookie-keys.ts';
 import { type RequestLine, requestLine } from './middleware/request-log.ts';
@@ -23,8 +23,6 @@ export function keepForSession(ctx: Context): void {
   ctx.state.keptForSession = true;
 }
 
-type Store = Required<Pick<SessionStore, 'keepBeside' | 'beside' | 'moment'>>;
-
 /**
  * A signed-in read whose answer the route marked as made from the session's user alone (who am I, the session) is
  * kept beside the session in the session store and sent again to that session before the app runs: the signed
@@ -38,7 +36,7 @@ export class SessionAnswers {
   private readonly line: RequestLine;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<SessionStore, 'keepBeside' | 'beside' | 'moment'>,
     secret: string,
     logger: Logger,
     private readonly clock: Clock,
@@ -46,19 +44,6 @@ export class SessionAnswers {
   ) {
     this.keys = new CookieKeys([secret]);
     this.line = requestLine(logger);
-  }
-
-  /** When the store can keep answers beside its sessions: the answers of that store; undefined otherwise. */
-  static over(
-    store: SessionStore,
-    secret: string,
-    logger: Logger,
-    clock: Clock,
-    options: AnswerOptions,
-  ): SessionAnswers | undefined {
-    const { keepBeside, beside, moment } = store;
-    if (!keepBeside || !beside || !moment) return undefined;
-    return new SessionAnswers(store as Store, secret, logger, clock, options);
   }
 
   /** The session id of a signed cookie on a plain GET this may answer; undefined otherwise. */

@@ -9,7 +9,7 @@ export class InMemoryEntitlements implements Entitlements {
     private readonly users: UserRepository,
     private readonly purchases: PurchaseRepository,
     private readonly whitelistApproved: (userId: string) => Promise<boolean>,
-    private readonly memberships?: MembershipRepository,
+    private readonly memberships: MembershipRepository,
   ) {}
 
   async discordIdOf(userId: string): Promise<string | null> {
@@ -28,7 +28,7 @@ export class InMemoryEntitlements implements Entitlements {
       oldestFirst.map(async (user) => {
         const items = new Map<string, Entitlement['items'][number]>();
         // a membership's months give its tier while it is live, not forever
-        const live = await this.memberships?.findLive(user.id);
+        const live = await this.memberships.findLive(user.id);
         if (live && live.id !== without.membershipId)
           items.set(`${live.tierId}:`, { productId: live.tierId, optionId: null });
         for (const purchase of completed.filter(

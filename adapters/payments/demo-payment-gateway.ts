@@ -4,8 +4,10 @@ import type {
   CreateIntentRequest,
   IntentChanges,
   IntentStatus,
+  PaymentCapabilities,
   PaymentGateway,
   PaymentIntent,
+  PaymentRefunds,
 } from '../../core/purchases/ports.ts';
 
 export interface DemoIntent extends PaymentIntent {
@@ -78,7 +80,8 @@ export function demoCardOutcome(card: DemoCard, now: Date): string | null {
 const token = (bytes: number) => randomBytes(bytes).toString('hex');
 
 /** Card payments with no provider: in-process intents that follow Stripe's test-card rules. */
-export class DemoPaymentGateway implements PaymentGateway {
+export class DemoPaymentGateway implements PaymentGateway, PaymentRefunds {
+  readonly capabilities: PaymentCapabilities = { refunds: this };
   readonly mode = 'demo' as const;
 
   constructor(

@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto';
 import type {
   ChargeRequest,
   PaidInvoice,
+  RenewalCharges,
   StartSubscriptionRequest,
+  SubscriptionCancellation,
+  SubscriptionCapabilities,
   SubscriptionGateway,
+  SubscriptionTierChanges,
 } from '../../core/memberships/ports.ts';
 import type { PaymentIntent } from '../../core/purchases/ports.ts';
 import { ConflictError } from '../../core/shared/errors.ts';
@@ -20,18 +24,17 @@ import {
  * is due, charging the card that paid the first month (4000 0000 0000 0341 pays once, then declines every
  * renewal and upgrade, as at Stripe).
  */
-export class DemoSubscriptionGateway implements SubscriptionGateway {
+export class DemoSubscriptionGateway
+  implements SubscriptionGateway, SubscriptionCancellation, SubscriptionTierChanges, RenewalCharges
+{
   readonly mode = 'demo' as const;
-  readonly latestPaidRenewal = null;
-  readonly chargeRenewal: (paymentRef: string, request: ChargeRequest) => Promise<PaymentIntent>;
+  readonly capabilities: SubscriptionCapabilities = { cancellation: this, tierChanges: this, renewalCharges: this };
 
   constructor(
     private readonly payments: DemoPaymentGateway,
     private readonly store: DemoIntentStore,
     private readonly clock: { now(): Date } = { now: () => new Date() },
-  ) {
-    this.chargeRenewal = (paymentRef, request) => this.charge(paymentRef, request);
-  }
+  ) {}
 
   async start(request: StartSubscriptionRequest): Promise<{ subscriptionId: string; intent: PaymentIntent }> {
     const subscriptionId = `sub_demo_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
@@ -49,10 +52,6 @@ export class DemoSubscriptionGateway implements SubscriptionGateway {
   async setCancelAtPeriodEnd(): Promise<void> {}
   async cancelNow(): Promise<void> {}
   async scheduleTier(): Promise<void> {}
-  /** the demo keeps no subscription of its own: the site's membership is the whole story */
-  async subscriptionState(): Promise<null> {
-    return null;
-  }
 
   async upgrade(
     request: ChargeRequest & { tierId: string; periodStart: Date; periodEnd: Date; paymentRef: string | null },
@@ -74,6 +73,10 @@ export class DemoSubscriptionGateway implements SubscriptionGateway {
       periodStart: request.periodStart,
       periodEnd: request.periodEnd,
     };
+  }
+
+  chargeRenewal(paymentRef: string, request: ChargeRequest): Promise<PaymentIntent> {
+    return this.charge(paymentRef, request);
   }
 
   /** One charge per idempotency key, to the card of the intent `paymentRef`. */

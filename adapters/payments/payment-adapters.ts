@@ -1,17 +1,18 @@
 import type { Catalogue } from '../../core/catalogue/catalogue.ts';
+import type { SubscriptionGateway } from '../../core/memberships/ports.ts';
 import type { PaymentGateway } from '../../core/purchases/ports.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../persistence/database.ts';
 import { MikroOrmDemoIntentStore } from '../persistence/mikro-orm-demo-intent-store.ts';
 import { MikroOrmPurchaseRepository } from '../persistence/mikro-orm-purchase-repository.ts';
 import { MikroOrmTebexPackageStore } from '../persistence/mikro-orm-tebex-package-store.ts';
-import type { SubscriptionGateway } from '../../core/memberships/ports.ts';
 import { DemoPaymentGateway } from './demo-payment-gateway.ts';
 import { DemoSubscriptionGateway } from './demo-subscription-gateway.ts';
 import type { StripeWebhookVerifier } from './stripe-webhook-verifier.ts';
 import { TebexClient } from './tebex/tebex-client.ts';
 import { TebexPaymentGateway, TebexSubscriptionGateway } from './tebex/tebex-gateway.ts';
-import { TebexPackageMap, type TebexPackageStore } from './tebex/tebex-packages.ts';
+import { SyncTebexPackages } from './tebex/sync-tebex-packages.ts';
+import { TebexPackageMap } from './tebex/tebex-packages.ts';
 import { TebexWebhooks } from './tebex/tebex-webhooks.ts';
 
 /** Tebex's parts: the Headless API, the basket gateway, the webhook translation, and the package map. */
@@ -19,10 +20,8 @@ export interface TebexAdapters {
   client: TebexClient;
   gateway: TebexPaymentGateway;
   webhooks: TebexWebhooks;
-  /** where `tebex sync` writes the map */
-  packageStore: TebexPackageStore;
-  /** TEBEX_PACKAGE_MAP, which wins over the stored map; null when unset */
-  fixedMap: Record<string, number> | null;
+  /** `tebex sync`: matches the catalogue to the webstore's packages and stores the map */
+  syncPackages: SyncTebexPackages;
   /** webhook source addresses allowed; null: any */
   webhookIps: string[] | null;
 }
@@ -73,8 +72,7 @@ export async function createPaymentAdapters(
         client,
         gateway,
         webhooks: new TebexWebhooks(settings.webhookSecret, packages, new MikroOrmPurchaseRepository(database)),
-        packageStore,
-        fixedMap: settings.packageMap,
+        syncPackages: new SyncTebexPackages(client, catalogue, settings.packageMap, packageStore),
         webhookIps: settings.webhookIps,
       },
       subscriptions: new TebexSubscriptionGateway(gateway),

@@ -4,8 +4,10 @@ import type {
   CreateIntentRequest,
   IntentChanges,
   IntentStatus,
+  PaymentCapabilities,
   PaymentGateway,
   PaymentIntent,
+  PaymentRefunds,
 } from '../../core/purchases/ports.ts';
 
 export interface StripeSettings {
@@ -109,7 +111,8 @@ export function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
 }
 
 /** Card payments through Stripe PaymentIntents: cents, USD, metadata naming the purchase, idempotency keys, retries. */
-export class StripePaymentGateway implements PaymentGateway {
+export class StripePaymentGateway implements PaymentGateway, PaymentRefunds {
+  readonly capabilities: PaymentCapabilities = { refunds: this };
   readonly mode = 'stripe' as const;
 
   constructor(private readonly stripe: Stripe) {}

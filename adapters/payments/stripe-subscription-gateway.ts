@@ -3,9 +3,16 @@ import type { Catalogue } from '../../core/catalogue/catalogue.ts';
 import type {
   ChargeRequest,
   PaidInvoice,
+  PaidRenewals,
   ProviderSubscription,
   StartSubscriptionRequest,
+  SubscriptionCancellation,
+  SubscriptionCapabilities,
   SubscriptionGateway,
+  SubscriptionStates,
+  SubscriptionTierChanges,
+  TierPrices,
+  TierPriceState,
 } from '../../core/memberships/ports.ts';
 import { CURRENCY } from '../../core/purchases/purchase.ts';
 import type { PaymentIntent } from '../../core/purchases/ports.ts';
@@ -19,16 +26,6 @@ const productIdOf = (tierId: string): string => `priority-pass-${tierId}`;
 /** the tier a price's lookup key names, or null */
 export const tierOfLookupKey = (key: string | null | undefined): string | null =>
   key ? (/^priority-pass-(.+)-monthly$/.exec(key)?.[1] ?? null) : null;
-
-export interface TierPriceState {
-  tierId: string;
-  lookupKey: string;
-  priceCents: number;
-  /** the active price found under the lookup key, or null */
-  priceId: string | null;
-  /** what is wrong with it, or null when it bills what the catalogue says */
-  problem: string | null;
-}
 
 const BILLING_REASONS: Record<string, PaidInvoice['reason']> = {
   subscription_create: 'start',
@@ -104,10 +101,23 @@ const isMissingCustomer = (error: unknown) =>
  * form's intent, renewals charged by Stripe and reported by webhook, upgrades invoiced at once with proration,
  * downgrades from the next renewal.
  */
-export class StripeSubscriptionGateway implements SubscriptionGateway {
+export class StripeSubscriptionGateway
+  implements
+    SubscriptionGateway,
+    SubscriptionCancellation,
+    SubscriptionTierChanges,
+    SubscriptionStates,
+    PaidRenewals,
+    TierPrices
+{
   readonly mode = 'stripe' as const;
-  readonly chargeRenewal = null;
-  readonly latestPaidRenewal: (subscriptionId: string) => Promise<PaidInvoice | null>;
+  readonly capabilities: SubscriptionCapabilities = {
+    cancellation: this,
+    tierChanges: this,
+    providerState: this,
+    paidRenewals: this,
+    tierPrices: this,
+  };
   /** tier -> price id, once found or made in this process */
   private readonly prices = new Map<string, string>();
 
@@ -116,9 +126,7 @@ export class StripeSubscriptionGateway implements SubscriptionGateway {
     private readonly catalogue: Catalogue,
     /** where each player's Stripe customer is kept; without it every checkout makes a customer */
     private readonly customers: StripeCustomerStore | null = null,
-  ) {
-    this.latestPaidRenewal = (subscriptionId) => this.latestRenewal(subscriptionId);
-  }
+  ) {}
 
   async start(request: StartSubscriptionRequest): Promise<{ subscriptionId: string; intent: PaymentIntent }> {
     const price = await this.priceOf(request.tierId);
@@ -350,7 +358,7 @@ export class StripeSubscriptionGateway implements SubscriptionGateway {
     }
   }
 
-  private async latestRenewal(subscriptionId: string): Promise<PaidInvoice | null> {
+  async latestPaidRenewal(subscriptionId: string): Promise<PaidInvoice | null> {
     try {
       const invoices = await this.stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 5 });
       const renewal = invoices.data.find((invoice) => invoice.billing_reason === 'subscription_cycle');

@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/shared/ports.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import type { Database } from './database.ts';
-import type { SessionStore, StoredSession } from './session-store.ts';
+import type { SessionStore, StoredSession } from '../../core/users/ports.ts';
 
 /** sessions kept per process; the least recently read go first beyond this */
 const MAX_ENTRIES = 20_000;
@@ -45,7 +45,7 @@ export class CachedSessionStore implements SessionStore {
     if (this.feed.hearing) this.forget(sid);
     const generation = this.generation;
     const stored = await this.inner.get(sid);
-    if (stored?.expire && this.feed.hearing && generation === this.generation) this.keep(sid, stored);
+    if (stored && this.feed.hearing && generation === this.generation) this.keep(sid, stored);
     return stored;
   }
 
@@ -117,7 +117,7 @@ export class CachedSessionStore implements SessionStore {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.forget(oldest);
     }
-    this.entries.set(sid, { stored: copy(stored), expire: (stored.expire as Date).getTime() });
+    this.entries.set(sid, { stored: copy(stored), expire: stored.expire.getTime() });
     const userId = stored.user?.id;
     if (userId) {
       const sids = this.sidsOfUser.get(userId) ?? new Set<string>();

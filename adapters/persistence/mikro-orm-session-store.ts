@@ -1,13 +1,15 @@
 import type { Clock } from '../../core/shared/ports.ts';
+import type { SessionStore, StoredSession } from '../../core/users/ports.ts';
 import type { Database } from './database.ts';
 import { userFromColumns } from './mikro-orm-user-repository.ts';
-import { DEFAULT_SESSION_AGE_MS, type SessionStore, type StoredSession } from './session-store.ts';
-
-export type { SessionStore, StoredSession } from './session-store.ts';
+import { DEFAULT_SESSION_AGE_MS } from './session-store.ts';
 
 const PURGE_EVERY_MS = 60 * 60_000;
 
-/** The session store over the sessions table (sid, sess, expire), shared by every server process. */
+/**
+ * The session store over the sessions table (sid, sess, expire), shared by every server process. It keeps nothing in
+ * memory (CachedSessionStore does, over it): every session is read from the table.
+ */
 export class MikroOrmSessionStore implements SessionStore {
   private lastPurge = 0;
 
@@ -34,6 +36,20 @@ export class MikroOrmSessionStore implements SessionStore {
     }
     const user = row.id ? userFromColumns(row) : null;
     return { sess, user, expire: new Date(row.session_expire) };
+  }
+
+  kept(): undefined {
+    return undefined;
+  }
+
+  keepBeside(): void {}
+
+  beside(): undefined {
+    return undefined;
+  }
+
+  moment(): number {
+    return 0;
   }
 
   async set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void> {

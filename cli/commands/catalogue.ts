@@ -1,8 +1,7 @@
 import { Option, type Command } from 'commander';
-import { Catalogue } from '../../core/catalogue/catalogue.ts';
-import { ListCatalogue } from '../../core/catalogue/list-catalogue.ts';
 import { PRODUCT_TYPES, type ProductType } from '../../core/catalogue/product.ts';
 import { formatUsd } from '../../core/shared/money.ts';
+import { composeCatalogue } from '../../adapters/compose.ts';
 import { presentProduct } from '../../adapters/http/presenters/catalogue.ts';
 import type { CliContext } from '../program.ts';
 import { terminalJson } from '../terminal-text.ts';
@@ -16,7 +15,7 @@ export function registerCatalogueCommands(program: Command, context: CliContext)
     .option('--json', 'print JSON (prices in dollars, as the API)')
     .action((options: { type?: ProductType; json?: boolean }) => {
       // the catalogue is static: no database needed
-      const products = new ListCatalogue(new Catalogue()).execute({ type: options.type });
+      const products = composeCatalogue().list.execute({ type: options.type });
       if (options.json) {
         context.out(terminalJson(products.map(presentProduct)));
         return;

@@ -5,7 +5,6 @@ import { RenewalsNotRunHereError } from '../../core/memberships/errors.ts';
 import { formatUsd } from '../../core/shared/money.ts';
 import { displayName, type User } from '../../core/users/user.ts';
 import type { System } from '../../adapters/compose.ts';
-import { StripeSubscriptionGateway } from '../../adapters/payments/stripe-subscription-gateway.ts';
 import { CliFailure, EXIT_CODES, reportedFailure } from '../failure.ts';
 import type { CliContext } from '../program.ts';
 import { oneLine, terminalJson } from '../terminal-text.ts';
@@ -194,13 +193,13 @@ export function registerSubscriptionCommands(program: Command, context: CliConte
     .option('--json', 'print JSON')
     .action((options: { sync?: boolean; json?: boolean }) =>
       context.withSystem(async (system) => {
-        const gateway = system.payments.subscriptions;
-        if (!(gateway instanceof StripeSubscriptionGateway))
+        const prices = system.core.memberships.tierPrices;
+        if (!prices)
           throw new CliFailure(
             'Stripe is not configured (STRIPE_SECRET_KEY): memberships renew on the demo gateway and need no prices.',
             EXIT_CODES.usage,
           );
-        const states = options.sync ? await gateway.syncPrices() : await gateway.checkPrices();
+        const states = await prices.execute({ sync: Boolean(options.sync) });
         if (options.json) return context.out(terminalJson(states));
         for (const state of states)
           context.out(

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { Catalogue } from '../../core/catalogue/catalogue.ts';
 import { formatUsd } from '../../core/shared/money.ts';
-import { matchTebexPackages } from '../../adapters/payments/tebex/tebex-packages.ts';
 import { CliFailure, EXIT_CODES } from '../failure.ts';
 import type { CliContext } from '../program.ts';
 import { oneLine, terminalJson } from '../terminal-text.ts';
@@ -23,9 +21,7 @@ export function registerTebexCommands(program: Command, context: CliContext): vo
             'Tebex does not take payments here: set PAYMENT_GATEWAY=tebex with TEBEX_PUBLIC_TOKEN, TEBEX_PRIVATE_KEY and TEBEX_WEBHOOK_SECRET.',
             EXIT_CODES.usage,
           );
-        const report = await matchTebexPackages(adapters.client, new Catalogue(), adapters.fixedMap);
-        const stored = report.missing.length === 0;
-        if (stored) await adapters.packageStore.replace(report.entries, system.clock.now());
+        const { stored, ...report } = await adapters.syncPackages.execute({ now: system.clock.now() });
         if (options.json) context.out(terminalJson({ stored, ...report }));
         else {
           for (const entry of report.entries)

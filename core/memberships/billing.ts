@@ -5,7 +5,14 @@ import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from '../purc
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { type MembershipLifecycle, tierName } from './lifecycle.ts';
 import { periodEndAfter, type Membership } from './membership.ts';
-import type { BillingEvent, MembershipRepository, PaidInvoice, SubscriptionGateway } from './ports.ts';
+import type {
+  BillingEvent,
+  MembershipRepository,
+  PaidInvoice,
+  RenewalCharges,
+  SubscriptionGateway,
+  SubscriptionStates,
+} from './ports.ts';
 
 interface Deps {
   memberships: MembershipRepository;
@@ -181,21 +188,8 @@ export class RenewDueMemberships {
   async execute(input: { now: Date; limit?: number }): Promise<RenewalReport> {
     const report: RenewalReport = { renewed: 0, failed: 0, ended: 0, checked: 0, asked: 0, followed: 0, errors: [] };
     const limit = input.limit ?? 200;
-    const stale = await this.d.memberships.providerCheckDue(
-      new Date(input.now.getTime() - PROVIDER_CHECK_EVERY_MS),
-      limit,
-    );
-    for (const membership of stale) {
-      try {
-        const followed = await this.retrying(() => this.followProvider(membership, input.now));
-        if (followed === null) continue;
-        report.asked++;
-        if (followed === 'ended') report.ended++;
-        else if (followed) report.followed++;
-      } catch (error) {
-        report.errors.push(failureOf(membership, error));
-      }
-    }
+    const states = this.d.gateway.capabilities.providerState;
+    if (states) await this.followProviders(states, input.now, limit, report);
     const due = await this.d.memberships.due(input.now, limit);
     for (const membership of due) {
       report.checked++;
@@ -208,14 +202,32 @@ export class RenewDueMemberships {
     return report;
   }
 
+  /** every provider-billed membership not checked for a day, checked with its provider */
+  private async followProviders(states: SubscriptionStates, now: Date, limit: number, report: RenewalReport) {
+    const stale = await this.d.memberships.providerCheckDue(new Date(now.getTime() - PROVIDER_CHECK_EVERY_MS), limit);
+    for (const membership of stale) {
+      try {
+        const followed = await this.retrying(() => this.followProvider(states, membership, now));
+        report.asked++;
+        if (followed === 'ended') report.ended++;
+        else if (followed) report.followed++;
+      } catch (error) {
+        report.errors.push(failureOf(membership, error));
+      }
+    }
+  }
+
   /**
    * Asks the provider about the subscription and follows it: one it no longer bills ends the pass; a cancel or a
-   * resume the site missed is taken over. Answers null when the provider cannot be asked, 'ended', true when
-   * something changed, false when the site already agreed.
+   * resume the site missed is taken over. Answers 'ended', true when something changed, false when the site
+   * already agreed.
    */
-  private async followProvider(membership: Membership, now: Date): Promise<'ended' | boolean | null> {
-    const state = await this.d.gateway.subscriptionState(membership.subscriptionId);
-    if (!state) return null;
+  private async followProvider(
+    states: SubscriptionStates,
+    membership: Membership,
+    now: Date,
+  ): Promise<'ended' | boolean> {
+    const state = await states.subscriptionState(membership.subscriptionId);
     return this.d.transactions.run(async () => {
       if (state.status === 'ended') {
         const ended = await this.d.lifecycle.end(
@@ -260,7 +272,7 @@ export class RenewDueMemberships {
   private async advance(membership: Membership, now: Date): Promise<'renewed' | 'failed' | 'ended' | null> {
     if (membership.status === 'past_due') {
       if (!membership.graceUntil || membership.graceUntil > now) return null;
-      await this.d.gateway.cancelNow(membership.subscriptionId);
+      await this.d.gateway.capabilities.cancellation?.cancelNow(membership.subscriptionId);
       const ended = await this.d.transactions.run(() =>
         this.d.lifecycle.end(
           membership,
@@ -274,7 +286,7 @@ export class RenewDueMemberships {
     if (membership.currentPeriodEnd > now) return null;
     if (membership.cancelAtPeriodEnd) {
       // before ending, the provider's word: a subscription it still renews is not ended here (its renewal follows)
-      const state = await this.d.gateway.subscriptionState(membership.subscriptionId);
+      const state = await this.d.gateway.capabilities.providerState?.subscriptionState(membership.subscriptionId);
       if (state && state.status !== 'ended' && !state.cancelAtPeriodEnd) {
         await this.d.memberships.update(
           membership.id,
@@ -292,23 +304,21 @@ export class RenewDueMemberships {
         ),
       );
       // and nothing more is charged for it
-      if (ended) await this.d.gateway.cancelNow(membership.subscriptionId);
+      if (ended) await this.d.gateway.capabilities.cancellation?.cancelNow(membership.subscriptionId);
       return ended ? 'ended' : null;
     }
-    const charge = this.d.gateway.chargeRenewal;
-    if (!charge) {
-      const reported = await this.d.gateway.latestPaidRenewal?.(membership.subscriptionId);
-      if (!reported || reported.periodEnd <= membership.currentPeriodEnd) return null;
-      const purchase = await this.payments.recordPaid(reported);
-      return purchase?.status === 'completed' ? 'renewed' : null;
-    }
-    return this.chargeDemo(membership, charge);
+    // the site charges the renewal itself (demo), or asks the provider for the one it charged (Stripe); else the
+    // provider's webhook reports it (Tebex)
+    const { renewalCharges, paidRenewals } = this.d.gateway.capabilities;
+    if (renewalCharges) return this.chargeDemo(membership, renewalCharges);
+    if (!paidRenewals) return null;
+    const reported = await paidRenewals.latestPaidRenewal(membership.subscriptionId);
+    if (!reported || reported.periodEnd <= membership.currentPeriodEnd) return null;
+    const purchase = await this.payments.recordPaid(reported);
+    return purchase?.status === 'completed' ? 'renewed' : null;
   }
 
-  private async chargeDemo(
-    membership: Membership,
-    charge: NonNullable<SubscriptionGateway['chargeRenewal']>,
-  ): Promise<'renewed' | 'failed' | null> {
+  private async chargeDemo(membership: Membership, charges: RenewalCharges): Promise<'renewed' | 'failed' | null> {
     if (!membership.paymentRef) return null;
     const periodStart = membership.currentPeriodEnd;
     // the month's tier is read under the membership's row lock (a tier change waits for it), and the month is
@@ -334,7 +344,7 @@ export class RenewDueMemberships {
     });
     if (purchase.status !== 'pending') return null;
     // one charge per month: the key names the month's purchase, so every racer gets the same intent
-    const intent: PaymentIntent = await charge(membership.paymentRef, {
+    const intent: PaymentIntent = await charges.chargeRenewal(membership.paymentRef, {
       subscriptionId: membership.subscriptionId,
       amountCents: purchase.priceCents,
       currency: CURRENCY,

@@ -1,3 +1,5 @@
+import { PROVIDER_NAMES } from '../purchases/payment-providers.ts';
+import type { PaymentGatewayName } from '../purchases/purchase.ts';
 import { ConflictError, DomainError, NotFoundError } from '../shared/errors.ts';
 
 export class NoMembershipError extends NotFoundError {
@@ -33,6 +35,17 @@ export class RenewalsNotRunHereError extends DomainError {
       'RENEWALS_BY_PROVIDER',
       'conflict',
       'Renewals are charged by Stripe on this server; renew-due runs only with the demo gateway.',
+    );
+  }
+}
+
+/** Cancelling or changing tier where the gateway leaves it to the buyer at the provider (Tebex): refused, saying where. */
+export class ManagedAtProviderError extends ConflictError {
+  constructor(gateway: PaymentGatewayName) {
+    const name = PROVIDER_NAMES[gateway];
+    super(
+      'MANAGED_AT_PROVIDER',
+      `This Priority Pass is billed by ${name}: cancel it or change its tier from the link in your ${name} receipt email. The site follows the change as soon as ${name} reports it.`,
     );
   }
 }

@@ -5,10 +5,15 @@ import type { PaymentGateway, PaymentIntent, PurchaseRepository } from '../purch
 import { InvalidInputError } from '../shared/errors.ts';
 import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import type { MembershipPayments } from './billing.ts';
-import { MembershipNotFoundError, MembershipStateError, NoMembershipError } from './errors.ts';
+import { ManagedAtProviderError, MembershipNotFoundError, MembershipStateError, NoMembershipError } from './errors.ts';
 import { tierName, type MembershipLifecycle } from './lifecycle.ts';
 import { isLive, prorate, type Membership } from './membership.ts';
-import type { MembershipRepository, SubscriptionGateway } from './ports.ts';
+import type {
+  MembershipRepository,
+  SubscriptionCancellation,
+  SubscriptionGateway,
+  SubscriptionTierChanges,
+} from './ports.ts';
 
 export interface MembershipView {
   membership: Membership;
@@ -79,6 +84,20 @@ export type TierChange =
   | { kind: 'downgrade'; membership: MembershipView }
   | { kind: 'kept'; membership: MembershipView };
 
+/** the gateway's cancellation; refused where the buyer cancels at the provider */
+function cancellationOf(gateway: SubscriptionGateway): SubscriptionCancellation {
+  const { cancellation } = gateway.capabilities;
+  if (!cancellation) throw new ManagedAtProviderError(gateway.mode);
+  return cancellation;
+}
+
+/** the gateway's tier changes; refused where the buyer changes tier at the provider */
+function tierChangesOf(gateway: SubscriptionGateway): SubscriptionTierChanges {
+  const { tierChanges } = gateway.capabilities;
+  if (!tierChanges) throw new ManagedAtProviderError(gateway.mode);
+  return tierChanges;
+}
+
 /** The player's own membership: see it, cancel at the period's end, resume, change tier. */
 export class ManageMembership {
   constructor(
@@ -128,8 +147,9 @@ export class ManageMembership {
   async cancel(userId: string): Promise<MembershipView> {
     const membership = await this.live(userId);
     if (membership.status === 'past_due') {
-      // nothing was paid for the month after the failed renewal: it ends now, and no retry charges the card
-      await this.gateway.cancelNow(membership.subscriptionId);
+      // nothing was paid for the month after the failed renewal: it ends now, and no retry charges the card (a
+      // provider the site cannot cancel at ends it there itself)
+      await this.gateway.capabilities.cancellation?.cancelNow(membership.subscriptionId);
       await this.transactions.run(() => this.lifecycle.end(membership, 'it was canceled after a failed renewal.'));
       return this.reload(membership.id);
     }
@@ -139,7 +159,7 @@ export class ManageMembership {
 
   /** the provider first: a provider that refuses leaves the membership as it was */
   private async setCanceling(membership: Membership, cancel: boolean): Promise<MembershipView> {
-    await this.gateway.setCancelAtPeriodEnd(membership.subscriptionId, cancel);
+    await cancellationOf(this.gateway).setCancelAtPeriodEnd(membership.subscriptionId, cancel);
     await this.memberships.update(
       membership.id,
       { status: ['active'] },
@@ -251,7 +271,7 @@ export class ManageMembership {
     }
     if (move.kind === 'kept') {
       // keeping the current tier: the downgrade waiting for the renewal is dropped
-      await this.gateway.scheduleTier(membership.subscriptionId, membership.tierId);
+      await tierChangesOf(this.gateway).scheduleTier(membership.subscriptionId, membership.tierId);
       await this.memberships.update(
         membership.id,
         { status: ['active'] },
@@ -260,7 +280,7 @@ export class ManageMembership {
       return { kind: 'kept', membership: await this.reload(membership.id) };
     }
     if (move.kind === 'downgrade') {
-      await this.gateway.scheduleTier(membership.subscriptionId, targetId);
+      await tierChangesOf(this.gateway).scheduleTier(membership.subscriptionId, targetId);
       await this.memberships.update(
         membership.id,
         { status: ['active'], tierId: membership.tierId },
@@ -270,7 +290,7 @@ export class ManageMembership {
     }
     const now = this.clock.now();
     const period = { start: membership.currentPeriodStart, end: membership.currentPeriodEnd };
-    const invoice = await this.gateway.upgrade({
+    const invoice = await tierChangesOf(this.gateway).upgrade({
       subscriptionId: membership.subscriptionId,
       tierId: targetId,
       amountCents: this.upgradeCharge(membership, current.priceCents, next.priceCents, now),
@@ -329,10 +349,10 @@ export class AdministerMemberships {
     if (!membership) throw new MembershipNotFoundError(id);
     if (!isLive(membership)) throw new MembershipStateError('MEMBERSHIP_ENDED', 'This membership has ended already.');
     if (options.now || membership.status === 'past_due') {
-      await this.gateway.cancelNow(membership.subscriptionId);
+      await this.gateway.capabilities.cancellation?.cancelNow(membership.subscriptionId);
       await this.transactions.run(() => this.lifecycle.end(membership, 'an admin canceled it.'));
     } else if (!membership.cancelAtPeriodEnd) {
-      await this.gateway.setCancelAtPeriodEnd(membership.subscriptionId, true);
+      await cancellationOf(this.gateway).setCancelAtPeriodEnd(membership.subscriptionId, true);
       await this.memberships.update(
         membership.id,
         { status: ['active'] },

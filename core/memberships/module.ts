@@ -4,6 +4,7 @@ import type { PaymentEventLog, PaymentGateway, PurchaseRepository } from '../pur
 import type { MembershipCheckout } from '../purchases/start-checkout.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { HandleBillingEvent, MembershipPayments, RenewDueMemberships } from './billing.ts';
+import { CheckTierPrices } from './check-tier-prices.ts';
 import type { MembershipEffects } from './effects.ts';
 import { MembershipLifecycle, tierName } from './lifecycle.ts';
 import { AdministerMemberships, ManageMembership, MembershipViews } from './manage.ts';
@@ -55,7 +56,8 @@ export function createMembershipLifecycle(p: MembershipPorts, shared: Shared) {
     refunded: async (purchase) => {
       const subscriptionId = purchase.billing?.subscriptionId;
       const membership = subscriptionId ? await p.memberships.findBySubscription(subscriptionId) : null;
-      if (membership?.status === 'ended') await p.gateway.cancelNow(membership.subscriptionId);
+      if (membership?.status === 'ended')
+        await p.gateway.capabilities.cancellation?.cancelNow(membership.subscriptionId);
     },
   };
   return { lifecycle, checkout };
@@ -66,8 +68,11 @@ export function createMembershipModule(p: MembershipPorts, shared: ModuleShared)
   const deps = { ...shared, memberships: p.memberships, gateway: p.gateway };
   const payments = new MembershipPayments(deps);
   const views = new MembershipViews(catalogue);
+  const { tierPrices } = p.gateway.capabilities;
   return {
     gatewayMode: p.gateway.mode,
+    /** present where the provider keeps a price per tier (Stripe) */
+    tierPrices: tierPrices && new CheckTierPrices(tierPrices),
     renewDue: new RenewDueMemberships(deps, payments),
     handleEvent: new HandleBillingEvent(deps, payments),
     manage: new ManageMembership(

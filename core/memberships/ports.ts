@@ -109,8 +109,9 @@ export interface ProviderSubscription {
 }
 
 /**
- * Recurring card billing: Stripe Billing, or the demo gateway. Failures are DomainErrors (a declined card is
- * CARD_ERROR, a conflict).
+ * Recurring billing: Stripe Billing, Tebex subscription packages, or the demo gateway. Every gateway opens a
+ * subscription; what only some can do is a capability, present only where the gateway does it. Failures are
+ * DomainErrors (a declined card is CARD_ERROR, a conflict).
  */
 export interface SubscriptionGateway {
   readonly mode: PaymentGatewayName;
@@ -119,10 +120,33 @@ export interface SubscriptionGateway {
    * idempotency key answers the same subscription.
    */
   start(request: StartSubscriptionRequest): Promise<{ subscriptionId: string; intent: PaymentIntent }>;
+  readonly capabilities: SubscriptionCapabilities;
+}
+
+/** What a gateway can do beyond opening a subscription; a capability it lacks is absent. */
+export interface SubscriptionCapabilities {
+  /** the site cancels and resumes (Stripe, demo); absent where the buyer does it at the provider (Tebex) */
+  readonly cancellation?: SubscriptionCancellation;
+  /** the site changes tiers (Stripe, demo); absent where the buyer does it at the provider (Tebex) */
+  readonly tierChanges?: SubscriptionTierChanges;
+  /** the provider can be asked how a subscription stands (Stripe) */
+  readonly providerState?: SubscriptionStates;
+  /** the site charges each renewal itself (demo) */
+  readonly renewalCharges?: RenewalCharges;
+  /** the provider charges renewals and can be asked for the latest paid one (Stripe) */
+  readonly paidRenewals?: PaidRenewals;
+  /** the provider keeps a monthly price per tier, to be checked against the catalogue (Stripe) */
+  readonly tierPrices?: TierPrices;
+}
+
+export interface SubscriptionCancellation {
   /** true: no renewal, benefits to the period's end; false: renews again */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** ends it now: nothing more is charged (a subscription already gone is fine) */
   cancelNow(subscriptionId: string): Promise<void>;
+}
+
+export interface SubscriptionTierChanges {
   /**
    * Moves to a dearer tier now and charges the prorated difference at once. Answers the paid invoice; a
    * declined card throws and changes nothing. `amountCents` is the demo's proration (the provider may compute its own).
@@ -132,21 +156,39 @@ export interface SubscriptionGateway {
   ): Promise<PaidInvoice>;
   /** the next renewal bills this tier (a downgrade); nothing is charged now */
   scheduleTier(subscriptionId: string, tierId: string): Promise<void>;
-  /**
-   * Demo only: charges the saved card of the intent `paymentRef` for a renewal (same key, same charge).
-   * Answers the intent, succeeded or with the decline. Stripe charges renewals itself: null there.
-   */
-  readonly chargeRenewal: ((paymentRef: string, request: ChargeRequest) => Promise<PaymentIntent>) | null;
-  /**
-   * Stripe only: the subscription's latest paid renewal as the provider has it, for the scheduler to catch a
-   * webhook that did not arrive. Null on the demo gateway.
-   */
-  readonly latestPaidRenewal: ((subscriptionId: string) => Promise<PaidInvoice | null>) | null;
-  /**
-   * The provider's current view of the subscription, for the scheduler to follow; null when the provider cannot be
-   * asked (Tebex shows no subscriptions through its APIs; the demo keeps none).
-   */
-  subscriptionState(subscriptionId: string): Promise<ProviderSubscription | null>;
+}
+
+export interface SubscriptionStates {
+  /** the provider's current view of the subscription, for the scheduler to follow */
+  subscriptionState(subscriptionId: string): Promise<ProviderSubscription>;
+}
+
+export interface RenewalCharges {
+  /** charges the saved card of the intent `paymentRef` for a renewal (same key, same charge): succeeded or declined */
+  chargeRenewal(paymentRef: string, request: ChargeRequest): Promise<PaymentIntent>;
+}
+
+export interface PaidRenewals {
+  /** the subscription's latest paid renewal as the provider has it (null: none yet), to catch a missed webhook */
+  latestPaidRenewal(subscriptionId: string): Promise<PaidInvoice | null>;
+}
+
+/** A tier's monthly price at the provider, compared with the catalogue. */
+export interface TierPriceState {
+  tierId: string;
+  lookupKey: string;
+  priceCents: number;
+  /** the active price found under the lookup key, or null */
+  priceId: string | null;
+  /** what is wrong with it, or null when it bills what the catalogue says */
+  problem: string | null;
+}
+
+export interface TierPrices {
+  /** every tier's price as the provider has it, compared with the catalogue */
+  checkPrices(): Promise<TierPriceState[]>;
+  /** makes every tier's price that is missing or wrong; answers the prices as they now stand */
+  syncPrices(): Promise<TierPriceState[]>;
 }
 
 /** A billing event from the provider, verified and translated by the adapter that received it. */

@@ -1,6 +1,7 @@
 import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../shared/errors.ts';
 import { formatUsd } from '../shared/money.ts';
-import { CHECKOUT_ABANDONED_AFTER_HOURS, type PurchaseStatus } from './purchase.ts';
+import { PROVIDER_CONSOLES, PROVIDER_NAMES } from './payment-providers.ts';
+import { CHECKOUT_ABANDONED_AFTER_HOURS, type PaymentGatewayName, type PurchaseStatus } from './purchase.ts';
 
 export class PurchaseNotFoundError extends NotFoundError {
   constructor(reference: string) {
@@ -52,6 +53,17 @@ export class PaymentInProgressError extends ConflictError {
     super(
       'PAYMENT_IN_PROGRESS',
       `Your payment for ${productName} is still being processed. Wait for it to finish before starting another checkout for it.`,
+    );
+  }
+}
+
+/** A refund where the gateway leaves refunds to the provider's own panel (Tebex): refused, saying where. */
+export class RefundAtProviderError extends ConflictError {
+  constructor(gateway: PaymentGatewayName) {
+    const name = PROVIDER_NAMES[gateway];
+    super(
+      'REFUND_AT_PROVIDER',
+      `This payment was taken by ${name}: refund it in ${PROVIDER_CONSOLES[gateway]}. The site takes the tokens back and removes the role when ${name} reports the refund.`,
     );
   }
 }

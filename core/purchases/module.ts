@@ -32,9 +32,9 @@ interface Shared {
   /** what Discord is told of completions, refunds and disputes */
   effects: DeliveryEffects;
   /** what a paid membership month does to its membership */
-  hooks?: CompletionHooks;
+  hooks: CompletionHooks;
   /** Priority Pass tiers sold as memberships */
-  memberships?: MembershipCheckout;
+  memberships: MembershipCheckout;
 }
 
 export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
@@ -59,20 +59,13 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
       settlement,
       ids,
       clock,
-      shared.memberships ?? null,
+      shared.memberships,
     ),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
-    handleEvent: new HandlePaymentEvent(
-      p.purchases,
-      p.events,
-      settlement,
-      transactions,
-      clock,
-      shared.memberships ?? null,
-    ),
-    refund: new RefundPurchase(p.purchases, p.gateway, settlement, shared.memberships ?? null),
+    handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock, shared.memberships),
+    refund: new RefundPurchase(p.purchases, p.gateway, settlement, shared.memberships),
     /** what a refund would do now: the Discord role, the membership */
-    refundTerms: new RefundTerms(shared.effects, clock, shared.memberships ?? null),
+    refundTerms: new RefundTerms(shared.effects, clock, shared.memberships),
     list: new ListPurchases(p.purchases, clock),
     show: new ShowPurchase(p.purchases),
     history: new PurchaseHistory(p.purchases),

@@ -60,6 +60,16 @@ export interface PaymentGateway {
   retrieveIntent(id: string): Promise<PaymentIntent>;
   /** Refused (a conflict) once the intent is processing, paid or canceled. */
   updateIntent(id: string, changes: IntentChanges): Promise<PaymentIntent>;
+  readonly capabilities: PaymentCapabilities;
+}
+
+/** What a payment gateway can do beyond taking payments; a capability it lacks is absent. */
+export interface PaymentCapabilities {
+  /** the site refunds a payment (Stripe, demo); absent where refunds are made in the provider's panel (Tebex) */
+  readonly refunds?: PaymentRefunds;
+}
+
+export interface PaymentRefunds {
   refund(intentId: string, options: { idempotencyKey: string; reason: string }): Promise<{ id: string }>;
 }
 

@@ -2,7 +2,7 @@ import type { DeliveryEffects, TakeBackRole } from '../delivery/effects.ts';
 import type { MonthTakeBackEffect } from '../memberships/membership.ts';
 import { ConflictError, InvalidInputError } from '../shared/errors.ts';
 import type { Clock } from '../shared/ports.ts';
-import { PurchaseNotFoundError } from './errors.ts';
+import { PurchaseNotFoundError, RefundAtProviderError } from './errors.ts';
 import type { Purchase } from './purchase.ts';
 import type { PaymentGateway, PurchaseRepository } from './ports.ts';
 import type { PurchaseSettlement } from './purchase-settlement.ts';
@@ -30,7 +30,9 @@ export class RefundPurchase {
         `Only a completed purchase can be refunded; this one is ${purchase.status === 'pending' ? 'not paid' : purchase.status}.`,
       );
     }
-    await this.gateway.refund(purchase.paymentIntentId, { idempotencyKey: `refund-${purchase.id}`, reason });
+    const { refunds } = this.gateway.capabilities;
+    if (!refunds) throw new RefundAtProviderError(this.gateway.mode);
+    await refunds.refund(purchase.paymentIntentId, { idempotencyKey: `refund-${purchase.id}`, reason });
     // of two refunds sent at once only one moves the purchase; the other is told it is refunded already
     const refunded = await this.settlement.refundCompleted(purchase, reason, input.adminId);
     if (!refunded) throw new ConflictError('NOT_REFUNDABLE', 'This purchase has already been refunded.');

@@ -147,11 +147,11 @@ describe('sessions kept in memory on the embedded database', () => {
     const sid = cookieValue(cookie, SESSION_COOKIE) as string;
     const sessions = server.system.sessions;
     expect((await me(server.url, cookie)).status).toBe(200);
-    expect(sessions.kept?.(sid)?.user?.id).toBe(user.id);
+    expect(sessions.kept(sid)?.user?.id).toBe(user.id);
     await server.system.database.withContext(() =>
       server.system.core.users.ban.execute({ userId: user.id, reason: 'Cheating' }),
     );
-    expect(sessions.kept?.(sid)).toBeUndefined();
+    expect(sessions.kept(sid)).toBeUndefined();
     expect((await me(server.url, cookie)).status).toBe(401);
   });
 

@@ -4,7 +4,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { DomainError } from '../../../core/shared/errors.ts';
 import type { Role, User } from '../../../core/users/user.ts';
 import type { Clock } from '../../../core/shared/ports.ts';
-import type { SessionStore, StoredSession } from '../../persistence/session-store.ts';
+import type { SessionStore, StoredSession } from '../../../core/users/ports.ts';
 import { CookieKeys } from './cookie-keys.ts';
 
 export const SESSION_COOKIE = 'bayou.sid';
@@ -158,7 +158,7 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
   const read = (ctx: Context): RequestSession | Promise<RequestSession> => {
     const sid = signedSessionId(ctx.get('Cookie'), keys);
     if (!sid) return fresh();
-    const kept = store.kept?.(sid);
+    const kept = store.kept(sid);
     if (kept) return opened(ctx, sid, kept);
     return store.get(sid).then((found) => opened(ctx, sid, found));
   };

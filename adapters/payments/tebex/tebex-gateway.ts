@@ -6,7 +6,7 @@ import type {
   PaymentGateway,
   PaymentIntent,
 } from '../../../core/purchases/ports.ts';
-import { ConflictError, DomainError } from '../../../core/shared/errors.ts';
+import { DomainError } from '../../../core/shared/errors.ts';
 import { type BasketCustom, signedBasketCustom } from './basket-custom.ts';
 import type { TebexBasket, TebexClient } from './tebex-client.ts';
 import { checkTebexPrice, itemKey, type TebexPackageMap } from './tebex-packages.ts';
@@ -24,6 +24,8 @@ export function continuePath(ident: string): string {
  */
 export class TebexPaymentGateway implements PaymentGateway {
   readonly mode = 'tebex' as const;
+  /** refunds are made in the Tebex creator panel; Tebex's webhook reports them */
+  readonly capabilities = {};
   /** one basket per key while it is being opened: two requests of one checkout get the same basket */
   private readonly opening = new Map<string, Promise<PaymentIntent>>();
 
@@ -63,13 +65,6 @@ export class TebexPaymentGateway implements PaymentGateway {
       return { ...intent, amountCents: changes.amountCents };
     }
     return intent;
-  }
-
-  async refund(): Promise<{ id: string }> {
-    throw new ConflictError(
-      'TEBEX_REFUND_IN_PANEL',
-      'This payment was taken by Tebex: refund it in the Tebex creator panel. The site takes the tokens back and removes the role when Tebex reports the refund.',
-    );
   }
 
   /**
@@ -187,42 +182,18 @@ export function basketCustom(basket: { custom: Record<string, unknown> | null })
   };
 }
 
-const MANAGED_AT_TEBEX =
-  'This Priority Pass is billed by Tebex: cancel it or change its tier from the link in your Tebex receipt email. The site follows the change as soon as Tebex reports it.';
-
 /**
  * Priority Pass memberships as Tebex subscription packages. Tebex bills every month and reports it by webhook;
- * cancelling and changing tiers happen at Tebex (the Headless API offers neither), so those calls are refused
- * with where to go instead.
+ * cancelling and changing tiers happen at Tebex (the Headless API offers neither), and its APIs show no
+ * subscriptions: the gateway opens subscriptions and can do nothing more.
  */
 export class TebexSubscriptionGateway implements SubscriptionGateway {
   readonly mode = 'tebex' as const;
-  readonly chargeRenewal = null;
-  readonly latestPaidRenewal = null;
+  readonly capabilities = {};
 
   constructor(private readonly payments: TebexPaymentGateway) {}
 
   start(request: StartSubscriptionRequest): Promise<{ subscriptionId: string; intent: PaymentIntent }> {
     return this.payments.startSubscription(request);
-  }
-
-  async setCancelAtPeriodEnd(): Promise<void> {
-    throw new ConflictError('MANAGED_AT_TEBEX', MANAGED_AT_TEBEX);
-  }
-
-  /** Tebex ends a refunded or charged-back subscription itself; the site has nothing to stop */
-  async cancelNow(): Promise<void> {}
-
-  async upgrade(): Promise<never> {
-    throw new ConflictError('MANAGED_AT_TEBEX', MANAGED_AT_TEBEX);
-  }
-
-  async scheduleTier(): Promise<void> {
-    throw new ConflictError('MANAGED_AT_TEBEX', MANAGED_AT_TEBEX);
-  }
-
-  /** Tebex's Headless and Plugin APIs show no subscriptions: the site follows its recurring-payment webhooks alone */
-  async subscriptionState(): Promise<null> {
-    return null;
   }
 }
