@@ -7,7 +7,7 @@ import { loadConfig } from '../../adapters/config.ts';
 import { startServer } from '../../adapters/http/server.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
+import { browserAvailable, openBrowser } from '../support/browser.ts';
 import { runCli, runCliInProcess } from '../support/cli.ts';
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser, type SignedIn } from '../support/session.ts';
@@ -170,7 +170,7 @@ describe('cli applications', () => {
 
 describe.runIf(browserAvailable)('a terminal decision in the browser', () => {
   it('shows approved on /apply for the applicant and on /admin-applications for staff', async () => {
-    const browser = await launchBrowser();
+    const browser = await openBrowser();
     try {
       const playerPage = await (await browser.newContext()).newPage();
       const player = await signInBrowser(playerPage, server, { username: 'Thibodeaux' });

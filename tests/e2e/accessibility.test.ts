@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { paths } from '../../ui/src/config/paths.ts';
 import { fitsWidth } from '../support/axe.ts';
-import { browserAvailable, landed, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, landed, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -70,7 +70,7 @@ async function settle(page: Page) {
 
 describe.runIf(browserAvailable)('axe-core finds no violation on the public and player pages in Chromium', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   const contexts: BrowserContext[] = [];
 
   async function newPage(width: number, signedIn: boolean): Promise<Page> {
@@ -98,7 +98,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAVOUR_PHRASES } from '../../ui/src/features/flavour/phrases.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
@@ -13,7 +13,7 @@ const REVIEW_MESSAGE = 'Write your own backstory and try again, cher.';
 
 describe.runIf(browserAvailable)("/account: a player's purchases, receipts, tokens and applications", () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   const aliceId = randomDiscordId();
   let alice: SignedIn;
   let bob: SignedIn;
@@ -21,7 +21,7 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
   let bobsPurchase: { purchaseId: string; intentId: string };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
     alice = await signIn(server, { discordId: aliceId, username: 'Alice Thibodeaux', email: 'alice@example.com' });
     bob = await signIn(server, { username: 'Bob Fontenot' });
     swampBlood = await buyWithDemoCard(server.url, alice, { productType: 'whitelist', productId: 'swamp-blood' });

@@ -1,18 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('accounts in Chromium', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { randomDiscordId, signIn, signInBrowser } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -12,11 +11,11 @@ import { startTestServer, type TestServer } from '../support/test-system.ts';
  */
 describe.runIf(browserAvailable)('an admin refunds a purchase from the player page', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   const discordId = randomDiscordId();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
     const player = await signIn(server, { discordId, username: 'Theo Guidry' });
     await buyWithDemoCard(server.url, player, { productType: 'whitelist', productId: 'swamp-blood' });
   }, 120_000);

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { FakeDiscord } from '../support/fake-discord.ts';
 import { client } from '../support/http.ts';
 import { type SignedIn, signIn, signInBrowser } from '../support/session.ts';
@@ -14,7 +14,7 @@ const LONG_NAME = `gator${'w'.repeat(55)}king`;
 
 describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   let fake: FakeDiscord;
 
   beforeAll(async () => {
@@ -28,7 +28,7 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
           RATE_LIMIT_WRITES_PER_MINUTE: '1000',
         }),
       }),
-      launchBrowser(),
+      openBrowser(),
     ]);
     expect(LONG_NAME).toHaveLength(64);
   });

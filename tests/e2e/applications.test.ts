@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
@@ -9,10 +9,10 @@ import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('applications in Chromium', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -20,10 +20,8 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
   });
 
   async function pageAs(role: 'player' | 'staff' | 'admin', username: string, width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await signInBrowser(page, server, { role, username, email: `${username.toLowerCase()}@example.com` });
-    return page;
+    return (await browser.pageAs(server, { role, username, email: `${username.toLowerCase()}@example.com` }, { width }))
+      .page;
   }
 
   async function fillStaffForm(player: Page) {

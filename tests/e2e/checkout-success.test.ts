@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
@@ -13,12 +13,12 @@ const SERVER_ADDRESS = `connect cfx.re/join/${CONNECT_CODE}`;
 
 describe.runIf(browserAvailable)('/checkout-success shows only what the server says of the payment it names', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startTestServer({ ui: true, env: { FIVEM_CONNECT_CODE: CONNECT_CODE } }),
-      launchBrowser(),
+      openBrowser(),
     ]);
   });
   afterAll(async () => {
@@ -27,10 +27,9 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
   });
 
   async function pageAs(username: string, width = 1280): Promise<{ page: Page; buyer: SignedIn }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
-    const buyer = await signInBrowser(page, server, { username, email: `${username.split(' ')[0]}@example.com` });
-    return { page, buyer };
+    const who = { username, email: `${username.split(' ')[0]}@example.com` };
+    const { page, signedIn } = await browser.pageAs(server, who, { width, bypassCSP: true });
+    return { page, buyer: signedIn };
   }
 
   const heading = (page: Page) => page.getByRole('heading', { level: 1 });

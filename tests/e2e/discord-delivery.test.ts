@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { FakeDiscord } from '../support/fake-discord.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
@@ -10,7 +10,7 @@ const SWAMP_BLOOD_ROLE = '500000000000000060';
 
 describe.runIf(browserAvailable)('Discord delivery in Chromium', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   let fake: FakeDiscord;
 
   beforeAll(async () => {
@@ -23,7 +23,7 @@ describe.runIf(browserAvailable)('Discord delivery in Chromium', () => {
           DELIVERY_POLL_MS: '100',
         }),
       }),
-      launchBrowser(),
+      openBrowser(),
     ]);
   });
   afterAll(async () => {
@@ -33,9 +33,7 @@ describe.runIf(browserAvailable)('Discord delivery in Chromium', () => {
   });
 
   async function pageAs(role: 'player' | 'admin', username: string): Promise<{ page: Page; discordId: string }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const signedIn = await signInBrowser(page, server, { role, username });
+    const { page, signedIn } = await browser.pageAs(server, { role, username });
     return { page, discordId: signedIn.user.discordId };
   }
 

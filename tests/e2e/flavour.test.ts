@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PHRASE, FLAVOUR_PHRASES, type FlavourKey } from '../../ui/src/features/flavour/phrases.ts';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -22,14 +22,14 @@ function phraseOf(key: FlavourKey, text: string | null): string | null {
 
 describe.runIf(browserAvailable)('flavour phrases: every key shows one of its four phrases where it belongs', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   /** key -> where it was seen, filled by the tests below and checked by the last one */
   const seen = new Map<string, string>();
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
-      launchBrowser(),
+      openBrowser(),
     ]);
   });
   afterAll(async () => {

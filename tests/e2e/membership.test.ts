@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -11,10 +11,10 @@ const day = (date: Date) =>
 
 describe.runIf(browserAvailable)('a Priority Pass membership in the browser', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -27,10 +27,8 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     page.evaluate(async () => (await (await fetch('/api/membership')).json()).membership);
 
   async function pageAs(username: string, width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
-    await signInBrowser(page, server, { username, email: `${username.toLowerCase()}@example.com` });
-    return page;
+    const who = { username, email: `${username.toLowerCase()}@example.com` };
+    return (await browser.pageAs(server, who, { width, bypassCSP: true })).page;
   }
 
   it('buys Swamp Blood with 4242, renews a month later with the tokens doubled, cancels, and ends at the period end', async () => {

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { whitelistAnswers } from '../support/application-builders.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
@@ -13,7 +13,7 @@ const LONG_NAME = `gator${'x'.repeat(55)}bait`;
 
 describe.runIf(browserAvailable)('the player page', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   let player: SignedIn;
   const playerDiscordId = randomDiscordId();
   let playerPath: string;
@@ -21,7 +21,7 @@ describe.runIf(browserAvailable)('the player page', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
-      launchBrowser(),
+      openBrowser(),
     ]);
     expect(LONG_NAME).toHaveLength(64);
     player = await signIn(server, { discordId: playerDiscordId, username: LONG_NAME });
@@ -45,10 +45,9 @@ describe.runIf(browserAvailable)('the player page', () => {
   });
 
   async function pageAs(role: 'staff' | 'admin', width: number): Promise<{ page: Page; me: SignedIn }> {
-    const context = await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
-    const page = await context.newPage();
-    const me = await signInBrowser(page, server, { role, username: `${role === 'admin' ? 'Ada' : 'Sam'} ${width}` });
-    return { page, me };
+    const who = { role, username: `${role === 'admin' ? 'Ada' : 'Sam'} ${width}` };
+    const { page, signedIn } = await browser.pageAs(server, who, { width, height: 800, bypassCSP: true });
+    return { page, me: signedIn };
   }
 
   const tokens = (page: Page) => page.getByTestId('player-tokens').textContent();

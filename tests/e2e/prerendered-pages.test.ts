@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../../adapters/http/contract/pages.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -22,11 +22,11 @@ const HEADINGS: Record<(typeof PRERENDERED_PAGES)[number], string> = {
 
 describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     server = await startTestServer({ ui: true });
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
 
   afterAll(async () => {

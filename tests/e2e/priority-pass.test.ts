@@ -1,15 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 describe.runIf(browserAvailable)('Priority Pass page in Chromium', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
   afterAll(async () => {

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import { paths } from '../../ui/src/config/paths.ts';
 import { fitsWidth } from '../support/axe.ts';
-import { browserAvailable, landed, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, landed, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -186,7 +186,7 @@ function screenshotName(route: string, width: number): string {
 
 describe.runIf(browserAvailable)('public site in Chromium', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   /** a page at each width for the checks that follow one another (the menu, the footer) */
   const pages: Partial<Record<(typeof WIDTHS)[number], Page>> = {};
   const stripeRequests: string[] = [];
@@ -200,7 +200,7 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
     });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
     for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'no-preference' });
       await stayOffline(context);

@@ -1,9 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_NOTES_TOO_SHORT } from '../../adapters/http/contract/applications.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -15,7 +15,7 @@ const SEEDED = 51;
 
 describe.runIf(browserAvailable)('review screens and their dialogs', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   const ids: Record<string, string> = {};
   const walker = { discordId: randomDiscordId(), username: 'Boudreaux' };
 
@@ -30,7 +30,7 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
-      launchBrowser(),
+      openBrowser(),
     ]);
     expect(LONG_NAME).toHaveLength(64);
     // oldest first: the seeded ones end on the second page, the ones the tests open stay on the first. Seed00 goes
@@ -54,10 +54,9 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
   });
 
   async function pageAs(role: 'staff' | 'admin', width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
-    const page = await context.newPage();
-    await signInBrowser(page, server, { role, username: `${role}${width}` });
-    return page;
+    return (
+      await browser.pageAs(server, { role, username: `${role}${width}` }, { width, height: 800, bypassCSP: true })
+    ).page;
   }
 
   const opener = (page: Page, id: string | undefined) => page.locator(`[data-review-opener="${id}"]`);

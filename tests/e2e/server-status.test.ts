@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { FakeFxServer } from '../support/fake-fxserver.ts';
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
@@ -14,7 +14,7 @@ const CONNECT = 'fivem://connect/cfx.re/join/ab12cd';
 describe.runIf(browserAvailable)('the live game server on the site', () => {
   let fx: FakeFxServer;
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     fx = await new FakeFxServer().start();
@@ -23,7 +23,7 @@ describe.runIf(browserAvailable)('the live game server on the site', () => {
         ui: true,
         env: { FIVEM_SERVER_URL: fx.url, FIVEM_STATUS_POLL_MS: '200', FIVEM_CONNECT_CODE: 'ab12cd' },
       }),
-      launchBrowser(),
+      openBrowser(),
     ]);
   });
   afterAll(async () => {

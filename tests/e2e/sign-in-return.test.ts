@@ -1,18 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { randomDiscordId, signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('signing in returns the player to the page and product they were on', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
-      launchBrowser(),
+      openBrowser(),
     ]);
   });
   afterAll(async () => {

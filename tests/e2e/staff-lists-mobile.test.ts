@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
@@ -23,12 +23,12 @@ const PAGES = [
 
 describe.runIf(browserAvailable)('staff and admin lists on a phone, with a 64-character name', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
-      launchBrowser(),
+      openBrowser(),
     ]);
     expect(LONG_NAME).toHaveLength(64);
     const player = await signIn(server, { username: LONG_NAME, email: 'long.name@example.com' });

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../core/users/user.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -18,10 +18,10 @@ const RANK: Record<Role, number> = { player: 0, staff: 1, admin: 2 };
 
 describe.runIf(browserAvailable)('staff and admin screens', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
     // rows in the dashboard's table, so the page checked is the one an admin works with
     for (const username of ['Jean Baptiste', 'Marie Laveau']) {
       const buyer = await signIn(server, { username });
@@ -34,10 +34,9 @@ describe.runIf(browserAvailable)('staff and admin screens', () => {
   });
 
   async function pageAs(role: Role | null, width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
-    const page = await context.newPage();
-    if (role) await signInBrowser(page, server, { role, username: `${role}${width}` });
-    return page;
+    const options = { width, height: 800, bypassCSP: true };
+    if (!role) return browser.newPage(options);
+    return (await browser.pageAs(server, { role, username: `${role}${width}` }, options)).page;
   }
 
   /** Everything the page's content area says, and its headings. */

@@ -1,18 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('buying on the embedded defaults (demo card payments) in Chromium', () => {
   let server: TestServer;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
-      launchBrowser(),
+      openBrowser(),
     ]);
   });
   afterAll(async () => {
@@ -21,14 +21,8 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
   });
 
   async function pageAs(role: 'player' | 'admin', username: string, width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await signInBrowser(page, server, {
-      role,
-      username,
-      email: `${username.toLowerCase().replace(/\s/g, '.')}@example.com`,
-    });
-    return page;
+    const email = `${username.toLowerCase().replace(/\s/g, '.')}@example.com`;
+    return (await browser.pageAs(server, { role, username, email }, { width })).page;
   }
 
   async function pay(page: Page, card: string) {

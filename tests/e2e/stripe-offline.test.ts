@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startStripeTestServer } from '../support/stripe-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -9,11 +8,11 @@ import { fitsWidth } from '../support/axe.ts';
 describe.runIf(browserAvailable)('payment page with Stripe keys set and no internet, in Chromium', () => {
   let server: TestServer;
   let stop: () => Promise<void>;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     let started: Awaited<ReturnType<typeof startStripeTestServer>>;
-    [started, browser] = await Promise.all([startStripeTestServer({ ui: true }), launchBrowser()]);
+    [started, browser] = await Promise.all([startStripeTestServer({ ui: true }), openBrowser()]);
     ({ server, stop } = started);
   });
   afterAll(async () => {

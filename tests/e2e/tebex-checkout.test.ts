@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { runCliOn } from '../support/cli.ts';
 import type { FakeTebex } from '../support/fake-tebex.ts';
 import { signInBrowser } from '../support/session.ts';
@@ -12,10 +11,10 @@ describe.runIf(browserAvailable)("buying through Tebex's checkout page", () => {
   let server: TestServer;
   let fake: FakeTebex;
   let stop: () => Promise<void>;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
-    [{ server, fake, stop }, browser] = await Promise.all([startTebexTestServer({ ui: true }), launchBrowser()]);
+    [{ server, fake, stop }, browser] = await Promise.all([startTebexTestServer({ ui: true }), openBrowser()]);
     expect((await runCliOn(server.system, ['tebex', 'sync'])).code).toBe(0);
   });
   afterAll(async () => {

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type SignedIn, type SignInOptions, signInBrowser } from './session.ts';
+import type { TestServer } from './test-system.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,6 +25,68 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The test worker's one Chromium, launched by the first browser test file it runs and kept for the next ones (test
+ * files share their worker's modules): a file opens its own contexts and closes them, never the browser.
+ */
+function workerBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => {
+      shared = undefined;
+    });
+    return browser;
+  });
+  return shared;
+}
+
+export interface PageOptions extends BrowserContextOptions {
+  /** the viewport's width (1280 unless given) */
+  width?: number;
+  height?: number;
+}
+
+export interface SignedInPage {
+  page: Page;
+  signedIn: SignedIn;
+}
+
+/** One test file's view of the worker's Chromium: the contexts it opened, closed together at its end. */
+export class TestBrowser {
+  private readonly contexts: BrowserContext[] = [];
+
+  constructor(private readonly browser: Browser) {}
+
+  async newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+    const context = await this.browser.newContext(options);
+    this.contexts.push(context);
+    return context;
+  }
+
+  /** a page in a context of its own (no cookies shared with any other page) */
+  async newPage(options: PageOptions = {}): Promise<Page> {
+    const { width = 1280, height = 900, ...context } = options;
+    return (await this.newContext({ viewport: { width, height }, ...context })).newPage();
+  }
+
+  /** a page of its own, signed in through the development sign-in (with the role given, if any) */
+  async pageAs(server: TestServer, who: SignInOptions, options: PageOptions = {}): Promise<SignedInPage> {
+    const page = await this.newPage(options);
+    const signedIn = await signInBrowser(page, server, who);
+    return { page, signedIn };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.contexts.splice(0).map((context) => context.close().catch(() => undefined)));
+  }
+}
+
+/** The browser a test file uses: the worker's Chromium, launched if this is the worker's first browser test file. */
+export async function openBrowser(): Promise<TestBrowser> {
+  return new TestBrowser(await workerBrowser());
 }
 
 export const ARTIFACTS_DIR = 'test-artifacts/screenshots';

@@ -33,9 +33,8 @@ export class FakeFiveM {
   private readonly ResourcePromise: PromiseConstructor;
 
   constructor(private readonly convars: Record<string, string>) {
-    const runtime = this;
     this.sandbox = {
-      console: { log: (message: unknown) => runtime.logs.push(String(message)) },
+      console: { log: (message: unknown) => this.logs.push(String(message)) },
       setTimeout,
       clearTimeout,
       setInterval,
@@ -43,16 +42,16 @@ export class FakeFiveM {
       URL,
       Buffer,
       require: createRequire(import.meta.url),
-      GetConvar: (name: string, fallback: string) => runtime.convars[name] ?? fallback,
+      GetConvar: (name: string, fallback: string) => this.convars[name] ?? fallback,
       GetConvarInt: (name: string, fallback: number) =>
-        runtime.convars[name] === undefined ? fallback : Number.parseInt(runtime.convars[name], 10),
-      GetNumPlayerIndices: () => runtime.players,
-      GetNumPlayerIdentifiers: (source: number) => runtime.identifiers.get(source)?.length ?? 0,
-      GetPlayerIdentifier: (source: number, index: number) => runtime.identifiers.get(source)?.[index] ?? null,
-      GetPlayerEndpoint: (source: number) => (runtime.connected.has(source) ? '127.0.0.1:50123' : null),
+        this.convars[name] === undefined ? fallback : Number.parseInt(this.convars[name], 10),
+      GetNumPlayerIndices: () => this.players,
+      GetNumPlayerIdentifiers: (source: number) => this.identifiers.get(source)?.length ?? 0,
+      GetPlayerIdentifier: (source: number, index: number) => this.identifiers.get(source)?.[index] ?? null,
+      GetPlayerEndpoint: (source: number) => (this.connected.has(source) ? '127.0.0.1:50123' : null),
       on: (event: string, handler: (...args: unknown[]) => unknown) =>
-        runtime.handlers.set(event, [...(runtime.handlers.get(event) ?? []), handler]),
-      exports: (name: string, handler: (...args: unknown[]) => unknown) => runtime.exported.set(name, handler),
+        this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]),
+      exports: (name: string, handler: (...args: unknown[]) => unknown) => this.exported.set(name, handler),
     };
     this.sandbox.global = this.sandbox;
     const context = vm.createContext(this.sandbox);
