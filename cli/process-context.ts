@@ -19,7 +19,7 @@ export interface SystemContextOptions {
 /** Each command opens the system its environment configures, with an up-to-date schema, and closes it after. */
 export function systemContext(options: SystemContextOptions): CliContext {
   const { env } = options;
-  const level = LOG_LEVELS.includes(env.LOG_LEVEL ?? '') ? env.LOG_LEVEL! : 'warn';
+  const level = env.LOG_LEVEL && LOG_LEVELS.includes(env.LOG_LEVEL) ? env.LOG_LEVEL : 'warn';
   // stdout carries the command's output (often JSON or CSV): log lines go to stderr
   const logger = options.logger ?? createLogger(level, pino.destination({ dest: 2, sync: true }));
   return {

@@ -54,7 +54,7 @@ const elapsed = () => Date.now() - started;
 const samples: Sample[] = [];
 const faults: Array<{ kind: string; at: number; until: number }> = [];
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)];
 
 function phaseAt(at: number): Phase {
   const within = faults.filter((fault) => at >= fault.at && at < fault.until + SETTLE_MS);
@@ -98,9 +98,10 @@ const stopCluster = () => asPostgres('pg_ctl', ['-D', pgData, '-m', 'fast', '-w'
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 let baseUrl = '';
 
-interface Answer {
+/** `T`: the body the caller expects; the server's word for it, not checked. Undefined when it could not be read. */
+interface Answer<T = unknown> {
   status: number;
-  body: any;
+  body: T | undefined;
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -109,14 +110,14 @@ interface Answer {
  * before any answer: that request is sent again on a new connection, as browsers do, and counted apart.
  */
 let resent = 0;
-async function call(
+async function call<T = unknown>(
   method: string,
   path: string,
   options: { cookie?: string; body?: unknown; key?: string } = {},
-): Promise<Answer> {
+): Promise<Answer<T>> {
   for (let attempt = 0; ; attempt++) {
     const answer = await once(method, path, options, attempt > 0);
-    if (answer.status !== -2) return answer;
+    if (answer.status !== -2) return answer as Answer<T>;
     resent++;
   }
 }
@@ -161,7 +162,7 @@ function once(
         res.on('data', (part: Buffer) => parts.push(part));
         res.on('error', () => finish({ status: -1, body: undefined, headers: {} }));
         res.on('end', () => {
-          let body: any;
+          let body: unknown;
           try {
             let bytes = Buffer.concat(parts);
             if (res.headers['content-encoding'] === 'gzip') bytes = gunzipSync(bytes);
@@ -170,7 +171,7 @@ function once(
           } catch (error) {
             sample.corrupt = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
           }
-          if ((res.statusCode ?? 0) >= 500) sample.error = body?.code;
+          if ((res.statusCode ?? 0) >= 500) sample.error = (body as { code?: string } | undefined)?.code;
           finish({ status: res.statusCode ?? 0, body, headers: res.headers });
         });
       },
@@ -211,19 +212,23 @@ async function signIn(index: number): Promise<Player> {
 }
 
 async function buy(player: Player, productType: string, productId: string) {
-  const startedCheckout = await call('POST', '/api/create-payment-intent', {
-    cookie: player.cookie,
-    body: { productType, productId },
-  });
+  const startedCheckout = await call<{ clientSecret: string; paymentIntentId: string }>(
+    'POST',
+    '/api/create-payment-intent',
+    {
+      cookie: player.cookie,
+      body: { productType, productId },
+    },
+  );
   if (startedCheckout.status !== 200) return;
   const paid = await call('POST', '/api/payments/demo/confirm', {
     cookie: player.cookie,
-    body: { clientSecret: startedCheckout.body.clientSecret, cardNumber: '4242424242424242' },
+    body: { clientSecret: startedCheckout.body?.clientSecret, cardNumber: '4242424242424242' },
   });
   if (paid.status !== 200) return;
-  const completed = await call('POST', '/api/complete-purchase', {
+  const completed = await call<{ status: string; purchaseId: string }>('POST', '/api/complete-purchase', {
     cookie: player.cookie,
-    body: { paymentIntentId: startedCheckout.body.paymentIntentId },
+    body: { paymentIntentId: startedCheckout.body?.paymentIntentId },
   });
   if (completed.status === 200 && completed.body?.status === 'completed')
     written.purchases.add(completed.body.purchaseId);
@@ -251,8 +256,11 @@ const BROWSE = [
 async function playerLoop(player: Player) {
   // a third hold a Priority Pass; everyone applies once
   if (player.index % 3 === 0) await buy(player, 'whitelist', 'bayou-basic');
-  const applied = await call('POST', '/api/applications', { cookie: player.cookie, body: whitelistAnswers() });
-  if (applied.status === 201 || applied.status === 200) written.applications.add(applied.body?.id);
+  const applied = await call<{ id: string }>('POST', '/api/applications', {
+    cookie: player.cookie,
+    body: whitelistAnswers(),
+  });
+  if ((applied.status === 201 || applied.status === 200) && applied.body) written.applications.add(applied.body.id);
   let upgraded = false;
   while (stillRunning()) {
     await sleep(150 + Math.random() * 650);
@@ -269,7 +277,9 @@ async function playerLoop(player: Player) {
 async function staffLoop(staff: Player) {
   while (stillRunning()) {
     await sleep(1500);
-    const list = await call('GET', '/api/applications?status=pending', { cookie: staff.cookie });
+    const list = await call<{ items?: Array<{ id: string }> }>('GET', '/api/applications?status=pending', {
+      cookie: staff.cookie,
+    });
     const first = list.body?.items?.[0];
     if (first)
       await call('PATCH', `/api/applications/${first.id}/review`, {
@@ -433,7 +443,7 @@ const databaseUrl = (port: number) => `postgres://postgres@127.0.0.1:${port}/soa
 function percentile(values: number[], share: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
 }
 
 async function main() {
@@ -632,12 +642,14 @@ function report(renewalRuns: string[], after: Awaited<ReturnType<typeof afterwar
   const kept = Object.keys(rss.at(-1)?.workers ?? {}).find((worker) => worker.startsWith('1:'));
   // the median of a minute's samples on each side: one sample swings by a quarter with the collector
   const rssOf = (from: number, to: number) =>
-    percentile(
-      rss
-        .filter((sample) => sample.at >= from && sample.at < to && kept && sample.workers[kept] !== undefined)
-        .map((sample) => sample.workers[kept!]!),
-      0.5,
-    );
+    kept === undefined
+      ? 0
+      : percentile(
+          rss
+            .filter((sample) => sample.at >= from && sample.at < to && sample.workers[kept] !== undefined)
+            .map((sample) => sample.workers[kept]),
+          0.5,
+        );
   const lastAt = rss.at(-1)?.at ?? 0;
   const early = rssOf(WARM_UP_MS, WARM_UP_MS + 60_000);
   const late = rssOf(lastAt - 60_000, lastAt + 1);

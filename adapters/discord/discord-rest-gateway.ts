@@ -125,8 +125,10 @@ export class DiscordRestGateway implements DiscordGateway {
   }
 
   private guild(): string {
-    if (!this.capabilities.bot) throw new DeliveryAttemptError('Discord delivery is not configured.', false);
-    return snowflake(this.settings.guildId!);
+    const { guildId } = this.settings;
+    if (!this.capabilities.bot || !guildId)
+      throw new DeliveryAttemptError('Discord delivery is not configured.', false);
+    return snowflake(guildId);
   }
 
   private bot(method: string, path: string, options: RequestOptions): Promise<unknown> {

@@ -1,12 +1,6 @@
 import { summaryOf, type Application, type ApplicationKind } from '../../core/applications/application.ts';
 import { OpenApplicationExistsError } from '../../core/applications/errors.ts';
-import type {
-  ApplicationRepository,
-  ListQuery,
-  Page,
-  StaffRoster,
-  WhitelistAccess,
-} from '../../core/applications/ports.ts';
+import type { ApplicationRepository, ListQuery, Page } from '../../core/applications/ports.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 import { newestFirst, pageOf } from './paging.ts';
 

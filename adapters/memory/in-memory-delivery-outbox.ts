@@ -53,7 +53,7 @@ export class InMemoryDeliveryOutbox implements DeliveryOutbox, SnapshotStore {
   ): Promise<void> {
     const row = this.rows.get(id);
     // only while it is still ours: a lapsed lease handed it to another worker, whose outcome stands
-    if (!row || row.delivery.status !== 'sending') return;
+    if (row?.delivery.status !== 'sending') return;
     const { status, nextAttemptAt, lastError, deliveredAt, updatedAt } = structuredClone(changes);
     Object.assign(row.delivery, { status, nextAttemptAt, lastError, deliveredAt, updatedAt });
     row.lockedUntil = null;

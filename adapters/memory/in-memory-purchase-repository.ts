@@ -3,7 +3,6 @@ import type {
   CheckoutChanges,
   CheckoutClaim,
   OpenCheckoutRules,
-  PaymentEventLog,
   PurchaseChanges,
   PurchaseFilter,
   PurchaseListQuery,
@@ -71,7 +70,7 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
 
   async reviseCheckout(id: string, changes: CheckoutChanges): Promise<Purchase | null> {
     const row = this.rows.get(id);
-    if (!row || row.status !== 'pending') return null;
+    if (row?.status !== 'pending') return null;
     const revised = { ...row, ...changes };
     this.rows.set(id, revised);
     return structuredClone(revised);

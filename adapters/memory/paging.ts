@@ -29,7 +29,7 @@ export function pageOf<T extends Listed<S>, S extends string>(
       : matching.length;
   }
   const items = matching.slice(start, start + query.pageSize);
-  const nextBefore = items.length === query.pageSize ? items.at(-1)!.id : null;
+  const nextBefore = items.length === query.pageSize ? items[items.length - 1].id : null;
   return { items, total: matching.length, page: query.page, pageSize: query.pageSize, counts, nextBefore };
 }
 

@@ -248,7 +248,7 @@ export class StripeSubscriptionGateway
       throw failure;
     }
     const month = invoiceMonth(invoice, await this.intentOf(invoice));
-    if (!month || month.reason !== 'upgrade')
+    if (month?.reason !== 'upgrade')
       throw new DomainError('UPGRADE_NOT_INVOICED', 'unavailable', 'The payment provider did not bill the upgrade.');
     return { ...month, tierId: request.tierId };
   }

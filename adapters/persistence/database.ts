@@ -81,7 +81,9 @@ export class Database {
   withContext<T>(work: () => Promise<T>): Promise<T> {
     const root = this.orm.em;
     return RequestContext.create([], () => {
-      const forks = RequestContext.currentRequestContext()!.map;
+      const context = RequestContext.currentRequestContext();
+      if (!context) throw new Error('MikroORM made no request context for the work.');
+      const forks = context.map;
       const find = forks.get.bind(forks);
       // forking asks for the context's manager itself: meanwhile there is none, as when MikroORM forks eagerly
       let forking = false;

@@ -100,7 +100,7 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
       page: query.page,
       pageSize: query.pageSize,
       counts,
-      nextBefore: rows.length === query.pageSize ? rows.at(-1)!.id : null,
+      nextBefore: rows.length === query.pageSize ? rows[rows.length - 1].id : null,
     };
   }
 

@@ -62,7 +62,7 @@ export class MikroOrmTokenLedger implements TokenLedger {
       );
       // another user's change took this reference meanwhile: undo the balance move with the transaction
       if (inserted.length === 0) throw new TokenReferenceUsedError(change.reference ?? '');
-      return { kind: 'applied', entry: toEntry(inserted[0]!) };
+      return { kind: 'applied', entry: toEntry(inserted[0]) };
     });
   }
 

@@ -71,8 +71,8 @@ export class MikroOrmUserRepository implements UserRepository {
         options.admin,
       ],
     );
-    this.database.changed(`user:${row!.id}`);
-    const user = await this.findById(row!.id);
+    this.database.changed(`user:${row.id}`);
+    const user = await this.findById(row.id);
     if (!user) throw new Error('The signed-in user vanished right after it was stored.');
     return user;
   }

@@ -40,15 +40,15 @@ export interface Applicant {
  * One kind of application, declared once: its questions (the answers schema), its statuses and the moves
  * between them, who decides, and what it says. The use cases, repositories, routes, commands and form read it.
  */
-/** `any` by default: code that serves every kind reads a kind without knowing its answers. */
-export interface ApplicationKind<A = any, S extends string = any> {
+/** Unparameterised, it is any kind: code that serves every kind reads a kind without knowing its answers. */
+export interface ApplicationKind<A = unknown, S extends string = string> {
   name: ApplicationKindName;
   /** 'whitelist application': messages are built from it */
   label: string;
   /** prefix of the error codes: APPLICATION_NOT_FOUND, STAFF_APPLICATION_NOT_FOUND */
   codePrefix: string;
   /** the questions: what the applicant may send and the rules it must meet */
-  answers: z.ZodObject<any> & z.ZodType<A>;
+  answers: z.ZodObject & z.ZodType<A>;
   /** how the form asks them */
   form: FormLayout;
   /** the first is where every application starts */

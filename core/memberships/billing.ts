@@ -442,7 +442,7 @@ export class HandleBillingEvent {
   private async failed(event: Extract<BillingEvent, { type: 'invoice_failed' }>): Promise<boolean> {
     if (event.reason !== 'renewal') return false;
     const membership = await this.d.memberships.findBySubscription(event.subscriptionId);
-    if (!membership || membership.status !== 'active') return false;
+    if (membership?.status !== 'active') return false;
     if (membership.currentPeriodStart.getTime() >= event.periodStart.getTime()) return false;
     // the month as the site sold it, whatever tier the provider's invoice names
     const tierId = membership.pendingTierId ?? membership.tierId;
@@ -457,6 +457,7 @@ export class HandleBillingEvent {
     });
     await this.d.settlement.fail(purchase, event.message);
     const graceFrom =
+      // biome-ignore lint/complexity/useMathMinMax: the operands are Dates, and Math.min would return a number
       membership.currentPeriodEnd < this.d.clock.now() ? membership.currentPeriodEnd : this.d.clock.now();
     return this.d.lifecycle.pastDue(membership, graceFrom, event.message);
   }

@@ -46,6 +46,7 @@ export class MembershipLifecycle implements CompletionHooks {
           pendingTierId: membership.pendingTierId === purchase.productId ? null : membership.pendingTierId,
           currentPeriodStart: billing.periodStart,
           currentPeriodEnd:
+            // biome-ignore lint/complexity/useMathMinMax: the operands are Dates, and Math.max would return a number
             billing.periodEnd > membership.currentPeriodEnd ? billing.periodEnd : membership.currentPeriodEnd,
           graceUntil: null,
           // a card that paid after a decline is the one later renewals are charged to

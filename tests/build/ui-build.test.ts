@@ -18,7 +18,7 @@ describe('the UI build step of npm start', () => {
       during = process.env[NAME];
     });
     expect(during).toBe('production');
-    expect(Object.prototype.hasOwnProperty.call(process.env, NAME)).toBe(false);
+    expect(Object.hasOwn(process.env, NAME)).toBe(false);
     // what the configuration would have seen had the variable been NODE_ENV
     expect(() => loadConfig({ NODE_ENV: process.env[NAME], PORT: '0' })).not.toThrow();
   });

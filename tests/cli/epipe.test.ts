@@ -46,6 +46,7 @@ function shell(line: string): Promise<CliResult> {
 
 describe('the CLI piped into head', () => {
   it('ends quietly with exit 0 when head stops reading, and leaves the database closed', async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash expansion for the shell, not a template
     const piped = await shell('node --import tsx cli/main.ts users list | head -n 2; exit "${PIPESTATUS[0]}"');
     expect(piped.stderr).toBe('');
     expect(piped.code).toBe(0);

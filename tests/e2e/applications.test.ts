@@ -323,7 +323,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await expect.poll(() => player.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('number');
     expect(await age.getAttribute('aria-invalid')).toBe('true');
     const box = await age.boundingBox();
-    expect(box && box.y).toBeGreaterThan(64);
+    expect(box?.y).toBeGreaterThan(64);
     expect(box && box.y + box.height).toBeLessThan(900);
     // its message is tied to it for screen readers
     const described = (await age.getAttribute('aria-describedby')) ?? '';
@@ -377,7 +377,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await player.getByText('Submission Failed', { exact: true }).waitFor();
     await expect.poll(() => player.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Admin/);
     const box = await player.getByRole('button', { name: /^Admin/ }).boundingBox();
-    expect(box && box.y).toBeGreaterThan(64);
+    expect(box?.y).toBeGreaterThan(64);
     const group = player.getByRole('group', { name: 'Position' });
     expect(await group.getByText('Choose a position', { exact: true }).isVisible()).toBe(true);
     expect(await player.locator('form').getByText('Enter your real name', { exact: true }).count()).toBeGreaterThan(0);
@@ -398,7 +398,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await heading.waitFor();
     await expect.poll(() => player.evaluate(() => document.activeElement?.id)).toBe('application-sent');
     const box = await heading.boundingBox();
-    expect(box && box.y).toBeGreaterThanOrEqual(64);
+    expect(box?.y).toBeGreaterThanOrEqual(64);
     expect(box && box.y + box.height).toBeLessThanOrEqual(800);
     expect(await fitsWidth(player)).toBe(true);
     expect(await player.getByText(/Discord notification/).count()).toBe(0);
@@ -415,7 +415,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await heading.waitFor();
     await expect.poll(() => player.evaluate(() => document.activeElement?.id)).toBe('staff-sent');
     const box = await heading.boundingBox();
-    expect(box && box.y).toBeGreaterThanOrEqual(64);
+    expect(box?.y).toBeGreaterThanOrEqual(64);
     expect(box && box.y + box.height).toBeLessThanOrEqual(800);
     expect(await player.getByText(/on Discord/).count()).toBe(0);
     await player.screenshot({ path: screenshotPath('staff-apply-confirmation-360'), fullPage: true });

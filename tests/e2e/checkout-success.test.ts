@@ -177,7 +177,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
 
   it('a failed payment says so plainly, with the reason', async () => {
     const { page, buyer } = await pageAs('Declined Delphine');
-    const { http, started } = await payBayouBasic(buyer, '4000000000000002');
+    const { started } = await payBayouBasic(buyer, '4000000000000002');
     const { system } = server;
     // the store gives up on a checkout whose card was declined when it settles open payments
     await system.database.withContext(async () => {

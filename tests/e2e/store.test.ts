@@ -294,7 +294,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     // read in one moment of the page, as the second that follows ends with the move (a busy machine can spend it
     // between two separate reads)
     await page.waitForFunction(() => {
-      // biome-ignore lint/performance/useDomNodeTextContent: the text shown, as the buyer sees it (not hidden text)
+      // innerText: the text shown, as the buyer sees it (not hidden text)
       const shown = document.body.innerText;
       const heading = [...document.querySelectorAll('h1')].some((h1) => h1.textContent === 'Secure Checkout');
       return (

@@ -187,7 +187,7 @@ export class FakeStripe {
     if (req.method === 'POST' && retrieve) return this.update(retrieve[1], body);
     if (req.method === 'POST' && path === '/v1/refunds') {
       const intent = this.intents.get(String(body.payment_intent));
-      if (!intent || intent.status !== 'succeeded') {
+      if (intent?.status !== 'succeeded') {
         return [
           400,
           {

@@ -75,7 +75,7 @@ export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length > 512) return '/';
   // segments of letters, digits, '-' and '_' only: no '//', no '\\', no scheme, no '..'
   const match = /^(\/(?:[\w-]+(?:\/[\w-]+)*)?)(\?[^#\\\s]*)?$/.exec(value);
-  const route = match ? matchPageRoute(match[1]!) : null;
+  const route = match ? matchPageRoute(match[1]) : null;
   if (!route || route === '/dev-login') return '/';
   return value;
 }

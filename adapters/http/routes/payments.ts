@@ -46,10 +46,12 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       banReason: input.banReason,
       buyerIp: ctx.ip,
     });
+    const { paymentIntentId } = started.purchase;
+    if (!paymentIntentId) throw new Error('A started checkout has no payment intent.');
     const body: CreatePaymentIntentResponse = {
       clientSecret: started.clientSecret,
       tokensGranted: started.tokensGranted,
-      paymentIntentId: started.purchase.paymentIntentId!,
+      paymentIntentId,
       purchaseId: started.purchase.id,
       amount: centsToDollars(started.purchase.priceCents),
       productName: started.purchase.productName,

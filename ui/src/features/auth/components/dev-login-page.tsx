@@ -9,7 +9,7 @@ import { signInPath } from '../api/sign-in-path.ts';
 
 function randomDiscordId(): string {
   const digits = crypto.getRandomValues(new Uint32Array(2));
-  return `${100_000_000 + (digits[0]! % 900_000_000)}${100_000_000 + (digits[1]! % 900_000_000)}`;
+  return `${100_000_000 + (digits[0] % 900_000_000)}${100_000_000 + (digits[1] % 900_000_000)}`;
 }
 
 type Field = 'username' | 'discordId' | 'email';

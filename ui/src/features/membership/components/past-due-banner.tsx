@@ -8,7 +8,7 @@ export function PastDueBanner() {
   const current = useCurrentUser();
   const membership = useMyMembership(Boolean(current.user));
   const data = membership.data;
-  if (!data || data.status !== 'past_due') return null;
+  if (data?.status !== 'past_due') return null;
   return (
     <div
       role="alert"

@@ -1,10 +1,12 @@
-import { HOURS_PER_WEEK_OPTIONS, questionsOf, type ApplicationKind } from '@contract/applications.ts';
+import { HOURS_PER_WEEK_OPTIONS, questionsOf, type ApplicationKind, type Question } from '@contract/applications.ts';
 import { LongAnswer } from './review-dialog.tsx';
 
 /** The answers a kind lists on review screens (those with a review label): long answers, then the agreements ticked. */
 export function ReviewAnswers({ kind, application }: { kind: Pick<ApplicationKind, 'form'>; application: object }) {
   const answers = application as Record<string, unknown>;
-  const listed = questionsOf(kind.form).filter((question) => question.review);
+  const listed = questionsOf(kind.form).filter((question): question is Question & { review: string } =>
+    Boolean(question.review),
+  );
   const agreements = listed.filter((question) => question.control === 'checkbox');
   return (
     <>
@@ -13,7 +15,7 @@ export function ReviewAnswers({ kind, application }: { kind: Pick<ApplicationKin
         .map((question) => (
           <LongAnswer
             key={question.name}
-            label={question.review!}
+            label={question.review}
             text={answers[question.name] == null ? null : String(answers[question.name])}
           />
         ))}
