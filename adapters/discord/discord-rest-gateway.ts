@@ -35,6 +35,8 @@ export interface RateLimitNotice {
 export class DiscordRestGateway implements DiscordGateway {
   readonly capabilities: DiscordCapabilities;
   private readonly rest: REST;
+  /** Discord answered a bot request 401 (see bot()) */
+  private tokenRefused = false;
   /** null when the staff webhook is not configured, false when its address is not a Discord webhook's */
   private readonly webhook: { route: `/${string}`; query: URLSearchParams } | false | null;
 
@@ -64,16 +66,16 @@ export class DiscordRestGateway implements DiscordGateway {
   }
 
   async grantRole(discordId: string, roleId: string, reason: string): Promise<void> {
-    await this.send(() =>
-      this.rest.put(Routes.guildMemberRole(this.guild(), snowflake(discordId), snowflake(roleId)), {
+    await this.bot((guild) =>
+      this.rest.put(Routes.guildMemberRole(guild, snowflake(discordId), snowflake(roleId)), {
         reason: auditReason(reason),
       }),
     );
   }
 
   async removeRole(discordId: string, roleId: string, reason: string): Promise<void> {
-    await this.send(() =>
-      this.rest.delete(Routes.guildMemberRole(this.guild(), snowflake(discordId), snowflake(roleId)), {
+    await this.bot((guild) =>
+      this.rest.delete(Routes.guildMemberRole(guild, snowflake(discordId), snowflake(roleId)), {
         reason: auditReason(reason),
       }),
     );
@@ -81,13 +83,12 @@ export class DiscordRestGateway implements DiscordGateway {
 
   async messageUser(discordId: string, content: string): Promise<void> {
     const recipient = snowflake(discordId);
-    this.guild();
-    const channel = (await this.send(() =>
+    const channel = (await this.bot(() =>
       this.rest.post(Routes.userChannels(), { body: { recipient_id: recipient } }),
     )) as { id?: string } | null;
     if (!channel?.id) throw new DeliveryAttemptError('Discord did not open a direct message channel.', true);
     const channelId = snowflake(channel.id);
-    await this.send(() =>
+    await this.bot(() =>
       this.rest.post(Routes.channelMessages(channelId), {
         body: { content: clip(content), allowed_mentions: { parse: [] } },
       }),
@@ -114,20 +115,33 @@ export class DiscordRestGateway implements DiscordGateway {
   }
 
   async memberRoles(discordId: string): Promise<string[] | null> {
-    const member = await this.send(
-      () => this.rest.get(Routes.guildMember(this.guild(), snowflake(discordId))) as Promise<{ roles?: string[] }>,
+    const member = await this.bot(
+      (guild) => this.rest.get(Routes.guildMember(guild, snowflake(discordId))) as Promise<{ roles?: string[] }>,
       { notFound: null },
     );
     return member === null ? null : (member?.roles ?? []);
   }
 
-  private guild(): string {
+  /**
+   * A request with the bot's token. After a 401 the client forgets the token (so that a wrong one is not sent
+   * again and again, which Discord punishes); every later bot request then fails as final, saying why.
+   */
+  private async bot<T>(request: (guild: string) => Promise<T>, options: { notFound?: null } = {}): Promise<T | null> {
     if (!this.capabilities.bot) throw new DeliveryAttemptError('Discord delivery is not configured.', false);
-    return snowflake(this.settings.guildId!);
+    if (this.tokenRefused)
+      throw new DeliveryAttemptError(
+        'Discord refused the bot token (401): nothing is sent as the bot until DISCORD_BOT_TOKEN is corrected and the site restarted.',
+        false,
+      );
+    const guild = snowflake(this.settings.guildId!);
+    return this.send(() => request(guild), { ...options, bot: true });
   }
 
   /** Runs one request and turns the client's errors into attempt errors the outbox understands. */
-  private async send<T>(request: () => Promise<T>, options: { notFound?: null } = {}): Promise<T | null> {
+  private async send<T>(
+    request: () => Promise<T>,
+    options: { notFound?: null; bot?: boolean } = {},
+  ): Promise<T | null> {
     try {
       return await request();
     } catch (error) {
@@ -142,6 +156,7 @@ export class DiscordRestGateway implements DiscordGateway {
       }
       if (error instanceof DiscordAPIError) {
         if (error.status === 404 && options.notFound !== undefined) return options.notFound;
+        if (error.status === 401 && options.bot) this.tokenRefused = true;
         const detail = describe(error);
         throw new DeliveryAttemptError(`Discord answered ${error.status}${detail ? `: ${detail}` : ''}.`, false);
       }

@@ -156,4 +156,19 @@ describe('Discord REST gateway rate limits, on a fake clock', () => {
     });
     expect(fake.callsTo('PUT', ROLE_PUT)).toHaveLength(2);
   });
+
+  it('after Discord refuses the bot token, fails every bot request as final without sending it; the webhook still goes', async () => {
+    fake.plan('PUT', ROLE_PUT, [{ status: 401, body: { message: '401: Unauthorized', code: 0 } }]);
+    await expect(gateway.grantRole(MEMBER, ROLE, 'Purchase')).rejects.toMatchObject({
+      retryable: false,
+      message: 'Discord answered 401: 401: Unauthorized.',
+    });
+    await expect(gateway.grantRole(MEMBER, ROLE, 'Purchase')).rejects.toMatchObject({
+      retryable: false,
+      message: expect.stringContaining('DISCORD_BOT_TOKEN'),
+    });
+    expect(fake.callsTo('PUT', ROLE_PUT)).toHaveLength(1);
+    await gateway.notifyStaff('Still here');
+    expect(fake.staffMessages()).toEqual(['Still here']);
+  });
 });
