@@ -135,6 +135,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
         botToken: delivery.bot?.token,
         guildId: delivery.bot?.guildId,
         staffWebhookUrl: delivery.staffWebhookUrl ?? undefined,
+        onRateLimit: (limit) => logger.warn({ discordRateLimit: limit }, 'Discord rate limit: waiting'),
       }),
       entitlements: new MikroOrmEntitlements(database),
       roles: new RoleMapping(delivery.roleMapping),

@@ -23,11 +23,11 @@ export const REDACTED_PATHS = [
 
 /**
  * Logs to stdout without blocking: a synchronous write per request line stalls the event loop when stdout is
- * a pipe (containers, process managers). Lines written while one write is in flight go out together.
+ * a pipe (containers, process managers). pino's own destination gathers the lines (see logDestination).
  * Call flushLogger before the process exits.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const stream = destination ?? (level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false }));
+  const stream = destination ?? (level === 'silent' ? undefined : logDestination(1));
   return pino(
     {
       level,
@@ -39,52 +39,22 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   );
 }
 
-/** How long request lines wait to be written with the lines that follow them, at most. */
-export const GATHER_MS = 20;
-/** Gathered lines are written at once when they reach this many characters. */
-const GATHER_MAX = 64 * 1024;
-
-/** Lines gathered since the last write, per destination (see fixedLines). */
-const gathered = new Map<DestinationStream, string>();
-let gatheredLength = 0;
-let writeTimer: NodeJS.Timeout | undefined;
-
-function writeGathered(): void {
-  clearTimeout(writeTimer);
-  writeTimer = undefined;
-  for (const [stream, text] of gathered) stream.write(text);
-  gathered.clear();
-  gatheredLength = 0;
-}
+/** Lines are written once this many bytes have gathered... */
+export const LOG_GATHER_BYTES = 4096;
+/** ...or this long after the last write, whichever comes first. */
+export const LOG_FLUSH_MS = 200;
 
 /**
- * Lines of one fixed shape (the request log), written as pino writes them (level, time, the logger's bindings, the
- * fields, the message) and handed to the destination together: GATHER_MS after the first of them, or as soon as
- * they reach 64 KB, and at once by flushLogger. Each write to the destination costs a call into the file system
- * whatever its size, so under load one write per request (or per turn of the event loop) cost more than the
- * answer; gathered, a second's lines are some fifty writes. Each line carries its own time. `fields` is the JSON of
- * the line's own fields, each with its leading comma; nothing in them is redacted.
+ * pino's own destination, asynchronous, holding lines until 4 KB have gathered (or LOG_FLUSH_MS has passed): each
+ * write costs a call into the file system whatever its size, so under load one write per request cost more than
+ * the answer. pino writes what it holds when the process exits; flushLogger writes it at once.
  */
-export function fixedLines(logger: Logger, level: pino.Level, msg: string): (fields: string) => void {
-  const holder = logger as unknown as Record<symbol, unknown>;
-  const stream = holder[pino.symbols.streamSym] as DestinationStream;
-  const bindings = (holder[pino.symbols.chindingsSym] as string | undefined) ?? '';
-  const head = `{"level":${logger.levels.values[level]},"time":`;
-  const tail = `,"msg":${JSON.stringify(msg)}}\n`;
-  return (fields) => {
-    if (!logger.isLevelEnabled(level)) return;
-    const line = head + Date.now() + bindings + fields + tail;
-    const pending = gathered.get(stream);
-    gathered.set(stream, pending === undefined ? line : pending + line);
-    gatheredLength += line.length;
-    if (gatheredLength >= GATHER_MAX) writeGathered();
-    else writeTimer ??= setTimeout(writeGathered, GATHER_MS);
-  };
+export function logDestination(dest: number | string, flushEveryMs = LOG_FLUSH_MS) {
+  return pino.destination({ dest, sync: false, minLength: LOG_GATHER_BYTES, periodicFlush: flushEveryMs });
 }
 
 /** Writes out whatever the logger still holds (before process.exit). */
 export function flushLogger(logger: Logger): Promise<void> {
-  writeGathered();
   return new Promise((done) => logger.flush(() => done()));
 }
 

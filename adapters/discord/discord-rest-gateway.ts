@@ -1,4 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { DiscordAPIError, HTTPError, REST, type RateLimitData, RateLimitError } from '@discordjs/rest';
+import { Routes } from 'discord-api-types/v10';
 import { DeliveryAttemptError } from '../../core/delivery/errors.ts';
 import type { DiscordCapabilities, DiscordGateway } from '../../core/delivery/ports.ts';
 
@@ -10,220 +11,195 @@ export interface DiscordRestSettings {
   staffWebhookUrl: string | undefined;
   /** global cap of Discord's API (50 requests a second) */
   requestsPerSecond?: number;
-  /** a 429 asking for a longer wait than this is handed back to the outbox, which tries again later */
+  /** a rate limit asking for a longer wait than this is handed back to the outbox, which tries again later */
   maxRateLimitWaitMs?: number;
   timeoutMs?: number;
-  /** the clock and the waits of rate limiting; real time unless a test gives its own */
-  timer?: RateLimitTimer;
+  /** told each time a request waits for a rate limit (or is handed back for one), before the wait begins */
+  onRateLimit?: (notice: RateLimitNotice) => void;
 }
 
-export interface RateLimitTimer {
-  /** milliseconds since the epoch */
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export const realTimer: RateLimitTimer = { now: () => Date.now(), sleep: (ms) => sleep(ms) };
-
-const USER_AGENT = 'DiscordBot (https://bayouroleplay.com, 1.0)';
-
-/** what a 404 answers instead of failing, for reads where "not there" is an answer */
-const MISSING = Symbol('missing');
-
-interface RequestOptions {
-  body?: unknown;
-  reason?: string;
-  notFound?: typeof MISSING;
-}
-
-/** Keeps to N requests in any one-second window across the whole process. */
-class GlobalLimiter {
-  private readonly sent: number[] = [];
-  private pausedUntil = 0;
-
-  constructor(
-    private readonly perSecond: number,
-    private readonly timer: RateLimitTimer,
-  ) {}
-
-  pause(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.timer.now() + ms);
-  }
-
-  async take(): Promise<void> {
-    for (;;) {
-      const now = this.timer.now();
-      if (this.pausedUntil > now) {
-        await this.timer.sleep(this.pausedUntil - now);
-        continue;
-      }
-      while (this.sent.length > 0 && this.sent[0] <= now - 1000) this.sent.shift();
-      if (this.sent.length < this.perSecond) {
-        this.sent.push(now);
-        return;
-      }
-      await this.timer.sleep(this.sent[0] + 1000 - now);
-    }
-  }
+export interface RateLimitNotice {
+  /** e.g. PUT /guilds/:id/members/:id/roles/:id (the bucket route, ids other than the major one folded) */
+  route: string;
+  global: boolean;
+  waitMs: number;
 }
 
 /**
- * Discord's REST API with a bot token, and the staff channel's webhook. It waits out rate limits: the
- * X-RateLimit-Remaining/Reset-After headers of each route's bucket, 429 answers with Retry-After (global or
- * not), and the global 50 requests a second. A 5xx or a network failure is a retryable attempt error; any other
- * 4xx is final, since sending the same request again cannot succeed.
+ * Discord's REST API with a bot token, and the staff channel's webhook, through Discord's own client
+ * (@discordjs/rest): it keys rate limits by the X-RateLimit-Bucket header, waits out 429s and the global
+ * 50 requests a second. It never retries anything itself (`retries: 0`): a 5xx or a network failure is a
+ * retryable attempt error and any other 4xx is final, and the delivery outbox decides when to try again,
+ * so a delivery's attempts and waits are counted in one place.
  */
 export class DiscordRestGateway implements DiscordGateway {
   readonly capabilities: DiscordCapabilities;
-  private readonly limiter: GlobalLimiter;
-  /** route -> when its bucket has room again */
-  private readonly routeResets = new Map<string, number>();
-  private readonly timer: RateLimitTimer;
+  private readonly rest: REST;
+  /** Discord answered a bot request 401 (see bot()) */
+  private tokenRefused = false;
+  /** null when the staff webhook is not configured, false when its address is not a Discord webhook's */
+  private readonly webhook: { route: `/${string}`; query: URLSearchParams } | false | null;
 
   constructor(private readonly settings: DiscordRestSettings) {
     this.capabilities = {
       bot: Boolean(settings.botToken && settings.guildId),
       staffChannel: Boolean(settings.staffWebhookUrl),
     };
-    this.timer = settings.timer ?? realTimer;
-    this.limiter = new GlobalLimiter(settings.requestsPerSecond ?? 50, this.timer);
+    const { api, version } = splitApiUrl(settings.apiUrl);
+    const maxWait = settings.maxRateLimitWaitMs ?? 30_000;
+    this.rest = new REST({
+      api,
+      version,
+      retries: 0,
+      // waits are what Discord asks for, to the millisecond (the library adds 50 ms by default)
+      offset: 0,
+      timeout: settings.timeoutMs ?? 10_000,
+      globalRequestsPerSecond: settings.requestsPerSecond ?? 50,
+      rejectOnRateLimit: (limit) => {
+        const waitMs = waitOf(limit);
+        settings.onRateLimit?.({ route: `${limit.method.toUpperCase()} ${limit.route}`, global: limit.global, waitMs });
+        return waitMs > maxWait;
+      },
+    });
+    if (settings.botToken) this.rest.setToken(settings.botToken);
+    this.webhook = settings.staffWebhookUrl ? parseWebhook(settings.staffWebhookUrl) : null;
   }
 
   async grantRole(discordId: string, roleId: string, reason: string): Promise<void> {
-    await this.bot('PUT', `/guilds/${this.guild()}/members/${snowflake(discordId)}/roles/${snowflake(roleId)}`, {
-      reason,
-    });
+    await this.bot((guild) =>
+      this.rest.put(Routes.guildMemberRole(guild, snowflake(discordId), snowflake(roleId)), {
+        reason: auditReason(reason),
+      }),
+    );
   }
 
   async removeRole(discordId: string, roleId: string, reason: string): Promise<void> {
-    await this.bot('DELETE', `/guilds/${this.guild()}/members/${snowflake(discordId)}/roles/${snowflake(roleId)}`, {
-      reason,
-    });
+    await this.bot((guild) =>
+      this.rest.delete(Routes.guildMemberRole(guild, snowflake(discordId), snowflake(roleId)), {
+        reason: auditReason(reason),
+      }),
+    );
   }
 
   async messageUser(discordId: string, content: string): Promise<void> {
-    const channel = (await this.bot('POST', '/users/@me/channels', {
-      body: { recipient_id: snowflake(discordId) },
-    })) as { id?: string } | null;
+    const recipient = snowflake(discordId);
+    const channel = (await this.bot(() =>
+      this.rest.post(Routes.userChannels(), { body: { recipient_id: recipient } }),
+    )) as { id?: string } | null;
     if (!channel?.id) throw new DeliveryAttemptError('Discord did not open a direct message channel.', true);
-    await this.bot('POST', `/channels/${snowflake(channel.id)}/messages`, {
-      body: { content: clip(content), allowed_mentions: { parse: [] } },
-    });
+    const channelId = snowflake(channel.id);
+    await this.bot(() =>
+      this.rest.post(Routes.channelMessages(channelId), {
+        body: { content: clip(content), allowed_mentions: { parse: [] } },
+      }),
+    );
   }
 
   async notifyStaff(content: string): Promise<void> {
-    const url = this.settings.staffWebhookUrl;
-    if (!url) throw new DeliveryAttemptError('The staff channel is not configured.', false);
-    await this.request('POST', url, 'webhook', { body: { content: clip(content), allowed_mentions: { parse: [] } } });
+    const webhook = this.webhook;
+    if (webhook === null) throw new DeliveryAttemptError('The staff channel is not configured.', false);
+    if (webhook === false)
+      throw new DeliveryAttemptError(
+        'The staff channel address is not a Discord webhook (…/webhooks/<id>/<token>).',
+        false,
+      );
+    await this.send(() =>
+      this.rest.post(webhook.route, {
+        auth: false,
+        // the address Discord hands out for a webhook is unversioned; it is sent as given
+        versioned: false,
+        query: webhook.query,
+        body: { content: clip(content), allowed_mentions: { parse: [] } },
+      }),
+    );
   }
 
   async memberRoles(discordId: string): Promise<string[] | null> {
-    const member = (await this.bot('GET', `/guilds/${this.guild()}/members/${snowflake(discordId)}`, {
-      notFound: MISSING,
-    })) as { roles?: string[] } | typeof MISSING | null;
-    return member === MISSING ? null : (member?.roles ?? []);
+    const member = await this.bot(
+      (guild) => this.rest.get(Routes.guildMember(guild, snowflake(discordId))) as Promise<{ roles?: string[] }>,
+      { notFound: null },
+    );
+    return member === null ? null : (member?.roles ?? []);
   }
 
-  private guild(): string {
+  /**
+   * A request with the bot's token. After a 401 the client forgets the token (so that a wrong one is not sent
+   * again and again, which Discord punishes); every later bot request then fails as final, saying why.
+   */
+  private async bot<T>(request: (guild: string) => Promise<T>, options: { notFound?: null } = {}): Promise<T | null> {
     const { guildId } = this.settings;
     if (!this.capabilities.bot || !guildId)
       throw new DeliveryAttemptError('Discord delivery is not configured.', false);
-    return snowflake(guildId);
+    if (this.tokenRefused)
+      throw new DeliveryAttemptError(
+        'Discord refused the bot token (401): nothing is sent as the bot until DISCORD_BOT_TOKEN is corrected and the site restarted.',
+        false,
+      );
+    const guild = snowflake(guildId);
+    return this.send(() => request(guild), { ...options, bot: true });
   }
 
-  private bot(method: string, path: string, options: RequestOptions): Promise<unknown> {
-    // the bucket of a route is per method and top-level resource; other ids are folded
-    const route = `${method} ${path.replace(/\/(members|channels|roles|messages)\/\d+/g, '/$1/:id')}`;
-    return this.request(method, `${this.settings.apiUrl.replace(/\/$/, '')}${path}`, route, { ...options, auth: true });
-  }
-
-  private async request(
-    method: string,
-    url: string,
-    route: string,
-    options: RequestOptions & { auth?: boolean },
-  ): Promise<unknown> {
-    const maxWait = this.settings.maxRateLimitWaitMs ?? 30_000;
-    for (let rateLimited = 0; ; rateLimited += 1) {
-      const resetAt = this.routeResets.get(route) ?? 0;
-      const now = this.timer.now();
-      if (resetAt > now) await this.timer.sleep(resetAt - now);
-      await this.limiter.take();
-      const headers: Record<string, string> = { 'User-Agent': USER_AGENT };
-      if (options.auth) headers.Authorization = `Bot ${this.settings.botToken}`;
-      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-      if (options.reason) headers['X-Audit-Log-Reason'] = encodeURIComponent(options.reason.slice(0, 400));
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method,
-          headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
-          signal: AbortSignal.timeout(this.settings.timeoutMs ?? 10_000),
-        });
-      } catch (error) {
+  /** Runs one request and turns the client's errors into attempt errors the outbox understands. */
+  private async send<T>(
+    request: () => Promise<T>,
+    options: { notFound?: null; bot?: boolean } = {},
+  ): Promise<T | null> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof DeliveryAttemptError) throw error;
+      if (error instanceof RateLimitError) {
+        const waitMs = waitOf(error);
         throw new DeliveryAttemptError(
-          `Discord could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+          `Discord rate limit: try again in ${(waitMs / 1000).toFixed(1)} s.`,
           true,
+          waitMs,
         );
       }
-      this.remember(route, response.headers);
-      const payload = await readBody(response);
-      if (response.status === 429) {
-        const waitMs = retryAfterMs(response.headers, payload);
-        const global =
-          response.headers.get('x-ratelimit-global') === 'true' ||
-          (payload as { global?: boolean } | null)?.global === true;
-        if (global) this.limiter.pause(waitMs);
-        else this.routeResets.set(route, this.timer.now() + waitMs);
-        if (waitMs > maxWait || rateLimited >= 5)
-          throw new DeliveryAttemptError(
-            `Discord rate limit: try again in ${(waitMs / 1000).toFixed(1)} s.`,
-            true,
-            waitMs,
-          );
-        continue;
+      if (error instanceof DiscordAPIError) {
+        if (error.status === 404 && options.notFound !== undefined) return options.notFound;
+        if (error.status === 401 && options.bot) this.tokenRefused = true;
+        const detail = describe(error);
+        throw new DeliveryAttemptError(`Discord answered ${error.status}${detail ? `: ${detail}` : ''}.`, false);
       }
-      if (response.ok) return payload;
-      if (response.status === 404 && options.notFound !== undefined) return options.notFound;
-      const detail = describe(payload);
-      const message = `Discord answered ${response.status}${detail ? `: ${detail}` : ''}.`;
-      throw new DeliveryAttemptError(message, response.status >= 500);
+      if (error instanceof HTTPError)
+        throw new DeliveryAttemptError(`Discord answered ${error.status}: ${error.message}.`, error.status >= 500);
+      throw new DeliveryAttemptError(
+        `Discord could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+        true,
+      );
     }
   }
-
-  private remember(route: string, headers: Headers): void {
-    const remaining = headers.get('x-ratelimit-remaining');
-    const resetAfter = Number(headers.get('x-ratelimit-reset-after'));
-    if (remaining === '0' && Number.isFinite(resetAfter) && resetAfter > 0)
-      this.routeResets.set(route, this.timer.now() + resetAfter * 1000);
-  }
 }
 
-/** The longer of Retry-After and the body's retry_after (the header is whole seconds on some answers); 1 s when neither is given. */
-function retryAfterMs(headers: Headers, payload: unknown): number {
-  const given = [
-    Number(headers.get('retry-after')),
-    Number((payload as { retry_after?: unknown } | null)?.retry_after),
-  ].filter((seconds) => Number.isFinite(seconds) && seconds > 0);
-  return Math.ceil((given.length > 0 ? Math.max(...given) : 1) * 1000);
+/** https://discord.com/api/v10 -> the client's `api` (https://discord.com/api) and `version` (10) */
+function splitApiUrl(apiUrl: string): { api: string; version: string } {
+  const trimmed = apiUrl.replace(/\/$/, '');
+  const match = /^(.*)\/v(\d+)$/.exec(trimmed);
+  return match ? { api: match[1], version: match[2] } : { api: trimmed, version: '10' };
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text.slice(0, 200);
-  }
+/**
+ * A webhook address names its id and token (…/api/webhooks/<id>/<token>); it is sent to the same API address as
+ * the bot's requests, so one client keeps one global rate limit for both.
+ */
+function parseWebhook(webhookUrl: string): { route: `/${string}`; query: URLSearchParams } | false {
+  const url = URL.parse(webhookUrl);
+  const match = url && /\/webhooks\/(\d+)\/([^/]+)\/?$/.exec(url.pathname);
+  return url && match ? { route: Routes.webhook(match[1], match[2]), query: url.searchParams } : false;
 }
 
-function describe(payload: unknown): string {
-  if (typeof payload === 'string') return payload;
-  const body = payload as { message?: unknown; code?: unknown } | null;
-  if (!body || typeof body.message !== 'string') return '';
-  return body.code ? `${body.message} (code ${String(body.code)})` : body.message;
+/** the wait a rate limit asks for: Retry-After on a 429, or until the bucket (or the global limit) resets */
+const waitOf = (limit: Pick<RateLimitData, 'retryAfter' | 'timeToReset'>) =>
+  Math.max(0, Math.ceil(Math.max(limit.retryAfter, limit.timeToReset)));
+
+/** Discord takes audit-log reasons up to 512 characters, counted after encoding */
+const auditReason = (reason: string) => reason.slice(0, 400);
+
+function describe(error: DiscordAPIError): string {
+  const body = error.rawError as { message?: unknown };
+  if (typeof body.message !== 'string') return '';
+  return error.code ? `${body.message} (code ${String(error.code)})` : body.message;
 }
 
 /** Discord ids are numbers; anything else in a path is refused rather than sent. */

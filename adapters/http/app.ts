@@ -7,6 +7,7 @@ import { crossSiteProtection } from './middleware/csrf.ts';
 import { signInRateLimit, writeRateLimit } from './middleware/rate-limit.ts';
 import { sessions } from './middleware/session.ts';
 import { edge } from './middleware/edge.ts';
+import { apiFallback } from './middleware/api-fallback.ts';
 import { accountRoutes } from './routes/account.ts';
 import { applicationRoutes, staffRoutes, whitelistRoutes } from './routes/applications.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -97,24 +98,10 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? sessionCookies(ctx, () => loadUser(ctx, next)) : next()));
   app.use(writeRateLimit(system.rateLimits.writes));
   app.use(routesByArea(router));
-  app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
-      const allowed = new Set((ctx.matched ?? []).flatMap((layer: { methods: string[] }) => layer.methods));
-      if (allowed.size > 0) {
-        ctx.status = 405;
-        ctx.set('Allow', [...allowed].join(', '));
-        ctx.body = {
-          message: `${ctx.method} is not allowed on ${ctx.path}. Use ${[...allowed].join(', ')}.`,
-          code: 'METHOD_NOT_ALLOWED',
-        };
-        return;
-      }
-      ctx.status = 404;
-      ctx.body = { message: `No API route ${ctx.method} ${ctx.path}.`, code: 'NOT_FOUND' };
-      return;
-    }
-    await next();
-  });
+  app.use(apiFallback());
+  // 405 (with Allow) for a wrong method on a known path, 501 for a method no route has, 200 to OPTIONS: over the
+  // routes of every router above, whose matches it reads from ctx.matched
+  app.use(router.allowedMethods());
   if (options.uiDir) app.use(staticUi(options.uiDir));
   return app;
 }

@@ -1,7 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { requestLine } from '../../adapters/http/middleware/request-log.ts';
-import { createLogger, flushLogger, GATHER_MS } from '../../adapters/logger.ts';
+import { createLogger, flushLogger, LOG_FLUSH_MS, LOG_GATHER_BYTES, logDestination } from '../../adapters/logger.ts';
 
 /** A logger whose output lands in `text`, as written. */
 function captured(level = 'info') {
@@ -13,6 +16,16 @@ function captured(level = 'info') {
     },
   });
   return { logger: createLogger(level, destination), out };
+}
+
+const folder = mkdtempSync(join(tmpdir(), 'bayou-request-log-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+let files = 0;
+/** an empty log file of its own */
+function logFile(): string {
+  const file = join(folder, `${++files}.log`);
+  writeFileSync(file, '');
+  return file;
 }
 
 const lines = (text: string) => text.split('\n').filter(Boolean);
@@ -53,48 +66,48 @@ describe('request log lines', () => {
     expect(all[3]).toBe(all[1]);
   });
 
-  it('are written out by flushLogger at once, and not at all below the logger level', async () => {
-    const { logger, out } = captured();
+  it('wait in the destination until 4 KB have gathered, are written out by flushLogger at once, and not at all below the logger level', async () => {
+    const file = logFile();
+    const logger = createLogger('info', logDestination(file, 60_000));
     const line = requestLine(logger);
-    line('c3', 'GET', '/api/catalogue', 200, process.hrtime.bigint());
-    expect(out.text).toBe('');
-    await flushLogger(logger);
-    expect(lines(out.text)).toHaveLength(1);
-
-    const quiet = captured('warn');
-    requestLine(quiet.logger)('d4', 'GET', '/api/catalogue', 200, process.hrtime.bigint());
-    await flushLogger(quiet.logger);
-    await new Promise((done) => setImmediate(done));
-    expect(quiet.out.text).toBe('');
-  });
-
-  it('reach the destination together: those of the next moment in one write, at once past 64 KB', async () => {
-    const writes: string[] = [];
-    const destination = new Writable({
-      write(chunk, _encoding, done) {
-        writes.push(String(chunk));
-        done();
-      },
-    });
-    const line = requestLine(createLogger('info', destination));
-    // requests answered in turns of the event loop of their own, as under load
-    const began = Date.now();
     for (let request = 0; request < 5; request++) {
-      line(`t${request}`, 'GET', '/api/catalogue', 200, process.hrtime.bigint());
+      line(`c${request}`, 'GET', '/api/catalogue', 200, process.hrtime.bigint());
       await new Promise((done) => setImmediate(done));
     }
-    await expect.poll(() => writes.length).toBe(1);
-    expect(Date.now() - began).toBeGreaterThanOrEqual(GATHER_MS - 1);
-    expect(lines(writes[0] ?? '').map((text) => JSON.parse(text).requestId)).toEqual(['t0', 't1', 't2', 't3', 't4']);
+    expect(readFileSync(file, 'utf8')).toBe('');
+    await flushLogger(logger);
+    expect(lines(readFileSync(file, 'utf8')).map((text) => JSON.parse(text).requestId)).toEqual([
+      'c0',
+      'c1',
+      'c2',
+      'c3',
+      'c4',
+    ]);
 
-    // a burst does not wait: 64 KB of lines go out as soon as they are there, the rest a moment later
-    writes.length = 0;
+    const quietFile = logFile();
+    const quiet = createLogger('warn', logDestination(quietFile, 60_000));
+    requestLine(quiet)('d4', 'GET', '/api/catalogue', 200, process.hrtime.bigint());
+    await flushLogger(quiet);
+    expect(readFileSync(quietFile, 'utf8')).toBe('');
+  });
+
+  it('reach the file without a flush once 4 KB have gathered, and within LOG_FLUSH_MS when fewer have', async () => {
+    const file = logFile();
+    const line = requestLine(createLogger('info', logDestination(file, 60_000)));
     const long = `/api/${'x'.repeat(1_000)}`;
-    for (let request = 0; request < 70; request++) line(`u${request}`, 'GET', long, 200, process.hrtime.bigint());
-    expect(writes).toHaveLength(1);
-    const first = lines(writes[0] ?? '').length;
-    expect(first).toBeGreaterThan(50);
-    await expect.poll(() => writes.length).toBe(2);
-    expect(first + lines(writes[1] ?? '').length).toBe(70);
+    for (let request = 0; request < 10; request++) line(`u${request}`, 'GET', long, 200, process.hrtime.bigint());
+    await expect.poll(() => lines(readFileSync(file, 'utf8')).length).toBeGreaterThanOrEqual(LOG_GATHER_BYTES / 1_100);
+
+    const soon = logFile();
+    const began = Date.now();
+    requestLine(createLogger('info', logDestination(soon)))(
+      'v1',
+      'GET',
+      '/api/catalogue',
+      200,
+      process.hrtime.bigint(),
+    );
+    await expect.poll(() => lines(readFileSync(soon, 'utf8')).length, { timeout: 5_000 }).toBe(1);
+    expect(Date.now() - began).toBeLessThan(LOG_FLUSH_MS + 1_000);
   });
 });

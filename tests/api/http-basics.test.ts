@@ -60,6 +60,23 @@ describe('HTTP basics', () => {
     const response = await fetch(`${server.url}/api/catalogue`, { method: 'DELETE' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toContain('GET');
+    expect(await response.json()).toEqual({
+      message: expect.stringContaining('DELETE is not allowed on /api/catalogue'),
+      code: 'METHOD_NOT_ALLOWED',
+    });
+  });
+
+  it('answers a method no route has with a 501, OPTIONS with the methods of the path, and an unknown API path with a 404', async () => {
+    const unknown = await fetch(`${server.url}/api/catalogue`, { method: 'PROPFIND' });
+    expect(unknown.status).toBe(501);
+    expect(unknown.headers.get('allow')).toContain('GET');
+    expect(await unknown.json()).toMatchObject({ code: 'NOT_IMPLEMENTED' });
+    const options = await fetch(`${server.url}/api/catalogue`, { method: 'OPTIONS' });
+    expect(options.status).toBe(200);
+    expect(options.headers.get('allow')).toContain('GET');
+    const missing = await fetch(`${server.url}/api/no-such-thing`, { method: 'DELETE' });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'No API route DELETE /api/no-such-thing.', code: 'NOT_FOUND' });
   });
 
   it('sends security headers', async () => {

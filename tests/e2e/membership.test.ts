@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
-import { signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const DAY = 86_400_000;
