@@ -24,17 +24,13 @@ import { tebexRoutes } from './routes/tebex.ts';
 import { gameRoutes, serverStatusRoutes } from './routes/game.ts';
 import { staticUi } from './static-ui.ts';
 import { routesByArea } from './route-index.ts';
-import type { PublicAnswers } from './public-answers.ts';
-import type { SessionAnswers } from './session-answers.ts';
-import { KeptLists } from './kept-lists.ts';
+import { PublicAnswers } from './middleware/public-answers.ts';
+import { SessionAnswers } from './middleware/session-answers.ts';
+import { KeptLists } from './middleware/kept-lists.ts';
 
 export interface HttpOptions {
   /** the built UI; omitted in API-only mode (the Vite dev server serves the UI) */
   uiDir?: string;
-  /** keeps the answers any shared cache may keep, for the server to send again before the app runs */
-  publicAnswers?: PublicAnswers;
-  /** keeps the answers made from a session's user alone, for the server to send to that session again */
-  sessionAnswers?: SessionAnswers;
 }
 
 /** Mounts the routes on what the composition root built; builds no adapter of its own. */
@@ -68,10 +64,13 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   stripeWebhookRoutes(router, core, payments, logger);
   tebexRoutes(router, core, payments, logger);
 
-  if (options.publicAnswers) app.use(options.publicAnswers.keeper());
-  if (options.sessionAnswers) app.use(options.sessionAnswers.keeper());
   app.use(edge({ logger, production: config.production, publicUrl: config.server.publicUrl }));
   app.use(queryGuard());
+  // answers kept in memory go out from here, with the request line, protective headers and checks above, before
+  // any other work: public answers for their max-age, and signed-in answers beside their session
+  const kept = { httpsOnly: config.production, trustProxy: hops > 0 };
+  app.use(new PublicAnswers(system.clock, kept).middleware());
+  app.use(new SessionAnswers(system.sessions, system.sessionSecret, system.clock, kept).middleware());
   // public reads (GET only) need no body reader, cross-site check, database context or session: they answer first
   const publicRouter = new Router();
   catalogueRoutes(publicRouter, core);

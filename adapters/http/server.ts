@@ -2,8 +2,6 @@ import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { System } from '../compose.ts';
 import { createHttpApp } from './app.ts';
-import { PublicAnswers } from './public-answers.ts';
-import { SessionAnswers } from './session-answers.ts';
 
 export interface RunningServer {
   url: string;
@@ -19,18 +17,8 @@ export async function startServer(
   system: System,
   options: { uiDir?: string; port?: number; host?: string } = {},
 ): Promise<RunningServer> {
-  const { config } = system;
-  const answerOptions = { httpsOnly: config.production, trustProxy: config.server.trustProxyHops > 0 };
-  const publicAnswers = new PublicAnswers(system.logger, system.clock, answerOptions);
-  const sessionAnswers = new SessionAnswers(
-    system.sessions,
-    system.sessionSecret,
-    system.logger,
-    system.clock,
-    answerOptions,
-  );
-  const app = createHttpApp(system, { uiDir: options.uiDir, publicAnswers, sessionAnswers });
-  const handle = app.callback();
+  // every request goes through the app: what is kept in memory is answered by middleware inside it (see app.ts)
+  const handle = createHttpApp(system, { uiDir: options.uiDir }).callback();
   const inFlight = new Set<ServerResponse>();
   let draining = false;
   const server = createServer((req, res) => {
@@ -38,7 +26,6 @@ export async function startServer(
     res.once('close', () => inFlight.delete(res));
     // once stopping, no answer keeps its connection open for another request
     if (draining) res.setHeader('Connection', 'close');
-    if (publicAnswers.serve(req, res) || sessionAnswers.serve(req, res)) return;
     void handle(req, res);
   });
   server.keepAliveTimeout = 5_000;

@@ -4,8 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger, headersOf } from '../support/captured-log.ts';
-import { createLogger } from '../../adapters/logger.ts';
-import { PublicAnswers, publicMaxAge } from '../../adapters/http/public-answers.ts';
+import { PublicAnswers, publicMaxAge } from '../../adapters/http/middleware/public-answers.ts';
 import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-system.ts';
 
 describe('the catalogue in production, answered again from what was kept', () => {
@@ -103,9 +102,9 @@ describe('PublicAnswers', () => {
   let answered = 0;
   beforeAll(async () => {
     const clock = { now: () => new Date(now) };
-    const answers = new PublicAnswers(createLogger('silent'), clock, { httpsOnly: false, trustProxy: false });
+    const answers = new PublicAnswers(clock, { httpsOnly: false, trustProxy: false });
     const app = new Koa();
-    app.use(answers.keeper());
+    app.use(answers.middleware());
     app.use((ctx) => {
       answered++;
       const cacheControl = typeof ctx.query.cc === 'string' ? ctx.query.cc : 'public, max-age=60';
@@ -116,10 +115,7 @@ describe('PublicAnswers', () => {
       ctx.status = ctx.query.status ? Number(ctx.query.status) : 200;
       ctx.body = `answer ${answered}`;
     });
-    const handle = app.callback();
-    server = createServer((req, res) => {
-      if (!answers.serve(req, res)) void handle(req, res);
-    });
+    server = createServer(app.callback());
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { FakeDiscord } from '../support/fake-discord.ts';
-import { signIn, } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../core/users/user.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
-import { signIn, } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 

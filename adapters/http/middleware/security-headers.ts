@@ -30,6 +30,19 @@ export const PAYMENT_CONTENT_SECURITY_POLICY = [
 export const API_CONTENT_SECURITY_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The headers `before` sets on every response, whatever the route does (no route sets one of its own): a kept
+ * answer leaves them out, as the edge sets them again for it.
+ */
+export const PROTECTIVE_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'content-security-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'strict-transport-security',
+]);
+
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }

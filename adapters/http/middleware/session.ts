@@ -250,7 +250,7 @@ function admission(data: SessionData, user: User, now: number): 'admit' | 'touch
 /**
  * Whether a request on this session, as the store keeps it, would be admitted as it is: not expired, signed in,
  * its user as read with it, nothing to end and no activity to write back. Only then may an answer made from it
- * before be sent again without the request running (see session-answers.ts).
+ * before be sent again without the rest of the request running (see session-answers.ts).
  */
 export function admittedAsKept(stored: StoredSession, now: number): boolean {
   const saved = stored.sess as Saved;

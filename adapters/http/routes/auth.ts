@@ -18,7 +18,7 @@ import { currentUser, requireUser } from '../middleware/auth.ts';
 import { isCrossSite } from '../middleware/csrf.ts';
 import { endSession, sessionData, setSessionLifetime, startSignedInSession } from '../middleware/session.ts';
 import { presentCurrentUser } from '../presenters/auth.ts';
-import { keepForSession } from '../session-answers.ts';
+import { keepForSession } from '../middleware/session-answers.ts';
 import type { User } from '../../../core/users/user.ts';
 
 /** A Discord sign-in must come back within this long, or it starts over. */

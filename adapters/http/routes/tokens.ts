@@ -4,7 +4,7 @@ import type { Core } from '../../../core/index.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import type { TokenBalanceDto, TokenHistoryDto } from '../contract/tokens.ts';
 import { presentTokenEntry } from '../presenters/auth.ts';
-import { keepForSession } from '../session-answers.ts';
+import { keepForSession } from '../middleware/session-answers.ts';
 
 export function tokenRoutes(router: Router, core: Core): void {
   router.get('/api/user/tokens', requireUser(), (ctx) => {

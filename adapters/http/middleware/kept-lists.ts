@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import type { Clock } from '../../core/shared/ports.ts';
-import { currentUser } from './middleware/auth.ts';
+import type { Clock } from '../../../core/shared/ports.ts';
+import { currentUser } from './auth.ts';
 
 /** a kept answer is sent again for at most this long: lists say how long ago things happened, and checkouts lapse */
 const MAX_AGE_MS = 1000;

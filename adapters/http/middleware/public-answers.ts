@@ -1,9 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
-import type { Clock } from '../../core/shared/ports.ts';
-import type { Logger } from '../logger.ts';
-import { type RequestLine, requestLine } from './middleware/request-log.ts';
-import { cookieValue, SESSION_COOKIE } from './middleware/session.ts';
+import type { Clock } from '../../../core/shared/ports.ts';
 import {
   type AnswerOptions,
   answerOf,
@@ -12,38 +9,47 @@ import {
   sendKept,
   variesByEncodingAlone,
 } from './kept-answer.ts';
+import { cookieValue, SESSION_COOKIE } from './session.ts';
 
 /** at most this many answers are kept (a query string makes another address, an encoding another answer) */
 const MAX_ENTRIES = 64;
 
 interface Answer extends KeptAnswer {
-  /** when it stops being served from here (its max-age) */
+  /** when it stops being sent from here (its max-age) */
   until: number;
 }
 
 /**
  * Answers any shared cache may keep (`Cache-Control: public, max-age=N`, no cookie set, no Vary but by
- * Accept-Encoding, each Accept-Encoding as sent kept apart, as a cache keeps the variants) are kept here for
- * their max-age and sent again before the app runs: for the catalogue, the same bytes and headers without Koa, the
- * route chain or the security-header work, as a cache in front of the site would send them. Only a plain GET
- * without a session cookie or a conditional header is answered from here, over HTTPS when the site requires it;
- * every other request, and every address not kept, goes through the app as before. Each answer still writes its
- * request log line.
+ * Accept-Encoding, each Accept-Encoding as sent kept apart, as a cache keeps the variants) are kept here for their
+ * max-age and sent again by this middleware, as a cache in front of the site would send them: for the catalogue, the
+ * same bytes and headers without the routes, the body reader or the database context. Only a plain GET without a
+ * session cookie or a conditional header is answered from here, over HTTPS when the site requires it; every other
+ * request, and every address not kept, goes on through the app.
  */
 export class PublicAnswers {
   private readonly answers = new Map<string, Answer>();
-  private readonly line: RequestLine;
 
   constructor(
-    logger: Logger,
     private readonly clock: Clock,
     private readonly options: AnswerOptions,
-  ) {
-    this.line = requestLine(logger);
-  }
+  ) {}
 
-  private now(): number {
-    return this.clock.now().getTime();
+  /**
+   * Sends the answer kept for this request, or lets the app answer and keeps what may be kept. It goes after the
+   * middleware whose work every answer needs (the request line, the protective headers, the HTTPS refusal, the
+   * query guard), so a kept answer gets it too; what it keeps is what the routes set on top of that.
+   */
+  middleware(): Middleware {
+    // a request that cannot be answered from here (a write, a signed-in read) passes by without a promise of its own
+    return (ctx, next) => {
+      const req = ctx.req;
+      if (!this.servable(req)) return next();
+      const answer = this.kept(req.url ?? '', req);
+      if (!answer) return next().then(() => this.keep(ctx));
+      sendKept(ctx, answer);
+      return undefined;
+    };
   }
 
   /** Whether this request may be answered from here (and from what was kept for it). */
@@ -51,29 +57,18 @@ export class PublicAnswers {
     return cookieValue(req.headers.cookie, SESSION_COOKIE) === undefined && plainGetOverHttps(req, this.options);
   }
 
-  /** Sends the kept answer for this request and returns true; false when the app must answer it. */
-  serve(req: IncomingMessage, res: ServerResponse): boolean {
-    const url = req.url ?? '';
+  /** The answer kept for this address (for its Accept-Encoding, when it varies by it) and still fresh. */
+  private kept(url: string, req: IncomingMessage): Answer | undefined {
     let key = url;
     let answer = this.answers.get(key);
     if (!answer) {
       key = variantKey(url, req.headers['accept-encoding']);
       answer = this.answers.get(key);
-      if (!answer) return false;
+      if (!answer) return undefined;
     }
-    if (answer.until <= this.now()) {
-      this.answers.delete(key);
-      return false;
-    }
-    if (!this.servable(req)) return false;
-    sendKept(res, answer, url, this.line);
-    return true;
-  }
-
-  /** Keeps the app's answers that may be kept (the outermost middleware, so every header is in them). */
-  keeper(): Middleware {
-    // a request that could not be answered from here (a write, a signed-in read) passes by without a promise of its own
-    return (ctx, next) => (this.servable(ctx.req) ? next().then(() => this.keep(ctx)) : next());
+    if (answer.until > this.now()) return answer;
+    this.answers.delete(key);
+    return undefined;
   }
 
   private keep(ctx: Context): void {
@@ -94,6 +89,10 @@ export class PublicAnswers {
     const now = this.now();
     for (const [kept, answer] of this.answers) if (answer.until <= now) this.answers.delete(kept);
     return this.answers.size < MAX_ENTRIES;
+  }
+
+  private now(): number {
+    return this.clock.now().getTime();
   }
 }
 

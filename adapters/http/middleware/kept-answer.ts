@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeader } from 'node:http';
 import type { Context } from 'koa';
-import type { RequestLine } from './middleware/request-log.ts';
+import { PROTECTIVE_HEADER_NAMES } from './security-headers.ts';
 
-/** An answer the app gave, as it is sent again without the app: its headers and body bytes. */
+/**
+ * An answer the app gave, as it is sent again: the headers its route set, as pairs made once when it was kept, and
+ * its body bytes.
+ */
 export interface KeptAnswer {
-  headers: OutgoingHttpHeaders;
+  headers: ReadonlyArray<readonly [string, OutgoingHttpHeader]>;
   body: Buffer;
 }
 
@@ -28,7 +30,15 @@ export function plainGetOverHttps(req: IncomingMessage, options: AnswerOptions):
 }
 
 /**
- * The app's answer to this request as it will go out (every header set so far, the body as Koa sends it); undefined
+ * Headers a kept answer leaves out: what belongs to this connection, not to the answer (a server stopping asks for
+ * Connection: close), the length (Koa sets it from the body), and the protective headers (the edge sets them for
+ * every answer, a kept one included).
+ */
+const NOT_KEPT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+const notKept = (name: string) => NOT_KEPT_HEADERS.has(name) || PROTECTIVE_HEADER_NAMES.has(name);
+
+/**
+ * The app's answer to this request as it stands (every header set so far, the body as Koa sends it); undefined
  * when it is not a 200, sets a cookie, varies (but by Accept-Encoding, when the keeper keeps each encoding apart), or
  * its body is a stream.
  */
@@ -46,24 +56,27 @@ export function answerOf(ctx: Context, { byEncoding = false } = {}): KeptAnswer 
   // a small buffer is a slice of a shared 8 KB block: what is kept holds only its own bytes
   const own = Buffer.allocUnsafeSlow(bytes.length);
   bytes.copy(own);
-  const headers: OutgoingHttpHeaders = { ...ctx.response.headers, 'content-length': String(own.length) };
-  // what belongs to this connection, not to the answer (a server stopping asks for Connection: close)
-  for (const name of CONNECTION_HEADERS) delete headers[name];
+  const headers: Array<readonly [string, OutgoingHttpHeader]> = [];
+  for (const [name, value] of Object.entries(ctx.response.headers))
+    if (value !== undefined && !notKept(name)) headers.push([name, value]);
   return { headers, body: own };
 }
-
-const CONNECTION_HEADERS = ['connection', 'keep-alive', 'transfer-encoding'];
 
 /** a Vary header naming Accept-Encoding and nothing else */
 export function variesByEncodingAlone(vary: string): boolean {
   return vary.trim().toLowerCase() === 'accept-encoding';
 }
 
-/** Sends a kept answer and writes the request's log line, as the app would for this request. */
-export function sendKept(res: ServerResponse, answer: KeptAnswer, url: string, line: RequestLine): void {
-  const started = process.hrtime.bigint();
-  res.writeHead(200, answer.headers);
-  res.end(answer.body);
-  const query = url.indexOf('?');
-  line(randomUUID(), 'GET', query < 0 ? url : url.slice(0, query), 200, started);
+/**
+ * Answers this request with a kept answer: its headers on the response, its bytes as the body. The middleware after
+ * the keeper does not run; the middleware before it (the request line, the protective headers) does, as for any answer.
+ */
+export function sendKept(ctx: Context, answer: KeptAnswer): void {
+  const res = ctx.res;
+  const headers = answer.headers;
+  for (let i = 0; i < headers.length; i++) {
+    const [name, value] = headers[i] as readonly [string, OutgoingHttpHeader];
+    res.setHeader(name, value);
+  }
+  ctx.body = answer.body;
 }
