@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
-import { createHttpApp } from '../../adapters/http/app.ts';
-import type { RoleGuard } from '../../adapters/http/middleware/auth.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { delivery } from '../support/delivery-builders.ts';
+import { allRoutes, type Route, routeKey } from '../support/routes.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -73,35 +72,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/memberships/summary': 'admin',
 };
 
-interface Route {
-  method: string;
-  path: string;
-  /** the role its guard names, when it has one */
-  guardRole?: 'staff' | 'admin';
-}
-
 interface Request {
   path: string;
   body?: unknown;
 }
 
-/** Every route of every router the app mounts (public routes answer before the session is read). */
-function allRoutes(server: TestServer): Route[] {
-  const app = createHttpApp(server.system);
-  const dispatchers = app.middleware.filter((middleware) => 'router' in middleware) as unknown as Array<{
-    router: { stack: Array<{ path: string; methods: string[]; stack: unknown[] }> };
-  }>;
-  return dispatchers
-    .flatMap((dispatch) => dispatch.router.stack)
-    .flatMap((layer) => {
-      const guard = layer.stack.find((fn): fn is RoleGuard => typeof fn === 'function' && 'requiredRole' in fn);
-      return layer.methods
-        .filter((method) => method !== 'HEAD')
-        .map((method) => ({ method, path: layer.path, guardRole: guard?.requiredRole }));
-    });
-}
-
-const keyOf = (route: Route) => `${route.method} ${route.path}`;
+const keyOf = routeKey;
 
 describe('authorization matrix: every API route, read from the router', () => {
   let server: TestServer;

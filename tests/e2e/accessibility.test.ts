@@ -141,7 +141,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       const visitor = await newPage(width, false);
       await visitor.goto(`${server.url}${paths.devLogin}`);
       await visitor.getByRole('button', { name: 'Sign in' }).click();
-      await visitor.waitForTimeout(300);
+      await visitor.locator('[aria-invalid="true"]').first().waitFor();
       await check(found, visitor, '/dev-login after an empty submit');
 
       const player = await newPage(width, true);
@@ -150,7 +150,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
         const submit = player.getByRole('button', { name: 'Submit Application' });
         await submit.waitFor();
         await submit.click();
-        await player.waitForTimeout(300);
+        await player.locator('[aria-invalid="true"]').first().waitFor();
         await check(found, player, `${path} after an empty submit`);
         await player.screenshot({ path: screenshotPath(`a11y${path.replace('/', '-')}-errors-${width}`) });
       }

@@ -163,7 +163,8 @@ describe.runIf(browserAvailable)('flavour phrases: every key shows one of its fo
     // the token balance refetches on focus; hovering and focusing re-render the page around the card
     await page.getByRole('button', { name: 'Purchase Gator Crown' }).hover();
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await page.waitForTimeout(300);
+    // two frames: whatever the hover and the focus changed has been drawn
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
     expect(await phrase.textContent()).toBe(first);
   }, 60_000);
 });

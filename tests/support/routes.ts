@@ -1,0 +1,28 @@
+import { createHttpApp } from '../../adapters/http/app.ts';
+import type { RoleGuard } from '../../adapters/http/middleware/auth.ts';
+import type { TestServer } from './test-system.ts';
+
+export interface Route {
+  method: string;
+  path: string;
+  /** the role the route's own guard asks for, if it has one */
+  guardRole?: 'staff' | 'admin';
+}
+
+/** Every route of every router the app mounts, read from the routers themselves (HEAD, which Koa adds to GET, left out). */
+export function allRoutes(server: TestServer): Route[] {
+  const app = createHttpApp(server.system);
+  const dispatchers = app.middleware.filter((middleware) => 'router' in middleware) as unknown as Array<{
+    router: { stack: Array<{ path: string; methods: string[]; stack: unknown[] }> };
+  }>;
+  return dispatchers
+    .flatMap((dispatch) => dispatch.router.stack)
+    .flatMap((layer) => {
+      const guard = layer.stack.find((fn): fn is RoleGuard => typeof fn === 'function' && 'requiredRole' in fn);
+      return layer.methods
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({ method, path: layer.path, guardRole: guard?.requiredRole }));
+    });
+}
+
+export const routeKey = (route: Route) => `${route.method} ${route.path}`;
