@@ -4,7 +4,7 @@ import type {
   CheckoutClaim,
   OpenCheckoutRules,
   PaymentEventLog,
-  PurchaseChanges,
+  PurchaseChange,
   PurchaseFilter,
   PurchaseListQuery,
   PurchaseStatusChange,
@@ -12,6 +12,7 @@ import type {
   PurchaseStatusTotals,
   PurchaseRepository,
   PurchaseTotals,
+  PurchaseUpdate,
 } from '../../core/purchases/ports.ts';
 import { BUYER_PURCHASE_STATUSES } from '../../core/purchases/buyer-view.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
@@ -135,14 +136,12 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     if (this.rows.get(id)?.paymentIntentId === null) this.rows.delete(id);
   }
 
-  async transition(
-    id: string,
-    from: readonly Purchase['status'][],
-    changes: PurchaseChanges,
-  ): Promise<Purchase | null> {
+  async update(id: string, change: PurchaseChange): Promise<PurchaseUpdate | null> {
     const row = this.rows.get(id);
-    if (!row || !from.includes(row.status)) return null;
-    const before = structuredClone(row);
+    if (!row) return null;
+    const previous = structuredClone(row);
+    const changes = change(structuredClone(row));
+    if (!changes) return { purchase: previous, previous, changed: false };
     const { changedBy, ...columns } = changes;
     this.rows.set(id, { ...row, ...columns });
     if (changes.status !== undefined && changes.status !== 'pending')
@@ -153,7 +152,7 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
         by: changedBy ? { id: changedBy, name: changedBy } : null,
         at: changes.updatedAt,
       });
-    return before;
+    return { purchase: structuredClone({ ...row, ...columns }), previous, changed: true };
   }
 
   async list(query: PurchaseListQuery): Promise<Purchase[]> {

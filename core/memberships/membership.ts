@@ -84,12 +84,5 @@ export function prorate(amountCents: number, period: { start: Date; end: Date },
   return length > 0 ? Math.round((amountCents * left) / length) : 0;
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-US', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** "Nov 24, 2026": the day a month of membership starts, as the ledger and the messages name it */
-export const billingDay = (date: Date) => monthFormat.format(date);
+export { billingDay } from '../shared/dates.ts';

@@ -1,5 +1,5 @@
 import type { BuyerPurchaseStatus } from './buyer-view.ts';
-import type { PaymentGatewayName, Purchase, PurchaseStatus } from './purchase.ts';
+import type { PaymentGatewayName, Purchase, PurchaseChanges, PurchaseStatus } from './purchase.ts';
 
 export type IntentStatus =
   | 'requires_payment_method'
@@ -63,13 +63,17 @@ export interface PaymentGateway {
   refund(intentId: string, options: { idempotencyKey: string; reason: string }): Promise<{ id: string }>;
 }
 
-export type PurchaseChanges = Partial<
-  Pick<Purchase, 'status' | 'tokensAwarded' | 'failureReason' | 'completedAt' | 'amountPaidCents' | 'paymentReference'>
-> & {
-  updatedAt: Date;
-  /** the admin who made the change, kept in the status history; null or absent for the buyer or the provider */
-  changedBy?: string | null;
-};
+export type { PurchaseChanges };
+
+/** Given a purchase as it stands (under its row lock), what to write, or null to leave it as it is. */
+export type PurchaseChange = (current: Purchase) => PurchaseChanges | null;
+
+/** A purchase as it now stands, as it was before, and whether the change was written. */
+export interface PurchaseUpdate {
+  purchase: Purchase;
+  previous: Purchase;
+  changed: boolean;
+}
 
 /** One step of a purchase's status history. */
 export interface PurchaseStatusChange {
@@ -165,10 +169,11 @@ export interface PurchaseRepository {
   /** Deletes a purchase that never got a payment intent (its checkout failed); anything else stays. */
   discardUnstarted(id: string): Promise<void>;
   /**
-   * Applies the changes only while the status is one of `from` (an atomic compare-and-set under a row
-   * lock, so of two concurrent callers only one wins); answers the purchase as it was before, or null.
+   * Reads the purchase under a row lock, writes what `change` answers for it (nothing when null), and answers it as
+   * it now stands and as it was, in one transaction: of two concurrent callers the second sees the first's result.
+   * Null when there is no such purchase. A status written is kept in the status history.
    */
-  transition(id: string, from: readonly PurchaseStatus[], changes: PurchaseChanges): Promise<Purchase | null>;
+  update(id: string, change: PurchaseChange): Promise<PurchaseUpdate | null>;
   /** oldest first; each status change is written in the transaction that made it */
   statusHistory(id: string): Promise<PurchaseStatusChange[]>;
   /** the status histories of several purchases at once, each oldest first */
