@@ -55,3 +55,12 @@ export class PaymentInProgressError extends ConflictError {
     );
   }
 }
+
+export class MembershipExistsError extends ConflictError {
+  constructor(tierName: string) {
+    super(
+      'MEMBERSHIP_EXISTS',
+      `You already hold the ${tierName} Priority Pass. Change tier from your account page instead of buying another.`,
+    );
+  }
+}

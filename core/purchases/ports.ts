@@ -252,3 +252,43 @@ export interface StoreBans {
   isBanned(userId: string): Promise<boolean>;
   ban(userId: string, reason: string): Promise<void>;
 }
+
+/**
+ * What taking a month back (a refund, a dispute) does to its membership: `ends` it (the month being served),
+ * `goes_on` (a month served already), or finds it `ended` before.
+ */
+export const MONTH_TAKE_BACK_EFFECTS = ['ends', 'goes_on', 'ended'] as const;
+export type MonthTakeBackEffect = (typeof MONTH_TAKE_BACK_EFFECTS)[number];
+
+/** A membership's first month: the subscription the provider opens, whose first month the answered intent pays. */
+export interface SubscriptionStart {
+  tierId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  customer: { userId: string; email: string | null; name: string | null };
+  /** set on the subscription and on the first month's payment intent */
+  metadata: Record<string, string>;
+  /** the same key always answers the same subscription */
+  idempotencyKey: string;
+  /** the buyer's address, for providers that price and screen by it (Tebex) */
+  buyerIp?: string | null;
+}
+
+/**
+ * What the store needs of Priority Pass memberships, which it sells as monthly subscriptions; the memberships module
+ * provides it, so the store imports nothing of that module.
+ */
+export interface MembershipCheckout {
+  /** opens the subscription (not paid yet); the same idempotency key answers the same subscription */
+  startSubscription(request: SubscriptionStart): Promise<{ subscriptionId: string; intent: PaymentIntent }>;
+  /** the name of the tier the buyer holds live, or null */
+  liveTierOf(userId: string): Promise<string | null>;
+  /** after a membership's month was refunded: a membership that ended is canceled at the provider too */
+  refunded(purchase: Purchase): Promise<void>;
+  /**
+   * what refunding this month at `at` does to its membership: `ends` it (the month being served; `id` is the
+   * membership's), `goes_on` (a month served already) or `ended` before; null for no membership's month
+   */
+  onRefund(purchase: Purchase, at: Date): Promise<{ id: string; effect: MonthTakeBackEffect } | null>;
+}

@@ -1,4 +1,4 @@
-import type { DeliveryEffects } from '../delivery/effects.ts';
+import type { PurchaseEffects } from './effects.ts';
 import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import { PaymentNotConfirmedError, PurchaseNotFoundError } from './errors.ts';
 import { billingDay } from '../shared/dates.ts';
@@ -76,7 +76,7 @@ export class PurchaseSettlement {
     private readonly bans: StoreBans,
     private readonly transactions: TransactionRunner,
     private readonly clock: Clock,
-    private readonly effects: DeliveryEffects,
+    private readonly effects: PurchaseEffects,
     private readonly hooks: CompletionHooks = noCompletionHooks,
   ) {}
 
