@@ -101,7 +101,7 @@ describe('module boundaries', () => {
     const bad = violations('ui/src', (specifier, target) => {
       if (target !== undefined) return target.startsWith('ui/');
       if (specifier.startsWith('@/') || specifier.startsWith('@contract/')) return true;
-      return DECLARED.has(packageOf(specifier)) || BUILTINS.has(specifier.replace(/^node:/, ''));
+      return DECLARED.has(packageOf(specifier));
     });
     expect(bad).toEqual([]);
   });

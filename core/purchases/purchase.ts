@@ -113,7 +113,12 @@ export const PurchaseTransitions = {
   },
 
   /** pending or failed -> underpaid: held for staff with why, no tokens */
-  hold(purchase: Purchase, paid: PaymentTaken & { amountPaidCents: number }, reason: string, now: Date) {
+  hold(
+    purchase: Purchase,
+    paid: PaymentTaken & { amountPaidCents: number },
+    reason: string,
+    now: Date,
+  ): PurchaseChanges | null {
     if (!UNSETTLED.includes(purchase.status)) return null;
     return {
       status: 'underpaid',
@@ -121,7 +126,7 @@ export const PurchaseTransitions = {
       updatedAt: now,
       amountPaidCents: paid.amountPaidCents,
       ...paidColumns(paid),
-    } satisfies PurchaseChanges;
+    };
   },
 
   /** pending or failed -> failed with the last attempt's reason; a completed purchase stays completed */
