@@ -6,7 +6,8 @@ import { createGameModule, type GamePorts } from './game/module.ts';
 import { createMembershipLifecycle, createMembershipModule, type MembershipPorts } from './memberships/module.ts';
 import { createPlayerModule } from './players/module.ts';
 import type { PlayerPorts } from './players/ports.ts';
-import { createUserModules, type UserPorts } from './users/module.ts';
+import { createTokenModule, type TokenPorts } from './tokens/module.ts';
+import { createUserModule, type UserPorts } from './users/module.ts';
 import { createDeliveryModule, type DeliveryPorts } from './delivery/module.ts';
 import { createPurchaseModule, type PurchasePorts } from './purchases/module.ts';
 import { tokenLedgerFromAccounts } from './purchases/token-ledger-bridge.ts';
@@ -19,7 +20,8 @@ export interface CorePorts {
   catalogue: Catalogue;
   transactions: TransactionRunner;
   applications: ApplicationPorts;
-  users: UserPorts;
+  /** accounts and their token balances */
+  users: UserPorts & TokenPorts;
   /** the store's token grants are always the accounts module's credit and debit */
   purchases: Omit<PurchasePorts, 'ledger'>;
   /** Discord: the outbox, the bot and the role mapping */
@@ -35,7 +37,10 @@ export interface CorePorts {
 /** Builds every use case from the ports the adapters provide. */
 export function createCore(ports: CorePorts) {
   const { catalogue, clock, ids, transactions } = ports;
-  const accounts = createUserModules(ports.users, { clock, ids, transactions });
+  const accounts = {
+    users: createUserModule(ports.users, { clock, ids }),
+    tokens: createTokenModule(ports.users, { clock, ids, transactions }),
+  };
   const { effects, delivery } = createDeliveryModule(ports.delivery, { clock, ids });
   const membershipShared = {
     catalogue,

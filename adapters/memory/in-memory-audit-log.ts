@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../../core/audit/audit-entry.ts';
-import type { AuditLog, AuditQuery } from '../../core/audit/ports.ts';
+import type { AuditEntry } from '../../core/applications/audit-entry.ts';
+import type { AuditLog, AuditQuery } from '../../core/applications/ports.ts';
 import { snapshotArray, type SnapshotStore } from './in-memory-transactions.ts';
 
 /** Keeps rows in the order they were recorded. */

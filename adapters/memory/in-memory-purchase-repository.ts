@@ -3,6 +3,8 @@ import type {
   CheckoutChanges,
   CheckoutClaim,
   OpenCheckoutRules,
+  PaymentEventLog,
+  PurchaseChange,
   PurchaseChanges,
   PurchaseFilter,
   PurchaseListQuery,
@@ -11,6 +13,7 @@ import type {
   PurchaseStatusTotals,
   PurchaseRepository,
   PurchaseTotals,
+  PurchaseUpdate,
 } from '../../core/purchases/ports.ts';
 import { BUYER_PURCHASE_STATUSES } from '../../core/purchases/buyer-view.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
@@ -134,14 +137,12 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     if (this.rows.get(id)?.paymentIntentId === null) this.rows.delete(id);
   }
 
-  async transition(
-    id: string,
-    from: readonly Purchase['status'][],
-    changes: PurchaseChanges,
-  ): Promise<Purchase | null> {
+  async update(id: string, change: PurchaseChange): Promise<PurchaseUpdate | null> {
     const row = this.rows.get(id);
-    if (!row || !from.includes(row.status)) return null;
-    const before = structuredClone(row);
+    if (!row) return null;
+    const previous = structuredClone(row);
+    const changes = change(structuredClone(row));
+    if (!changes) return { purchase: previous, previous, changed: false };
     const { changedBy, ...columns } = changes;
     this.rows.set(id, { ...row, ...columns });
     if (changes.status !== undefined && changes.status !== 'pending')
@@ -152,7 +153,7 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
         by: changedBy ? { id: changedBy, name: changedBy } : null,
         at: changes.updatedAt,
       });
-    return before;
+    return { purchase: structuredClone({ ...row, ...columns }), previous, changed: true };
   }
 
   async list(query: PurchaseListQuery): Promise<Purchase[]> {

@@ -1,5 +1,5 @@
 import type { AccountAction, AccountActionKind, AccountActionLog } from '../../core/audit/account-action.ts';
-import type { ReviewChannel } from '../../core/audit/audit-entry.ts';
+import type { ReviewChannel } from '../../core/audit/reviewer.ts';
 import type { Database } from './database.ts';
 import { isUuid } from './mikro-orm-user-repository.ts';
 

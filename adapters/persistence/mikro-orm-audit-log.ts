@@ -1,7 +1,8 @@
 import type { InferEntity } from '@mikro-orm/core';
 import type { ApplicationKindName } from '../../core/applications/application.ts';
-import type { AuditEntry, ReviewChannel } from '../../core/audit/audit-entry.ts';
-import type { AuditLog, AuditQuery } from '../../core/audit/ports.ts';
+import type { AuditEntry } from '../../core/applications/audit-entry.ts';
+import type { AuditLog, AuditQuery } from '../../core/applications/ports.ts';
+import type { ReviewChannel } from '../../core/audit/reviewer.ts';
 import { ApplicationReviewRow } from './application-entities.ts';
 import type { Database } from './database.ts';
 

@@ -10,7 +10,7 @@ import type {
   CheckoutChanges,
   CheckoutClaim,
   OpenCheckoutRules,
-  PurchaseChanges,
+  PurchaseChange,
   PurchaseFilter,
   PurchaseListQuery,
   PurchaseStatusChange,
@@ -18,6 +18,7 @@ import type {
   PurchaseStatusTotals,
   PurchaseRepository,
   PurchaseTotals,
+  PurchaseUpdate,
 } from '../../core/purchases/ports.ts';
 import { displayName } from '../../core/users/user.ts';
 import type { Database } from './database.ts';
@@ -233,16 +234,16 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       this.database.changed(CHANGED);
   }
 
-  async transition(id: string, from: readonly PurchaseStatus[], changes: PurchaseChanges): Promise<Purchase | null> {
+  async update(id: string, change: PurchaseChange): Promise<PurchaseUpdate | null> {
     return this.database.transactional(async () => {
       await this.lockBuyerOf(id);
-      // the row lock makes concurrent transitions wait and then see the winner's status
-      const rows = await this.database.em.execute<Record<string, unknown>[]>(
-        `select "status" from "purchases" where "id" = ? for no key update`,
-        [id],
-      );
-      if (rows.length === 0 || !from.includes(rows[0].status as PurchaseStatus)) return null;
-      const before = await this.findById(id);
+      // the row lock makes a concurrent update wait, and then read the winner's result
+      const locked = await this.database.em.execute(`select 1 from "purchases" where "id" = ? for no key update`, [id]);
+      if (locked.length === 0) return null;
+      const previous = await this.findById(id);
+      if (!previous) return null;
+      const changes = change(structuredClone(previous));
+      if (!changes) return { purchase: previous, previous, changed: false };
       const { changedBy, ...columns } = changes;
       await this.database.em.nativeUpdate(PurchaseRow, { id }, columns);
       this.database.changed(CHANGED);
@@ -254,7 +255,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
           changedBy ?? null,
           changes.updatedAt,
         );
-      return before;
+      return { purchase: { ...previous, ...columns }, previous, changed: true };
     });
   }
 

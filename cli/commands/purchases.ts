@@ -4,42 +4,16 @@ import type { RefundEffects } from '../../core/purchases/refund-purchase.ts';
 import { BUYER_PURCHASE_STATUSES, buyerView, type BuyerPurchaseStatus } from '../../core/purchases/buyer-view.ts';
 import { formatUsd } from '../../core/shared/money.ts';
 import { presentPurchase, presentPurchaseList } from '../../adapters/http/presenters/purchases.ts';
-import { csvLines, type CsvValue } from '../../adapters/export/csv.ts';
+import { csvLines } from '../../adapters/export/csv.ts';
+import { PURCHASE_EXPORT_COLUMNS, purchaseExportRecord } from '../../adapters/export/purchase-export.ts';
 import type { CliContext } from '../program.ts';
 import { oneLine, terminalJson, terminalText } from '../terminal-text.ts';
-
-const CSV_COLUMNS = [
-  'id',
-  'createdAt',
-  'status',
-  'productType',
-  'productId',
-  'optionId',
-  'productName',
-  'price',
-  'amountPaid',
-  'buyerDiscord',
-  'buyerEmail',
-  'paymentIntentId',
-  'paymentReference',
-  'gateway',
-  'tokensAwarded',
-] as const;
-type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 /**
  * The export's rows. Text is cleaned for the terminal before it is written as CSV, so what the spreadsheet
  * guard looks at is what gets printed: a control character cannot hide a leading '=' from it.
  */
-function csvRecord(purchase: Purchase): Record<CsvColumn, CsvValue> {
-  const dto = presentPurchase(purchase);
-  const record = {} as Record<CsvColumn, CsvValue>;
-  for (const column of CSV_COLUMNS) {
-    const value = dto[column];
-    record[column] = typeof value === 'string' ? terminalText(value) : value;
-  }
-  return record;
-}
+const csvRecord = (purchase: Purchase) => purchaseExportRecord(presentPurchase(purchase), terminalText);
 
 function line(purchase: Purchase): string {
   return oneLine(
@@ -109,7 +83,7 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
         if (options.json)
           return context.out(terminalJson(presentPurchaseList(rows, summary, null, new Map(), new Date(), true)));
         if (options.csv) {
-          for (const csvLine of csvLines(CSV_COLUMNS, rows.map(csvRecord))) context.out(csvLine);
+          for (const csvLine of csvLines(PURCHASE_EXPORT_COLUMNS, rows.map(csvRecord))) context.out(csvLine);
           return;
         }
         if (rows.length === 0)

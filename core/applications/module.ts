@@ -1,12 +1,11 @@
-import type { AuditLog } from '../audit/ports.ts';
-import { ListAuditEntries } from '../audit/list-audit-entries.ts';
-import type { DeliveryEffects } from '../delivery/effects.ts';
+import { ListAuditEntries } from './list-audit-entries.ts';
+import type { ApplicationEffects } from './effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import type { StaffAnswers, StaffStatus } from './kinds/staff.ts';
 import type { WhitelistAnswers, WhitelistStatus } from './kinds/whitelist.ts';
 import { ListApplications } from './list-applications.ts';
 import { ListMyApplications } from './list-my-applications.ts';
-import type { ApplicationRepository, StaffRoster, WhitelistAccess } from './ports.ts';
+import type { ApplicationRepository, AuditLog, StaffRoster, WhitelistAccess } from './ports.ts';
 import { ReviewApplication } from './review-application.ts';
 import { ShowApplication } from './show-application.ts';
 import { SubmitApplication } from './submit-application.ts';
@@ -25,7 +24,7 @@ interface Shared {
   ids: IdGenerator;
   transactions: TransactionRunner;
   /** what Discord is told of new applications and decisions */
-  effects: DeliveryEffects;
+  effects: ApplicationEffects;
 }
 
 /** What the system does with applications of one kind. */

@@ -1,4 +1,5 @@
-import type { Application, ApplicationKind } from './application.ts';
+import type { Application, ApplicationKind, ApplicationKindName } from './application.ts';
+import type { AuditEntry } from './audit-entry.ts';
 
 export interface ListQuery<S extends string> {
   status?: S;
@@ -52,4 +53,16 @@ export interface WhitelistAccess {
 /** Which applicants already hold the staff or admin role. */
 export interface StaffRoster {
   staffUserIds(userIds: string[]): Promise<Set<string>>;
+}
+
+export interface AuditQuery {
+  kind?: ApplicationKindName;
+  applicationId?: string;
+}
+
+/** Append-only: rows are written with the decision they record and never changed. */
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>;
+  /** oldest first, so a history reads in order */
+  list(query?: AuditQuery): Promise<AuditEntry[]>;
 }

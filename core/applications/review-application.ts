@@ -1,13 +1,12 @@
-import type { AuditLog } from '../audit/ports.ts';
 import { reviewerName, type ReviewContext } from '../audit/reviewer.ts';
-import type { DeliveryEffects } from '../delivery/effects.ts';
+import type { ApplicationEffects } from './effects.ts';
 import { ForbiddenError } from '../shared/errors.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { hasRole } from '../users/user.ts';
 import { canMove, type Application, type ApplicationView } from './application.ts';
 import { withCurrentStaff } from './current-staff.ts';
 import { ApplicationNotFoundError, ApplicationTransitionError } from './errors.ts';
-import type { ApplicationRepository, StaffRoster, WhitelistAccess } from './ports.ts';
+import type { ApplicationRepository, AuditLog, StaffRoster, WhitelistAccess } from './ports.ts';
 import { checkApplicantMessage, checkReviewNotes } from './review-notes.ts';
 
 export interface ReviewApplicationInput<S extends string> extends ReviewContext {
@@ -34,7 +33,7 @@ export class ReviewApplication<A, S extends string> {
     private readonly transactions: TransactionRunner,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-    private readonly effects: DeliveryEffects,
+    private readonly effects: ApplicationEffects,
   ) {}
 
   async execute(input: ReviewApplicationInput<S>): Promise<ApplicationView<A, S>> {

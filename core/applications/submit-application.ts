@@ -1,4 +1,4 @@
-import type { DeliveryEffects } from '../delivery/effects.ts';
+import type { ApplicationEffects } from './effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { reapplyAt, type Applicant, type Application } from './application.ts';
 import { AlreadyApprovedError, InvalidApplicationError, ReapplyTooSoonError } from './errors.ts';
@@ -14,7 +14,7 @@ export class SubmitApplication<A, S extends string> {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly transactions: TransactionRunner,
-    private readonly effects: DeliveryEffects,
+    private readonly effects: ApplicationEffects,
   ) {}
 
   async execute(input: { applicant: Applicant; answers: A }): Promise<Application<A, S>> {

@@ -1,5 +1,5 @@
 import type { User } from '../users/user.ts';
-import type { ReviewChannel } from './audit-entry.ts';
+import type { ReviewChannel } from './reviewer.ts';
 
 /** What an admin did to an account, from the website or the terminal. */
 export const ACCOUNT_ACTION_KINDS = ['credit_tokens', 'debit_tokens', 'ban', 'unban', 'change_role'] as const;

@@ -1,6 +1,8 @@
 import type { User } from '../users/user.ts';
 import { displayName } from '../users/user.ts';
-import type { ReviewChannel } from './audit-entry.ts';
+
+/** Where a decision was made; the same use cases run behind the website and the terminal. */
+export type ReviewChannel = 'web' | 'cli';
 
 /** The signed-in person making a decision, as the session (web) or --as (terminal) names them. */
 export type Reviewer = Pick<User, 'id' | 'discordId' | 'username' | 'discordUsername' | 'role'>;

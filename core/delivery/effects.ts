@@ -1,35 +1,13 @@
-import type { Application, ApplicationKind } from '../applications/application.ts';
-import type { Purchase } from '../purchases/purchase.ts';
+import { type ApplicationEffects, noApplicationEffects } from '../applications/effects.ts';
+import { noPurchaseEffects, type PurchaseEffects } from '../purchases/effects.ts';
 
-/** What a change in the store or the applications means for Discord, to be recorded with the change. */
-export interface DeliveryEffects {
-  purchaseCompleted(purchase: Purchase): Promise<void>;
-  /** a payment below the price was held: staff are told */
-  purchaseUnderpaid(purchase: Purchase): Promise<void>;
-  /** `was` is the status before the refund or dispute */
-  purchaseTakenBack(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void>;
-  /**
-   * What taking a completed purchase back would do to the Discord role it gave, asked before it is done:
-   * `endingMembershipId` names the membership the take-back ends with it. Null when no role is mapped to it.
-   */
-  takeBackRole(purchase: Purchase, endingMembershipId?: string): Promise<TakeBackRole | null>;
-  applicationSubmitted<A, S extends string>(kind: ApplicationKind<A, S>, application: Application<A, S>): Promise<void>;
-  /** a status change by a reviewer */
-  applicationReviewed<A, S extends string>(kind: ApplicationKind<A, S>, application: Application<A, S>): Promise<void>;
-}
+export type { TakeBackRole } from '../purchases/effects.ts';
 
-/** The purchase's role, and whether it goes: it stays while something else the member holds still gives it. */
-export interface TakeBackRole {
-  roleId: string;
-  removed: boolean;
-}
+/**
+ * What a change in the store or the applications means for Discord, recorded with the change. Each module names
+ * the part it needs (`PurchaseEffects`, `ApplicationEffects`); the delivery module implements them all.
+ */
+export type DeliveryEffects = PurchaseEffects & ApplicationEffects;
 
 /** For core tests that do not look at Discord: records nothing. */
-export const noDeliveryEffects: DeliveryEffects = {
-  purchaseCompleted: async () => {},
-  purchaseUnderpaid: async () => {},
-  purchaseTakenBack: async () => {},
-  takeBackRole: async () => null,
-  applicationSubmitted: async () => {},
-  applicationReviewed: async () => {},
-};
+export const noDeliveryEffects: DeliveryEffects = { ...noPurchaseEffects, ...noApplicationEffects };

@@ -2,7 +2,6 @@ import type { Purchase } from '../purchases/purchase.ts';
 import { formatUsd } from '../shared/money.ts';
 
 /** The texts members and the staff channel receive. Kept short: Discord shows them as notifications. */
-export const BRAND = 'Bayou Roleplay';
 
 export const messages = {
   staffPurchase(purchase: Purchase, buyer: string): string {

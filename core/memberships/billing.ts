@@ -1,4 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { PricedItem } from '../catalogue/product.ts';
 import { CURRENCY, type BillingReason, type Purchase } from '../purchases/purchase.ts';
 import type { PurchaseSettlement } from '../purchases/purchase-settlement.ts';
 import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from '../purchases/ports.ts';
@@ -40,7 +41,8 @@ export class MembershipPayments {
     membership: Membership,
     bill: {
       reason: Exclude<BillingReason, 'start'>;
-      tierId: string;
+      /** the tier the month or upgrade is for, priced by the caller */
+      tier: PricedItem;
       periodStart: Date;
       periodEnd: Date;
       amountCents: number;
@@ -48,7 +50,7 @@ export class MembershipPayments {
       intentId: string | null;
     },
   ): Promise<Purchase> {
-    const tier = this.d.catalogue.price(bill.tierId, 'whitelist');
+    const tier = bill.tier;
     const now = this.d.clock.now();
     // the buyer of every month is the one who started the membership, as the dashboard and the export name them
     const start = await this.d.purchases.findStart(membership.subscriptionId);
@@ -96,14 +98,14 @@ export class MembershipPayments {
     if (invoice.reason === 'renewal') return this.recordRenewal(membership, invoice);
     // an upgrade: for the month the membership is in, however the provider dates its prorated lines (the charge
     // this server asked for and the provider's report of it are one purchase), granting the tiers' difference
-    const tierId = invoice.tierId ?? membership.tierId;
+    const tier = this.d.catalogue.price(invoice.tierId ?? membership.tierId, 'whitelist');
     const purchase = await this.billed(membership, {
       reason: 'upgrade',
-      tierId,
+      tier,
       periodStart: membership.currentPeriodStart,
       periodEnd: membership.currentPeriodEnd,
       amountCents: invoice.amountCents,
-      tokens: Math.max(0, this.tokensOf(tierId) - this.tokensOf(membership.tierId)),
+      tokens: Math.max(0, tier.tokens - this.tokensOf(membership.tierId)),
       intentId: invoice.intentId,
     });
     return this.d.settlement.completeReported(purchase, { amountPaidCents: invoice.amountCents });
@@ -127,7 +129,7 @@ export class MembershipPayments {
     const tier = this.d.catalogue.price(sold, 'whitelist');
     const purchase = await this.billed(membership, {
       reason: 'renewal',
-      tierId: sold,
+      tier,
       periodStart: invoice.periodStart,
       periodEnd: invoice.periodEnd,
       amountCents: tier.priceCents,
@@ -331,11 +333,10 @@ export class RenewDueMemberships {
       { updatedAt: this.d.clock.now() },
     );
     if (!locked) return null;
-    const tierId = locked.pendingTierId ?? locked.tierId;
-    const tier = this.d.catalogue.price(tierId, 'whitelist');
+    const tier = this.d.catalogue.price(locked.pendingTierId ?? locked.tierId, 'whitelist');
     const purchase = await this.payments.billed(locked, {
       reason: 'renewal',
-      tierId,
+      tier,
       periodStart,
       periodEnd: periodEndAfter(locked.anchor, periodStart),
       amountCents: tier.priceCents,
@@ -445,14 +446,14 @@ export class HandleBillingEvent {
     if (membership?.status !== 'active') return false;
     if (membership.currentPeriodStart.getTime() >= event.periodStart.getTime()) return false;
     // the month as the site sold it, whatever tier the provider's invoice names
-    const tierId = membership.pendingTierId ?? membership.tierId;
+    const tier = this.d.catalogue.price(membership.pendingTierId ?? membership.tierId, 'whitelist');
     const purchase = await this.payments.billed(membership, {
       reason: 'renewal',
-      tierId,
+      tier,
       periodStart: event.periodStart,
       periodEnd: event.periodEnd,
       amountCents: event.amountCents,
-      tokens: this.payments.tokensOf(tierId),
+      tokens: tier.tokens,
       intentId: event.intentId,
     });
     await this.d.settlement.fail(purchase, event.message);

@@ -14,14 +14,8 @@ export class MembershipNotFoundError extends NotFoundError {
   }
 }
 
-export class MembershipExistsError extends ConflictError {
-  constructor(tierName: string) {
-    super(
-      'MEMBERSHIP_EXISTS',
-      `You already hold the ${tierName} Priority Pass. Change tier from your account page instead of buying another.`,
-    );
-  }
-}
+/** thrown by the store's checkout, which owns it */
+export { MembershipExistsError } from '../purchases/errors.ts';
 
 export class MembershipStateError extends ConflictError {
   constructor(code: string, message: string) {

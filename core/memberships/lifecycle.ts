@@ -29,14 +29,14 @@ export class MembershipLifecycle implements CompletionHooks {
     private readonly gateway: PaymentGatewayName,
   ) {}
 
-  async completed(purchase: Purchase, at: Date): Promise<void> {
+  async completed(purchase: Purchase, at: Date): Promise<Purchase> {
     const billing = purchase.billing;
-    if (!billing?.subscriptionId) return;
+    if (!billing?.subscriptionId) return purchase;
     if (billing.reason === 'start') return this.start(purchase, billing.subscriptionId, at);
     const membership = await this.memberships.findBySubscription(billing.subscriptionId);
-    if (!membership || membership.status === 'ended') return;
+    if (!membership || membership.status === 'ended') return purchase;
     if (billing.reason === 'renewal' && billing.periodStart && billing.periodEnd) {
-      if (billing.periodEnd <= membership.currentPeriodEnd && membership.status === 'active') return;
+      if (billing.periodEnd <= membership.currentPeriodEnd && membership.status === 'active') return purchase;
       const before = await this.memberships.update(
         membership.id,
         { status: ['active', 'past_due'] },
@@ -55,7 +55,7 @@ export class MembershipLifecycle implements CompletionHooks {
         },
       );
       if (before && before.tierId !== purchase.productId) await this.effects.tierLeft(before, before.tierId);
-      return;
+      return purchase;
     }
     if (billing.reason === 'upgrade' && membership.tierId !== purchase.productId) {
       const before = await this.memberships.update(
@@ -65,6 +65,7 @@ export class MembershipLifecycle implements CompletionHooks {
       );
       if (before) await this.effects.tierLeft(before, before.tierId);
     }
+    return purchase;
   }
 
   /**
@@ -88,7 +89,7 @@ export class MembershipLifecycle implements CompletionHooks {
     return { membership, effect: billing?.periodEnd && billing.periodEnd > at ? 'ends' : 'goes_on' };
   }
 
-  private async start(purchase: Purchase, subscriptionId: string, at: Date): Promise<void> {
+  private async start(purchase: Purchase, subscriptionId: string, at: Date): Promise<Purchase> {
     const period = { start: at, end: addMonths(at, 1) };
     const { added, membership } = await this.memberships.add({
       id: this.ids.next(),
@@ -112,11 +113,19 @@ export class MembershipLifecycle implements CompletionHooks {
     });
     // a second first month paid while another membership holds (two checkouts paid at once): the month is
     // kept as paid, tied to nothing, and never renews
-    if (added || membership.subscriptionId === subscriptionId)
-      await this.purchases.linkMembership(purchase.id, membership.id, {
-        start: added ? period.start : membership.currentPeriodStart,
-        end: added ? period.end : membership.currentPeriodEnd,
-      });
+    if (!added && membership.subscriptionId !== subscriptionId) return purchase;
+    const month = {
+      start: added ? period.start : membership.currentPeriodStart,
+      end: added ? period.end : membership.currentPeriodEnd,
+    };
+    await this.purchases.linkMembership(purchase.id, membership.id, month);
+    const billing = purchase.billing && {
+      ...purchase.billing,
+      membershipId: membership.id,
+      periodStart: month.start,
+      periodEnd: month.end,
+    };
+    return { ...purchase, billing };
   }
 
   /**

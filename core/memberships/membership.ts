@@ -4,12 +4,8 @@ import type { PaymentGatewayName } from '../purchases/purchase.ts';
 export const MEMBERSHIP_STATUSES = ['active', 'past_due', 'ended'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-/**
- * What taking a month back (a refund, a dispute) does to its membership: `ends` it (the month being served),
- * `goes_on` (a month served already), or finds it `ended` before.
- */
-export const MONTH_TAKE_BACK_EFFECTS = ['ends', 'goes_on', 'ended'] as const;
-export type MonthTakeBackEffect = (typeof MONTH_TAKE_BACK_EFFECTS)[number];
+/** what taking a month back does to its membership; the store's refund asks it, so the store names it */
+export { MONTH_TAKE_BACK_EFFECTS, type MonthTakeBackEffect } from '../purchases/ports.ts';
 
 /** How long benefits stay after a renewal payment fails, while the provider retries. */
 export const GRACE_DAYS = 3;
@@ -84,12 +80,5 @@ export function prorate(amountCents: number, period: { start: Date; end: Date },
   return length > 0 ? Math.round((amountCents * left) / length) : 0;
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-US', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** "Nov 24, 2026": the day a month of membership starts, as the ledger and the messages name it */
-export const billingDay = (date: Date) => monthFormat.format(date);
+export { billingDay } from '../shared/dates.ts';

@@ -1,7 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { PurchaseSettlement } from '../purchases/purchase-settlement.ts';
-import type { PaymentEventLog, PaymentGateway, PurchaseRepository } from '../purchases/ports.ts';
-import type { MembershipCheckout } from '../purchases/start-checkout.ts';
+import type { MembershipCheckout, PaymentEventLog, PaymentGateway, PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { HandleBillingEvent, MembershipPayments, RenewDueMemberships } from './billing.ts';
 import { CheckTierPrices } from './check-tier-prices.ts';
@@ -44,7 +43,7 @@ export function createMembershipLifecycle(p: MembershipPorts, shared: Shared) {
     p.gateway.mode,
   );
   const checkout: MembershipCheckout = {
-    gateway: p.gateway,
+    startSubscription: (request) => p.gateway.start(request),
     liveTierOf: async (userId) => {
       const live = await p.memberships.findLive(userId);
       return live ? tierName(shared.catalogue, live.tierId) : null;

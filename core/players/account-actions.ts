@@ -1,5 +1,5 @@
 import type { AccountActionKind, AccountActionLog, Actor } from '../audit/account-action.ts';
-import type { ReviewChannel } from '../audit/audit-entry.ts';
+import type { ReviewChannel } from '../audit/reviewer.ts';
 import { ConflictError, ForbiddenError, InvalidInputError } from '../shared/errors.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import type { CreditTokens } from '../tokens/credit-tokens.ts';

@@ -1,17 +1,18 @@
 import type { ApplicationPorts } from '../applications/module.ts';
 import type { PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
-import type { createUserModules, UserPorts } from '../users/module.ts';
+import type { createTokenModule, TokenPorts } from '../tokens/module.ts';
+import type { createUserModule, UserPorts } from '../users/module.ts';
 import { AdjustTokens, BanPlayer, ChangePlayerRole, UnbanPlayer } from './account-actions.ts';
 import type { PlayerPorts } from './ports.ts';
 import { SearchPlayers } from './search-players.ts';
 import { type PlayerMembershipSources, ShowPlayer } from './show-player.ts';
 
 interface Sources extends PlayerMembershipSources {
-  users: UserPorts;
+  users: UserPorts & TokenPorts;
   applications: ApplicationPorts;
   purchases: PurchaseRepository;
-  accounts: ReturnType<typeof createUserModules>;
+  accounts: { users: ReturnType<typeof createUserModule>; tokens: ReturnType<typeof createTokenModule> };
 }
 
 interface Shared {

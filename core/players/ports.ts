@@ -1,5 +1,5 @@
 import type { AccountActionLog } from '../audit/account-action.ts';
-import type { AuditEntry } from '../audit/audit-entry.ts';
+import type { AuditEntry } from '../applications/audit-entry.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 
 export interface StoreBanRecord {

@@ -1,5 +1,5 @@
 import type { AccountAction } from '../audit/account-action.ts';
-import type { AuditEntry } from '../audit/audit-entry.ts';
+import type { AuditEntry } from '../applications/audit-entry.ts';
 import type { ApplicationKindName, ApplicationRecord } from '../applications/application.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import type { BuyerPurchaseStatus } from '../purchases/buyer-view.ts';

@@ -67,3 +67,12 @@ export class RefundAtProviderError extends ConflictError {
     );
   }
 }
+
+export class MembershipExistsError extends ConflictError {
+  constructor(tierName: string) {
+    super(
+      'MEMBERSHIP_EXISTS',
+      `You already hold the ${tierName} Priority Pass. Change tier from your account page instead of buying another.`,
+    );
+  }
+}

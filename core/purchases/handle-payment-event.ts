@@ -2,7 +2,7 @@ import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import type { Purchase } from './purchase.ts';
 import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from './ports.ts';
 import { checkIntent, type PurchaseSettlement } from './purchase-settlement.ts';
-import type { MembershipCheckout } from './start-checkout.ts';
+import type { MembershipCheckout } from './ports.ts';
 import { PaymentNotConfirmedError } from './errors.ts';
 
 /** A provider event, already verified and translated by the adapter that received it. */

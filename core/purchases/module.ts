@@ -1,19 +1,26 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import { ListUnmatchedPayments } from './unmatched-payments.ts';
-import type { DeliveryEffects } from '../delivery/effects.ts';
+import type { PurchaseEffects } from './effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { CompletePurchase } from './complete-purchase.ts';
 import { HandlePaymentEvent } from './handle-payment-event.ts';
 import { ListMyPurchases } from './list-my-purchases.ts';
 import { ListPurchases } from './list-purchases.ts';
 import { ListRecentPurchases } from './list-recent-purchases.ts';
-import type { PaymentEventLog, PaymentGateway, PurchaseRepository, StoreBans, PurchaseTokenGrants } from './ports.ts';
+import type {
+  MembershipCheckout,
+  PaymentEventLog,
+  PaymentGateway,
+  PurchaseRepository,
+  PurchaseTokenGrants,
+  StoreBans,
+} from './ports.ts';
 import { ReconcilePurchases } from './reconcile-purchases.ts';
 import { RefundPurchase, RefundTerms } from './refund-purchase.ts';
 import { type CompletionHooks, PurchaseSettlement } from './purchase-settlement.ts';
 import { ShowMyPurchase } from './show-my-purchase.ts';
 import { PurchaseHistory, ShowPurchase } from './show-purchase.ts';
-import { type MembershipCheckout, StartCheckout } from './start-checkout.ts';
+import { StartCheckout } from './start-checkout.ts';
 
 /** What the store needs from outside. */
 export interface PurchasePorts {
@@ -30,7 +37,7 @@ interface Shared {
   ids: IdGenerator;
   transactions: TransactionRunner;
   /** what Discord is told of completions, refunds and disputes */
-  effects: DeliveryEffects;
+  effects: PurchaseEffects;
   /** what a paid membership month does to its membership */
   hooks: CompletionHooks;
   /** Priority Pass tiers sold as memberships */

@@ -1,5 +1,5 @@
 import type { BuyerPurchaseStatus } from './buyer-view.ts';
-import type { PaymentGatewayName, Purchase, PurchaseStatus } from './purchase.ts';
+import type { PaymentGatewayName, Purchase, PurchaseChanges, PurchaseStatus } from './purchase.ts';
 
 export type IntentStatus =
   | 'requires_payment_method'
@@ -73,13 +73,17 @@ export interface PaymentRefunds {
   refund(intentId: string, options: { idempotencyKey: string; reason: string }): Promise<{ id: string }>;
 }
 
-export type PurchaseChanges = Partial<
-  Pick<Purchase, 'status' | 'tokensAwarded' | 'failureReason' | 'completedAt' | 'amountPaidCents' | 'paymentReference'>
-> & {
-  updatedAt: Date;
-  /** the admin who made the change, kept in the status history; null or absent for the buyer or the provider */
-  changedBy?: string | null;
-};
+export type { PurchaseChanges };
+
+/** Given a purchase as it stands (under its row lock), what to write, or null to leave it as it is. */
+export type PurchaseChange = (current: Purchase) => PurchaseChanges | null;
+
+/** A purchase as it now stands, as it was before, and whether the change was written. */
+export interface PurchaseUpdate {
+  purchase: Purchase;
+  previous: Purchase;
+  changed: boolean;
+}
 
 /** One step of a purchase's status history. */
 export interface PurchaseStatusChange {
@@ -175,10 +179,11 @@ export interface PurchaseRepository {
   /** Deletes a purchase that never got a payment intent (its checkout failed); anything else stays. */
   discardUnstarted(id: string): Promise<void>;
   /**
-   * Applies the changes only while the status is one of `from` (an atomic compare-and-set under a row
-   * lock, so of two concurrent callers only one wins); answers the purchase as it was before, or null.
+   * Reads the purchase under a row lock, writes what `change` answers for it (nothing when null), and answers it as
+   * it now stands and as it was, in one transaction: of two concurrent callers the second sees the first's result.
+   * Null when there is no such purchase. A status written is kept in the status history.
    */
-  transition(id: string, from: readonly PurchaseStatus[], changes: PurchaseChanges): Promise<Purchase | null>;
+  update(id: string, change: PurchaseChange): Promise<PurchaseUpdate | null>;
   /** oldest first; each status change is written in the transaction that made it */
   statusHistory(id: string): Promise<PurchaseStatusChange[]>;
   /** the status histories of several purchases at once, each oldest first */
@@ -256,4 +261,44 @@ export interface PurchaseTokenGrants {
 export interface StoreBans {
   isBanned(userId: string): Promise<boolean>;
   ban(userId: string, reason: string): Promise<void>;
+}
+
+/**
+ * What taking a month back (a refund, a dispute) does to its membership: `ends` it (the month being served),
+ * `goes_on` (a month served already), or finds it `ended` before.
+ */
+export const MONTH_TAKE_BACK_EFFECTS = ['ends', 'goes_on', 'ended'] as const;
+export type MonthTakeBackEffect = (typeof MONTH_TAKE_BACK_EFFECTS)[number];
+
+/** A membership's first month: the subscription the provider opens, whose first month the answered intent pays. */
+export interface SubscriptionStart {
+  tierId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  customer: { userId: string; email: string | null; name: string | null };
+  /** set on the subscription and on the first month's payment intent */
+  metadata: Record<string, string>;
+  /** the same key always answers the same subscription */
+  idempotencyKey: string;
+  /** the buyer's address, for providers that price and screen by it (Tebex) */
+  buyerIp?: string | null;
+}
+
+/**
+ * What the store needs of Priority Pass memberships, which it sells as monthly subscriptions; the memberships module
+ * provides it, so the store imports nothing of that module.
+ */
+export interface MembershipCheckout {
+  /** opens the subscription (not paid yet); the same idempotency key answers the same subscription */
+  startSubscription(request: SubscriptionStart): Promise<{ subscriptionId: string; intent: PaymentIntent }>;
+  /** the name of the tier the buyer holds live, or null */
+  liveTierOf(userId: string): Promise<string | null>;
+  /** after a membership's month was refunded: a membership that ended is canceled at the provider too */
+  refunded(purchase: Purchase): Promise<void>;
+  /**
+   * what refunding this month at `at` does to its membership: `ends` it (the month being served; `id` is the
+   * membership's), `goes_on` (a month served already) or `ended` before; null for no membership's month
+   */
+  onRefund(purchase: Purchase, at: Date): Promise<{ id: string; effect: MonthTakeBackEffect } | null>;
 }

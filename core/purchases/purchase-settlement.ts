@@ -1,9 +1,18 @@
-import type { DeliveryEffects } from '../delivery/effects.ts';
+import type { PurchaseEffects } from './effects.ts';
 import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import { PaymentNotConfirmedError, PurchaseNotFoundError } from './errors.ts';
-import { billingDay } from '../memberships/membership.ts';
-import { CURRENCY, type Purchase, type PurchaseStatus } from './purchase.ts';
-import type { PaymentIntent, PurchaseRepository, StoreBans, PurchaseTokenGrants } from './ports.ts';
+import { billingDay } from '../shared/dates.ts';
+import { CURRENCY, type PaymentTaken, type Purchase, type PurchaseChanges, PurchaseTransitions } from './purchase.ts';
+import type {
+  PaymentIntent,
+  PurchaseChange,
+  PurchaseRepository,
+  PurchaseTokenGrants,
+  PurchaseUpdate,
+  StoreBans,
+} from './ports.ts';
+
+export type { PaymentTaken };
 
 /** The reference the ledger keeps for a purchase's tokens; the ledger credits a reference once. */
 export const ledgerReference = (purchaseId: string) => `purchase:${purchaseId}`;
@@ -29,21 +38,22 @@ export function checkIntent(purchase: Purchase, intent: PaymentIntent): void {
     throw new PaymentNotConfirmedError(`The payment does not match this purchase (${problems.join(', ')}).`);
 }
 
-/** What the provider took for a purchase, and its own id of that payment (both optional). */
-export interface PaymentTaken {
-  amountPaidCents?: number;
-  reference?: string;
-}
-
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** What else happens, in the same transaction, when a purchase is paid (a membership starts or renews). */
+/**
+ * What else happens, in the same transaction, when a purchase is paid (a membership starts or renews) or taken back.
+ * A port the memberships module implements, so purchases know nothing of memberships.
+ */
 export interface CompletionHooks {
-  completed(purchase: Purchase, at: Date): Promise<void>;
+  /** answers the purchase as it now stands (a first month is tied to the membership it started) */
+  completed(purchase: Purchase, at: Date): Promise<Purchase>;
   /** a paid purchase was refunded or disputed (its tokens are taken back already) */
   takenBack(purchase: Purchase, at: Date): Promise<void>;
 }
-export const noCompletionHooks: CompletionHooks = { completed: async () => {}, takenBack: async () => {} };
+export const noCompletionHooks: CompletionHooks = {
+  completed: async (purchase) => purchase,
+  takenBack: async () => {},
+};
 
 /** The ledger's words for a purchase's tokens; a membership's name the month they are for. */
 export function creditReason(purchase: Purchase, now: Date): string {
@@ -66,7 +76,7 @@ export class PurchaseSettlement {
     private readonly bans: StoreBans,
     private readonly transactions: TransactionRunner,
     private readonly clock: Clock,
-    private readonly effects: DeliveryEffects,
+    private readonly effects: PurchaseEffects,
     private readonly hooks: CompletionHooks = noCompletionHooks,
   ) {}
 
@@ -108,26 +118,19 @@ export class PurchaseSettlement {
   async completeReported(purchase: Purchase, paid: PaymentTaken = {}): Promise<Purchase> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
-      const won = await this.purchases.transition(purchase.id, ['pending', 'failed'], {
-        status: 'completed',
-        tokensAwarded: purchase.tokensGranted,
-        failureReason: null,
-        completedAt: now,
-        updatedAt: now,
-        amountPaidCents: paid.amountPaidCents ?? purchase.priceCents,
-        ...(paid.reference ? { paymentReference: paid.reference } : {}),
-      });
-      if (won && purchase.tokensGranted > 0) {
+      const moved = await this.move(purchase.id, (current) => PurchaseTransitions.complete(current, paid, now));
+      if (!moved.changed) return moved.purchase;
+      const paidFor = moved.purchase;
+      if (paidFor.tokensGranted > 0) {
         await this.ledger.credit({
-          userId: purchase.userId,
-          amount: purchase.tokensGranted,
-          reason: creditReason(purchase, now),
-          reference: ledgerReference(purchase.id),
+          userId: paidFor.userId,
+          amount: paidFor.tokensGranted,
+          reason: creditReason(paidFor, now),
+          reference: ledgerReference(paidFor.id),
         });
       }
-      if (won) await this.hooks.completed(await this.reload(purchase.id), now);
-      const completed = await this.reload(purchase.id);
-      if (won) await this.effects.purchaseCompleted(completed);
+      const completed = await this.hooks.completed(paidFor, now);
+      await this.effects.purchaseCompleted(completed);
       return completed;
     });
   }
@@ -139,52 +142,35 @@ export class PurchaseSettlement {
   async hold(purchase: Purchase, paid: PaymentTaken & { amountPaidCents: number }, reason: string): Promise<Purchase> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
-      const won = await this.purchases.transition(purchase.id, ['pending', 'failed'], {
-        status: 'underpaid',
-        failureReason: reason,
-        updatedAt: now,
-        amountPaidCents: paid.amountPaidCents,
-        ...(paid.reference ? { paymentReference: paid.reference } : {}),
-      });
-      const held = await this.reload(purchase.id);
-      if (won) await this.effects.purchaseUnderpaid(held);
-      return held;
+      const moved = await this.move(purchase.id, (current) => PurchaseTransitions.hold(current, paid, reason, now));
+      if (moved.changed) await this.effects.purchaseUnderpaid(moved.purchase);
+      return moved.purchase;
     });
   }
 
   /** pending or failed -> failed with the last attempt's reason; a completed purchase stays completed when a failure arrives late. */
   async fail(purchase: Purchase, reason: string): Promise<Purchase> {
     const now = this.clock.now();
-    await this.purchases.transition(purchase.id, ['pending', 'failed'], {
-      status: 'failed',
-      failureReason: reason,
-      updatedAt: now,
-    });
-    return this.reload(purchase.id);
+    return (await this.move(purchase.id, (current) => PurchaseTransitions.fail(current, reason, now))).purchase;
   }
 
-  /** -> refunded, taking back the tokens that were credited. */
+  /** -> refunded at the provider's word, taking back the tokens that were credited. */
   async refund(purchase: Purchase, reason: string): Promise<Purchase> {
-    return (
-      await this.takeBack(purchase, ['pending', 'failed', 'completed', 'underpaid'], 'refunded', `Refund: ${reason}`)
-    ).purchase;
+    return (await this.takeBack(purchase, (current, now) => PurchaseTransitions.refund(current, reason, now))).purchase;
   }
 
   /** completed -> refunded by an admin; answers null when the purchase was no longer completed (another refund won). */
   async refundCompleted(purchase: Purchase, reason: string, adminId?: string): Promise<Purchase | null> {
-    const result = await this.takeBack(purchase, ['completed'], 'refunded', `Refund: ${reason}`, adminId);
-    return result.won ? result.purchase : null;
+    const result = await this.takeBack(purchase, (current, now) =>
+      PurchaseTransitions.refund(current, reason, now, { id: adminId ?? null }),
+    );
+    return result.changed ? result.purchase : null;
   }
 
   /** -> disputed, taking back the tokens, and the buyer is banned from the store. */
   async dispute(purchase: Purchase, reason: string): Promise<Purchase> {
     return this.transactions.run(async () => {
-      const result = await this.takeBack(
-        purchase,
-        ['pending', 'failed', 'completed', 'refunded', 'underpaid'],
-        'disputed',
-        `Dispute: ${reason}`,
-      );
+      const result = await this.takeBack(purchase, (current, now) => PurchaseTransitions.dispute(current, reason, now));
       await this.bans.ban(purchase.userId, `Payment dispute on purchase ${purchase.id}: ${reason}`);
       return result.purchase;
     });
@@ -192,38 +178,31 @@ export class PurchaseSettlement {
 
   private takeBack(
     purchase: Purchase,
-    from: PurchaseStatus[],
-    to: 'refunded' | 'disputed',
-    reason: string,
-    adminId?: string,
-  ): Promise<{ purchase: Purchase; won: boolean }> {
+    transition: (current: Purchase, now: Date) => PurchaseChanges | null,
+  ): Promise<PurchaseUpdate> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
-      const before = await this.purchases.transition(purchase.id, from, {
-        status: to,
-        tokensAwarded: 0,
-        failureReason: reason,
-        updatedAt: now,
-        changedBy: adminId ?? null,
-      });
-      if (before && before.tokensAwarded > 0) {
+      const moved = await this.move(purchase.id, (current) => transition(current, now));
+      if (!moved.changed) return moved;
+      const { purchase: after, previous } = moved;
+      const to = after.status as 'refunded' | 'disputed';
+      if (previous.tokensAwarded > 0) {
         await this.ledger.debit({
-          userId: purchase.userId,
-          amount: before.tokensAwarded,
-          reason,
-          reference: `${to}:${purchase.id}`,
+          userId: after.userId,
+          amount: previous.tokensAwarded,
+          reason: after.failureReason ?? to,
+          reference: `${to}:${after.id}`,
         });
       }
-      const after = await this.reload(purchase.id);
-      if (before?.status === 'completed') await this.hooks.takenBack(after, now);
-      if (before) await this.effects.purchaseTakenBack(after, before.status, to);
-      return { purchase: after, won: before !== null };
+      if (previous.status === 'completed') await this.hooks.takenBack(after, now);
+      await this.effects.purchaseTakenBack(after, previous.status, to);
+      return moved;
     });
   }
 
-  private async reload(id: string): Promise<Purchase> {
-    const found = await this.purchases.findById(id);
-    if (!found) throw new PurchaseNotFoundError(id);
-    return found;
+  private async move(id: string, change: PurchaseChange): Promise<PurchaseUpdate> {
+    const moved = await this.purchases.update(id, change);
+    if (!moved) throw new PurchaseNotFoundError(id);
+    return moved;
   }
 }

@@ -68,3 +68,89 @@ export interface PurchaseBilling {
   periodStart: Date | null;
   periodEnd: Date | null;
 }
+
+/** What a change of a purchase's status may write; only the fields given are written. */
+export type PurchaseChanges = Partial<
+  Pick<Purchase, 'status' | 'tokensAwarded' | 'failureReason' | 'completedAt' | 'amountPaidCents' | 'paymentReference'>
+> & {
+  updatedAt: Date;
+  /** the admin who made the change, kept in the status history; null or absent for the buyer or the provider */
+  changedBy?: string | null;
+};
+
+/** What the provider took for a purchase, and its own id of that payment (both optional). */
+export interface PaymentTaken {
+  amountPaidCents?: number;
+  reference?: string;
+}
+
+/** A payment still to be settled: the only states a payment's outcome may move. */
+const UNSETTLED: readonly PurchaseStatus[] = ['pending', 'failed'];
+/** the provider refunded it: anything but a dispute or an earlier refund */
+const REFUNDABLE_BY_PROVIDER: readonly PurchaseStatus[] = ['pending', 'failed', 'completed', 'underpaid'];
+/** a dispute takes back a refunded purchase too (the bank's word outranks ours) */
+const DISPUTABLE: readonly PurchaseStatus[] = ['pending', 'failed', 'completed', 'refunded', 'underpaid'];
+
+const paidColumns = (paid: PaymentTaken) => (paid.reference ? { paymentReference: paid.reference } : {});
+
+/**
+ * A purchase's status changes. Each answers what to write to the purchase as it stands, or null when it may not
+ * move from its status: duplicates and late or early events then change nothing.
+ */
+export const PurchaseTransitions = {
+  /** pending or failed -> completed, its tokens awarded; `paid.amountPaidCents` defaults to the price */
+  complete(purchase: Purchase, paid: PaymentTaken, now: Date): PurchaseChanges | null {
+    if (!UNSETTLED.includes(purchase.status)) return null;
+    return {
+      status: 'completed',
+      tokensAwarded: purchase.tokensGranted,
+      failureReason: null,
+      completedAt: now,
+      updatedAt: now,
+      amountPaidCents: paid.amountPaidCents ?? purchase.priceCents,
+      ...paidColumns(paid),
+    };
+  },
+
+  /** pending or failed -> underpaid: held for staff with why, no tokens */
+  hold(
+    purchase: Purchase,
+    paid: PaymentTaken & { amountPaidCents: number },
+    reason: string,
+    now: Date,
+  ): PurchaseChanges | null {
+    if (!UNSETTLED.includes(purchase.status)) return null;
+    return {
+      status: 'underpaid',
+      failureReason: reason,
+      updatedAt: now,
+      amountPaidCents: paid.amountPaidCents,
+      ...paidColumns(paid),
+    };
+  },
+
+  /** pending or failed -> failed with the last attempt's reason; a completed purchase stays completed */
+  fail(purchase: Purchase, reason: string, now: Date): PurchaseChanges | null {
+    if (!UNSETTLED.includes(purchase.status)) return null;
+    return { status: 'failed', failureReason: reason, updatedAt: now };
+  },
+
+  /** -> refunded at the provider's word, or, `byAdmin`, only a completed purchase at an admin's */
+  refund(purchase: Purchase, reason: string, now: Date, byAdmin?: { id: string | null }): PurchaseChanges | null {
+    const from = byAdmin ? ['completed'] : REFUNDABLE_BY_PROVIDER;
+    if (!from.includes(purchase.status)) return null;
+    return takenBack('refunded', reason, now, byAdmin?.id ?? null);
+  },
+
+  /** -> disputed */
+  dispute(purchase: Purchase, reason: string, now: Date): PurchaseChanges | null {
+    if (!DISPUTABLE.includes(purchase.status)) return null;
+    return takenBack('disputed', reason, now, null);
+  },
+};
+
+/** a refund or a dispute: the tokens awarded are taken back (the ledger's debit goes with it) */
+function takenBack(to: 'refunded' | 'disputed', reason: string, now: Date, by: string | null): PurchaseChanges {
+  const failureReason = `${to === 'refunded' ? 'Refund' : 'Dispute'}: ${reason}`;
+  return { status: to, tokensAwarded: 0, failureReason, updatedAt: now, changedBy: by };
+}

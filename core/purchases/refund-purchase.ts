@@ -1,12 +1,10 @@
-import type { DeliveryEffects, TakeBackRole } from '../delivery/effects.ts';
-import type { MonthTakeBackEffect } from '../memberships/membership.ts';
+import type { PurchaseEffects, TakeBackRole } from './effects.ts';
 import { ConflictError, InvalidInputError } from '../shared/errors.ts';
 import type { Clock } from '../shared/ports.ts';
 import { PurchaseNotFoundError, RefundAtProviderError } from './errors.ts';
 import type { Purchase } from './purchase.ts';
-import type { PaymentGateway, PurchaseRepository } from './ports.ts';
+import type { MembershipCheckout, MonthTakeBackEffect, PaymentGateway, PurchaseRepository } from './ports.ts';
 import type { PurchaseSettlement } from './purchase-settlement.ts';
-import type { MembershipCheckout } from './start-checkout.ts';
 
 /** An admin refunds a completed purchase: the provider returns the money, then the tokens are taken back. */
 export class RefundPurchase {
@@ -56,7 +54,7 @@ export interface RefundEffects {
 /** Reads a refund's effects ahead, by the same rules the refund then follows. */
 export class RefundTerms {
   constructor(
-    private readonly effects: Pick<DeliveryEffects, 'takeBackRole'>,
+    private readonly effects: Pick<PurchaseEffects, 'takeBackRole'>,
     private readonly clock: Clock,
     private readonly memberships: Pick<MembershipCheckout, 'onRefund'> | null = null,
   ) {}

@@ -2,16 +2,20 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { PricedItem } from '../catalogue/product.ts';
 import { ConflictError, DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import { MembershipExistsError } from '../memberships/errors.ts';
-import type { MonthTakeBackEffect } from '../memberships/membership.ts';
-import type { SubscriptionGateway } from '../memberships/ports.ts';
 import { banReasonFor } from './unban-details.ts';
-import { PaymentInProgressError, PriceMismatchError, StoreBannedError, TooManyOpenCheckoutsError } from './errors.ts';
+import {
+  MembershipExistsError,
+  PaymentInProgressError,
+  PriceMismatchError,
+  StoreBannedError,
+  TooManyOpenCheckoutsError,
+} from './errors.ts';
 import { CHECKOUT_ABANDONED_AFTER_HOURS, CURRENCY, MAX_OPEN_CHECKOUTS, type Purchase } from './purchase.ts';
 import type {
   CheckoutChanges,
   CreateIntentRequest,
   IntentChanges,
+  MembershipCheckout,
   PaymentGateway,
   PaymentIntent,
   PurchaseRepository,
@@ -22,19 +26,7 @@ import type { PurchaseSettlement } from './purchase-settlement.ts';
 /** The catalogue type sold as monthly memberships. */
 export const MEMBERSHIP_PRODUCT_TYPE = 'whitelist';
 
-/** What a membership's first month needs: the subscription gateway, and whether the buyer holds one already. */
-export interface MembershipCheckout {
-  gateway: SubscriptionGateway;
-  /** the name of the tier the buyer holds live, or null */
-  liveTierOf(userId: string): Promise<string | null>;
-  /** after a membership's month was refunded: a membership that ended is canceled at the provider too */
-  refunded(purchase: Purchase): Promise<void>;
-  /**
-   * what refunding this month at `at` does to its membership: `ends` it (the month being served; `id` is the
-   * membership's), `goes_on` (a month served already) or `ended` before; null for no membership's month
-   */
-  onRefund(purchase: Purchase, at: Date): Promise<{ id: string; effect: MonthTakeBackEffect } | null>;
-}
+export type { MembershipCheckout };
 
 export interface Buyer {
   id: string;
@@ -157,7 +149,7 @@ export class StartCheckout {
   ): Promise<{ intent: PaymentIntent; subscriptionId?: string }> {
     const request = { ...intentRequest(purchase), buyerIp };
     if (!purchase.billing || !this.memberships) return { intent: await this.gateway.createIntent(request) };
-    return this.memberships.gateway.start({
+    return this.memberships.startSubscription({
       tierId: purchase.productId,
       amountCents: request.amountCents,
       currency: request.currency,

@@ -1,8 +1,4 @@
-import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
-import { CreditTokens } from '../tokens/credit-tokens.ts';
-import { DebitTokens } from '../tokens/debit-tokens.ts';
-import type { TokenLedger } from '../tokens/ports.ts';
-import { TokenHistory } from '../tokens/token-history.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { BanUser } from './ban-user.ts';
 import { ChangeRole } from './change-role.ts';
 import { FindUserByDiscordId } from './find-user-by-discord-id.ts';
@@ -12,10 +8,9 @@ import type { UserRepository } from './ports.ts';
 import { SignIn } from './sign-in.ts';
 import { UnbanUser } from './unban-user.ts';
 
-/** What accounts and token balances need from outside. */
+/** What accounts need from outside. */
 export interface UserPorts {
   users: UserRepository;
-  tokenLedger: TokenLedger;
   /** Discord ids made admins when they sign in (ADMIN_DISCORD_IDS) */
   adminDiscordIds?: readonly string[];
 }
@@ -23,26 +18,17 @@ export interface UserPorts {
 interface Shared {
   clock: Clock;
   ids: IdGenerator;
-  transactions: TransactionRunner;
 }
 
-export function createUserModules(p: UserPorts, shared: Shared) {
-  const { clock, ids, transactions } = shared;
-  const tokenDeps = { ledger: p.tokenLedger, transactions, ids, clock };
+export function createUserModule(p: UserPorts, shared: Shared) {
+  const { clock, ids } = shared;
   return {
-    users: {
-      signIn: new SignIn(p.users, ids, clock, p.adminDiscordIds ?? []),
-      get: new GetUser(p.users),
-      findByDiscordId: new FindUserByDiscordId(p.users),
-      list: new ListUsers(p.users),
-      changeRole: new ChangeRole(p.users, clock),
-      ban: new BanUser(p.users, clock),
-      unban: new UnbanUser(p.users, clock),
-    },
-    tokens: {
-      credit: new CreditTokens(tokenDeps),
-      debit: new DebitTokens(tokenDeps),
-      history: new TokenHistory(p.tokenLedger, p.users),
-    },
+    signIn: new SignIn(p.users, ids, clock, p.adminDiscordIds ?? []),
+    get: new GetUser(p.users),
+    findByDiscordId: new FindUserByDiscordId(p.users),
+    list: new ListUsers(p.users),
+    changeRole: new ChangeRole(p.users, clock),
+    ban: new BanUser(p.users, clock),
+    unban: new UnbanUser(p.users, clock),
   };
 }

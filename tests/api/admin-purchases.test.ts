@@ -154,7 +154,10 @@ describe('admin purchases: statuses as they happened, filters and paging', () =>
     expect(exported.headers.get('content-type')).toContain('text/csv');
     expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="purchases-.*\.csv"$/);
     const lines = exported.text.trim().split('\r\n');
-    expect(lines[0].split(',').slice(0, 3)).toEqual(['id', 'createdAt', 'status']);
+    // the same header as the CLI's `purchases list --csv` (tests/cli/purchases.test.ts)
+    expect(lines[0]).toBe(
+      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,completedAt,paymentIntentId,paymentReference,gateway',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(paid.purchaseId);
     expect(lines[1]).not.toContain(other.purchaseId);

@@ -87,8 +87,9 @@ describe('cli purchases', () => {
     expect(parsed.purchases.map((p: { id: string }) => p.id)).toContain(purchaseId);
     expect(parsed.purchases.every((p: { status: string }) => p.status === 'awaiting_payment')).toBe(true);
     const csv = await runCli(['purchases', 'list', '--csv'], env);
+    // the same header as the admin page's export (tests/api/admin-purchases.test.ts)
     expect(csv.stdout.split('\n')[0]).toBe(
-      'id,createdAt,status,productType,productId,optionId,productName,price,amountPaid,buyerDiscord,buyerEmail,paymentIntentId,paymentReference,gateway,tokensAwarded',
+      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,completedAt,paymentIntentId,paymentReference,gateway',
     );
     expect(csv.stdout).toContain(`${purchaseId},`);
     const text = await runCli(['purchases', 'list'], env);

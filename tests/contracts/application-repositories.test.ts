@@ -14,8 +14,8 @@ import {
 } from '../../core/applications/kinds/whitelist.ts';
 import type { ApplicationRepository, StaffRoster, WhitelistAccess } from '../../core/applications/ports.ts';
 import { SubmitApplication } from '../../core/applications/submit-application.ts';
-import type { AuditEntry } from '../../core/audit/audit-entry.ts';
-import type { AuditLog } from '../../core/audit/ports.ts';
+import type { AuditEntry } from '../../core/applications/audit-entry.ts';
+import type { AuditLog } from '../../core/applications/ports.ts';
 import { noDeliveryEffects } from '../../core/delivery/effects.ts';
 import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';
 import { InMemoryApplicationRepository } from '../../adapters/memory/in-memory-application-repository.ts';

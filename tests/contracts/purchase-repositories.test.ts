@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Purchase } from '../../core/purchases/purchase.ts';
+import type { Purchase, PurchaseChanges, PurchaseStatus } from '../../core/purchases/purchase.ts';
 import type { PaymentEventLog, PurchaseRepository } from '../../core/purchases/ports.ts';
 import { InMemoryPaymentEventLog } from '../../adapters/memory/in-memory-payment-event-log.ts';
 import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
@@ -48,6 +48,12 @@ async function harness(target: 'memory' | 'pglite' | 'postgres'): Promise<Harnes
     },
   };
 }
+
+/** a change written only while the purchase's status is one of `statuses` */
+const from =
+  (statuses: readonly PurchaseStatus[], changes: PurchaseChanges) =>
+  (current: Purchase): PurchaseChanges | null =>
+    statuses.includes(current.status) ? changes : null;
 
 function purchase(userId: string, overrides: Partial<Purchase> = {}): Purchase {
   const at = new Date('2026-11-22T12:00:00Z');
@@ -126,31 +132,36 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     expect((await h.run(() => h.purchases.findById(started.id)))?.id).toBe(started.id);
   });
 
-  it('moves the status only from the allowed states and answers the row as it was', async () => {
+  it('writes what the change answers for the purchase as it stands, and answers it as it now stands and as it was', async () => {
     const userId = await h.addUser();
     const row = purchase(userId);
     await h.run(() => h.purchases.add(row));
     const at = new Date('2026-11-22T12:05:00Z');
-    const before = await h.run(() =>
-      h.purchases.transition(row.id, ['pending'], {
-        status: 'completed',
-        tokensAwarded: 100,
-        completedAt: at,
-        updatedAt: at,
+    const seen: Purchase[] = [];
+    const completed = await h.run(() =>
+      h.purchases.update(row.id, (current) => {
+        seen.push(current);
+        return { status: 'completed', tokensAwarded: 100, completedAt: at, updatedAt: at };
       }),
     );
-    expect(before?.status).toBe('pending');
-    expect(
-      await h.run(() => h.purchases.transition(row.id, ['pending'], { status: 'failed', updatedAt: at })),
-    ).toBeNull();
-    expect(await h.run(() => h.purchases.findById(row.id))).toMatchObject({
-      status: 'completed',
-      tokensAwarded: 100,
-      completedAt: at,
+    expect(seen).toEqual([row]);
+    expect(completed).toEqual({
+      purchase: { ...row, status: 'completed', tokensAwarded: 100, completedAt: at, updatedAt: at },
+      previous: row,
+      changed: true,
     });
+    expect(await h.run(() => h.purchases.findById(row.id))).toEqual(completed?.purchase);
+    const declined = await h.run(() =>
+      h.purchases.update(row.id, from(['pending'], { status: 'failed', updatedAt: new Date() })),
+    );
+    expect(declined).toEqual({ purchase: completed?.purchase, previous: completed?.purchase, changed: false });
+    const history = (await h.run(() => h.purchases.statusHistory(row.id))).map((change) => change.status);
+    expect(history).toContain('completed');
+    expect(history).not.toContain('failed');
+    expect(await h.run(() => h.purchases.update(randomUUID(), () => ({ updatedAt: at })))).toBeNull();
   });
 
-  it('lets exactly one of many concurrent transitions win', async () => {
+  it('lets exactly one of many concurrent updates win, each seeing the winner', async () => {
     const userId = await h.addUser();
     const row = purchase(userId);
     await h.run(() => h.purchases.add(row));
@@ -158,11 +169,12 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
         h.run(() =>
-          h.purchases.transition(row.id, ['pending'], { status: 'completed', tokensAwarded: 100, updatedAt: at }),
+          h.purchases.update(row.id, from(['pending'], { status: 'completed', tokensAwarded: 100, updatedAt: at })),
         ),
       ),
     );
-    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(results.filter((result) => result?.changed)).toHaveLength(1);
+    expect(results.every((result) => result?.purchase.status === 'completed')).toBe(true);
   });
 
   it('lists newest first with a status filter, recent completed, and pending older than a date', async () => {
@@ -204,11 +216,14 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     expect(await h.run(() => h.purchases.list({ limit: 2, before: randomUUID() }))).toEqual([]);
 
     await h.run(() =>
-      h.purchases.transition(rows[0]!.id, ['pending'], {
-        status: 'completed',
-        tokensAwarded: 10,
-        updatedAt: new Date(),
-      }),
+      h.purchases.update(
+        rows[0]!.id,
+        from(['pending'], {
+          status: 'completed',
+          tokensAwarded: 10,
+          updatedAt: new Date(),
+        }),
+      ),
     );
     const after = await h.run(() => h.purchases.totals());
     expect(after.pending.count - before.pending.count).toBe(4);
@@ -357,7 +372,7 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     expect(during.pending.cents - before.pending.cents).toBe(500);
 
     await h.run(() =>
-      h.purchases.transition(row.id, ['pending'], { status: 'completed', tokensAwarded: 110, updatedAt: at }),
+      h.purchases.update(row.id, from(['pending'], { status: 'completed', tokensAwarded: 110, updatedAt: at })),
     );
     const after = await h.run(() => h.purchases.totals());
     expect(after.pending.cents).toBe(before.pending.cents - row.priceCents);
@@ -383,11 +398,14 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     expect(await abandoned(hours(24))).toEqual({ count: 1, cents: 1000 });
     // paid late: at once neither awaiting payment nor abandoned
     await h.run(() =>
-      h.purchases.transition(lapsed.id, ['pending'], {
-        status: 'completed',
-        completedAt: hours(0),
-        updatedAt: hours(0),
-      }),
+      h.purchases.update(
+        lapsed.id,
+        from(['pending'], {
+          status: 'completed',
+          completedAt: hours(0),
+          updatedAt: hours(0),
+        }),
+      ),
     );
     expect(await abandoned(hours(24))).toEqual({ count: 0, cents: 0 });
     // a day later the young one has lapsed too; the cut-off moved back, it has not

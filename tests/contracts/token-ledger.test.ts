@@ -5,7 +5,8 @@ import { tokenLedgerFromAccounts } from '../../core/purchases/token-ledger-bridg
 import type { TransactionRunner } from '../../core/shared/ports.ts';
 import type { TokenLedgerEntry } from '../../core/tokens/ledger-entry.ts';
 import type { TokenLedger } from '../../core/tokens/ports.ts';
-import { createUserModules } from '../../core/users/module.ts';
+import { createTokenModule } from '../../core/tokens/module.ts';
+import { createUserModule } from '../../core/users/module.ts';
 import type { UserRepository } from '../../core/users/ports.ts';
 import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
@@ -171,11 +172,11 @@ describe.each(targets)("the store's token grants (PurchaseTokenGrants) on %s", (
   let grants: PurchaseTokenGrants;
   beforeAll(async () => {
     h = await harness(target);
-    const accounts = createUserModules(
-      { users: h.users, tokenLedger: h.ledger },
-      { clock: { now: () => new Date() }, ids: { next: randomUUID }, transactions: h.transactions },
+    const shared = { clock: { now: () => new Date() }, ids: { next: randomUUID }, transactions: h.transactions };
+    grants = tokenLedgerFromAccounts(
+      createTokenModule({ users: h.users, tokenLedger: h.ledger }, shared),
+      createUserModule({ users: h.users }, shared),
     );
-    grants = tokenLedgerFromAccounts(accounts.tokens, accounts.users);
   });
   afterAll(() => h?.close());
 

@@ -4,6 +4,7 @@ import type { Core } from '../../../core/index.ts';
 import type { PurchaseListInput } from '../../../core/purchases/list-purchases.ts';
 import { sendJson } from '../json-response.ts';
 import { csvLines } from '../../export/csv.ts';
+import { PURCHASE_EXPORT_COLUMNS, purchaseExportRecord } from '../../export/purchase-export.ts';
 import {
   purchaseFilterQuerySchema,
   purchasesQuerySchema,
@@ -37,26 +38,6 @@ function listInput(query: {
   };
 }
 
-/** the export's columns, in the order a spreadsheet shows them */
-const EXPORT_COLUMNS = [
-  'id',
-  'createdAt',
-  'status',
-  'productType',
-  'productName',
-  'optionId',
-  'price',
-  'amountPaid',
-  'buyerDiscord',
-  'buyerEmail',
-  'userId',
-  'tokensAwarded',
-  'failureReason',
-  'completedAt',
-  'paymentIntentId',
-  'paymentReference',
-  'gateway',
-] as const;
 /** an export holds at most this many rows (the newest) */
 const EXPORT_MAX_ROWS = 10_000;
 
@@ -77,20 +58,19 @@ export function purchaseRoutes(router: Router, core: Core, keptList: Middleware)
   router.get('/api/purchases/export.csv', requireRole('admin'), async (ctx) => {
     const input = listInput(purchaseFilterQuerySchema.parse(ctx.query));
     const now = core.clock.now();
-    const rows: Record<string, string | number | null>[] = [];
+    const rows: ReturnType<typeof purchaseExportRecord>[] = [];
     let before: string | undefined;
     do {
       const page = await core.purchases.list.execute({ ...input, limit: 100, before });
       for (const purchase of page.purchases) {
-        const dto = presentPurchase(purchase, [], now);
-        rows.push(Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, dto[column]])));
+        rows.push(purchaseExportRecord(presentPurchase(purchase, [], now)));
       }
       before = page.nextBefore ?? undefined;
     } while (before && rows.length < EXPORT_MAX_ROWS);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="purchases-${now.toISOString().slice(0, 10)}.csv"`);
-    ctx.body = `${csvLines(EXPORT_COLUMNS, rows.slice(0, EXPORT_MAX_ROWS)).join('\r\n')}\r\n`;
+    ctx.body = `${csvLines(PURCHASE_EXPORT_COLUMNS, rows.slice(0, EXPORT_MAX_ROWS)).join('\r\n')}\r\n`;
   });
 
   // public and anonymised: first name and initial, item, amount, and when (the UI shows it as a relative time)

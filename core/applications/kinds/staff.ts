@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRAND } from '../../delivery/messages.ts';
+import { BRAND } from '../../shared/brand.ts';
 import { age, agreement, choice, emailField, optionalText, requiredText } from '../answer-fields.ts';
 import {
   applicantDay,

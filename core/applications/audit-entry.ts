@@ -1,7 +1,5 @@
-import type { ApplicationKindName } from '../applications/application.ts';
-
-/** Where a decision was made; the same use cases run behind the website and the terminal. */
-export type ReviewChannel = 'web' | 'cli';
+import type { ReviewChannel } from '../audit/reviewer.ts';
+import type { ApplicationKindName } from './application.ts';
 
 /** One status change of an application: who made it, when, from what to what, and why. */
 export interface AuditEntry {

@@ -1,0 +1,29 @@
+import type { Purchase } from './purchase.ts';
+
+/** What a change in the store means for Discord, to be recorded with the change (the delivery module records it). */
+export interface PurchaseEffects {
+  purchaseCompleted(purchase: Purchase): Promise<void>;
+  /** a payment below the price was held: staff are told */
+  purchaseUnderpaid(purchase: Purchase): Promise<void>;
+  /** `was` is the status before the refund or dispute */
+  purchaseTakenBack(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void>;
+  /**
+   * What taking a completed purchase back would do to the Discord role it gave, asked before it is done:
+   * `endingMembershipId` names the membership the take-back ends with it. Null when no role is mapped to it.
+   */
+  takeBackRole(purchase: Purchase, endingMembershipId?: string): Promise<TakeBackRole | null>;
+}
+
+/** The purchase's role, and whether it goes: it stays while something else the member holds still gives it. */
+export interface TakeBackRole {
+  roleId: string;
+  removed: boolean;
+}
+
+/** For core tests that do not look at Discord: records nothing. */
+export const noPurchaseEffects: PurchaseEffects = {
+  purchaseCompleted: async () => {},
+  purchaseUnderpaid: async () => {},
+  purchaseTakenBack: async () => {},
+  takeBackRole: async () => null,
+};

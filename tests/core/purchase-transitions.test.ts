@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PURCHASE_STATUSES,
+  type Purchase,
+  type PurchaseStatus,
+  PurchaseTransitions,
+} from '../../core/purchases/purchase.ts';
+
+const now = new Date('2026-11-22T12:00:00Z');
+
+function purchase(status: PurchaseStatus): Purchase {
+  return {
+    id: 'p-1',
+    userId: 'u-1',
+    productType: 'gang',
+    productId: 'starter-gang',
+    optionId: null,
+    productName: 'Starter Gang',
+    priceCents: 5000,
+    currency: 'usd',
+    tokensGranted: 50,
+    tokensAwarded: status === 'completed' ? 50 : 0,
+    buyerEmail: null,
+    buyerDiscord: null,
+    banReason: null,
+    paymentIntentId: 'pi_1',
+    status,
+    failureReason: null,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+  };
+}
+
+/** the statuses a move answers a change for */
+const allowedFrom = (move: (purchase: Purchase) => unknown) =>
+  PURCHASE_STATUSES.filter((status) => move(purchase(status)) !== null);
+
+describe("a purchase's transitions", () => {
+  it('move only from the statuses each allows', () => {
+    expect(allowedFrom((p) => PurchaseTransitions.complete(p, {}, now))).toEqual(['pending', 'failed']);
+    expect(allowedFrom((p) => PurchaseTransitions.hold(p, { amountPaidCents: 1 }, 'short', now))).toEqual([
+      'pending',
+      'failed',
+    ]);
+    expect(allowedFrom((p) => PurchaseTransitions.fail(p, 'declined', now))).toEqual(['pending', 'failed']);
+    expect(allowedFrom((p) => PurchaseTransitions.refund(p, 'asked', now))).toEqual([
+      'pending',
+      'completed',
+      'failed',
+      'underpaid',
+    ]);
+    expect(allowedFrom((p) => PurchaseTransitions.refund(p, 'asked', now, { id: 'admin-1' }))).toEqual(['completed']);
+    expect(allowedFrom((p) => PurchaseTransitions.dispute(p, 'fraud', now))).toEqual([
+      'pending',
+      'completed',
+      'failed',
+      'refunded',
+      'underpaid',
+    ]);
+  });
+
+  it('complete awards the tokens and records what was paid; a take-back zeroes them and says why', () => {
+    expect(PurchaseTransitions.complete(purchase('pending'), { reference: 'tx-1' }, now)).toEqual({
+      status: 'completed',
+      tokensAwarded: 50,
+      failureReason: null,
+      completedAt: now,
+      updatedAt: now,
+      amountPaidCents: 5000,
+      paymentReference: 'tx-1',
+    });
+    expect(PurchaseTransitions.refund(purchase('completed'), 'goodwill', now, { id: 'admin-1' })).toEqual({
+      status: 'refunded',
+      tokensAwarded: 0,
+      failureReason: 'Refund: goodwill',
+      updatedAt: now,
+      changedBy: 'admin-1',
+    });
+    expect(PurchaseTransitions.dispute(purchase('completed'), 'fraud', now)).toMatchObject({
+      status: 'disputed',
+      failureReason: 'Dispute: fraud',
+      changedBy: null,
+    });
+  });
+});
