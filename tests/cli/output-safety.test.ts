@@ -7,6 +7,7 @@ import type { User } from '../../core/users/user.ts';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { runCliOn } from '../support/cli.ts';
 import { randomDiscordId } from '../support/session.ts';
+import { PURCHASE_EXPORT_COLUMNS } from '../../adapters/export/purchase-export.ts';
 
 // Stored text is chosen by players: names come from Discord, answers from the forms. The commands run in this
 // process on one open system; what they print is checked as a terminal and a spreadsheet would take it.
@@ -123,23 +124,7 @@ describe('purchases list --csv in a spreadsheet', () => {
     expect(result.code).toBe(0);
     expectTerminalSafe(result.stdout.replace(/\r/g, ''));
     const [header, ...rows] = parseCsv(result.stdout);
-    expect(header).toEqual([
-      'id',
-      'createdAt',
-      'status',
-      'productType',
-      'productId',
-      'optionId',
-      'productName',
-      'price',
-      'amountPaid',
-      'buyerDiscord',
-      'buyerEmail',
-      'paymentIntentId',
-      'paymentReference',
-      'gateway',
-      'tokensAwarded',
-    ]);
+    expect(header).toEqual([...PURCHASE_EXPORT_COLUMNS]);
     const column = (name: string) => header!.indexOf(name);
     const formulaRow = rows.find((row) => row[column('id')] === formulaPurchaseId)!;
     expect(formulaRow[column('buyerDiscord')]).toBe(`'${FORMULA}`);

@@ -1,12 +1,22 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Database } from '../../adapters/persistence/database.ts';
 import { createTestDatabase, databaseTargets } from '../support/databases.ts';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 
 describe.each(databaseTargets())('schema on %s', (target) => {
   const opened: Array<() => Promise<void>> = [];
   afterAll(async () => {
     for (const close of opened.reverse()) await close();
   });
+
+  /** a database already migrated (PGlite from the run's migrated template), for the tests about the schema it has */
+  async function migrated(): Promise<Database> {
+    const testDb = await createTestDatabase(target);
+    const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteTemplate() });
+    opened.push(testDb.drop, () => database.close());
+    await database.migrate();
+    return database;
+  }
 
   it('migrates to the users and sessions tables of SPEC, and a second run applies nothing', async () => {
     const testDb = await createTestDatabase(target);
@@ -42,10 +52,7 @@ describe.each(databaseTargets())('schema on %s', (target) => {
   });
 
   it("reads a player's own rows through an index on the player, whatever the table's size", async () => {
-    const testDb = await createTestDatabase(target);
-    const database = await Database.open({ url: testDb.url, dataDir: 'memory' });
-    opened.push(testDb.drop, () => database.close());
-    await database.migrate();
+    const database = await migrated();
     const player = '00000000-0000-4000-8000-000000000001';
     // the statements of the repositories: an applicant's applications and their approved check, deliveries, membership
     const reads = [
@@ -68,10 +75,7 @@ describe.each(databaseTargets())('schema on %s', (target) => {
   });
 
   it('keeps discordId unique and tokens from going below zero', async () => {
-    const testDb = await createTestDatabase(target);
-    const database = await Database.open({ url: testDb.url, dataDir: 'memory' });
-    opened.push(testDb.drop, () => database.close());
-    await database.migrate();
+    const database = await migrated();
     const connection = database.em.getConnection();
     const insert = (id: string, tokens: number) =>
       connection.execute(`insert into users (id, discord_id, tokens) values (?, ?, ?)`, [id, '1234', tokens]);
