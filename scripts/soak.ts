@@ -113,7 +113,7 @@ let resent = 0;
 async function call<T = unknown>(
   method: string,
   path: string,
-  options: { cookie?: string; body?: unknown; key?: string } = {},
+  options: CallOptions = {},
 ): Promise<Answer<T>> {
   for (let attempt = 0; ; attempt++) {
     const answer = await once(method, path, options, attempt > 0);
@@ -122,12 +122,15 @@ async function call<T = unknown>(
   }
 }
 
-function once(
-  method: string,
-  path: string,
-  options: { cookie?: string; body?: unknown; key?: string },
-  fresh: boolean,
-) {
+interface CallOptions {
+  cookie?: string;
+  body?: unknown;
+  key?: string;
+  /** how long to wait for an answer before counting the request as timed out (30 s unless given) */
+  timeoutMs?: number;
+}
+
+function once(method: string, path: string, options: CallOptions, fresh: boolean) {
   const at = elapsed();
   const begun = performance.now();
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -149,7 +152,7 @@ function once(
       {
         method,
         agent: fresh ? false : agent,
-        timeout: 30_000,
+        timeout: options.timeoutMs ?? 30_000,
         headers: {
           'accept-encoding': 'gzip',
           ...(options.cookie ? { cookie: options.cookie } : {}),
@@ -362,10 +365,13 @@ async function sampleMemory() {
 
 const recoveries: Array<{ fault: string; siteMs: number; replacedMs?: number }> = [];
 
-/** from `since`, how long until a signed-in read that needs the database answers 200 */
+/**
+ * from `since`, how long until a signed-in read that needs the database answers 200: each try waits at most a second,
+ * as a player's retry would, so one request lost with a killed worker does not stand for the whole site
+ */
 async function recovery(probe: Player, since: number): Promise<number> {
   for (;;) {
-    const answer = await call('GET', '/api/user/tokens', { cookie: probe.cookie });
+    const answer = await call('GET', '/api/user/tokens', { cookie: probe.cookie, timeoutMs: 1_000 });
     if (answer.status === 200) return elapsed() - since;
     await sleep(50);
   }
@@ -377,12 +383,14 @@ async function killWorker(probe: Player) {
   const at = elapsed();
   process.kill(victim.pid, 'SIGKILL');
   faults.push({ kind: 'worker kill', at, until: at });
-  const siteMs = await recovery(probe, at);
-  let replacedMs: number | undefined;
-  while (replacedMs === undefined && elapsed() - at < 30_000) {
-    if (workers().some((worker) => worker.index === '0' && worker.pid !== victim.pid)) replacedMs = elapsed() - at;
-    else await sleep(20);
-  }
+  const replaced = (async () => {
+    while (elapsed() - at < 30_000) {
+      if (workers().some((worker) => worker.index === '0' && worker.pid !== victim.pid)) return elapsed() - at;
+      await sleep(20);
+    }
+    return undefined;
+  })();
+  const [siteMs, replacedMs] = await Promise.all([recovery(probe, at), replaced]);
   recoveries.push({ fault: `worker 0 killed at ${Math.round(at / 1000)} s`, siteMs, replacedMs });
 }
 
