@@ -110,11 +110,7 @@ interface Answer<T = unknown> {
  * before any answer: that request is sent again on a new connection, as browsers do, and counted apart.
  */
 let resent = 0;
-async function call<T = unknown>(
-  method: string,
-  path: string,
-  options: CallOptions = {},
-): Promise<Answer<T>> {
+async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
   for (let attempt = 0; ; attempt++) {
     const answer = await once(method, path, options, attempt > 0);
     if (answer.status !== -2) return answer as Answer<T>;

@@ -1,18 +1,20 @@
 import type { Clock } from '../../core/shared/ports.ts';
 import type { SessionStore, StoredSession, UserRepository } from '../../core/users/ports.ts';
-import { DEFAULT_SESSION_AGE_MS, sessionUserId } from '../persistence/session-store.ts';
+import { DEFAULT_SESSION_AGE_MS, KeepsNothingBeside, sessionUserId } from '../persistence/session-store.ts';
 
 /**
  * Sessions in a map, kept as JSON text like the sessions table; the user is read fresh from the users on each get.
  * Every session is read as the table would be: nothing is kept to answer from besides the map itself.
  */
-export class InMemorySessionStore implements SessionStore {
+export class InMemorySessionStore extends KeepsNothingBeside implements SessionStore {
   private readonly rows = new Map<string, { sess: string; expire: Date }>();
 
   constructor(
     private readonly users: UserRepository,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    super();
+  }
 
   async get(sid: string): Promise<StoredSession | undefined> {
     const row = this.rows.get(sid);
@@ -20,20 +22,6 @@ export class InMemorySessionStore implements SessionStore {
     const sess = JSON.parse(row.sess) as Record<string, unknown>;
     const userId = sessionUserId(sess);
     return { sess, user: userId ? await this.users.findById(userId) : null, expire: row.expire };
-  }
-
-  kept(): undefined {
-    return undefined;
-  }
-
-  keepBeside(): void {}
-
-  beside(): undefined {
-    return undefined;
-  }
-
-  moment(): number {
-    return 0;
   }
 
   async set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void> {

@@ -2,7 +2,7 @@ import type { Clock } from '../../core/shared/ports.ts';
 import type { SessionStore, StoredSession } from '../../core/users/ports.ts';
 import type { Database } from './database.ts';
 import { userFromColumns } from './mikro-orm-user-repository.ts';
-import { DEFAULT_SESSION_AGE_MS } from './session-store.ts';
+import { DEFAULT_SESSION_AGE_MS, KeepsNothingBeside } from './session-store.ts';
 
 const PURGE_EVERY_MS = 60 * 60_000;
 
@@ -10,13 +10,15 @@ const PURGE_EVERY_MS = 60 * 60_000;
  * The session store over the sessions table (sid, sess, expire), shared by every server process. It keeps nothing in
  * memory (CachedSessionStore does, over it): every session is read from the table.
  */
-export class MikroOrmSessionStore implements SessionStore {
+export class MikroOrmSessionStore extends KeepsNothingBeside implements SessionStore {
   private lastPurge = 0;
 
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    super();
+  }
 
   /** The session and its user in one indexed join: the read every signed-in request makes. */
   async get(sid: string): Promise<StoredSession | undefined> {
@@ -36,20 +38,6 @@ export class MikroOrmSessionStore implements SessionStore {
     }
     const user = row.id ? userFromColumns(row) : null;
     return { sess, user, expire: new Date(row.session_expire) };
-  }
-
-  kept(): undefined {
-    return undefined;
-  }
-
-  keepBeside(): void {}
-
-  beside(): undefined {
-    return undefined;
-  }
-
-  moment(): number {
-    return 0;
   }
 
   async set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void> {

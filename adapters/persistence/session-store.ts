@@ -6,3 +6,23 @@ export function sessionUserId(sess: Record<string, unknown>): string | null {
   const id = sess.userId;
   return typeof id === 'string' && /^[0-9a-fA-F-]{36}$/.test(id) ? id : null;
 }
+
+/**
+ * The part of the session store port about answers kept beside sessions, for a store that keeps nothing in memory:
+ * nothing is kept, and nothing is ever heard (the moment stays 0).
+ */
+export abstract class KeepsNothingBeside {
+  kept(): undefined {
+    return undefined;
+  }
+
+  keepBeside(): void {}
+
+  beside(): undefined {
+    return undefined;
+  }
+
+  moment(): number {
+    return 0;
+  }
+}

@@ -1,5 +1,5 @@
 import type { PaymentGatewayName } from '../purchases/purchase.ts';
-import type { PaymentIntent } from '../purchases/ports.ts';
+import type { PaymentIntent, SubscriptionStart } from '../purchases/ports.ts';
 import type { Membership, MembershipStatus } from './membership.ts';
 import type { MembershipEvent } from './membership-events.ts';
 
@@ -61,19 +61,8 @@ export interface MembershipRepository {
   providerCheckDue(before: Date, limit: number): Promise<Membership[]>;
 }
 
-export interface StartSubscriptionRequest {
-  tierId: string;
-  amountCents: number;
-  currency: string;
-  description: string;
-  customer: { userId: string; email: string | null; name: string | null };
-  /** set on the subscription and on the first month's payment intent */
-  metadata: Record<string, string>;
-  /** the same key always answers the same subscription */
-  idempotencyKey: string;
-  /** the buyer's address, for providers that price and screen by it (Tebex) */
-  buyerIp?: string | null;
-}
+/** what a gateway needs to open a subscription: the store's own description of a first month */
+export type StartSubscriptionRequest = SubscriptionStart;
 
 export interface ChargeRequest {
   subscriptionId: string;

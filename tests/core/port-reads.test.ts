@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
@@ -7,6 +6,7 @@ import type { Catalogue } from '../../core/catalogue/catalogue.ts';
 import { createCore } from '../../core/index.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
+import { addBuyer } from './purchases-fixture.ts';
 
 /** the port calls that read a purchase's row, and the argument that names the row */
 const PURCHASE_READS: Partial<Record<keyof PurchaseRepository, (args: unknown[]) => unknown>> = {
@@ -63,22 +63,7 @@ function countedCore() {
     },
   };
   const core = createCore(ports);
-  const buyer = { id: randomUUID(), email: 'jean@example.com', discordUsername: 'jean_baptiste', username: null };
-  memory.stores.users.rows.set(buyer.id, {
-    ...buyer,
-    discordId: '100000000000000001',
-    discordAvatar: null,
-    discordDiscriminator: null,
-    role: 'player',
-    tokens: 0,
-    isWhitelisted: false,
-    whitelistTier: null,
-    gangTier: null,
-    bannedAt: null,
-    banReason: null,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const buyer = addBuyer(memory.stores.users, now);
   /** buys `productId` with the card that succeeds */
   const buy = async (productType: string, productId: string) => {
     const started = await core.purchases.startCheckout.execute({ buyer, productType, productId });

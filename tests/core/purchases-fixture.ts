@@ -3,13 +3,10 @@ import type { Catalogue } from '../../core/catalogue/catalogue.ts';
 import type { RoleMappingSettings } from '../../core/delivery/role-mapping.ts';
 import { createCore } from '../../core/index.ts';
 import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
+import type { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
 
-/** The store on in-memory adapters and the demo gateway, with a clock a test moves by hand. */
-export function purchasesFixture(options: { roles?: RoleMappingSettings } = {}) {
-  let now = new Date('2026-11-22T12:00:00Z');
-  const clock = { now: () => new Date(now) };
-  const memory = composeInMemory({ clock, ...options });
-  const { users, tokenLedger, purchases, bans, intents, outbox } = memory.stores;
+/** Jean, a player with no tokens, stored in the in-memory users: the buyer of the core's purchase tests. */
+export function addBuyer(users: InMemoryUserRepository, now: Date) {
   const buyer = { id: randomUUID(), email: 'jean@example.com', discordUsername: 'jean_baptiste', username: null };
   users.rows.set(buyer.id, {
     ...buyer,
@@ -26,6 +23,16 @@ export function purchasesFixture(options: { roles?: RoleMappingSettings } = {}) 
     createdAt: now,
     updatedAt: now,
   });
+  return buyer;
+}
+
+/** The store on in-memory adapters and the demo gateway, with a clock a test moves by hand. */
+export function purchasesFixture(options: { roles?: RoleMappingSettings } = {}) {
+  let now = new Date('2026-11-22T12:00:00Z');
+  const clock = { now: () => new Date(now) };
+  const memory = composeInMemory({ clock, ...options });
+  const { users, tokenLedger, purchases, bans, intents, outbox } = memory.stores;
+  const buyer = addBuyer(users, now);
   return {
     store: memory.core.purchases,
     /** the memberships module on the same stores, and those stores and transactions themselves */
