@@ -23,7 +23,7 @@ import { InMemoryStaffRoster } from '../../adapters/memory/in-memory-staff-roste
 import { InMemoryWhitelistAccess } from '../../adapters/memory/in-memory-whitelist-access.ts';
 import { mikroOrmApplicationPorts } from '../../adapters/persistence/application-ports.ts';
 import { Database } from '../../adapters/persistence/database.ts';
-import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
+import { staffAnswers, storedWhitelistApplication, whitelistAnswers } from '../support/application-builders.ts';
 import { createTestDatabase, databaseTargets, type TestDatabase } from '../support/databases.ts';
 import { pgliteTemplate } from '../support/pglite-template.ts';
 
@@ -124,21 +124,7 @@ const nextTime = () => {
 };
 
 function whitelistApplication(userId: string, overrides: Partial<WhitelistApplication> = {}): WhitelistApplication {
-  return {
-    ...whitelistAnswers(),
-    id: randomUUID(),
-    userId,
-    discordId: `d-${userId}`,
-    discordUsername: 'gator',
-    status: 'pending',
-    reviewNotes: null,
-    applicantMessage: null,
-    reviewedBy: null,
-    reviewerId: null,
-    reviewedAt: null,
-    createdAt: nextTime(),
-    ...overrides,
-  };
+  return storedWhitelistApplication(userId, nextTime(), overrides);
 }
 
 function staffApplication(userId: string, overrides: Partial<StaffApplication> = {}): StaffApplication {

@@ -18,8 +18,9 @@ import { MikroOrmEntitlements } from '../../adapters/persistence/mikro-orm-entit
 import { MikroOrmMembershipRepository } from '../../adapters/persistence/mikro-orm-membership-repository.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
 import { MikroOrmUserRepository } from '../../adapters/persistence/mikro-orm-user-repository.ts';
-import { whitelistAnswers } from '../support/application-builders.ts';
+import { storedWhitelistApplication } from '../support/application-builders.ts';
 import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { storedMembership } from '../support/membership-builders.ts';
 
 interface Harness {
   entitlements: Entitlements;
@@ -100,28 +101,7 @@ function purchase(userId: string, overrides: Partial<Purchase> = {}): Purchase {
 }
 
 function membership(userId: string, overrides: Partial<Membership> = {}): Membership {
-  const at = nextTime();
-  return {
-    id: randomUUID(),
-    userId,
-    tierId: 'swamp-blood',
-    status: 'active',
-    cancelAtPeriodEnd: false,
-    pendingTierId: null,
-    gateway: 'demo',
-    subscriptionId: `sub_${randomUUID()}`,
-    paymentRef: null,
-    anchor: at,
-    currentPeriodStart: at,
-    currentPeriodEnd: new Date(at.getTime() + 30 * 86_400_000),
-    graceUntil: null,
-    startedAt: at,
-    endedAt: null,
-    endReason: null,
-    createdAt: at,
-    updatedAt: at,
-    ...overrides,
-  };
+  return storedMembership(userId, nextTime(), overrides);
 }
 
 /** the items in one order, whatever order the implementation answers them in */
@@ -149,20 +129,10 @@ describe.each(contractTargets())('entitlements on %s', (target) => {
     );
 
   const approve = async (userId: string) => {
-    const application = {
-      ...whitelistAnswers(),
-      id: randomUUID(),
-      userId,
+    const application = storedWhitelistApplication(userId, nextTime(), {
       discordId: String(discordId),
       discordUsername: 'applicant',
-      status: 'pending' as const,
-      reviewNotes: null,
-      applicantMessage: null,
-      reviewedBy: null,
-      reviewerId: null,
-      reviewedAt: null,
-      createdAt: nextTime(),
-    };
+    });
     await h.run(async () => {
       await h.whitelist.add(application);
       await h.whitelist.saveReview({ ...application, status: 'approved', reviewedAt: nextTime() }, 'pending');

@@ -9,6 +9,7 @@ import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purc
 import { MikroOrmMembershipRepository } from '../../adapters/persistence/mikro-orm-membership-repository.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
 import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { storedMembership } from '../support/membership-builders.ts';
 
 interface Harness {
   memberships: MembershipRepository;
@@ -40,27 +41,7 @@ async function harness(target: ContractTarget): Promise<Harness> {
 const at = (iso: string) => new Date(iso);
 
 function membership(userId: string, changes: Partial<Membership> = {}): Membership {
-  return {
-    id: randomUUID(),
-    userId,
-    tierId: 'swamp-blood',
-    status: 'active',
-    cancelAtPeriodEnd: false,
-    pendingTierId: null,
-    gateway: 'demo',
-    subscriptionId: `sub_${randomUUID()}`,
-    paymentRef: 'pi_demo_1',
-    anchor: at('2026-11-24T10:00:00Z'),
-    currentPeriodStart: at('2026-11-24T10:00:00Z'),
-    currentPeriodEnd: at('2026-12-24T10:00:00Z'),
-    graceUntil: null,
-    startedAt: at('2026-11-24T10:00:00Z'),
-    endedAt: null,
-    endReason: null,
-    createdAt: at('2026-11-24T10:00:00Z'),
-    updatedAt: at('2026-11-24T10:00:00Z'),
-    ...changes,
-  };
+  return storedMembership(userId, at('2026-11-24T10:00:00Z'), { paymentRef: 'pi_demo_1', ...changes });
 }
 
 function renewal(m: Membership, periodStart: Date): Purchase {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { InMemoryApplicationRepository } from '../../adapters/memory/in-memory-application-repository.ts';
-import { whitelistKind, type WhitelistApplication } from '../../core/applications/kinds/whitelist.ts';
+import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
 import { SubmitApplication } from '../../core/applications/submit-application.ts';
 import { noDeliveryEffects } from '../../core/delivery/effects.ts';
-import { person, whitelistAnswers } from '../support/application-builders.ts';
+import { person, storedWhitelistApplication, whitelistAnswers } from '../support/application-builders.ts';
 import { coreFixture } from './core-fixture.ts';
 
 describe('submitting a whitelist application', () => {
@@ -141,20 +141,10 @@ describe('submitting a whitelist application', () => {
   it('looks again after the insert, so an approval that lands while the insert waits still refuses it, before Discord hears of it', async () => {
     const repository = new InMemoryApplicationRepository(whitelistKind);
     const player = person();
-    const pending: WhitelistApplication = {
-      ...whitelistAnswers(),
-      id: randomUUID(),
-      userId: player.id,
+    const pending = storedWhitelistApplication(player.id, new Date('2026-11-22T11:00:00Z'), {
       discordId: player.discordId,
       discordUsername: player.discordUsername!,
-      status: 'pending',
-      reviewNotes: null,
-      applicantMessage: null,
-      reviewedBy: null,
-      reviewerId: null,
-      reviewedAt: null,
-      createdAt: new Date('2026-11-22T11:00:00Z'),
-    };
+    });
     await repository.add(pending);
     const add = repository.add.bind(repository);
     // the staff member's approval commits while the second insert waits on the pending row

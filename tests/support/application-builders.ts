@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { staffAnswersSchema, type StaffAnswers } from '../../core/applications/kinds/staff.ts';
-import { whitelistAnswersSchema, type WhitelistAnswers } from '../../core/applications/kinds/whitelist.ts';
+import {
+  type WhitelistAnswers,
+  type WhitelistApplication,
+  whitelistAnswersSchema,
+} from '../../core/applications/kinds/whitelist.ts';
 import type { Role } from '../../core/users/user.ts';
 
 let counter = 0;
@@ -13,6 +18,29 @@ type Overrides<T> = { [K in keyof T]?: unknown };
  */
 export function whitelistAnswers(overrides: Overrides<WhitelistAnswers> = {}): WhitelistAnswers {
   return { ...whitelistAnswersSchema.parse(careful.whitelist), ...overrides } as WhitelistAnswers;
+}
+
+/** A stored whitelist application, pending, filed at `createdAt` by the player `userId`. */
+export function storedWhitelistApplication(
+  userId: string,
+  createdAt: Date,
+  overrides: Partial<WhitelistApplication> = {},
+): WhitelistApplication {
+  return {
+    ...whitelistAnswers(),
+    id: randomUUID(),
+    userId,
+    discordId: `d-${userId}`,
+    discordUsername: 'gator',
+    status: 'pending',
+    reviewNotes: null,
+    applicantMessage: null,
+    reviewedBy: null,
+    reviewerId: null,
+    reviewedAt: null,
+    createdAt,
+    ...overrides,
+  };
 }
 
 export function staffAnswers(overrides: Overrides<StaffAnswers> = {}): StaffAnswers {
