@@ -4,6 +4,7 @@ import type {
   MembershipExpectation,
   MembershipListQuery,
   MembershipRepository,
+  MembershipUpdate,
 } from '../../core/memberships/ports.ts';
 import {
   eventsOfChange,
@@ -72,16 +73,22 @@ export class InMemoryMembershipRepository implements MembershipRepository, Snaps
     return row ? structuredClone(row) : null;
   }
 
-  async update(id: string, expected: MembershipExpectation, changes: MembershipChanges): Promise<Membership | null> {
+  async update(
+    id: string,
+    expected: MembershipExpectation,
+    changes: MembershipChanges,
+  ): Promise<MembershipUpdate | null> {
     const before = this.rows.get(id);
     if (!before) return null;
     if (expected.status && !expected.status.includes(before.status)) return null;
     if (expected.tierId !== undefined && before.tierId !== expected.tierId) return null;
     if (expected.currentPeriodEnd && before.currentPeriodEnd.getTime() !== expected.currentPeriodEnd.getTime())
       return null;
-    this.rows.set(id, { ...before, ...changes });
-    this.record(eventsOfChange(before, { ...before, ...changes }, changes.updatedAt));
-    return structuredClone(before);
+    if (expected.pendingTierId !== undefined && before.pendingTierId !== expected.pendingTierId) return null;
+    const after = structuredClone({ ...before, ...changes });
+    this.rows.set(id, after);
+    this.record(eventsOfChange(before, after, changes.updatedAt));
+    return { membership: structuredClone(after), previous: structuredClone(before) };
   }
 
   async due(now: Date, limit: number): Promise<Membership[]> {

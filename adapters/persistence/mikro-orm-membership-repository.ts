@@ -5,6 +5,7 @@ import type {
   MembershipExpectation,
   MembershipListQuery,
   MembershipRepository,
+  MembershipUpdate,
 } from '../../core/memberships/ports.ts';
 import type { Database } from './database.ts';
 import {
@@ -85,7 +86,11 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
     return row ? toMembership(row) : null;
   }
 
-  async update(id: string, expected: MembershipExpectation, changes: MembershipChanges): Promise<Membership | null> {
+  async update(
+    id: string,
+    expected: MembershipExpectation,
+    changes: MembershipChanges,
+  ): Promise<MembershipUpdate | null> {
     return this.database.transactional(async () => {
       // the member's row first, then the membership (docs/decisions/0050-counts-lock-order-and-busy-503.md)
       await this.database.em.execute(
@@ -103,9 +108,12 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
       if (expected.tierId !== undefined && before.tierId !== expected.tierId) return null;
       if (expected.currentPeriodEnd && before.currentPeriodEnd.getTime() !== expected.currentPeriodEnd.getTime())
         return null;
+      if (expected.pendingTierId !== undefined && before.pendingTierId !== expected.pendingTierId) return null;
       await this.database.em.nativeUpdate(MembershipRow, { id }, { ...changes });
-      await this.record(eventsOfChange(before, { ...before, ...changes }, changes.updatedAt));
-      return before;
+      // the row read under the lock, with what was written: nothing else changes it before the lock is let go
+      const after: Membership = { ...before, ...changes };
+      await this.record(eventsOfChange(before, after, changes.updatedAt));
+      return { membership: after, previous: before };
     });
   }
 

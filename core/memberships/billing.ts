@@ -1,7 +1,7 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { PricedItem } from '../catalogue/product.ts';
 import { CURRENCY, type BillingReason, type Purchase } from '../purchases/purchase.ts';
-import type { PurchaseSettlement } from '../purchases/purchase-settlement.ts';
+import type { CompletedHook, PurchaseSettlement } from '../purchases/purchase-settlement.ts';
 import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { type MembershipLifecycle, tierName } from './lifecycle.ts';
@@ -89,13 +89,13 @@ export class MembershipPayments {
   /**
    * A paid invoice the provider reported: the month or the upgrade completes once. A renewal is granted for the
    * tier the site sold for that month and the amount paid: an invoice naming another tier, or paying less than
-   * the tier's price, is held for staff instead.
+   * the tier's price, is held for staff instead. `hooks`: the completion's own, in place of the settlement's.
    */
-  async recordPaid(invoice: PaidInvoice): Promise<Purchase | null> {
+  async recordPaid(invoice: PaidInvoice, hooks?: CompletedHook): Promise<Purchase | null> {
     if (invoice.reason === 'start') return this.recordStart(invoice);
     const membership = await this.d.memberships.findBySubscription(invoice.subscriptionId);
     if (!membership) return null;
-    if (invoice.reason === 'renewal') return this.recordRenewal(membership, invoice);
+    if (invoice.reason === 'renewal') return this.recordRenewal(membership, invoice, hooks);
     // an upgrade: for the month the membership is in, however the provider dates its prorated lines (the charge
     // this server asked for and the provider's report of it are one purchase), granting the tiers' difference
     const tier = this.d.catalogue.price(invoice.tierId ?? membership.tierId, 'whitelist');
@@ -108,7 +108,7 @@ export class MembershipPayments {
       tokens: Math.max(0, tier.tokens - this.tokensOf(membership.tierId)),
       intentId: invoice.intentId,
     });
-    return this.d.settlement.completeReported(purchase, { amountPaidCents: invoice.amountCents });
+    return this.d.settlement.completeReported(purchase, { amountPaidCents: invoice.amountCents }, hooks);
   }
 
   /** the first month: completed for what was paid; a subscription the provider had canceled already ends at once */
@@ -123,7 +123,7 @@ export class MembershipPayments {
     return settled;
   }
 
-  private async recordRenewal(membership: Membership, invoice: PaidInvoice): Promise<Purchase> {
+  private async recordRenewal(membership: Membership, invoice: PaidInvoice, hooks?: CompletedHook): Promise<Purchase> {
     // the tier the site sold for the month: the pending downgrade if one waits, else the tier held
     const sold = membership.pendingTierId ?? membership.tierId;
     const tier = this.d.catalogue.price(sold, 'whitelist');
@@ -143,7 +143,7 @@ export class MembershipPayments {
         paid,
         `The provider's invoice names the ${tierName(this.d.catalogue, invoice.tierId)} tier; this month of the membership was sold as ${tier.name}: held for staff.`,
       );
-    return this.d.settlement.settleReported(purchase, paid);
+    return this.d.settlement.settleReported(purchase, paid, hooks);
   }
 
   tokensOf(tierId: string): number {
@@ -172,6 +172,29 @@ export const PROVIDER_CHECK_EVERY_MS = 24 * 3_600_000;
 const MAX_PERIODS_PER_RUN = 36;
 /** tries of one step turned away by a busy store (a lock wait, deadlock or serialization failure) */
 const TRIES = 4;
+
+/** a step of a membership's catching up, and the membership as the step left it (null: not known) */
+type Advanced = { outcome: 'renewed' | 'failed' | 'ended'; membership: Membership | null } | null;
+
+/**
+ * A month's completion that starts from the membership as the renewal last had it, and keeps the membership as the
+ * completion left it, for the renewal to go on from without reading it again.
+ */
+class CarriedMembership implements CompletedHook {
+  /** the membership as the completion left it; null until a completion ran here, or when it was not known */
+  membership: Membership | null = null;
+
+  constructor(
+    private readonly lifecycle: MembershipLifecycle,
+    private readonly known: Membership,
+  ) {}
+
+  async completed(purchase: Purchase, at: Date): Promise<Purchase> {
+    const month = await this.lifecycle.completedFrom(purchase, at, this.known);
+    this.membership = month.membership;
+    return month.purchase;
+  }
+}
 
 /**
  * Runs what is due at `now`: every provider-billed membership not checked for a day is checked with its provider;
@@ -239,12 +262,12 @@ export class RenewDueMemberships {
         return ended ? 'ended' : false;
       }
       const followed = membership.cancelAtPeriodEnd !== state.cancelAtPeriodEnd;
-      const before = await this.d.memberships.update(
+      const moved = await this.d.memberships.update(
         membership.id,
         { status: ['active', 'past_due'] },
         { cancelAtPeriodEnd: state.cancelAtPeriodEnd, providerCheckedAt: now, updatedAt: now },
       );
-      return before !== null && followed;
+      return moved !== null && followed;
     });
   }
 
@@ -252,11 +275,13 @@ export class RenewDueMemberships {
     let membership: Membership | null = first;
     for (let step = 0; membership && step < MAX_PERIODS_PER_RUN; step++) {
       const current: Membership = membership;
-      const outcome = await this.retrying(() => this.advance(current, now));
-      if (!outcome) return;
-      report[outcome]++;
-      if (outcome === 'ended') return;
-      membership = await this.d.memberships.findById(current.id);
+      const advanced = await this.retrying(() => this.advance(current, now));
+      if (!advanced) return;
+      report[advanced.outcome]++;
+      if (advanced.outcome === 'ended') return;
+      // the next step starts from the membership as this step's last change answered it; it is read again only
+      // when that is not known (another renewal completed the month first)
+      membership = advanced.membership ?? (await this.d.memberships.findById(current.id));
     }
   }
 
@@ -271,7 +296,7 @@ export class RenewDueMemberships {
     }
   }
 
-  private async advance(membership: Membership, now: Date): Promise<'renewed' | 'failed' | 'ended' | null> {
+  private async advance(membership: Membership, now: Date): Promise<Advanced> {
     if (membership.status === 'past_due') {
       if (!membership.graceUntil || membership.graceUntil > now) return null;
       await this.d.gateway.capabilities.cancellation?.cancelNow(membership.subscriptionId);
@@ -283,7 +308,7 @@ export class RenewDueMemberships {
           membership.graceUntil ?? now,
         ),
       );
-      return ended ? 'ended' : null;
+      return ended ? { outcome: 'ended', membership: null } : null;
     }
     if (membership.currentPeriodEnd > now) return null;
     if (membership.cancelAtPeriodEnd) {
@@ -307,7 +332,7 @@ export class RenewDueMemberships {
       );
       // and nothing more is charged for it
       if (ended) await this.d.gateway.capabilities.cancellation?.cancelNow(membership.subscriptionId);
-      return ended ? 'ended' : null;
+      return ended ? { outcome: 'ended', membership: null } : null;
     }
     // the site charges the renewal itself (demo), or asks the provider for the one it charged (Stripe); else the
     // provider's webhook reports it (Tebex)
@@ -316,11 +341,12 @@ export class RenewDueMemberships {
     if (!paidRenewals) return null;
     const reported = await paidRenewals.latestPaidRenewal(membership.subscriptionId);
     if (!reported || reported.periodEnd <= membership.currentPeriodEnd) return null;
-    const purchase = await this.payments.recordPaid(reported);
-    return purchase?.status === 'completed' ? 'renewed' : null;
+    const carried = new CarriedMembership(this.d.lifecycle, membership);
+    const purchase = await this.payments.recordPaid(reported, carried);
+    return purchase?.status === 'completed' ? { outcome: 'renewed', membership: carried.membership } : null;
   }
 
-  private async chargeDemo(membership: Membership, charges: RenewalCharges): Promise<'renewed' | 'failed' | null> {
+  private async chargeDemo(membership: Membership, charges: RenewalCharges): Promise<Advanced> {
     if (!membership.paymentRef) return null;
     const periodStart = membership.currentPeriodEnd;
     // the month's tier is read under the membership's row lock (a tier change waits for it), and the month is
@@ -333,12 +359,14 @@ export class RenewDueMemberships {
       { updatedAt: this.d.clock.now() },
     );
     if (!locked) return null;
-    const tier = this.d.catalogue.price(locked.pendingTierId ?? locked.tierId, 'whitelist');
-    const purchase = await this.payments.billed(locked, {
+    // the membership as the lock left it: the month is priced and completed from it, and it is not read again
+    const held = locked.membership;
+    const tier = this.d.catalogue.price(held.pendingTierId ?? held.tierId, 'whitelist');
+    const purchase = await this.payments.billed(held, {
       reason: 'renewal',
       tier,
       periodStart,
-      periodEnd: periodEndAfter(locked.anchor, periodStart),
+      periodEnd: periodEndAfter(held.anchor, periodStart),
       amountCents: tier.priceCents,
       tokens: tier.tokens,
       intentId: null,
@@ -356,14 +384,16 @@ export class RenewDueMemberships {
     await this.d.purchases.attachIntent(purchase.id, intent.id);
     const charged = { ...purchase, paymentIntentId: intent.id };
     if (intent.status === 'succeeded') {
-      const done = await this.d.settlement.complete(charged, intent);
-      return done.status === 'completed' ? 'renewed' : null;
+      const carried = new CarriedMembership(this.d.lifecycle, held);
+      const done = await this.d.settlement.complete(charged, intent, carried);
+      return done.status === 'completed' ? { outcome: 'renewed', membership: carried.membership } : null;
     }
     const reason = intent.failureMessage ?? 'The renewal payment failed.';
-    return this.d.transactions.run(async () => {
+    return this.d.transactions.run(async (): Promise<Advanced> => {
       const failed = await this.d.settlement.fail(charged, reason);
       if (failed.status !== 'failed') return null;
-      return (await this.d.lifecycle.pastDue(membership, periodStart, reason)) ? 'failed' : null;
+      const pastDue = await this.d.lifecycle.pastDue(held, periodStart, reason);
+      return pastDue ? { outcome: 'failed', membership: pastDue } : null;
     });
   }
 }
@@ -460,7 +490,7 @@ export class HandleBillingEvent {
     const graceFrom =
       // biome-ignore lint/complexity/useMathMinMax: the operands are Dates, and Math.min would return a number
       membership.currentPeriodEnd < this.d.clock.now() ? membership.currentPeriodEnd : this.d.clock.now();
-    return this.d.lifecycle.pastDue(membership, graceFrom, event.message);
+    return (await this.d.lifecycle.pastDue(membership, graceFrom, event.message)) !== null;
   }
 }
 

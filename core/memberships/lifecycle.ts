@@ -5,7 +5,13 @@ import type { PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { addMonths, billingDay, GRACE_DAYS, isLive, type Membership, type MonthTakeBackEffect } from './membership.ts';
 import type { MembershipEffects } from './effects.ts';
-import type { MembershipRepository } from './ports.ts';
+import type { MembershipChanges, MembershipExpectation, MembershipRepository, MembershipUpdate } from './ports.ts';
+
+/** A paid month's purchase as it now stands, and its membership as the month left it (null: not known). */
+export interface CompletedMonth {
+  purchase: Purchase;
+  membership: Membership | null;
+}
 
 /** what taking a month back does to its membership */
 export interface TakeBackOfMonth {
@@ -30,17 +36,54 @@ export class MembershipLifecycle implements CompletionHooks {
   ) {}
 
   async completed(purchase: Purchase, at: Date): Promise<Purchase> {
+    return (await this.completedFrom(purchase, at, null)).purchase;
+  }
+
+  /**
+   * `completed`, starting from `known`, the membership as the caller last had it: the change expects it as known,
+   * and its row is read first only when there is no known state, or it has moved on since. Answers the membership
+   * as the month left it too (null: not known, as for a first month).
+   */
+  async completedFrom(purchase: Purchase, at: Date, known: Membership | null): Promise<CompletedMonth> {
     const billing = purchase.billing;
-    if (!billing?.subscriptionId) return purchase;
-    if (billing.reason === 'start') return this.start(purchase, billing.subscriptionId, at);
+    if (!billing?.subscriptionId) return { purchase, membership: null };
+    if (billing.reason === 'start')
+      return { purchase: await this.start(purchase, billing.subscriptionId, at), membership: null };
+    const fromKnown = known?.subscriptionId === billing.subscriptionId ? this.changeOf(purchase, known) : null;
+    if (known && fromKnown) {
+      // whatever the change was worked out from must still hold, so it is the change a read now would give
+      const expected = {
+        status: [known.status],
+        tierId: known.tierId,
+        currentPeriodEnd: known.currentPeriodEnd,
+        pendingTierId: known.pendingTierId,
+      };
+      const moved = await this.apply(purchase, known.id, expected, fromKnown.changes);
+      if (moved) return { purchase, membership: moved.membership };
+    }
     const membership = await this.memberships.findBySubscription(billing.subscriptionId);
-    if (!membership || membership.status === 'ended') return purchase;
+    if (!membership) return { purchase, membership: null };
+    const change = this.changeOf(purchase, membership);
+    if (!change) return { purchase, membership };
+    const moved = await this.apply(purchase, membership.id, change.expected, change.changes);
+    return { purchase, membership: moved?.membership ?? null };
+  }
+
+  /**
+   * What the paid month changes on the membership as it stands: a renewal moves it to the month paid for (and to
+   * a downgraded tier), an upgrade changes the tier; null when it changes nothing
+   */
+  private changeOf(
+    purchase: Purchase,
+    membership: Membership,
+  ): { expected: MembershipExpectation; changes: MembershipChanges } | null {
+    const billing = purchase.billing;
+    if (!billing || membership.status === 'ended') return null;
     if (billing.reason === 'renewal' && billing.periodStart && billing.periodEnd) {
-      if (billing.periodEnd <= membership.currentPeriodEnd && membership.status === 'active') return purchase;
-      const before = await this.memberships.update(
-        membership.id,
-        { status: ['active', 'past_due'] },
-        {
+      if (billing.periodEnd <= membership.currentPeriodEnd && membership.status === 'active') return null;
+      return {
+        expected: { status: ['active', 'past_due'] },
+        changes: {
           status: 'active',
           tierId: purchase.productId,
           pendingTierId: membership.pendingTierId === purchase.productId ? null : membership.pendingTierId,
@@ -53,19 +96,27 @@ export class MembershipLifecycle implements CompletionHooks {
           ...(this.gateway === 'demo' && purchase.paymentIntentId ? { paymentRef: purchase.paymentIntentId } : {}),
           updatedAt: this.clock.now(),
         },
-      );
-      if (before && before.tierId !== purchase.productId) await this.effects.tierLeft(before, before.tierId);
-      return purchase;
+      };
     }
-    if (billing.reason === 'upgrade' && membership.tierId !== purchase.productId) {
-      const before = await this.memberships.update(
-        membership.id,
-        { status: ['active', 'past_due'], tierId: membership.tierId },
-        { tierId: purchase.productId, pendingTierId: null, updatedAt: this.clock.now() },
-      );
-      if (before) await this.effects.tierLeft(before, before.tierId);
-    }
-    return purchase;
+    if (billing.reason === 'upgrade' && membership.tierId !== purchase.productId)
+      return {
+        expected: { status: ['active', 'past_due'], tierId: membership.tierId },
+        changes: { tierId: purchase.productId, pendingTierId: null, updatedAt: this.clock.now() },
+      };
+    return null;
+  }
+
+  /** the month's change, when the membership is as expected; the role of a tier it moved off goes */
+  private async apply(
+    purchase: Purchase,
+    id: string,
+    expected: MembershipExpectation,
+    changes: MembershipChanges,
+  ): Promise<MembershipUpdate | null> {
+    const moved = await this.memberships.update(id, expected, changes);
+    if (moved && moved.previous.tierId !== purchase.productId)
+      await this.effects.tierLeft(moved.previous, moved.previous.tierId);
+    return moved;
   }
 
   /**
@@ -130,22 +181,22 @@ export class MembershipLifecycle implements CompletionHooks {
 
   /**
    * active -> past due, with GRACE_DAYS of benefits counted from `graceFrom` (the missed renewal's date), the
-   * player told; answers false when it had moved on
+   * player told; answers the membership as it now stands, or null when it had moved on
    */
-  async pastDue(membership: Membership, graceFrom: Date, reason: string): Promise<boolean> {
+  async pastDue(membership: Membership, graceFrom: Date, reason: string): Promise<Membership | null> {
     const graceUntil = new Date(graceFrom.getTime() + GRACE_DAYS * 86_400_000);
-    const before = await this.memberships.update(
+    const moved = await this.memberships.update(
       membership.id,
       { status: ['active'], currentPeriodEnd: membership.currentPeriodEnd },
       { status: 'past_due', graceUntil, updatedAt: this.clock.now() },
     );
-    if (!before) return false;
+    if (!moved) return null;
     const tier = tierName(this.catalogue, membership.tierId);
     await this.effects.renewalFailed(
       { ...membership, status: 'past_due', graceUntil },
       `Your ${tier} Priority Pass renewal did not go through (${reason}). Update your card on your account page by ${billingDay(graceUntil)} to keep your benefits.`,
     );
-    return true;
+    return moved.membership;
   }
 
   /**
@@ -155,11 +206,12 @@ export class MembershipLifecycle implements CompletionHooks {
    */
   async end(membership: Membership, reason: string, purchaseId?: string, at?: Date): Promise<boolean> {
     const now = this.clock.now();
-    const before = await this.memberships.update(
+    const moved = await this.memberships.update(
       membership.id,
       { status: ['active', 'past_due'] },
       { status: 'ended', endedAt: at ?? now, endReason: reason, graceUntil: null, updatedAt: now },
     );
+    const before = moved?.previous;
     if (!before || !isLive(before)) return false;
     const tier = tierName(this.catalogue, before.tierId);
     await this.effects.ended(before, `Your ${tier} Priority Pass has ended: ${reason}`, purchaseId);

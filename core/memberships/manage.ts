@@ -10,6 +10,7 @@ import { tierName, type MembershipLifecycle } from './lifecycle.ts';
 import { isLive, prorate, type Membership } from './membership.ts';
 import type {
   MembershipRepository,
+  MembershipUpdate,
   SubscriptionCancellation,
   SubscriptionGateway,
   SubscriptionTierChanges,
@@ -160,12 +161,12 @@ export class ManageMembership {
   /** the provider first: a provider that refuses leaves the membership as it was */
   private async setCanceling(membership: Membership, cancel: boolean): Promise<MembershipView> {
     await cancellationOf(this.gateway).setCancelAtPeriodEnd(membership.subscriptionId, cancel);
-    await this.memberships.update(
+    const moved = await this.memberships.update(
       membership.id,
       { status: ['active'] },
       { cancelAtPeriodEnd: cancel, updatedAt: this.clock.now() },
     );
-    return this.reload(membership.id);
+    return this.viewOf(moved, membership.id);
   }
 
   async resume(userId: string): Promise<MembershipView> {
@@ -272,21 +273,21 @@ export class ManageMembership {
     if (move.kind === 'kept') {
       // keeping the current tier: the downgrade waiting for the renewal is dropped
       await tierChangesOf(this.gateway).scheduleTier(membership.subscriptionId, membership.tierId);
-      await this.memberships.update(
+      const moved = await this.memberships.update(
         membership.id,
         { status: ['active'] },
         { pendingTierId: null, updatedAt: this.clock.now() },
       );
-      return { kind: 'kept', membership: await this.reload(membership.id) };
+      return { kind: 'kept', membership: await this.viewOf(moved, membership.id) };
     }
     if (move.kind === 'downgrade') {
       await tierChangesOf(this.gateway).scheduleTier(membership.subscriptionId, targetId);
-      await this.memberships.update(
+      const moved = await this.memberships.update(
         membership.id,
         { status: ['active'], tierId: membership.tierId },
         { pendingTierId: targetId, updatedAt: this.clock.now() },
       );
-      return { kind: 'downgrade', membership: await this.reload(membership.id) };
+      return { kind: 'downgrade', membership: await this.viewOf(moved, membership.id) };
     }
     const now = this.clock.now();
     const period = { start: membership.currentPeriodStart, end: membership.currentPeriodEnd };
@@ -318,6 +319,11 @@ export class ManageMembership {
     const membership = await this.memberships.findById(id);
     if (!membership) throw new MembershipNotFoundError(id);
     return this.views.view(membership);
+  }
+
+  /** the membership as the change answered it; read again only when the change did not hold */
+  private async viewOf(moved: MembershipUpdate | null, id: string): Promise<MembershipView> {
+    return moved ? this.views.view(moved.membership) : this.reload(id);
   }
 }
 

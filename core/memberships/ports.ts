@@ -28,6 +28,14 @@ export interface MembershipExpectation {
   tierId?: string;
   /** the period end it must still have */
   currentPeriodEnd?: Date;
+  /** the tier it must still have waiting for the renewal (null: none) */
+  pendingTierId?: string | null;
+}
+
+/** A membership a change was applied to: as it now stands, and as it was. */
+export interface MembershipUpdate {
+  membership: Membership;
+  previous: Membership;
 }
 
 export interface MembershipListQuery {
@@ -47,8 +55,11 @@ export interface MembershipRepository {
   findLive(userId: string): Promise<Membership | null>;
   /** the player's most recent membership of any status */
   latestOf(userId: string): Promise<Membership | null>;
-  /** applies the changes only when the membership is as expected; answers it as it was before, or null */
-  update(id: string, expected: MembershipExpectation, changes: MembershipChanges): Promise<Membership | null>;
+  /**
+   * applies the changes only when the membership is as expected; answers it as it now stands and as it was, or
+   * null when it was not as expected (or there is none)
+   */
+  update(id: string, expected: MembershipExpectation, changes: MembershipChanges): Promise<MembershipUpdate | null>;
   /** live memberships whose period ended at or before `now`, or whose grace ran out; oldest due first */
   due(now: Date, limit: number): Promise<Membership[]>;
   /** newest first */

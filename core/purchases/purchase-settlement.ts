@@ -50,6 +50,8 @@ export interface CompletionHooks {
   /** a paid purchase was refunded or disputed (its tokens are taken back already) */
   takenBack(purchase: Purchase, at: Date): Promise<void>;
 }
+/** what one completion does besides, where its caller brings its own */
+export type CompletedHook = Pick<CompletionHooks, 'completed'>;
 export const noCompletionHooks: CompletionHooks = {
   completed: async (purchase) => purchase,
   takenBack: async () => {},
@@ -82,15 +84,20 @@ export class PurchaseSettlement {
 
   /**
    * pending or failed -> completed with the tokens credited, or -> underpaid when the provider took less than the
-   * price and reported no coupon or gift card that explains it; answers the purchase as it now stands.
+   * price and reported no coupon or gift card that explains it; answers the purchase as it now stands. `hooks`:
+   * this completion's own, in place of the settlement's (a caller that holds what the purchase pays for).
    */
-  async complete(purchase: Purchase, intent: PaymentIntent): Promise<Purchase> {
+  async complete(purchase: Purchase, intent: PaymentIntent, hooks?: CompletedHook): Promise<Purchase> {
     checkIntent(purchase, intent);
-    return this.settleReported(purchase, {
-      amountPaidCents: intent.amountReceivedCents ?? intent.amountCents,
-      reference: intent.reference,
-      discounted: intent.discounted,
-    });
+    return this.settleReported(
+      purchase,
+      {
+        amountPaidCents: intent.amountReceivedCents ?? intent.amountCents,
+        reference: intent.reference,
+        discounted: intent.discounted,
+      },
+      hooks,
+    );
   }
 
   /**
@@ -100,6 +107,7 @@ export class PurchaseSettlement {
   async settleReported(
     purchase: Purchase,
     paid: PaymentTaken & { amountPaidCents: number; discounted?: boolean },
+    hooks?: CompletedHook,
   ): Promise<Purchase> {
     if (paid.amountPaidCents < purchase.priceCents && !paid.discounted)
       return this.hold(
@@ -107,7 +115,7 @@ export class PurchaseSettlement {
         paid,
         `Paid ${usd(paid.amountPaidCents)} of ${usd(purchase.priceCents)}, with no coupon or gift card reported: held for staff.`,
       );
-    return this.completeReported(purchase, paid);
+    return this.completeReported(purchase, paid, hooks);
   }
 
   /**
@@ -115,7 +123,11 @@ export class PurchaseSettlement {
    * provider's API, or a charge this server just made); the same as `complete` otherwise. `paid` is what the
    * provider took (the price when not given) and its own id of the payment.
    */
-  async completeReported(purchase: Purchase, paid: PaymentTaken = {}): Promise<Purchase> {
+  async completeReported(
+    purchase: Purchase,
+    paid: PaymentTaken = {},
+    hooks: CompletedHook = this.hooks,
+  ): Promise<Purchase> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
       const moved = await this.move(purchase.id, (current) => PurchaseTransitions.complete(current, paid, now));
@@ -129,7 +141,7 @@ export class PurchaseSettlement {
           reference: ledgerReference(paidFor.id),
         });
       }
-      const completed = await this.hooks.completed(paidFor, now);
+      const completed = await hooks.completed(paidFor, now);
       await this.effects.purchaseCompleted(completed);
       return completed;
     });

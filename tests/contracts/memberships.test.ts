@@ -108,7 +108,7 @@ describe.each(contractTargets())('membership repositories on %s', (target) => {
     });
   });
 
-  it('changes a membership only as expected (status, tier, period end), answering it as it was', async () => {
+  it('changes a membership only as expected (status, tier, period end, pending tier), answering it as it now stands and as it was', async () => {
     await h.run(async () => {
       const m = membership(await h.addUser());
       await h.memberships.add(m);
@@ -126,16 +126,23 @@ describe.each(contractTargets())('membership repositories on %s', (target) => {
           { status: 'past_due', updatedAt: now },
         ),
       ).toBeNull();
-      const before = await h.memberships.update(
+      expect(
+        await h.memberships.update(m.id, { pendingTierId: 'bayou-basic' }, { status: 'past_due', updatedAt: now }),
+      ).toBeNull();
+      const moved = await h.memberships.update(
         m.id,
-        { status: ['active'], currentPeriodEnd: m.currentPeriodEnd },
+        { status: ['active'], currentPeriodEnd: m.currentPeriodEnd, pendingTierId: null },
         { status: 'past_due', graceUntil: at('2026-12-27T10:00:00Z'), updatedAt: now },
       );
-      expect(before).toEqual(m);
-      expect(await h.memberships.findById(m.id)).toMatchObject({
+      expect(moved?.previous).toEqual(m);
+      expect(moved?.membership).toEqual({
+        ...m,
         status: 'past_due',
         graceUntil: at('2026-12-27T10:00:00Z'),
+        updatedAt: now,
       });
+      // as it now stands is as it is stored
+      expect(await h.memberships.findById(m.id)).toEqual(moved?.membership);
     });
   });
 

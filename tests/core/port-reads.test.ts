@@ -4,6 +4,7 @@ import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
 import type { Catalogue } from '../../core/catalogue/catalogue.ts';
 import { createCore } from '../../core/index.ts';
+import type { MembershipRepository } from '../../core/memberships/ports.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
 import { addBuyer } from './purchases-fixture.ts';
@@ -14,6 +15,15 @@ const PURCHASE_READS: Partial<Record<keyof PurchaseRepository, (args: unknown[])
   findByPaymentIntent: ([intentId]) => intentId,
   update: ([id]) => id,
   reviseCheckout: ([id]) => id,
+};
+
+/** the port calls that read one membership's row, and the argument that names the row (its id or its subscription) */
+const MEMBERSHIP_READS: Partial<Record<keyof MembershipRepository, (args: unknown[]) => unknown>> = {
+  findById: ([id]) => id,
+  findBySubscription: ([subscriptionId]) => subscriptionId,
+  findLive: ([userId]) => userId,
+  latestOf: ([userId]) => userId,
+  update: ([id]) => id,
 };
 
 interface Call {
@@ -61,6 +71,12 @@ function countedCore() {
         PURCHASE_READS[method as keyof PurchaseRepository]?.(args),
       ),
     },
+    memberships: {
+      ...memory.ports.memberships,
+      memberships: counting<MembershipRepository>('memberships', memory.stores.memberships, (method, args) =>
+        MEMBERSHIP_READS[method as keyof MembershipRepository]?.(args),
+      ),
+    },
   };
   const core = createCore(ports);
   const buyer = addBuyer(memory.stores.users, now);
@@ -85,11 +101,11 @@ function countedCore() {
   };
 }
 
-/** how often each transaction read the row `row` through `port` */
-function readsPerTransaction(calls: Call[], port: string, row: unknown): number[] {
+/** how often each transaction read the row named by any of `row` (its id, or another key of it) through `port` */
+function readsPerTransaction(calls: Call[], port: string, ...row: unknown[]): number[] {
   const counts = new Map<number, number>();
   for (const call of calls)
-    if (call.port === port && call.row === row && call.transaction > 0)
+    if (call.port === port && row.includes(call.row) && call.transaction > 0)
       counts.set(call.transaction, (counts.get(call.transaction) ?? 0) + 1);
   return [...counts.values()];
 }
@@ -136,6 +152,34 @@ describe('port calls of a refund and a renewal', () => {
     const perTransaction = readsPerTransaction(calls(), 'purchases', renewal!.id);
     expect(perTransaction.length).toBeGreaterThan(0);
     expect(perTransaction.every((reads) => reads === 1)).toBe(true);
+    const pricings = calls().filter((call) => call.port === 'catalogue' && call.method === 'price');
+    expect(pricings.map((call) => call.row)).toEqual(['swamp-blood']);
+  });
+
+  it("a demo renewal reads its membership's row at most once per transaction, and prices the tier once", async () => {
+    const system = countedCore();
+    await system.buy('whitelist', 'swamp-blood');
+    const [membership] = await system.memory.stores.memberships.list({});
+    const { id, subscriptionId, userId } = membership!;
+    system.moveTo(new Date(membership!.currentPeriodEnd.getTime() + 3_600_000));
+    const calls = system.record();
+
+    const report = await system.core.memberships.renewDue.execute({ now: system.memory.ports.clock.now() });
+
+    expect(report).toMatchObject({ renewed: 1, errors: [] });
+    expect(await system.memory.stores.memberships.findById(id)).toMatchObject({
+      status: 'active',
+      currentPeriodStart: membership!.currentPeriodEnd,
+    });
+    const perTransaction = readsPerTransaction(calls(), 'memberships', id, subscriptionId, userId);
+    expect(perTransaction.length).toBeGreaterThan(0);
+    expect(perTransaction.every((reads) => reads === 1)).toBe(true);
+    // the row is locked to price the month, then moved to the month paid for; the state each change answered is
+    // carried on, and never read again
+    const reads = calls().filter(
+      (call) => call.port === 'memberships' && [id, subscriptionId, userId].includes(call.row as string),
+    );
+    expect(reads.map((call) => call.method)).toEqual(['update', 'update']);
     const pricings = calls().filter((call) => call.port === 'catalogue' && call.method === 'price');
     expect(pricings.map((call) => call.row)).toEqual(['swamp-blood']);
   });
