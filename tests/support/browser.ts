@@ -3,13 +3,22 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 import { type SignedIn, type SignInOptions, signInBrowser } from './session.ts';
 import type { TestServer } from './test-system.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium headless shell when it is installed (`chromium-headless-shell`: the same Blink and V8 as the
+ * browser, without the browser's own windows and services; the browser suites take a fifth less time on it), else
+ * Debian's Chromium. `CHROMIUM_PATH` names another.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /** Browser tests need Debian's chromium; in CI its absence is a failure, locally the tests are skipped with a note. */
 export const browserAvailable = existsSync(CHROMIUM_PATH) || process.env.CI === 'true';
 
 if (!browserAvailable)
-  console.warn(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium).`);
+  console.warn(
+    `Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium-headless-shell, or chromium).`,
+  );
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
