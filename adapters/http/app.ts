@@ -69,7 +69,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   // answers kept in memory go out from here, with the request line, protective headers and checks above, before
   // any other work: public answers for their max-age, and signed-in answers beside their session
   const kept = { httpsOnly: config.production, trustProxy: hops > 0 };
-  app.use(new PublicAnswers(system.clock, kept).middleware());
+  app.use(new PublicAnswers(system.clock, kept, database).middleware());
   app.use(new SessionAnswers(system.sessions, system.sessionSecret, system.clock, kept).middleware());
   // public reads (GET only) need no body reader, cross-site check, database context or session: they answer first
   const publicRouter = new Router();

@@ -31,10 +31,17 @@ import { PurchaseRow } from './purchase-entities.ts';
 const FRESH = { disableIdentityMap: true } as const;
 
 export class MikroOrmPurchaseRepository implements PurchaseRepository {
-  /** the lapsed checkouts last counted: against which stored pending count and sum, and which cut-off */
+  /**
+   * the lapsed checkouts last counted: against which stored pending count and sum, and which cut-off; dropped when
+   * the database announces '*' (anything may have changed, unannounced), as the kept status counts are
+   */
   private lapsed: { pending: string; before: number; count: number; cents: number } | null = null;
 
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Database) {
+    database.onChange((key) => {
+      if (key === '*') this.lapsed = null;
+    });
+  }
 
   async add(purchase: Purchase): Promise<void> {
     await this.database.transactional(async () => {

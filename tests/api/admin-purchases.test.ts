@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 let server: TestServer;
 let admin: ReturnType<typeof client>;
 let adminUser: SignedIn['user'];
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   const signed = await signIn(server, { role: 'admin' });
   admin = client(server.url, signed.cookie);
   adminUser = signed.user;
 });
-afterAll(() => server?.stop());
 
 const sql = <T extends object[]>(query: string, params: unknown[] = []) =>
   server.system.database.withContext(() => server.system.database.em.getConnection().execute<T>(query, params));

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { delivery } from '../support/delivery-builders.ts';
 import { allRoutes, type Route, routeKey } from '../support/routes.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 type Access = 'public' | 'signed-in' | 'staff' | 'admin';
 
@@ -202,16 +203,13 @@ describe('authorization matrix: every API route, read from the router', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     everyRoute = allRoutes(server);
     routes = everyRoute.flatMap((route) => {
       const access = ACCESS[keyOf(route)];
       return access === 'staff' || access === 'admin' ? [{ ...route, role: access }] : [];
     });
     for (const role of ['player', 'staff', 'admin'] as const) as[role] = await signIn(server, { role });
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it('knows the access of every route the router serves, and nothing else', () => {

@@ -13,6 +13,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { deliverWebhook, startStripeTestServer } from '../support/stripe-server.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const SWAMP_BLOOD_ROLE = '500000000000000060';
@@ -317,8 +318,7 @@ describe('Discord delivery against a fake Discord API', () => {
   }, 30_000);
 
   it('with Discord not configured, deliveries are recorded as not configured and nothing is sent', async () => {
-    const plain = await startTestServer();
-    servers.push(plain);
+    const plain = await sharedTestServer();
     const buyer = await signIn(plain);
     const admin = await signIn(plain, { role: 'admin' });
     const before = fake.calls.length;

@@ -5,6 +5,7 @@ import { FakeFxServer } from '../support/fake-fxserver.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const KEY = 'game-key-0123456789abcdefghij';
@@ -23,11 +24,11 @@ beforeAll(async () => {
         RATE_LIMIT_WRITES_PER_MINUTE: '10000',
       },
     }),
-    startTestServer(),
+    sharedTestServer(),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([site?.stop(), plain?.stop()]);
+  await site?.stop();
   await fx?.stop();
 });
 

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { client, rawGet } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 /** the raw answer: status, the headers a cache could get wrong (not the date or the request id), and the bytes */
 async function raw(url: string, cookie: string, gzip: boolean) {
@@ -25,11 +26,10 @@ describe('staff lists answered from memory stay true to the database', () => {
     )?.status;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     admin = await signIn(server, { role: 'admin' });
     staff = await signIn(server, { role: 'staff' });
   });
-  afterAll(() => server?.stop());
 
   it('sends a list read again with the same headers and bytes, plain and gzipped, and keeps each reader apart', async () => {
     // enough rows for the answer to be worth compressing

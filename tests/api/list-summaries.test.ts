@@ -1,10 +1,11 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { client, rawGet } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 /** A list page of 50 rows: at most this many bytes on the wire, and for the review tables also as plain JSON. */
 const PAGE_BUDGET = 15 * 1024;
@@ -25,7 +26,7 @@ describe('review and purchase lists answer summaries', () => {
   let admin: SignedIn;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     admin = await signIn(server, { role: 'admin' });
     // applicants with long but real-looking names and addresses, and answers far longer than the lists need
     for (let i = 0; i < ROWS; i++) {
@@ -57,8 +58,6 @@ describe('review and purchase lists answer summaries', () => {
       });
     }
   }, 120_000);
-
-  afterAll(async () => server?.stop());
 
   it('answers 50 whitelist applications in 15 KB: the table columns, no long answers; each whole by its id', async () => {
     const { wire, json, body } = await pageBytes(`${server.url}/api/applications?pageSize=${ROWS}`, admin.cookie);

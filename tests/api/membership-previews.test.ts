@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 /** What a membership dialog states is the server's preview; what happens afterwards must be exactly that. */
 const CARD = '4242424242424242';
@@ -9,9 +10,8 @@ const CARD = '4242424242424242';
 const DECLINES_LATER = '4000000000000341';
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
 });
-afterAll(() => server?.stop());
 
 async function subscribe(tierId: string, card = CARD) {
   const player = await signIn(server);

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { matchPageRoute, PAGE_ROUTES, pagePath } from '../../adapters/http/contract/pages.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 describe('page routes: the server knows which paths the UI has', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ ui: true });
+    server = await sharedTestServer();
   });
-  afterAll(() => server?.stop());
 
   const get = (path: string) => fetch(`${server.url}${path}`, { redirect: 'manual' });
 

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
 import { MikroOrmStoreBans } from '../../adapters/persistence/mikro-orm-store-bans.ts';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { delivery } from '../support/delivery-builders.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, type SignedIn } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 describe('player search, page and admin actions', () => {
   let server: TestServer;
@@ -15,13 +16,10 @@ describe('player search, page and admin actions', () => {
   const playerDiscordId = randomDiscordId();
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     admin = await signIn(server, { username: 'Ada Admin', role: 'admin' });
     staff = await signIn(server, { username: 'Sam Staff', role: 'staff' });
     player = await signIn(server, { discordId: playerDiscordId, username: 'Gator_Bait_Jones' });
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   const as = (who: SignedIn) => client(server.url, who.cookie);

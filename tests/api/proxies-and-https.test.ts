@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../adapters/config-error.ts';
 import { loadConfig } from '../../adapters/config.ts';
 import { cookieHeader, signIn } from '../support/session.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
 import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-system.ts';
 
 const DISCORD_ENV = {
@@ -180,10 +181,7 @@ describe('in production, a request that did not come over HTTPS', () => {
 describe('sign-out from another site', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
+    server = await sharedTestServer();
   });
 
   const signedIn = async (cookie: string) =>

@@ -100,9 +100,20 @@ describe('PublicAnswers', () => {
   let url: string;
   let now = 1_000_000;
   let answered = 0;
+  /** what heard the database's announcements */
+  const listeners: Array<(key: string) => void> = [];
+  const announce = (key: string) => {
+    for (const listener of listeners) listener(key);
+  };
   beforeAll(async () => {
     const clock = { now: () => new Date(now) };
-    const answers = new PublicAnswers(clock, { httpsOnly: false, trustProxy: false });
+    const changes = {
+      onChange: (listener: (key: string) => void) => {
+        listeners.push(listener);
+        return () => undefined;
+      },
+    };
+    const answers = new PublicAnswers(clock, { httpsOnly: false, trustProxy: false }, changes);
     const app = new Koa();
     app.use(answers.middleware());
     app.use((ctx) => {
@@ -170,6 +181,17 @@ describe('PublicAnswers', () => {
     expect(await text('/again', { headers: { 'If-None-Match': '"x"' } })).not.toBe(kept);
     expect(await text('/again', { headers: { cookie: 'bayou.sid=abc; bayou.sid.sig=def' } })).not.toBe(kept);
     expect(await text('/again', { headers: { cookie: 'theme=dark' } })).toBe(kept);
+  });
+
+  it("drops every kept answer when the database announces '*' (anything may have changed), not on a change it names", async () => {
+    const first = await text('/heard');
+    announce('table:purchases');
+    announce('session:abc');
+    expect(await text('/heard')).toBe(first);
+    announce('*');
+    const fresh = await text('/heard');
+    expect(fresh).not.toBe(first);
+    expect(await text('/heard')).toBe(fresh);
   });
 
   it('makes room for a new address once kept answers are past their max-age', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomDiscordId, signIn } from '../support/session.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const devLogin = (server: TestServer, headers: Record<string, string>, body: string) =>
@@ -8,10 +9,7 @@ const devLogin = (server: TestServer, headers: Record<string, string>, body: str
 describe('cross-site requests and content types', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
+    server = await sharedTestServer();
   });
 
   const userExists = async (discordId: string) =>

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type SignedIn } from '../support/session.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
 import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-system.ts';
 
 const STRIPE_ORIGINS = ['https://js.stripe.com', 'https://api.stripe.com', 'https://hooks.stripe.com'];
@@ -33,11 +34,10 @@ describe('security headers (development configuration)', () => {
   let player: SignedIn;
   let asset: string;
   beforeAll(async () => {
-    server = await startTestServer({ ui: true });
+    server = await sharedTestServer();
     player = await signIn(server);
     asset = `/assets/${readdirSync('ui/dist/assets').find((name) => name.endsWith('.js'))}`;
   });
-  afterAll(() => server?.stop());
 
   const get = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
 

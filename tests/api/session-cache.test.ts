@@ -12,7 +12,8 @@ import {
 import { cookieValue, SESSION_COOKIE } from '../../adapters/http/middleware/session.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { cookieHeader, randomDiscordId, signIn } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 async function devSignIn(url: string, username: string, discordId = randomDiscordId()) {
   const response = await fetch(`${url}/api/auth/dev-login`, {
@@ -125,9 +126,8 @@ describe.skipIf(!reachable)('sessions kept in memory by two processes on one Pos
 describe('sessions kept in memory on the embedded database', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
   });
-  afterAll(() => server?.stop());
 
   it("this process's changes apply to the very next request", async () => {
     const { cookie, user } = await signIn(server);

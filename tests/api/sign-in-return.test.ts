@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { safeReturnTo } from '../../adapters/http/contract/auth.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 const OFF_SITE = [
   '//evil.com',
@@ -53,9 +54,8 @@ describe('safeReturnTo: same-origin pages only', () => {
 describe('the development sign-in keeps the return path', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
   });
-  afterAll(() => server?.stop());
 
   it('starts at /dev-login with the returnTo, and the sign-in answers it as redirectTo', async () => {
     const payment = '/stripe-checkout?type=whitelist&id=swamp-blood';

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffAnswers, STAFF_MISSING, STAFF_REQUIRED } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
 });
-afterAll(() => server?.stop());
 
 async function as(role?: 'staff' | 'admin') {
   const session = await signIn(server, role ? { role } : {});

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rawGet as get } from '../support/http.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 describe('the built UI as the server sends it', () => {
   let server: TestServer;
   const preloads = JSON.parse(readFileSync('ui/dist/route-preloads.json', 'utf8')) as Record<string, string[]>;
 
   beforeAll(async () => {
-    server = await startTestServer({ ui: true });
+    server = await sharedTestServer();
   });
-  afterAll(() => server?.stop());
 
   it('gzips scripts for browsers that accept it, and sends them plain to others', async () => {
     const html = (await get(`${server.url}/jobs`)).body.toString();

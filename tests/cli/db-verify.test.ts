@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliOn } from '../support/cli.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
 });
-afterAll(() => server?.stop());
 
 const sql = <T extends object[]>(query: string, params: unknown[] = []) =>
   server.system.database.withContext(() => server.system.database.em.getConnection().execute<T>(query, params));

@@ -5,15 +5,15 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startStripeTestServer } from '../support/stripe-server.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 let demo: TestServer;
 let stripe: { server: TestServer; fake: FakeStripe; stop(): Promise<void> };
 beforeAll(async () => {
-  [demo, stripe] = await Promise.all([startTestServer(), startStripeTestServer()]);
+  [demo, stripe] = await Promise.all([sharedTestServer(), startStripeTestServer()]);
 });
 afterAll(async () => {
-  await demo?.stop();
   await stripe?.stop();
 });
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../support/cli.ts';
 import { randomDiscordId, signIn } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 describe('cli users and tokens', () => {
   let server: TestServer;
@@ -16,7 +17,7 @@ describe('cli users and tokens', () => {
   const unknown = '99999999999999';
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     // the CLI connects to the same database the running server uses (in this process: no start-up per command)
     env = { DATABASE_URL: server.system.database.url, DATA_DIR: dataDir };
     await signIn(server, { discordId: remy, username: 'Remy', email: 'remy@example.com' });
@@ -24,7 +25,6 @@ describe('cli users and tokens', () => {
     await signIn(server, { discordId: ada, username: 'Ada', role: 'admin' });
   });
   afterAll(async () => {
-    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

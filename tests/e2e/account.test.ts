@@ -7,7 +7,8 @@ import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from 
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 const REVIEW_MESSAGE = 'Write your own backstory and try again, cher.';
 
@@ -21,7 +22,7 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
   let bobsPurchase: { purchaseId: string; intentId: string };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
     alice = await signIn(server, { discordId: aliceId, username: 'Alice Thibodeaux', email: 'alice@example.com' });
     bob = await signIn(server, { username: 'Bob Fontenot' });
     swampBlood = await buyWithDemoCard(server.url, alice, { productType: 'whitelist', productId: 'swamp-blood' });
@@ -45,7 +46,6 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function alicePage(width: number): Promise<Page> {

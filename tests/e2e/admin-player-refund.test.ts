@@ -3,7 +3,8 @@ import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { randomDiscordId, signIn, signInBrowser } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 /**
  * The admin's walk across the dashboard and the player page: find a player by Discord id, open the purchase
@@ -15,14 +16,13 @@ describe.runIf(browserAvailable)('an admin refunds a purchase from the player pa
   const discordId = randomDiscordId();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
     const player = await signIn(server, { discordId, username: 'Theo Guidry' });
     await buyWithDemoCard(server.url, player, { productType: 'whitelist', productId: 'swamp-blood' });
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   for (const width of [1280, 360]) {

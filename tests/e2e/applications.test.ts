@@ -4,7 +4,8 @@ import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from 
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('applications in Chromium', () => {
@@ -12,11 +13,10 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function pageAs(role: 'player' | 'staff' | 'admin', username: string, width = 1280): Promise<Page> {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PHRASE, FLAVOUR_PHRASES, type FlavourKey } from '../../ui/src/features/flavour/phrases.ts';
 import { browserAvailable, openBrowser, type TestBrowser } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 const TIERS = {
   'bayou-basic': 'Bayou Basic',
@@ -27,14 +28,10 @@ describe.runIf(browserAvailable)('flavour phrases: every key shows one of its fo
   const seen = new Map<string, string>();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
-      openBrowser(),
-    ]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function newPage(signedIn: boolean): Promise<Page> {

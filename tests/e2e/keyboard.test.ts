@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 interface Focus {
   /** a short description of the focused element, for the failure message */
@@ -82,11 +83,10 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('buys Swamp Blood and sends a whitelist application with visible focus at every step', async () => {

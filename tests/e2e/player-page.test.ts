@@ -6,7 +6,8 @@ import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from 
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 /** 64 characters without a break: the longest Discord name the page must hold without scrolling sideways. */
 const LONG_NAME = `gator${'x'.repeat(55)}bait`;
@@ -19,10 +20,7 @@ describe.runIf(browserAvailable)('the player page', () => {
   let playerPath: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
-      openBrowser(),
-    ]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
     expect(LONG_NAME).toHaveLength(64);
     player = await signIn(server, { discordId: playerDiscordId, username: LONG_NAME });
     playerPath = `/admin/players/${player.user.id}`;
@@ -41,7 +39,6 @@ describe.runIf(browserAvailable)('the player page', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function pageAs(role: 'staff' | 'admin', width: number): Promise<{ page: Page; me: SignedIn }> {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../../adapters/http/contract/pages.ts';
 import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 /** Each prerendered page's h1 as a signed-out visitor sees it. */
 const HEADINGS: Record<(typeof PRERENDERED_PAGES)[number], string> = {
@@ -25,13 +26,12 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    server = await startTestServer({ ui: true });
+    server = await sharedTestServer();
     browser = await openBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('hold the page in their HTML without a session cookie, and the plain app with one', async () => {

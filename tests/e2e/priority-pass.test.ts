@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 describe.runIf(browserAvailable)('Priority Pass page in Chromium', () => {
   let server: TestServer;
@@ -9,12 +10,11 @@ describe.runIf(browserAvailable)('Priority Pass page in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('shows the five tiers priced from the API', async () => {

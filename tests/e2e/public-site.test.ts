@@ -4,7 +4,8 @@ import { paths } from '../../ui/src/config/paths.ts';
 import { fitsWidth } from '../support/axe.ts';
 import { browserAvailable, landed, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 /** Every route of SPEC section 2. The public pages are checked word for word; the others only render and fit. */
 const OTHER_ROUTES = [
@@ -200,7 +201,7 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
     });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
     for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'no-preference' });
       await stayOffline(context);
@@ -209,7 +210,6 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   /**

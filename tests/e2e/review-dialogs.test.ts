@@ -6,7 +6,8 @@ import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, signInBrowser } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 /** 64 characters without a break: the longest Discord name a review screen must hold without scrolling sideways. */
 const LONG_NAME = `bayou${'x'.repeat(55)}cher`;
@@ -28,10 +29,7 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
-      openBrowser(),
-    ]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
     expect(LONG_NAME).toHaveLength(64);
     // oldest first: the seeded ones end on the second page, the ones the tests open stay on the first. Seed00 goes
     // alone, so it is the oldest whatever order the batches of ten that follow it are stored in
@@ -50,7 +48,6 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function pageAs(role: 'staff' | 'admin', width: number): Promise<Page> {

@@ -5,7 +5,8 @@ import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from 
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 import { fitsWidth } from '../support/axe.ts';
 
 /** 64 characters without a break: the longest name a list must hold without scrolling sideways. */
@@ -26,10 +27,7 @@ describe.runIf(browserAvailable)('staff and admin lists on a phone, with a 64-ch
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
-      openBrowser(),
-    ]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
     expect(LONG_NAME).toHaveLength(64);
     const player = await signIn(server, { username: LONG_NAME, email: 'long.name@example.com' });
     await buyWithDemoCard(server.url, player, { productType: 'whitelist', productId: 'swamp-blood' });
@@ -41,7 +39,6 @@ describe.runIf(browserAvailable)('staff and admin lists on a phone, with a 64-ch
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function adminPage(width: number): Promise<Page> {

@@ -5,7 +5,8 @@ import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
 import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 
 /** The staff and admin screens, each with the lowest role that may use it. */
 const SCREENS: Array<{ path: string; role: 'staff' | 'admin'; title: string }> = [
@@ -21,7 +22,7 @@ describe.runIf(browserAvailable)('staff and admin screens', () => {
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
     // rows in the dashboard's table, so the page checked is the one an admin works with
     for (const username of ['Jean Baptiste', 'Marie Laveau']) {
       const buyer = await signIn(server, { username });
@@ -30,7 +31,6 @@ describe.runIf(browserAvailable)('staff and admin screens', () => {
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function pageAs(role: Role | null, width: number): Promise<Page> {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { sharedTestServer } from '../support/shared-server.ts';
+import type { TestServer } from '../support/test-system.ts';
 import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('buying on the embedded defaults (demo card payments) in Chromium', () => {
@@ -9,14 +10,10 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
-      openBrowser(),
-    ]);
+    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function pageAs(role: 'player' | 'admin', username: string, width = 1280): Promise<Page> {

@@ -9,6 +9,7 @@ import { pgliteTemplate } from './pglite-template.ts';
 export interface TestServer {
   url: string;
   system: System;
+  /** stops the server and drops its database (the worker's shared server refuses: see sharedTestServer) */
   stop(): Promise<void>;
 }
 
@@ -27,29 +28,9 @@ export interface TestServerOptions {
 /** The real app on a free loopback port, on a fresh database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase(options.target ?? 'pglite');
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    // tests sign in and write in bursts from one address; a test about rate limits sets its own
-    RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
-    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-    // a test about the server's own reconciliation sets its own; others complete or leave purchases themselves
-    PURCHASE_RECONCILE_POLL_MS: '3600000',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    ...options.env,
-  });
-  const system = await composeSystem(config, {
-    dataDir: 'memory',
-    // a test that checks migrating itself starts from an empty database
-    memoryTemplate: options.migrate === false ? undefined : pgliteTemplate(),
-    logger: options.logger ?? createLogger('silent'),
-    migrate: options.migrate,
-    clock: options.clock,
-  });
+  const system = await composeTestSystem(options, database.url);
   const running = await startServer(system, {
-    uiDir: options.ui ? 'ui/dist' : undefined,
+    uiDir: options.ui ? UI_DIR : undefined,
     // a test that sets PUBLIC_URL (pages a provider sends buyers back to) picked the port for it
     port: options.env?.PORT ? Number(options.env.PORT) : 0,
     host: '127.0.0.1',
@@ -62,6 +43,37 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await database.drop();
     },
   };
+}
+
+/** the built UI a test server serves when asked to (browser tests) */
+export const UI_DIR = 'ui/dist';
+
+/**
+ * The system a test server runs on: the test configuration (below) with the options' env on top, on the database
+ * at `databaseUrl`, or on a fresh in-memory embedded one loaded from the run's migrated template.
+ */
+export async function composeTestSystem(options: TestServerOptions, databaseUrl: string | undefined): Promise<System> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    // tests sign in and write in bursts from one address; a test about rate limits sets its own
+    RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    // a test about the server's own reconciliation sets its own; others complete or leave purchases themselves
+    PURCHASE_RECONCILE_POLL_MS: '3600000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
+  return composeSystem(config, {
+    dataDir: 'memory',
+    // a test that checks migrating itself starts from an empty database
+    memoryTemplate: options.migrate === false ? undefined : pgliteTemplate(),
+    logger: options.logger ?? createLogger('silent'),
+    migrate: options.migrate,
+    clock: options.clock,
+  });
 }
 
 /** A complete production configuration (Discord and Stripe set, never contacted by the tests using it). */

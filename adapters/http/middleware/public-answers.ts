@@ -25,7 +25,8 @@ interface Answer extends KeptAnswer {
  * max-age and sent again by this middleware, as a cache in front of the site would send them: for the catalogue, the
  * same bytes and headers without the routes, the body reader or the database context. Only a plain GET without a
  * session cookie or a conditional header is answered from here, over HTTPS when the site requires it; every other
- * request, and every address not kept, goes on through the app.
+ * request, and every address not kept, goes on through the app. Unlike a cache in front, it hears the database:
+ * when it announces '*' (anything may have changed, unannounced: see ChangeFeed), every kept answer goes.
  */
 export class PublicAnswers {
   private readonly answers = new Map<string, Answer>();
@@ -33,7 +34,12 @@ export class PublicAnswers {
   constructor(
     private readonly clock: Clock,
     private readonly options: AnswerOptions,
-  ) {}
+    changes?: { onChange(listener: (key: string) => void): () => void },
+  ) {
+    changes?.onChange((key) => {
+      if (key === '*') this.answers.clear();
+    });
+  }
 
   /**
    * Sends the answer kept for this request, or lets the app answer and keeps what may be kept. It goes after the
