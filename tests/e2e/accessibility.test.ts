@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { paths } from '../../ui/src/config/paths.ts';
 import { fitsWidth } from '../support/axe.ts';
-import { browserAvailable, landed, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, landed, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -124,10 +124,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
           if (width === 360 && !(await landed(page, () => fitsWidth(page), settle))) wide.push(path);
           const name = path === '/' ? 'home' : path.slice(1).replace(/[^\w-]+/g, '-');
           if (PHOTOGRAPHED.includes(path))
-            await page.screenshot({
-              path: screenshotPath(`a11y-${name}-${signedIn ? 'in' : 'out'}-${width}`),
-              fullPage: true,
-            });
+            await shoot(page, `a11y-${name}-${signedIn ? 'in' : 'out'}-${width}`, { fullPage: true });
         }
         expect(found).toEqual({});
         expect(wide).toEqual([]);
@@ -152,7 +149,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
         await submit.click();
         await player.locator('[aria-invalid="true"]').first().waitFor();
         await check(found, player, `${path} after an empty submit`);
-        await player.screenshot({ path: screenshotPath(`a11y${path.replace('/', '-')}-errors-${width}`) });
+        await shoot(player, `a11y${path.replace('/', '-')}-errors-${width}`);
       }
 
       // while a page's code loads, the header and footer stay and the content area shows the spinner (a page the
@@ -170,7 +167,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await slow.getByRole('status').filter({ hasText: 'Loading page' }).waitFor();
       expect(await slow.getByRole('banner').isVisible()).toBe(true);
       expect(await slow.getByRole('contentinfo').isVisible()).toBe(true);
-      await slow.screenshot({ path: screenshotPath(`a11y-loading-first-page-${width}`) });
+      await shoot(slow, `a11y-loading-first-page-${width}`);
       release();
       await slow.getByRole('heading', { level: 1, name: 'Job Applications' }).waitFor();
 
@@ -203,12 +200,12 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await player.getByRole('button', { name: 'Next jobs' }).click();
       await check(found, player, '/jobs on page 2');
       expect(await fitsWidth(player)).toBe(true);
-      await player.screenshot({ path: screenshotPath(`a11y-jobs-page-2-${width}`), fullPage: true });
+      await shoot(player, `a11y-jobs-page-2-${width}`, { fullPage: true });
 
       await player.goto(`${server.url}/`);
       await settle(player);
       // the first screen as a player sees it, the Recent Purchases panel folded
-      await player.screenshot({ path: screenshotPath(`a11y-home-first-screen-${width}`) });
+      await shoot(player, `a11y-home-first-screen-${width}`);
       if (width === 360) {
         await player.getByRole('button', { name: 'Open menu' }).click();
         await player.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).waitFor();
@@ -218,7 +215,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await player.getByRole('button', { name: 'Recent Purchases' }).click();
       await player.getByRole('complementary', { name: 'Recent Purchases' }).getByRole('listitem').first().waitFor();
       await check(found, player, '/ with Recent Purchases open');
-      await player.screenshot({ path: screenshotPath(`a11y-home-recent-purchases-open-${width}`) });
+      await shoot(player, `a11y-home-recent-purchases-open-${width}`);
 
       // a declined card: the Payment Failed toast beside the page's own alert
       await player.goto(`${server.url}${paths.stripeCheckout}?type=whitelist&id=swamp-blood`);
@@ -232,7 +229,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
         .first();
       await toast.waitFor();
       await check(found, player, '/stripe-checkout with a toast showing');
-      await player.screenshot({ path: screenshotPath(`a11y-toast-${width}`) });
+      await shoot(player, `a11y-toast-${width}`);
 
       // F8 takes focus to the notifications, and the focused list shows it
       await player.keyboard.press('F8');
@@ -242,7 +239,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
         return { tag: active.tagName, outline: style.outlineStyle, wide: Number.parseFloat(style.outlineWidth) >= 2 };
       });
       expect(ring).toEqual({ tag: 'OL', outline: 'solid', wide: true });
-      await player.screenshot({ path: screenshotPath(`a11y-toast-focused-${width}`) });
+      await shoot(player, `a11y-toast-focused-${width}`);
 
       expect(found).toEqual({});
     }, 120_000);

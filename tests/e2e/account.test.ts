@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAVOUR_PHRASES } from '../../ui/src/features/flavour/phrases.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
@@ -108,7 +108,7 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
         expect(await page.locator('thead').first().isVisible()).toBe(false);
       }
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`account-${width}`), fullPage: true });
+      await shoot(page, `account-${width}`, { fullPage: true });
       await page.context().close();
     }, 60_000);
   }
@@ -133,7 +133,7 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
       expect(text).toContain(expected);
     expect(text).toMatch(/Date [A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}/);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('account-receipt-1280'), fullPage: true });
+    await shoot(page, 'account-receipt-1280', { fullPage: true });
 
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
@@ -148,12 +148,12 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
     expect(await page.getByRole('banner').isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Print receipt' }).isVisible()).toBe(false);
     expect(await page.getByText('Product', { exact: true }).isVisible()).toBe(true);
-    await page.screenshot({ path: screenshotPath('account-receipt-print'), fullPage: true });
+    await shoot(page, 'account-receipt-print', { fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('account-receipt-360'), fullPage: true });
+    await shoot(page, 'account-receipt-360', { fullPage: true });
 
     // a checkout never paid has its details, not a receipt
     await page.goto(`${server.url}/account`);
@@ -163,7 +163,7 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
     expect(await details.textContent()).toContain('StatusAwaiting payment');
     expect(await page.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Receipt', { exact: true }).count()).toBe(0);
-    await page.screenshot({ path: screenshotPath('account-purchase-details-360'), fullPage: true });
+    await shoot(page, 'account-purchase-details-360', { fullPage: true });
     await page.context().close();
   }, 60_000);
 
@@ -178,7 +178,7 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
     // the refused application still reads as it was decided
     await page.getByText(REVIEW_MESSAGE).waitFor();
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('apply-pass-holder-360'), fullPage: true });
+    await shoot(page, 'apply-pass-holder-360', { fullPage: true });
     await page.context().close();
   });
 
@@ -202,7 +202,7 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
     expect(await page.getByTestId('purchase-row').count()).toBe(0);
     expect(await fitsWidth(page)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('account-signed-out-360'), fullPage: true });
+    await shoot(page, 'account-signed-out-360', { fullPage: true });
     await page.getByRole('link', { name: 'Sign in with Discord' }).click();
     await page.waitForURL('**/dev-login?returnTo=*');
     await page.getByLabel('Username').fill('Alice Thibodeaux');

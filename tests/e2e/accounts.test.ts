@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -41,7 +41,7 @@ describe.runIf(browserAvailable)('accounts in Chromium', () => {
     expect(await page.getByTestId('dev-roles-hint').textContent()).toContain(
       'npm run cli -- users role <Discord ID> staff',
     );
-    await page.screenshot({ path: screenshotPath('dev-login-1280'), fullPage: true });
+    await shoot(page, 'dev-login-1280', { fullPage: true });
     await page.getByLabel('Username').fill('Remy Boudreaux');
     await page.getByLabel('Email').fill('remy@example.com');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -50,7 +50,7 @@ describe.runIf(browserAvailable)('accounts in Chromium', () => {
     await expect.poll(() => header().getByTestId('greeting').textContent()).toBe('Welcome, Remy Boudreaux');
     expect(await header().getByTestId('token-balance').textContent()).toBe('0 tokens');
     expect(await header().getByRole('link', { name: 'Login' }).count()).toBe(0);
-    await page.screenshot({ path: screenshotPath('header-signed-in-1280') });
+    await shoot(page, 'header-signed-in-1280');
     const cookiesWhileSignedIn = await context.cookies();
     expect(cookiesWhileSignedIn.find((cookie) => cookie.name === 'bayou.sid')).toMatchObject({
       httpOnly: true,
@@ -110,7 +110,7 @@ describe.runIf(browserAvailable)('accounts in Chromium', () => {
     expect(await header().getByTestId('greeting').isVisible()).toBe(true);
     expect(await header().getByRole('link', { name: 'Logout' }).isVisible()).toBe(true);
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('header-signed-in-360') });
+    await shoot(page, 'header-signed-in-360');
     await freshPage(360);
     await page.goto(`${server.url}/dev-login`);
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { randomDiscordId, signIn, signInBrowser } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
@@ -65,7 +65,7 @@ describe.runIf(browserAvailable)('an admin refunds a purchase from the player pa
         await confirm.getByLabel('Reason for the refund (required)').fill('Charged twice by the bank.');
         await confirm.getByRole('button', { name: 'Refund $60.00' }).click();
         await details.getByTestId('purchase-status').getByText('Refunded').waitFor();
-        await page.screenshot({ path: screenshotPath('admin-walk-refunded-1280') });
+        await shoot(page, 'admin-walk-refunded-1280');
         await page.keyboard.press('Escape');
         await details.waitFor({ state: 'detached' });
         // focus is back on the timeline's View button
@@ -82,7 +82,7 @@ describe.runIf(browserAvailable)('an admin refunds a purchase from the player pa
       );
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`admin-walk-timeline-${width}`), fullPage: true });
+      await shoot(page, `admin-walk-timeline-${width}`, { fullPage: true });
       await context.close();
     });
   }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { FakeDiscord } from '../support/fake-discord.ts';
 import { client } from '../support/http.ts';
 import { type SignedIn, signIn, signInBrowser } from '../support/session.ts';
@@ -99,7 +99,7 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
     const exportHref = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
     expect(exportHref).toBe(`/api/purchases/export.csv?status=completed&buyer=${buyer.user.discordId}`);
     expect(await page.getByText('Money taken: completed purchases, less refunds and disputes').isVisible()).toBe(true);
-    await page.screenshot({ path: screenshotPath('admin-purchases-dashboard-1280'), fullPage: true });
+    await shoot(page, 'admin-purchases-dashboard-1280', { fullPage: true });
 
     await rows(page).first().click();
     const dialog = page.getByRole('dialog', { name: 'Purchase details' });
@@ -110,7 +110,7 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
     expect(await dialog.textContent()).toContain(`Discord id ${buyer.user.discordId}`);
     await dialog.getByText('Role granted').first().waitFor();
     expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true);
-    await page.screenshot({ path: screenshotPath('admin-purchases-dialog-1280') });
+    await shoot(page, 'admin-purchases-dialog-1280');
 
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Refund this purchase?' });
@@ -123,7 +123,7 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
     expect(terms).toContain('100 tokens will be taken back');
     expect(terms).toContain(`The Discord role ${SWAMP_BLOOD_ROLE} will be removed`);
     expect(terms).toContain('This is the month being served: the Priority Pass ends now and is not charged again.');
-    await page.screenshot({ path: screenshotPath('admin-purchases-refund-terms-1280') });
+    await shoot(page, 'admin-purchases-refund-terms-1280');
     // the reason is required: the message names no field, and focus stays in the confirmation
     await confirm.getByRole('button', { name: 'Refund $60.00' }).click();
     await confirm.getByRole('alert').waitFor();
@@ -131,7 +131,7 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
       'Give the reason for the refund (at least 3 characters).',
     );
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
-    await page.screenshot({ path: screenshotPath('admin-purchases-confirm-1280') });
+    await shoot(page, 'admin-purchases-confirm-1280');
     await confirm.getByLabel('Reason for the refund (required)').fill('Bought the wrong tier by mistake.');
     await confirm.getByRole('button', { name: 'Refund $60.00' }).click();
     await confirm.waitFor({ state: 'detached' });
@@ -146,7 +146,7 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
     expect(await dialog.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
     await dialog.getByText('Role removed').first().waitFor();
     expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(false);
-    await page.screenshot({ path: screenshotPath('admin-purchases-refunded-1280') });
+    await shoot(page, 'admin-purchases-refunded-1280');
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -216,14 +216,14 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
       await rows(page).first().waitFor();
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`admin-purchases-dashboard-${width}`), fullPage: true });
+      await shoot(page, `admin-purchases-dashboard-${width}`, { fullPage: true });
 
       await rows(page).first().click();
       const dialog = page.getByRole('dialog', { name: 'Purchase details' });
       await dialog.getByText('+100').waitFor();
       await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`admin-purchases-dialog-${width}`) });
+      await shoot(page, `admin-purchases-dialog-${width}`);
 
       await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
       const confirm = page.getByRole('dialog', { name: 'Refund this purchase?' });
@@ -245,7 +245,7 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
         expect(onTop, name).toBe(true);
         expect((box?.x ?? -1) + (box?.width ?? 999)).toBeLessThanOrEqual(width);
       }
-      await page.screenshot({ path: screenshotPath(`admin-purchases-confirm-${width}`) });
+      await shoot(page, `admin-purchases-confirm-${width}`);
       await page.context().close();
     });
   }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
@@ -82,7 +82,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(await player.getByLabel(/^Age/).inputValue()).toBe('18');
 
     await fillWhitelistForm(player);
-    await player.screenshot({ path: screenshotPath('apply-form-1280'), fullPage: true });
+    await shoot(player, 'apply-form-1280', { fullPage: true });
     await player.getByRole('button', { name: 'Submit Application' }).click();
 
     await player.getByRole('heading', { name: 'Application Submitted Successfully!' }).waitFor();
@@ -95,7 +95,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(await player.getByRole('link', { name: 'account page' }).getAttribute('href')).toBe('/account');
     await player.getByText('The decision will show on the Apply page and on your account page.').first().waitFor();
     expect(await player.getByText(/Discord notification/).count()).toBe(0);
-    await player.screenshot({ path: screenshotPath('apply-confirmation-1280'), fullPage: true });
+    await shoot(player, 'apply-confirmation-1280', { fullPage: true });
     await player.getByRole('button', { name: 'Return to Home' }).click();
     await player.waitForURL(`${server.url}/`);
     // the application's own page says the same while it waits
@@ -136,7 +136,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await player.goto(`${server.url}/apply`);
     await player.getByRole('heading', { name: 'You are already whitelisted.' }).waitFor();
     expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
-    await player.screenshot({ path: screenshotPath('apply-approved-1280'), fullPage: true });
+    await shoot(player, 'apply-approved-1280', { fullPage: true });
     await player.getByRole('link', { name: 'Read the Server Rules' }).click();
     await player.waitForURL(`${server.url}/server-rules`);
   });
@@ -199,7 +199,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
       'its status and our decision show on this page and on your account page.',
     );
     expect(await player.getByText(/on Discord/).count()).toBe(0);
-    await player.screenshot({ path: screenshotPath('staff-apply-confirmation-1280'), fullPage: true });
+    await shoot(player, 'staff-apply-confirmation-1280', { fullPage: true });
 
     // back on /staff-apply: the application waiting for review, and no blank form to send a duplicate
     await player.goto(`${server.url}/staff-apply`);
@@ -209,7 +209,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
       'The decision will show on this page and on your account page.',
     );
     expect(await player.getByRole('form', { name: 'Staff application' }).count()).toBe(0);
-    await player.screenshot({ path: screenshotPath('staff-apply-pending-1280'), fullPage: true });
+    await shoot(player, 'staff-apply-pending-1280', { fullPage: true });
 
     const admin = await pageAs('admin', 'PapaLegba');
     await admin.goto(`${server.url}/staff-review`);
@@ -222,7 +222,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
 
     await row.getByRole('button', { name: 'Review' }).click();
     await admin.getByRole('dialog').getByLabel('Message to the applicant').fill('We will interview you this week.');
-    await admin.screenshot({ path: screenshotPath('staff-review-dialog-1280') });
+    await shoot(admin, 'staff-review-dialog-1280');
     await admin.getByRole('dialog').getByRole('button', { name: 'Mark Under Review' }).click();
     await admin.getByText('Staff application status updated successfully', { exact: true }).waitFor();
     await expect.poll(() => row.getByTestId('status').textContent()).toBe('Under review');
@@ -235,11 +235,11 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     // a final decision is asked once more, naming the applicant
     const confirm = dialog.getByRole('group', { name: 'Confirm the decision' });
     expect(await confirm.textContent()).toContain('This is final: it cannot be changed afterwards');
-    await admin.screenshot({ path: screenshotPath('staff-review-confirm-1280') });
+    await shoot(admin, 'staff-review-confirm-1280');
     await confirm.getByRole('button', { name: 'Yes, approve' }).click();
     await expect.poll(() => row.getByTestId('status').textContent()).toBe('Approved');
     await expect.poll(() => count(admin, 'approved')).toBe('1');
-    await admin.screenshot({ path: screenshotPath('staff-review-1280'), fullPage: true });
+    await shoot(admin, 'staff-review-1280', { fullPage: true });
 
     // the approved applicant reads what happens next, and gets no form
     await player.goto(`${server.url}/staff-apply`);
@@ -255,7 +255,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
       await player.getByRole('button', { name: 'Submit Application' }).waitFor();
       expect(await fitsWidth(player)).toBe(true);
     }
-    await player.screenshot({ path: screenshotPath('staff-apply-360'), fullPage: true });
+    await shoot(player, 'staff-apply-360', { fullPage: true });
     await player.goto(`${server.url}/admin-applications`);
     await player.getByRole('heading', { name: 'Not authorized' }).waitFor();
 
@@ -271,7 +271,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     await review.waitFor();
     const box = await review.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(360);
-    await admin.screenshot({ path: screenshotPath('staff-review-360'), fullPage: true });
+    await shoot(admin, 'staff-review-360', { fullPage: true });
   });
 
   it('keeps the staff form filled and shows the message when submitting fails', async () => {
@@ -347,7 +347,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(await player.getByText(/must be one of|Required|Expected/).count()).toBe(0);
     // the age box keeps its size beside the time zone's message
     expect((await age.boundingBox())?.height).toBe(ageHeight);
-    await player.screenshot({ path: screenshotPath('apply-errors-1280') });
+    await shoot(player, 'apply-errors-1280');
 
     // fixing an answer clears its message at once
     const zone = player.getByLabel('Time zone');
@@ -382,7 +382,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(await group.getByText('Choose a position', { exact: true }).isVisible()).toBe(true);
     expect(await player.locator('form').getByText('Enter your real name', { exact: true }).count()).toBeGreaterThan(0);
     expect(await fitsWidth(player)).toBe(true);
-    await player.screenshot({ path: screenshotPath('staff-apply-errors-360') });
+    await shoot(player, 'staff-apply-errors-360');
 
     await player.getByRole('button', { name: /^Support/ }).click();
     await expect.poll(() => group.getByText('Choose a position', { exact: true }).count()).toBe(0);
@@ -402,7 +402,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(box && box.y + box.height).toBeLessThanOrEqual(800);
     expect(await fitsWidth(player)).toBe(true);
     expect(await player.getByText(/Discord notification/).count()).toBe(0);
-    await player.screenshot({ path: screenshotPath('apply-confirmation-360'), fullPage: true });
+    await shoot(player, 'apply-confirmation-360', { fullPage: true });
   });
 
   it('staff at 360 px: the confirmation opens at its heading, focused, in view', async () => {
@@ -418,7 +418,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
     expect(box?.y).toBeGreaterThanOrEqual(64);
     expect(box && box.y + box.height).toBeLessThanOrEqual(800);
     expect(await player.getByText(/on Discord/).count()).toBe(0);
-    await player.screenshot({ path: screenshotPath('staff-apply-confirmation-360'), fullPage: true });
+    await shoot(player, 'staff-apply-confirmation-360', { fullPage: true });
   });
 
   it('a rejected player reads the message and the day they may apply again, and gets no form until then', async () => {
@@ -446,7 +446,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
       expect(await player.getByText('copied backstory').count()).toBe(0);
       expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
       expect(await fitsWidth(player)).toBe(true);
-      await player.screenshot({ path: screenshotPath(`apply-rejected-${width}`), fullPage: true });
+      await shoot(player, `apply-rejected-${width}`, { fullPage: true });
       await player.close();
     }
   });
@@ -467,7 +467,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
       expect(await player.getByTestId('applicant-message').textContent()).toBe('See you in Houma, cher.');
       expect(await player.getByRole('form', { name: 'Whitelist application' }).count()).toBe(0);
       expect(await fitsWidth(player)).toBe(true);
-      await player.screenshot({ path: screenshotPath(`apply-approved-${width}`), fullPage: true });
+      await shoot(player, `apply-approved-${width}`, { fullPage: true });
       await player.close();
     }
   });
@@ -484,7 +484,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
       await dialog.getByLabel('Message to the applicant').scrollIntoViewIfNeeded();
       expect(await dialog.getByText('The applicant never sees them.').isVisible()).toBe(true);
       expect(await dialog.getByText(/The applicant reads this/).isVisible()).toBe(true);
-      await reviewer.screenshot({ path: screenshotPath(`review-dialog-message-${width}`) });
+      await shoot(reviewer, `review-dialog-message-${width}`);
       if (width === 360) {
         await dialog.getByLabel('Review notes').fill('Internal: solid, approve.');
         await dialog.getByLabel('Message to the applicant').fill('Welcome to the bayou!');
@@ -535,7 +535,7 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
       '✓ Understands the server rules',
     ])
       expect(shown).toContain(text);
-    await reviewer.screenshot({ path: screenshotPath('staff-applications-panel-1280'), fullPage: true });
+    await shoot(reviewer, 'staff-applications-panel-1280', { fullPage: true });
     // Reject asks once more; Cancel sends nothing and goes back to the Reject button
     await panel.getByRole('button', { name: 'Reject' }).click();
     const confirm = panel.getByRole('group', { name: 'Confirm the decision' });

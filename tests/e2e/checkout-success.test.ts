@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
@@ -71,7 +71,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
       expect(await page.getByRole('link', { name: 'View your purchases' }).getAttribute('href')).toBe('/account');
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`checkout-success-completed-${width}`), fullPage: true });
+      await shoot(page, `checkout-success-completed-${width}`, { fullPage: true });
       await page.context().close();
     }
   }, 60_000);
@@ -103,7 +103,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
       expect(await page.getByTestId('connect-button').count()).toBe(0);
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`checkout-success-unban-${width}`), fullPage: true });
+      await shoot(page, `checkout-success-unban-${width}`, { fullPage: true });
       await page.context().close();
     }
   }, 60_000);
@@ -119,7 +119,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
     expect(await page.getByTestId('product').textContent()).toBe('Hood Package');
     expect(await claimsSuccess(page)).toBeNull();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('checkout-success-pending-1280'), fullPage: true });
+    await shoot(page, 'checkout-success-pending-1280', { fullPage: true });
 
     await http.post('/api/payments/demo/confirm', {
       clientSecret: started.body.clientSecret,
@@ -150,7 +150,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
       expect(await fitsWidth(page), query).toBe(true);
     }
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('checkout-success-not-found-360'), fullPage: true });
+    await shoot(page, 'checkout-success-not-found-360', { fullPage: true });
   }, 60_000);
 
   /** Starts a Bayou Basic checkout over the API and answers it with the demo card given. */
@@ -194,7 +194,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
     expect(await page.getByText('You were not charged and no tokens were added.').isVisible()).toBe(true);
     expect(await page.getByTestId('payment-status').textContent()).toBe('Failed');
     expect(await claimsSuccess(page)).toBeNull();
-    await page.screenshot({ path: screenshotPath('checkout-success-failed-1280'), fullPage: true });
+    await shoot(page, 'checkout-success-failed-1280', { fullPage: true });
   }, 60_000);
 
   it('a signed-out visitor is asked to sign in, and comes back to the same payment', async () => {
@@ -209,7 +209,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
     await page.goto(`${server.url}/checkout-success?payment_intent=${intentId}`);
     await expect.poll(() => heading(page).textContent()).toBe('Sign in to see your payment');
     expect(await claimsSuccess(page)).toBeNull();
-    await page.screenshot({ path: screenshotPath('checkout-success-signed-out-1280'), fullPage: true });
+    await shoot(page, 'checkout-success-signed-out-1280', { fullPage: true });
     await page.getByRole('link', { name: 'Sign in with Discord' }).click();
     await page.waitForURL('**/dev-login?returnTo=*');
     await page.getByLabel('Username').fill('Returning Remy');

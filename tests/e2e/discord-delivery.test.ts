@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { FakeDiscord } from '../support/fake-discord.ts';
 import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
@@ -62,7 +62,7 @@ describe.runIf(browserAvailable)('Discord delivery in Chromium', () => {
     const row = admin.getByRole('row').filter({ hasText: 'Late Joiner' });
     await expect.poll(() => row.locator('[data-delivery]').textContent(), { timeout: 15_000 }).toBe('Grant failed');
     expect(await row.textContent()).toContain('Discord answered 404: Unknown Member (code 10007).');
-    await admin.screenshot({ path: screenshotPath('admin-delivery-failed-1280'), fullPage: true });
+    await shoot(admin, 'admin-delivery-failed-1280', { fullPage: true });
 
     fake.addMember(late.user.discordId);
     await row.getByRole('button', { name: 'Retry' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -114,7 +114,7 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
       await press(page, 'Tab', 'to the CVC');
       await page.keyboard.type('123');
       await tabTo(page, (element) => element.includes('Pay $60'), 'to the Pay button');
-      await page.screenshot({ path: screenshotPath('keyboard-pay-focused-1280') });
+      await shoot(page, 'keyboard-pay-focused-1280');
 
       // hold the card answer so the busy button can be seen keeping focus
       await page.route('**/api/payments/demo/confirm', async (route) => {
@@ -127,7 +127,7 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBe('true');
       await page.waitForURL('**/checkout-success?payment_intent=*', { timeout: 15_000 });
       await expectVisibleFocusSoon(page, 'the success page has opened');
-      await page.screenshot({ path: screenshotPath('keyboard-checkout-success-1280') });
+      await shoot(page, 'keyboard-checkout-success-1280');
       await expect
         .poll(() => page.evaluate(async () => (await (await fetch('/api/user/tokens')).json()).tokens as number))
         .toBe(100);
@@ -161,11 +161,11 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
         }
       }
       expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Submit Application');
-      await page.screenshot({ path: screenshotPath('keyboard-apply-filled-1280'), fullPage: true });
+      await shoot(page, 'keyboard-apply-filled-1280', { fullPage: true });
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Application Submitted Successfully!' }).waitFor();
       await expectVisibleFocusSoon(page, 'the application has been sent');
-      await page.screenshot({ path: screenshotPath('keyboard-apply-sent-1280') });
+      await shoot(page, 'keyboard-apply-sent-1280');
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -46,7 +46,7 @@ describe.runIf(browserAvailable)('membership dialogs on /account', () => {
     await dialog.getByTestId('membership-preview').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath(shot) });
+    await shoot(page, shot);
     expect(await dialog.getByRole('heading').first().textContent()).toBe(name);
     return dialog;
   }
@@ -104,7 +104,7 @@ describe.runIf(browserAvailable)('membership dialogs on /account', () => {
       const back = await opened(page, 'Resume your Priority Pass?', `membership-resume-dialog-${width}`);
       await back.getByRole('button', { name: new RegExp(`^Resume: \\${money(resume.nextCharge.amount)} on `) }).click();
       await expect.poll(() => section.getByTestId('membership-status').textContent()).toBe('Active');
-      await page.screenshot({ path: screenshotPath(`membership-after-dialogs-${width}`), fullPage: true });
+      await shoot(page, `membership-after-dialogs-${width}`, { fullPage: true });
       // the account page reads the game server's rule: whitelisted through the pass, ahead in the queue
       expect(await page.getByTestId('access-summary').textContent()).toContain('Your Gator Crown Priority Pass');
       const playerId = userIds.get(page);
@@ -120,7 +120,7 @@ describe.runIf(browserAvailable)('membership dialogs on /account', () => {
       await reviewer.getByText('Priority Pass tier changed to Gator Crown').first().waitFor();
       expect(await axeViolations(reviewer)).toEqual([]);
       expect(await fitsWidth(reviewer)).toBe(true);
-      await reviewer.screenshot({ path: screenshotPath(`player-page-pass-${width}`), fullPage: true });
+      await shoot(reviewer, `player-page-pass-${width}`, { fullPage: true });
       await staff.close();
       await page.context().close();
     }, 120_000);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
 
@@ -36,7 +36,7 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     await page.getByRole('button', { name: 'Purchase Swamp Blood' }).waitFor();
     expect(await page.getByTestId('billed-monthly').count()).toBe(5);
     expect(await page.getByTestId('billed-monthly').first().textContent()).toContain('Billed monthly, cancel anytime.');
-    await page.screenshot({ path: screenshotPath('membership-tiers-1280'), fullPage: true });
+    await shoot(page, 'membership-tiers-1280', { fullPage: true });
 
     await page.getByRole('button', { name: 'Purchase Swamp Blood' }).click();
     await page.waitForURL('**/stripe-checkout?type=whitelist&id=swamp-blood');
@@ -54,7 +54,7 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     await success.waitFor();
     expect(await success.textContent()).toBe(`Billed monthly, cancel anytime. Next charge: ${day(renewal)}`);
     await expect.poll(() => page.getByTestId('token-balance').textContent()).toContain('100');
-    await page.screenshot({ path: screenshotPath('membership-success-1280'), fullPage: true });
+    await shoot(page, 'membership-success-1280', { fullPage: true });
 
     // the tiers page knows the player's tier: the others are a tier change from the account page
     await page.goto(`${server.url}/whitelist`);
@@ -72,7 +72,7 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     // a member's tier change is billed on the membership's own dates, so the cards name no new charge date
     expect(await gator.getByTestId('billed-monthly').textContent()).toBe('Billed monthly, cancel anytime.');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('membership-tiers-member-1280'), fullPage: true });
+    await shoot(page, 'membership-tiers-member-1280', { fullPage: true });
 
     // a month later the server's scheduler renews it
     await renewDue(new Date(renewal.getTime() + 3_600_000));
@@ -89,7 +89,7 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     expect(await grants.first().textContent()).toContain('+100');
     expect(await fitsWidth(page)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('membership-account-active-1280'), fullPage: true });
+    await shoot(page, 'membership-account-active-1280', { fullPage: true });
 
     // cancel: benefits stay until the period's end
     await section.getByRole('button', { name: 'Cancel' }).click();
@@ -103,7 +103,7 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
       `Ends on ${day(new Date(renewed.currentPeriodEnd))}. Nothing more will be charged.`,
     );
     expect(await section.getByRole('button', { name: 'Resume' }).isVisible()).toBe(true);
-    await page.screenshot({ path: screenshotPath('membership-account-canceling-1280'), fullPage: true });
+    await shoot(page, 'membership-account-canceling-1280', { fullPage: true });
 
     await renewDue(new Date(new Date(renewed.currentPeriodEnd).getTime() - 60_000));
     await page.reload();
@@ -112,7 +112,7 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     await page.reload();
     await expect.poll(() => section.getByTestId('membership-status').textContent()).toBe('Ended');
     expect(await page.getByTestId('token-balance').textContent()).toContain('200');
-    await page.screenshot({ path: screenshotPath('membership-account-ended-1280'), fullPage: true });
+    await shoot(page, 'membership-account-ended-1280', { fullPage: true });
     await page.context().close();
   }, 90_000);
 
@@ -132,12 +132,12 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     const graceEnd = new Date(new Date(membership.currentPeriodEnd).getTime() + 3 * DAY);
     expect(await banner.textContent()).toContain(`Your benefits last until ${day(graceEnd)}`);
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('membership-past-due-360'), fullPage: true });
+    await shoot(page, 'membership-past-due-360', { fullPage: true });
     await banner.getByRole('link', { name: 'Update card' }).click();
     await page.waitForURL('**/account#membership');
     await expect.poll(() => page.getByTestId('membership-status').textContent()).toBe('Past due');
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('membership-account-past-due-360'), fullPage: true });
+    await shoot(page, 'membership-account-past-due-360', { fullPage: true });
 
     // the player pays the missed month with another card, from the account page
     await page.getByRole('button', { name: 'Pay now with another card' }).click();
@@ -146,7 +146,7 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     await dialog.getByLabel('Expiry').fill('12 / 34');
     await dialog.getByLabel('CVC').fill('123');
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('membership-pay-renewal-360'), fullPage: true });
+    await shoot(page, 'membership-pay-renewal-360', { fullPage: true });
     await dialog.getByRole('button', { name: 'Pay $40.00' }).click();
     await page
       .getByRole('status')
@@ -155,7 +155,7 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     await expect.poll(() => page.getByTestId('membership-status').textContent()).toBe('Active');
     expect(await page.getByTestId('past-due-banner').count()).toBe(0);
     expect((await membershipOf(page)).status).toBe('active');
-    await page.screenshot({ path: screenshotPath('membership-account-repaid-360'), fullPage: true });
+    await shoot(page, 'membership-account-repaid-360', { fullPage: true });
     await page.context().close();
   }, 90_000);
 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { whitelistAnswers } from '../support/application-builders.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
@@ -62,7 +62,7 @@ describe.runIf(browserAvailable)('the player page', () => {
       // the match, with its 64-character name, fits the screen and passes axe
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      if (width === 360) await page.screenshot({ path: screenshotPath('player-search-360') });
+      if (width === 360) await shoot(page, 'player-search-360');
       await page.getByRole('link', { name: new RegExp(LONG_NAME) }).click();
       await page.getByRole('heading', { level: 1, name: LONG_NAME }).waitFor();
       expect(new URL(page.url()).pathname).toBe(playerPath);
@@ -78,7 +78,7 @@ describe.runIf(browserAvailable)('the player page', () => {
       expect(await page.getByRole('button', { name: /^View/ }).count()).toBe(0);
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`player-page-staff-${width}`), fullPage: true });
+      await shoot(page, `player-page-staff-${width}`, { fullPage: true });
       await page.mouse.wheel(0, 2000);
       expect(await axeViolations(page)).toEqual([]);
       await page.context().close();
@@ -195,7 +195,7 @@ describe.runIf(browserAvailable)('the player page', () => {
       await page.getByRole('list', { name: 'Timeline, newest first' }).waitFor();
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`player-page-admin-${width}`), fullPage: true });
+      await shoot(page, `player-page-admin-${width}`, { fullPage: true });
       await page.mouse.wheel(0, 1500);
       expect(await axeViolations(page)).toEqual([]);
       for (const [opener, title] of [
@@ -213,9 +213,7 @@ describe.runIf(browserAvailable)('the player page', () => {
         }
         expect(await fitsWidth(page)).toBe(true);
         expect(await axeViolations(page), `${opener} at ${width}`).toEqual([]);
-        await page.screenshot({
-          path: screenshotPath(`player-dialog-${opener.replace(/ /g, '-').toLowerCase()}-${width}`),
-        });
+        await shoot(page, `player-dialog-${opener.replace(/ /g, '-').toLowerCase()}-${width}`);
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
       }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../../adapters/http/contract/pages.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -67,7 +67,7 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
       expect(await drawn.getByRole('button', { name: 'Purchase Swamp Blood' }).isVisible()).toBe(true);
       const billed = await drawn.getByTestId('billed-monthly').allTextContents();
       expect(billed).toEqual(Array(5).fill('Billed monthly, cancel anytime.'));
-      await drawn.screenshot({ path: screenshotPath(`prerendered-whitelist-no-script-${width}`), fullPage: true });
+      await shoot(drawn, `prerendered-whitelist-no-script-${width}`, { fullPage: true });
       const asDrawn = await mainText(drawn);
       await context.close();
 
@@ -80,7 +80,7 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
       await adopted(page);
       expect(await mainText(page)).toBe(asDrawn);
       expect(asked).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`prerendered-whitelist-adopted-${width}`), fullPage: true });
+      await shoot(page, `prerendered-whitelist-adopted-${width}`, { fullPage: true });
       await page.close();
     }
   });
@@ -170,7 +170,7 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Server Rules' }).waitFor();
-    await page.screenshot({ path: screenshotPath('prerendered-server-rules-360') });
+    await shoot(page, 'prerendered-server-rules-360');
     await page.close();
   });
 

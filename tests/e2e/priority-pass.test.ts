@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
 
@@ -26,7 +26,7 @@ describe.runIf(browserAvailable)('Priority Pass page in Chromium', () => {
     const prices = await cards.getByTestId('price').allTextContents();
     expect(prices.map((price) => price.replace('/month', ''))).toEqual(['$20', '$40', '$60', '$100', '$175']);
     await expect.poll(() => page.getByText('Most Popular').count()).toBe(1);
-    await page.screenshot({ path: screenshotPath('priority-pass-1280'), fullPage: true });
+    await shoot(page, 'priority-pass-1280', { fullPage: true });
   });
 
   it("sends Bayou Basic's purchase button to the card payment page", async () => {

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import { paths } from '../../ui/src/config/paths.ts';
 import { fitsWidth } from '../support/axe.ts';
-import { browserAvailable, landed, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, landed, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -235,7 +235,7 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
             await page.goto(`${server.url}${route}`);
             await check(page, expect);
             if (width === 360) expect(await fitsWidth(page)).toBe(true);
-            await page.screenshot({ path: screenshotPath(screenshotName(route, width)), fullPage: true });
+            await shoot(page, screenshotName(route, width), { fullPage: true });
           }));
       }
 
@@ -249,7 +249,7 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
             }
             // a page that sends a signed-out visitor on after a moment is measured where it lands
             if (width === 360) expect(await landed(page, () => fitsWidth(page)), route).toBe(true);
-            await page.screenshot({ path: screenshotPath(screenshotName(route, width)), fullPage: true });
+            await shoot(page, screenshotName(route, width), { fullPage: true });
           }));
       }
     });
@@ -353,7 +353,7 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
       await featured.first().hover();
       await page.getByRole('tooltip').waitFor({ timeout: 3000 });
       expect(await page.getByRole('tooltip').textContent()).toBe('Five Level Whitelist Access');
-      await page.screenshot({ path: screenshotPath('public-home-signed-in-1280'), fullPage: true });
+      await shoot(page, 'public-home-signed-in-1280', { fullPage: true });
     } finally {
       await context.close();
     }

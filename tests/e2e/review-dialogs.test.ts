@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_NOTES_TOO_SHORT } from '../../adapters/http/contract/applications.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
@@ -90,12 +90,12 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
         /^\/admin\/players\/[0-9a-f-]{36}$/,
       );
       await check('/admin-applications');
-      await page.screenshot({ path: screenshotPath(`review-admin-applications-${width}`), fullPage: true });
+      await shoot(page, `review-admin-applications-${width}`, { fullPage: true });
       await opener(page, ids[LONG_NAME]).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       await check('/admin-applications dialog');
-      await page.screenshot({ path: screenshotPath(`review-admin-applications-dialog-${width}`) });
+      await shoot(page, `review-admin-applications-dialog-${width}`);
       await scrollToEnd(dialog);
       await dialog.getByLabel('Review notes').fill('short');
       await dialog.getByRole('button', { name: 'Submit Review' }).click();
@@ -103,7 +103,7 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
       expect(await dialog.getByRole('button', { name: 'Close' }).isVisible()).toBe(true);
       expect(await uncovered(dialog.getByRole('button', { name: 'Close' }))).toBe(true);
       await check('/admin-applications dialog scrolled, with a refused note');
-      await page.screenshot({ path: screenshotPath(`review-admin-applications-dialog-scrolled-${width}`) });
+      await shoot(page, `review-admin-applications-dialog-scrolled-${width}`);
       // Approve and Reject are final: Submit Review asks once more, as the other two screens do; Cancel sends nothing
       const sent = patches(page);
       await dialog.getByLabel('Review notes').fill('Well written, knows the rules.');
@@ -115,7 +115,7 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
       // the question wraps a 64-character name instead of running out of the dialog
       expect(await question.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
       await check('/admin-applications dialog asking to confirm Approve');
-      await page.screenshot({ path: screenshotPath(`review-admin-applications-confirm-${width}`) });
+      await shoot(page, `review-admin-applications-confirm-${width}`);
       await question.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => activeIs(page, 'button')).toBe(true);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Submit Review');
@@ -131,27 +131,27 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
       await heading.waitFor();
       await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
       await check('/staff-applications with an application selected');
-      await page.screenshot({ path: screenshotPath(`review-staff-applications-${width}`), fullPage: true });
+      await shoot(page, `review-staff-applications-${width}`, { fullPage: true });
 
       await page.goto(`${server.url}/staff-review`);
       const staffOpener = page.getByRole('button', { name: 'Review', exact: true }).first();
       await staffOpener.click();
       await dialog.waitFor();
       await check('/staff-review dialog');
-      await page.screenshot({ path: screenshotPath(`review-staff-review-dialog-${width}`) });
+      await shoot(page, `review-staff-review-dialog-${width}`);
       await scrollToEnd(dialog);
       expect(await dialog.getByRole('button', { name: 'Close' }).isVisible()).toBe(true);
       for (const name of ['Approve', 'Mark Under Review', 'Deny'])
         expect(await uncovered(dialog.getByRole('button', { name }))).toBe(true);
       await check('/staff-review dialog scrolled');
-      await page.screenshot({ path: screenshotPath(`review-staff-review-dialog-scrolled-${width}`) });
+      await shoot(page, `review-staff-review-dialog-scrolled-${width}`);
       // Deny asks once more; its answers are on screen, and Cancel leaves the application as it was
       await dialog.getByRole('button', { name: 'Deny' }).click();
       const confirm = dialog.getByRole('group', { name: 'Confirm the decision' });
       for (const name of ['Yes, deny', 'Cancel'])
         expect(await uncovered(confirm.getByRole('button', { name }))).toBe(true);
       await check('/staff-review dialog asking to confirm Deny');
-      await page.screenshot({ path: screenshotPath(`review-staff-review-confirm-${width}`) });
+      await shoot(page, `review-staff-review-confirm-${width}`);
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await expect
         .poll(() =>
@@ -162,7 +162,7 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => staffOpener.evaluate((element) => element === document.activeElement)).toBe(true);
       await check('/staff-review');
-      await page.screenshot({ path: screenshotPath(`review-staff-review-${width}`), fullPage: true });
+      await shoot(page, `review-staff-review-${width}`, { fullPage: true });
       await page.close();
     }, 120_000);
   }
@@ -227,7 +227,7 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
     expect(sent).toEqual([]);
     await submit.scrollIntoViewIfNeeded();
     expect(await uncovered(submit)).toBe(true);
-    await page.screenshot({ path: screenshotPath('review-walk-short-note-360') });
+    await shoot(page, 'review-walk-short-note-360');
 
     const message = 'Thanks for applying. Give your character a clearer goal and apply again in a week.';
     await notes.fill('Goals too vague; scenario answer ignores the rules.');
@@ -239,7 +239,7 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
     for (const name of ['Yes, reject', 'Cancel'])
       expect(await uncovered(confirm.getByRole('button', { name }))).toBe(true);
     expect(sent).toEqual([]);
-    await page.screenshot({ path: screenshotPath('review-walk-confirm-reject-360') });
+    await shoot(page, 'review-walk-confirm-reject-360');
     await confirm.getByRole('button', { name: 'Yes, reject' }).click();
     await page.getByText('Application has been rejected', { exact: true }).waitFor();
     expect(sent).toHaveLength(1);
@@ -247,7 +247,7 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
     await expect
       .poll(() => page.locator(`[data-application-id="${ids[walker.username]}"] [data-testid="status"]`).textContent())
       .toBe('Rejected');
-    await page.screenshot({ path: screenshotPath('review-walk-rejected-360') });
+    await shoot(page, 'review-walk-rejected-360');
 
     const player = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
     await signInBrowser(player, server, walker);
@@ -255,7 +255,7 @@ describe.runIf(browserAvailable)('review screens and their dialogs', () => {
     await player.getByText(message).waitFor();
     expect(await player.getByTestId('application-status').textContent()).toBe('rejected');
     expect(await player.textContent('body')).not.toContain('Goals too vague');
-    await player.screenshot({ path: screenshotPath('review-walk-apply-360'), fullPage: true });
+    await shoot(player, 'review-walk-apply-360', { fullPage: true });
     await page.close();
     await player.close();
   }, 60_000);

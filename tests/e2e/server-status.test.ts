@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { FakeFxServer } from '../support/fake-fxserver.ts';
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
@@ -51,7 +51,7 @@ describe.runIf(browserAvailable)('the live game server on the site', () => {
       expect(await uptimeFigure(page, 'landing-stat').textContent()).toBe('Server Uptimelast 30 days100%');
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`server-status-landing-${width}`), fullPage: true });
+      await shoot(page, `server-status-landing-${width}`, { fullPage: true });
       await page.context().close();
     }
 
@@ -66,10 +66,10 @@ describe.runIf(browserAvailable)('the live game server on the site', () => {
       await expect
         .poll(() => uptimeFigure(page, 'landing-stat').textContent())
         .toMatch(/^Server Uptimelast 30 days\d{1,2}\.\d%$/);
-      await page.screenshot({ path: screenshotPath('server-status-landing-offline-1280'), fullPage: true });
+      await shoot(page, 'server-status-landing-offline-1280', { fullPage: true });
       await page.setViewportSize({ width: 360, height: 740 });
       expect(await fitsWidth(page)).toBe(true);
-      await page.screenshot({ path: screenshotPath('server-status-landing-offline-360'), fullPage: true });
+      await shoot(page, 'server-status-landing-offline-360', { fullPage: true });
       await page.context().close();
     } finally {
       await fx.up();
@@ -84,10 +84,10 @@ describe.runIf(browserAvailable)('the live game server on the site', () => {
     const connect = page.getByRole('link', { name: 'Connect to the server' });
     expect(await connect.getAttribute('href')).toBe(CONNECT);
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('server-status-home-360'), fullPage: true });
+    await shoot(page, 'server-status-home-360', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('server-status-home-1280'), fullPage: true });
+    await shoot(page, 'server-status-home-1280', { fullPage: true });
     await page.setViewportSize({ width: 360, height: 900 });
 
     await fx.down();
@@ -113,9 +113,9 @@ describe.runIf(browserAvailable)('the live game server on the site', () => {
         };
       });
       expect(seen).toEqual({ overlapping: true, markShows: true });
-      await page.screenshot({ path: screenshotPath('server-status-home-offline-360') });
+      await shoot(page, 'server-status-home-offline-360');
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.screenshot({ path: screenshotPath('server-status-home-offline-1280'), fullPage: true });
+      await shoot(page, 'server-status-home-offline-1280', { fullPage: true });
       await page.setViewportSize({ width: 360, height: 900 });
     } finally {
       await fx.up();
@@ -134,10 +134,10 @@ describe.runIf(browserAvailable)('the live game server on the site', () => {
     await page.goto(`${server.url}/checkout-success?payment_intent=${intentId}`);
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     expect(await page.getByRole('link', { name: 'Connect to the server' }).getAttribute('href')).toBe(CONNECT);
-    await page.screenshot({ path: screenshotPath('server-status-success-360'), fullPage: true });
+    await shoot(page, 'server-status-success-360', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('server-status-success-1280'), fullPage: true });
+    await shoot(page, 'server-status-success-1280', { fullPage: true });
     await page.setViewportSize({ width: 360, height: 900 });
 
     const created = await client(server.url, player.cookie).post('/api/applications', whitelistAnswers());
@@ -150,10 +150,10 @@ describe.runIf(browserAvailable)('the live game server on the site', () => {
     await page.getByRole('heading', { name: 'You are already whitelisted.' }).waitFor();
     expect(await page.getByRole('link', { name: 'Connect to the server' }).getAttribute('href')).toBe(CONNECT);
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('server-status-approved-360'), fullPage: true });
+    await shoot(page, 'server-status-approved-360', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('server-status-approved-1280'), fullPage: true });
+    await shoot(page, 'server-status-approved-1280', { fullPage: true });
     await page.setViewportSize({ width: 360, height: 900 });
     await page.context().close();
   }, 60_000);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { randomDiscordId, signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -44,7 +44,7 @@ describe.runIf(browserAvailable)('signing in returns the player to the page and 
     await expect.poll(() => page.getByTestId('product-name').textContent()).toBe('Swamp Blood');
     expect(await page.getByTestId('order-total').textContent()).toBe('$60');
     expect(await page.getByRole('heading', { level: 1, name: 'Order Summary' }).isVisible()).toBe(true);
-    await page.screenshot({ path: screenshotPath('sign-in-return-swamp-blood-1280') });
+    await shoot(page, 'sign-in-return-swamp-blood-1280');
   }, 60_000);
 
   it('a signed-out unban choice survives sign-in, from the button and from stored checkout data alone', async () => {
@@ -168,7 +168,7 @@ describe.runIf(browserAvailable)('signing in returns the player to the page and 
       'Username is required.',
       'Discord ID must be digits only (1 to 32).',
     ]);
-    await page.screenshot({ path: screenshotPath('dev-login-errors-360'), fullPage: true });
+    await shoot(page, 'dev-login-errors-360', { fullPage: true });
     await username.fill('Fixed Remy');
     await page.getByLabel('Discord ID').fill(randomDiscordId());
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -207,9 +207,7 @@ describe.runIf(browserAvailable)('signing in returns the player to the page and 
       if (long) expect(title.startsWith(`Welcome, ${username}. `)).toBe(true);
       else expect(title).not.toContain(username);
       expect(await fitsWidth(page)).toBe(true);
-      await page
-        .getByRole('banner')
-        .screenshot({ path: screenshotPath(`header-greeting-${width}-${long ? 'long' : 'short'}`) });
+      await shoot(page.getByRole('banner'), `header-greeting-${width}-${long ? 'long' : 'short'}`);
       await page.context().close();
     }
   }, 90_000);

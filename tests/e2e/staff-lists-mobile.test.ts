@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
@@ -71,7 +71,7 @@ describe.runIf(browserAvailable)('staff and admin lists on a phone, with a 64-ch
         const end = await preview.boundingBox();
         expect((end?.x ?? 0) + (end?.width ?? 999)).toBeLessThanOrEqual(360);
       }
-      await page.screenshot({ path: screenshotPath(`${shot}-360`), fullPage: true });
+      await shoot(page, `${shot}-360`, { fullPage: true });
     }
     await page.close();
   });
@@ -85,7 +85,7 @@ describe.runIf(browserAvailable)('staff and admin lists on a phone, with a 64-ch
       if (path !== '/staff-applications') {
         expect(await page.getByRole('columnheader').first().isVisible(), path).toBe(true);
       }
-      await page.screenshot({ path: screenshotPath(`${shot}-1280`), fullPage: true });
+      await shoot(page, `${shot}-1280`, { fullPage: true });
     }
     await page.close();
   });

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../core/users/user.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -45,7 +45,7 @@ describe.runIf(browserAvailable)('header links for staff and admins', () => {
       await nav.getByRole('link', { name: 'Home' }).waitFor();
       await expect.poll(() => roleLinks(nav)).toEqual(EXPECTED[role]);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.screenshot({ path: screenshotPath(`staff-nav-${role}-1280`) });
+      await shoot(page, `staff-nav-${role}-1280`);
       // the header stays on one line
       const height = await page
         .locator('header > div')
@@ -77,7 +77,7 @@ describe.runIf(browserAvailable)('header links for staff and admins', () => {
       await menu.getByRole('link', { name: 'Home' }).waitFor();
       await expect.poll(() => roleLinks(menu)).toEqual(EXPECTED[role]);
       expect(await fitsWidth(page)).toBe(true);
-      await page.screenshot({ path: screenshotPath(`staff-nav-${role}-360`), fullPage: true });
+      await shoot(page, `staff-nav-${role}-360`, { fullPage: true });
       await context.close();
     });
   }

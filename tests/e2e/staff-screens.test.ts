@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../core/users/user.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
@@ -61,8 +61,7 @@ describe.runIf(browserAvailable)('staff and admin screens', () => {
           expect(text, what).toContain(role === null ? 'Sign in to continue.' : `your account has the ${role} role`);
           expect(await fitsWidth(page), what).toBe(true);
           expect(await axeViolations(page), what).toEqual([]);
-          await page.screenshot({
-            path: screenshotPath(`not-authorized-${role ?? 'signed-out'}${screen.path.replace(/\//g, '-')}-${width}`),
+          await shoot(page, `not-authorized-${role ?? 'signed-out'}${screen.path.replace(/\//g, '-')}-${width}`, {
             fullPage: true,
           });
         }
@@ -111,7 +110,7 @@ describe.runIf(browserAvailable)('staff and admin screens', () => {
         if (stops.at(-1) === now.name) continue; // the next part of the same date field
         stops.push(now.name);
         expect(await axeViolations(page), `${now.name} focused`).toEqual([]);
-        if (now.name === 'From') await page.screenshot({ path: screenshotPath(`admin-filters-from-focused-${width}`) });
+        if (now.name === 'From') await shoot(page, `admin-filters-from-focused-${width}`);
       }
       expect(stops).toEqual([
         'Status',
@@ -131,7 +130,7 @@ describe.runIf(browserAvailable)('staff and admin screens', () => {
       }
       expect(await axeViolations(page), 'To focused by a click, then Tab').toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
-      await page.screenshot({ path: screenshotPath(`admin-filters-to-clicked-then-tab-${width}`) });
+      await shoot(page, `admin-filters-to-clicked-then-tab-${width}`);
       await page.context().close();
     }, 120_000);
   }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
 import { fitsWidth } from '../support/axe.ts';
@@ -44,7 +44,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(new URL(buyer.url()).pathname).toBe('/stripe-checkout');
     expect(await buyer.getByText('Purchase Successful!', { exact: true }).isVisible()).toBe(true);
     expect(await buyer.getByRole('status').filter({ hasText: 'Opening your receipt' }).isVisible()).toBe(true);
-    await buyer.screenshot({ path: screenshotPath('checkout-paid-redirecting-1280') });
+    await shoot(buyer, 'checkout-paid-redirecting-1280');
     await buyer.waitForURL('**/checkout-success?payment_intent=*');
     const intentId = new URL(buyer.url()).searchParams.get('payment_intent')!;
     expect(intentId).toMatch(/^pi_demo_/);
@@ -60,7 +60,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
       true,
     );
     expect(await buyer.getByText(/granted automatically/).count()).toBe(0);
-    await buyer.screenshot({ path: screenshotPath('checkout-success-1280'), fullPage: true });
+    await shoot(buyer, 'checkout-success-1280', { fullPage: true });
 
     const admin = await pageAs('admin', 'Papa Legba');
     await admin.goto(`${server.url}/admin`);
@@ -84,7 +84,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     const dialog = admin.getByRole('dialog', { name: 'Purchase details' });
     await dialog.waitFor();
     await expect.poll(() => dialog.textContent()).toContain(intentId);
-    await admin.screenshot({ path: screenshotPath('admin-purchases-1280'), fullPage: true });
+    await shoot(admin, 'admin-purchases-1280', { fullPage: true });
 
     // the home page's Recent Purchases panel now shows the sale, anonymised, newest highlighted
     await buyer.goto(`${server.url}/`);
@@ -110,7 +110,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Your card was declined.');
     expect(await alert.textContent()).toContain('You were not charged.');
-    await buyer.screenshot({ path: screenshotPath('store-declined-1280') });
+    await shoot(buyer, 'store-declined-1280');
     await expect.poll(() => payButton.isEnabled()).toBe(true);
     expect(await tokens(buyer)).toBe(0);
     expect(buyer.url()).toContain('/stripe-checkout');
@@ -176,7 +176,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     // the form went away: focus is on the payment panel's heading, not on the page
     await expect.poll(() => buyer.evaluate(() => document.activeElement?.id)).toBe('payment-heading');
     expect(await fitsWidth(buyer)).toBe(true);
-    await buyer.screenshot({ path: screenshotPath('stripe-checkout-unban-360'), fullPage: true });
+    await shoot(buyer, 'stripe-checkout-unban-360', { fullPage: true });
     await pay(buyer, '4000 0000 0000 0002');
     await buyer.getByRole('button', { name: 'Pay $19.99' }).click();
     await buyer.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
@@ -186,7 +186,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await buyer.getByText('You received 19 tokens! Redirecting to success page...', { exact: true }).waitFor();
     // paid: the details went with the payment and can no longer be edited
     expect(await buyer.getByRole('button', { name: 'Edit unban details' }).count()).toBe(0);
-    await buyer.screenshot({ path: screenshotPath('checkout-paid-redirecting-360') });
+    await shoot(buyer, 'checkout-paid-redirecting-360');
     await buyer.waitForURL('**/checkout-success?payment_intent=*');
     expect(await tokens(buyer)).toBe(19);
     expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
@@ -195,7 +195,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await buyer.getByRole('heading', { name: 'What happens now' }).waitFor();
     await expect.poll(() => buyer.getByText(/Redirecting to success page/).count()).toBe(0);
     expect(await buyer.getByText(/Staff assign your roles/).count()).toBe(0);
-    await buyer.screenshot({ path: screenshotPath('checkout-success-360'), fullPage: true });
+    await shoot(buyer, 'checkout-success-360', { fullPage: true });
 
     const admin = await pageAs('admin', 'Unban Admin', 360);
     await admin.goto(`${server.url}/admin`);
@@ -207,7 +207,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
       'Banned from the Discord for spamming the trade channel in October.',
     );
     expect(await fitsWidth(admin)).toBe(true);
-    await admin.screenshot({ path: screenshotPath('admin-purchase-ban-reason-360'), fullPage: true });
+    await shoot(admin, 'admin-purchase-ban-reason-360', { fullPage: true });
   }, 90_000);
 
   it('an explicit link wins over a stale stored unban: the add-on is shown and charged, and the stored data is gone', async () => {
@@ -254,7 +254,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(await buyer.getByTestId('price-changed').textContent()).toBe(
       'The price of Swamp Vehicles is now $115 (your link said $75). You pay $115.',
     );
-    await buyer.screenshot({ path: screenshotPath('checkout-price-changed-1280'), fullPage: true });
+    await shoot(buyer, 'checkout-price-changed-1280', { fullPage: true });
     await buyer.getByRole('button', { name: 'Continue to payment' }).click();
     await pay(buyer, '4242 4242 4242 4242');
     await buyer.getByRole('button', { name: 'Pay $115' }).click();
@@ -280,7 +280,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await buyer.getByRole('button', { name: 'Continue to payment' }).click();
     await buyer.getByLabel('Card number').waitFor();
     expect(await fitsWidth(buyer)).toBe(true);
-    await buyer.screenshot({ path: screenshotPath('checkout-unban-360'), fullPage: true });
+    await shoot(buyer, 'checkout-unban-360', { fullPage: true });
   }, 60_000);
 
   it('signed out: the payment page says Authentication Required, then goes to sign in after 1 s; an unknown product is not found', async () => {
@@ -385,7 +385,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await admin.getByRole('button', { name: 'View' }).first().click();
     await admin.getByRole('dialog', { name: 'Purchase details' }).waitFor();
     expect(await fitsWidth(admin)).toBe(true);
-    await admin.screenshot({ path: screenshotPath('admin-purchases-360'), fullPage: true });
+    await shoot(admin, 'admin-purchases-360', { fullPage: true });
   }, 60_000);
 
   it("completes a purchase when the buyer returns from the card's redirect to /checkout-success", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { startStripeTestServer } from '../support/stripe-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -39,6 +39,6 @@ describe.runIf(browserAvailable)('payment page with Stripe keys set and no inter
     expect(await page.getByText('Payment Setup Failed', { exact: true }).count()).toBeGreaterThanOrEqual(1);
     expect(stripeRequests.some((url) => url.startsWith('https://js.stripe.com/'))).toBe(true);
     expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath('stripe-offline-360'), fullPage: true });
+    await shoot(page, 'stripe-offline-360', { fullPage: true });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, screenshotPath } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { runCliOn } from '../support/cli.ts';
 import type { FakeTebex } from '../support/fake-tebex.ts';
 import { signInBrowser } from '../support/session.ts';
@@ -35,7 +35,7 @@ describe.runIf(browserAvailable)("buying through Tebex's checkout page", () => {
       expect(await page.getByText('Payments are taken by Tebex').isVisible()).toBe(true);
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`tebex-order-${width}`), fullPage: true });
+      await shoot(page, `tebex-order-${width}`, { fullPage: true });
 
       await toTebex.click();
       // Tebex's Cfx.re sign-in, then back through the site to Tebex's checkout with the package in the basket
@@ -52,7 +52,7 @@ describe.runIf(browserAvailable)("buying through Tebex's checkout page", () => {
       expect(await page.getByText('80 tokens were added to your balance').isVisible()).toBe(true);
       await expect.poll(() => page.getByRole('banner').getByText('80', { exact: false }).count()).toBeGreaterThan(0);
       expect(await fitsWidth(page)).toBe(true);
-      await page.screenshot({ path: screenshotPath(`tebex-success-${width}`), fullPage: true });
+      await shoot(page, `tebex-success-${width}`, { fullPage: true });
       await context.close();
     }
     expect(fake.sent.filter((sent) => sent.type === 'payment.completed').every((sent) => sent.status === 200)).toBe(
@@ -78,7 +78,7 @@ describe.runIf(browserAvailable)("buying through Tebex's checkout page", () => {
     expect(await note.textContent()).toContain('Billed by Tebex');
     expect(await page.getByTestId('membership').getByRole('button', { name: 'Cancel' }).count()).toBe(0);
     expect(await fitsWidth(page)).toBe(true);
-    await page.getByTestId('membership').screenshot({ path: screenshotPath('tebex-account-membership-360') });
+    await shoot(page.getByTestId('membership'), 'tebex-account-membership-360');
     await context.close();
 
     for (const width of [1280, 360]) {
@@ -95,7 +95,7 @@ describe.runIf(browserAvailable)("buying through Tebex's checkout page", () => {
       expect(await dialog.getByTestId('purchase-gateway').textContent()).toBe('Tebex');
       expect(await dialog.getByText('refund it in the Tebex creator panel').isVisible()).toBe(true);
       expect(await dialog.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
-      await admin.screenshot({ path: screenshotPath(`tebex-admin-dialog-${width}`) });
+      await shoot(admin, `tebex-admin-dialog-${width}`);
       await adminContext.close();
     }
   }, 90_000);

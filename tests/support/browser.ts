@@ -1,5 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { type SignedIn, type SignInOptions, signInBrowser } from './session.ts';
 import type { TestServer } from './test-system.ts';
 
@@ -100,9 +107,23 @@ export async function openBrowser(): Promise<TestBrowser> {
 
 export const ARTIFACTS_DIR = 'test-artifacts/screenshots';
 
-export function screenshotPath(name: string): string {
+/**
+ * Screenshots are for a person to look at: `SCREENSHOTS=1 npm test` writes them into test-artifacts/screenshots; a
+ * plain run skips them, sparing Chromium a rasterised, PNG-encoded page (often the whole length of it) each time.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+function screenshotPath(name: string): string {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   return `${ARTIFACTS_DIR}/${name}.png`;
+}
+
+/** keeps what `target` shows as `name`.png when screenshots are asked for (`SCREENSHOTS=1`) */
+export async function shoot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOTS) return;
+  const path = screenshotPath(name);
+  if ('goto' in target) await target.screenshot({ path, ...options });
+  else await target.screenshot({ path });
 }
 
 /**
