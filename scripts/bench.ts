@@ -83,11 +83,14 @@ interface Started {
  * goes to a file, as a service's goes to its log: read in this process, it took the load generator's time, which
  * is what limits the run on two cores, and the baselines log nothing.
  */
-async function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Started> {
+/** `env` over this process's environment; a variable given as undefined is left out (the embedded run has no DATABASE_URL) */
+async function startProcess(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<Started> {
   const logFile = join(mkdtempSync(join(tmpdir(), 'bayou-bench-log-')), 'output.log');
   const out = openSync(logFile, 'w');
+  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    env: { ...process.env, ...env },
+    env: childEnv,
     stdio: ['ignore', out, out],
   });
   closeSync(out);
@@ -219,7 +222,8 @@ async function benchTarget(
         HOST: '127.0.0.1',
         PORT: '0',
         DATA_DIR: dataDir,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        // the embedded run must not inherit a DATABASE_URL meant for the Postgres run
+        DATABASE_URL: databaseUrl,
         WEB_CONCURRENCY: String(workers),
         PUBLIC_URL: 'https://bayourp.example',
         SESSION_SECRET,
