@@ -116,14 +116,17 @@ export function parseWrk(output: string): Omit<Measured, 'serverCores' | 'loader
 
 /**
  * CPU time of a process, in clock ticks, with that of its children (a cluster's workers) unless `ownOnly` (the bench
- * process, which loads with autocannon, is also the parent of the servers); undefined where /proc does not say.
+ * process, which loads with autocannon, is also the parent of the servers); undefined where /proc does not say. The
+ * children counted are the live ones and those that ended and were waited for (cutime and cstime), so the count never
+ * goes back when a child ends between two readings.
  */
 export function cpuTicks(pid: number, { ownOnly = false } = {}): number | undefined {
   try {
-    // after the command name in parentheses: utime and stime are fields 14 and 15
+    // after the command name in parentheses: utime and stime are fields 14 and 15, cutime and cstime 16 and 17
     const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
     let ticks = Number(fields[11]) + Number(fields[12]);
     if (ownOnly) return ticks;
+    ticks += Number(fields[13]) + Number(fields[14]);
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
     for (const child of children ? children.split(' ') : []) ticks += cpuTicks(Number(child)) ?? 0;
     return ticks;

@@ -141,6 +141,28 @@ describe('the CPU time of a server', () => {
   });
 });
 
+describe('the CPU time of a server whose worker ends', () => {
+  it('keeps the time of a worker that ended between two readings', async () => {
+    // a server whose one worker keeps a core busy for 600 ms and ends, waited for by the server
+    const busy = 'const end = Date.now() + 600; while (Date.now() < end);';
+    const server = spawn(process.execPath, [
+      '-e',
+      `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(busy)}]).on('exit', () => setTimeout(() => process.exit(), 5_000));`,
+    ]);
+    try {
+      await expect.poll(() => workerOf(server), { timeout: 10_000 }).toBeDefined();
+      await new Promise((done) => setTimeout(done, 300));
+      const whileWorking = ticksOf(server);
+      await expect.poll(() => workerOf(server), { timeout: 10_000 }).toBeUndefined();
+      // the worker's time stays counted once it has ended
+      expect(ticksOf(server)).toBeGreaterThanOrEqual(whileWorking);
+      expect(whileWorking).toBeGreaterThan(5);
+    } finally {
+      server.kill();
+    }
+  });
+});
+
 /** a process that keeps a core busy until killed (at most 10 s) */
 function busyChild(): ChildProcess {
   return spawn(process.execPath, ['-e', 'const end = Date.now() + 10_000; while (Date.now() < end);']);
