@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../../adapters/persistence/database.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
+import { pendingPurchase } from '../support/purchase-builders.ts';
 import { client } from '../support/http.ts';
 import { pgliteTemplate } from '../support/pglite-template.ts';
 import { signIn } from '../support/session.ts';
@@ -45,27 +45,17 @@ describe("the worker's server, taken over by the next test file", () => {
     const cutOff = new Date();
     const checkout = (userId: string, createdAt: Date) =>
       system.database.withContext(() =>
-        purchases.add({
-          id: randomUUID(),
-          userId,
-          productType: 'gang',
-          productId: 'starter-gang',
-          optionId: null,
-          productName: 'Starter Gang',
-          priceCents: 2500,
-          currency: 'usd',
-          tokensGranted: 0,
-          tokensAwarded: 0,
-          buyerEmail: null,
-          buyerDiscord: null,
-          banReason: null,
-          paymentIntentId: null,
-          status: 'pending',
-          failureReason: null,
-          createdAt,
-          updatedAt: createdAt,
-          completedAt: null,
-        }),
+        purchases.add(
+          pendingPurchase({
+            userId,
+            productType: 'gang',
+            productId: 'starter-gang',
+            productName: 'Starter Gang',
+            priceCents: 2500,
+            tokensGranted: 0,
+            createdAt,
+          }),
+        ),
       );
     const abandoned = async () =>
       (await system.database.withContext(() => purchases.summarize({ abandonedBefore: cutOff }))).abandoned;

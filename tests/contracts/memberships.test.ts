@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Membership } from '../../core/memberships/membership.ts';
 import type { MembershipRepository } from '../../core/memberships/ports.ts';
 import type { Purchase } from '../../core/purchases/purchase.ts';
+import { pendingPurchase } from '../support/purchase-builders.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import { InMemoryMembershipRepository } from '../../adapters/memory/in-memory-membership-repository.ts';
 import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
@@ -45,27 +46,13 @@ function membership(userId: string, changes: Partial<Membership> = {}): Membersh
 }
 
 function renewal(m: Membership, periodStart: Date): Purchase {
-  const now = new Date();
-  return {
-    id: randomUUID(),
+  return pendingPurchase({
     userId: m.userId,
     productType: 'whitelist',
     productId: m.tierId,
-    optionId: null,
     productName: 'Swamp Blood',
     priceCents: 6000,
-    currency: 'usd',
     tokensGranted: 100,
-    tokensAwarded: 0,
-    buyerEmail: null,
-    buyerDiscord: null,
-    banReason: null,
-    paymentIntentId: null,
-    status: 'pending',
-    failureReason: null,
-    createdAt: now,
-    updatedAt: now,
-    completedAt: null,
     billing: {
       reason: 'renewal',
       subscriptionId: m.subscriptionId,
@@ -73,7 +60,7 @@ function renewal(m: Membership, periodStart: Date): Purchase {
       periodStart,
       periodEnd: new Date(periodStart.getTime() + 31 * 86_400_000),
     },
-  };
+  });
 }
 
 describe.each(contractTargets())('membership repositories on %s', (target) => {

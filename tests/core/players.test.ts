@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
 import type { Purchase } from '../../core/purchases/purchase.ts';
+import { pendingPurchase } from '../support/purchase-builders.ts';
 
 function fixture() {
   let now = new Date('2026-11-22T12:00:00Z');
@@ -18,28 +19,16 @@ function fixture() {
 }
 
 function purchase(userId: string, createdAt: Date, overrides: Partial<Purchase> = {}): Purchase {
-  return {
-    id: crypto.randomUUID(),
+  return pendingPurchase({
     userId,
     productType: 'whitelist',
     productId: 'bayou-basic',
-    optionId: null,
     productName: 'Bayou Basic',
     priceCents: 2000,
-    currency: 'usd',
     tokensGranted: 25,
-    tokensAwarded: 0,
-    buyerEmail: null,
-    buyerDiscord: null,
-    banReason: null,
-    paymentIntentId: null,
-    status: 'pending',
-    failureReason: null,
     createdAt,
-    updatedAt: createdAt,
-    completedAt: null,
     ...overrides,
-  };
+  });
 }
 
 describe('player page and account actions (core)', () => {
