@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturedLogger } from '../support/captured-log.ts';
 import type { FakeStripe } from '../support/fake-stripe.ts';
-import type { FakeTebex } from '../support/fake-tebex.ts';
+import { FAKE_TEBEX_WEBHOOK_SECRET, type FakeTebex } from '../support/fake-tebex.ts';
 import { runCliOn } from '../support/cli.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
@@ -14,8 +15,10 @@ import type { TestServer } from '../support/test-system.ts';
  */
 let tebex: { server: TestServer; fake: FakeTebex; stop: () => Promise<void> };
 let stripe: { server: TestServer; fake: FakeStripe; stop: () => Promise<void> };
+/** the Tebex site's log */
+const tebexLog = capturedLogger();
 beforeAll(async () => {
-  [tebex, stripe] = await Promise.all([startTebexTestServer(), startStripeTestServer()]);
+  [tebex, stripe] = await Promise.all([startTebexTestServer({ logger: tebexLog.logger }), startStripeTestServer()]);
   expect((await runCliOn(tebex.server.system, ['tebex', 'sync'])).code).toBe(0);
 });
 afterAll(async () => {
@@ -53,8 +56,14 @@ async function openBasket(productType: string, productId: string) {
 }
 
 /** a signed Tebex delivery, answered with the site's body */
-async function sendTebex(type: string, subject: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const delivery = tebex.fake.webhook(type, subject);
+function sendTebex(type: string, subject: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  return postTebex(tebex.fake.webhook(type, subject));
+}
+
+async function postTebex(delivery: {
+  body: string;
+  signature: string;
+}): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(tebex.fake.webhookUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-signature': delivery.signature },
@@ -124,6 +133,75 @@ describe('Tebex webhooks that name a purchase they did not pay', () => {
     ).toBe('Its custom data was not signed by this site.');
   });
 
+  it("a decline whose custom data names another player's checkout without the site's signature is listed and logged, and changes nothing", async () => {
+    const purchase = purchaseOn(tebexSql);
+    const victim = await openBasket('gang', 'starter-gang');
+    const attacker = await openBasket('gang', 'starter-gang');
+    const declined = (transactionId: string) =>
+      tebex.fake.payment(tebex.fake.basket(attacker.ident), transactionId, {
+        decline_reason: { code: 'card_declined', message: 'Your card was declined.' },
+      });
+    const named = { purchase_id: victim.purchaseId, user_id: victim.user.id };
+    // the attacker's own basket declined: once naming the victim's checkout everywhere, unsigned, and once naming it
+    // beside the package's custom data the site signed for the attacker's checkout
+    const unsigned = declined('tbx-attacker-declined-1');
+    const forgeries = [
+      {
+        ...unsigned,
+        custom: named,
+        products: (unsigned.products as Array<Record<string, unknown>>).map((product) => ({
+          ...product,
+          custom: named,
+        })),
+      },
+      { ...declined('tbx-attacker-declined-2'), custom: named },
+    ];
+    const deliveries = forgeries.map((subject) => tebex.fake.webhook('payment.declined', subject));
+    for (const delivery of deliveries)
+      expect(await postTebex(delivery)).toEqual({ status: 200, body: { received: true, applied: false } });
+    expect(await purchase(victim.purchaseId)).toMatchObject({ status: 'pending', tokens_awarded: 0 });
+
+    const reason = 'Its custom data was not signed by this site.';
+    const listed = (await unmatchedListed(tebex.server)).filter((event) => event.namedPurchaseId === victim.purchaseId);
+    expect(listed.map((event) => [event.type, event.reason])).toEqual([
+      ['payment.declined', reason],
+      ['payment.declined', reason],
+    ]);
+    const warnings = tebexLog.lines.filter((line) => line.namedPurchaseId === victim.purchaseId);
+    expect(warnings).toHaveLength(2);
+    for (const warning of warnings)
+      expect(warning).toMatchObject({ level: 40, provider: 'tebex', msg: `Unmatched payment event: ${reason}` });
+    // nothing that proves a delivery or a basket is written out
+    const written = JSON.stringify(warnings);
+    const basketSignature = (tebex.fake.basket(attacker.ident).custom as Record<string, string>).signature;
+    for (const secret of [FAKE_TEBEX_WEBHOOK_SECRET, basketSignature, ...deliveries.map((d) => d.signature)])
+      expect(written).not.toContain(secret);
+
+    // the attacker's own first payment declined, with the custom data the site signed for it, is left alone
+    expect((await sendTebex('payment.declined', declined('tbx-attacker-declined-3'))).body.applied).toBe(false);
+    expect((await purchase(attacker.purchaseId)).status).toBe('pending');
+    expect((await unmatchedListed(tebex.server)).some((event) => event.namedPurchaseId === attacker.purchaseId)).toBe(
+      false,
+    );
+  });
+
+  it('a new payment carrying the signed custom data of a checkout already paid completes nothing', async () => {
+    const purchase = purchaseOn(tebexSql);
+    const victim = await openBasket('gang', 'starter-gang');
+    await tebex.fake.pay(victim.ident);
+    const paid = await purchase(victim.purchaseId);
+    expect(paid.status).toBe('completed');
+    const tokens = (await victim.api.get('/api/user/tokens')).body.tokens as number;
+
+    const again = tebex.fake.payment(tebex.fake.basket(victim.ident), 'tbx-paid-again-1');
+    expect((await sendTebex('payment.completed', again)).body).toEqual({ received: true, applied: false });
+    expect(await purchase(victim.purchaseId)).toEqual(paid);
+    expect((await victim.api.get('/api/user/tokens')).body.tokens).toBe(tokens);
+    expect(
+      (await unmatchedListed(tebex.server)).find((event) => event.namedPurchaseId === victim.purchaseId)?.reason,
+    ).toBe('It names a purchase that is no longer awaiting payment (completed).');
+  });
+
   it("recurring events of the attacker's own subscription never touch another player's Priority Pass", async () => {
     const victim = await openBasket('whitelist', 'gator-crown');
     await tebex.fake.pay(victim.ident);
@@ -163,6 +241,37 @@ describe('Tebex webhooks that name a purchase they did not pay', () => {
         (event) => event.namedPurchaseId === victim.purchaseId && event.reason.includes('tbx-r-never-seen'),
       ),
     ).toBe(true);
+
+    // the victim asks to cancel: an abort that reached their membership would resume it
+    const own = tebex.fake.basket(victim.ident);
+    await tebex.fake.send(
+      'recurring-payment.cancellation.requested',
+      tebex.fake.recurring(own, own.transactionId as string),
+    );
+    const cancelling = await membership();
+    expect(cancelling).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    // a first payment of another subscription whose custom data names the victim's start, unsigned
+    const initial = recurring.initial_payment as Record<string, unknown>;
+    const named = { purchase_id: victim.purchaseId, user_id: victim.user.id };
+    const forged = {
+      ...recurring,
+      reference: 'tbx-r-attacker-forged',
+      initial_payment: {
+        ...initial,
+        transaction_id: 'tbx-attacker-start-1',
+        custom: named,
+        products: (initial.products as Array<Record<string, unknown>>).map((product) => ({
+          ...product,
+          custom: named,
+        })),
+      },
+    };
+    for (const type of ['recurring-payment.cancellation.aborted', 'recurring-payment.started'])
+      for (const subject of [recurring, forged]) {
+        expect((await sendTebex(type, subject)).body, type).toEqual({ received: true, applied: false });
+        expect(await membership(), type).toEqual(cancelling);
+      }
+    expect((await victim.api.get('/api/user/tokens')).body.tokens).toBe(tokens);
   });
 
   it('a payment of $0.01 for a $80 package is held as underpaid: no tokens, no role, staff told, no revenue', async () => {
@@ -221,6 +330,22 @@ describe('Tebex webhooks that name a purchase they did not pay', () => {
     await tebex.fake.send('payment.refunded', tebex.fake.payment(basket, 'tbx-coupon-1'));
     expect((await purchase(buyer.purchaseId)).status).toBe('refunded');
   });
+
+  it('records the paid price of a payment Tebex reports a gift card on, and completes it', async () => {
+    const purchase = purchaseOn(tebexSql);
+    const buyer = await openBasket('gang', 'hood-package');
+    const basket = tebex.fake.basket(buyer.ident);
+    basket.complete = true;
+    const subject = tebex.fake.payment(basket, 'tbx-gift-card-1', {
+      price_paid: { amount: 30, currency: 'USD' },
+      gift_cards: [{ card_number: 'GIFT-BAYOU-1', amount: { amount: 50, currency: 'USD' } }],
+    });
+    expect((await sendTebex('payment.completed', subject)).body).toEqual({ received: true, applied: true });
+    const recorded = await purchase(buyer.purchaseId);
+    expect(recorded).toMatchObject({ status: 'completed', amount_paid_cents: 3000 });
+    expect(recorded.tokens_awarded).toBeGreaterThan(0);
+    expect((await buyer.api.get('/api/user/tokens')).body.tokens).toBe(recorded.tokens_awarded);
+  });
 });
 
 describe('Stripe webhooks that name a purchase they did not pay', () => {
@@ -244,6 +369,17 @@ describe('Stripe webhooks that name a purchase they did not pay', () => {
     expect((await unmatchedListed(stripe.server)).some((event) => event.namedPurchaseId === victim.purchaseId)).toBe(
       true,
     );
+  });
+
+  it('a PaymentIntent paid in full records the amount it received', async () => {
+    const purchase = purchaseOn(stripeSql);
+    const buyer = await startPurchase();
+    const paid = stripe.fake.succeed(buyer.intentId);
+    expect(paid.amount_received).toBe(8000);
+    const response = await deliverWebhook(stripe.server, stripe.fake.signedEvent('payment_intent.succeeded', paid));
+    expect(await response.json()).toEqual({ received: true, applied: true });
+    expect(await purchase(buyer.purchaseId)).toMatchObject({ status: 'completed', amount_paid_cents: 8000 });
+    expect((await buyer.api.get('/api/user/tokens')).body.tokens).toBeGreaterThan(0);
   });
 
   it('a PaymentIntent that received less than its amount is held as underpaid', async () => {

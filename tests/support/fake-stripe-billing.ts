@@ -5,6 +5,8 @@ export interface BillingIntent {
   id: string;
   object: 'payment_intent';
   amount: number;
+  /** what was taken: 0 until it succeeds, then its amount */
+  amount_received: number;
   currency: string;
   description: string | null;
   metadata: Record<string, string>;
@@ -350,6 +352,7 @@ export class FakeBilling {
       id: id('pi'),
       object: 'payment_intent',
       amount,
+      amount_received: 0,
       currency: 'usd',
       description: null,
       metadata: {},
@@ -396,7 +399,11 @@ export class FakeBilling {
       Object.assign(intent, { last_payment_error: { message: 'Your card was declined.', type: 'card_error' } });
       return;
     }
-    Object.assign(intent, { status: 'succeeded', latest_charge: `ch_${intent.id.slice(3)}` });
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: `ch_${intent.id.slice(3)}`,
+    });
     Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due });
   }
 

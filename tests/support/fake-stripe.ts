@@ -77,7 +77,12 @@ export class FakeStripe {
   /** the buyer paid (as Stripe.js confirming the card would do) */
   succeed(id: string): FakeIntent {
     const intent = this.intents.get(id)!;
-    Object.assign(intent, { status: 'succeeded', last_payment_error: null, latest_charge: `ch_${id.slice(3)}` });
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      last_payment_error: null,
+      latest_charge: `ch_${id.slice(3)}`,
+    });
     this.billing.paid(id);
     return intent;
   }
@@ -153,6 +158,7 @@ export class FakeStripe {
         id,
         object: 'payment_intent',
         amount: Number(body.amount),
+        amount_received: 0,
         currency: String(body.currency),
         description: (body.description as string) ?? null,
         metadata: (body.metadata as Record<string, string>) ?? {},

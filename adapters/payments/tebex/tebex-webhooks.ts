@@ -66,8 +66,9 @@ export interface TebexPurchaseLookup {
  * body) and turns it into the core's events. Anyone can open a basket with any custom data, so custom data alone
  * proves nothing: a payment is tied to a purchase by a transaction id the site recorded, or, for its first
  * completion only, by custom data the site signed when it opened the basket, on a purchase still awaiting
- * payment. Refunds and disputes are matched by a recorded transaction only, recurring events by the subscription
- * reference recorded when the membership started. Anything else that names a purchase is reported unmatched.
+ * payment. Refunds, disputes and declines are matched by a recorded transaction only, recurring events by the
+ * subscription reference recorded when the membership started. Anything else that names a purchase is reported
+ * unmatched.
  */
 export class TebexWebhooks {
   constructor(
@@ -230,6 +231,7 @@ export class TebexWebhooks {
   /**
    * A declined renewal puts the membership whose subscription it names past due; a declined payment of a recorded
    * transaction fails its purchase. A first payment's decline is left alone: the buyer can pay the basket again.
+   * One whose custom data names a purchase without the site's signature for it is reported unmatched.
    */
   private async declined(id: string, payment: TebexPayment): Promise<TebexDelivery> {
     const message = payment.decline_reason?.message || 'The payment was declined.';
@@ -255,7 +257,13 @@ export class TebexWebhooks {
       };
     }
     const recorded = await this.purchases.findByPaymentIntent(payment.transaction_id);
-    if (!recorded?.paymentIntentId) return { kind: 'ignored', type: 'payment.declined' };
+    if (!recorded?.paymentIntentId) {
+      // a first payment's decline carries the custom data the site signed for the purchase it names
+      const named = namedPurchaseId(payment);
+      if (named && signedCustom(this.secret, payment)?.purchase_id !== named)
+        return unmatched(id, 'payment.declined', named, 'Its custom data was not signed by this site.');
+      return { kind: 'ignored', type: 'payment.declined' };
+    }
     return {
       kind: 'payment',
       event: { id, type: 'payment_failed', intentId: recorded.paymentIntentId, reason: message },
