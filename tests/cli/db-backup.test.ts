@@ -211,5 +211,9 @@ describe.each(databaseTargets())('a backup taken while 50 writes run (%s)', (tar
     } finally {
       await database.close();
     }
+    // and the operator's own check holds on the restored copy
+    const verified = await runCli(['db', 'verify'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(verified.stdout + verified.stderr).not.toContain('breach');
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
   }, 240_000);
 });

@@ -75,6 +75,10 @@ describe.skipIf(!reachable)('moving from the embedded database to Postgres', () 
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/^Restored \d+ rows in \d+ tables into the database at --to/);
+    // once it holds data, the same restore is refused without --force, naming why
+    const again = await runCli(['db', 'restore', backup, '--to', target.url!], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(again.code).toBe(5);
+    expect(again.stderr).toMatch(/holds data.*--force/s);
 
     const [contents, movedContents] = await readBoth(target.url!, databaseContents);
     expect(Object.keys(contents)).toEqual(
