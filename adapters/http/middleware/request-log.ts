@@ -4,9 +4,12 @@ import type { Logger } from '../../logger.ts';
 export type RequestLine = (requestId: string, method: string, path: string, status: number, started: bigint) => void;
 
 export function requestLine(logger: Logger): RequestLine {
+  // the line's fields are always these five and none is secret (the path leaves out the query string), so it skips
+  // the redaction pass the other lines get: with its wildcard paths, that pass took more time than the line itself
+  const requests = logger.child({}, { redact: [] });
   return (requestId, method, path, status, started) => {
-    if (!logger.isLevelEnabled('info')) return;
+    if (!requests.isLevelEnabled('info')) return;
     const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-    logger.info({ requestId, method, path, status, ms }, 'request');
+    requests.info({ requestId, method, path, status, ms }, 'request');
   };
 }
