@@ -6,6 +6,7 @@ import type {
   MembershipRepository,
   MembershipUpdate,
 } from '../../core/memberships/ports.ts';
+import type { PaymentGatewayName } from '../../core/purchases/purchase.ts';
 import {
   eventsOfChange,
   type MembershipEvent,
@@ -116,10 +117,10 @@ export class InMemoryMembershipRepository implements MembershipRepository, Snaps
     return counts;
   }
 
-  async providerCheckDue(before: Date, limit: number): Promise<Membership[]> {
+  async providerCheckDue(gateway: PaymentGatewayName, before: Date, limit: number): Promise<Membership[]> {
     const checked = (row: Membership) => row.providerCheckedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
     return [...this.rows.values()]
-      .filter((row) => isLive(row) && row.gateway !== 'demo' && checked(row) < before.getTime())
+      .filter((row) => isLive(row) && row.gateway === gateway && checked(row) < before.getTime())
       .sort((a, b) => checked(a) - checked(b) || a.id.localeCompare(b.id))
       .slice(0, limit)
       .map((row) => structuredClone(row));

@@ -7,6 +7,7 @@ import type {
   MembershipRepository,
   MembershipUpdate,
 } from '../../core/memberships/ports.ts';
+import type { PaymentGatewayName } from '../../core/purchases/purchase.ts';
 import type { Database } from './database.ts';
 import {
   eventsOfChange,
@@ -173,12 +174,12 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
       );
   }
 
-  async providerCheckDue(before: Date, limit: number): Promise<Membership[]> {
+  async providerCheckDue(gateway: PaymentGatewayName, before: Date, limit: number): Promise<Membership[]> {
     const rows = await this.database.em.find(
       MembershipRow,
       {
         status: { $in: LIVE },
-        gateway: { $ne: 'demo' },
+        gateway,
         $or: [{ providerCheckedAt: null }, { providerCheckedAt: { $lt: before } }],
       },
       { ...FRESH, orderBy: { providerCheckedAt: 'asc nulls first', id: 'asc' }, limit },

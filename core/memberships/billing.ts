@@ -3,14 +3,16 @@ import type { PricedItem } from '../catalogue/product.ts';
 import { CURRENCY, type BillingReason, type Purchase } from '../purchases/purchase.ts';
 import type { CompletedHook, PurchaseSettlement } from '../purchases/purchase-settlement.ts';
 import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from '../purchases/ports.ts';
+import { formatUsd } from '../shared/money.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { type MembershipLifecycle, tierName } from './lifecycle.ts';
-import { periodEndAfter, type Membership } from './membership.ts';
+import { periodEndAfter, upgradeFloor, type Membership } from './membership.ts';
 import type {
   BillingEvent,
   MembershipRepository,
   PaidInvoice,
   RenewalCharges,
+  SubscriptionCapabilities,
   SubscriptionGateway,
   SubscriptionStates,
 } from './ports.ts';
@@ -88,27 +90,101 @@ export class MembershipPayments {
 
   /**
    * A paid invoice the provider reported: the month or the upgrade completes once. A renewal is granted for the
-   * tier the site sold for that month and the amount paid: an invoice naming another tier, or paying less than
-   * the tier's price, is held for staff instead. `hooks`: the completion's own, in place of the settlement's.
+   * tier the site sold for that month and the amount paid, an upgrade only as the site started it: any other
+   * invoice (another tier, less paid, an upgrade the site never started) is held for staff instead. `hooks`: the
+   * completion's own, in place of the settlement's.
    */
   async recordPaid(invoice: PaidInvoice, hooks?: CompletedHook): Promise<Purchase | null> {
     if (invoice.reason === 'start') return this.recordStart(invoice);
     const membership = await this.d.memberships.findBySubscription(invoice.subscriptionId);
     if (!membership) return null;
     if (invoice.reason === 'renewal') return this.recordRenewal(membership, invoice, hooks);
-    // an upgrade: for the month the membership is in, however the provider dates its prorated lines (the charge
-    // this server asked for and the provider's report of it are one purchase), granting the tiers' difference
-    const tier = this.d.catalogue.price(invoice.tierId ?? membership.tierId, 'whitelist');
-    const purchase = await this.billed(membership, {
-      reason: 'upgrade',
+    return this.recordUpgrade(membership, invoice, hooks);
+  }
+
+  /**
+   * An upgrade the site starts, stored (pending, at the charge the site computed) before the provider is asked, so
+   * the provider's invoice for it finds it whether this server or a webhook reports it first. An earlier try the
+   * provider took no payment for is priced again: the charge falls as the month goes on.
+   */
+  async startUpgrade(membership: Membership, tier: PricedItem, chargeCents: number): Promise<Purchase> {
+    const bill = {
+      reason: 'upgrade' as const,
       tier,
       periodStart: membership.currentPeriodStart,
       periodEnd: membership.currentPeriodEnd,
-      amountCents: invoice.amountCents,
+      amountCents: chargeCents,
       tokens: Math.max(0, tier.tokens - this.tokensOf(membership.tierId)),
-      intentId: invoice.intentId,
-    });
-    return this.d.settlement.completeReported(purchase, { amountPaidCents: invoice.amountCents }, hooks);
+      intentId: null,
+    };
+    const stored = await this.billed(membership, bill);
+    const untaken = (stored.status === 'pending' || stored.status === 'failed') && !stored.paymentIntentId;
+    if (!untaken || stored.priceCents === chargeCents) return stored;
+    await this.d.purchases.discardUnstarted(stored.id);
+    return this.billed(membership, bill);
+  }
+
+  /**
+   * An upgrade invoice completes the upgrade the site started to its tier, in the month its service falls in, when
+   * it pays the charge the site computed (less the provider's own proration: `upgradeFloor`); granting the tiers'
+   * difference. Anything else is held for staff.
+   */
+  private async recordUpgrade(membership: Membership, invoice: PaidInvoice, hooks?: CompletedHook): Promise<Purchase> {
+    const paid = { amountPaidCents: invoice.amountCents };
+    const started = await this.startedUpgrade(membership, invoice);
+    if (!started) {
+      const sold = this.d.catalogue.list('whitelist').some((tier) => tier.id === invoice.tierId);
+      const tier = this.d.catalogue.price(sold && invoice.tierId ? invoice.tierId : membership.tierId, 'whitelist');
+      const held = await this.billed(membership, {
+        reason: 'upgrade',
+        tier,
+        periodStart: membership.currentPeriodStart,
+        periodEnd: membership.currentPeriodEnd,
+        amountCents: invoice.amountCents,
+        tokens: Math.max(0, tier.tokens - this.tokensOf(membership.tierId)),
+        intentId: invoice.intentId,
+      });
+      const named = invoice.tierId ? `the ${tierName(this.d.catalogue, invoice.tierId)} tier` : 'no tier';
+      return this.d.settlement.hold(
+        held,
+        paid,
+        `The provider's upgrade invoice names ${named}, a change this site did not start for this membership: held for staff.`,
+      );
+    }
+    const purchase =
+      invoice.intentId &&
+      !started.paymentIntentId &&
+      (await this.d.purchases.attachIntent(started.id, invoice.intentId))
+        ? { ...started, paymentIntentId: invoice.intentId }
+        : started;
+    const tier = this.d.catalogue.price(started.productId, 'whitelist');
+    const month = { start: membership.currentPeriodStart, end: membership.currentPeriodEnd };
+    if (invoice.amountCents < upgradeFloor(started.priceCents, tier.priceCents, month))
+      return this.d.settlement.hold(
+        purchase,
+        paid,
+        `Paid ${formatUsd(invoice.amountCents)} for the upgrade to ${tier.name}, which this site charged ${formatUsd(started.priceCents)}: held for staff.`,
+      );
+    return this.d.settlement.completeReported(purchase, paid, hooks);
+  }
+
+  /** the upgrade to the invoice's tier the site started in the month the invoice's service falls in, if any */
+  private async startedUpgrade(membership: Membership, invoice: PaidInvoice): Promise<Purchase | null> {
+    if (!invoice.tierId) return null;
+    // the middle of the invoice's service: the provider dates it by its own clock, seconds off the site's
+    const middle = (invoice.periodStart.getTime() + invoice.periodEnd.getTime()) / 2;
+    const purchases = await this.d.purchases.ofMembership(membership.id);
+    return (
+      purchases.find(
+        ({ billing, productId }) =>
+          billing?.reason === 'upgrade' &&
+          productId === invoice.tierId &&
+          billing.periodStart &&
+          billing.periodEnd &&
+          billing.periodStart.getTime() <= middle &&
+          middle < billing.periodEnd.getTime(),
+      ) ?? null
+    );
   }
 
   /** the first month: completed for what was paid; a subscription the provider had canceled already ends at once */
@@ -200,9 +276,10 @@ class CarriedMembership implements CompletedHook {
  * Runs what is due at `now`: every provider-billed membership not checked for a day is checked with its provider;
  * each active membership past its period end renews (the demo gateway charges the saved card; with Stripe, which
  * charges by itself, the provider is asked for the paid invoice a webhook may have missed), or ends when it was
- * canceled (the provider asked first); a past-due one whose grace ran out ends. Each membership is brought up to
- * date alone, month by month in order (each month charged and granted once, in short transactions of its own), a
- * step the store turned away tried again; one that still fails is named in the report, and the others go on.
+ * canceled; a past-due one whose grace ran out ends, unless the provider's retry paid it. The provider is asked
+ * before anything ends. Each membership is brought up to date alone, month by month in order (each month charged
+ * and granted once, in short transactions of its own), a step the store turned away tried again; one that still
+ * fails is named in the report, and the others go on.
  */
 export class RenewDueMemberships {
   constructor(
@@ -229,7 +306,11 @@ export class RenewDueMemberships {
 
   /** every provider-billed membership not checked for a day, checked with its provider */
   private async followProviders(states: SubscriptionStates, now: Date, limit: number, report: RenewalReport) {
-    const stale = await this.d.memberships.providerCheckDue(new Date(now.getTime() - PROVIDER_CHECK_EVERY_MS), limit);
+    const stale = await this.d.memberships.providerCheckDue(
+      this.d.gateway.mode,
+      new Date(now.getTime() - PROVIDER_CHECK_EVERY_MS),
+      limit,
+    );
     for (const membership of stale) {
       try {
         const followed = await this.retrying(() => this.followProvider(states, membership, now));
@@ -297,19 +378,7 @@ export class RenewDueMemberships {
   }
 
   private async advance(membership: Membership, now: Date): Promise<Advanced> {
-    if (membership.status === 'past_due') {
-      if (!membership.graceUntil || membership.graceUntil > now) return null;
-      await this.d.gateway.capabilities.cancellation?.cancelNow(membership.subscriptionId);
-      const ended = await this.d.transactions.run(() =>
-        this.d.lifecycle.end(
-          membership,
-          'the renewal payment failed and was not made within the grace period.',
-          undefined,
-          membership.graceUntil ?? now,
-        ),
-      );
-      return ended ? { outcome: 'ended', membership: null } : null;
-    }
+    if (membership.status === 'past_due') return this.graceOver(membership, now);
     if (membership.currentPeriodEnd > now) return null;
     if (membership.cancelAtPeriodEnd) {
       // before ending, the provider's word: a subscription it still renews is not ended here (its renewal follows)
@@ -344,6 +413,36 @@ export class RenewDueMemberships {
     const carried = new CarriedMembership(this.d.lifecycle, membership);
     const purchase = await this.payments.recordPaid(reported, carried);
     return purchase?.status === 'completed' ? { outcome: 'renewed', membership: carried.membership } : null;
+  }
+
+  /**
+   * A past-due membership whose grace ran out ends, and nothing more is charged for it at the provider. The provider
+   * is asked first: a renewal its retry paid (the webhook lost) is recorded instead, and the pass goes on. A provider
+   * the site cannot cancel at (Tebex) ends its own subscriptions and says so (`recurring-payment.ended`), so the
+   * grace ends none of its passes; a pass of a provider no longer configured ends without asking anyone.
+   */
+  private async graceOver(membership: Membership, now: Date): Promise<Advanced> {
+    if (!membership.graceUntil || membership.graceUntil > now) return null;
+    const own = membership.gateway === this.d.gateway.mode;
+    const { cancellation, paidRenewals }: SubscriptionCapabilities = own ? this.d.gateway.capabilities : {};
+    if (own && !cancellation) return null;
+    const paid = await paidRenewals?.latestPaidRenewal(membership.subscriptionId);
+    if (paid && paid.periodEnd > membership.currentPeriodEnd) {
+      const carried = new CarriedMembership(this.d.lifecycle, membership);
+      const purchase = await this.payments.recordPaid(paid, carried);
+      // a payment held for staff leaves the pass as it stands, for them to decide
+      return purchase?.status === 'completed' ? { outcome: 'renewed', membership: carried.membership } : null;
+    }
+    await cancellation?.cancelNow(membership.subscriptionId);
+    const ended = await this.d.transactions.run(() =>
+      this.d.lifecycle.end(
+        membership,
+        'the renewal payment failed and was not made within the grace period.',
+        undefined,
+        membership.graceUntil ?? now,
+      ),
+    );
+    return ended ? { outcome: 'ended', membership: null } : null;
   }
 
   private async chargeDemo(membership: Membership, charges: RenewalCharges): Promise<Advanced> {

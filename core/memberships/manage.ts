@@ -2,7 +2,7 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import { CURRENCY, type Purchase } from '../purchases/purchase.ts';
 import type { PurchaseSettlement } from '../purchases/purchase-settlement.ts';
 import type { PaymentGateway, PaymentIntent, PurchaseRepository } from '../purchases/ports.ts';
-import { InvalidInputError } from '../shared/errors.ts';
+import { DomainError, InvalidInputError } from '../shared/errors.ts';
 import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import type { MembershipPayments } from './billing.ts';
 import { ManagedAtProviderError, MembershipNotFoundError, MembershipStateError, NoMembershipError } from './errors.ts';
@@ -11,6 +11,7 @@ import { isLive, prorate, type Membership } from './membership.ts';
 import type {
   MembershipRepository,
   MembershipUpdate,
+  PaidInvoice,
   SubscriptionCancellation,
   SubscriptionGateway,
   SubscriptionTierChanges,
@@ -291,21 +292,46 @@ export class ManageMembership {
     }
     const now = this.clock.now();
     const period = { start: membership.currentPeriodStart, end: membership.currentPeriodEnd };
-    const invoice = await tierChangesOf(this.gateway).upgrade({
-      subscriptionId: membership.subscriptionId,
-      tierId: targetId,
-      amountCents: this.upgradeCharge(membership, current.priceCents, next.priceCents, now),
-      currency: CURRENCY,
-      description: `Upgrade to ${next.name} Priority Pass`,
-      metadata: { membershipId: membership.id, userId, tierId: targetId },
-      // one upgrade charge per membership, month and tier, however often it is asked for
-      idempotencyKey: `upgrade-${membership.subscriptionId}-${period.start.toISOString()}-${targetId}`,
-      periodStart: period.start,
-      periodEnd: period.end,
-      paymentRef: membership.paymentRef,
-    });
+    const tierChanges = tierChangesOf(this.gateway);
+    // the change is stored before the provider is asked: its invoice completes only a change the site started
+    const started = await this.payments.startUpgrade(
+      membership,
+      next,
+      this.upgradeCharge(membership, current.priceCents, next.priceCents, now),
+    );
+    if (started.status === 'underpaid')
+      throw new MembershipStateError(
+        'UPGRADE_HELD',
+        `A payment for the upgrade to ${next.name} this month is held for staff. Nothing was charged; ask staff about it.`,
+      );
+    let invoice: PaidInvoice;
+    try {
+      invoice = await tierChanges.upgrade({
+        subscriptionId: membership.subscriptionId,
+        tierId: targetId,
+        amountCents: started.priceCents,
+        currency: CURRENCY,
+        description: `Upgrade to ${next.name} Priority Pass`,
+        metadata: { membershipId: membership.id, userId, tierId: targetId },
+        // one upgrade charge per membership, month and tier, however often it is asked for
+        idempotencyKey: `upgrade-${membership.subscriptionId}-${period.start.toISOString()}-${targetId}`,
+        periodStart: period.start,
+        periodEnd: period.end,
+        paymentRef: membership.paymentRef,
+      });
+    } catch (error) {
+      // a declined card leaves nothing behind; any other failure may have charged, and its invoice still completes it
+      if (error instanceof DomainError && error.code === 'CARD_ERROR')
+        await this.purchases.discardUnstarted(started.id);
+      throw error;
+    }
     const purchase = await this.payments.recordPaid({ ...invoice, periodStart: period.start, periodEnd: period.end });
     if (!purchase) throw new MembershipNotFoundError(membership.subscriptionId);
+    if (purchase.status === 'underpaid')
+      throw new MembershipStateError(
+        'UPGRADE_HELD',
+        `The payment provider's invoice for this upgrade does not match it, so it is held for staff. Your tier is unchanged.`,
+      );
     return { kind: 'upgrade', membership: await this.reload(membership.id), purchase };
   }
 

@@ -80,5 +80,17 @@ export function prorate(amountCents: number, period: { start: Date; end: Date },
   return length > 0 ? Math.round((amountCents * left) / length) : 0;
 }
 
+/**
+ * The least a provider's invoice may pay for an upgrade the site charged `chargeCents` for (to a tier of
+ * `monthlyCents` a month, in the month `period`): the provider prorates to the second from when it is asked, where
+ * the site counts the hours left and rounds an hour begun up, so the provider's charge may be up to an hour's share
+ * lower, and a cent lower on each of its two rounded lines (the old tier's credit, the new tier's charge).
+ */
+export function upgradeFloor(chargeCents: number, monthlyCents: number, period: { start: Date; end: Date }): number {
+  const hours = Math.round((period.end.getTime() - period.start.getTime()) / HOUR);
+  const hourShare = hours > 0 ? Math.ceil(monthlyCents / hours) : 0;
+  return Math.max(0, chargeCents - hourShare - 2);
+}
+
 /** "Nov 24, 2026": the day a month of membership starts, as the ledger and the messages name it */
 export { billingDay } from '../shared/dates.ts';

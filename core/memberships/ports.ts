@@ -68,8 +68,11 @@ export interface MembershipRepository {
   liveByTier(): Promise<Record<string, number>>;
   /** a player's membership events, newest first */
   eventsOf(userId: string, limit: number): Promise<MembershipEvent[]>;
-  /** live memberships billed by a provider (not the demo) not asked about since `before`, least recently asked first */
-  providerCheckDue(before: Date, limit: number): Promise<Membership[]>;
+  /**
+   * live memberships billed by `gateway` (the provider that can be asked) not asked about since `before`, least
+   * recently asked first
+   */
+  providerCheckDue(gateway: PaymentGatewayName, before: Date, limit: number): Promise<Membership[]>;
 }
 
 /** what a gateway needs to open a subscription: the store's own description of a first month */

@@ -33,6 +33,16 @@ const membershipOf = async (userId: string) =>
         ),
     )
   )[0];
+/** a player's renewals or upgrades as stored, oldest first */
+const billedMonths = (userId: string, reason: 'renewal' | 'upgrade') =>
+  inContext(() =>
+    server.system.database.em
+      .getConnection()
+      .execute<Array<{ status: string; product_id: string; amount_paid_cents: number | null }>>(
+        `select status, product_id, amount_paid_cents from purchases where user_id = ? and billing_reason = ? order by created_at`,
+        [userId, reason],
+      ),
+  );
 const tokens = async (http: ReturnType<typeof client>) => (await http.get('/api/user/tokens')).body.tokens as number;
 const deliver = async (event: { body: string; signature: string }) =>
   expect((await deliverWebhook(server, event)).status).toBe(200);
@@ -88,6 +98,7 @@ describe('cancel and resume delivered out of order', () => {
     ['resumed last at Stripe, events reversed', ['cancel', 'resume'], [1, 0], false],
     ['resumed last at Stripe, events in order', ['cancel', 'resume'], [0, 1], false],
     ['canceled last at Stripe, events reversed', ['resume', 'cancel'], [1, 0], true],
+    ['canceled last at Stripe, events in order', ['resume', 'cancel'], [0, 1], true],
   ] as const)('%s: the pass follows Stripe', async (_, actions, order, canceledAtStripe) => {
     const { http, subscription, userId } = await subscribe();
     const events: Array<{ body: string; signature: string }> = [];
@@ -157,6 +168,30 @@ describe('the scheduler asks Stripe', () => {
     expect(fake.billing.subscriptions.get(subscription.id)?.status).not.toBe('canceled');
   });
 
+  it("at the grace's end records the renewal Stripe's retry paid, whose webhook was lost, and cancels nothing", async () => {
+    const { http, subscription, userId } = await subscribe();
+    const before = await tokens(http);
+    fake.billing.declineLaterCharges(subscription.id);
+    const invoice = fake.billing.renew(subscription.id);
+    await deliver(fake.signedEvent('invoice.payment_failed', structuredClone(invoice)));
+    const pastDue = (await http.get('/api/membership')).body.membership;
+    expect(pastDue.status).toBe('past_due');
+    // Stripe's retry with a working card pays the month; its invoice.paid never arrives
+    fake.billing.declineLaterCharges(subscription.id, false);
+    fake.succeed(fake.billing.intentOfInvoice(invoice.id).id);
+    const graceOver = new Date(new Date(pastDue.graceUntil).getTime() + 60_000);
+    const report = await renewDue(graceOver);
+    expect(report).toMatchObject({ renewed: 1, ended: 0 });
+    const membership = await membershipOf(userId);
+    expect(membership.status).toBe('active');
+    expect(new Date(membership.current_period_end).getTime()).toBe(invoice.lines.data[0].period.end * 1000);
+    expect(fake.billing.subscriptions.get(subscription.id)?.status).not.toBe('canceled');
+    // the month is granted once, whoever reports it next
+    await renewDue(graceOver);
+    await deliver(fake.signedEvent('invoice.paid', structuredClone(invoice)));
+    expect(await tokens(http)).toBe(before + 100);
+  });
+
   it('ends at the period end a pass canceled on both sides, and Stripe charges nothing more', async () => {
     const { http, subscription, userId } = await subscribe();
     expect((await http.post('/api/membership/cancel', {})).status).toBe(200);
@@ -199,6 +234,59 @@ describe('invoice contents are checked against what the site sold', () => {
     expect(months).toEqual([{ status: 'underpaid', amount_paid_cents: 100 }]);
   });
 
+  it('a full-price renewal invoice naming another tier than the one sold for the month is held', async () => {
+    const { http, subscription, userId } = await subscribe('bayou-basic');
+    const before = await tokens(http);
+    const invoice = structuredClone(fake.billing.renew(subscription.id));
+    expect(invoice.amount_paid).toBe(2000);
+    invoice.parent.subscription_details.metadata = {
+      ...invoice.parent.subscription_details.metadata,
+      tierId: 'parish-life',
+    };
+    await deliver(fake.signedEvent('invoice.paid', invoice));
+    expect(await membershipOf(userId)).toMatchObject({ tier_id: 'bayou-basic' });
+    expect(await tokens(http)).toBe(before);
+    expect(await billedMonths(userId, 'renewal')).toEqual([
+      { status: 'underpaid', product_id: 'bayou-basic', amount_paid_cents: 2000 },
+    ]);
+  });
+
+  it('an upgrade invoice of 1 cent naming the top tier, for a change the site never started, is held', async () => {
+    const { http, subscription, userId } = await subscribe('bayou-basic');
+    const before = await tokens(http);
+    const first = fake.billing.invoices.get(subscription.latest_invoice!)!;
+    const period = first.lines.data[0].period;
+    const now = Math.floor(Date.now() / 1000);
+    const forged = {
+      ...structuredClone(first),
+      id: `in_forged_${now}`,
+      billing_reason: 'subscription_update',
+      amount_due: 1,
+      amount_paid: 1,
+      lines: { object: 'list', data: [{ id: 'il_forged', amount: 1, period: { start: now, end: period.end } }] },
+      // no payment of Stripe's pays it
+      confirmation_secret: null,
+    };
+    forged.parent.subscription_details.metadata = {
+      ...forged.parent.subscription_details.metadata,
+      tierId: 'gator-crown',
+    };
+    await deliver(fake.signedEvent('invoice.paid', forged));
+    expect(await membershipOf(userId)).toMatchObject({ status: 'active', tier_id: 'bayou-basic' });
+    expect(await tokens(http)).toBe(before);
+    expect(await billedMonths(userId, 'upgrade')).toEqual([
+      { status: 'underpaid', product_id: 'gator-crown', amount_paid_cents: 1 },
+    ]);
+    // held for staff, as an underpaid month is
+    const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
+    const held = await admin.get(`/api/purchases?status=underpaid&limit=100`);
+    expect(held.status).toBe(200);
+    const row = (held.body.purchases as Array<{ id: string; userId: string }>).find((held) => held.userId === userId);
+    expect(row).toMatchObject({ productName: 'Gator Crown', status: 'underpaid', amountPaid: 0.01 });
+    const detail = await admin.get(`/api/purchases/${row?.id}`);
+    expect(detail.body.purchase.failureReason).toContain('did not start');
+  });
+
   it('a first-month invoice of 50 cents does not complete a $100 checkout', async () => {
     const { subscription, userId, http } = await subscribe('gator-crown', false);
     const first = structuredClone(fake.billing.invoices.get(subscription.latest_invoice!)!);
@@ -206,6 +294,15 @@ describe('invoice contents are checked against what the site sold', () => {
     await deliver(fake.signedEvent('invoice.paid', first));
     expect(await membershipOf(userId)).toBeUndefined();
     expect(await tokens(http)).toBe(0);
+    const firstMonth = await inContext(() =>
+      server.system.database.em
+        .getConnection()
+        .execute<Array<{ status: string; amount_paid_cents: number }>>(
+          `select status, amount_paid_cents from purchases where user_id = ? and billing_reason = 'start'`,
+          [userId],
+        ),
+    );
+    expect(firstMonth).toEqual([{ status: 'underpaid', amount_paid_cents: 50 }]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../adapters/config.ts';
 import type { FakeTebex } from '../support/fake-tebex.ts';
@@ -226,6 +227,65 @@ describe('Tebex as the payment gateway (a fake Tebex on loopback)', () => {
     await fake.send('recurring-payment.cancellation.aborted', recurring);
     expect((await membership()).cancel_at_period_end).toBe(false);
     await fake.send('recurring-payment.ended', recurring);
+    expect((await membership()).status).toBe('ended');
+  });
+
+  describe.each([
+    ['the cancellation requested', 'recurring-payment.cancellation.requested', true],
+    ['the cancellation aborted', 'recurring-payment.cancellation.aborted', false],
+  ] as const)('a cancel and its abort delivered with %s last by date', (_, later, canceled) => {
+    it.each([
+      ['in the order of their dates', false],
+      ['the later one first', true],
+    ])('%s: the later one wins', async (_, laterFirst) => {
+      const { ident, user } = await openBasket({ productType: 'whitelist', productId: 'parish-life' });
+      await fake.pay(ident);
+      const recurring = fake.recurring(fake.basket(ident), fake.basket(ident).transactionId as string);
+      const earlier = ['recurring-payment.cancellation.requested', 'recurring-payment.cancellation.aborted'].find(
+        (type) => type !== later,
+      ) as string;
+      const now = Date.now();
+      const older = fake.webhook(earlier, recurring, randomUUID(), new Date(now - 60_000));
+      const newer = fake.webhook(later, recurring, randomUUID(), new Date(now));
+      for (const delivery of laterFirst ? [newer, older] : [older, newer]) expect(await fake.post(delivery)).toBe(200);
+      const [membership] = await sql<{ cancel_at_period_end: boolean }>(
+        `select cancel_at_period_end from memberships where user_id = ?`,
+        [user.id],
+      );
+      expect(membership.cancel_at_period_end).toBe(canceled);
+    });
+  });
+
+  it("does not end a past-due pass at the grace's end: Tebex may still retry, and its own event ends it", async () => {
+    const { ident, user } = await openBasket({ productType: 'whitelist', productId: 'parish-life' });
+    await fake.pay(ident);
+    const basket = fake.basket(ident);
+    const renewalDate = new Date(Date.now() + 30 * 86_400_000);
+    await fake.send(
+      'payment.declined',
+      fake.payment(basket, `tbx-declined-${randomUUID().slice(0, 8)}`, {
+        status: { id: 3, description: 'Declined' },
+        payment_sequence: 'renewal',
+        created_at: renewalDate.toISOString(),
+        decline_reason: { code: 'card_declined', message: 'Your card was declined.' },
+      }),
+    );
+    const membership = async () =>
+      (
+        await sql<{ status: string; grace_until: Date | null }>(
+          `select status, grace_until from memberships where user_id = ?`,
+          [user.id],
+        )
+      )[0];
+    const pastDue = await membership();
+    expect(pastDue.status).toBe('past_due');
+    const graceOver = new Date(new Date(pastDue.grace_until as Date).getTime() + 60_000);
+    const report = await server.system.database.withContext(() =>
+      server.system.core.memberships.renewDue.execute({ now: graceOver }),
+    );
+    expect(report.ended).toBe(0);
+    expect((await membership()).status).toBe('past_due');
+    await fake.send('recurring-payment.ended', fake.recurring(basket, basket.transactionId as string));
     expect((await membership()).status).toBe('ended');
   });
 

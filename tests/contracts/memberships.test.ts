@@ -193,18 +193,22 @@ describe.each(contractTargets())('membership repositories on %s', (target) => {
     });
   });
 
-  it('lists the provider-billed live memberships not asked about since a time, least recently asked first', async () => {
+  it("lists one provider's live memberships not asked about since a time, least recently asked first", async () => {
     await h.run(async () => {
       const never = { ...membership(await h.addUser()), gateway: 'stripe' as const };
       const asked = { ...membership(await h.addUser()), gateway: 'stripe' as const };
       const demo = membership(await h.addUser());
-      for (const m of [never, asked, demo]) await h.memberships.add(m);
+      const tebex = { ...membership(await h.addUser()), gateway: 'tebex' as const };
+      for (const m of [never, asked, demo, tebex]) await h.memberships.add(m);
       const checkedAt = at('2026-12-01T00:00:00Z');
       await h.memberships.update(asked.id, {}, { providerCheckedAt: checkedAt, updatedAt: checkedAt });
-      const due = (before: Date) => h.memberships.providerCheckDue(before, 10).then((list) => list.map((m) => m.id));
-      const ours = (ids: string[]) => ids.filter((id) => [never.id, asked.id, demo.id].includes(id));
-      expect(ours(await due(at('2026-12-02T00:00:00Z')))).toEqual([never.id, asked.id]);
-      expect(ours(await due(at('2026-11-30T00:00:00Z')))).toEqual([never.id]);
+      const due = (gateway: Membership['gateway'], before: Date) =>
+        h.memberships.providerCheckDue(gateway, before, 10).then((list) => list.map((m) => m.id));
+      const ours = (ids: string[]) => ids.filter((id) => [never.id, asked.id, demo.id, tebex.id].includes(id));
+      // Stripe is asked about its own subscriptions only: never about a Tebex or a demo one
+      expect(ours(await due('stripe', at('2026-12-02T00:00:00Z')))).toEqual([never.id, asked.id]);
+      expect(ours(await due('stripe', at('2026-11-30T00:00:00Z')))).toEqual([never.id]);
+      expect(ours(await due('tebex', at('2026-12-02T00:00:00Z')))).toEqual([tebex.id]);
     });
   });
 });

@@ -117,9 +117,14 @@ export class FakeTebex {
     return { transactionId: basket.transactionId };
   }
 
-  /** a paid basket's body for `type`, signed as Tebex signs, without sending it */
-  webhook(type: string, subject: unknown, id: string = randomUUID()): { body: string; signature: string } {
-    const body = JSON.stringify({ id, type, date: new Date().toISOString(), subject });
+  /** a paid basket's body for `type`, signed as Tebex signs, without sending it; `date`: when Tebex says it happened */
+  webhook(
+    type: string,
+    subject: unknown,
+    id: string = randomUUID(),
+    date: Date = new Date(),
+  ): { body: string; signature: string } {
+    const body = JSON.stringify({ id, type, date: date.toISOString(), subject });
     return { body, signature: tebexSignature(FAKE_TEBEX_WEBHOOK_SECRET, body) };
   }
 
