@@ -130,6 +130,11 @@ export async function shoot(target: Page | Locator, name: string, options: { ful
  * Runs `read`, again after `settle` when a navigation of the page's own cut it short (at most 3 times): a page that
  * sends a signed-out visitor on after a moment may leave while it is read, and is read where it lands.
  */
+/** Whether an error is a page navigating away while it was being read (its document replaced). */
+export function cutByNavigation(error: unknown): boolean {
+  return /Execution context was destroyed|net::ERR_ABORTED|interrupted by another navigation/.test(String(error));
+}
+
 export async function landed<T>(
   page: Page,
   read: () => Promise<T>,
@@ -139,10 +144,7 @@ export async function landed<T>(
     try {
       return await read();
     } catch (error) {
-      const cut = /Execution context was destroyed|net::ERR_ABORTED|interrupted by another navigation/.test(
-        String(error),
-      );
-      if (attempt === 3 || !cut) throw error;
+      if (attempt === 3 || !cutByNavigation(error)) throw error;
       await settle(page);
     }
   }
