@@ -32,6 +32,7 @@ import { MikroOrmEntitlements } from './persistence/mikro-orm-entitlements.ts';
 import { MikroOrmMembershipRepository } from './persistence/mikro-orm-membership-repository.ts';
 import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-log.ts';
 import { MikroOrmPurchaseRepository } from './persistence/mikro-orm-purchase-repository.ts';
+import { MikroOrmPromotionRepository } from './persistence/mikro-orm-promotion-repository.ts';
 import { MikroOrmServerCheckLog } from './persistence/mikro-orm-server-check-log.ts';
 import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
 import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
@@ -55,7 +56,7 @@ export interface System {
   /** signs session cookies: SESSION_SECRET, or one kept in the data directory */
   sessionSecret: string;
   /** per process: sign-ins per client address, writes per signed-in user */
-  rateLimits: { signIn: RateLimiter; writes: RateLimiter; game: RateLimiter };
+  rateLimits: { signIn: RateLimiter; writes: RateLimiter; game: RateLimiter; coupons: RateLimiter };
   /** sends the Discord outbox; the web server starts it, the CLI runs passes itself */
   deliveryWorker: DeliveryWorker;
   /** renews and ends memberships when due; the web server starts it with the delivery worker */
@@ -153,6 +154,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       gateway: payments.subscriptions,
     },
     game: { status: gameStatus ?? NO_GAME_SERVER, checks: new MikroOrmServerCheckLog(database) },
+    promotions: { promotions: new MikroOrmPromotionRepository(database) },
   });
   worker = new DeliveryWorker({
     pass: () => database.withContext(() => core.delivery.deliverDue.execute()),
@@ -209,6 +211,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       signIn: new RateLimiter(config.rateLimits.signInPerMinute),
       writes: new RateLimiter(config.rateLimits.writesPerMinute),
       game: new RateLimiter(config.rateLimits.gamePerMinute),
+      coupons: new RateLimiter(config.rateLimits.couponsPerMinute),
     },
     deliveryWorker,
     renewalScheduler,

@@ -9,6 +9,7 @@ import { registerDbCommands } from './commands/db.ts';
 import { registerDbBackupCommands } from './commands/db-backup.ts';
 import { registerDeliveryCommands } from './commands/delivery.ts';
 import { registerPurchaseCommands } from './commands/purchases.ts';
+import { registerPromotionCommands } from './commands/promotions.ts';
 import { registerSubscriptionCommands } from './commands/subscriptions.ts';
 import { registerTebexCommands } from './commands/tebex.ts';
 import { registerTokenCommands } from './commands/tokens.ts';
@@ -59,6 +60,7 @@ export function createProgram(host: CliContext): Command {
   registerUserCommands(program, context);
   registerTokenCommands(program, context);
   registerPurchaseCommands(program, context);
+  registerPromotionCommands(program, context);
   registerDeliveryCommands(program, context);
   registerSubscriptionCommands(program, context);
   registerTebexCommands(program, context);

@@ -10,6 +10,7 @@ import { createTokenModule, type TokenPorts } from './tokens/module.ts';
 import { createUserModule, type UserPorts } from './users/module.ts';
 import { createDeliveryModule, type DeliveryPorts } from './delivery/module.ts';
 import { createPurchaseModule, type PurchasePorts } from './purchases/module.ts';
+import { createPromotionModule, type PromotionPorts } from './promotions/module.ts';
 import { tokenLedgerFromAccounts } from './purchases/token-ledger-bridge.ts';
 import type { Clock, IdGenerator, TransactionRunner } from './shared/ports.ts';
 
@@ -32,6 +33,8 @@ export interface CorePorts {
   memberships: MembershipPorts;
   /** the game server: its status, and what it asks of players */
   game: GamePorts;
+  /** coupons and sales */
+  promotions: PromotionPorts;
 }
 
 /** Builds every use case from the ports the adapters provide. */
@@ -52,6 +55,7 @@ export function createCore(ports: CorePorts) {
     effects,
   };
   const membershipLifecycle = createMembershipLifecycle(ports.memberships, membershipShared);
+  const promotions = createPromotionModule(ports.promotions, { catalogue, clock, ids });
   const purchases = createPurchaseModule(
     { ...ports.purchases, ledger: tokenLedgerFromAccounts(accounts.tokens, accounts.users) },
     {
@@ -62,6 +66,7 @@ export function createCore(ports: CorePorts) {
       effects,
       hooks: membershipLifecycle.lifecycle,
       memberships: membershipLifecycle.checkout,
+      pricing: promotions.pricing,
     },
   );
   const memberships = createMembershipModule(ports.memberships, {
@@ -83,6 +88,7 @@ export function createCore(ports: CorePorts) {
     ...createApplicationModules(ports.applications, { clock, ids, transactions, effects }),
     ...accounts,
     purchases,
+    promotions,
     memberships,
     delivery,
     game,

@@ -24,6 +24,10 @@ export const PURCHASE_EXPORT_COLUMNS = [
   'paymentIntentId',
   'paymentReference',
   'gateway',
+  'listPrice',
+  'discount',
+  'couponCode',
+  'saleName',
 ] as const satisfies readonly (keyof PurchaseDto)[];
 
 export type PurchaseExportColumn = (typeof PURCHASE_EXPORT_COLUMNS)[number];

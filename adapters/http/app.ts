@@ -18,6 +18,7 @@ import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { playerRoutes } from './routes/players.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
+import { promotionRoutes } from './routes/promotions.ts';
 import { deliveryRoutes } from './routes/deliveries.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { tebexRoutes } from './routes/tebex.ts';
@@ -55,8 +56,9 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   const decisionsOnDiscord = core.delivery.capabilities.bot;
   applicationRoutes(router, core.applications, whitelistRoutes, keptLists.answer(), decisionsOnDiscord);
   applicationRoutes(router, core.staffApplications, staffRoutes, keptLists.answer(), decisionsOnDiscord);
-  paymentRoutes(router, core, payments);
+  paymentRoutes(router, core, payments, system.rateLimits.coupons);
   purchaseRoutes(router, core, keptLists.answer());
+  promotionRoutes(router, core, system.rateLimits.coupons);
   deliveryRoutes(router, core);
   playerRoutes(router, core);
   accountRoutes(router, core);

@@ -19,6 +19,7 @@ import { InMemoryDemoIntentStore } from './in-memory-demo-intent-store.ts';
 import { InMemoryEntitlements } from './in-memory-entitlements.ts';
 import { InMemoryPaymentEventLog } from './in-memory-payment-event-log.ts';
 import { InMemoryPurchaseRepository } from './in-memory-purchase-repository.ts';
+import { InMemoryPromotionRepository } from './in-memory-promotion-repository.ts';
 import { InMemoryStoreBans } from './in-memory-store-bans.ts';
 import { InMemoryMembershipRepository } from './in-memory-membership-repository.ts';
 import { DemoSubscriptionGateway } from '../payments/demo-subscription-gateway.ts';
@@ -58,6 +59,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
   const auditLog = new InMemoryAuditLog();
   const accountActions = new InMemoryAccountActionLog();
   const memberships = new InMemoryMembershipRepository();
+  const promotions = new InMemoryPromotionRepository(purchases);
   const stores = {
     users,
     tokenLedger,
@@ -73,6 +75,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     auditLog,
     accountActions,
     memberships,
+    promotions,
   };
   // every store that holds data rolls back with a failed transaction (the staff roster is fixed)
   const transactions = new InMemoryTransactions(
@@ -102,6 +105,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     players: { actions: accountActions, deliveries: outbox, storeBans: bans, reviews: auditLog },
     memberships: { memberships, gateway: new DemoSubscriptionGateway(gateway, intents, clock) },
     game: { status: NO_GAME_SERVER, checks: new InMemoryServerCheckLog() },
+    promotions: { promotions },
   };
   return {
     core: createCore(ports),

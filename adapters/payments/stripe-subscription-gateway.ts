@@ -158,10 +158,12 @@ export class StripeSubscriptionGateway
   /** the subscription, billed to the player's one customer (made on their first checkout, then kept) */
   private async subscribe(request: StartSubscriptionRequest, price: string, retry = '') {
     const customer = await this.customerOf(request.customer, `${request.idempotencyKey}${retry}-customer`);
+    const discounts = await this.couponsFor(request);
     return this.stripe.subscriptions.create(
       {
         customer,
         items: [{ price }],
+        ...(discounts.length > 0 ? { discounts } : {}),
         description: request.description,
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
@@ -170,6 +172,33 @@ export class StripeSubscriptionGateway
       },
       { idempotencyKey: `${request.idempotencyKey}${retry}` },
     );
+  }
+
+  /**
+   * The first month's discounts as Stripe coupons of a fixed amount (so Stripe's invoice is the site's price to the
+   * cent): once for the first month, repeating for a coupon's months, or forever.
+   */
+  private async couponsFor(request: StartSubscriptionRequest): Promise<Array<{ coupon: string }>> {
+    const made: Array<{ coupon: string }> = [];
+    for (const [index, discount] of (request.discounts ?? []).entries()) {
+      const duration =
+        discount.months === null
+          ? ({ duration: 'forever' } as const)
+          : discount.months === 1
+            ? ({ duration: 'once' } as const)
+            : ({ duration: 'repeating', duration_in_months: discount.months } as const);
+      const coupon = await this.stripe.coupons.create(
+        {
+          amount_off: discount.amountOffCents,
+          currency: request.currency,
+          name: discount.name.slice(0, 40),
+          ...duration,
+        },
+        { idempotencyKey: `${request.idempotencyKey}-discount-${index}` },
+      );
+      made.push({ coupon: coupon.id });
+    }
+    return made;
   }
 
   private async customerOf(buyer: StartSubscriptionRequest['customer'], idempotencyKey: string): Promise<string> {

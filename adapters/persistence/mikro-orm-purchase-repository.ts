@@ -168,8 +168,8 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
         `insert into "purchases" ("id", "user_id", "product_type", "product_id", "option_id", "product_name", "price_cents",
            "currency", "tokens_granted", "tokens_awarded", "buyer_email", "buyer_discord", "ban_reason", "payment_intent_id",
            "status", "failure_reason", "created_at", "updated_at", "completed_at", "billing_reason", "subscription_id",
-           "membership_id", "period_start", "period_end", "gateway")
-         values (?, ?, ?, ?, null, ?, ?, ?, ?, 0, ?, ?, null, ?, 'pending', null, ?, ?, null, ?, ?, ?, ?, ?, ?)
+           "membership_id", "period_start", "period_end", "gateway", "discount")
+         values (?, ?, ?, ?, null, ?, ?, ?, ?, 0, ?, ?, null, ?, 'pending', null, ?, ?, null, ?, ?, ?, ?, ?, ?, cast(? as jsonb))
          on conflict do nothing returning "id"`,
         [
           purchase.id,
@@ -191,6 +191,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
           billing.periodStart,
           billing.periodEnd,
           purchase.gateway ?? 'demo',
+          purchase.discount ? JSON.stringify(purchase.discount) : null,
         ],
       );
       if (inserted.length > 0) {
@@ -481,6 +482,7 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
       ? { amountPaidCents: row.amountPaidCents }
       : {}),
     gateway: row.gateway as PaymentGatewayName,
+    ...(row.discount ? { discount: typeof row.discount === 'string' ? JSON.parse(row.discount) : row.discount } : {}),
     // one-time purchases carry no billing at all
     ...(row.billingReason
       ? {
@@ -502,6 +504,7 @@ function toRow({ billing, ...purchase }: Purchase) {
     paymentReference: purchase.paymentReference ?? null,
     amountPaidCents: purchase.amountPaidCents ?? null,
     gateway: purchase.gateway ?? 'demo',
+    discount: purchase.discount ?? null,
     billingReason: billing?.reason ?? null,
     subscriptionId: billing?.subscriptionId ?? null,
     membershipId: billing?.membershipId ?? null,

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { PurchaseDiscount } from '../../core/purchases/purchase.ts';
 
 /** Row shapes of the store's tables (migration 0004); repositories map them onto core types. */
 export const PurchaseRow = defineEntity({
@@ -36,6 +37,8 @@ export const PurchaseRow = defineEntity({
     /** migration 0018 */
     paymentReference: p.string().nullable(),
     amountPaidCents: p.integer().nullable(),
+    /** migration 0028 */
+    discount: p.json<PurchaseDiscount>().nullable(),
   },
 });
 

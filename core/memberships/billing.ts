@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { PricedItem } from '../catalogue/product.ts';
-import { CURRENCY, type BillingReason, type Purchase } from '../purchases/purchase.ts';
+import { CURRENCY, type BillingReason, type Purchase, type PurchaseDiscount } from '../purchases/purchase.ts';
+import { renewalDiscount } from '../purchases/discount.ts';
 import type { CompletedHook, PurchaseSettlement } from '../purchases/purchase-settlement.ts';
 import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from '../purchases/ports.ts';
 import { formatUsd } from '../shared/money.ts';
@@ -50,6 +51,8 @@ export class MembershipPayments {
       amountCents: number;
       tokens: number;
       intentId: string | null;
+      /** the first month's coupon, where it lowers this month */
+      discount?: PurchaseDiscount | null;
     },
   ): Promise<Purchase> {
     const tier = bill.tier;
@@ -84,8 +87,28 @@ export class MembershipPayments {
         periodStart: bill.periodStart,
         periodEnd: bill.periodEnd,
       },
+      discount: bill.discount ?? null,
     });
     return purchase;
+  }
+
+  /**
+   * What a later month of the membership costs: the tier's price, less the first month's coupon while the coupon
+   * covers that month (its `months`, counted from the first month).
+   */
+  async monthPrice(
+    membership: Membership,
+    tier: PricedItem,
+    periodStart: Date,
+  ): Promise<{ priceCents: number; discount: PurchaseDiscount | null }> {
+    const start = await this.d.purchases.findStart(membership.subscriptionId);
+    const first = start?.billing?.periodStart;
+    if (!start?.discount?.coupon || !first) return { priceCents: tier.priceCents, discount: null };
+    // months counted from the first; a provider's dates may stray from the anchor's by seconds, so within a day counts
+    let index = 0;
+    for (let at = first; periodStart.getTime() - at.getTime() > DAY_MS && index < MAX_MONTHS_COUNTED; index++)
+      at = periodEndAfter(membership.anchor, at);
+    return renewalDiscount(start.discount, index, tier.priceCents);
   }
 
   /**
@@ -203,14 +226,16 @@ export class MembershipPayments {
     // the tier the site sold for the month: the pending downgrade if one waits, else the tier held
     const sold = membership.pendingTierId ?? membership.tierId;
     const tier = this.d.catalogue.price(sold, 'whitelist');
+    const price = await this.monthPrice(membership, tier, invoice.periodStart);
     const purchase = await this.billed(membership, {
       reason: 'renewal',
       tier,
       periodStart: invoice.periodStart,
       periodEnd: invoice.periodEnd,
-      amountCents: tier.priceCents,
+      amountCents: price.priceCents,
       tokens: tier.tokens,
       intentId: invoice.intentId,
+      discount: price.discount,
     });
     const paid = { amountPaidCents: invoice.amountCents };
     if (invoice.tierId && invoice.tierId !== sold)
@@ -244,6 +269,9 @@ export interface RenewalReport {
 
 /** the scheduler asks the provider about every provider-billed membership at least this often */
 export const PROVIDER_CHECK_EVERY_MS = 24 * 3_600_000;
+/** a coupon's months are counted this far at most (ten years) */
+const MAX_MONTHS_COUNTED = 120;
+const DAY_MS = 86_400_000;
 /** a membership is caught up through at most this many months in one run */
 const MAX_PERIODS_PER_RUN = 36;
 /** tries of one step turned away by a busy store (a lock wait, deadlock or serialization failure) */
@@ -461,14 +489,16 @@ export class RenewDueMemberships {
     // the membership as the lock left it: the month is priced and completed from it, and it is not read again
     const held = locked.membership;
     const tier = this.d.catalogue.price(held.pendingTierId ?? held.tierId, 'whitelist');
+    const price = await this.payments.monthPrice(held, tier, periodStart);
     const purchase = await this.payments.billed(held, {
       reason: 'renewal',
       tier,
       periodStart,
       periodEnd: periodEndAfter(held.anchor, periodStart),
-      amountCents: tier.priceCents,
+      amountCents: price.priceCents,
       tokens: tier.tokens,
       intentId: null,
+      discount: price.discount,
     });
     if (purchase.status !== 'pending') return null;
     // one charge per month: the key names the month's purchase, so every racer gets the same intent

@@ -1,5 +1,7 @@
 import type { BuyerPurchaseStatus } from './buyer-view.ts';
-import type { PaymentGatewayName, Purchase, PurchaseChanges, PurchaseStatus } from './purchase.ts';
+import type { PricedItem } from '../catalogue/product.ts';
+import type { SubscriptionDiscount } from './discount.ts';
+import type { PaymentGatewayName, Purchase, PurchaseChanges, PurchaseDiscount, PurchaseStatus } from './purchase.ts';
 
 export type IntentStatus =
   | 'requires_payment_method'
@@ -40,6 +42,10 @@ export interface CreateIntentRequest {
   idempotencyKey: string;
   /** the buyer's address, for providers that price and screen by it (Tebex) */
   buyerIp?: string | null;
+  /** the catalogue price when `amountCents` is lower (a sale, a coupon): a provider pricing by its own list checks it */
+  listAmountCents?: number;
+  /** a coupon code to hand to a provider that takes codes itself (Tebex) */
+  couponCode?: string;
 }
 
 /** What may change on an intent that has not been paid yet; only the fields given are sent. */
@@ -100,7 +106,10 @@ export type PurchaseStatusStep = PurchaseStatusChange & { purchaseId: string };
 
 /** What a checkout started again may change on its purchase (while it is still pending). */
 export type CheckoutChanges = Partial<
-  Pick<Purchase, 'buyerEmail' | 'buyerDiscord' | 'banReason' | 'priceCents' | 'productName' | 'tokensGranted'>
+  Pick<
+    Purchase,
+    'buyerEmail' | 'buyerDiscord' | 'banReason' | 'priceCents' | 'productName' | 'tokensGranted' | 'discount'
+  >
 > & { updatedAt: Date };
 
 /**
@@ -283,6 +292,11 @@ export interface SubscriptionStart {
   idempotencyKey: string;
   /** the buyer's address, for providers that price and screen by it (Tebex) */
   buyerIp?: string | null;
+  /** amounts off the monthly charges (a coupon, a sale), for a provider that bills the months itself */
+  discounts?: SubscriptionDiscount[];
+  /** as CreateIntentRequest's */
+  listAmountCents?: number;
+  couponCode?: string;
 }
 
 /**
@@ -301,4 +315,24 @@ export interface MembershipCheckout {
    * membership's), `goes_on` (a month served already) or `ended` before; null for no membership's month
    */
   onRefund(purchase: Purchase, at: Date): Promise<{ id: string; effect: MonthTakeBackEffect } | null>;
+}
+
+/** What a checkout charges for an item: the catalogue price, lowered by a live sale and then a coupon. */
+export interface CheckoutPrice {
+  priceCents: number;
+  discount: PurchaseDiscount | null;
+}
+
+/**
+ * How the store prices a checkout beyond the catalogue (sales and coupons); the promotions module provides it, so
+ * the store imports nothing of that module.
+ */
+export interface CheckoutPricing {
+  /** the price now; throws the coupon's refusal (unknown, not started, expired, used up, disabled, wrong product) */
+  price(item: PricedItem, buyerId: string, couponCode: string | undefined): Promise<CheckoutPrice>;
+  /**
+   * keeps one use of the purchase's coupon for it, while it is paid, held or awaiting payment; throws when the
+   * coupon was used up meanwhile (nothing is kept then)
+   */
+  reserve(purchase: Purchase, openSince: Date): Promise<void>;
 }

@@ -52,6 +52,27 @@ export interface Purchase {
   gateway?: PaymentGatewayName;
   /** a month of a Priority Pass membership (or an upgrade's difference); absent or null for one-time purchases */
   billing?: PurchaseBilling | null;
+  /** what took the price below the catalogue's (a sale, a coupon); absent or null when nothing did */
+  discount?: PurchaseDiscount | null;
+}
+
+/**
+ * Why a purchase costs less than the catalogue says: `priceCents` is what is charged, `listPriceCents` the
+ * catalogue's price; the coupon, where there is one, lowered the sale price.
+ */
+export interface PurchaseDiscount {
+  listPriceCents: number;
+  sale: { id: string; name: string; percentOff: number } | null;
+  coupon: {
+    id: string;
+    code: string;
+    percentOff: number | null;
+    amountOffCents: number | null;
+    /** what the coupon took off this charge */
+    cents: number;
+    /** the monthly Priority Pass charges it lowers; null: every month */
+    months: number | null;
+  } | null;
 }
 
 export const BILLING_REASONS = ['start', 'renewal', 'upgrade'] as const;

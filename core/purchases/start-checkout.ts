@@ -3,6 +3,7 @@ import type { PricedItem } from '../catalogue/product.ts';
 import { ConflictError, DomainError } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { banReasonFor } from './unban-details.ts';
+import { subscriptionDiscounts } from './discount.ts';
 import {
   MembershipExistsError,
   PaymentInProgressError,
@@ -13,6 +14,8 @@ import {
 import { CHECKOUT_ABANDONED_AFTER_HOURS, CURRENCY, MAX_OPEN_CHECKOUTS, type Purchase } from './purchase.ts';
 import type {
   CheckoutChanges,
+  CheckoutPrice,
+  CheckoutPricing,
   CreateIntentRequest,
   IntentChanges,
   MembershipCheckout,
@@ -48,6 +51,8 @@ export interface StartCheckoutInput {
   banReason?: string;
   /** the buyer's address, passed to providers that price and screen by it */
   buyerIp?: string;
+  /** a coupon code, any case */
+  couponCode?: string;
 }
 
 export interface CheckoutStarted {
@@ -62,7 +67,9 @@ export interface CheckoutStarted {
 const CLAIM_ATTEMPTS = 3;
 
 /**
- * Opens a checkout priced by the catalogue alone, with a payment intent for exactly that amount.
+ * Opens a checkout priced by the catalogue, a live sale and the buyer's coupon (`pricing`), with a payment intent for
+ * exactly that amount. A coupon's use is kept for the purchase before the provider is called; a coupon used up
+ * meanwhile removes the purchase again and is refused.
  *
  * A buyer has one open checkout per item: starting the same product and option again answers the same
  * purchase and the same intent (brought up to date), so reloading the payment page never piles up
@@ -83,15 +90,20 @@ export class StartCheckout {
     private readonly clock: Clock,
     /** Priority Pass tiers are memberships: the first month opens a subscription */
     private readonly memberships: MembershipCheckout | null = null,
+    /** sales and coupons; without it the catalogue price is charged */
+    private readonly pricing: CheckoutPricing | null = null,
   ) {}
 
   async execute(input: StartCheckoutInput): Promise<CheckoutStarted> {
     const item = this.catalogue.price(input.productId, input.productType, input.optionId);
     const banReason = banReasonFor(item.product.type, input.banReason);
-    if (input.expectedPriceCents !== undefined && input.expectedPriceCents !== item.priceCents) {
-      throw new PriceMismatchError(input.expectedPriceCents, item.priceCents, item.name);
-    }
     if (await this.bans.isBanned(input.buyer.id)) throw new StoreBannedError();
+    const priced: CheckoutPrice = this.pricing
+      ? await this.pricing.price(item, input.buyer.id, input.couponCode)
+      : { priceCents: item.priceCents, discount: null };
+    if (input.expectedPriceCents !== undefined && input.expectedPriceCents !== priced.priceCents) {
+      throw new PriceMismatchError(input.expectedPriceCents, priced.priceCents, item.name);
+    }
     if (this.memberships && item.product.type === MEMBERSHIP_PRODUCT_TYPE) {
       const live = await this.memberships.liveTierOf(input.buyer.id);
       if (live) throw new MembershipExistsError(live);
@@ -99,21 +111,27 @@ export class StartCheckout {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.clock.now();
       const openSince = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
-      const claim = await this.purchases.claimCheckout(this.newPurchase(input, item, banReason, now), {
+      const claim = await this.purchases.claimCheckout(this.newPurchase(input, item, priced, banReason, now), {
         openSince,
         limit: MAX_OPEN_CHECKOUTS,
       });
       if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
       const started =
         claim.outcome === 'added'
-          ? await this.begin(claim.purchase, input.buyerIp ?? null)
-          : await this.resume(claim.purchase, input, item, banReason);
+          ? await this.begin(claim.purchase, input.buyerIp ?? null, openSince)
+          : await this.resume(claim.purchase, input, { ...item, priced }, banReason);
       if (started) return started;
     }
     throw new ConflictError('CHECKOUT_BUSY', 'Your checkout changed while it was being opened. Please try again.');
   }
 
-  private newPurchase(input: StartCheckoutInput, item: PricedItem, banReason: string | null, now: Date): Purchase {
+  private newPurchase(
+    input: StartCheckoutInput,
+    item: PricedItem,
+    priced: CheckoutPrice,
+    banReason: string | null,
+    now: Date,
+  ): Purchase {
     return {
       id: this.ids.next(),
       userId: input.buyer.id,
@@ -121,7 +139,7 @@ export class StartCheckout {
       productId: item.product.id,
       optionId: item.option?.id ?? null,
       productName: item.name,
-      priceCents: item.priceCents,
+      priceCents: priced.priceCents,
       currency: CURRENCY,
       tokensGranted: item.tokens,
       tokensAwarded: 0,
@@ -139,6 +157,7 @@ export class StartCheckout {
         this.memberships && item.product.type === MEMBERSHIP_PRODUCT_TYPE
           ? { reason: 'start', subscriptionId: null, membershipId: null, periodStart: null, periodEnd: null }
           : null,
+      discount: priced.discount,
     };
   }
 
@@ -158,13 +177,19 @@ export class StartCheckout {
       metadata: request.metadata,
       idempotencyKey: `membership-${purchase.id}`,
       buyerIp,
+      discounts: subscriptionDiscounts(purchase),
+      ...providerDiscount(purchase),
     });
   }
 
-  /** A purchase this call stored gets its intent; when the provider fails, the purchase is removed again. */
-  private async begin(purchase: Purchase, buyerIp: string | null): Promise<CheckoutStarted | null> {
+  /**
+   * A purchase this call stored keeps its coupon's use and gets its intent; when the coupon is used up meanwhile or
+   * the provider fails, the purchase is removed again (and the use with it).
+   */
+  private async begin(purchase: Purchase, buyerIp: string | null, openSince: Date): Promise<CheckoutStarted | null> {
     let opened: { intent: PaymentIntent; subscriptionId?: string };
     try {
+      await this.pricing?.reserve(purchase, openSince);
       opened = await this.openPayment(purchase, buyerIp);
     } catch (error) {
       await this.purchases.discardUnstarted(purchase.id);
@@ -180,11 +205,22 @@ export class StartCheckout {
     };
   }
 
+  /** keeps the purchase's coupon use; a coupon used up meanwhile removes the purchase (it has no payment yet) */
+  private async reserveFor(purchase: Purchase): Promise<void> {
+    const openSince = new Date(this.clock.now().getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
+    try {
+      await this.pricing?.reserve(purchase, openSince);
+    } catch (error) {
+      await this.purchases.discardUnstarted(purchase.id);
+      throw error;
+    }
+  }
+
   /** The buyer's open checkout for this item: reused while its intent can still take the payment. */
   private async resume(
     open: Purchase,
     input: StartCheckoutInput,
-    item: PricedItem,
+    item: PricedItem & { priced: CheckoutPrice },
     banReason: string | null,
   ): Promise<CheckoutStarted | null> {
     let purchase = open;
@@ -207,7 +243,9 @@ export class StartCheckout {
       intent = found;
     } else {
       // another request stored it a moment ago and is creating its intent (or stopped before it could):
-      // the same idempotency key answers the same intent, so both requests end with one
+      // the same idempotency key answers the same intent, so both requests end with one. Its coupon's use is kept
+      // first (the same use when that request kept it already), so no payment opens at a discount without one.
+      await this.reserveFor(open);
       const opened = await this.openPayment(open, input.buyerIp ?? null);
       intent = opened.intent;
       if (!(await this.purchases.attachIntent(open.id, intent.id, opened.subscriptionId))) return null;
@@ -234,12 +272,18 @@ export class StartCheckout {
     open: Purchase,
     intent: PaymentIntent,
     input: StartCheckoutInput,
-    item: PricedItem,
+    item: PricedItem & { priced: CheckoutPrice },
     banReason: string | null,
   ): Promise<CheckoutStarted | null> {
+    const { priced } = item;
+    // another coupon (or none now) is another checkout: this one gives its use back, and the buyer gets a new one
+    if ((open.discount?.coupon?.code ?? null) !== (priced.discount?.coupon?.code ?? null)) {
+      await this.settlement.fail(open, 'Replaced by a checkout with another coupon code.');
+      return null;
+    }
     const intentChanges: IntentChanges = {};
     // a membership's first month is its subscription's invoice: the provider prices it, and it is not changed here
-    if (intent.amountCents !== item.priceCents && !open.billing) intentChanges.amountCents = item.priceCents;
+    if (intent.amountCents !== priced.priceCents && !open.billing) intentChanges.amountCents = priced.priceCents;
     if (open.productName !== item.name) intentChanges.description = item.name;
     const metadata = intentMetadata(open);
     if (Object.entries(metadata).some(([key, value]) => intent.metadata[key] !== value))
@@ -252,7 +296,10 @@ export class StartCheckout {
     if (input.buyerEmail && input.buyerEmail !== open.buyerEmail) changes.buyerEmail = input.buyerEmail;
     if (input.buyerDiscord && input.buyerDiscord !== open.buyerDiscord) changes.buyerDiscord = input.buyerDiscord;
     if (banReason !== open.banReason) changes.banReason = banReason;
-    if (item.priceCents !== open.priceCents && !open.billing) changes.priceCents = item.priceCents;
+    if (priced.priceCents !== open.priceCents && !open.billing) {
+      changes.priceCents = priced.priceCents;
+      changes.discount = priced.discount;
+    }
     if (item.name !== open.productName) changes.productName = item.name;
     if (item.tokens !== open.tokensGranted) changes.tokensGranted = item.tokens;
     let purchase: Purchase | null = open;
@@ -287,5 +334,16 @@ function intentRequest(purchase: Purchase): CreateIntentRequest {
     description: purchase.productName,
     idempotencyKey: `purchase-${purchase.id}`,
     metadata: intentMetadata(purchase),
+    ...providerDiscount(purchase),
+  };
+}
+
+/** the catalogue price and the coupon code, for a provider that prices by its own list and takes codes (Tebex) */
+function providerDiscount(purchase: Purchase): Pick<CreateIntentRequest, 'listAmountCents' | 'couponCode'> {
+  const discount = purchase.discount;
+  if (!discount) return {};
+  return {
+    listAmountCents: discount.listPriceCents,
+    ...(discount.coupon ? { couponCode: discount.coupon.code } : {}),
   };
 }

@@ -71,6 +71,15 @@ const ACCESS: Record<string, Access> = {
   'POST /api/membership/change-tier': 'signed-in',
   'POST /api/membership/pay-renewal': 'signed-in',
   'GET /api/memberships/summary': 'admin',
+  // what is on sale now, for the cards
+  'GET /api/sales/live': 'public',
+  'GET /api/checkout/quote': 'signed-in',
+  'GET /api/coupons': 'admin',
+  'POST /api/coupons': 'admin',
+  'POST /api/coupons/:code/disable': 'admin',
+  'GET /api/sales': 'admin',
+  'POST /api/sales': 'admin',
+  'POST /api/sales/:id/end': 'admin',
 };
 
 interface Request {
@@ -79,6 +88,16 @@ interface Request {
 }
 
 const keyOf = routeKey;
+
+let codes = 0;
+/** a coupon code not used before in this run */
+const newCode = () => `MATRIX${Date.now() % 100_000}X${++codes}`;
+const saleTerms = () => ({
+  name: 'Matrix sale',
+  percentOff: 10,
+  startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+});
 
 describe('authorization matrix: every API route, read from the router', () => {
   let server: TestServer;
@@ -200,6 +219,24 @@ describe('authorization matrix: every API route, read from the router', () => {
       path: `/api/purchases/${await paidPurchase()}/refund`,
       body: { reason: 'Bought the wrong tier.' },
     }),
+    'GET /api/coupons': async () => ({ path: '/api/coupons' }),
+    'POST /api/coupons': async () => ({ path: '/api/coupons', body: { code: newCode(), percentOff: 10 } }),
+    'POST /api/coupons/:code/disable': async () => {
+      const { database, core } = server.system;
+      const coupon = await database.withContext(() =>
+        core.promotions.createCoupon.execute({ code: newCode(), percentOff: 10, createdBy: null }),
+      );
+      return { path: `/api/coupons/${coupon.code}/disable`, body: {} };
+    },
+    'GET /api/sales': async () => ({ path: '/api/sales' }),
+    'POST /api/sales': async () => ({ path: '/api/sales', body: saleTerms() }),
+    'POST /api/sales/:id/end': async () => {
+      const { database, core } = server.system;
+      const sale = await database.withContext(() =>
+        core.promotions.createSale.execute({ ...saleTerms(), createdBy: null }),
+      );
+      return { path: `/api/sales/${sale.id}/end`, body: {} };
+    },
   };
 
   beforeAll(async () => {

@@ -51,6 +51,17 @@ export interface FakeSubscription {
   latest_invoice: string | null;
 }
 
+/** a coupon of a fixed amount, and how many more invoices it lowers (Infinity: forever) */
+interface FakeCoupon {
+  id: string;
+  object: 'coupon';
+  amount_off: number;
+  currency: string;
+  duration: 'once' | 'repeating' | 'forever';
+  duration_in_months: number | null;
+  name: string | null;
+}
+
 export interface FakeInvoice {
   id: string;
   object: 'invoice';
@@ -97,6 +108,9 @@ export class FakeBilling {
   readonly prices = new Map<string, FakePrice>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly invoices = new Map<string, FakeInvoice>();
+  readonly coupons = new Map<string, FakeCoupon>();
+  /** subscription -> its coupons, each with the invoices it still lowers */
+  private readonly discounts = new Map<string, Array<{ coupon: FakeCoupon; left: number }>>();
   /** invoice -> its intent */
   private readonly intentOf = new Map<string, string>();
   /** subscriptions whose saved card declines every later charge */
@@ -136,10 +150,15 @@ export class FakeBilling {
     const item = subscription.items.data[0];
     item.current_period_start = item.current_period_end;
     item.current_period_end = monthAfter(item.current_period_start);
-    const invoice = this.invoice(subscription, 'subscription_cycle', item.price.unit_amount, {
-      start: item.current_period_start,
-      end: item.current_period_end,
-    });
+    const invoice = this.invoice(
+      subscription,
+      'subscription_cycle',
+      this.discounted(subscription.id, item.price.unit_amount),
+      {
+        start: item.current_period_start,
+        end: item.current_period_end,
+      },
+    );
     this.charge(subscription, invoice);
     if (invoice.status !== 'paid') subscription.status = 'past_due';
     return invoice;
@@ -197,6 +216,19 @@ export class FakeBilling {
       );
     }
     if (method === 'POST' && path === '/v1/prices') return this.createPrice(body);
+    if (method === 'POST' && path === '/v1/coupons') {
+      const coupon: FakeCoupon = {
+        id: id('coupon'),
+        object: 'coupon',
+        amount_off: Number(body.amount_off),
+        currency: String(body.currency),
+        duration: body.duration as FakeCoupon['duration'],
+        duration_in_months: body.duration_in_months === undefined ? null : Number(body.duration_in_months),
+        name: (body.name as string) ?? null,
+      };
+      this.coupons.set(coupon.id, coupon);
+      return [200, coupon];
+    }
     if (method === 'POST' && path === '/v1/subscriptions') return this.createSubscription(body);
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (subscription) {
@@ -298,10 +330,30 @@ export class FakeBilling {
       latest_invoice: null,
     };
     this.subscriptions.set(subscription.id, subscription);
-    const invoice = this.invoice(subscription, 'subscription_create', price.unit_amount, {
-      start: now,
-      end: monthAfter(now),
-    });
+    const coupons = Object.values((body.discounts as Record<string, { coupon: string }>) ?? {});
+    for (const { coupon: couponId } of coupons) if (!this.coupons.has(couponId)) return missing('coupon', couponId);
+    this.discounts.set(
+      subscription.id,
+      coupons.map(({ coupon: couponId }) => {
+        const coupon = this.coupons.get(couponId) as FakeCoupon;
+        const left =
+          coupon.duration === 'forever'
+            ? Number.POSITIVE_INFINITY
+            : coupon.duration === 'once'
+              ? 1
+              : (coupon.duration_in_months ?? 1);
+        return { coupon, left };
+      }),
+    );
+    const invoice = this.invoice(
+      subscription,
+      'subscription_create',
+      this.discounted(subscription.id, price.unit_amount),
+      {
+        start: now,
+        end: monthAfter(now),
+      },
+    );
     return [200, this.expanded(subscription, invoice, body.expand)];
   }
 
@@ -390,6 +442,17 @@ export class FakeBilling {
     this.intentOf.set(invoice.id, intent.id);
     subscription.latest_invoice = invoice.id;
     return invoice;
+  }
+
+  /** a monthly invoice's amount less the subscription's coupons still running, each then counting one invoice */
+  private discounted(subscriptionId: string, amount: number): number {
+    let due = amount;
+    for (const discount of this.discounts.get(subscriptionId) ?? []) {
+      if (discount.left <= 0) continue;
+      due -= discount.coupon.amount_off;
+      discount.left--;
+    }
+    return Math.max(0, due);
   }
 
   /** the saved card pays the invoice at once, or is declined */

@@ -36,6 +36,8 @@ interface FakeBasket {
   type: string | null;
   transactionId: string | null;
   recurringReference: string | null;
+  /** the coupon codes applied, and the dollars they take off */
+  coupons: Array<{ code: string; off: number }>;
 }
 
 /**
@@ -46,6 +48,8 @@ interface FakeBasket {
 export class FakeTebex {
   packages: FakePackage[];
   readonly baskets = new Map<string, FakeBasket>();
+  /** the webstore's own coupon codes (in capitals), each with the dollars it takes off a basket */
+  readonly coupons = new Map<string, number>();
   /** FiveM webstores ask the buyer to sign in (Cfx.re) before a package goes in the basket */
   requireSignIn = true;
   /** where webhooks go (the site's /api/tebex/webhook) */
@@ -130,7 +134,8 @@ export class FakeTebex {
 
   /** the payment subject of a basket's transaction (Tebex's webhook payment object) */
   payment(basket: FakeBasket, transactionId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-    const amount = basket.base_price;
+    const off = basket.coupons.reduce((sum, coupon) => sum + coupon.off, 0);
+    const amount = Math.max(0, Math.round((basket.base_price - off) * 100) / 100);
     const money = (value: number) => ({ amount: value, currency: 'USD' });
     return {
       transaction_id: transactionId,
@@ -156,13 +161,13 @@ export class FakeTebex {
         name: pkg.name,
         quantity: pkg.in_basket.quantity,
         base_price: money(pkg.in_basket.price),
-        paid_price: money(pkg.in_basket.price),
+        paid_price: money(Math.max(0, pkg.in_basket.price - off)),
         variables: [],
         expires_at: null,
         custom: pkg.custom ?? null,
         username: { id: basket.username_id ?? '0', username: basket.username ?? '' },
       })),
-      coupons: [],
+      coupons: basket.coupons.map((coupon) => ({ code: coupon.code })),
       gift_cards: [],
       recurring_payment_reference: basket.recurringReference,
       decline_reason: null,
@@ -270,6 +275,7 @@ export class FakeTebex {
             type: null,
             transactionId: null,
             recurringReference: null,
+            coupons: [],
           };
           this.baskets.set(ident, basket);
           return json(200, { data: view(basket) });
@@ -278,6 +284,16 @@ export class FakeTebex {
           const basket = this.baskets.get(rest[1]);
           if (!basket) return json(404, { title: 'Not Found', status: 404, detail: 'No such basket' });
           if (rest.length === 2) return json(200, { data: view(basket) });
+          if (rest[2] === 'coupons' && req.method === 'POST') {
+            const code = String(
+              (JSON.parse(body || '{}') as { coupon_code?: unknown }).coupon_code ?? '',
+            ).toUpperCase();
+            const off = this.coupons.get(code);
+            if (off === undefined)
+              return json(422, { title: 'Unprocessable', status: 422, detail: 'Coupon code not found or expired' });
+            basket.coupons.push({ code, off });
+            return json(200, { success: true, message: 'Coupon applied' });
+          }
           if (rest[2] === 'auth') {
             const back = url.searchParams.get('returnUrl') ?? '';
             if (!this.requireSignIn || basket.username) return json(200, []);

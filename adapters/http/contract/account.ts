@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/buyer-view.ts';
+import { discountFields } from './purchases.ts';
 
 export const buyerPurchaseStatusSchema = z.enum(BUYER_PURCHASE_STATUSES);
 export type BuyerPurchaseStatusDto = z.infer<typeof buyerPurchaseStatusSchema>;
@@ -18,6 +19,7 @@ export const myPurchaseSchema = z.object({
   productName: z.string(),
   /** dollars */
   amount: z.number(),
+  ...discountFields.shape,
   currency: z.string(),
   status: buyerPurchaseStatusSchema,
   /** what the purchase grants once paid */

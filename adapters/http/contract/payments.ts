@@ -26,6 +26,8 @@ export const createPaymentIntentSchema = z.object({
   buyerDiscord: z.string().trim().max(255).optional(),
   /** unban services only, where it is required (the core checks its length) */
   banReason: z.string().max(5000, 'Keep the ban reason to 1,000 characters or fewer.').optional(),
+  /** a coupon code, any case; the server prices it */
+  couponCode: z.string().trim().max(64).optional(),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentSchema>;
 
@@ -34,8 +36,11 @@ export const createPaymentIntentResponseSchema = z.object({
   tokensGranted: z.number().int(),
   paymentIntentId: z.string(),
   purchaseId: z.string(),
-  /** dollars, from the catalogue */
+  /** dollars charged: the catalogue price less a live sale and the coupon */
   amount: z.number(),
+  /** dollars, the catalogue's price */
+  listPrice: z.number(),
+  couponCode: z.string().nullable(),
   productName: z.string(),
   /** Tebex: where the buyer goes to pay (the page takes no card itself); null otherwise */
   redirectUrl: z.string().nullable(),

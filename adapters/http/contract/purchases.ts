@@ -5,6 +5,16 @@ import { PAYMENT_GATEWAYS } from '../../../core/purchases/purchase.ts';
 import { deliverySchema } from './deliveries.ts';
 import { tokenEntrySchema } from './tokens.ts';
 
+/** What lowered a purchase's price: the catalogue price (dollars), what came off it, the coupon and the sale. */
+export const discountFields = z.object({
+  listPrice: z.number(),
+  /** dollars off the catalogue price; 0 without a sale or coupon */
+  discount: z.number(),
+  couponCode: z.string().nullable(),
+  saleName: z.string().nullable(),
+});
+export type DiscountDto = z.infer<typeof discountFields>;
+
 /** statuses as they happened (DESIGN-DECISIONS §10) */
 export const purchaseStatusSchema = z.enum(BUYER_PURCHASE_STATUSES);
 export type PurchaseStatusDto = z.infer<typeof purchaseStatusSchema>;
@@ -21,6 +31,7 @@ export const purchaseSchema = z.object({
   price: z.number(),
   /** dollars the payment provider actually took; null until paid */
   amountPaid: z.number().nullable(),
+  ...discountFields.shape,
   /** the provider's own id of the payment, where it is not the intent's (a Tebex transaction) */
   paymentReference: z.string().nullable(),
   buyerEmail: z.string().nullable(),

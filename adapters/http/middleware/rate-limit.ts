@@ -18,6 +18,21 @@ export function signInRateLimit(limiter: RateLimiter): Middleware {
   };
 }
 
+/**
+ * Coupon codes tried, per signed-in player and per client address (runs after the session middleware): counted for
+ * the requests `names` says name a code, so guessing codes is slow from one account or one address.
+ */
+export function couponRateLimit(limiter: RateLimiter, names: (ctx: Context) => boolean): Middleware {
+  return (ctx, next) => {
+    if (names(ctx)) {
+      const user = ctx.state.user;
+      const wait = Math.max(limiter.hit(`ip:${ctx.ip}`), user ? limiter.hit(`user:${user.id}`) : 0);
+      if (wait > 0) return refuse(ctx, wait, 'coupon codes tried');
+    }
+    return next();
+  };
+}
+
 /** State-changing API requests per signed-in user (runs after the session middleware). */
 export function writeRateLimit(limiter: RateLimiter): Middleware {
   // a plain function, not an async one: a read passes through without a promise of its own

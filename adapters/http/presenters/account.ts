@@ -3,6 +3,7 @@ import type { MyPurchasesPage } from '../../../core/purchases/list-my-purchases.
 import type { Delivery } from '../../../core/delivery/delivery.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { MyPurchaseDto, MyPurchasesResponse } from '../contract/account.ts';
+import { presentDiscount } from './purchases.ts';
 
 /** Whether the bot granted the purchase's Discord role, as the buyer reads it. */
 function roleOf(deliveries: readonly Delivery[]): Pick<MyPurchaseDto, 'role' | 'roleGrantedAt'> {
@@ -24,6 +25,7 @@ export function presentMyPurchase({ purchase, status }: BuyerPurchase, deliverie
     productType: purchase.productType,
     productName: purchase.productName,
     amount: centsToDollars(purchase.priceCents),
+    ...presentDiscount(purchase),
     currency: purchase.currency,
     status,
     tokens: purchase.tokensGranted,

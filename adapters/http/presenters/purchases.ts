@@ -4,6 +4,7 @@ import type { RecentPurchase } from '../../../core/purchases/list-recent-purchas
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { Delivery } from '../../../core/delivery/delivery.ts';
 import type {
+  DiscountDto,
   PurchaseDetailDto,
   PurchaseDto,
   PurchasesResponse,
@@ -80,6 +81,7 @@ export function presentPurchase(
     productName: purchase.productName,
     price: centsToDollars(purchase.priceCents),
     amountPaid: paidDollars(purchase),
+    ...presentDiscount(purchase),
     paymentReference: purchase.paymentReference ?? null,
     buyerEmail: purchase.buyerEmail,
     buyerDiscord: purchase.buyerDiscord,
@@ -93,6 +95,18 @@ export function presentPurchase(
     createdAt: purchase.createdAt.toISOString(),
     completedAt: purchase.completedAt?.toISOString() ?? null,
     roleDelivery: role ? presentDelivery(role) : null,
+  };
+}
+
+/** the catalogue price, what came off it, and the coupon and sale that took it off */
+export function presentDiscount(purchase: Purchase): DiscountDto {
+  const discount = purchase.discount ?? null;
+  const listPriceCents = discount?.listPriceCents ?? purchase.priceCents;
+  return {
+    listPrice: centsToDollars(listPriceCents),
+    discount: centsToDollars(listPriceCents - purchase.priceCents),
+    couponCode: discount?.coupon?.code ?? null,
+    saleName: discount?.sale?.name ?? null,
   };
 }
 

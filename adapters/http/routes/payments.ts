@@ -14,8 +14,15 @@ import {
   type PaymentsConfigDto,
 } from '../contract/payments.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
+import { couponRateLimit } from '../middleware/rate-limit.ts';
+import type { RateLimiter } from '../middleware/rate-limiter.ts';
 
-export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapters): void {
+export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapters, couponLimiter: RateLimiter): void {
+  const codeAttempts = couponRateLimit(couponLimiter, (ctx) => {
+    const body = ctx.request.body as { couponCode?: unknown } | undefined;
+    return typeof body?.couponCode === 'string' && body.couponCode.trim() !== '';
+  });
+
   router.get('/api/payments/config', (ctx) => {
     const body: PaymentsConfigDto = {
       mode: payments.gateway.mode,
@@ -24,7 +31,7 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
     ctx.body = body;
   });
 
-  router.post('/api/create-payment-intent', requireUser(), async (ctx) => {
+  router.post('/api/create-payment-intent', requireUser(), codeAttempts, async (ctx) => {
     const input = createPaymentIntentSchema.parse(ctx.request.body ?? {});
     const sent = [input.amount, input.price]
       .filter((value): value is number => value !== undefined)
@@ -45,6 +52,7 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       buyerDiscord: input.buyerDiscord,
       banReason: input.banReason,
       buyerIp: ctx.ip,
+      couponCode: input.couponCode || undefined,
     });
     const { paymentIntentId } = started.purchase;
     if (!paymentIntentId) throw new Error('A started checkout has no payment intent.');
@@ -54,6 +62,8 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       paymentIntentId,
       purchaseId: started.purchase.id,
       amount: centsToDollars(started.purchase.priceCents),
+      listPrice: centsToDollars(started.purchase.discount?.listPriceCents ?? started.purchase.priceCents),
+      couponCode: started.purchase.discount?.coupon?.code ?? null,
       productName: started.purchase.productName,
       redirectUrl: started.redirectUrl,
     };

@@ -34,6 +34,8 @@ export interface TebexBasket {
   packages: Array<{ id: number; name: string; in_basket: { quantity: number; price: number } }>;
   links: { checkout?: string; payment?: string };
   custom: Record<string, unknown> | null;
+  /** the coupons applied to the basket */
+  coupons?: unknown[];
 }
 
 export interface NewBasket {
@@ -91,6 +93,13 @@ export class TebexClient {
     body: { package_id: number; quantity: number; type?: string; custom?: Record<string, string> },
   ): Promise<TebexBasket> {
     return this.data<TebexBasket>('POST', `${this.base}/api/baskets/${encodeURIComponent(ident)}/packages`, body);
+  }
+
+  /** applies a creator's coupon code to the basket; Tebex refuses (a conflict) a code it does not take */
+  async applyCoupon(ident: string, code: string): Promise<void> {
+    await this.request<unknown>('POST', this.account(`/baskets/${encodeURIComponent(ident)}/coupons`), {
+      coupon_code: code,
+    });
   }
 
   private async data<T>(method: string, url: string, body?: unknown): Promise<T> {

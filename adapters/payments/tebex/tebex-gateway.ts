@@ -99,7 +99,8 @@ export class TebexPaymentGateway implements PaymentGateway {
     const key = itemKey(meta.productId, meta.optionId);
     const name = this.itemName(meta.productType, meta.productId, meta.optionId);
     const packageId = await this.packages.packageFor(key, name);
-    checkTebexPrice(name, request.amountCents, await this.client.getPackage(packageId));
+    // Tebex sells at the catalogue's price; a sale or coupon of the site's is the site's price below it
+    checkTebexPrice(name, request.listAmountCents ?? request.amountCents, await this.client.getPackage(packageId));
     const custom: BasketCustom = {
       purchase_id: meta.purchaseId,
       user_id: meta.userId,
@@ -115,7 +116,23 @@ export class TebexPaymentGateway implements PaymentGateway {
       complete_auto_redirect: true,
       ...(request.buyerIp ? { ip_address: request.buyerIp } : {}),
     });
-    return this.toIntent(basket);
+    if (!request.couponCode) return this.toIntent(basket);
+    await this.redeem(basket.ident, request.couponCode);
+    return this.toIntent(await this.client.getBasket(basket.ident));
+  }
+
+  /** the buyer's coupon code on Tebex's basket, which applies it to what Tebex charges; a code Tebex refuses is refused */
+  private async redeem(ident: string, code: string): Promise<void> {
+    try {
+      await this.client.applyCoupon(ident, code);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'TEBEX_REFUSED') throw error;
+      throw new DomainError(
+        'COUPON_REFUSED_BY_TEBEX',
+        'conflict',
+        `Tebex refused the coupon code ${code}${error.message.replace(/^Tebex refused the request/, '')}`,
+      );
+    }
   }
 
   private once(key: string, work: () => Promise<PaymentIntent>): Promise<PaymentIntent> {
@@ -128,13 +145,18 @@ export class TebexPaymentGateway implements PaymentGateway {
 
   private toIntent(basket: TebexBasket): PaymentIntent {
     const custom = basketCustom(basket);
+    const discounted = (basket.coupons?.length ?? 0) > 0;
+    const soldBelow = Number(custom.price_cents) < Math.round(basket.base_price * 100);
     const [productId, optionId] = custom.item.split(':');
     return {
       id: basket.ident,
       clientSecret: '',
       status: basket.complete ? 'succeeded' : 'requires_payment_method',
-      // the package's price once it is in the basket; until then the price the basket was opened for
-      amountCents: basket.packages.length > 0 ? Math.round(basket.base_price * 100) : Number(custom.price_cents),
+      // the package's price once it is in the basket; until then, or when the site sold below Tebex's price (a sale, a
+      // coupon), the price the basket was opened for
+      amountCents:
+        basket.packages.length > 0 && !soldBelow ? Math.round(basket.base_price * 100) : Number(custom.price_cents),
+      ...(discounted ? { discounted } : {}),
       currency: (basket.currency || 'usd').toLowerCase(),
       metadata: {
         purchaseId: custom.purchase_id,

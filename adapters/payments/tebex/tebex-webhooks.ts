@@ -213,7 +213,7 @@ export class TebexWebhooks {
           id: purchase.paymentIntentId as string,
           clientSecret: '',
           status: 'succeeded',
-          amountCents: await this.packagePrice(payment, purchase),
+          amountCents: soldAt(purchase, await this.packagePrice(payment, purchase)),
           currency: (payment.price?.currency ?? 'usd').toLowerCase(),
           metadata: { purchaseId: purchase.id, userId: purchase.userId },
           failureMessage: null,
@@ -294,7 +294,7 @@ export class TebexWebhooks {
     };
   }
 
-  /** what Tebex charged for the package of the purchase's item, before tax (0 when the package is not there) */
+  /** what Tebex charged for the package of the purchase's item, before tax and coupons (0 when it is not there) */
   private async packagePrice(payment: TebexPayment, purchase: Purchase): Promise<number> {
     const key = purchase.optionId ? `${purchase.productId}:${purchase.optionId}` : purchase.productId;
     const packageId = await this.packages.packageFor(key, purchase.productName).catch(() => null);
@@ -356,4 +356,13 @@ function signedCustom(secret: string, payment: TebexPayment): BasketCustom | nul
     if (basket && validBasketSignature(secret, basket, custom.signature)) return basket;
   }
   return null;
+}
+
+/**
+ * The price a payment sold the purchase at: Tebex's package price is the catalogue's, so a purchase the site priced
+ * below it (a sale, a coupon) was sold at its own price when the package's price is the catalogue price it recorded.
+ */
+function soldAt(purchase: Purchase, packageCents: number): number {
+  const listed = purchase.discount?.listPriceCents;
+  return listed !== undefined && packageCents === listed ? purchase.priceCents : packageCents;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPrice, formatRelativeTime } from './format.ts';
+import { discountText, formatMoney, formatPrice, formatRelativeTime } from './format.ts';
 
 describe('formatPrice', () => {
   it('leaves the cents off whole dollars and keeps them otherwise', () => {
@@ -71,5 +71,16 @@ describe('the hand-written patterns', () => {
       const then = new Date(now.getTime() - count * seconds[unit] * 1000);
       expect(formatRelativeTime(then, now)).toBe(relative.format(-count, unit));
     }
+  });
+});
+
+describe('discountText', () => {
+  it('says what came off the list price and why, or nothing when nothing did', () => {
+    const purchase = { listPrice: 80, discount: 26, couponCode: 'GANG10', saleName: 'Gang week' };
+    expect(discountText(purchase)).toBe('$26.00 off the list price of $80.00: Gang week sale, coupon GANG10');
+    expect(discountText({ ...purchase, discount: 5, saleName: null })).toBe(
+      '$5.00 off the list price of $80.00: coupon GANG10',
+    );
+    expect(discountText({ ...purchase, discount: 0 })).toBeNull();
   });
 });

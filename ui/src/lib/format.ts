@@ -40,3 +40,20 @@ export function formatRelativeTime(then: string | Date, now: Date = new Date()):
   }
   return 'just now';
 }
+
+/**
+ * What lowered a purchase's price, in words ('$20.00 off the list price of $80.00: Gang week sale, coupon GANG20');
+ * null when nothing did.
+ */
+export function discountText(purchase: {
+  discount: number;
+  listPrice: number;
+  couponCode: string | null;
+  saleName: string | null;
+}): string | null {
+  if (purchase.discount <= 0) return null;
+  const why = [purchase.saleName && `${purchase.saleName} sale`, purchase.couponCode && `coupon ${purchase.couponCode}`]
+    .filter(Boolean)
+    .join(', ');
+  return `${usd(purchase.discount, true)} off the list price of ${usd(purchase.listPrice, true)}${why ? `: ${why}` : ''}`;
+}

@@ -2,3 +2,5 @@
 export { catalogueQuery, useProducts } from './api/catalogue.ts';
 export { buyButtonText } from './components/buy-button-text.ts';
 export { ProductIcon } from './components/product-icon.tsx';
+export { itemsOnSaleQuery, useSaleOf } from './api/sales.ts';
+export { SalePrice } from './components/sale-price.tsx';

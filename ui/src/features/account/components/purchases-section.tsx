@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { pagePath } from '@contract/pages.ts';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { paths } from '@/config/paths.ts';
-import { formatMoney } from '@/lib/format.ts';
+import { discountText, formatMoney } from '@/lib/format.ts';
 import { useMyPurchases } from '../api/account.ts';
 import { day } from '@/lib/dates.ts';
 import { tokensText, wasPaid } from './format.ts';
@@ -36,7 +36,12 @@ export function PurchasesSection() {
               <StackedCell label="Product">
                 <span className="font-semibold">{purchase.productName}</span>
               </StackedCell>
-              <StackedCell label="Amount">{formatMoney(purchase.amount)}</StackedCell>
+              <StackedCell label="Amount">
+                {formatMoney(purchase.amount)}
+                {discountText(purchase) && (
+                  <span className="block text-xs text-slate-400">{discountText(purchase)}</span>
+                )}
+              </StackedCell>
               <StackedCell label="Status">
                 <StatusPill status={purchase.status} />
               </StackedCell>

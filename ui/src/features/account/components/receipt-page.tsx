@@ -7,7 +7,7 @@ import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUser } from '@/features/auth';
 import { ApiError } from '@/lib/api-client.ts';
-import { formatMoney } from '@/lib/format.ts';
+import { discountText, formatMoney } from '@/lib/format.ts';
 import { useMyPurchaseReceipt } from '../api/account.ts';
 import { dayAndTime } from '@/lib/dates.ts';
 import { statusWord } from '@/components/ui/status-pill.tsx';
@@ -81,6 +81,11 @@ export default function ReceiptPage() {
           <Line label="Product">{purchase.productName}</Line>
           <Line label="Amount">
             {formatMoney(purchase.amount)} {purchase.currency.toUpperCase()}
+            {discountText(purchase) && (
+              <span className="block text-sm font-normal text-slate-300" data-testid="discount">
+                {discountText(purchase)}
+              </span>
+            )}
           </Line>
           <Line label="Date">{dayAndTime(purchase.completedAt ?? purchase.createdAt)}</Line>
           <Line label="Status">{statusWord(purchase.status)}</Line>

@@ -10,7 +10,7 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatMoney } from '@/lib/format.ts';
+import { discountText, formatMoney } from '@/lib/format.ts';
 import { usePurchase, useRefundPurchase } from '../api/purchases.ts';
 import { DeliveryState } from './delivery-state.tsx';
 import { StatusBadge, TypeBadge } from './purchase-badges.tsx';
@@ -202,7 +202,14 @@ function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: bool
         <Row label="Type">
           <TypeBadge type={purchase.productType} />
         </Row>
-        <Row label="Amount">{formatMoney(purchase.price)}</Row>
+        <Row label="Amount">
+          {formatMoney(purchase.price)}
+          {discountText(purchase) && (
+            <span className="block text-xs text-slate-400" data-testid="discount">
+              {discountText(purchase)}
+            </span>
+          )}
+        </Row>
         <Row label="Status">
           <span
             data-testid="purchase-status"

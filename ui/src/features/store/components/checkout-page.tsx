@@ -5,12 +5,14 @@ import { useNavigate } from 'react-router-dom';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
 import { paths } from '@/config/paths.ts';
-import { formatPrice } from '@/lib/format.ts';
 import { authKeys, currentPagePath, signInPath, useCurrentUser } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
 import { clearCheckoutData } from '../api/checkout-data.ts';
 import { selectionLink } from '../api/checkout-selection.ts';
 import { useCheckoutItem, type CheckoutItem } from '../api/use-checkout-item.ts';
+import { useCheckoutPricing } from '../api/quote.ts';
+import { CouponField } from './coupon-field.tsx';
+import { PriceLines, StackingNote } from './price-lines.tsx';
 import { CheckoutWaiting, ChooseOption, PriceChangedNote } from './checkout-notices.tsx';
 import { OrderForm } from './order-form.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
@@ -53,6 +55,7 @@ function OrderPage({ item, user }: { item: CheckoutItem; user: Parameters<typeof
   const cartPhrase = useFlavourPhrase('cart');
   const chosenPhrase = useFlavourPhrase('addToCart');
   const processingPhrase = useFlavourPhrase('processing');
+  const pricing = useCheckoutPricing(item);
 
   function completed(tokensAwarded: number) {
     toast({ title: 'Payment Processing', description: `Confirming your purchase... ${processingPhrase}` });
@@ -89,13 +92,10 @@ function OrderPage({ item, user }: { item: CheckoutItem; user: Parameters<typeof
             <dt className="text-slate-400">Type</dt>
             <dd className="capitalize">{item.product.type}</dd>
           </div>
-          <div className="flex justify-between gap-3 border-t border-bayou-700 pt-2">
-            <dt className="font-semibold">Total</dt>
-            <dd className="text-xl font-extrabold text-gold-400" data-testid="order-total">
-              {formatPrice(item.price)}
-            </dd>
-          </div>
+          <PriceLines quote={pricing.shown} fallback={item.price} monthly={item.product.type === 'whitelist'} />
         </dl>
+        <StackingNote quote={pricing.shown} />
+        <CouponField pricing={pricing} />
         <p className="mt-2 text-sm italic text-moss-300" data-testid="chosen-phrase">
           {chosenPhrase}
         </p>
@@ -115,7 +115,7 @@ function OrderPage({ item, user }: { item: CheckoutItem; user: Parameters<typeof
           </li>
         </ul>
       </section>
-      <OrderForm item={item} user={user} onCompleted={completed} />
+      <OrderForm item={item} user={user} pricing={pricing} onCompleted={completed} />
     </div>
   );
 }

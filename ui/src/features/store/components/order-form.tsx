@@ -1,12 +1,12 @@
 import { CreditCard } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/form-fields.tsx';
-import { formatPrice } from '@/lib/format.ts';
 import type { CurrentUser } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
 import type { CheckoutItem } from '../api/use-checkout-item.ts';
+import type { CheckoutPricing } from '../api/quote.ts';
 import { usePaymentsConfig } from '../api/payments.ts';
-import { PaymentSection } from './payment-section.tsx';
+import { PricedPayment } from './priced-payment.tsx';
 import { BanReasonField, unbanDetailsErrors } from './unban-details-form.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -28,10 +28,13 @@ function contactErrors(contact: Contact, unban: boolean): Errors {
 export function OrderForm({
   item,
   user,
+  pricing,
   onCompleted,
 }: {
   item: CheckoutItem;
   user: CurrentUser | null;
+  /** the server's price for the order, with the buyer's coupon */
+  pricing: CheckoutPricing;
   onCompleted: (tokensAwarded: number) => void;
 }) {
   const unban = item.product.type === 'unban';
@@ -120,18 +123,18 @@ export function OrderForm({
         </form>
       ) : (
         <div className="mt-4">
-          <PaymentSection
+          <PricedPayment
+            pricing={pricing}
+            priceField="price"
             request={{
               productType: item.product.type,
               productId: item.product.id,
               productName: item.name,
-              price: item.price,
               buyerEmail: contact.email.trim(),
               ...(contact.discord.trim() ? { buyerDiscord: contact.discord.trim() } : {}),
               ...(item.option ? { option: item.option.id } : {}),
               ...(unban ? { banReason: contact.banReason.trim() } : {}),
             }}
-            payLabel={`Pay ${formatPrice(item.price)}`}
             onCompleted={({ tokensAwarded }) => onCompleted(tokensAwarded)}
           />
         </div>

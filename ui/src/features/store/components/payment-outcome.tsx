@@ -6,7 +6,7 @@ import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { tokensText } from '@/features/account';
 import { useServerStatus } from '@/features/server';
-import { formatMoney } from '@/lib/format.ts';
+import { discountText, formatMoney } from '@/lib/format.ts';
 
 const ICONS = {
   success: <CheckCircle2 aria-hidden size={56} className="mx-auto text-moss-400" />,
@@ -57,6 +57,11 @@ export function PaymentFacts({ purchase }: { purchase: MyPurchaseDto }) {
       </Fact>
       <Fact label="Amount" testId="amount">
         {formatMoney(purchase.amount)}
+        {discountText(purchase) && (
+          <span className="block text-sm text-slate-300" data-testid="discount">
+            {discountText(purchase)}
+          </span>
+        )}
       </Fact>
       <Fact label="Tokens" testId="tokens">
         {tokensText(purchase)}

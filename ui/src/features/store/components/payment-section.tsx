@@ -46,6 +46,8 @@ export function PaymentSection({ request, open, payLabel, onCompleted }: Payment
     if (started.current === key) return;
     started.current = key;
     setSetupError(null);
+    // another request (a coupon applied) opens another payment: the card form waits for it, never paying the last one
+    setIntent(null);
     (open ? open() : createPaymentIntent(request as CreatePaymentIntentRequest)).then(setIntent).catch((error) => {
       const message = errorMessage(error, 'Unable to initialize payment. Please try again.');
       setSetupError(message);

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ProductDto } from '@contract/catalogue.ts';
-import { ProductIcon } from '@/features/catalogue';
+import { ProductIcon, SalePrice, useSaleOf } from '@/features/catalogue';
 import { useFlavourPhrase } from '@/features/flavour';
 
 /** A product card shared by the gang, add-on and unban pages; the action differs per page. */
@@ -19,6 +19,8 @@ export function ProductCard({
   const headingId = `product-${product.id}`;
   // gang packages and unbans have their own phrases; an add-on falls back to the default phrase
   const phrase = useFlavourPhrase(product.id);
+  // a product sold only as one of its options has no one price to put on sale
+  const sale = useSaleOf(product.id);
   return (
     <article
       aria-labelledby={headingId}
@@ -35,7 +37,8 @@ export function ProductCard({
       <h2 id={headingId} className="mt-3 font-display text-xl font-bold text-white">
         {product.name}
       </h2>
-      {price && (
+      {price && sale && <SalePrice sale={sale} className="mt-1" />}
+      {price && !sale && (
         <p className="mt-1 text-3xl font-extrabold text-gold-400" data-testid="price">
           {price}
         </p>

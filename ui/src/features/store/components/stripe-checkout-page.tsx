@@ -2,15 +2,17 @@ import { BilledMonthly } from '@/features/membership';
 import { Check, Lock, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { QueryState } from '@/components/ui/query-state.tsx';
-import { formatPrice } from '@/lib/format.ts';
 import type { CurrentUser } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
 import { clearCheckoutData } from '../api/checkout-data.ts';
 import { useCheckoutItem, type CheckoutItem } from '../api/use-checkout-item.ts';
 import { useSignInRequired } from '../api/use-sign-in-required.ts';
+import { type CheckoutPricing, useCheckoutPricing } from '../api/quote.ts';
+import { CouponField } from './coupon-field.tsx';
+import { PriceLines, StackingNote } from './price-lines.tsx';
 import { CheckoutWaiting, ChooseOption, PriceChangedNote } from './checkout-notices.tsx';
 import { PaidNote, usePaidHandOff } from './paid-hand-off.tsx';
-import { PaymentSection } from './payment-section.tsx';
+import { PricedPayment } from './priced-payment.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
 import { UnbanDetailsForm, type UnbanDetails } from './unban-details-form.tsx';
 
@@ -39,6 +41,7 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
   const chosenPhrase = useFlavourPhrase('addToCart');
   const discordPhrase = useFlavourPhrase('discord');
   const discordName = user?.discordUsername ?? user?.username ?? '';
+  const pricing = useCheckoutPricing(item);
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 md:grid-cols-2">
       <title>Secure Checkout | Bayou Roleplay</title>
@@ -49,14 +52,13 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
         <p className="mt-1 text-sm italic text-moss-300" data-testid="cart-phrase">
           {cartPhrase}
         </p>
-        <div className="mt-4 flex items-baseline justify-between gap-3">
-          <p className="min-w-0 break-words text-lg font-semibold text-white" data-testid="product-name">
-            {item.name}
-          </p>
-          <p className="text-2xl font-extrabold text-gold-400" data-testid="order-total">
-            {formatPrice(item.price)}
-          </p>
-        </div>
+        <p className="mt-4 min-w-0 break-words text-lg font-semibold text-white" data-testid="product-name">
+          {item.name}
+        </p>
+        <dl className="mt-2 space-y-2">
+          <PriceLines quote={pricing.shown} fallback={item.price} monthly={item.product.type === 'whitelist'} />
+        </dl>
+        <StackingNote quote={pricing.shown} />
         <p className="mt-1 text-sm text-slate-400">
           <span className="capitalize">{item.product.type}</span> · {item.tokens} tokens
         </p>
@@ -65,6 +67,7 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
         </p>
         {item.product.type === 'whitelist' && <BilledMonthly className="mt-3" />}
         <PriceChangedNote item={item} />
+        <CouponField pricing={pricing} />
         <ul className="mt-4 space-y-2 text-sm">
           {item.product.features.map((feature) => (
             <li key={feature} className="flex gap-2">
@@ -93,12 +96,20 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
           </div>
         </div>
       </section>
-      <PaymentPanel item={item} discordName={discordName} />
+      <PaymentPanel item={item} discordName={discordName} pricing={pricing} />
     </div>
   );
 }
 
-function PaymentPanel({ item, discordName }: { item: CheckoutItem; discordName: string }) {
+function PaymentPanel({
+  item,
+  discordName,
+  pricing,
+}: {
+  item: CheckoutItem;
+  discordName: string;
+  pricing: CheckoutPricing;
+}) {
   const { done, paid } = usePaidHandOff();
   const checkoutPhrase = useFlavourPhrase('checkout');
   const unban = item.product.type === 'unban';
@@ -132,16 +143,16 @@ function PaymentPanel({ item, discordName }: { item: CheckoutItem; discordName: 
             {done ? (
               <PaidNote done={done} />
             ) : (
-              <PaymentSection
+              <PricedPayment
+                pricing={pricing}
+                priceField="amount"
                 request={{
                   productType: item.product.type,
                   productId: item.product.id,
                   productName: item.name,
-                  amount: item.price,
                   ...(item.option ? { option: item.option.id } : {}),
                   ...(details ? { buyerDiscord: details.discordUsername, banReason: details.banReason } : {}),
                 }}
-                payLabel={`Pay ${formatPrice(item.price)}`}
                 onCompleted={(result) => {
                   clearCheckoutData();
                   paid(result);

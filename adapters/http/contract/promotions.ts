@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { productTypeSchema } from './catalogue.ts';
+
+/** What the checkout says of a coupon on a sale (the one rule: the coupon is taken off the sale price). */
+export const COUPON_STACKING_NOTE = 'Coupons are taken off the sale price.';
+
+const couponCode = z.string().trim().min(1, 'Enter a coupon code.').max(64);
+
+/** GET /api/checkout/quote: the price the server would charge for an item now, with a coupon when one is given. */
+export const quoteQuerySchema = z.object({
+  productType: productTypeSchema,
+  productId: z.string().trim().min(1).max(64),
+  option: z.string().trim().min(1).max(64).optional(),
+  coupon: couponCode.optional(),
+});
+export type QuoteQuery = z.infer<typeof quoteQuerySchema>;
+
+/** dollars throughout */
+export const quoteSchema = z.object({
+  listPrice: z.number(),
+  sale: z.object({ name: z.string(), percentOff: z.number().int(), price: z.number(), endsAt: z.string() }).nullable(),
+  coupon: z
+    .object({
+      code: z.string(),
+      percentOff: z.number().int().nullable(),
+      amountOff: z.number().nullable(),
+      /** what it takes off this charge */
+      discount: z.number(),
+      /** a Priority Pass: the monthly charges it lowers; null every month */
+      months: z.number().int().nullable(),
+    })
+    .nullable(),
+  total: z.number(),
+  /** why the coupon asked for does not apply; the prices are then those without it */
+  couponRefusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** whether a coupon stacks on a sale, in a sentence for the page */
+  stacking: z.string(),
+});
+export type QuoteDto = z.infer<typeof quoteSchema>;
+
+/** GET /api/sales/live (public): every catalogue item on sale now, for the cards. */
+export const itemOnSaleSchema = z.object({
+  productType: productTypeSchema,
+  productId: z.string(),
+  optionId: z.string().nullable(),
+  price: z.number(),
+  salePrice: z.number(),
+  percentOff: z.number().int(),
+  saleName: z.string(),
+  endsAt: z.string(),
+});
+export type ItemOnSaleDto = z.infer<typeof itemOnSaleSchema>;
+export const itemsOnSaleResponseSchema = z.object({ items: z.array(itemOnSaleSchema) });
+export type ItemsOnSaleResponse = z.infer<typeof itemsOnSaleResponseSchema>;
+
+const isoDate = z.iso.datetime({ offset: true, error: 'Give a date and time, like 2026-12-01T00:00:00Z.' });
+const positiveCount = z.number().int().min(1).max(1_000_000);
+
+/** POST /api/coupons (admin): dollars for a fixed amount; the core checks the rest (one of percent or amount). */
+export const createCouponRequestSchema = z.object({
+  code: z.string().max(64),
+  percentOff: z.number().int().optional(),
+  amountOff: z.number().positive().max(10_000).optional(),
+  productIds: z.array(z.string().max(64)).max(50).optional(),
+  productTypes: z.array(productTypeSchema).max(4).optional(),
+  maxUses: positiveCount.nullable().optional(),
+  perPlayer: positiveCount.nullable().optional(),
+  startsAt: isoDate.nullable().optional(),
+  expiresAt: isoDate.nullable().optional(),
+  /** a Priority Pass: the monthly charges it lowers (1 when not given); 'forever' for every month */
+  months: z.union([z.number().int().min(1).max(120), z.literal('forever')]).optional(),
+});
+export type CreateCouponRequest = z.infer<typeof createCouponRequestSchema>;
+
+export const COUPON_STATES = ['active', 'scheduled', 'expired', 'used_up', 'disabled'] as const;
+
+export const couponSchema = z.object({
+  code: z.string(),
+  percentOff: z.number().int().nullable(),
+  /** dollars */
+  amountOff: z.number().nullable(),
+  productIds: z.array(z.string()),
+  productTypes: z.array(productTypeSchema),
+  maxUses: z.number().int().nullable(),
+  perPlayer: z.number().int().nullable(),
+  uses: z.number().int(),
+  startsAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  months: z.number().int().nullable(),
+  state: z.enum(COUPON_STATES),
+  disabledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CouponDto = z.infer<typeof couponSchema>;
+export const couponsResponseSchema = z.object({ coupons: z.array(couponSchema) });
+export type CouponsResponse = z.infer<typeof couponsResponseSchema>;
+
+/** POST /api/sales (admin) */
+export const createSaleRequestSchema = z.object({
+  name: z.string().max(100),
+  percentOff: z.number().int(),
+  productIds: z.array(z.string().max(64)).max(50).optional(),
+  productTypes: z.array(productTypeSchema).max(4).optional(),
+  startsAt: isoDate,
+  endsAt: isoDate,
+});
+export type CreateSaleRequest = z.infer<typeof createSaleRequestSchema>;
+
+export const saleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  percentOff: z.number().int(),
+  productIds: z.array(z.string()),
+  productTypes: z.array(productTypeSchema),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  state: z.enum(['scheduled', 'live', 'ended']),
+  createdAt: z.string(),
+});
+export type SaleDto = z.infer<typeof saleSchema>;
+export const salesResponseSchema = z.object({ sales: z.array(saleSchema) });
+export type SalesResponse = z.infer<typeof salesResponseSchema>;

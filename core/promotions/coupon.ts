@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { PRODUCT_TYPES, type ProductType } from '../catalogue/product.ts';
+import { CHECKOUT_ABANDONED_AFTER_HOURS } from '../purchases/purchase.ts';
+
+/** A code as stored and compared: codes are case-insensitive, kept in capitals. */
+export const normalizeCode = (code: string) => code.trim().toUpperCase();
+
+export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
+
+/** A monthly Priority Pass charge a coupon covers: the first unless it says more; null is every month. */
+export const DEFAULT_COUPON_MONTHS = 1;
+
+/** A code that lowers a checkout's price, by a percent or a fixed amount, under its limits. */
+export interface Coupon {
+  id: string;
+  /** in capitals (normalizeCode) */
+  code: string;
+  /** exactly one of these two is set */
+  percentOff: number | null;
+  amountOffCents: number | null;
+  /** the products (catalogue ids) and types it takes; both empty: every product */
+  productIds: string[];
+  productTypes: ProductType[];
+  /** uses in all; null: no limit */
+  maxUses: number | null;
+  /** uses by one player; null: no limit */
+  perPlayer: number | null;
+  startsAt: Date | null;
+  expiresAt: Date | null;
+  /** the monthly charges of a Priority Pass it lowers; null: every month */
+  months: number | null;
+  disabledAt: Date | null;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+/** A coupon with the uses that count against its limits (see PromotionRepository.usesOf). */
+export type CouponWithUses = Coupon & { uses: number };
+
+/** checkouts started since then still hold their coupon's use */
+export const openSince = (now: Date) => new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
+
+/** a limited coupon's uses are counted under its row lock; an unlimited one takes no lock */
+export const isLimited = (coupon: Coupon) => coupon.maxUses !== null || coupon.perPlayer !== null;
+
+const count = z.number().int().min(1).max(1_000_000);
+
+/** What an admin gives to create a coupon (the CLI and the admin screen). */
+export const createCouponSchema = z
+  .object({
+    code: z
+      .string()
+      .transform(normalizeCode)
+      .pipe(z.string().regex(COUPON_CODE_PATTERN, 'A code is 3 to 32 letters, digits, dashes or underscores.')),
+    percentOff: z.number().int().min(1, 'A percent is 1 to 100.').max(100, 'A percent is 1 to 100.').optional(),
+    amountOffCents: z.number().int().min(1, 'An amount is at least $0.01.').max(1_000_000).optional(),
+    productIds: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
+    productTypes: z.array(z.enum(PRODUCT_TYPES)).max(PRODUCT_TYPES.length).default([]),
+    maxUses: count.nullable().default(null),
+    perPlayer: count.nullable().default(null),
+    startsAt: z.coerce.date().nullable().default(null),
+    expiresAt: z.coerce.date().nullable().default(null),
+    months: z.number().int().min(1).max(120).nullable().default(DEFAULT_COUPON_MONTHS),
+  })
+  .refine((input) => (input.percentOff === undefined) !== (input.amountOffCents === undefined), {
+    message: 'Give either a percent or an amount off, not both.',
+    path: ['percentOff'],
+  })
+  .refine((input) => !input.startsAt || !input.expiresAt || input.expiresAt > input.startsAt, {
+    message: 'A coupon expires after it starts.',
+    path: ['expiresAt'],
+  });
+export type CreateCouponInput = z.input<typeof createCouponSchema>;

@@ -1,0 +1,32 @@
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { catalogueIds } from './catalogue-ids.ts';
+import { termsOf } from './errors.ts';
+import type { PromotionRepository } from './ports.ts';
+import { createSaleSchema, type CreateSaleInput, type Sale } from './sale.ts';
+
+export class CreateSale {
+  constructor(
+    private readonly sales: PromotionRepository,
+    private readonly catalogue: Catalogue,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: CreateSaleInput & { createdBy: string | null }): Promise<Sale> {
+    const terms = termsOf(createSaleSchema, input, 'INVALID_SALE');
+    const sale: Sale = {
+      id: this.ids.next(),
+      name: terms.name,
+      percentOff: terms.percentOff,
+      productIds: catalogueIds(this.catalogue, terms.productIds),
+      productTypes: [...new Set(terms.productTypes)],
+      startsAt: terms.startsAt,
+      endsAt: terms.endsAt,
+      createdBy: input.createdBy,
+      createdAt: this.clock.now(),
+    };
+    await this.sales.addSale(sale);
+    return sale;
+  }
+}

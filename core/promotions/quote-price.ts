@@ -1,0 +1,36 @@
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import { DomainError } from '../shared/errors.ts';
+import type { PriceCheckout } from './price-checkout.ts';
+import type { PriceQuote } from './pricing.ts';
+
+/** A quote for the checkout page: the prices, and why the coupon was refused when it was. */
+export interface CheckoutQuote {
+  quote: PriceQuote;
+  refusal: { code: string; message: string } | null;
+}
+
+export class QuotePrice {
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly pricing: PriceCheckout,
+  ) {}
+
+  async execute(input: {
+    productType: string;
+    productId: string;
+    optionId?: string;
+    couponCode?: string;
+    buyerId: string;
+  }): Promise<CheckoutQuote> {
+    const item = this.catalogue.price(input.productId, input.productType, input.optionId);
+    try {
+      return { quote: await this.pricing.quote(item, input.buyerId, input.couponCode), refusal: null };
+    } catch (error) {
+      if (!(error instanceof DomainError) || !error.code.startsWith('COUPON_')) throw error;
+      return {
+        quote: await this.pricing.quote(item, input.buyerId, undefined),
+        refusal: { code: error.code, message: error.message },
+      };
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../ui/src/config/paths.ts';
+import { axeViolations, fitsWidth } from '../support/axe.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+const DAY = 86_400_000;
+
+describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
+  let server: TestServer;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer({ ui: true }), openBrowser()]);
+    const { database, core } = server.system;
+    await database.withContext(async () => {
+      await core.promotions.createCoupon.execute({
+        code: 'GANG10',
+        percentOff: 10,
+        productTypes: ['gang'],
+        createdBy: null,
+      });
+      await core.promotions.createCoupon.execute({
+        code: 'UNBANONLY',
+        amountOffCents: 500,
+        productTypes: ['unban'],
+        createdBy: null,
+      });
+      await core.promotions.createSale.execute({
+        name: 'Gang week',
+        percentOff: 25,
+        productIds: ['hood-package'],
+        startsAt: new Date(Date.now() - DAY),
+        endsAt: new Date(Date.now() + 2 * DAY),
+        createdBy: null,
+      });
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const pay = async (page: Page) => {
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+  };
+
+  it('the card shows the sale; the checkout takes a coupon on the sale price, refuses another with why, and charges the total', async () => {
+    for (const width of [1280, 360]) {
+      const { page } = await browser.pageAs(server, { username: `Coupon Buyer ${width}` }, { width, bypassCSP: true });
+      await page.goto(`${server.url}${paths.gangs}`);
+      const card = page.getByRole('article', { name: 'Hood Package' });
+      await card.getByTestId('sale-price').waitFor();
+      expect(await card.getByTestId('sale-price').textContent()).toMatch(/^Was \$80Now \$6025% offSale ends /);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      await shoot(page, `promotions-gangs-sale-${width}`, { fullPage: true });
+
+      await page.goto(`${server.url}${paths.stripeCheckout}?type=gang&id=hood-package`);
+      await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('$60');
+      expect(await page.getByTestId('list-price').textContent()).toBe('$80');
+      expect(await page.getByTestId('coupon-stacking').textContent()).toBe('Coupons are taken off the sale price.');
+
+      const field = page.getByLabel('Coupon code', { exact: true });
+      await field.fill('unbanonly');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect
+        .poll(() => page.getByTestId('coupon-refused').textContent())
+        .toBe('The coupon code UNBANONLY does not apply to Hood Package.');
+      expect(await page.getByTestId('order-total').textContent()).toBe('$60');
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, `promotions-checkout-refused-${width}`, { fullPage: true });
+
+      await field.fill('gang10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('$54');
+      expect(await page.getByTestId('coupon-discount').textContent()).toBe('-$6.00');
+      expect(await page.getByTestId('coupon-applied').textContent()).toContain('GANG10 applied: -$6.00.');
+      await page.getByRole('button', { name: 'Pay $54' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      await shoot(page, `promotions-checkout-coupon-and-sale-${width}`, { fullPage: true });
+
+      await pay(page);
+      await page.getByRole('button', { name: 'Pay $54' }).click();
+      await page.waitForURL(/\/checkout-success/);
+      await expect.poll(() => page.getByTestId('amount').textContent()).toContain('$54.00');
+      expect(await page.getByTestId('discount').textContent()).toBe(
+        '$26.00 off the list price of $80.00: Gang week sale, coupon GANG10',
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, `promotions-success-${width}`, { fullPage: true });
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('an admin creates, lists and disables a coupon on the Coupons screen, at 1280 and 360 px', async () => {
+    for (const width of [1280, 360]) {
+      const { page } = await browser.pageAs(
+        server,
+        { username: `Coupon Admin ${width}`, role: 'admin' },
+        { width, bypassCSP: true },
+      );
+      await page.goto(`${server.url}${paths.admin}`);
+      await page.getByRole('link', { name: 'Coupons' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
+      await page.getByTestId('coupon-row').first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      // an empty submit: the server's reasons at the fields
+      await page.getByRole('button', { name: 'Create coupon' }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, `promotions-coupons-errors-${width}`, { fullPage: true });
+
+      const code = `SPRING${width}`;
+      await page.getByLabel('Code').fill(code.toLowerCase());
+      await page.getByLabel('Percent off').fill('15');
+      await page.getByLabel('Gang packages').check();
+      await page.getByLabel('Uses in all').fill('50');
+      await page.getByRole('button', { name: 'Create coupon' }).click();
+      const row = page.getByTestId('coupon-row').filter({ hasText: code });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('15% off');
+      expect(await row.textContent()).toContain('0 of 50');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      await shoot(page, `promotions-coupons-${width}`, { fullPage: true });
+
+      await row.getByRole('button', { name: `Disable ${code}` }).click();
+      await expect.poll(() => row.textContent()).toContain('Disabled');
+      await page.context().close();
+    }
+  }, 120_000);
+});
