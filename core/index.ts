@@ -2,6 +2,7 @@ import { createApplicationModules, type ApplicationPorts } from './applications/
 import { tierName } from './memberships/lifecycle.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import { createCatalogueModule } from './catalogue/module.ts';
+import { createCreatorModule, type CreatorPorts } from './creators/module.ts';
 import { createGameModule, type GamePorts } from './game/module.ts';
 import { createMembershipLifecycle, createMembershipModule, type MembershipPorts } from './memberships/module.ts';
 import { createPlayerModule } from './players/module.ts';
@@ -32,6 +33,8 @@ export interface CorePorts {
   memberships: MembershipPorts;
   /** the game server: its status, and what it asks of players */
   game: GamePorts;
+  /** creators and their codes; their sales are read from the purchases */
+  creators: CreatorPorts;
 }
 
 /** Builds every use case from the ports the adapters provide. */
@@ -52,6 +55,7 @@ export function createCore(ports: CorePorts) {
     effects,
   };
   const membershipLifecycle = createMembershipLifecycle(ports.memberships, membershipShared);
+  const creators = createCreatorModule(ports.creators, { users: ports.users.users, clock, ids });
   const purchases = createPurchaseModule(
     { ...ports.purchases, ledger: tokenLedgerFromAccounts(accounts.tokens, accounts.users) },
     {
@@ -62,6 +66,7 @@ export function createCore(ports: CorePorts) {
       effects,
       hooks: membershipLifecycle.lifecycle,
       memberships: membershipLifecycle.checkout,
+      creators: creators.check,
     },
   );
   const memberships = createMembershipModule(ports.memberships, {
@@ -84,6 +89,7 @@ export function createCore(ports: CorePorts) {
     ...accounts,
     purchases,
     memberships,
+    creators,
     delivery,
     game,
     players: createPlayerModule(

@@ -24,6 +24,7 @@ export const PURCHASE_EXPORT_COLUMNS = [
   'paymentIntentId',
   'paymentReference',
   'gateway',
+  'creatorCode',
 ] as const satisfies readonly (keyof PurchaseDto)[];
 
 export type PurchaseExportColumn = (typeof PURCHASE_EXPORT_COLUMNS)[number];

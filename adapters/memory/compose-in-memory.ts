@@ -14,6 +14,7 @@ import { InMemoryStaffRoster } from './in-memory-staff-roster.ts';
 import { InMemoryWhitelistAccess } from './in-memory-whitelist-access.ts';
 import { InMemoryAccountActionLog } from './in-memory-account-action-log.ts';
 import { InMemoryAuditLog } from './in-memory-audit-log.ts';
+import { InMemoryCreatorRepository } from './in-memory-creator-repository.ts';
 import { InMemoryDeliveryOutbox } from './in-memory-delivery-outbox.ts';
 import { InMemoryDemoIntentStore } from './in-memory-demo-intent-store.ts';
 import { InMemoryEntitlements } from './in-memory-entitlements.ts';
@@ -58,6 +59,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
   const auditLog = new InMemoryAuditLog();
   const accountActions = new InMemoryAccountActionLog();
   const memberships = new InMemoryMembershipRepository();
+  const creators = new InMemoryCreatorRepository(() => purchases.list({}));
   const stores = {
     users,
     tokenLedger,
@@ -73,6 +75,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     auditLog,
     accountActions,
     memberships,
+    creators,
   };
   // every store that holds data rolls back with a failed transaction (the staff roster is fixed)
   const transactions = new InMemoryTransactions(
@@ -102,6 +105,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     players: { actions: accountActions, deliveries: outbox, storeBans: bans, reviews: auditLog },
     memberships: { memberships, gateway: new DemoSubscriptionGateway(gateway, intents, clock) },
     game: { status: NO_GAME_SERVER, checks: new InMemoryServerCheckLog() },
+    creators: { creators },
   };
   return {
     core: createCore(ports),

@@ -36,6 +36,24 @@ export const PurchaseRow = defineEntity({
     /** migration 0018 */
     paymentReference: p.string().nullable(),
     amountPaidCents: p.integer().nullable(),
+    /** migration 0029 */
+    creatorId: p.uuid().nullable(),
+    creatorCode: p.string().nullable(),
+    creatorProvider: p.string().nullable(),
+  },
+});
+
+/** migration 0029 */
+export const CreatorRow = defineEntity({
+  name: 'CreatorRow',
+  tableName: 'creators',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    code: p.string(),
+    sharePercent: p.integer(),
+    createdAt: p.datetime(),
+    disabledAt: p.datetime().nullable(),
   },
 });
 
@@ -112,4 +130,11 @@ export const DemoPaymentIntentRow = defineEntity({
   },
 });
 
-export const purchaseEntities = [PurchaseRow, MembershipRow, PaymentEventRow, DemoPaymentIntentRow, TebexPackageRow];
+export const purchaseEntities = [
+  PurchaseRow,
+  MembershipRow,
+  PaymentEventRow,
+  DemoPaymentIntentRow,
+  TebexPackageRow,
+  CreatorRow,
+];

@@ -8,6 +8,7 @@ import { ListMyPurchases } from './list-my-purchases.ts';
 import { ListPurchases } from './list-purchases.ts';
 import { ListRecentPurchases } from './list-recent-purchases.ts';
 import type {
+  CreatorCodes,
   MembershipCheckout,
   PaymentEventLog,
   PaymentGateway,
@@ -42,6 +43,8 @@ interface Shared {
   hooks: CompletionHooks;
   /** Priority Pass tiers sold as memberships */
   memberships: MembershipCheckout;
+  /** the creator codes buyers may name at checkout */
+  creators: CreatorCodes;
 }
 
 export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
@@ -67,6 +70,7 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
       ids,
       clock,
       shared.memberships,
+      shared.creators,
     ),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
     handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock, shared.memberships),

@@ -52,6 +52,16 @@ export interface Purchase {
   gateway?: PaymentGatewayName;
   /** a month of a Priority Pass membership (or an upgrade's difference); absent or null for one-time purchases */
   billing?: PurchaseBilling | null;
+  /** the creator the buyer named at checkout; absent or null for none */
+  creator?: PurchaseCreator | null;
+}
+
+/** The creator a buyer supports with a purchase: who, and the code as registered. */
+export interface PurchaseCreator {
+  id: string;
+  code: string;
+  /** the provider's word where the code is passed on to it (Tebex): accepted or refused; null where only the site records it */
+  provider: 'accepted' | 'refused' | null;
 }
 
 export const BILLING_REASONS = ['start', 'renewal', 'upgrade'] as const;

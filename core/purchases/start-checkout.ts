@@ -10,10 +10,17 @@ import {
   StoreBannedError,
   TooManyOpenCheckoutsError,
 } from './errors.ts';
-import { CHECKOUT_ABANDONED_AFTER_HOURS, CURRENCY, MAX_OPEN_CHECKOUTS, type Purchase } from './purchase.ts';
+import {
+  CHECKOUT_ABANDONED_AFTER_HOURS,
+  CURRENCY,
+  MAX_OPEN_CHECKOUTS,
+  type Purchase,
+  type PurchaseCreator,
+} from './purchase.ts';
 import type {
   CheckoutChanges,
   CreateIntentRequest,
+  CreatorCodes,
   IntentChanges,
   MembershipCheckout,
   PaymentGateway,
@@ -48,6 +55,8 @@ export interface StartCheckoutInput {
   banReason?: string;
   /** the buyer's address, passed to providers that price and screen by it */
   buyerIp?: string;
+  /** a creator the buyer supports (no discount); unknown, disabled and own codes are refused */
+  creatorCode?: string;
 }
 
 export interface CheckoutStarted {
@@ -83,6 +92,7 @@ export class StartCheckout {
     private readonly clock: Clock,
     /** Priority Pass tiers are memberships: the first month opens a subscription */
     private readonly memberships: MembershipCheckout | null = null,
+    private readonly creators: CreatorCodes | null = null,
   ) {}
 
   async execute(input: StartCheckoutInput): Promise<CheckoutStarted> {
@@ -96,10 +106,11 @@ export class StartCheckout {
       const live = await this.memberships.liveTierOf(input.buyer.id);
       if (live) throw new MembershipExistsError(live);
     }
+    const creator = await this.creatorOf(input);
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.clock.now();
       const openSince = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
-      const claim = await this.purchases.claimCheckout(this.newPurchase(input, item, banReason, now), {
+      const claim = await this.purchases.claimCheckout(this.newPurchase(input, item, banReason, creator, now), {
         openSince,
         limit: MAX_OPEN_CHECKOUTS,
       });
@@ -107,13 +118,26 @@ export class StartCheckout {
       const started =
         claim.outcome === 'added'
           ? await this.begin(claim.purchase, input.buyerIp ?? null)
-          : await this.resume(claim.purchase, input, item, banReason);
+          : await this.resume(claim.purchase, input, item, banReason, creator);
       if (started) return started;
     }
     throw new ConflictError('CHECKOUT_BUSY', 'Your checkout changed while it was being opened. Please try again.');
   }
 
-  private newPurchase(input: StartCheckoutInput, item: PricedItem, banReason: string | null, now: Date): Purchase {
+  /** the creator named, checked; the latest start of a checkout says which (none: none) */
+  private async creatorOf(input: StartCheckoutInput): Promise<PurchaseCreator | null> {
+    const code = input.creatorCode?.trim();
+    if (!code || !this.creators) return null;
+    return { ...(await this.creators.resolve(code, input.buyer.id)), provider: null };
+  }
+
+  private newPurchase(
+    input: StartCheckoutInput,
+    item: PricedItem,
+    banReason: string | null,
+    creator: PurchaseCreator | null,
+    now: Date,
+  ): Purchase {
     return {
       id: this.ids.next(),
       userId: input.buyer.id,
@@ -139,6 +163,8 @@ export class StartCheckout {
         this.memberships && item.product.type === MEMBERSHIP_PRODUCT_TYPE
           ? { reason: 'start', subscriptionId: null, membershipId: null, periodStart: null, periodEnd: null }
           : null,
+      // absent for none, as a stored purchase without a creator reads
+      ...(creator ? { creator } : {}),
     };
   }
 
@@ -158,6 +184,7 @@ export class StartCheckout {
       metadata: request.metadata,
       idempotencyKey: `membership-${purchase.id}`,
       buyerIp,
+      creatorCode: request.creatorCode,
     });
   }
 
@@ -172,12 +199,21 @@ export class StartCheckout {
     }
     const { intent } = opened;
     if (!(await this.purchases.attachIntent(purchase.id, intent.id, opened.subscriptionId))) return null;
+    const started = await this.recordProviderCreator({ ...purchase, paymentIntentId: intent.id }, intent);
+    if (!started) return null;
     return {
-      purchase: { ...purchase, paymentIntentId: intent.id },
+      purchase: started,
       clientSecret: intent.clientSecret,
       tokensGranted: purchase.tokensGranted,
       redirectUrl: intent.checkoutUrl ?? null,
     };
+  }
+
+  /** What the provider made of the creator code passed on to it (Tebex), kept on the purchase; null once it is not open. */
+  private async recordProviderCreator(purchase: Purchase, intent: PaymentIntent): Promise<Purchase | null> {
+    const creator = providerCreator(purchase.creator ?? null, intent);
+    if (!creator || creator.provider === (purchase.creator?.provider ?? null)) return purchase;
+    return this.purchases.reviseCheckout(purchase.id, { creator, updatedAt: this.clock.now() });
   }
 
   /** The buyer's open checkout for this item: reused while its intent can still take the payment. */
@@ -186,6 +222,7 @@ export class StartCheckout {
     input: StartCheckoutInput,
     item: PricedItem,
     banReason: string | null,
+    creator: PurchaseCreator | null,
   ): Promise<CheckoutStarted | null> {
     let purchase = open;
     let intent: PaymentIntent;
@@ -225,7 +262,7 @@ export class StartCheckout {
       case 'requires_capture':
         throw new PaymentInProgressError(purchase.productName);
       default:
-        return this.revise(purchase, intent, input, item, banReason);
+        return this.revise(purchase, intent, input, item, banReason, creator);
     }
   }
 
@@ -236,12 +273,16 @@ export class StartCheckout {
     input: StartCheckoutInput,
     item: PricedItem,
     banReason: string | null,
+    creator: PurchaseCreator | null,
   ): Promise<CheckoutStarted | null> {
     const intentChanges: IntentChanges = {};
+    const creatorChanged = (creator?.code ?? null) !== (open.creator?.code ?? null);
+    if (creatorChanged) intentChanges.creatorCode = creator?.code ?? null;
     // a membership's first month is its subscription's invoice: the provider prices it, and it is not changed here
     if (intent.amountCents !== item.priceCents && !open.billing) intentChanges.amountCents = item.priceCents;
     if (open.productName !== item.name) intentChanges.description = item.name;
-    const metadata = intentMetadata(open);
+    const metadata = intentMetadata({ ...open, creator });
+    if (!creator && intent.metadata.creatorCode) metadata.creatorCode = '';
     if (Object.entries(metadata).some(([key, value]) => intent.metadata[key] !== value))
       intentChanges.metadata = metadata;
     // the intent first: a provider that refuses (the buyer is paying right now) leaves the purchase as it was
@@ -255,6 +296,7 @@ export class StartCheckout {
     if (item.priceCents !== open.priceCents && !open.billing) changes.priceCents = item.priceCents;
     if (item.name !== open.productName) changes.productName = item.name;
     if (item.tokens !== open.tokensGranted) changes.tokensGranted = item.tokens;
+    if (creatorChanged) changes.creator = providerCreator(creator, current);
     let purchase: Purchase | null = open;
     if (Object.keys(changes).length > 0)
       purchase = await this.purchases.reviseCheckout(open.id, { ...changes, updatedAt: this.clock.now() });
@@ -276,7 +318,17 @@ function intentMetadata(purchase: Purchase): Record<string, string> {
     productType: purchase.productType,
     productId: purchase.productId,
     ...(purchase.optionId ? { optionId: purchase.optionId } : {}),
+    // Stripe keeps it beside the payment; a code dropped on a later start is blanked there
+    ...(purchase.creator ? { creatorCode: purchase.creator.code } : {}),
   };
+}
+
+/** the creator as the provider took it: its word where the code was passed on to it */
+function providerCreator(creator: PurchaseCreator | null, intent: PaymentIntent): PurchaseCreator | null {
+  if (!creator) return null;
+  const reported = intent.creatorCode;
+  if (!reported || reported.code.toLowerCase() !== creator.code.toLowerCase()) return creator;
+  return { ...creator, provider: reported.accepted ? 'accepted' : 'refused' };
 }
 
 /** One intent per purchase: the idempotency key names the purchase. */
@@ -287,5 +339,6 @@ function intentRequest(purchase: Purchase): CreateIntentRequest {
     description: purchase.productName,
     idempotencyKey: `purchase-${purchase.id}`,
     metadata: intentMetadata(purchase),
+    creatorCode: purchase.creator?.code ?? null,
   };
 }

@@ -11,7 +11,13 @@ const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /** Pages for staff and administrators are not public or player pages; `/api` routes are not pages. */
-const STAFF_PAGES: string[] = [paths.admin, paths.adminApplications, paths.staffApplications, paths.staffReview];
+const STAFF_PAGES: string[] = [
+  paths.admin,
+  paths.adminApplications,
+  paths.staffApplications,
+  paths.staffReview,
+  paths.adminCreators,
+];
 const PAGES = [
   ...Object.values(paths).filter((path) => !STAFF_PAGES.includes(path) && !path.startsWith('/api')),
   `${paths.stripeCheckout}?type=whitelist&id=swamp-blood`,
@@ -131,6 +137,22 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       }, 240_000);
     }
 
+    it.concurrent(`the admin Creators screen at ${width} px`, async ({ expect }) => {
+      const found: Record<string, Violation[]> = {};
+      const admin = await newPage(width, false);
+      await signInBrowser(admin, server, { username: `AxeAdmin${width}`, role: 'admin' });
+      await admin.goto(`${server.url}${paths.adminCreators}`);
+      await admin.getByRole('heading', { name: /^Report for / }).waitFor();
+      await settle(admin);
+      await check(found, admin, paths.adminCreators);
+      await admin.getByRole('button', { name: 'Add creator' }).click();
+      await admin.locator('[aria-invalid="true"]').first().waitFor();
+      await check(found, admin, `${paths.adminCreators} after an empty add`);
+      expect(await fitsWidth(admin)).toBe(true);
+      await shoot(admin, `a11y-admin-creators-${width}`, { fullPage: true });
+      expect(found).toEqual({});
+    }, 60_000);
+
     it.concurrent(`form errors, the open menu, the open Recent Purchases panel and a toast at ${width} px`, async ({
       expect,
     }) => {
@@ -216,6 +238,14 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await player.getByRole('complementary', { name: 'Recent Purchases' }).getByRole('listitem').first().waitFor();
       await check(found, player, '/ with Recent Purchases open');
       await shoot(player, `a11y-home-recent-purchases-open-${width}`);
+
+      // a creator code the server refuses, at its field
+      await player.goto(`${server.url}${paths.stripeCheckout}?type=gang&id=starter-gang`);
+      await player.getByLabel('Creator code').fill('NO-SUCH-CREATOR');
+      await player.getByRole('button', { name: 'Apply' }).click();
+      await player.locator('[aria-invalid="true"]').first().waitFor();
+      await check(found, player, '/stripe-checkout with a creator code refused');
+      await shoot(player, `a11y-creator-code-refused-${width}`);
 
       // a declined card: the Payment Failed toast beside the page's own alert
       await player.goto(`${server.url}${paths.stripeCheckout}?type=whitelist&id=swamp-blood`);

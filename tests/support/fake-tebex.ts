@@ -36,6 +36,7 @@ interface FakeBasket {
   type: string | null;
   transactionId: string | null;
   recurringReference: string | null;
+  creator_code: string | null;
 }
 
 /**
@@ -48,6 +49,8 @@ export class FakeTebex {
   readonly baskets = new Map<string, FakeBasket>();
   /** FiveM webstores ask the buyer to sign in (Cfx.re) before a package goes in the basket */
   requireSignIn = true;
+  /** the creator codes Tebex's creator program knows (any case); others are refused */
+  readonly creatorCodes = new Set<string>();
   /** where webhooks go (the site's /api/tebex/webhook) */
   webhookUrl = '';
   /** every webhook sent: its body and the site's answer */
@@ -265,6 +268,7 @@ export class FakeTebex {
             type: null,
             transactionId: null,
             recurringReference: null,
+            creator_code: null,
           };
           this.baskets.set(ident, basket);
           return json(200, { data: view(basket) });
@@ -273,6 +277,17 @@ export class FakeTebex {
           const basket = this.baskets.get(rest[1]);
           if (!basket) return json(404, { title: 'Not Found', status: 404, detail: 'No such basket' });
           if (rest.length === 2) return json(200, { data: view(basket) });
+          if (rest[2] === 'creator-codes' && req.method === 'POST') {
+            if (rest[3] === 'remove') {
+              basket.creator_code = null;
+              return json(200, { success: true, message: 'Creator code removed' });
+            }
+            const code = String((JSON.parse(body || '{}') as { creator_code?: unknown }).creator_code ?? '');
+            const known = [...this.creatorCodes].some((candidate) => candidate.toLowerCase() === code.toLowerCase());
+            if (!known) return json(422, { title: 'Unprocessable', status: 422, detail: 'Invalid creator code' });
+            basket.creator_code = code;
+            return json(200, { success: true, message: 'Creator code applied' });
+          }
           if (rest[2] === 'auth') {
             const back = url.searchParams.get('returnUrl') ?? '';
             if (!this.requireSignIn || basket.username) return json(200, []);

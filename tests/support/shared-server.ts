@@ -62,6 +62,7 @@ class WorkerServer {
         signIn: new RenewedLimiter(rateLimits.signInPerMinute),
         writes: new RenewedLimiter(rateLimits.writesPerMinute),
         game: new RenewedLimiter(rateLimits.gamePerMinute),
+        codes: new RenewedLimiter(rateLimits.codesPerMinute),
       };
       // before the app is built: its middleware holds these
       system.rateLimits = limiters;

@@ -34,6 +34,7 @@ export const PAGE_ROUTES = [
   '/account',
   '/account/receipts/:id',
   '/admin/players/:id',
+  '/admin/creators',
 ] as const;
 export type PageRoute = (typeof PAGE_ROUTES)[number];
 

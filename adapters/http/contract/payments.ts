@@ -26,6 +26,8 @@ export const createPaymentIntentSchema = z.object({
   buyerDiscord: z.string().trim().max(255).optional(),
   /** unban services only, where it is required (the core checks its length) */
   banReason: z.string().max(5000, 'Keep the ban reason to 1,000 characters or fewer.').optional(),
+  /** a creator the buyer supports (no discount); empty: none */
+  creatorCode: z.string().trim().max(64, 'A creator code has 3 to 24 characters.').optional(),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentSchema>;
 
@@ -39,6 +41,10 @@ export const createPaymentIntentResponseSchema = z.object({
   productName: z.string(),
   /** Tebex: where the buyer goes to pay (the page takes no card itself); null otherwise */
   redirectUrl: z.string().nullable(),
+  /** the creator code the purchase supports (as registered); null for none */
+  creatorCode: z.string().nullable(),
+  /** Tebex's word on that code: accepted or refused; null where only the site records it */
+  creatorCodeStatus: z.enum(['accepted', 'refused']).nullable(),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 

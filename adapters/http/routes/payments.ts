@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { Core } from '../../../core/index.ts';
 import { ConflictError, ForbiddenError } from '../../../core/shared/errors.ts';
 import { centsToDollars, dollarsToCents } from '../../../core/shared/money.ts';
+import type { Middleware } from 'koa';
 import type { PaymentAdapters } from '../../payments/payment-adapters.ts';
 import {
   completePurchaseSchema,
@@ -15,7 +16,8 @@ import {
 } from '../contract/payments.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 
-export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapters): void {
+/** `codeChecks` limits checkouts that name a creator code, against guessing codes */
+export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapters, codeChecks: Middleware): void {
   router.get('/api/payments/config', (ctx) => {
     const body: PaymentsConfigDto = {
       mode: payments.gateway.mode,
@@ -24,7 +26,7 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
     ctx.body = body;
   });
 
-  router.post('/api/create-payment-intent', requireUser(), async (ctx) => {
+  router.post('/api/create-payment-intent', requireUser(), codeChecks, async (ctx) => {
     const input = createPaymentIntentSchema.parse(ctx.request.body ?? {});
     const sent = [input.amount, input.price]
       .filter((value): value is number => value !== undefined)
@@ -45,6 +47,7 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       buyerDiscord: input.buyerDiscord,
       banReason: input.banReason,
       buyerIp: ctx.ip,
+      creatorCode: input.creatorCode || undefined,
     });
     const { paymentIntentId } = started.purchase;
     if (!paymentIntentId) throw new Error('A started checkout has no payment intent.');
@@ -56,6 +59,8 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       amount: centsToDollars(started.purchase.priceCents),
       productName: started.purchase.productName,
       redirectUrl: started.redirectUrl,
+      creatorCode: started.purchase.creator?.code ?? null,
+      creatorCodeStatus: started.purchase.creator?.provider ?? null,
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;

@@ -34,6 +34,8 @@ export interface TebexBasket {
   packages: Array<{ id: number; name: string; in_basket: { quantity: number; price: number } }>;
   links: { checkout?: string; payment?: string };
   custom: Record<string, unknown> | null;
+  /** the creator code Tebex took for the basket, if any */
+  creator_code?: string | null;
 }
 
 export interface NewBasket {
@@ -84,6 +86,17 @@ export class TebexClient {
     const answer = await this.request<unknown>('GET', url);
     const list = Array.isArray(answer) ? answer : ((answer as { data?: unknown })?.data ?? []);
     return Array.isArray(list) ? (list as Array<{ name: string; url: string }>) : [];
+  }
+
+  /** Tebex refuses (TEBEX_REFUSED) a code its creator program does not know */
+  async applyCreatorCode(ident: string, code: string): Promise<void> {
+    await this.request('POST', this.account(`/baskets/${encodeURIComponent(ident)}/creator-codes`), {
+      creator_code: code,
+    });
+  }
+
+  async removeCreatorCode(ident: string): Promise<void> {
+    await this.request('POST', this.account(`/baskets/${encodeURIComponent(ident)}/creator-codes/remove`), {});
   }
 
   addPackage(

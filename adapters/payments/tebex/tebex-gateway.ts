@@ -54,9 +54,13 @@ export class TebexPaymentGateway implements PaymentGateway {
     return this.toIntent(await this.client.getBasket(id));
   }
 
-  /** Nothing on a basket can be changed but by the buyer; a new catalogue price must be Tebex's too. */
+  /** Nothing on a basket can be changed but by the buyer, and its creator code; a new catalogue price must be Tebex's too. */
   async updateIntent(id: string, changes: IntentChanges): Promise<PaymentIntent> {
-    const intent = await this.retrieveIntent(id);
+    let intent = await this.retrieveIntent(id);
+    // a basket whose code Tebex refused has none to remove: Tebex's refusal then changes nothing
+    if (changes.creatorCode === null) await this.client.removeCreatorCode(id).catch(ignoreRefusal);
+    else if (changes.creatorCode !== undefined)
+      intent = { ...intent, creatorCode: await this.passCreatorCode(id, changes.creatorCode) };
     if (changes.amountCents !== undefined && changes.amountCents !== intent.amountCents) {
       const custom = intent.metadata;
       const name = this.itemName(custom.productType, custom.productId, custom.optionId);
@@ -115,7 +119,19 @@ export class TebexPaymentGateway implements PaymentGateway {
       complete_auto_redirect: true,
       ...(request.buyerIp ? { ip_address: request.buyerIp } : {}),
     });
-    return this.toIntent(basket);
+    if (!request.creatorCode) return this.toIntent(basket);
+    return { ...this.toIntent(basket), creatorCode: await this.passCreatorCode(basket.ident, request.creatorCode) };
+  }
+
+  /** The buyer's creator code goes to Tebex's basket too; a code Tebex's creator program does not know is refused there. */
+  private async passCreatorCode(ident: string, code: string): Promise<{ code: string; accepted: boolean }> {
+    try {
+      await this.client.applyCreatorCode(ident, code);
+      return { code, accepted: true };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'TEBEX_REFUSED') return { code, accepted: false };
+      throw error;
+    }
   }
 
   private once(key: string, work: () => Promise<PaymentIntent>): Promise<PaymentIntent> {
@@ -164,6 +180,10 @@ export class TebexPaymentGateway implements PaymentGateway {
     const option = meta.optionId ? `&option=${encodeURIComponent(meta.optionId)}` : '';
     return `${this.publicUrl}/checkout?type=${encodeURIComponent(meta.productType)}&id=${encodeURIComponent(meta.productId)}${option}`;
   }
+}
+
+function ignoreRefusal(error: unknown): void {
+  if (!(error instanceof DomainError && error.code === 'TEBEX_REFUSED')) throw error;
 }
 
 /** the custom data of a basket this site opened; a basket without it is not ours */

@@ -34,6 +34,8 @@ export const paths = {
   accountReceipt: '/account/receipts/:id',
   /** one player's page for staff and admins (id = the user id): pagePath(paths.adminPlayer, { id }) */
   adminPlayer: '/admin/players/:id',
+  /** creators and their codes, and the monthly report (admins) */
+  adminCreators: '/admin/creators',
   login: '/api/login',
   discordSignIn: '/api/auth/discord',
   logout: '/api/auth/logout',

@@ -6,6 +6,7 @@ import type { CurrentUser } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
 import type { CheckoutItem } from '../api/use-checkout-item.ts';
 import { usePaymentsConfig } from '../api/payments.ts';
+import { CreatorCodeBox } from './creator-code-box.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { BanReasonField, unbanDetailsErrors } from './unban-details-form.tsx';
 
@@ -43,6 +44,7 @@ export function OrderForm({
     banReason: '',
   }));
   const [errors, setErrors] = useState<Errors>({});
+  const [creatorCode, setCreatorCode] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   // the contact form goes away once it is accepted: focus stays in the panel rather than falling to the page
@@ -120,6 +122,7 @@ export function OrderForm({
         </form>
       ) : (
         <div className="mt-4">
+          <CreatorCodeBox applied={creatorCode} onApply={setCreatorCode} />
           <PaymentSection
             request={{
               productType: item.product.type,
@@ -130,6 +133,7 @@ export function OrderForm({
               ...(contact.discord.trim() ? { buyerDiscord: contact.discord.trim() } : {}),
               ...(item.option ? { option: item.option.id } : {}),
               ...(unban ? { banReason: contact.banReason.trim() } : {}),
+              ...(creatorCode ? { creatorCode } : {}),
             }}
             payLabel={`Pay ${formatPrice(item.price)}`}
             onCompleted={({ tokensAwarded }) => onCompleted(tokensAwarded)}

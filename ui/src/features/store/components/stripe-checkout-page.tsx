@@ -10,6 +10,7 @@ import { useCheckoutItem, type CheckoutItem } from '../api/use-checkout-item.ts'
 import { useSignInRequired } from '../api/use-sign-in-required.ts';
 import { CheckoutWaiting, ChooseOption, PriceChangedNote } from './checkout-notices.tsx';
 import { PaidNote, usePaidHandOff } from './paid-hand-off.tsx';
+import { CreatorCodeBox } from './creator-code-box.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
 import { UnbanDetailsForm, type UnbanDetails } from './unban-details-form.tsx';
@@ -103,6 +104,7 @@ function PaymentPanel({ item, discordName }: { item: CheckoutItem; discordName: 
   const checkoutPhrase = useFlavourPhrase('checkout');
   const unban = item.product.type === 'unban';
   const [details, setDetails] = useState<UnbanDetails | null>(null);
+  const [creatorCode, setCreatorCode] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = useRef(details);
   // the details form goes away once it is accepted (and comes back to edit): focus stays in the panel
@@ -132,21 +134,25 @@ function PaymentPanel({ item, discordName }: { item: CheckoutItem; discordName: 
             {done ? (
               <PaidNote done={done} />
             ) : (
-              <PaymentSection
-                request={{
-                  productType: item.product.type,
-                  productId: item.product.id,
-                  productName: item.name,
-                  amount: item.price,
-                  ...(item.option ? { option: item.option.id } : {}),
-                  ...(details ? { buyerDiscord: details.discordUsername, banReason: details.banReason } : {}),
-                }}
-                payLabel={`Pay ${formatPrice(item.price)}`}
-                onCompleted={(result) => {
-                  clearCheckoutData();
-                  paid(result);
-                }}
-              />
+              <>
+                <CreatorCodeBox applied={creatorCode} onApply={setCreatorCode} />
+                <PaymentSection
+                  request={{
+                    productType: item.product.type,
+                    productId: item.product.id,
+                    productName: item.name,
+                    amount: item.price,
+                    ...(item.option ? { option: item.option.id } : {}),
+                    ...(details ? { buyerDiscord: details.discordUsername, banReason: details.banReason } : {}),
+                    ...(creatorCode ? { creatorCode } : {}),
+                  }}
+                  payLabel={`Pay ${formatPrice(item.price)}`}
+                  onCompleted={(result) => {
+                    clearCheckoutData();
+                    paid(result);
+                  }}
+                />
+              </>
             )}
           </>
         )}
