@@ -25,6 +25,7 @@ import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-
 import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
 import { MikroOrmAccountActionLog } from './persistence/mikro-orm-account-action-log.ts';
 import { MikroOrmAuditLog } from './persistence/mikro-orm-audit-log.ts';
+import { MikroOrmCreatorRepository } from './persistence/mikro-orm-creator-repository.ts';
 import { Database } from './persistence/database.ts';
 import { isDatabaseBusy } from './persistence/database-busy.ts';
 import { MikroOrmDeliveryOutbox } from './persistence/mikro-orm-delivery-outbox.ts';
@@ -56,7 +57,13 @@ export interface System {
   /** signs session cookies: SESSION_SECRET, or one kept in the data directory */
   sessionSecret: string;
   /** per process: sign-ins per client address, writes per signed-in user */
-  rateLimits: { signIn: RateLimiter; writes: RateLimiter; game: RateLimiter; coupons: RateLimiter };
+  rateLimits: {
+    signIn: RateLimiter;
+    writes: RateLimiter;
+    game: RateLimiter;
+    coupons: RateLimiter;
+    codes: RateLimiter;
+  };
   /** sends the Discord outbox; the web server starts it, the CLI runs passes itself */
   deliveryWorker: DeliveryWorker;
   /** renews and ends memberships when due; the web server starts it with the delivery worker */
@@ -155,6 +162,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     },
     game: { status: gameStatus ?? NO_GAME_SERVER, checks: new MikroOrmServerCheckLog(database) },
     promotions: { promotions: new MikroOrmPromotionRepository(database) },
+    creators: { creators: new MikroOrmCreatorRepository(database) },
   });
   worker = new DeliveryWorker({
     pass: () => database.withContext(() => core.delivery.deliverDue.execute()),
@@ -212,6 +220,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       writes: new RateLimiter(config.rateLimits.writesPerMinute),
       game: new RateLimiter(config.rateLimits.gamePerMinute),
       coupons: new RateLimiter(config.rateLimits.couponsPerMinute),
+      codes: new RateLimiter(config.rateLimits.codesPerMinute),
     },
     deliveryWorker,
     renewalScheduler,

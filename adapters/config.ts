@@ -61,6 +61,8 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** coupon codes tried (a quote or a checkout naming one) per player and per address */
   RATE_LIMIT_COUPONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** creator codes checked (at checkout, or as typed) per signed-in player and per client address per minute */
+  RATE_LIMIT_CODES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** the bot that hands out roles and sends direct messages; with the guild it serves */
   DISCORD_BOT_TOKEN: optionalText,
   DISCORD_GUILD_ID: optionalText.pipe(z.string().regex(SNOWFLAKE, 'must be a Discord id (digits)').optional()),
@@ -142,7 +144,13 @@ export interface Config {
   sessionSecret: string | null;
   /** Discord ids made admins when they sign in */
   adminDiscordIds: string[];
-  rateLimits: { signInPerMinute: number; writesPerMinute: number; gamePerMinute: number; couponsPerMinute: number };
+  rateLimits: {
+    signInPerMinute: number;
+    writesPerMinute: number;
+    gamePerMinute: number;
+    couponsPerMinute: number;
+    codesPerMinute: number;
+  };
   /** Discord sign-in; null means the development sign-in */
   discordOAuth: { clientId: string; clientSecret: string; redirectUri: string; baseUrl: string } | null;
   /** who takes payments (PAYMENT_GATEWAY, or Stripe when its keys are set, or the demo gateway) */
@@ -248,6 +256,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
       gamePerMinute: env.RATE_LIMIT_GAME_PER_MINUTE,
       couponsPerMinute: env.RATE_LIMIT_COUPONS_PER_MINUTE,
+      codesPerMinute: env.RATE_LIMIT_CODES_PER_MINUTE,
     },
     discordOAuth:
       clientId && clientSecret && redirectUri

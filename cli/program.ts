@@ -5,6 +5,7 @@ import type { Logger } from '../adapters/logger.ts';
 import { staffCommands, whitelistCommands } from './commands/application-kinds.ts';
 import { registerApplicationCommands } from './commands/applications.ts';
 import { registerCatalogueCommands } from './commands/catalogue.ts';
+import { registerCreatorCommands } from './commands/creators.ts';
 import { registerDbCommands } from './commands/db.ts';
 import { registerDbBackupCommands } from './commands/db-backup.ts';
 import { registerDeliveryCommands } from './commands/delivery.ts';
@@ -64,6 +65,7 @@ export function createProgram(host: CliContext): Command {
   registerDeliveryCommands(program, context);
   registerSubscriptionCommands(program, context);
   registerTebexCommands(program, context);
+  registerCreatorCommands(program, context);
   return program;
 }
 

@@ -2,6 +2,7 @@ import { createApplicationModules, type ApplicationPorts } from './applications/
 import { tierName } from './memberships/lifecycle.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import { createCatalogueModule } from './catalogue/module.ts';
+import { createCreatorModule, type CreatorPorts } from './creators/module.ts';
 import { createGameModule, type GamePorts } from './game/module.ts';
 import { createMembershipLifecycle, createMembershipModule, type MembershipPorts } from './memberships/module.ts';
 import { createPlayerModule } from './players/module.ts';
@@ -35,6 +36,8 @@ export interface CorePorts {
   game: GamePorts;
   /** coupons and sales */
   promotions: PromotionPorts;
+  /** creators and their codes; their sales are read from the purchases */
+  creators: CreatorPorts;
 }
 
 /** Builds every use case from the ports the adapters provide. */
@@ -56,6 +59,7 @@ export function createCore(ports: CorePorts) {
   };
   const membershipLifecycle = createMembershipLifecycle(ports.memberships, membershipShared);
   const promotions = createPromotionModule(ports.promotions, { catalogue, clock, ids });
+  const creators = createCreatorModule(ports.creators, { users: ports.users.users, clock, ids });
   const purchases = createPurchaseModule(
     { ...ports.purchases, ledger: tokenLedgerFromAccounts(accounts.tokens, accounts.users) },
     {
@@ -67,6 +71,7 @@ export function createCore(ports: CorePorts) {
       hooks: membershipLifecycle.lifecycle,
       memberships: membershipLifecycle.checkout,
       pricing: promotions.pricing,
+      creators: creators.check,
     },
   );
   const memberships = createMembershipModule(ports.memberships, {
@@ -90,6 +95,7 @@ export function createCore(ports: CorePorts) {
     purchases,
     promotions,
     memberships,
+    creators,
     delivery,
     game,
     players: createPlayerModule(

@@ -28,6 +28,7 @@ export const PURCHASE_EXPORT_COLUMNS = [
   'discount',
   'couponCode',
   'saleName',
+  'creatorCode',
 ] as const satisfies readonly (keyof PurchaseDto)[];
 
 export type PurchaseExportColumn = (typeof PURCHASE_EXPORT_COLUMNS)[number];

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { System } from '../compose.ts';
 import { jsonBody } from './middleware/body.ts';
 import { crossSiteProtection } from './middleware/csrf.ts';
-import { signInRateLimit, writeRateLimit } from './middleware/rate-limit.ts';
+import { codeRateLimit, signInRateLimit, writeRateLimit } from './middleware/rate-limit.ts';
 import { sessions } from './middleware/session.ts';
 import { edge } from './middleware/edge.ts';
 import { apiFallback } from './middleware/api-fallback.ts';
@@ -13,6 +13,7 @@ import { applicationRoutes, staffRoutes, whitelistRoutes } from './routes/applic
 import { authRoutes } from './routes/auth.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { creatorRoutes } from './routes/creators.ts';
 import { healthRoutes } from './routes/health.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -56,7 +57,20 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   const decisionsOnDiscord = core.delivery.capabilities.bot;
   applicationRoutes(router, core.applications, whitelistRoutes, keptLists.answer(), decisionsOnDiscord);
   applicationRoutes(router, core.staffApplications, staffRoutes, keptLists.answer(), decisionsOnDiscord);
-  paymentRoutes(router, core, payments, system.rateLimits.coupons);
+  // creator codes named at checkout or checked as typed, per player and per address
+  const codeChecks = system.rateLimits.codes;
+  paymentRoutes(
+    router,
+    core,
+    payments,
+    system.rateLimits.coupons,
+    codeRateLimit(codeChecks, (ctx) => (ctx.request.body as { creatorCode?: unknown } | undefined)?.creatorCode),
+  );
+  creatorRoutes(
+    router,
+    core,
+    codeRateLimit(codeChecks, (ctx) => (ctx as { params?: Record<string, string> }).params?.code),
+  );
   purchaseRoutes(router, core, keptLists.answer());
   promotionRoutes(router, core, system.rateLimits.coupons);
   deliveryRoutes(router, core);

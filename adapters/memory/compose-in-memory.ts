@@ -14,6 +14,7 @@ import { InMemoryStaffRoster } from './in-memory-staff-roster.ts';
 import { InMemoryWhitelistAccess } from './in-memory-whitelist-access.ts';
 import { InMemoryAccountActionLog } from './in-memory-account-action-log.ts';
 import { InMemoryAuditLog } from './in-memory-audit-log.ts';
+import { InMemoryCreatorRepository } from './in-memory-creator-repository.ts';
 import { InMemoryDeliveryOutbox } from './in-memory-delivery-outbox.ts';
 import { InMemoryDemoIntentStore } from './in-memory-demo-intent-store.ts';
 import { InMemoryEntitlements } from './in-memory-entitlements.ts';
@@ -60,6 +61,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
   const accountActions = new InMemoryAccountActionLog();
   const memberships = new InMemoryMembershipRepository();
   const promotions = new InMemoryPromotionRepository(purchases);
+  const creators = new InMemoryCreatorRepository(() => purchases.list({}));
   const stores = {
     users,
     tokenLedger,
@@ -76,6 +78,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     accountActions,
     memberships,
     promotions,
+    creators,
   };
   // every store that holds data rolls back with a failed transaction (the staff roster is fixed)
   const transactions = new InMemoryTransactions(
@@ -106,6 +109,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     memberships: { memberships, gateway: new DemoSubscriptionGateway(gateway, intents, clock) },
     game: { status: NO_GAME_SERVER, checks: new InMemoryServerCheckLog() },
     promotions: { promotions },
+    creators: { creators },
   };
   return {
     core: createCore(ports),

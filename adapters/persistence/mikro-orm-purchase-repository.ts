@@ -4,6 +4,7 @@ import {
   type PaymentGatewayName,
   PURCHASE_STATUSES,
   type Purchase,
+  type PurchaseCreator,
   type PurchaseStatus,
 } from '../../core/purchases/purchase.ts';
 import type {
@@ -135,7 +136,12 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
         [id],
       );
       if (rows.length === 0) return null;
-      await em.nativeUpdate(PurchaseRow, { id }, { ...changes });
+      const { creator, ...columns } = changes;
+      await em.nativeUpdate(
+        PurchaseRow,
+        { id },
+        { ...columns, ...(creator !== undefined ? creatorColumns(creator) : {}) },
+      );
       this.database.changed(CHANGED);
       return this.findById(id);
     });
@@ -483,6 +489,15 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
       : {}),
     gateway: row.gateway as PaymentGatewayName,
     ...(row.discount ? { discount: typeof row.discount === 'string' ? JSON.parse(row.discount) : row.discount } : {}),
+    ...(row.creatorId && row.creatorCode
+      ? {
+          creator: {
+            id: row.creatorId,
+            code: row.creatorCode,
+            provider: (row.creatorProvider ?? null) as PurchaseCreator['provider'],
+          },
+        }
+      : {}),
     // one-time purchases carry no billing at all
     ...(row.billingReason
       ? {
@@ -498,9 +513,19 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
   };
 }
 
-function toRow({ billing, ...purchase }: Purchase) {
+/** the creator's columns: null for none */
+function creatorColumns(creator: PurchaseCreator | null | undefined) {
+  return {
+    creatorId: creator?.id ?? null,
+    creatorCode: creator?.code ?? null,
+    creatorProvider: creator?.provider ?? null,
+  };
+}
+
+function toRow({ billing, creator, ...purchase }: Purchase) {
   return {
     ...purchase,
+    ...creatorColumns(creator),
     paymentReference: purchase.paymentReference ?? null,
     amountPaidCents: purchase.amountPaidCents ?? null,
     gateway: purchase.gateway ?? 'demo',

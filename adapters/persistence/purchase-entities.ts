@@ -39,6 +39,24 @@ export const PurchaseRow = defineEntity({
     amountPaidCents: p.integer().nullable(),
     /** migration 0028 */
     discount: p.json<PurchaseDiscount>().nullable(),
+    /** migration 0029 */
+    creatorId: p.uuid().nullable(),
+    creatorCode: p.string().nullable(),
+    creatorProvider: p.string().nullable(),
+  },
+});
+
+/** migration 0029 */
+export const CreatorRow = defineEntity({
+  name: 'CreatorRow',
+  tableName: 'creators',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    code: p.string(),
+    sharePercent: p.integer(),
+    createdAt: p.datetime(),
+    disabledAt: p.datetime().nullable(),
   },
 });
 
@@ -115,4 +133,11 @@ export const DemoPaymentIntentRow = defineEntity({
   },
 });
 
-export const purchaseEntities = [PurchaseRow, MembershipRow, PaymentEventRow, DemoPaymentIntentRow, TebexPackageRow];
+export const purchaseEntities = [
+  PurchaseRow,
+  MembershipRow,
+  PaymentEventRow,
+  DemoPaymentIntentRow,
+  TebexPackageRow,
+  CreatorRow,
+];

@@ -9,6 +9,7 @@ import { ListPurchases } from './list-purchases.ts';
 import { ListRecentPurchases } from './list-recent-purchases.ts';
 import type {
   CheckoutPricing,
+  CreatorCodes,
   MembershipCheckout,
   PaymentEventLog,
   PaymentGateway,
@@ -45,6 +46,8 @@ interface Shared {
   memberships: MembershipCheckout;
   /** sales and coupons */
   pricing: CheckoutPricing;
+  /** the creator codes buyers may name at checkout */
+  creators: CreatorCodes;
 }
 
 export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
@@ -71,6 +74,7 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
       clock,
       shared.memberships,
       shared.pricing,
+      shared.creators,
     ),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
     handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock, shared.memberships),

@@ -31,6 +31,8 @@ export interface PaymentIntent {
   reference?: string;
   /** a membership's first month: the provider's subscription it started (Tebex's recurring payment reference) */
   subscriptionReference?: string;
+  /** the creator code passed on to the provider, and whether it took it (Tebex); absent where none was passed on */
+  creatorCode?: { code: string; accepted: boolean };
 }
 
 export interface CreateIntentRequest {
@@ -46,6 +48,8 @@ export interface CreateIntentRequest {
   listAmountCents?: number;
   /** a coupon code to hand to a provider that takes codes itself (Tebex) */
   couponCode?: string;
+  /** the creator code the buyer named, for providers with creator codes of their own (Tebex) */
+  creatorCode?: string | null;
 }
 
 /** What may change on an intent that has not been paid yet; only the fields given are sent. */
@@ -54,6 +58,8 @@ export interface IntentChanges {
   description?: string;
   /** these keys are set; keys not named are left as they are */
   metadata?: Record<string, string>;
+  /** the creator code now named (null: none), for providers with creator codes of their own (Tebex) */
+  creatorCode?: string | null;
 }
 
 /**
@@ -108,7 +114,14 @@ export type PurchaseStatusStep = PurchaseStatusChange & { purchaseId: string };
 export type CheckoutChanges = Partial<
   Pick<
     Purchase,
-    'buyerEmail' | 'buyerDiscord' | 'banReason' | 'priceCents' | 'productName' | 'tokensGranted' | 'discount'
+    | 'buyerEmail'
+    | 'buyerDiscord'
+    | 'banReason'
+    | 'priceCents'
+    | 'productName'
+    | 'tokensGranted'
+    | 'discount'
+    | 'creator'
   >
 > & { updatedAt: Date };
 
@@ -266,6 +279,12 @@ export interface PurchaseTokenGrants {
   debit(grant: TokenGrant): Promise<number>;
 }
 
+/** The creator codes buyers name at checkout; the creators module provides it. */
+export interface CreatorCodes {
+  /** the creator this buyer may support with the code, and the code as registered; refuses unknown, disabled and own codes */
+  resolve(code: string, buyerId: string): Promise<{ id: string; code: string }>;
+}
+
 /** Who may not buy: buyers who disputed a payment (SPEC section 9's policy). */
 export interface StoreBans {
   isBanned(userId: string): Promise<boolean>;
@@ -297,6 +316,8 @@ export interface SubscriptionStart {
   /** as CreateIntentRequest's */
   listAmountCents?: number;
   couponCode?: string;
+  /** the creator code the buyer named, for providers with creator codes of their own (Tebex) */
+  creatorCode?: string | null;
 }
 
 /**

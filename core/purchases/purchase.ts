@@ -54,6 +54,8 @@ export interface Purchase {
   billing?: PurchaseBilling | null;
   /** what took the price below the catalogue's (a sale, a coupon); absent or null when nothing did */
   discount?: PurchaseDiscount | null;
+  /** the creator the buyer named at checkout; absent or null for none */
+  creator?: PurchaseCreator | null;
 }
 
 /**
@@ -73,6 +75,14 @@ export interface PurchaseDiscount {
     /** the monthly Priority Pass charges it lowers; null: every month */
     months: number | null;
   } | null;
+}
+
+/** The creator a buyer supports with a purchase: who, and the code as registered. */
+export interface PurchaseCreator {
+  id: string;
+  code: string;
+  /** the provider's word where the code is passed on to it (Tebex): accepted or refused; null where only the site records it */
+  provider: 'accepted' | 'refused' | null;
 }
 
 export const BILLING_REASONS = ['start', 'renewal', 'upgrade'] as const;

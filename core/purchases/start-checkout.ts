@@ -11,12 +11,19 @@ import {
   StoreBannedError,
   TooManyOpenCheckoutsError,
 } from './errors.ts';
-import { CHECKOUT_ABANDONED_AFTER_HOURS, CURRENCY, MAX_OPEN_CHECKOUTS, type Purchase } from './purchase.ts';
+import {
+  CHECKOUT_ABANDONED_AFTER_HOURS,
+  CURRENCY,
+  MAX_OPEN_CHECKOUTS,
+  type Purchase,
+  type PurchaseCreator,
+} from './purchase.ts';
 import type {
   CheckoutChanges,
   CheckoutPrice,
   CheckoutPricing,
   CreateIntentRequest,
+  CreatorCodes,
   IntentChanges,
   MembershipCheckout,
   PaymentGateway,
@@ -53,6 +60,8 @@ export interface StartCheckoutInput {
   buyerIp?: string;
   /** a coupon code, any case */
   couponCode?: string;
+  /** a creator the buyer supports (no discount); unknown, disabled and own codes are refused */
+  creatorCode?: string;
 }
 
 export interface CheckoutStarted {
@@ -92,6 +101,7 @@ export class StartCheckout {
     private readonly memberships: MembershipCheckout | null = null,
     /** sales and coupons; without it the catalogue price is charged */
     private readonly pricing: CheckoutPricing | null = null,
+    private readonly creators: CreatorCodes | null = null,
   ) {}
 
   async execute(input: StartCheckoutInput): Promise<CheckoutStarted> {
@@ -108,21 +118,29 @@ export class StartCheckout {
       const live = await this.memberships.liveTierOf(input.buyer.id);
       if (live) throw new MembershipExistsError(live);
     }
+    const creator = await this.creatorOf(input);
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.clock.now();
       const openSince = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
-      const claim = await this.purchases.claimCheckout(this.newPurchase(input, item, priced, banReason, now), {
-        openSince,
-        limit: MAX_OPEN_CHECKOUTS,
-      });
+      const claim = await this.purchases.claimCheckout(
+        this.newPurchase(input, item, priced, banReason, creator, now),
+        { openSince, limit: MAX_OPEN_CHECKOUTS },
+      );
       if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
       const started =
         claim.outcome === 'added'
           ? await this.begin(claim.purchase, input.buyerIp ?? null, openSince)
-          : await this.resume(claim.purchase, input, { ...item, priced }, banReason);
+          : await this.resume(claim.purchase, input, { ...item, priced }, banReason, creator);
       if (started) return started;
     }
     throw new ConflictError('CHECKOUT_BUSY', 'Your checkout changed while it was being opened. Please try again.');
+  }
+
+  /** the creator named, checked; the latest start of a checkout says which (none: none) */
+  private async creatorOf(input: StartCheckoutInput): Promise<PurchaseCreator | null> {
+    const code = input.creatorCode?.trim();
+    if (!code || !this.creators) return null;
+    return { ...(await this.creators.resolve(code, input.buyer.id)), provider: null };
   }
 
   private newPurchase(
@@ -130,6 +148,7 @@ export class StartCheckout {
     item: PricedItem,
     priced: CheckoutPrice,
     banReason: string | null,
+    creator: PurchaseCreator | null,
     now: Date,
   ): Purchase {
     return {
@@ -158,6 +177,8 @@ export class StartCheckout {
           ? { reason: 'start', subscriptionId: null, membershipId: null, periodStart: null, periodEnd: null }
           : null,
       discount: priced.discount,
+      // absent for none, as a stored purchase without a creator reads
+      ...(creator ? { creator } : {}),
     };
   }
 
@@ -179,6 +200,7 @@ export class StartCheckout {
       buyerIp,
       discounts: subscriptionDiscounts(purchase),
       ...providerDiscount(purchase),
+      creatorCode: request.creatorCode,
     });
   }
 
@@ -197,8 +219,10 @@ export class StartCheckout {
     }
     const { intent } = opened;
     if (!(await this.purchases.attachIntent(purchase.id, intent.id, opened.subscriptionId))) return null;
+    const started = await this.recordProviderCreator({ ...purchase, paymentIntentId: intent.id }, intent);
+    if (!started) return null;
     return {
-      purchase: { ...purchase, paymentIntentId: intent.id },
+      purchase: started,
       clientSecret: intent.clientSecret,
       tokensGranted: purchase.tokensGranted,
       redirectUrl: intent.checkoutUrl ?? null,
@@ -216,12 +240,20 @@ export class StartCheckout {
     }
   }
 
+  /** What the provider made of the creator code passed on to it (Tebex), kept on the purchase; null once it is not open. */
+  private async recordProviderCreator(purchase: Purchase, intent: PaymentIntent): Promise<Purchase | null> {
+    const creator = providerCreator(purchase.creator ?? null, intent);
+    if (!creator || creator.provider === (purchase.creator?.provider ?? null)) return purchase;
+    return this.purchases.reviseCheckout(purchase.id, { creator, updatedAt: this.clock.now() });
+  }
+
   /** The buyer's open checkout for this item: reused while its intent can still take the payment. */
   private async resume(
     open: Purchase,
     input: StartCheckoutInput,
     item: PricedItem & { priced: CheckoutPrice },
     banReason: string | null,
+    creator: PurchaseCreator | null,
   ): Promise<CheckoutStarted | null> {
     let purchase = open;
     let intent: PaymentIntent;
@@ -263,7 +295,7 @@ export class StartCheckout {
       case 'requires_capture':
         throw new PaymentInProgressError(purchase.productName);
       default:
-        return this.revise(purchase, intent, input, item, banReason);
+        return this.revise(purchase, intent, input, item, banReason, creator);
     }
   }
 
@@ -274,6 +306,7 @@ export class StartCheckout {
     input: StartCheckoutInput,
     item: PricedItem & { priced: CheckoutPrice },
     banReason: string | null,
+    creator: PurchaseCreator | null,
   ): Promise<CheckoutStarted | null> {
     const { priced } = item;
     // another coupon (or none now) is another checkout: this one gives its use back, and the buyer gets a new one
@@ -282,10 +315,13 @@ export class StartCheckout {
       return null;
     }
     const intentChanges: IntentChanges = {};
+    const creatorChanged = (creator?.code ?? null) !== (open.creator?.code ?? null);
+    if (creatorChanged) intentChanges.creatorCode = creator?.code ?? null;
     // a membership's first month is its subscription's invoice: the provider prices it, and it is not changed here
     if (intent.amountCents !== priced.priceCents && !open.billing) intentChanges.amountCents = priced.priceCents;
     if (open.productName !== item.name) intentChanges.description = item.name;
-    const metadata = intentMetadata(open);
+    const metadata = intentMetadata({ ...open, creator });
+    if (!creator && intent.metadata.creatorCode) metadata.creatorCode = '';
     if (Object.entries(metadata).some(([key, value]) => intent.metadata[key] !== value))
       intentChanges.metadata = metadata;
     // the intent first: a provider that refuses (the buyer is paying right now) leaves the purchase as it was
@@ -302,6 +338,7 @@ export class StartCheckout {
     }
     if (item.name !== open.productName) changes.productName = item.name;
     if (item.tokens !== open.tokensGranted) changes.tokensGranted = item.tokens;
+    if (creatorChanged) changes.creator = providerCreator(creator, current);
     let purchase: Purchase | null = open;
     if (Object.keys(changes).length > 0)
       purchase = await this.purchases.reviseCheckout(open.id, { ...changes, updatedAt: this.clock.now() });
@@ -323,7 +360,17 @@ function intentMetadata(purchase: Purchase): Record<string, string> {
     productType: purchase.productType,
     productId: purchase.productId,
     ...(purchase.optionId ? { optionId: purchase.optionId } : {}),
+    // Stripe keeps it beside the payment; a code dropped on a later start is blanked there
+    ...(purchase.creator ? { creatorCode: purchase.creator.code } : {}),
   };
+}
+
+/** the creator as the provider took it: its word where the code was passed on to it */
+function providerCreator(creator: PurchaseCreator | null, intent: PaymentIntent): PurchaseCreator | null {
+  if (!creator) return null;
+  const reported = intent.creatorCode;
+  if (!reported || reported.code.toLowerCase() !== creator.code.toLowerCase()) return creator;
+  return { ...creator, provider: reported.accepted ? 'accepted' : 'refused' };
 }
 
 /** One intent per purchase: the idempotency key names the purchase. */
@@ -334,6 +381,7 @@ function intentRequest(purchase: Purchase): CreateIntentRequest {
     description: purchase.productName,
     idempotencyKey: `purchase-${purchase.id}`,
     metadata: intentMetadata(purchase),
+    creatorCode: purchase.creator?.code ?? null,
     ...providerDiscount(purchase),
   };
 }

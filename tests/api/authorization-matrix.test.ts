@@ -80,6 +80,14 @@ const ACCESS: Record<string, Access> = {
   'GET /api/sales': 'admin',
   'POST /api/sales': 'admin',
   'POST /api/sales/:id/end': 'admin',
+  // a buyer checks a creator code as they type it (rate limited); a creator reads their own figures
+  'GET /api/creator-codes/:code': 'signed-in',
+  'GET /api/user/creator': 'signed-in',
+  'GET /api/creators': 'admin',
+  'POST /api/creators': 'admin',
+  'GET /api/creators/report': 'admin',
+  'GET /api/creators/report.csv': 'admin',
+  'POST /api/creators/:code/disable': 'admin',
 };
 
 interface Request {
@@ -162,6 +170,12 @@ describe('authorization matrix: every API route, read from the router', () => {
     return failed.id;
   };
 
+  /** a creator of a new player's, with a code of its own */
+  const newCreator = async (): Promise<{ discordId: string; code: string; sharePercent: number }> => {
+    const { user } = await signIn(server);
+    return { discordId: user.discordId, code: `MATRIX${Math.floor(Math.random() * 1e9)}`, sharePercent: 10 };
+  };
+
   /** A request the right role must be able to make; each call makes fresh data so a decision can be taken again. */
   const requests: Record<string, () => Promise<Request>> = {
     'GET /api/applications': async () => ({ path: '/api/applications' }),
@@ -215,6 +229,16 @@ describe('authorization matrix: every API route, read from the router', () => {
     }),
     'GET /api/purchases/export.csv': async () => ({ path: '/api/purchases/export.csv?status=completed' }),
     'GET /api/memberships/summary': async () => ({ path: '/api/memberships/summary' }),
+    'GET /api/creators': async () => ({ path: '/api/creators' }),
+    'POST /api/creators': async () => ({ path: '/api/creators', body: await newCreator() }),
+    'GET /api/creators/report': async () => ({ path: '/api/creators/report?month=2026-11' }),
+    'GET /api/creators/report.csv': async () => ({ path: '/api/creators/report.csv?month=2026-11' }),
+    'POST /api/creators/:code/disable': async () => {
+      const creator = await newCreator();
+      const { database, core } = server.system;
+      await database.withContext(() => core.creators.register.execute(creator));
+      return { path: `/api/creators/${creator.code}/disable`, body: {} };
+    },
     'POST /api/purchases/:id/refund': async () => ({
       path: `/api/purchases/${await paidPurchase()}/refund`,
       body: { reason: 'Bought the wrong tier.' },

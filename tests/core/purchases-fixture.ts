@@ -5,12 +5,24 @@ import { createCore } from '../../core/index.ts';
 import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
 import type { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
 
-/** Jean, a player with no tokens, stored in the in-memory users: the buyer of the core's purchase tests. */
-export function addBuyer(users: InMemoryUserRepository, now: Date) {
-  const buyer = { id: randomUUID(), email: 'jean@example.com', discordUsername: 'jean_baptiste', username: null };
+/**
+ * Jean, a player with no tokens, stored in the in-memory users: the buyer of the core's purchase tests; `who` makes
+ * another player.
+ */
+export function addBuyer(
+  users: InMemoryUserRepository,
+  now: Date,
+  who: { discordId: string; email: string | null; discordUsername: string | null; username: string | null } = {
+    discordId: '100000000000000001',
+    email: 'jean@example.com',
+    discordUsername: 'jean_baptiste',
+    username: null,
+  },
+) {
+  const { discordId, ...buyer } = { id: randomUUID(), ...who };
   users.rows.set(buyer.id, {
     ...buyer,
-    discordId: '100000000000000001',
+    discordId,
     discordAvatar: null,
     discordDiscriminator: null,
     role: 'player',

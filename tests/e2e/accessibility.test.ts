@@ -18,6 +18,7 @@ const STAFF_PAGES: string[] = [
   paths.staffReview,
   // tests/e2e/promotions.test.ts sweeps it as an admin sees it
   paths.adminCoupons,
+  paths.adminCreators,
 ];
 const PAGES = [
   ...Object.values(paths).filter((path) => !STAFF_PAGES.includes(path) && !path.startsWith('/api')),
@@ -185,6 +186,22 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       }, 240_000);
     }
 
+    it.concurrent(`the admin Creators screen at ${width} px`, async ({ expect }) => {
+      const found: Record<string, Violation[]> = {};
+      const admin = await newPage(width, false);
+      await signInBrowser(admin, server, { username: `AxeAdmin${width}`, role: 'admin' });
+      await admin.goto(`${server.url}${paths.adminCreators}`);
+      await admin.getByRole('heading', { name: /^Report for / }).waitFor();
+      await settle(admin);
+      await check(found, admin, paths.adminCreators);
+      await admin.getByRole('button', { name: 'Add creator' }).click();
+      await admin.locator('[aria-invalid="true"]').first().waitFor();
+      await check(found, admin, `${paths.adminCreators} after an empty add`);
+      expect(await fitsWidth(admin)).toBe(true);
+      await shoot(admin, `a11y-admin-creators-${width}`, { fullPage: true });
+      expect(found).toEqual({});
+    }, 60_000);
+
     it.concurrent(`form errors, the open menu, the open Recent Purchases panel and a toast at ${width} px`, async ({
       expect,
     }) => {
@@ -270,6 +287,14 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await player.getByRole('complementary', { name: 'Recent Purchases' }).getByRole('listitem').first().waitFor();
       await check(found, player, '/ with Recent Purchases open');
       await shoot(player, `a11y-home-recent-purchases-open-${width}`);
+
+      // a creator code the server refuses, at its field
+      await player.goto(`${server.url}${paths.stripeCheckout}?type=gang&id=starter-gang`);
+      await player.getByLabel('Creator code').fill('NO-SUCH-CREATOR');
+      await player.getByRole('button', { name: 'Apply' }).click();
+      await player.locator('[aria-invalid="true"]').first().waitFor();
+      await check(found, player, '/stripe-checkout with a creator code refused');
+      await shoot(player, `a11y-creator-code-refused-${width}`);
 
       // a declined card: the Payment Failed toast beside the page's own alert
       await player.goto(`${server.url}${paths.stripeCheckout}?type=whitelist&id=swamp-blood`);

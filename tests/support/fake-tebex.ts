@@ -38,6 +38,7 @@ interface FakeBasket {
   recurringReference: string | null;
   /** the coupon codes applied, and the dollars they take off */
   coupons: Array<{ code: string; off: number }>;
+  creator_code: string | null;
 }
 
 /**
@@ -52,6 +53,8 @@ export class FakeTebex {
   readonly coupons = new Map<string, number>();
   /** FiveM webstores ask the buyer to sign in (Cfx.re) before a package goes in the basket */
   requireSignIn = true;
+  /** the creator codes Tebex's creator program knows (any case); others are refused */
+  readonly creatorCodes = new Set<string>();
   /** where webhooks go (the site's /api/tebex/webhook) */
   webhookUrl = '';
   /** every webhook sent: its body and the site's answer */
@@ -276,6 +279,7 @@ export class FakeTebex {
             transactionId: null,
             recurringReference: null,
             coupons: [],
+            creator_code: null,
           };
           this.baskets.set(ident, basket);
           return json(200, { data: view(basket) });
@@ -293,6 +297,17 @@ export class FakeTebex {
               return json(422, { title: 'Unprocessable', status: 422, detail: 'Coupon code not found or expired' });
             basket.coupons.push({ code, off });
             return json(200, { success: true, message: 'Coupon applied' });
+          }
+          if (rest[2] === 'creator-codes' && req.method === 'POST') {
+            if (rest[3] === 'remove') {
+              basket.creator_code = null;
+              return json(200, { success: true, message: 'Creator code removed' });
+            }
+            const code = String((JSON.parse(body || '{}') as { creator_code?: unknown }).creator_code ?? '');
+            const known = [...this.creatorCodes].some((candidate) => candidate.toLowerCase() === code.toLowerCase());
+            if (!known) return json(422, { title: 'Unprocessable', status: 422, detail: 'Invalid creator code' });
+            basket.creator_code = code;
+            return json(200, { success: true, message: 'Creator code applied' });
           }
           if (rest[2] === 'auth') {
             const back = url.searchParams.get('returnUrl') ?? '';

@@ -63,6 +63,7 @@ class WorkerServer {
         writes: new RenewedLimiter(rateLimits.writesPerMinute),
         game: new RenewedLimiter(rateLimits.gamePerMinute),
         coupons: new RenewedLimiter(rateLimits.couponsPerMinute),
+        codes: new RenewedLimiter(rateLimits.codesPerMinute),
       };
       // before the app is built: its middleware holds these
       system.rateLimits = limiters;

@@ -62,6 +62,7 @@ export async function composeTestSystem(options: TestServerOptions, databaseUrl:
     RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     RATE_LIMIT_COUPONS_PER_MINUTE: '100000',
+    RATE_LIMIT_CODES_PER_MINUTE: '100000',
     // a test about the server's own reconciliation sets its own; others complete or leave purchases themselves
     PURCHASE_RECONCILE_POLL_MS: '3600000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -34,6 +34,10 @@ export const myPurchaseSchema = z.object({
   completedAt: z.string().nullable(),
   role: z.enum(['granted', 'pending', 'failed', 'not_configured', 'none']),
   roleGrantedAt: z.string().nullable(),
+  /** the creator code named at checkout; null for none */
+  creatorCode: z.string().nullable(),
+  /** Tebex's word on that code: accepted or refused; null where only the site records it */
+  creatorCodeStatus: z.enum(['accepted', 'refused']).nullable(),
 });
 export type MyPurchaseDto = z.infer<typeof myPurchaseSchema>;
 

@@ -35,6 +35,7 @@ export const PAGE_ROUTES = [
   '/account/receipts/:id',
   '/admin/players/:id',
   '/admin/coupons',
+  '/admin/creators',
 ] as const;
 export type PageRoute = (typeof PAGE_ROUTES)[number];
 

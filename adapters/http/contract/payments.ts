@@ -28,6 +28,8 @@ export const createPaymentIntentSchema = z.object({
   banReason: z.string().max(5000, 'Keep the ban reason to 1,000 characters or fewer.').optional(),
   /** a coupon code, any case; the server prices it */
   couponCode: z.string().trim().max(64).optional(),
+  /** a creator the buyer supports (no discount); empty: none */
+  creatorCode: z.string().trim().max(64, 'A creator code has 3 to 24 characters.').optional(),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentSchema>;
 
@@ -44,6 +46,10 @@ export const createPaymentIntentResponseSchema = z.object({
   productName: z.string(),
   /** Tebex: where the buyer goes to pay (the page takes no card itself); null otherwise */
   redirectUrl: z.string().nullable(),
+  /** the creator code the purchase supports (as registered); null for none */
+  creatorCode: z.string().nullable(),
+  /** Tebex's word on that code: accepted or refused; null where only the site records it */
+  creatorCodeStatus: z.enum(['accepted', 'refused']).nullable(),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 

@@ -49,6 +49,10 @@ export const purchaseSchema = z.object({
   completedAt: z.string().nullable(),
   /** the Discord role delivery: the removal after a refund or dispute, else the grant; null before completion */
   roleDelivery: deliverySchema.nullable(),
+  /** the creator code the buyer named (as registered); null for none */
+  creatorCode: z.string().nullable(),
+  /** Tebex's word on that code: accepted or refused; null where only the site records it */
+  creatorCodeStatus: z.enum(['accepted', 'refused']).nullable(),
 });
 export type PurchaseDto = z.infer<typeof purchaseSchema>;
 

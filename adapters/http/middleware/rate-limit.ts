@@ -33,6 +33,21 @@ export function couponRateLimit(limiter: RateLimiter, names: (ctx: Context) => b
   };
 }
 
+/**
+ * Code checks per signed-in player and per client address (runs after the session middleware), against guessing
+ * codes: only requests that name a code (`codeOf`) count.
+ */
+export function codeRateLimit(limiter: RateLimiter, codeOf: (ctx: Context) => unknown): Middleware {
+  return (ctx, next) => {
+    const code = codeOf(ctx);
+    if (typeof code === 'string' && code.trim()) {
+      const wait = Math.max(limiter.hit(`player:${ctx.state.user?.id ?? '-'}`), limiter.hit(`address:${ctx.ip}`));
+      if (wait > 0) return refuse(ctx, wait, 'code checks');
+    }
+    return next();
+  };
+}
+
 /** State-changing API requests per signed-in user (runs after the session middleware). */
 export function writeRateLimit(limiter: RateLimiter): Middleware {
   // a plain function, not an async one: a read passes through without a promise of its own

@@ -36,6 +36,8 @@ export function presentMyPurchase({ purchase, status }: BuyerPurchase, deliverie
     createdAt: purchase.createdAt.toISOString(),
     completedAt: purchase.completedAt?.toISOString() ?? null,
     ...roleOf(deliveries),
+    creatorCode: purchase.creator?.code ?? null,
+    creatorCodeStatus: purchase.creator?.provider ?? null,
   };
 }
 

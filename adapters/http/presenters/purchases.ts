@@ -95,6 +95,8 @@ export function presentPurchase(
     createdAt: purchase.createdAt.toISOString(),
     completedAt: purchase.completedAt?.toISOString() ?? null,
     roleDelivery: role ? presentDelivery(role) : null,
+    creatorCode: purchase.creator?.code ?? null,
+    creatorCodeStatus: purchase.creator?.provider ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { Core } from '../../../core/index.ts';
 import { ConflictError, ForbiddenError } from '../../../core/shared/errors.ts';
 import { centsToDollars, dollarsToCents } from '../../../core/shared/money.ts';
+import type { Middleware } from 'koa';
 import type { PaymentAdapters } from '../../payments/payment-adapters.ts';
 import {
   completePurchaseSchema,
@@ -17,7 +18,14 @@ import { currentUser, requireUser } from '../middleware/auth.ts';
 import { couponRateLimit } from '../middleware/rate-limit.ts';
 import type { RateLimiter } from '../middleware/rate-limiter.ts';
 
-export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapters, couponLimiter: RateLimiter): void {
+/** `codeChecks` limits checkouts that name a creator code, against guessing codes */
+export function paymentRoutes(
+  router: Router,
+  core: Core,
+  payments: PaymentAdapters,
+  couponLimiter: RateLimiter,
+  codeChecks: Middleware,
+): void {
   const codeAttempts = couponRateLimit(couponLimiter, (ctx) => {
     const body = ctx.request.body as { couponCode?: unknown } | undefined;
     return typeof body?.couponCode === 'string' && body.couponCode.trim() !== '';
@@ -31,7 +39,7 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
     ctx.body = body;
   });
 
-  router.post('/api/create-payment-intent', requireUser(), codeAttempts, async (ctx) => {
+  router.post('/api/create-payment-intent', requireUser(), codeAttempts, codeChecks, async (ctx) => {
     const input = createPaymentIntentSchema.parse(ctx.request.body ?? {});
     const sent = [input.amount, input.price]
       .filter((value): value is number => value !== undefined)
@@ -53,6 +61,7 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       banReason: input.banReason,
       buyerIp: ctx.ip,
       couponCode: input.couponCode || undefined,
+      creatorCode: input.creatorCode || undefined,
     });
     const { paymentIntentId } = started.purchase;
     if (!paymentIntentId) throw new Error('A started checkout has no payment intent.');
@@ -66,6 +75,8 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       couponCode: started.purchase.discount?.coupon?.code ?? null,
       productName: started.purchase.productName,
       redirectUrl: started.redirectUrl,
+      creatorCode: started.purchase.creator?.code ?? null,
+      creatorCodeStatus: started.purchase.creator?.provider ?? null,
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;

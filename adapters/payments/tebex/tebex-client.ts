@@ -36,6 +36,8 @@ export interface TebexBasket {
   custom: Record<string, unknown> | null;
   /** the coupons applied to the basket */
   coupons?: unknown[];
+  /** the creator code Tebex took for the basket, if any */
+  creator_code?: string | null;
 }
 
 export interface NewBasket {
@@ -86,6 +88,17 @@ export class TebexClient {
     const answer = await this.request<unknown>('GET', url);
     const list = Array.isArray(answer) ? answer : ((answer as { data?: unknown })?.data ?? []);
     return Array.isArray(list) ? (list as Array<{ name: string; url: string }>) : [];
+  }
+
+  /** Tebex refuses (TEBEX_REFUSED) a code its creator program does not know */
+  async applyCreatorCode(ident: string, code: string): Promise<void> {
+    await this.request('POST', this.account(`/baskets/${encodeURIComponent(ident)}/creator-codes`), {
+      creator_code: code,
+    });
+  }
+
+  async removeCreatorCode(ident: string): Promise<void> {
+    await this.request('POST', this.account(`/baskets/${encodeURIComponent(ident)}/creator-codes/remove`), {});
   }
 
   addPackage(

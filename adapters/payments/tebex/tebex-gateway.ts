@@ -54,9 +54,13 @@ export class TebexPaymentGateway implements PaymentGateway {
     return this.toIntent(await this.client.getBasket(id));
   }
 
-  /** Nothing on a basket can be changed but by the buyer; a new catalogue price must be Tebex's too. */
+  /** Nothing on a basket can be changed but by the buyer, and its creator code; a new catalogue price must be Tebex's too. */
   async updateIntent(id: string, changes: IntentChanges): Promise<PaymentIntent> {
-    const intent = await this.retrieveIntent(id);
+    let intent = await this.retrieveIntent(id);
+    // a basket whose code Tebex refused has none to remove: Tebex's refusal then changes nothing
+    if (changes.creatorCode === null) await this.client.removeCreatorCode(id).catch(ignoreRefusal);
+    else if (changes.creatorCode !== undefined)
+      intent = { ...intent, creatorCode: await this.passCreatorCode(id, changes.creatorCode) };
     if (changes.amountCents !== undefined && changes.amountCents !== intent.amountCents) {
       const custom = intent.metadata;
       const name = this.itemName(custom.productType, custom.productId, custom.optionId);
@@ -116,9 +120,10 @@ export class TebexPaymentGateway implements PaymentGateway {
       complete_auto_redirect: true,
       ...(request.buyerIp ? { ip_address: request.buyerIp } : {}),
     });
-    if (!request.couponCode) return this.toIntent(basket);
-    await this.redeem(basket.ident, request.couponCode);
-    return this.toIntent(await this.client.getBasket(basket.ident));
+    if (request.couponCode) await this.redeem(basket.ident, request.couponCode);
+    const current = request.couponCode ? await this.client.getBasket(basket.ident) : basket;
+    if (!request.creatorCode) return this.toIntent(current);
+    return { ...this.toIntent(current), creatorCode: await this.passCreatorCode(basket.ident, request.creatorCode) };
   }
 
   /** the buyer's coupon code on Tebex's basket, which applies it to what Tebex charges; a code Tebex refuses is refused */
@@ -132,6 +137,17 @@ export class TebexPaymentGateway implements PaymentGateway {
         'conflict',
         `Tebex refused the coupon code ${code}${error.message.replace(/^Tebex refused the request/, '')}`,
       );
+    }
+  }
+
+  /** The buyer's creator code goes to Tebex's basket too; a code Tebex's creator program does not know is refused there. */
+  private async passCreatorCode(ident: string, code: string): Promise<{ code: string; accepted: boolean }> {
+    try {
+      await this.client.applyCreatorCode(ident, code);
+      return { code, accepted: true };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'TEBEX_REFUSED') return { code, accepted: false };
+      throw error;
     }
   }
 
@@ -186,6 +202,10 @@ export class TebexPaymentGateway implements PaymentGateway {
     const option = meta.optionId ? `&option=${encodeURIComponent(meta.optionId)}` : '';
     return `${this.publicUrl}/checkout?type=${encodeURIComponent(meta.productType)}&id=${encodeURIComponent(meta.productId)}${option}`;
   }
+}
+
+function ignoreRefusal(error: unknown): void {
+  if (!(error instanceof DomainError && error.code === 'TEBEX_REFUSED')) throw error;
 }
 
 /** the custom data of a basket this site opened; a basket without it is not ours */

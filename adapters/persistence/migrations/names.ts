@@ -29,6 +29,7 @@ export const MIGRATION_NAMES = [
   'Migration20261127000026MembershipEvents',
   'Migration20261127000027PaidAmountsInCounts',
   'Migration20261127000028Promotions',
+  'Migration20261127000029Creators',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

@@ -83,6 +83,7 @@ export const pages: PageRouteEntry[] = [
   page(paths.accountReceipt, () => import('@/features/account/components/receipt-page.tsx')),
   page(paths.adminPlayer, () => import('@/features/players/components/player-page.tsx')),
   page(paths.adminCoupons, () => import('@/features/admin-coupons/components/coupons-page.tsx')),
+  page(paths.adminCreators, () => import('@/features/creators/components/creators-page.tsx')),
 ];
 
 /** The page the path names, or undefined for a 404. */

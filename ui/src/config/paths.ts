@@ -36,6 +36,8 @@ export const paths = {
   adminPlayer: '/admin/players/:id',
   /** the admins' coupon codes: list, create, disable */
   adminCoupons: '/admin/coupons',
+  /** creators and their codes, and the monthly report (admins) */
+  adminCreators: '/admin/creators',
   login: '/api/login',
   discordSignIn: '/api/auth/discord',
   logout: '/api/auth/logout',

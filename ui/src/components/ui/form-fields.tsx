@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 
-const inputClasses =
+export const inputClasses =
   'w-full min-w-0 rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 text-slate-100 placeholder:text-slate-500 focus:border-gold-400 disabled:cursor-not-allowed disabled:opacity-70 aria-[invalid=true]:border-red-400';
 
 interface FieldProps {

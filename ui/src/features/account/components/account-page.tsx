@@ -1,5 +1,6 @@
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/features/auth';
+import { CreatorSection } from '@/features/creators';
 import { MembershipSection } from '@/features/membership';
 import { useFlavourPhrase } from '@/features/flavour';
 import { AccessSummary } from './access-summary.tsx';
@@ -44,6 +45,7 @@ export default function AccountPage() {
       <AccessSummary />
       <MembershipSection />
       <PurchasesSection />
+      <CreatorSection />
       <TokenHistorySection />
       <ApplicationsSection />
     </div>

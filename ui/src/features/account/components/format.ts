@@ -18,3 +18,9 @@ export function tokensText(purchase: Pick<MyPurchaseDto, 'status' | 'tokens' | '
 /** A purchase whose payment went through (refunded and disputed ones too): it has a receipt. Else only its details. */
 export const wasPaid = (status: MyPurchaseDto['status']) =>
   status === 'completed' || status === 'refunded' || status === 'disputed';
+
+/** The creator code a purchase supports, as the buyer reads it (with Tebex's refusal); null for none. */
+export function creatorCodeText(purchase: Pick<MyPurchaseDto, 'creatorCode' | 'creatorCodeStatus'>): string | null {
+  if (!purchase.creatorCode) return null;
+  return purchase.creatorCodeStatus === 'refused' ? `${purchase.creatorCode} (refused by Tebex)` : purchase.creatorCode;
+}

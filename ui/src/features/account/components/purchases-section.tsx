@@ -5,7 +5,7 @@ import { paths } from '@/config/paths.ts';
 import { discountText, formatMoney } from '@/lib/format.ts';
 import { useMyPurchases } from '../api/account.ts';
 import { day } from '@/lib/dates.ts';
-import { tokensText, wasPaid } from './format.ts';
+import { creatorCodeText, tokensText, wasPaid } from './format.ts';
 import { StatusPill } from '@/components/ui/status-pill.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 
@@ -35,6 +35,9 @@ export function PurchasesSection() {
             <StackedRow key={purchase.purchaseId} testId="purchase-row">
               <StackedCell label="Product">
                 <span className="font-semibold">{purchase.productName}</span>
+                {purchase.creatorCode && (
+                  <span className="block text-xs text-slate-300">Creator code: {creatorCodeText(purchase)}</span>
+                )}
               </StackedCell>
               <StackedCell label="Amount">
                 {formatMoney(purchase.amount)}

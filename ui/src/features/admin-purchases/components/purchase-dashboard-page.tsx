@@ -81,6 +81,12 @@ function PurchaseDashboard() {
           >
             Coupons
           </Link>
+          <Link
+            to={paths.adminCreators}
+            className="rounded-md border border-bayou-600 px-3 py-2 text-sm text-slate-100 hover:border-gold-400"
+          >
+            Creators
+          </Link>
           <button
             type="button"
             onClick={() => purchases.refetch()}

@@ -246,6 +246,15 @@ function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: bool
         <Row label="Paid through">
           <span data-testid="purchase-gateway">{GATEWAY_NAMES[purchase.gateway]}</span>
         </Row>
+        {purchase.creatorCode && (
+          <Row label="Creator code">
+            <span data-testid="purchase-creator-code">
+              {purchase.creatorCode}
+              {purchase.creatorCodeStatus === 'refused' && ' (refused by Tebex)'}
+              {purchase.creatorCodeStatus === 'accepted' && ' (accepted by Tebex)'}
+            </span>
+          </Row>
+        )}
         <Row label="Transaction ID">
           <code className="break-all text-xs">{purchase.paymentIntentId ?? '—'}</code>
         </Row>

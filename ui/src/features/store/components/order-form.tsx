@@ -6,6 +6,7 @@ import { useFlavourPhrase } from '@/features/flavour';
 import type { CheckoutItem } from '../api/use-checkout-item.ts';
 import type { CheckoutPricing } from '../api/quote.ts';
 import { usePaymentsConfig } from '../api/payments.ts';
+import { CreatorCodeBox } from './creator-code-box.tsx';
 import { PricedPayment } from './priced-payment.tsx';
 import { BanReasonField, unbanDetailsErrors } from './unban-details-form.tsx';
 
@@ -46,6 +47,7 @@ export function OrderForm({
     banReason: '',
   }));
   const [errors, setErrors] = useState<Errors>({});
+  const [creatorCode, setCreatorCode] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   // the contact form goes away once it is accepted: focus stays in the panel rather than falling to the page
@@ -123,6 +125,7 @@ export function OrderForm({
         </form>
       ) : (
         <div className="mt-4">
+          <CreatorCodeBox applied={creatorCode} onApply={setCreatorCode} />
           <PricedPayment
             pricing={pricing}
             priceField="price"
@@ -134,6 +137,7 @@ export function OrderForm({
               ...(contact.discord.trim() ? { buyerDiscord: contact.discord.trim() } : {}),
               ...(item.option ? { option: item.option.id } : {}),
               ...(unban ? { banReason: contact.banReason.trim() } : {}),
+              ...(creatorCode ? { creatorCode } : {}),
             }}
             onCompleted={({ tokensAwarded }) => onCompleted(tokensAwarded)}
           />

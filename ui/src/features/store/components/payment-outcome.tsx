@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { MyPurchaseDto } from '@contract/account.ts';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
-import { tokensText } from '@/features/account';
+import { creatorCodeText, tokensText } from '@/features/account';
 import { useServerStatus } from '@/features/server';
 import { discountText, formatMoney } from '@/lib/format.ts';
 
@@ -69,6 +69,11 @@ export function PaymentFacts({ purchase }: { purchase: MyPurchaseDto }) {
       <Fact label="Payment status" testId="payment-status">
         {STATUS_TEXT[purchase.status]}
       </Fact>
+      {purchase.creatorCode && (
+        <Fact label="Creator code" testId="creator-code">
+          {creatorCodeText(purchase)}
+        </Fact>
+      )}
       <div className="sm:col-span-2">
         <dt className="text-sm text-slate-400">Transaction ID</dt>
         <dd className="mt-1 flex items-center gap-2">

@@ -96,7 +96,16 @@ export function PaymentSection({ request, open, payLabel, onCompleted }: Payment
   }
   if (!intent || !config.data) return <Spinner label="Preparing payment" />;
   if (config.data.mode === 'tebex')
-    return <TebexCheckoutLink url={'redirectUrl' in intent ? intent.redirectUrl : null} payLabel={payLabel} />;
+    return (
+      <>
+        {'creatorCodeStatus' in intent && intent.creatorCodeStatus === 'refused' && (
+          <p className="mb-3 text-sm text-slate-200" data-testid="creator-code-refused">
+            Tebex refused the creator code {intent.creatorCode}. This store still counts your purchase for the creator.
+          </p>
+        )}
+        <TebexCheckoutLink url={'redirectUrl' in intent ? intent.redirectUrl : null} payLabel={payLabel} />
+      </>
+    );
   const props = { clientSecret: intent.clientSecret, payLabel, onPaid: paid, onError: failed };
   return (
     <div className="space-y-3">

@@ -12,6 +12,7 @@ import { CouponField } from './coupon-field.tsx';
 import { PriceLines, StackingNote } from './price-lines.tsx';
 import { CheckoutWaiting, ChooseOption, PriceChangedNote } from './checkout-notices.tsx';
 import { PaidNote, usePaidHandOff } from './paid-hand-off.tsx';
+import { CreatorCodeBox } from './creator-code-box.tsx';
 import { PricedPayment } from './priced-payment.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
 import { UnbanDetailsForm, type UnbanDetails } from './unban-details-form.tsx';
@@ -114,6 +115,7 @@ function PaymentPanel({
   const checkoutPhrase = useFlavourPhrase('checkout');
   const unban = item.product.type === 'unban';
   const [details, setDetails] = useState<UnbanDetails | null>(null);
+  const [creatorCode, setCreatorCode] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = useRef(details);
   // the details form goes away once it is accepted (and comes back to edit): focus stays in the panel
@@ -143,21 +145,25 @@ function PaymentPanel({
             {done ? (
               <PaidNote done={done} />
             ) : (
-              <PricedPayment
-                pricing={pricing}
-                priceField="amount"
-                request={{
-                  productType: item.product.type,
-                  productId: item.product.id,
-                  productName: item.name,
-                  ...(item.option ? { option: item.option.id } : {}),
-                  ...(details ? { buyerDiscord: details.discordUsername, banReason: details.banReason } : {}),
-                }}
-                onCompleted={(result) => {
-                  clearCheckoutData();
-                  paid(result);
-                }}
-              />
+              <>
+                <CreatorCodeBox applied={creatorCode} onApply={setCreatorCode} />
+                <PricedPayment
+                  pricing={pricing}
+                  priceField="amount"
+                  request={{
+                    productType: item.product.type,
+                    productId: item.product.id,
+                    productName: item.name,
+                    ...(item.option ? { option: item.option.id } : {}),
+                    ...(details ? { buyerDiscord: details.discordUsername, banReason: details.banReason } : {}),
+                    ...(creatorCode ? { creatorCode } : {}),
+                  }}
+                  onCompleted={(result) => {
+                    clearCheckoutData();
+                    paid(result);
+                  }}
+                />
+              </>
             )}
           </>
         )}
