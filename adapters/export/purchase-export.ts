@@ -24,6 +24,8 @@ export const PURCHASE_EXPORT_COLUMNS = [
   'paymentIntentId',
   'paymentReference',
   'gateway',
+  'giftTo',
+  'giftMonths',
 ] as const satisfies readonly (keyof PurchaseDto)[];
 
 export type PurchaseExportColumn = (typeof PURCHASE_EXPORT_COLUMNS)[number];

@@ -36,6 +36,12 @@ export const PurchaseRow = defineEntity({
     /** migration 0018 */
     paymentReference: p.string().nullable(),
     amountPaidCents: p.integer().nullable(),
+    /** migration 0030: bought for another player */
+    giftDiscordId: p.string().nullable(),
+    giftUserId: p.uuid().nullable(),
+    giftName: p.string().nullable(),
+    giftMonths: p.integer().nullable(),
+    giftDeliveredAt: p.datetime().nullable(),
   },
 });
 

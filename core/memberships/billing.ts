@@ -5,7 +5,7 @@ import type { CompletedHook, PurchaseSettlement } from '../purchases/purchase-se
 import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { type MembershipLifecycle, tierName } from './lifecycle.ts';
-import { periodEndAfter, type Membership } from './membership.ts';
+import { isGifted, periodEndAfter, type Membership } from './membership.ts';
 import type {
   BillingEvent,
   MembershipRepository,
@@ -311,6 +311,13 @@ export class RenewDueMemberships {
       return ended ? { outcome: 'ended', membership: null } : null;
     }
     if (membership.currentPeriodEnd > now) return null;
+    if (isGifted(membership)) {
+      // paid once for its months, with nothing at any provider: it ends, and nothing is charged or asked
+      const ended = await this.d.transactions.run(() =>
+        this.d.lifecycle.end(membership, 'its gifted months are over.', undefined, membership.currentPeriodEnd),
+      );
+      return ended ? { outcome: 'ended', membership: null } : null;
+    }
     if (membership.cancelAtPeriodEnd) {
       // before ending, the provider's word: a subscription it still renews is not ended here (its renewal follows)
       const state = await this.d.gateway.capabilities.providerState?.subscriptionState(membership.subscriptionId);

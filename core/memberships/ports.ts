@@ -68,7 +68,7 @@ export interface MembershipRepository {
   liveByTier(): Promise<Record<string, number>>;
   /** a player's membership events, newest first */
   eventsOf(userId: string, limit: number): Promise<MembershipEvent[]>;
-  /** live memberships billed by a provider (not the demo) not asked about since `before`, least recently asked first */
+  /** live memberships billed by a provider (not the demo, not a gifted pass) not asked about since `before`, least recently asked first */
   providerCheckDue(before: Date, limit: number): Promise<Membership[]>;
 }
 

@@ -9,6 +9,18 @@ export {
 
 const dollars = z.number().positive().max(100_000);
 
+export { GIFT_MONTHS } from '../../../core/purchases/gift.ts';
+
+/** A gift's recipient as the buyer's pages show it. */
+export const giftSchema = z.object({
+  /** the recipient's name (their account's, or the Discord ID given when they have no account yet) */
+  name: z.string(),
+  discordId: z.string(),
+  /** a gifted Priority Pass's months; null for anything else */
+  months: z.number().int().nullable(),
+});
+export type GiftDto = z.infer<typeof giftSchema>;
+
 /**
  * POST /api/create-payment-intent. Both shapes of SPEC section 7: the card page sends `amount`, the order
  * form sends `price`, `buyerEmail` and `buyerDiscord`. The server prices from the catalogue; a sent
@@ -26,6 +38,10 @@ export const createPaymentIntentSchema = z.object({
   buyerDiscord: z.string().trim().max(255).optional(),
   /** unban services only, where it is required (the core checks its length) */
   banReason: z.string().max(5000, 'Keep the ban reason to 1,000 characters or fewer.').optional(),
+  /** buy it as a gift: the recipient's Discord ID (17 to 20 digits) or a player's name; the server resolves it */
+  giftTo: z.string().trim().max(100, "Keep the recipient's name to 100 characters or fewer.").optional(),
+  /** a gifted Priority Pass: how many months it runs */
+  giftMonths: z.number().int('Months must be a whole number.').optional(),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentSchema>;
 
@@ -39,6 +55,8 @@ export const createPaymentIntentResponseSchema = z.object({
   productName: z.string(),
   /** Tebex: where the buyer goes to pay (the page takes no card itself); null otherwise */
   redirectUrl: z.string().nullable(),
+  /** who it is for, as the server found them; null when bought for the buyer */
+  gift: giftSchema.nullable(),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
@@ -53,6 +71,7 @@ export const completePurchaseSchema = z.object({
 export type CompletePurchaseRequest = z.infer<typeof completePurchaseSchema>;
 
 export const completePurchaseResponseSchema = z.object({
+  /** the tokens the buyer received (0 for a gift: they are the recipient's) */
   tokensAwarded: z.number().int(),
   purchaseId: z.string(),
   status: z.string(),

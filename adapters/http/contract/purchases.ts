@@ -38,6 +38,21 @@ export const purchaseSchema = z.object({
   completedAt: z.string().nullable(),
   /** the Discord role delivery: the removal after a refund or dispute, else the grant; null before completion */
   roleDelivery: deliverySchema.nullable(),
+  /** the export's gift cells: the recipient as `name (Discord ID)`, and a gifted pass's months */
+  giftTo: z.string().nullable(),
+  giftMonths: z.number().int().nullable(),
+  /** bought as a gift: who for; null when bought for the buyer */
+  gift: z
+    .object({
+      name: z.string(),
+      discordId: z.string(),
+      /** the recipient's account; null until they sign in */
+      userId: z.string().nullable(),
+      months: z.number().int().nullable(),
+      /** when they received it; null while it waits for their first sign-in */
+      deliveredAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type PurchaseDto = z.infer<typeof purchaseSchema>;
 

@@ -17,8 +17,14 @@ function roleOf(deliveries: readonly Delivery[]): Pick<MyPurchaseDto, 'role' | '
   return { role, roleGrantedAt: grant?.deliveredAt?.toISOString() ?? null };
 }
 
-export function presentMyPurchase({ purchase, status }: BuyerPurchase, deliveries: readonly Delivery[]): MyPurchaseDto {
-  return {
+/** `viewerId`: the signed-in player, the buyer or a gift's recipient */
+export function presentMyPurchase(
+  { purchase, status }: BuyerPurchase,
+  deliveries: readonly Delivery[],
+  viewerId: string,
+): MyPurchaseDto {
+  const received = purchase.gift ? purchase.userId !== viewerId : false;
+  const shown: MyPurchaseDto = {
     purchaseId: purchase.id,
     transactionId: purchase.paymentIntentId,
     productType: purchase.productType,
@@ -34,15 +40,26 @@ export function presentMyPurchase({ purchase, status }: BuyerPurchase, deliverie
     createdAt: purchase.createdAt.toISOString(),
     completedAt: purchase.completedAt?.toISOString() ?? null,
     ...roleOf(deliveries),
+    gift: purchase.gift
+      ? {
+          direction: received ? 'from' : 'to',
+          name: received ? (purchase.buyerDiscord ?? 'Another player') : purchase.gift.name,
+          months: purchase.gift.months,
+          delivered: purchase.gift.deliveredAt !== null,
+        }
+      : null,
   };
+  // what the buyer paid, and how, stays the buyer's
+  return received ? { ...shown, amount: 0, transactionId: null, buyerEmail: null } : shown;
 }
 
 export function presentMyPurchases(
   page: MyPurchasesPage,
   deliveries: ReadonlyMap<string, Delivery[]>,
+  viewerId: string,
 ): MyPurchasesResponse {
   return {
-    purchases: page.purchases.map((mine) => presentMyPurchase(mine, deliveries.get(mine.purchase.id) ?? [])),
+    purchases: page.purchases.map((mine) => presentMyPurchase(mine, deliveries.get(mine.purchase.id) ?? [], viewerId)),
     nextBefore: page.nextBefore,
   };
 }

@@ -14,6 +14,7 @@ import {
   type PaymentsConfigDto,
 } from '../contract/payments.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
+import { presentGift } from '../presenters/gifts.ts';
 
 export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapters): void {
   router.get('/api/payments/config', (ctx) => {
@@ -45,6 +46,8 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       buyerDiscord: input.buyerDiscord,
       banReason: input.banReason,
       buyerIp: ctx.ip,
+      giftTo: input.giftTo,
+      giftMonths: input.giftMonths,
     });
     const { paymentIntentId } = started.purchase;
     if (!paymentIntentId) throw new Error('A started checkout has no payment intent.');
@@ -56,6 +59,7 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       amount: centsToDollars(started.purchase.priceCents),
       productName: started.purchase.productName,
       redirectUrl: started.redirectUrl,
+      gift: presentGift(started.purchase),
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
@@ -69,7 +73,8 @@ export function paymentRoutes(router: Router, core: Core, payments: PaymentAdapt
       expectedPriceCents: input.price === undefined ? undefined : dollarsToCents(input.price),
     });
     const body: CompletePurchaseResponse = {
-      tokensAwarded: result.tokensAwarded,
+      // what the buyer received: a gift's tokens are its recipient's
+      tokensAwarded: result.purchase.gift ? 0 : result.tokensAwarded,
       purchaseId: result.purchase.id,
       status: result.purchase.status,
     };

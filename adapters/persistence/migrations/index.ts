@@ -24,6 +24,7 @@ import { Migration20261127000023GameServerChecks } from './0023-game-server-chec
 import { Migration20261127000025MembershipMonthBuyers } from './0025-membership-month-buyers.ts';
 import { Migration20261127000026MembershipEvents } from './0026-membership-events.ts';
 import { Migration20261127000027PaidAmountsInCounts } from './0027-paid-amounts-in-counts.ts';
+import { Migration20261127000030Gifts } from './0030-gifts.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
 /** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
@@ -52,6 +53,7 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261127000025MembershipMonthBuyers,
   Migration20261127000026MembershipEvents,
   Migration20261127000027PaidAmountsInCounts,
+  Migration20261127000030Gifts,
 };
 
 /**

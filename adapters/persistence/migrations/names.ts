@@ -28,6 +28,7 @@ export const MIGRATION_NAMES = [
   'Migration20261127000025MembershipMonthBuyers',
   'Migration20261127000026MembershipEvents',
   'Migration20261127000027PaidAmountsInCounts',
+  'Migration20261127000030Gifts',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { useMyPurchases } from '../api/account.ts';
 import { day } from '@/lib/dates.ts';
-import { tokensText, wasPaid } from './format.ts';
+import { giftText, received, tokensText, wasPaid } from './format.ts';
 import { StatusPill } from '@/components/ui/status-pill.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 
@@ -35,14 +35,21 @@ export function PurchasesSection() {
             <StackedRow key={purchase.purchaseId} testId="purchase-row">
               <StackedCell label="Product">
                 <span className="font-semibold">{purchase.productName}</span>
+                {purchase.gift && (
+                  <span className="block text-sm text-moss-300" data-testid="purchase-gift">
+                    {giftText(purchase)}
+                  </span>
+                )}
               </StackedCell>
-              <StackedCell label="Amount">{formatMoney(purchase.amount)}</StackedCell>
+              <StackedCell label="Amount">{received(purchase) ? 'Gift' : formatMoney(purchase.amount)}</StackedCell>
               <StackedCell label="Status">
                 <StatusPill status={purchase.status} />
               </StackedCell>
               <StackedCell label="Date">{day(purchase.createdAt)}</StackedCell>
               <StackedCell label="Transaction ID">
-                <code className="break-all text-xs text-slate-200">{purchase.transactionId ?? 'none (not paid)'}</code>
+                <code className="break-all text-xs text-slate-200">
+                  {purchase.transactionId ?? (received(purchase) ? 'none (a gift)' : 'none (not paid)')}
+                </code>
               </StackedCell>
               <StackedCell label="Tokens">{tokensText(purchase)}</StackedCell>
               <StackedCell label="Details">

@@ -29,6 +29,9 @@ function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
     createdAt: '2026-11-22T14:05:00.000Z',
     completedAt: '2026-11-22T14:06:00.000Z',
     roleDelivery: null,
+    giftTo: null,
+    giftMonths: null,
+    gift: null,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock, ShieldCheck, Zap } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
@@ -12,6 +12,7 @@ import { clearCheckoutData } from '../api/checkout-data.ts';
 import { selectionLink } from '../api/checkout-selection.ts';
 import { useCheckoutItem, type CheckoutItem } from '../api/use-checkout-item.ts';
 import { CheckoutWaiting, ChooseOption, PriceChangedNote } from './checkout-notices.tsx';
+import { GiftSummary, NO_GIFT, orderTotal } from './gift-fields.tsx';
 import { OrderForm } from './order-form.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
 
@@ -53,6 +54,7 @@ function OrderPage({ item, user }: { item: CheckoutItem; user: Parameters<typeof
   const cartPhrase = useFlavourPhrase('cart');
   const chosenPhrase = useFlavourPhrase('addToCart');
   const processingPhrase = useFlavourPhrase('processing');
+  const [gift, setGift] = useState(NO_GIFT);
 
   function completed(tokensAwarded: number) {
     toast({ title: 'Payment Processing', description: `Confirming your purchase... ${processingPhrase}` });
@@ -92,10 +94,11 @@ function OrderPage({ item, user }: { item: CheckoutItem; user: Parameters<typeof
           <div className="flex justify-between gap-3 border-t border-bayou-700 pt-2">
             <dt className="font-semibold">Total</dt>
             <dd className="text-xl font-extrabold text-gold-400" data-testid="order-total">
-              {formatPrice(item.price)}
+              {formatPrice(orderTotal(item, gift))}
             </dd>
           </div>
         </dl>
+        <GiftSummary item={item} gift={gift} />
         <p className="mt-2 text-sm italic text-moss-300" data-testid="chosen-phrase">
           {chosenPhrase}
         </p>
@@ -115,7 +118,7 @@ function OrderPage({ item, user }: { item: CheckoutItem; user: Parameters<typeof
           </li>
         </ul>
       </section>
-      <OrderForm item={item} user={user} onCompleted={completed} />
+      <OrderForm item={item} user={user} gift={gift} onGiftChange={setGift} onCompleted={completed} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { PaidNote, usePaidHandOff } from './paid-hand-off.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
 import { UnbanDetailsForm, type UnbanDetails } from './unban-details-form.tsx';
+import { type GiftChoice, GiftStep, GiftSummary, giftRequest, NO_GIFT, orderTotal } from './gift-fields.tsx';
 
 export default function StripeCheckoutPage() {
   const current = useSignInRequired();
@@ -39,6 +40,8 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
   const chosenPhrase = useFlavourPhrase('addToCart');
   const discordPhrase = useFlavourPhrase('discord');
   const discordName = user?.discordUsername ?? user?.username ?? '';
+  const [gift, setGift] = useState<GiftChoice>(NO_GIFT);
+  const giftPass = gift.on && item.product.type === 'whitelist';
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 md:grid-cols-2">
       <title>Secure Checkout | Bayou Roleplay</title>
@@ -54,16 +57,23 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
             {item.name}
           </p>
           <p className="text-2xl font-extrabold text-gold-400" data-testid="order-total">
-            {formatPrice(item.price)}
+            {formatPrice(orderTotal(item, gift))}
           </p>
         </div>
         <p className="mt-1 text-sm text-slate-400">
-          <span className="capitalize">{item.product.type}</span> · {item.tokens} tokens
+          <span className="capitalize">{item.product.type}</span> · {giftPass ? item.tokens * gift.months : item.tokens}{' '}
+          tokens
         </p>
         <p className="mt-1 text-sm italic text-moss-300" data-testid="chosen-phrase">
           {chosenPhrase}
         </p>
-        {item.product.type === 'whitelist' && <BilledMonthly className="mt-3" />}
+        <GiftSummary item={item} gift={gift} />
+        {item.product.type === 'whitelist' &&
+          (giftPass ? (
+            <p className="mt-3 text-sm text-slate-300">Paid once. A gifted pass does not renew.</p>
+          ) : (
+            <BilledMonthly className="mt-3" />
+          ))}
         <PriceChangedNote item={item} />
         <ul className="mt-4 space-y-2 text-sm">
           {item.product.features.map((feature) => (
@@ -93,13 +103,25 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
           </div>
         </div>
       </section>
-      <PaymentPanel item={item} discordName={discordName} />
+      <PaymentPanel item={item} discordName={discordName} gift={gift} onGiftChange={setGift} />
     </div>
   );
 }
 
-function PaymentPanel({ item, discordName }: { item: CheckoutItem; discordName: string }) {
+function PaymentPanel({
+  item,
+  discordName,
+  gift,
+  onGiftChange,
+}: {
+  item: CheckoutItem;
+  discordName: string;
+  gift: GiftChoice;
+  onGiftChange: (gift: GiftChoice) => void;
+}) {
   const { done, paid } = usePaidHandOff();
+  // a gift's recipient is confirmed before the payment opens: the server checks it then
+  const [giftReady, setGiftReady] = useState(false);
   const checkoutPhrase = useFlavourPhrase('checkout');
   const unban = item.product.type === 'unban';
   const [details, setDetails] = useState<UnbanDetails | null>(null);
@@ -129,19 +151,23 @@ function PaymentPanel({ item, discordName }: { item: CheckoutItem; discordName: 
         ) : (
           <>
             {details && <UnbanDetailsSummary details={details} onEdit={done ? undefined : () => setDetails(null)} />}
+            {!unban && !done && (
+              <GiftStep item={item} gift={gift} onChange={onGiftChange} ready={giftReady} onReady={setGiftReady} />
+            )}
             {done ? (
               <PaidNote done={done} />
-            ) : (
+            ) : gift.on && !giftReady ? null : (
               <PaymentSection
                 request={{
                   productType: item.product.type,
                   productId: item.product.id,
                   productName: item.name,
-                  amount: item.price,
+                  amount: orderTotal(item, gift),
                   ...(item.option ? { option: item.option.id } : {}),
                   ...(details ? { buyerDiscord: details.discordUsername, banReason: details.banReason } : {}),
+                  ...giftRequest(item, gift),
                 }}
-                payLabel={`Pay ${formatPrice(item.price)}`}
+                payLabel={`Pay ${formatPrice(orderTotal(item, gift))}`}
                 onCompleted={(result) => {
                   clearCheckoutData();
                   paid(result);
