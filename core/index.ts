@@ -13,6 +13,8 @@ import { createDeliveryModule, type DeliveryPorts } from './delivery/module.ts';
 import { createPurchaseModule, type PurchasePorts } from './purchases/module.ts';
 import { createPromotionModule, type PromotionPorts } from './promotions/module.ts';
 import { tokenLedgerFromAccounts } from './purchases/token-ledger-bridge.ts';
+import { giftRecipientsFrom } from './purchases/gift-recipients.ts';
+import type { SignInIdentity } from './users/identity.ts';
 import type { Clock, IdGenerator, TransactionRunner } from './shared/ports.ts';
 
 /** Every port the use cases need; the composition root provides each one (nothing falls back to a default). */
@@ -25,7 +27,7 @@ export interface CorePorts {
   /** accounts and their token balances */
   users: UserPorts & TokenPorts;
   /** the store's token grants are always the accounts module's credit and debit */
-  purchases: Omit<PurchasePorts, 'ledger'>;
+  purchases: Omit<PurchasePorts, 'ledger' | 'recipients'>;
   /** Discord: the outbox, the bot and the role mapping */
   delivery: DeliveryPorts;
   /** the player page's reads and the account-action log */
@@ -61,7 +63,11 @@ export function createCore(ports: CorePorts) {
   const promotions = createPromotionModule(ports.promotions, { catalogue, clock, ids });
   const creators = createCreatorModule(ports.creators, { users: ports.users.users, clock, ids });
   const purchases = createPurchaseModule(
-    { ...ports.purchases, ledger: tokenLedgerFromAccounts(accounts.tokens, accounts.users) },
+    {
+      ...ports.purchases,
+      ledger: tokenLedgerFromAccounts(accounts.tokens, accounts.users),
+      recipients: giftRecipientsFrom(ports.users.users),
+    },
     {
       catalogue,
       clock,
@@ -92,6 +98,17 @@ export function createCore(ports: CorePorts) {
     catalogue: createCatalogueModule(catalogue),
     ...createApplicationModules(ports.applications, { clock, ids, transactions, effects }),
     ...accounts,
+    users: {
+      ...accounts.users,
+      signIn: {
+        /** signs the player in, then hands them the paid gifts that waited for their account */
+        async execute(identity: SignInIdentity) {
+          const user = await accounts.users.signIn.execute(identity);
+          await purchases.receiveGifts.execute(user);
+          return user;
+        },
+      },
+    },
     purchases,
     promotions,
     memberships,

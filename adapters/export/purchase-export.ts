@@ -29,6 +29,8 @@ export const PURCHASE_EXPORT_COLUMNS = [
   'couponCode',
   'saleName',
   'creatorCode',
+  'giftTo',
+  'giftMonths',
 ] as const satisfies readonly (keyof PurchaseDto)[];
 
 export type PurchaseExportColumn = (typeof PURCHASE_EXPORT_COLUMNS)[number];

@@ -1,6 +1,7 @@
 import type { Entitlement, Entitlements, Without } from '../../core/delivery/ports.ts';
 import type { MembershipRepository } from '../../core/memberships/ports.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
+import { holderOf } from '../../core/purchases/gift.ts';
 import type { UserRepository } from '../../core/users/ports.ts';
 
 /** What each member is owed, read through the other in-memory stores' ports as the SQL version reads their tables. */
@@ -32,7 +33,12 @@ export class InMemoryEntitlements implements Entitlements {
         if (live && live.id !== without.membershipId)
           items.set(`${live.tierId}:`, { productId: live.tierId, optionId: null });
         for (const purchase of completed.filter(
-          (candidate) => candidate.userId === user.id && !candidate.billing && candidate.id !== without.purchaseId,
+          (candidate) =>
+            holderOf(candidate) === user.id &&
+            !candidate.billing &&
+            !candidate.gift?.months &&
+            (!candidate.gift || candidate.gift.deliveredAt !== null) &&
+            candidate.id !== without.purchaseId,
         )) {
           items.set(`${purchase.productId}:${purchase.optionId ?? ''}`, {
             productId: purchase.productId,

@@ -1,4 +1,4 @@
-import { isLive, type Membership } from '../../core/memberships/membership.ts';
+import { isGifted, isLive, type Membership } from '../../core/memberships/membership.ts';
 import type {
   MembershipChanges,
   MembershipExpectation,
@@ -120,7 +120,7 @@ export class InMemoryMembershipRepository implements MembershipRepository, Snaps
   async providerCheckDue(gateway: PaymentGatewayName, before: Date, limit: number): Promise<Membership[]> {
     const checked = (row: Membership) => row.providerCheckedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
     return [...this.rows.values()]
-      .filter((row) => isLive(row) && row.gateway === gateway && checked(row) < before.getTime())
+      .filter((row) => isLive(row) && row.gateway === gateway && !isGifted(row) && checked(row) < before.getTime())
       .sort((a, b) => checked(a) - checked(b) || a.id.localeCompare(b.id))
       .slice(0, limit)
       .map((row) => structuredClone(row));

@@ -175,12 +175,23 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
   }
 
   async listByBuyer(userId: string, query: { limit: number; before?: string }): Promise<Purchase[]> {
-    let mine = newestFirst([...this.rows.values()].filter((row) => row.userId === userId));
+    let mine = newestFirst(
+      [...this.rows.values()].filter(
+        (row) => row.userId === userId || (row.gift?.userId === userId && row.gift.deliveredAt !== null),
+      ),
+    );
     if (query.before !== undefined) {
       const at = mine.findIndex((row) => row.id === query.before);
       mine = at === -1 ? [] : mine.slice(at + 1);
     }
     return mine.slice(0, query.limit).map((row) => structuredClone(row));
+  }
+
+  async giftsAwaiting(discordId: string): Promise<Purchase[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.status === 'completed' && row.gift?.discordId === discordId && !row.gift.deliveredAt)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((row) => structuredClone(row));
   }
 
   async totals(): Promise<PurchaseTotals> {

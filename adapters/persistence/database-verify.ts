@@ -30,7 +30,8 @@ const CHECKS: Array<{ check: string; sql: string; detail: (row: Row) => string }
     check: 'completed purchase granted once',
     sql: `select p."id", p."tokens_awarded", l."delta" from "purchases" p
           left join "token_ledger" l on l."reference" = 'purchase:' || p."id"
-          where p."status" = 'completed' and (p."tokens_awarded" <> p."tokens_granted"
+          where p."status" = 'completed' and (p."gift_discord_id" is null or p."gift_delivered_at" is not null)
+            and (p."tokens_awarded" <> p."tokens_granted"
             or (p."tokens_granted" > 0 and (l."delta" is null or l."delta" <> p."tokens_granted")))`,
     detail: (row) =>
       `purchase ${row.id}: completed with ${row.tokens_awarded} tokens awarded, ledger credit ${row.delta ?? 'missing'}`,

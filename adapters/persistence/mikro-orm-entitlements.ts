@@ -27,12 +27,14 @@ export class MikroOrmEntitlements implements Entitlements {
        from "users" u ${where} order by u."created_at", u."id"`,
       params,
     );
-    const purchases = narrowed('p', userId, without.purchaseId);
+    const purchases = heldPurchases(userId, without.purchaseId);
     const memberships = narrowed('m', userId, without.membershipId);
     const items = await this.query(
-      // one-time purchases (and tier purchases made before memberships) for good; a membership's tier while it is live
-      `select distinct p."user_id", p."product_id", p."option_id" from "purchases" p
-       where p."status" = 'completed' and p."billing_reason" is null ${purchases.sql}
+      // one-time purchases (and tier purchases made before memberships) for good, a gift for its recipient once
+      // delivered; a membership's tier while it is live (a gifted pass gives its tier through its membership)
+      `select distinct coalesce(p."gift_user_id", p."user_id") as "user_id", p."product_id", p."option_id" from "purchases" p
+       where p."status" = 'completed' and p."billing_reason" is null and p."gift_months" is null
+         and (p."gift_discord_id" is null or p."gift_delivered_at" is not null) ${purchases.sql}
        union
        select m."user_id", m."tier_id", null from "memberships" m
        where m."status" in ('active', 'past_due') ${memberships.sql}`,
@@ -54,6 +56,15 @@ export class MikroOrmEntitlements implements Entitlements {
       whitelistApproved: Boolean(user.approved),
     }));
   }
+}
+
+/** the purchases one user holds (bought for themself, or given to them), less one left out */
+function heldPurchases(userId: string | undefined, leftOut: string | undefined) {
+  const held = userId ? `and ((p."user_id" = ? and p."gift_discord_id" is null) or p."gift_user_id" = ?)` : '';
+  return {
+    sql: `${held} ${leftOut ? 'and p."id" <> ?' : ''}`,
+    params: [...(userId ? [userId, userId] : []), leftOut].filter((value) => value !== undefined),
+  };
 }
 
 /** the conditions that keep a query to one user and leave one row out */

@@ -1,3 +1,4 @@
+import { GIFT_SUBSCRIPTION_PREFIX } from '../../core/purchases/gift.ts';
 import type { InferEntity } from '@mikro-orm/core';
 import type { Membership, MembershipStatus } from '../../core/memberships/membership.ts';
 import type {
@@ -180,6 +181,8 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
       {
         status: { $in: LIVE },
         gateway,
+        // a gifted pass has no subscription at any provider
+        $not: { subscriptionId: { $like: `${GIFT_SUBSCRIPTION_PREFIX}%` } },
         $or: [{ providerCheckedAt: null }, { providerCheckedAt: { $lt: before } }],
       },
       { ...FRESH, orderBy: { providerCheckedAt: 'asc nulls first', id: 'asc' }, limit },

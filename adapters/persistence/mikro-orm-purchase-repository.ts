@@ -23,6 +23,7 @@ import type {
 } from '../../core/purchases/ports.ts';
 import { displayName } from '../../core/users/user.ts';
 import type { Database } from './database.ts';
+import type { PurchaseGift } from '../../core/purchases/gift.ts';
 import { BUYER_PURCHASE_STATUSES } from '../../core/purchases/buyer-view.ts';
 import { fromColumns, keysetCursor, listRows } from './list-rows.ts';
 import { statusCountsOf } from './application-counts.ts';
@@ -136,11 +137,15 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
         [id],
       );
       if (rows.length === 0) return null;
-      const { creator, ...columns } = changes;
+      const { creator, gift, ...columns } = changes;
       await em.nativeUpdate(
         PurchaseRow,
         { id },
-        { ...columns, ...(creator !== undefined ? creatorColumns(creator) : {}) },
+        {
+          ...columns,
+          ...(creator !== undefined ? creatorColumns(creator) : {}),
+          ...(gift !== undefined ? giftColumns(gift) : {}),
+        },
       );
       this.database.changed(CHANGED);
       return this.findById(id);
@@ -258,8 +263,8 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       if (!previous) return null;
       const changes = change(structuredClone(previous));
       if (!changes) return { purchase: previous, previous, changed: false };
-      const { changedBy, ...columns } = changes;
-      await this.database.em.nativeUpdate(PurchaseRow, { id }, columns);
+      const { changedBy, gift, ...columns } = changes;
+      await this.database.em.nativeUpdate(PurchaseRow, { id }, { ...columns, ...(gift ? giftColumns(gift) : {}) });
       this.database.changed(CHANGED);
       if (changes.status !== undefined)
         await this.recordChange(
@@ -269,7 +274,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
           changedBy ?? null,
           changes.updatedAt,
         );
-      return { purchase: { ...previous, ...columns }, previous, changed: true };
+      return { purchase: { ...previous, ...columns, ...(gift ? { gift } : {}) }, previous, changed: true };
     });
   }
 
@@ -287,22 +292,37 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
 
   async listByBuyer(userId: string, query: { limit: number; before?: string }): Promise<Purchase[]> {
     const em = this.database.em;
+    // bought by them, or a gift delivered to them
+    const theirs = { $or: [{ userId }, { giftUserId: userId, giftDeliveredAt: { $ne: null } }] };
     let after: { createdAt: Date; id: string } | undefined;
     if (query.before !== undefined) {
-      const cursor = await em.findOne(PurchaseRow, { id: query.before, userId }, FRESH);
+      const cursor = await em.findOne(PurchaseRow, { id: query.before, ...theirs }, FRESH);
       if (!cursor) return [];
       after = { createdAt: cursor.createdAt, id: cursor.id };
     }
-    // a buyer has a handful of purchases: the user_id index finds them, and they are sorted in memory by the database
+    // a player has a handful of purchases: the user_id and gift_user_id indexes find them, and the database sorts them
     const rows = await em.find(
       PurchaseRow,
       after
         ? {
-            userId,
-            $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }],
+            $and: [
+              theirs,
+              {
+                $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }],
+              },
+            ],
           }
-        : { userId },
+        : theirs,
       { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' }, limit: Math.floor(query.limit) },
+    );
+    return rows.map(toPurchase);
+  }
+
+  async giftsAwaiting(discordId: string): Promise<Purchase[]> {
+    const rows = await this.database.em.find(
+      PurchaseRow,
+      { giftDiscordId: discordId, giftDeliveredAt: null, status: 'completed' },
+      { ...FRESH, orderBy: { createdAt: 'asc', id: 'asc' } },
     );
     return rows.map(toPurchase);
   }
@@ -510,6 +530,17 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
           },
         }
       : {}),
+    ...(row.giftDiscordId
+      ? {
+          gift: {
+            discordId: row.giftDiscordId,
+            userId: row.giftUserId ?? null,
+            name: row.giftName ?? row.giftDiscordId,
+            months: row.giftMonths ?? null,
+            deliveredAt: row.giftDeliveredAt ?? null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -522,10 +553,22 @@ function creatorColumns(creator: PurchaseCreator | null | undefined) {
   };
 }
 
-function toRow({ billing, creator, ...purchase }: Purchase) {
+/** a gift's columns: all null for a purchase bought for the buyer */
+function giftColumns(gift: PurchaseGift | null | undefined) {
+  return {
+    giftDiscordId: gift?.discordId ?? null,
+    giftUserId: gift?.userId ?? null,
+    giftName: gift?.name ?? null,
+    giftMonths: gift?.months ?? null,
+    giftDeliveredAt: gift?.deliveredAt ?? null,
+  };
+}
+
+function toRow({ billing, creator, gift, ...purchase }: Purchase) {
   return {
     ...purchase,
     ...creatorColumns(creator),
+    ...giftColumns(gift),
     paymentReference: purchase.paymentReference ?? null,
     amountPaidCents: purchase.amountPaidCents ?? null,
     gateway: purchase.gateway ?? 'demo',

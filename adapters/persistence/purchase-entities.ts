@@ -43,6 +43,12 @@ export const PurchaseRow = defineEntity({
     creatorId: p.uuid().nullable(),
     creatorCode: p.string().nullable(),
     creatorProvider: p.string().nullable(),
+    /** migration 0030: bought for another player */
+    giftDiscordId: p.string().nullable(),
+    giftUserId: p.uuid().nullable(),
+    giftName: p.string().nullable(),
+    giftMonths: p.integer().nullable(),
+    giftDeliveredAt: p.datetime().nullable(),
   },
 });
 

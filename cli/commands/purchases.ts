@@ -24,7 +24,7 @@ function line(purchase: Purchase): string {
       formatUsd(purchase.amountPaidCents ?? purchase.priceCents).padStart(8),
       (purchase.gateway ?? 'demo').padEnd(6),
       purchase.productName.padEnd(32),
-      purchase.buyerDiscord ?? purchase.buyerEmail ?? '',
+      `${purchase.buyerDiscord ?? purchase.buyerEmail ?? ''}${purchase.gift ? ` (gift for ${purchase.gift.name})` : ''}`,
     ].join('  '),
   );
 }
@@ -105,8 +105,9 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
       context.withSystem(async (system) => {
         const purchase = presentPurchase(await system.core.purchases.show.execute({ reference: id }));
         if (options.json) return context.out(terminalJson(purchase));
+        // the gift's parts are printed as giftTo and giftMonths
         for (const [key, value] of Object.entries(purchase))
-          context.out(`${key.padEnd(16)} ${oneLine(String(value ?? '-'))}`);
+          if (key !== 'gift') context.out(`${key.padEnd(16)} ${oneLine(String(value ?? '-'))}`);
       }),
     );
 

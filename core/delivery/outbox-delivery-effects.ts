@@ -1,6 +1,7 @@
 import type { Application, ApplicationKind } from '../applications/application.ts';
 import type { MembershipEffects } from '../memberships/effects.ts';
 import type { Membership } from '../memberships/membership.ts';
+import { holderOf } from '../purchases/gift.ts';
 import type { Purchase } from '../purchases/purchase.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import type { Delivery, DeliveryKind } from './delivery.ts';
@@ -32,26 +33,87 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
   ) {}
 
   async purchaseCompleted(purchase: Purchase): Promise<void> {
-    const discordId = await this.entitlements.discordIdOf(purchase.userId);
-    const roleId = this.roles.roleFor(purchase);
+    const staff: Draft = {
+      kind: 'notify_staff',
+      dedupeKey: `staff:purchase:${purchase.id}`,
+      content: messages.staffPurchase(purchase, buyerName(purchase)),
+      purchaseId: purchase.id,
+    };
+    if (purchase.gift) {
+      // the role goes with the rest of the gift, once the recipient has an account to hold it
+      const told = purchase.gift.deliveredAt ? await this.giftDrafts(purchase) : await this.giftWaitingDrafts(purchase);
+      await this.record([...told, staff]);
+      return;
+    }
     await this.record([
-      {
-        kind: 'grant_role',
-        dedupeKey: `grant:purchase:${purchase.id}`,
-        userId: purchase.userId,
-        discordId,
-        roleId,
-        content: messages.auditReason(purchase, 'purchase'),
-        purchaseId: purchase.id,
-        noRole: `No Discord role is mapped to ${purchase.productName}.`,
-      },
-      {
-        kind: 'notify_staff',
-        dedupeKey: `staff:purchase:${purchase.id}`,
-        content: messages.staffPurchase(purchase, buyerName(purchase)),
-        purchaseId: purchase.id,
-      },
+      this.roleGrant(purchase, purchase.userId, await this.entitlements.discordIdOf(purchase.userId)),
+      staff,
     ]);
+  }
+
+  async giftDelivered(purchase: Purchase): Promise<void> {
+    await this.record(await this.giftDrafts(purchase));
+  }
+
+  private roleGrant(purchase: Purchase, userId: string | null, discordId: string | null): Draft {
+    return {
+      kind: 'grant_role',
+      dedupeKey: `grant:purchase:${purchase.id}`,
+      userId,
+      discordId,
+      roleId: this.roles.roleFor(purchase),
+      content: messages.auditReason(purchase, 'purchase'),
+      purchaseId: purchase.id,
+      noRole: `No Discord role is mapped to ${purchase.productName}.`,
+    };
+  }
+
+  /** a delivered gift: the role to the recipient, and a message to each of them */
+  private async giftDrafts(purchase: Purchase): Promise<Draft[]> {
+    const gift = purchase.gift;
+    if (!gift) return [];
+    return [
+      this.roleGrant(purchase, gift.userId, gift.discordId),
+      {
+        kind: 'message_user',
+        dedupeKey: `message:gift:${purchase.id}:received`,
+        userId: gift.userId,
+        discordId: gift.discordId,
+        content: messages.giftReceived(purchase),
+        purchaseId: purchase.id,
+      },
+      {
+        kind: 'message_user',
+        dedupeKey: `message:gift:${purchase.id}:delivered`,
+        userId: purchase.userId,
+        discordId: await this.entitlements.discordIdOf(purchase.userId),
+        content: messages.giftSent(purchase, true),
+        purchaseId: purchase.id,
+      },
+    ];
+  }
+
+  /** a paid gift whose recipient has no account yet: each is told it waits for their first sign-in */
+  private async giftWaitingDrafts(purchase: Purchase): Promise<Draft[]> {
+    const gift = purchase.gift;
+    if (!gift) return [];
+    return [
+      {
+        kind: 'message_user',
+        dedupeKey: `message:gift:${purchase.id}:waiting`,
+        discordId: gift.discordId,
+        content: messages.giftWaiting(purchase),
+        purchaseId: purchase.id,
+      },
+      {
+        kind: 'message_user',
+        dedupeKey: `message:gift:${purchase.id}:sent`,
+        userId: purchase.userId,
+        discordId: await this.entitlements.discordIdOf(purchase.userId),
+        content: messages.giftSent(purchase, false),
+        purchaseId: purchase.id,
+      },
+    ];
   }
 
   async purchaseUnderpaid(purchase: Purchase): Promise<void> {
@@ -69,12 +131,13 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
     const drafts: Draft[] = [];
     // the purchase is taken back and any membership it ended has ended by now: what is left decides
     const role = was === 'completed' ? await this.takeBackRole(purchase) : null;
-    if (role?.removed) {
+    const holder = holderOf(purchase);
+    if (role?.removed && holder) {
       drafts.push({
         kind: 'remove_role',
         dedupeKey: `remove:purchase:${purchase.id}`,
-        userId: purchase.userId,
-        discordId: await this.entitlements.discordIdOf(purchase.userId),
+        userId: holder,
+        discordId: purchase.gift?.discordId ?? (await this.entitlements.discordIdOf(holder)),
         roleId: role.roleId,
         content: messages.auditReason(purchase, how),
         purchaseId: purchase.id,
@@ -93,9 +156,11 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
 
   async takeBackRole(purchase: Purchase, endingMembershipId?: string): Promise<TakeBackRole | null> {
     const roleId = this.roles.roleFor(purchase);
-    if (!roleId) return null;
+    // a gift not delivered yet gave no role to anyone
+    const holder = holderOf(purchase);
+    if (!roleId || !holder || (purchase.gift && !purchase.gift.deliveredAt)) return null;
     const without = { purchaseId: purchase.id, ...(endingMembershipId ? { membershipId: endingMembershipId } : {}) };
-    return { roleId, removed: !(await this.stillEntitled(purchase.userId, roleId, without)) };
+    return { roleId, removed: !(await this.stillEntitled(holder, roleId, without)) };
   }
 
   async tierLeft(membership: Membership, tierId: string): Promise<void> {
@@ -151,6 +216,17 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
         ...(purchaseId ? { purchaseId } : {}),
       });
     await this.record(drafts);
+  }
+
+  async giftPassBlocked(gift: Purchase, held: Membership): Promise<void> {
+    await this.record([
+      {
+        kind: 'notify_staff',
+        dedupeKey: `staff:gift-blocked:${gift.id}`,
+        content: messages.staffGiftPassBlocked(gift, held.tierId),
+        purchaseId: gift.id,
+      },
+    ]);
   }
 
   async applicationSubmitted<A, S extends string>(

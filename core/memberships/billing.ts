@@ -7,7 +7,7 @@ import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from '../purc
 import { formatUsd } from '../shared/money.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { type MembershipLifecycle, tierName } from './lifecycle.ts';
-import { periodEndAfter, upgradeFloor, type Membership } from './membership.ts';
+import { isGifted, periodEndAfter, upgradeFloor, type Membership } from './membership.ts';
 import type {
   BillingEvent,
   MembershipRepository,
@@ -408,6 +408,13 @@ export class RenewDueMemberships {
   private async advance(membership: Membership, now: Date): Promise<Advanced> {
     if (membership.status === 'past_due') return this.graceOver(membership, now);
     if (membership.currentPeriodEnd > now) return null;
+    if (isGifted(membership)) {
+      // paid once for its months, with nothing at any provider: it ends, and nothing is charged or asked
+      const ended = await this.d.transactions.run(() =>
+        this.d.lifecycle.end(membership, 'its gifted months are over.', undefined, membership.currentPeriodEnd),
+      );
+      return ended ? { outcome: 'ended', membership: null } : null;
+    }
     if (membership.cancelAtPeriodEnd) {
       // before ending, the provider's word: a subscription it still renews is not ended here (its renewal follows)
       const state = await this.d.gateway.capabilities.providerState?.subscriptionState(membership.subscriptionId);

@@ -1,3 +1,4 @@
+import type { Purchase } from '../purchases/purchase.ts';
 import type { Membership } from './membership.ts';
 
 /** What a membership's changes mean for Discord, recorded in the transaction that makes them. */
@@ -8,10 +9,13 @@ export interface MembershipEffects {
   renewalFailed(membership: Membership, message: string): Promise<void>;
   /** the role goes and the player is told; `purchaseId`: the refunded purchase that ended it */
   ended(membership: Membership, message: string, purchaseId?: string): Promise<void>;
+  /** a gifted pass could not start: its recipient holds `held` already; the staff channel is told */
+  giftPassBlocked(gift: Purchase, held: Membership): Promise<void>;
 }
 
 export const noMembershipEffects: MembershipEffects = {
   tierLeft: async () => {},
   renewalFailed: async () => {},
   ended: async () => {},
+  giftPassBlocked: async () => {},
 };

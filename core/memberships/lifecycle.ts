@@ -3,6 +3,7 @@ import type { PaymentGatewayName, Purchase } from '../purchases/purchase.ts';
 import type { CompletionHooks } from '../purchases/purchase-settlement.ts';
 import type { PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { giftSubscriptionId } from '../purchases/gift.ts';
 import { addMonths, billingDay, GRACE_DAYS, isLive, type Membership, type MonthTakeBackEffect } from './membership.ts';
 import type { MembershipEffects } from './effects.ts';
 import type { MembershipChanges, MembershipExpectation, MembershipRepository, MembershipUpdate } from './ports.ts';
@@ -134,26 +135,56 @@ export class MembershipLifecycle implements CompletionHooks {
    */
   async onTakeBack(purchase: Purchase, at: Date): Promise<TakeBackOfMonth | null> {
     const billing = purchase.billing;
+    if (purchase.gift?.months) {
+      // a gifted pass is paid back whole: it ends, however much of it has run
+      const gifted = await this.memberships.findBySubscription(giftSubscriptionId(purchase.id));
+      if (!gifted) return null;
+      return { membership: gifted, effect: isLive(gifted) ? 'ends' : 'ended' };
+    }
     const membership = billing?.membershipId ? await this.memberships.findById(billing.membershipId) : null;
     if (!membership) return null;
     if (!isLive(membership)) return { membership, effect: 'ended' };
     return { membership, effect: billing?.periodEnd && billing.periodEnd > at ? 'ends' : 'goes_on' };
   }
 
-  private async start(purchase: Purchase, subscriptionId: string, at: Date): Promise<Purchase> {
-    const period = { start: at, end: addMonths(at, 1) };
-    const { added, membership } = await this.memberships.add({
+  /**
+   * A gifted pass reaches its recipient: it starts now and runs its months, canceled from the start so it never
+   * renews. A recipient who holds a live pass by then keeps theirs; the staff channel is told, to settle it.
+   */
+  async giftDelivered(purchase: Purchase, at: Date): Promise<void> {
+    const gift = purchase.gift;
+    if (!gift?.months || !gift.userId) return;
+    const subscriptionId = giftSubscriptionId(purchase.id);
+    const { added, membership } = await this.memberships.add(
+      this.opened(
+        {
+          userId: gift.userId,
+          tierId: purchase.productId,
+          cancelAtPeriodEnd: true,
+          gateway: purchase.gateway ?? this.gateway,
+          subscriptionId,
+          paymentRef: null,
+        },
+        { start: at, end: addMonths(at, gift.months) },
+      ),
+    );
+    if (!added && membership.subscriptionId !== subscriptionId)
+      await this.effects.giftPassBlocked(purchase, membership);
+  }
+
+  /** a membership that starts now, active for its first period */
+  private opened(
+    fields: Pick<Membership, 'userId' | 'tierId' | 'cancelAtPeriodEnd' | 'gateway' | 'subscriptionId' | 'paymentRef'>,
+    period: { start: Date; end: Date },
+  ): Membership {
+    const at = period.start;
+    return {
       id: this.ids.next(),
-      userId: purchase.userId,
-      tierId: purchase.productId,
+      ...fields,
       status: 'active',
-      cancelAtPeriodEnd: false,
       pendingTierId: null,
-      gateway: this.gateway,
-      subscriptionId,
-      paymentRef: this.gateway === 'demo' ? purchase.paymentIntentId : null,
       anchor: at,
-      currentPeriodStart: period.start,
+      currentPeriodStart: at,
       currentPeriodEnd: period.end,
       graceUntil: null,
       startedAt: at,
@@ -161,7 +192,24 @@ export class MembershipLifecycle implements CompletionHooks {
       endReason: null,
       createdAt: at,
       updatedAt: at,
-    });
+    };
+  }
+
+  private async start(purchase: Purchase, subscriptionId: string, at: Date): Promise<Purchase> {
+    const period = { start: at, end: addMonths(at, 1) };
+    const { added, membership } = await this.memberships.add(
+      this.opened(
+        {
+          userId: purchase.userId,
+          tierId: purchase.productId,
+          cancelAtPeriodEnd: false,
+          gateway: this.gateway,
+          subscriptionId,
+          paymentRef: this.gateway === 'demo' ? purchase.paymentIntentId : null,
+        },
+        period,
+      ),
+    );
     // a second first month paid while another membership holds (two checkouts paid at once): the month is
     // kept as paid, tied to nothing, and never renews
     if (!added && membership.subscriptionId !== subscriptionId) return purchase;

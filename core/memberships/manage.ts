@@ -7,7 +7,7 @@ import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import type { MembershipPayments } from './billing.ts';
 import { ManagedAtProviderError, MembershipNotFoundError, MembershipStateError, NoMembershipError } from './errors.ts';
 import { tierName, type MembershipLifecycle } from './lifecycle.ts';
-import { isLive, prorate, type Membership } from './membership.ts';
+import { isGifted, isLive, prorate, type Membership } from './membership.ts';
 import type {
   MembershipRepository,
   MembershipUpdate,
@@ -27,6 +27,8 @@ export interface MembershipView {
   nextCharge: { at: Date; amountCents: number; tierId: string; tierName: string } | null;
   /** when benefits end without a renewal: the period's end, or the grace's end when past due */
   benefitsUntil: Date | null;
+  /** a gifted pass: paid once by another player, it ends after its months and is never charged */
+  gifted: boolean;
 }
 
 /** Reads a membership with its tier's name and price and what happens next. */
@@ -55,6 +57,7 @@ export class MembershipViews {
             : membership.cancelAtPeriodEnd
               ? membership.currentPeriodEnd
               : null,
+      gifted: isGifted(membership),
     };
   }
 }
@@ -85,6 +88,16 @@ export type TierChange =
   | { kind: 'upgrade'; membership: MembershipView; purchase: Purchase }
   | { kind: 'downgrade'; membership: MembershipView }
   | { kind: 'kept'; membership: MembershipView };
+
+/** a gifted pass is neither resumed nor changed: it runs its months and ends */
+function notGifted(membership: Membership): Membership {
+  if (isGifted(membership))
+    throw new MembershipStateError(
+      'MEMBERSHIP_GIFTED',
+      'This Priority Pass was a gift: it runs its months and ends, and cannot be renewed or changed. Buy your own pass after it ends.',
+    );
+  return membership;
+}
 
 /** the gateway's cancellation; refused where the buyer cancels at the provider */
 function cancellationOf(gateway: SubscriptionGateway): SubscriptionCancellation {
@@ -171,7 +184,7 @@ export class ManageMembership {
   }
 
   async resume(userId: string): Promise<MembershipView> {
-    const membership = await this.live(userId);
+    const membership = notGifted(await this.live(userId));
     if (!membership.cancelAtPeriodEnd) return this.views.view(membership);
     if (membership.currentPeriodEnd <= this.clock.now())
       throw new MembershipStateError(
@@ -186,7 +199,8 @@ export class ManageMembership {
     userId: string,
     request: { action: 'cancel' } | { action: 'resume' } | { action: 'change-tier'; tierId: string },
   ): Promise<MembershipPreview> {
-    const membership = await this.live(userId);
+    const live = await this.live(userId);
+    const membership = request.action === 'cancel' ? live : notGifted(live);
     const now = this.clock.now();
     if (request.action === 'cancel') {
       if (membership.status === 'past_due')
@@ -256,7 +270,7 @@ export class ManageMembership {
    * what the player's dialog showed; an upgrade that would charge anything else is refused, naming the new amount.
    */
   async changeTier(userId: string, tierId: string, expectedChargeCents?: number): Promise<TierChange> {
-    const membership = await this.live(userId);
+    const membership = notGifted(await this.live(userId));
     const move = this.tierMove(membership, tierId);
     const { current, target: next } = move;
     const targetId = next.product.id;
@@ -381,7 +395,8 @@ export class AdministerMemberships {
     if (!membership) throw new MembershipNotFoundError(id);
     if (!isLive(membership)) throw new MembershipStateError('MEMBERSHIP_ENDED', 'This membership has ended already.');
     if (options.now || membership.status === 'past_due') {
-      await this.gateway.capabilities.cancellation?.cancelNow(membership.subscriptionId);
+      // a gifted pass has no subscription at any provider
+      if (!isGifted(membership)) await this.gateway.capabilities.cancellation?.cancelNow(membership.subscriptionId);
       await this.transactions.run(() => this.lifecycle.end(membership, 'an admin canceled it.'));
     } else if (!membership.cancelAtPeriodEnd) {
       await cancellationOf(this.gateway).setCancelAtPeriodEnd(membership.subscriptionId, true);

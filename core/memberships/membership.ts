@@ -1,3 +1,4 @@
+import { GIFT_SUBSCRIPTION_PREFIX } from '../purchases/gift.ts';
 import type { PaymentGatewayName } from '../purchases/purchase.ts';
 
 /** A player's Priority Pass: one tier, billed every month on the day it started (DESIGN-DECISIONS section 10). */
@@ -41,6 +42,14 @@ export interface Membership {
   providerCheckedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/**
+ * A gifted pass: paid once by another player for a fixed number of months, with no subscription at any provider
+ * (its subscription id names the gift's purchase). It never renews and is never charged; it ends after its months.
+ */
+export function isGifted(membership: Pick<Membership, 'subscriptionId'>): boolean {
+  return membership.subscriptionId.startsWith(GIFT_SUBSCRIPTION_PREFIX);
 }
 
 /** Whether the membership gives its benefits now: active, or past due within its grace. */

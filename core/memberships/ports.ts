@@ -69,8 +69,8 @@ export interface MembershipRepository {
   /** a player's membership events, newest first */
   eventsOf(userId: string, limit: number): Promise<MembershipEvent[]>;
   /**
-   * live memberships billed by `gateway` (the provider that can be asked) not asked about since `before`, least
-   * recently asked first
+   * live memberships billed by `gateway` (the provider that can be asked; not a gifted pass) not asked about since
+   * `before`, least recently asked first
    */
   providerCheckDue(gateway: PaymentGatewayName, before: Date, limit: number): Promise<Membership[]>;
 }

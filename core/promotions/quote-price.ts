@@ -1,4 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
+import { giftPriced } from '../purchases/gift.ts';
+import { MEMBERSHIP_PRODUCT_TYPE } from '../purchases/start-checkout.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { PriceCheckout } from './price-checkout.ts';
 import type { PriceQuote } from './pricing.ts';
@@ -21,8 +23,11 @@ export class QuotePrice {
     optionId?: string;
     couponCode?: string;
     buyerId: string;
+    /** a gifted Priority Pass's months, paid at once; absent for anything else */
+    giftMonths?: number;
   }): Promise<CheckoutQuote> {
-    const item = this.catalogue.price(input.productId, input.productType, input.optionId);
+    const listed = this.catalogue.price(input.productId, input.productType, input.optionId);
+    const item = giftPriced(listed, listed.product.type === MEMBERSHIP_PRODUCT_TYPE ? (input.giftMonths ?? null) : null);
     try {
       return { quote: await this.pricing.quote(item, input.buyerId, input.couponCode), refusal: null };
     } catch (error) {

@@ -2,7 +2,10 @@ import type { Purchase } from './purchase.ts';
 
 /** What a change in the store means for Discord, to be recorded with the change (the delivery module records it). */
 export interface PurchaseEffects {
+  /** a gift's recipient and buyer are told too: delivered, or waiting for the recipient to sign in */
   purchaseCompleted(purchase: Purchase): Promise<void>;
+  /** a paid gift reached its recipient's account after they signed in */
+  giftDelivered(purchase: Purchase): Promise<void>;
   /** a payment below the price was held: staff are told */
   purchaseUnderpaid(purchase: Purchase): Promise<void>;
   /** `was` is the status before the refund or dispute */
@@ -23,6 +26,7 @@ export interface TakeBackRole {
 /** For core tests that do not look at Discord: records nothing. */
 export const noPurchaseEffects: PurchaseEffects = {
   purchaseCompleted: async () => {},
+  giftDelivered: async () => {},
   purchaseUnderpaid: async () => {},
   purchaseTakenBack: async () => {},
   takeBackRole: async () => null,

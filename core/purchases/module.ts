@@ -7,9 +7,11 @@ import { HandlePaymentEvent } from './handle-payment-event.ts';
 import { ListMyPurchases } from './list-my-purchases.ts';
 import { ListPurchases } from './list-purchases.ts';
 import { ListRecentPurchases } from './list-recent-purchases.ts';
+import { ReceiveGifts } from './receive-gifts.ts';
 import type {
   CheckoutPricing,
   CreatorCodes,
+  GiftRecipients,
   MembershipCheckout,
   PaymentEventLog,
   PaymentGateway,
@@ -31,6 +33,8 @@ export interface PurchasePorts {
   gateway: PaymentGateway;
   ledger: PurchaseTokenGrants;
   bans: StoreBans;
+  /** who a gift can be for */
+  recipients: GiftRecipients;
 }
 
 interface Shared {
@@ -60,6 +64,7 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
     clock,
     shared.effects,
     shared.hooks,
+    p.recipients,
   );
   return {
     paymentMode: p.gateway.mode,
@@ -75,7 +80,10 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
       shared.memberships,
       shared.pricing,
       shared.creators,
+      p.recipients,
     ),
+    /** a player signing in receives the gifts that waited for their account */
+    receiveGifts: new ReceiveGifts(p.purchases, settlement),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
     handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock, shared.memberships),
     refund: new RefundPurchase(p.purchases, p.gateway, settlement, shared.memberships),

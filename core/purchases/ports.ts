@@ -1,6 +1,7 @@
 import type { BuyerPurchaseStatus } from './buyer-view.ts';
 import type { PricedItem } from '../catalogue/product.ts';
 import type { SubscriptionDiscount } from './discount.ts';
+import type { GiftRecipient } from './gift.ts';
 import type { PaymentGatewayName, Purchase, PurchaseChanges, PurchaseDiscount, PurchaseStatus } from './purchase.ts';
 
 export type IntentStatus =
@@ -122,6 +123,7 @@ export type CheckoutChanges = Partial<
     | 'tokensGranted'
     | 'discount'
     | 'creator'
+    | 'gift'
   >
 > & { updatedAt: Date };
 
@@ -218,13 +220,23 @@ export interface PurchaseRepository {
   /** per status as it happened, over every purchase the filter admits */
   summarize(filter: PurchaseFilter): Promise<PurchaseStatusTotals>;
   /**
-   * One buyer's purchases, newest first (created, then id), `limit` at a time; `before` is a purchase id of the
-   * same buyer, and the page holds those listed after it (any other id gives an empty page).
+   * One player's purchases, newest first (created, then id), `limit` at a time: those they bought and the gifts
+   * delivered to them. `before` is the id of one of those, and the page holds those listed after it (any other id
+   * gives an empty page).
    */
   listByBuyer(userId: string, query: { limit: number; before?: string }): Promise<Purchase[]>;
   /** completed purchases, most recently completed first */
   recentCompleted(limit: number): Promise<Purchase[]>;
   pendingCreatedBefore(date: Date): Promise<Purchase[]>;
+  /** completed gifts to this Discord id not delivered yet (the recipient has no account yet), oldest first */
+  giftsAwaiting(discordId: string): Promise<Purchase[]>;
+}
+
+/** Finds who a gift is for among the site's players. */
+export interface GiftRecipients {
+  byDiscordId(discordId: string): Promise<GiftRecipient | null>;
+  /** players whose username or Discord username is exactly `name` (any case) */
+  byName(name: string): Promise<GiftRecipient[]>;
 }
 
 /** A provider event that named a purchase it was not proven to pay: nothing was changed, staff can look. */

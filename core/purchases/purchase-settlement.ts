@@ -2,8 +2,17 @@ import type { PurchaseEffects } from './effects.ts';
 import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import { PaymentNotConfirmedError, PurchaseNotFoundError } from './errors.ts';
 import { billingDay } from '../shared/dates.ts';
-import { CURRENCY, type PaymentTaken, type Purchase, type PurchaseChanges, PurchaseTransitions } from './purchase.ts';
+import {
+  CURRENCY,
+  type GiftHolder,
+  type PaymentTaken,
+  type Purchase,
+  type PurchaseChanges,
+  PurchaseTransitions,
+} from './purchase.ts';
+import { holderOf, type PurchaseGift } from './gift.ts';
 import type {
+  GiftRecipients,
   PaymentIntent,
   PurchaseChange,
   PurchaseRepository,
@@ -49,17 +58,26 @@ export interface CompletionHooks {
   completed(purchase: Purchase, at: Date): Promise<Purchase>;
   /** a paid purchase was refunded or disputed (its tokens are taken back already) */
   takenBack(purchase: Purchase, at: Date): Promise<void>;
+  /** a gift reached its recipient's account (a gifted pass starts) */
+  giftDelivered(purchase: Purchase, at: Date): Promise<void>;
 }
 /** what one completion does besides, where its caller brings its own */
 export type CompletedHook = Pick<CompletionHooks, 'completed'>;
 export const noCompletionHooks: CompletionHooks = {
   completed: async (purchase) => purchase,
   takenBack: async () => {},
+  giftDelivered: async () => {},
 };
 
 /** The ledger's words for a purchase's tokens; a membership's name the month they are for. */
 export function creditReason(purchase: Purchase, now: Date): string {
   const billing = purchase.billing;
+  if (purchase.gift) {
+    const months = purchase.gift.months
+      ? `, ${purchase.gift.months} month${purchase.gift.months === 1 ? '' : 's'}`
+      : '';
+    return `Gift from ${purchase.buyerDiscord ?? 'another player'}: ${purchase.productName}${months}`;
+  }
   if (!billing) return `Purchase: ${purchase.productName}`;
   const month = billingDay(billing.periodStart ?? now);
   if (billing.reason === 'upgrade')
@@ -80,6 +98,8 @@ export class PurchaseSettlement {
     private readonly clock: Clock,
     private readonly effects: PurchaseEffects,
     private readonly hooks: CompletionHooks = noCompletionHooks,
+    /** finds a gift's recipient when the gift is paid: one who signed in meanwhile receives it at once */
+    private readonly recipients: Pick<GiftRecipients, 'byDiscordId'> | null = null,
   ) {}
 
   /**
@@ -128,22 +148,54 @@ export class PurchaseSettlement {
     paid: PaymentTaken = {},
     hooks: CompletedHook = this.hooks,
   ): Promise<Purchase> {
+    const recipient = purchase.gift ? await this.recipientOf(purchase.gift) : null;
     return this.transactions.run(async () => {
       const now = this.clock.now();
-      const moved = await this.move(purchase.id, (current) => PurchaseTransitions.complete(current, paid, now));
+      const moved = await this.move(purchase.id, (current) =>
+        PurchaseTransitions.complete(current, paid, now, recipient),
+      );
       if (!moved.changed) return moved.purchase;
       const paidFor = moved.purchase;
-      if (paidFor.tokensGranted > 0) {
-        await this.ledger.credit({
-          userId: paidFor.userId,
-          amount: paidFor.tokensGranted,
-          reason: creditReason(paidFor, now),
-          reference: ledgerReference(paidFor.id),
-        });
-      }
+      await this.creditHolder(paidFor, now);
       const completed = await hooks.completed(paidFor, now);
+      if (completed.gift?.deliveredAt) await this.hooks.giftDelivered(completed, now);
       await this.effects.purchaseCompleted(completed);
       return completed;
+    });
+  }
+
+  /**
+   * A paid gift that waited for its recipient's account is delivered to it: the tokens, the role, a gifted pass.
+   * Answers it as delivered, or null when it was delivered before (a racing sign-in), or refunded meanwhile.
+   */
+  async deliverGift(purchase: Purchase, recipient: GiftHolder): Promise<Purchase | null> {
+    return this.transactions.run(async () => {
+      const now = this.clock.now();
+      const moved = await this.move(purchase.id, (current) => PurchaseTransitions.deliverGift(current, recipient, now));
+      if (!moved.changed) return null;
+      await this.creditHolder(moved.purchase, now);
+      await this.hooks.giftDelivered(moved.purchase, now);
+      await this.effects.giftDelivered(moved.purchase);
+      return moved.purchase;
+    });
+  }
+
+  /** the recipient's account as it is now (one who signed in since the checkout included); null when none */
+  private async recipientOf(gift: PurchaseGift): Promise<GiftHolder | null> {
+    const found = await this.recipients?.byDiscordId(gift.discordId);
+    if (found) return { userId: found.userId, name: found.name };
+    return gift.userId ? { userId: gift.userId, name: gift.name } : null;
+  }
+
+  /** the tokens awarded go to whoever holds the purchase: the buyer, or a gift's recipient */
+  private async creditHolder(purchase: Purchase, now: Date): Promise<void> {
+    const holder = holderOf(purchase);
+    if (!holder || purchase.tokensAwarded <= 0) return;
+    await this.ledger.credit({
+      userId: holder,
+      amount: purchase.tokensAwarded,
+      reason: creditReason(purchase, now),
+      reference: ledgerReference(purchase.id),
     });
   }
 
@@ -198,9 +250,10 @@ export class PurchaseSettlement {
       if (!moved.changed) return moved;
       const { purchase: after, previous } = moved;
       const to = after.status as 'refunded' | 'disputed';
-      if (previous.tokensAwarded > 0) {
+      const holder = holderOf(previous);
+      if (holder && previous.tokensAwarded > 0) {
         await this.ledger.debit({
-          userId: after.userId,
+          userId: holder,
           amount: previous.tokensAwarded,
           reason: after.failureReason ?? to,
           reference: `${to}:${after.id}`,

@@ -1,3 +1,5 @@
+import type { PurchaseGift } from './gift.ts';
+
 /**
  * `underpaid`: the provider reported a payment below the price that no coupon or gift card it reported explains;
  * it is held for staff (no tokens, no role) instead of completed.
@@ -56,6 +58,8 @@ export interface Purchase {
   discount?: PurchaseDiscount | null;
   /** the creator the buyer named at checkout; absent or null for none */
   creator?: PurchaseCreator | null;
+  /** bought for another player; absent or null when bought for the buyer */
+  gift?: PurchaseGift | null;
 }
 
 /**
@@ -102,7 +106,10 @@ export interface PurchaseBilling {
 
 /** What a change of a purchase's status may write; only the fields given are written. */
 export type PurchaseChanges = Partial<
-  Pick<Purchase, 'status' | 'tokensAwarded' | 'failureReason' | 'completedAt' | 'amountPaidCents' | 'paymentReference'>
+  Pick<
+    Purchase,
+    'status' | 'tokensAwarded' | 'failureReason' | 'completedAt' | 'amountPaidCents' | 'paymentReference' | 'gift'
+  >
 > & {
   updatedAt: Date;
   /** the admin who made the change, kept in the status history; null or absent for the buyer or the provider */
@@ -129,12 +136,17 @@ const paidColumns = (paid: PaymentTaken) => (paid.reference ? { paymentReference
  * move from its status: duplicates and late or early events then change nothing.
  */
 export const PurchaseTransitions = {
-  /** pending or failed -> completed, its tokens awarded; `paid.amountPaidCents` defaults to the price */
-  complete(purchase: Purchase, paid: PaymentTaken, now: Date): PurchaseChanges | null {
+  /**
+   * pending or failed -> completed, its tokens awarded; `paid.amountPaidCents` defaults to the price. A gift is
+   * delivered with it when its recipient has an account (`recipient`); else its tokens wait for them.
+   */
+  complete(purchase: Purchase, paid: PaymentTaken, now: Date, recipient?: GiftHolder | null): PurchaseChanges | null {
     if (!UNSETTLED.includes(purchase.status)) return null;
+    const gift = purchase.gift && recipient ? delivered(purchase.gift, recipient, now) : null;
     return {
       status: 'completed',
-      tokensAwarded: purchase.tokensGranted,
+      tokensAwarded: purchase.gift && !gift ? 0 : purchase.tokensGranted,
+      ...(gift ? { gift } : {}),
       failureReason: null,
       completedAt: now,
       updatedAt: now,
@@ -173,12 +185,32 @@ export const PurchaseTransitions = {
     return takenBack('refunded', reason, now, byAdmin?.id ?? null);
   },
 
+  /** a completed gift waiting for its recipient's account -> delivered to that account, its tokens awarded */
+  deliverGift(purchase: Purchase, recipient: GiftHolder, now: Date): PurchaseChanges | null {
+    const gift = purchase.gift;
+    if (purchase.status !== 'completed' || !gift || gift.deliveredAt) return null;
+    return { tokensAwarded: purchase.tokensGranted, gift: delivered(gift, recipient, now), updatedAt: now };
+  },
+
   /** -> disputed */
   dispute(purchase: Purchase, reason: string, now: Date): PurchaseChanges | null {
     if (!DISPUTABLE.includes(purchase.status)) return null;
     return takenBack('disputed', reason, now, null);
   },
 };
+
+/** The account a gift is delivered to, and the name it then shows by. */
+export interface GiftHolder {
+  userId: string;
+  name: string;
+}
+
+const delivered = (gift: PurchaseGift, to: GiftHolder, now: Date): PurchaseGift => ({
+  ...gift,
+  userId: to.userId,
+  name: to.name,
+  deliveredAt: now,
+});
 
 /** a refund or a dispute: the tokens awarded are taken back (the ledger's debit goes with it) */
 function takenBack(to: 'refunded' | 'disputed', reason: string, now: Date, by: string | null): PurchaseChanges {

@@ -12,6 +12,19 @@ import {
   TooManyOpenCheckoutsError,
 } from './errors.ts';
 import {
+  GIFT_DISCORD_ID,
+  GiftAtProviderError,
+  GiftRecipientError,
+  type GiftRecipient,
+  giftMonthsFor,
+  giftPriced,
+  NOT_GIFTABLE_TYPES,
+  NotGiftableError,
+  type PurchaseGift,
+  RecipientHoldsPassError,
+  sameGift,
+} from './gift.ts';
+import {
   CHECKOUT_ABANDONED_AFTER_HOURS,
   CURRENCY,
   MAX_OPEN_CHECKOUTS,
@@ -24,6 +37,7 @@ import type {
   CheckoutPricing,
   CreateIntentRequest,
   CreatorCodes,
+  GiftRecipients,
   IntentChanges,
   MembershipCheckout,
   PaymentGateway,
@@ -62,6 +76,10 @@ export interface StartCheckoutInput {
   couponCode?: string;
   /** a creator the buyer supports (no discount); unknown, disabled and own codes are refused */
   creatorCode?: string;
+  /** buy it for another player: their Discord id (17 to 20 digits) or a known player's name */
+  giftTo?: string;
+  /** a gifted Priority Pass: how many months it runs (GIFT_MONTHS) */
+  giftMonths?: number;
 }
 
 export interface CheckoutStarted {
@@ -102,19 +120,24 @@ export class StartCheckout {
     /** sales and coupons; without it the catalogue price is charged */
     private readonly pricing: CheckoutPricing | null = null,
     private readonly creators: CreatorCodes | null = null,
+    /** who a gift can be for; without it nothing is sold as a gift */
+    private readonly recipients: GiftRecipients | null = null,
   ) {}
 
   async execute(input: StartCheckoutInput): Promise<CheckoutStarted> {
-    const item = this.catalogue.price(input.productId, input.productType, input.optionId);
-    const banReason = banReasonFor(item.product.type, input.banReason);
+    const listed = this.catalogue.price(input.productId, input.productType, input.optionId);
+    const banReason = banReasonFor(listed.product.type, input.banReason);
     if (await this.bans.isBanned(input.buyer.id)) throw new StoreBannedError();
+    const gift = input.giftTo === undefined ? null : await this.giftFor(input, listed);
+    // a gifted pass is its months paid at once; a sale or coupon lowers that price
+    const item = giftPriced(listed, gift?.months ?? null);
     const priced: CheckoutPrice = this.pricing
       ? await this.pricing.price(item, input.buyer.id, input.couponCode)
       : { priceCents: item.priceCents, discount: null };
     if (input.expectedPriceCents !== undefined && input.expectedPriceCents !== priced.priceCents) {
       throw new PriceMismatchError(input.expectedPriceCents, priced.priceCents, item.name);
     }
-    if (this.memberships && item.product.type === MEMBERSHIP_PRODUCT_TYPE) {
+    if (this.memberships && item.product.type === MEMBERSHIP_PRODUCT_TYPE && !gift) {
       const live = await this.memberships.liveTierOf(input.buyer.id);
       if (live) throw new MembershipExistsError(live);
     }
@@ -123,14 +146,14 @@ export class StartCheckout {
       const now = this.clock.now();
       const openSince = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
       const claim = await this.purchases.claimCheckout(
-        this.newPurchase(input, item, priced, banReason, creator, now),
+        this.newPurchase(input, item, priced, banReason, creator, gift, now),
         { openSince, limit: MAX_OPEN_CHECKOUTS },
       );
       if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
       const started =
         claim.outcome === 'added'
           ? await this.begin(claim.purchase, input.buyerIp ?? null, openSince)
-          : await this.resume(claim.purchase, input, { ...item, priced }, banReason, creator);
+          : await this.resume(claim.purchase, input, { ...item, priced }, banReason, creator, gift);
       if (started) return started;
     }
     throw new ConflictError('CHECKOUT_BUSY', 'Your checkout changed while it was being opened. Please try again.');
@@ -143,12 +166,60 @@ export class StartCheckout {
     return { ...(await this.creators.resolve(code, input.buyer.id)), provider: null };
   }
 
+  /**
+   * Who the gift is for, refused when it cannot be given: an unban, the buyer themself, a name no player has (or
+   * several have), a banned account, and a pass for someone who holds one.
+   */
+  private async giftFor(input: StartCheckoutInput, item: PricedItem): Promise<PurchaseGift> {
+    if (!this.recipients || NOT_GIFTABLE_TYPES.includes(item.product.type)) throw new NotGiftableError(item.name);
+    const months = giftMonthsFor(item.product.type, MEMBERSHIP_PRODUCT_TYPE, input.giftMonths);
+    if (months && this.gateway.mode === 'tebex') throw new GiftAtProviderError();
+    const to = (input.giftTo ?? '').trim();
+    let recipient: GiftRecipient | null;
+    if (GIFT_DISCORD_ID.test(to)) recipient = await this.recipients.byDiscordId(to);
+    else {
+      if (!to)
+        throw new GiftRecipientError('GIFT_RECIPIENT_REQUIRED', "Enter the recipient's Discord ID or player name.");
+      const found = await this.recipients.byName(to.slice(0, 64));
+      if (found.length === 0)
+        throw new GiftRecipientError(
+          'GIFT_RECIPIENT_UNKNOWN',
+          `No player is named '${to.slice(0, 64)}'. Check the name, or use their Discord ID (17 to 20 digits).`,
+        );
+      if (found.length > 1)
+        throw new GiftRecipientError(
+          'GIFT_RECIPIENT_AMBIGUOUS',
+          `More than one player is named '${to.slice(0, 64)}'. Use their Discord ID instead.`,
+        );
+      recipient = found[0];
+    }
+    if (recipient?.userId === input.buyer.id)
+      throw new GiftRecipientError(
+        'GIFT_TO_SELF',
+        'You cannot buy a gift for yourself. Untick "Buy as a gift" to buy it for your own account.',
+      );
+    if (recipient?.banned)
+      throw new GiftRecipientError('GIFT_RECIPIENT_BANNED', `${recipient.name} is banned and cannot receive gifts.`);
+    if (months && recipient && this.memberships) {
+      const live = await this.memberships.liveTierOf(recipient.userId);
+      if (live) throw new RecipientHoldsPassError(recipient.name, live);
+    }
+    return {
+      discordId: recipient?.discordId ?? to,
+      userId: recipient?.userId ?? null,
+      name: recipient?.name ?? to,
+      months,
+      deliveredAt: null,
+    };
+  }
+
   private newPurchase(
     input: StartCheckoutInput,
     item: PricedItem,
     priced: CheckoutPrice,
     banReason: string | null,
     creator: PurchaseCreator | null,
+    gift: PurchaseGift | null,
     now: Date,
   ): Purchase {
     return {
@@ -172,14 +243,19 @@ export class StartCheckout {
       updatedAt: now,
       completedAt: null,
       gateway: this.gateway.mode,
-      billing:
-        this.memberships && item.product.type === MEMBERSHIP_PRODUCT_TYPE
-          ? { reason: 'start', subscriptionId: null, membershipId: null, periodStart: null, periodEnd: null }
-          : null,
+      billing: this.opensSubscription(item, gift)
+        ? { reason: 'start', subscriptionId: null, membershipId: null, periodStart: null, periodEnd: null }
+        : null,
       discount: priced.discount,
       // absent for none, as a stored purchase without a creator reads
       ...(creator ? { creator } : {}),
+      gift,
     };
+  }
+
+  /** a pass bought for the buyer is a monthly subscription; a gifted pass is paid once */
+  private opensSubscription(item: PricedItem, gift: PurchaseGift | null): boolean {
+    return this.memberships !== null && item.product.type === MEMBERSHIP_PRODUCT_TYPE && !gift;
   }
 
   /** the first payment: a one-time intent, or a membership's subscription with its first month's intent */
@@ -254,12 +330,18 @@ export class StartCheckout {
     item: PricedItem & { priced: CheckoutPrice },
     banReason: string | null,
     creator: PurchaseCreator | null,
+    gift: PurchaseGift | null,
   ): Promise<CheckoutStarted | null> {
     let purchase = open;
     let intent: PaymentIntent;
     if ((open.gateway ?? 'demo') !== this.gateway.mode) {
       // opened before the store changed gateways: the new one cannot take its payment
       await this.settlement.fail(open, 'The store changed payment providers before this checkout was paid.');
+      return null;
+    }
+    if (Boolean(open.billing) !== this.opensSubscription(item, gift)) {
+      // a pass for the buyer opens a subscription, a gifted one a single payment: one cannot become the other
+      await this.settlement.fail(open, 'Replaced by a checkout of the same pass, for another recipient.');
       return null;
     }
     if (open.paymentIntentId) {
@@ -295,11 +377,14 @@ export class StartCheckout {
       case 'requires_capture':
         throw new PaymentInProgressError(purchase.productName);
       default:
-        return this.revise(purchase, intent, input, item, banReason, creator);
+        return this.revise(purchase, intent, input, item, banReason, creator, gift);
     }
   }
 
-  /** Brings the reused checkout up to date: the buyer's contact details, and the price if the catalogue changed. */
+  /**
+   * Brings the reused checkout up to date: the buyer's contact details, the gift's recipient and months, and the
+   * price if the catalogue (or the months) changed.
+   */
   private async revise(
     open: Purchase,
     intent: PaymentIntent,
@@ -307,6 +392,7 @@ export class StartCheckout {
     item: PricedItem & { priced: CheckoutPrice },
     banReason: string | null,
     creator: PurchaseCreator | null,
+    gift: PurchaseGift | null,
   ): Promise<CheckoutStarted | null> {
     const { priced } = item;
     // another coupon (or none now) is another checkout: this one gives its use back, and the buyer gets a new one
@@ -320,7 +406,7 @@ export class StartCheckout {
     // a membership's first month is its subscription's invoice: the provider prices it, and it is not changed here
     if (intent.amountCents !== priced.priceCents && !open.billing) intentChanges.amountCents = priced.priceCents;
     if (open.productName !== item.name) intentChanges.description = item.name;
-    const metadata = intentMetadata({ ...open, creator });
+    const metadata = intentMetadata({ ...open, creator, gift });
     if (!creator && intent.metadata.creatorCode) metadata.creatorCode = '';
     if (Object.entries(metadata).some(([key, value]) => intent.metadata[key] !== value))
       intentChanges.metadata = metadata;
@@ -339,6 +425,7 @@ export class StartCheckout {
     if (item.name !== open.productName) changes.productName = item.name;
     if (item.tokens !== open.tokensGranted) changes.tokensGranted = item.tokens;
     if (creatorChanged) changes.creator = providerCreator(creator, current);
+    if (!sameGift(open.gift, gift)) changes.gift = gift;
     let purchase: Purchase | null = open;
     if (Object.keys(changes).length > 0)
       purchase = await this.purchases.reviseCheckout(open.id, { ...changes, updatedAt: this.clock.now() });
@@ -362,6 +449,7 @@ function intentMetadata(purchase: Purchase): Record<string, string> {
     ...(purchase.optionId ? { optionId: purchase.optionId } : {}),
     // Stripe keeps it beside the payment; a code dropped on a later start is blanked there
     ...(purchase.creator ? { creatorCode: purchase.creator.code } : {}),
+    ...(purchase.gift ? { giftTo: purchase.gift.discordId } : {}),
   };
 }
 

@@ -156,7 +156,7 @@ describe('admin purchases: statuses as they happened, filters and paging', () =>
     const lines = exported.text.trim().split('\r\n');
     // the same header as the CLI's `purchases list --csv` (tests/cli/purchases.test.ts)
     expect(lines[0]).toBe(
-      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,completedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode',
+      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,completedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(paid.purchaseId);

@@ -89,7 +89,7 @@ describe('cli purchases', () => {
     const csv = await runCli(['purchases', 'list', '--csv'], env);
     // the same header as the admin page's export (tests/api/admin-purchases.test.ts)
     expect(csv.stdout.split('\n')[0]).toBe(
-      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,completedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode',
+      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,completedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths',
     );
     expect(csv.stdout).toContain(`${purchaseId},`);
     const text = await runCli(['purchases', 'list'], env);
@@ -114,6 +114,21 @@ describe('cli purchases', () => {
     expect(show.code).toBe(0);
     expect(show.stdout).toMatch(/buyerDiscord\s+bertrand_old/);
     expect(show.stdout).toMatch(/banReason\s+Banned for spamming invites in the trade channel\./);
+  }, 60_000);
+
+  it('shows and lists a gift with its recipient', async () => {
+    const buyer = await signIn(server, { username: 'Generous Gus' });
+    const started = await client(server.url, buyer.cookie).post('/api/create-payment-intent', {
+      productType: 'gang',
+      productId: 'hood-package',
+      giftTo: '300000000000000003',
+    });
+    expect(started.status).toBe(200);
+    const show = await runCli(['purchases', 'show', started.body.purchaseId], env);
+    expect(show.stdout).toMatch(/giftTo\s+300000000000000003 \(300000000000000003\)/);
+    expect(show.stdout).not.toContain('[object Object]');
+    const text = await runCli(['purchases', 'list'], env);
+    expect(text.stdout).toContain('Generous Gus (gift for 300000000000000003)');
   }, 60_000);
 
   it('refunds a completed purchase through the gateway and takes the tokens back', async () => {

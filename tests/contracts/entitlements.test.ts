@@ -196,6 +196,35 @@ describe.each(contractTargets())('entitlements on %s', (target) => {
     expect((await h.run(() => h.entitlements.of(ended.id)))[0].items).toEqual([]);
   });
 
+  it('gives a gift to its recipient once delivered, never to its buyer, and a gifted pass only through its membership', async () => {
+    const buyer = await member({ discordUsername: 'giver' });
+    const recipient = await member({ discordUsername: 'taker' });
+    const gift = (months: number | null, delivered: boolean) => ({
+      discordId: recipient.discordId,
+      userId: delivered ? recipient.id : null,
+      name: 'taker',
+      months,
+      deliveredAt: delivered ? nextTime() : null,
+    });
+    const given = purchase(buyer.id, { gift: gift(null, true) });
+    await h.run(async () => {
+      await h.purchases.add(given);
+      await h.purchases.add(purchase(buyer.id, { productId: 'bayou-crew', gift: gift(null, false) }));
+      await h.purchases.add(
+        purchase(buyer.id, { productType: 'whitelist', productId: 'voodoo-experience', gift: gift(3, true) }),
+      );
+    });
+    expect((await h.run(() => h.entitlements.of(buyer.id)))[0].items).toEqual([]);
+    expect((await h.run(() => h.entitlements.of(recipient.id)))[0].items).toEqual([
+      { productId: 'hood-package', optionId: null },
+    ]);
+    expect((await h.run(() => h.entitlements.of(recipient.id, { purchaseId: given.id })))[0].items).toEqual([]);
+    const everyone = await h.run(() => h.entitlements.of());
+    expect(everyone.find((entry) => entry.userId === recipient.id)?.items).toEqual([
+      { productId: 'hood-package', optionId: null },
+    ]);
+  });
+
   it('says whether the member holds an approved whitelist application', async () => {
     const approved = await member({ discordUsername: 'lucien' });
     const pending = await member({ discordUsername: 'marie' });

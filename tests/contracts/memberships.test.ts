@@ -11,6 +11,7 @@ import { MikroOrmMembershipRepository } from '../../adapters/persistence/mikro-o
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
 import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
 import { storedMembership } from '../support/membership-builders.ts';
+import { giftSubscriptionId } from '../../core/purchases/gift.ts';
 
 interface Harness {
   memberships: MembershipRepository;
@@ -199,13 +200,17 @@ describe.each(contractTargets())('membership repositories on %s', (target) => {
       const asked = { ...membership(await h.addUser()), gateway: 'stripe' as const };
       const demo = membership(await h.addUser());
       const tebex = { ...membership(await h.addUser()), gateway: 'tebex' as const };
-      for (const m of [never, asked, demo, tebex]) await h.memberships.add(m);
+      // a gifted pass has no subscription at any provider to ask about
+      const gifted = { ...membership(await h.addUser()), gateway: 'stripe' as const };
+      gifted.subscriptionId = giftSubscriptionId(gifted.id);
+      for (const m of [never, asked, demo, tebex, gifted]) await h.memberships.add(m);
       const checkedAt = at('2026-12-01T00:00:00Z');
       await h.memberships.update(asked.id, {}, { providerCheckedAt: checkedAt, updatedAt: checkedAt });
       const due = (gateway: Membership['gateway'], before: Date) =>
         h.memberships.providerCheckDue(gateway, before, 10).then((list) => list.map((m) => m.id));
-      const ours = (ids: string[]) => ids.filter((id) => [never.id, asked.id, demo.id, tebex.id].includes(id));
-      // Stripe is asked about its own subscriptions only: never about a Tebex or a demo one
+      const ours = (ids: string[]) =>
+        ids.filter((id) => [never.id, asked.id, demo.id, tebex.id, gifted.id].includes(id));
+      // Stripe is asked about its own subscriptions only: never about a Tebex, a demo or a gifted one
       expect(ours(await due('stripe', at('2026-12-02T00:00:00Z')))).toEqual([never.id, asked.id]);
       expect(ours(await due('stripe', at('2026-11-30T00:00:00Z')))).toEqual([never.id]);
       expect(ours(await due('tebex', at('2026-12-02T00:00:00Z')))).toEqual([tebex.id]);

@@ -420,6 +420,49 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     expect(await h.run(() => h.purchases.attachIntent(randomUUID(), 'pi_nowhere'))).toBe(false);
   });
 
+  it('keeps a gift, lists its waiting gifts by Discord id, and lists a delivered gift with its recipient too', async () => {
+    const [buyer, recipient] = [await h.addUser(), await h.addUser()];
+    const discordId = `${Date.now()}${Math.floor(Math.random() * 1e6)}`.slice(0, 19);
+    const at = new Date('2032-03-01T00:00:00Z');
+    const gift = { discordId, userId: null, name: discordId, months: 3, deliveredAt: null };
+    const waiting = purchase(buyer, { gift, status: 'completed', createdAt: at, completedAt: at });
+    const older = purchase(buyer, {
+      gift: { ...gift, months: null },
+      status: 'completed',
+      createdAt: new Date(at.getTime() - 60_000),
+    });
+    const unpaid = purchase(buyer, { gift, createdAt: new Date(at.getTime() + 60_000) });
+    const elsewhere = purchase(buyer, { gift: { ...gift, discordId: `9${discordId.slice(1)}` }, status: 'completed' });
+    for (const row of [waiting, older, unpaid, elsewhere]) await h.run(() => h.purchases.add(row));
+    expect(await h.run(() => h.purchases.findById(waiting.id))).toEqual(waiting);
+    expect((await h.run(() => h.purchases.giftsAwaiting(discordId))).map((row) => row.id)).toEqual([
+      older.id,
+      waiting.id,
+    ]);
+    // the recipient reads nothing of it until it is delivered to their account
+    expect(await h.run(() => h.purchases.listByBuyer(recipient, { limit: 10 }))).toEqual([]);
+
+    const deliveredAt = new Date('2032-03-02T00:00:00Z');
+    const delivered = { ...gift, userId: recipient, name: 'Marigold', deliveredAt };
+    const moved = await h.run(() =>
+      h.purchases.update(waiting.id, (current) =>
+        current.gift?.deliveredAt ? null : { gift: delivered, tokensAwarded: 100, updatedAt: deliveredAt },
+      ),
+    );
+    expect(moved?.purchase.gift).toEqual(delivered);
+    expect((await h.run(() => h.purchases.findById(waiting.id)))?.gift).toEqual(delivered);
+    expect((await h.run(() => h.purchases.giftsAwaiting(discordId))).map((row) => row.id)).toEqual([older.id]);
+    const theirs = await h.run(() => h.purchases.listByBuyer(recipient, { limit: 10 }));
+    expect(theirs.map((row) => row.id)).toEqual([waiting.id]);
+    expect(await h.run(() => h.purchases.listByBuyer(recipient, { limit: 10, before: waiting.id }))).toEqual([]);
+    // the buyer still lists all four, newest first, paging through the gifts
+    const first = await h.run(() => h.purchases.listByBuyer(buyer, { limit: 2 }));
+    const rest = await h.run(() => h.purchases.listByBuyer(buyer, { limit: 10, before: first.at(-1)!.id }));
+    expect([...first, ...rest].map((row) => row.id).sort()).toEqual(
+      [waiting.id, older.id, unpaid.id, elsewhere.id].sort(),
+    );
+  });
+
   it('records a payment event once', async () => {
     const id = `evt_${randomUUID()}`;
     const event = { id, type: 'payment_succeeded', purchaseId: null, receivedAt: new Date() };

@@ -202,6 +202,24 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       expect(found).toEqual({});
     }, 60_000);
 
+    it.concurrent(`the checkout's gift fields at ${width} px`, async ({ expect }) => {
+      const found: Record<string, Violation[]> = {};
+      const player = await newPage(width, true);
+      await player.goto(`${server.url}${paths.checkout}?productType=whitelist&productId=swamp-blood`);
+      await player.getByLabel('Buy as a gift').check();
+      await player.getByLabel('Months').selectOption('3');
+      await player.getByRole('button', { name: 'Continue to payment' }).click();
+      await player.getByText("Enter the recipient's Discord ID or player name.").waitFor();
+      await check(found, player, '/checkout with the gift fields and no recipient');
+      await player.getByLabel("Recipient's Discord ID or player name").fill('Marigold');
+      await player.getByTestId('gift-summary').waitFor();
+      expect(await player.getByTestId('order-total').textContent()).toBe('$180');
+      await check(found, player, '/checkout buying a 3-month pass as a gift');
+      expect(await fitsWidth(player)).toBe(true);
+      await shoot(player, `a11y-checkout-gift-${width}`);
+      expect(found).toEqual({});
+    }, 60_000);
+
     it.concurrent(`form errors, the open menu, the open Recent Purchases panel and a toast at ${width} px`, async ({
       expect,
     }) => {

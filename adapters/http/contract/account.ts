@@ -38,6 +38,20 @@ export const myPurchaseSchema = z.object({
   creatorCode: z.string().nullable(),
   /** Tebex's word on that code: accepted or refused; null where only the site records it */
   creatorCodeStatus: z.enum(['accepted', 'refused']).nullable(),
+  /**
+   * a gift: `to` the recipient the player bought it for, or `from` the player who bought it for them (who is then
+   * not shown the buyer's email, payment id or price: amount 0); null when bought for themself
+   */
+  gift: z
+    .object({
+      direction: z.enum(['to', 'from']),
+      name: z.string(),
+      /** a gifted Priority Pass's months; null for anything else */
+      months: z.number().int().nullable(),
+      /** the recipient has received it (false while it waits for their first sign-in) */
+      delivered: z.boolean(),
+    })
+    .nullable(),
 });
 export type MyPurchaseDto = z.infer<typeof myPurchaseSchema>;
 

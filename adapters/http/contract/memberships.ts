@@ -33,6 +33,8 @@ export const membershipSchema = z.object({
   unpaidRenewalId: z.string().nullable(),
   /** who bills it: Tebex memberships are cancelled and changed at Tebex, the others on this page */
   billedBy: z.enum(['demo', 'stripe', 'tebex']),
+  /** a gifted pass: paid once by another player, it ends at currentPeriodEnd and is never charged */
+  gifted: z.boolean(),
 });
 export type MembershipDto = z.infer<typeof membershipSchema>;
 

@@ -9,6 +9,18 @@ export {
 
 const dollars = z.number().positive().max(100_000);
 
+export { GIFT_MONTHS } from '../../../core/purchases/gift.ts';
+
+/** A gift's recipient as the buyer's pages show it. */
+export const giftSchema = z.object({
+  /** the recipient's name (their account's, or the Discord ID given when they have no account yet) */
+  name: z.string(),
+  discordId: z.string(),
+  /** a gifted Priority Pass's months; null for anything else */
+  months: z.number().int().nullable(),
+});
+export type GiftDto = z.infer<typeof giftSchema>;
+
 /**
  * POST /api/create-payment-intent. Both shapes of SPEC section 7: the card page sends `amount`, the order
  * form sends `price`, `buyerEmail` and `buyerDiscord`. The server prices from the catalogue; a sent
@@ -30,6 +42,10 @@ export const createPaymentIntentSchema = z.object({
   couponCode: z.string().trim().max(64).optional(),
   /** a creator the buyer supports (no discount); empty: none */
   creatorCode: z.string().trim().max(64, 'A creator code has 3 to 24 characters.').optional(),
+  /** buy it as a gift: the recipient's Discord ID (17 to 20 digits) or a player's name; the server resolves it */
+  giftTo: z.string().trim().max(100, "Keep the recipient's name to 100 characters or fewer.").optional(),
+  /** a gifted Priority Pass: how many months it runs */
+  giftMonths: z.number().int('Months must be a whole number.').optional(),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentSchema>;
 
@@ -50,6 +66,8 @@ export const createPaymentIntentResponseSchema = z.object({
   creatorCode: z.string().nullable(),
   /** Tebex's word on that code: accepted or refused; null where only the site records it */
   creatorCodeStatus: z.enum(['accepted', 'refused']).nullable(),
+  /** who it is for, as the server found them; null when bought for the buyer */
+  gift: giftSchema.nullable(),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
@@ -64,6 +82,7 @@ export const completePurchaseSchema = z.object({
 export type CompletePurchaseRequest = z.infer<typeof completePurchaseSchema>;
 
 export const completePurchaseResponseSchema = z.object({
+  /** the tokens the buyer received (0 for a gift: they are the recipient's) */
   tokensAwarded: z.number().int(),
   purchaseId: z.string(),
   status: z.string(),

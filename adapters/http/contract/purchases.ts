@@ -53,6 +53,21 @@ export const purchaseSchema = z.object({
   creatorCode: z.string().nullable(),
   /** Tebex's word on that code: accepted or refused; null where only the site records it */
   creatorCodeStatus: z.enum(['accepted', 'refused']).nullable(),
+  /** the export's gift cells: the recipient as `name (Discord ID)`, and a gifted pass's months */
+  giftTo: z.string().nullable(),
+  giftMonths: z.number().int().nullable(),
+  /** bought as a gift: who for; null when bought for the buyer */
+  gift: z
+    .object({
+      name: z.string(),
+      discordId: z.string(),
+      /** the recipient's account; null until they sign in */
+      userId: z.string().nullable(),
+      months: z.number().int().nullable(),
+      /** when they received it; null while it waits for their first sign-in */
+      deliveredAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type PurchaseDto = z.infer<typeof purchaseSchema>;
 

@@ -18,8 +18,14 @@ function roleOf(deliveries: readonly Delivery[]): Pick<MyPurchaseDto, 'role' | '
   return { role, roleGrantedAt: grant?.deliveredAt?.toISOString() ?? null };
 }
 
-export function presentMyPurchase({ purchase, status }: BuyerPurchase, deliveries: readonly Delivery[]): MyPurchaseDto {
-  return {
+/** `viewerId`: the signed-in player, the buyer or a gift's recipient */
+export function presentMyPurchase(
+  { purchase, status }: BuyerPurchase,
+  deliveries: readonly Delivery[],
+  viewerId: string,
+): MyPurchaseDto {
+  const received = purchase.gift ? purchase.userId !== viewerId : false;
+  const shown: MyPurchaseDto = {
     purchaseId: purchase.id,
     transactionId: purchase.paymentIntentId,
     productType: purchase.productType,
@@ -38,15 +44,39 @@ export function presentMyPurchase({ purchase, status }: BuyerPurchase, deliverie
     ...roleOf(deliveries),
     creatorCode: purchase.creator?.code ?? null,
     creatorCodeStatus: purchase.creator?.provider ?? null,
+    gift: purchase.gift
+      ? {
+          direction: received ? 'from' : 'to',
+          name: received ? (purchase.buyerDiscord ?? 'Another player') : purchase.gift.name,
+          months: purchase.gift.months,
+          delivered: purchase.gift.deliveredAt !== null,
+        }
+      : null,
   };
+  // what the buyer paid, and how (the coupon, the creator they named), stays the buyer's
+  return received
+    ? {
+        ...shown,
+        amount: 0,
+        listPrice: 0,
+        discount: 0,
+        couponCode: null,
+        saleName: null,
+        transactionId: null,
+        buyerEmail: null,
+        creatorCode: null,
+        creatorCodeStatus: null,
+      }
+    : shown;
 }
 
 export function presentMyPurchases(
   page: MyPurchasesPage,
   deliveries: ReadonlyMap<string, Delivery[]>,
+  viewerId: string,
 ): MyPurchasesResponse {
   return {
-    purchases: page.purchases.map((mine) => presentMyPurchase(mine, deliveries.get(mine.purchase.id) ?? [])),
+    purchases: page.purchases.map((mine) => presentMyPurchase(mine, deliveries.get(mine.purchase.id) ?? [], viewerId)),
     nextBefore: page.nextBefore,
   };
 }

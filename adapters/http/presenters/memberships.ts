@@ -29,6 +29,7 @@ export function presentMembership(view: MembershipView, unpaidRenewal: Purchase 
         }
       : null,
     benefitsUntil: iso(view.benefitsUntil),
+    gifted: view.gifted,
     startedAt: membership.startedAt.toISOString(),
     endedAt: iso(membership.endedAt),
     endReason: membership.endReason,

@@ -31,6 +31,8 @@ export function presentPurchaseDetail(
   history: readonly PurchaseStatusChange[],
   terms: RefundEffects,
   now: Date,
+  /** who holds its tokens: the buyer, or a gift's recipient */
+  holder: User | null = buyer,
 ): PurchaseDetailDto {
   const references = purchaseLedgerReferences(purchase.id);
   return {
@@ -57,7 +59,7 @@ export function presentPurchaseDetail(
     refund: {
       // Tebex's payments are refunded in its panel; its webhook then takes the tokens back here
       refundable: purchase.status === 'completed' && purchase.paymentIntentId !== null && purchase.gateway !== 'tebex',
-      tokensToTakeBack: Math.max(0, Math.min(purchase.tokensAwarded, buyer?.tokens ?? 0)),
+      tokensToTakeBack: Math.max(0, Math.min(purchase.tokensAwarded, holder?.tokens ?? 0)),
       roleToRemove: terms.role?.removed ? terms.role.roleId : null,
       roleKept: terms.role && !terms.role.removed ? terms.role.roleId : null,
       membership: terms.membership,
@@ -97,6 +99,17 @@ export function presentPurchase(
     roleDelivery: role ? presentDelivery(role) : null,
     creatorCode: purchase.creator?.code ?? null,
     creatorCodeStatus: purchase.creator?.provider ?? null,
+    giftTo: purchase.gift ? `${purchase.gift.name} (${purchase.gift.discordId})` : null,
+    giftMonths: purchase.gift?.months ?? null,
+    gift: purchase.gift
+      ? {
+          name: purchase.gift.name,
+          discordId: purchase.gift.discordId,
+          userId: purchase.gift.userId,
+          months: purchase.gift.months,
+          deliveredAt: purchase.gift.deliveredAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 

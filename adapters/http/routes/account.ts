@@ -27,7 +27,7 @@ export function accountRoutes(router: Router, core: Core): void {
     const query = myPurchasesQuerySchema.parse(ctx.query);
     const page = await core.purchases.mine.execute({ buyerId: currentUser(ctx).id, ...query });
     const deliveries = await core.delivery.forPurchases.execute(page.purchases.map((mine) => mine.purchase.id));
-    const body: MyPurchasesResponse = presentMyPurchases(page, deliveries);
+    const body: MyPurchasesResponse = presentMyPurchases(page, deliveries, currentUser(ctx).id);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
   });
@@ -39,7 +39,7 @@ export function accountRoutes(router: Router, core: Core): void {
       buyerId: currentUser(ctx).id,
     });
     const deliveries = await core.delivery.forPurchases.execute([mine.purchase.id]);
-    const body: MyPurchaseDto = presentMyPurchase(mine, deliveries.get(mine.purchase.id) ?? []);
+    const body: MyPurchaseDto = presentMyPurchase(mine, deliveries.get(mine.purchase.id) ?? [], currentUser(ctx).id);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
   });

@@ -17,6 +17,7 @@ import {
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import { couponRateLimit } from '../middleware/rate-limit.ts';
 import type { RateLimiter } from '../middleware/rate-limiter.ts';
+import { presentGift } from '../presenters/gifts.ts';
 
 /** `codeChecks` limits checkouts that name a creator code, against guessing codes */
 export function paymentRoutes(
@@ -62,6 +63,8 @@ export function paymentRoutes(
       buyerIp: ctx.ip,
       couponCode: input.couponCode || undefined,
       creatorCode: input.creatorCode || undefined,
+      giftTo: input.giftTo,
+      giftMonths: input.giftMonths,
     });
     const { paymentIntentId } = started.purchase;
     if (!paymentIntentId) throw new Error('A started checkout has no payment intent.');
@@ -77,6 +80,7 @@ export function paymentRoutes(
       redirectUrl: started.redirectUrl,
       creatorCode: started.purchase.creator?.code ?? null,
       creatorCodeStatus: started.purchase.creator?.provider ?? null,
+      gift: presentGift(started.purchase),
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
@@ -90,7 +94,8 @@ export function paymentRoutes(
       expectedPriceCents: input.price === undefined ? undefined : dollarsToCents(input.price),
     });
     const body: CompletePurchaseResponse = {
-      tokensAwarded: result.tokensAwarded,
+      // what the buyer received: a gift's tokens are its recipient's
+      tokensAwarded: result.purchase.gift ? 0 : result.tokensAwarded,
       purchaseId: result.purchase.id,
       status: result.purchase.status,
     };

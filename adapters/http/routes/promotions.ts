@@ -32,6 +32,7 @@ export function promotionRoutes(router: Router, core: Core, couponLimiter: RateL
       optionId: query.option,
       couponCode: query.coupon,
       buyerId: currentUser(ctx).id,
+      giftMonths: query.months,
     });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentQuote(quote);

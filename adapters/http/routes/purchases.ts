@@ -1,3 +1,4 @@
+import { holderOf } from '../../../core/purchases/gift.ts';
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Core } from '../../../core/index.ts';
@@ -100,9 +101,13 @@ async function purchaseDetail(core: Core, reference: string) {
   const purchase = await core.purchases.show.execute({ reference });
   const deliveries = (await core.delivery.forPurchases.execute([purchase.id])).get(purchase.id) ?? [];
   const buyer = await core.users.get.execute(purchase.userId).catch(() => null);
-  // the buyer's newest entries hold this purchase's: its credit and any take-back
-  const ledger = buyer ? await core.tokens.history.execute({ userId: buyer.id, limit: 500 }) : [];
+  // the tokens went to whoever holds it: the buyer, or a gift's recipient
+  const holderId = holderOf(purchase);
+  const holder =
+    holderId === purchase.userId || !holderId ? buyer : await core.users.get.execute(holderId).catch(() => null);
+  // the holder's newest entries hold this purchase's: its credit and any take-back
+  const ledger = holder ? await core.tokens.history.execute({ userId: holder.id, limit: 500 }) : [];
   const history = await core.purchases.history.execute(purchase.id);
   const terms = await core.purchases.refundTerms.execute(purchase);
-  return presentPurchaseDetail(purchase, buyer, ledger, deliveries, history, terms, core.clock.now());
+  return presentPurchaseDetail(purchase, buyer, ledger, deliveries, history, terms, core.clock.now(), holder);
 }

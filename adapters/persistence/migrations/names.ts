@@ -30,6 +30,7 @@ export const MIGRATION_NAMES = [
   'Migration20261127000027PaidAmountsInCounts',
   'Migration20261127000028Promotions',
   'Migration20261127000029Creators',
+  'Migration20261127000030Gifts',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

@@ -1,9 +1,14 @@
 import type { MyPurchaseDto } from '@contract/account.ts';
 
 /** A purchase's tokens as the player reads them: granted once paid, none for an unpaid one, taken back after a refund. */
-export function tokensText(purchase: Pick<MyPurchaseDto, 'status' | 'tokens' | 'tokensCredited'>): string {
+export function tokensText(purchase: Pick<MyPurchaseDto, 'status' | 'tokens' | 'tokensCredited' | 'gift'>): string {
   switch (purchase.status) {
     case 'completed':
+      // a gift's tokens are its recipient's: none until they sign in
+      if (purchase.gift?.direction === 'to')
+        return purchase.gift.delivered
+          ? `${purchase.tokensCredited} tokens for ${purchase.gift.name}`
+          : `${purchase.tokens} tokens for ${purchase.gift.name} once they sign in`;
       return `${purchase.tokensCredited} tokens`;
     case 'awaiting_payment':
       return `${purchase.tokens} tokens once paid`;
@@ -24,3 +29,14 @@ export function creatorCodeText(purchase: Pick<MyPurchaseDto, 'creatorCode' | 'c
   if (!purchase.creatorCode) return null;
   return purchase.creatorCodeStatus === 'refused' ? `${purchase.creatorCode} (refused by Tebex)` : purchase.creatorCode;
 }
+/** "Gift to Marigold" on the buyer's side, "Gift from Jean" on the recipient's; null when not a gift. */
+export function giftText(purchase: Pick<MyPurchaseDto, 'gift'>): string | null {
+  const gift = purchase.gift;
+  if (!gift) return null;
+  const months = gift.months ? ` (${gift.months} ${gift.months === 1 ? 'month' : 'months'})` : '';
+  if (gift.direction === 'from') return `Gift from ${gift.name}${months}`;
+  return `Gift to ${gift.name}${months}${gift.delivered ? '' : ', waiting for their first sign-in'}`;
+}
+
+/** A gift received: its price and payment are the buyer's. */
+export const received = (purchase: Pick<MyPurchaseDto, 'gift'>) => purchase.gift?.direction === 'from';

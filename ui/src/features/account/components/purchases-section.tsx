@@ -5,7 +5,7 @@ import { paths } from '@/config/paths.ts';
 import { discountText, formatMoney } from '@/lib/format.ts';
 import { useMyPurchases } from '../api/account.ts';
 import { day } from '@/lib/dates.ts';
-import { creatorCodeText, tokensText, wasPaid } from './format.ts';
+import { creatorCodeText, giftText, received, tokensText, wasPaid } from './format.ts';
 import { StatusPill } from '@/components/ui/status-pill.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 
@@ -35,12 +35,17 @@ export function PurchasesSection() {
             <StackedRow key={purchase.purchaseId} testId="purchase-row">
               <StackedCell label="Product">
                 <span className="font-semibold">{purchase.productName}</span>
+                {purchase.gift && (
+                  <span className="block text-sm text-moss-300" data-testid="purchase-gift">
+                    {giftText(purchase)}
+                  </span>
+                )}
                 {purchase.creatorCode && (
                   <span className="block text-xs text-slate-300">Creator code: {creatorCodeText(purchase)}</span>
                 )}
               </StackedCell>
               <StackedCell label="Amount">
-                {formatMoney(purchase.amount)}
+                {received(purchase) ? 'Gift' : formatMoney(purchase.amount)}
                 {discountText(purchase) && (
                   <span className="block text-xs text-slate-400">{discountText(purchase)}</span>
                 )}
@@ -50,7 +55,9 @@ export function PurchasesSection() {
               </StackedCell>
               <StackedCell label="Date">{day(purchase.createdAt)}</StackedCell>
               <StackedCell label="Transaction ID">
-                <code className="break-all text-xs text-slate-200">{purchase.transactionId ?? 'none (not paid)'}</code>
+                <code className="break-all text-xs text-slate-200">
+                  {purchase.transactionId ?? (received(purchase) ? 'none (a gift)' : 'none (not paid)')}
+                </code>
               </StackedCell>
               <StackedCell label="Tokens">{tokensText(purchase)}</StackedCell>
               <StackedCell label="Details">

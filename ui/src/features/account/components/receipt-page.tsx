@@ -11,7 +11,7 @@ import { discountText, formatMoney } from '@/lib/format.ts';
 import { useMyPurchaseReceipt } from '../api/account.ts';
 import { dayAndTime } from '@/lib/dates.ts';
 import { statusWord } from '@/components/ui/status-pill.tsx';
-import { creatorCodeText, tokensText, wasPaid } from './format.ts';
+import { creatorCodeText, giftText, received, tokensText, wasPaid } from './format.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 // printing keeps the receipt alone on a white page: the site's header, footer and buttons stay off the paper
@@ -54,8 +54,12 @@ export default function ReceiptPage() {
     );
   if (receipt.error) return <QueryState isPending={false} error={receipt.error} retry={() => void receipt.refetch()} />;
   const purchase = receipt.data;
-  const buyer = current.user.discordUsername ?? current.user.username ?? purchase.buyerDiscord ?? 'player';
-  const email = purchase.buyerEmail ?? current.user.email;
+  const gift = received(purchase);
+  // a gift's recipient reads who gave it, and nothing of how it was paid
+  const buyer = gift
+    ? (purchase.gift?.name ?? 'another player')
+    : (current.user.discordUsername ?? current.user.username ?? purchase.buyerDiscord ?? 'player');
+  const email = gift ? null : (purchase.buyerEmail ?? current.user.email);
   // a payment that never went through has details, not a receipt
   const paid = wasPaid(purchase.status);
   const title = paid ? 'Receipt' : 'Purchase details';
@@ -79,8 +83,9 @@ export default function ReceiptPage() {
             {email && <span className="block text-sm font-normal text-slate-300">{email}</span>}
           </Line>
           <Line label="Product">{purchase.productName}</Line>
+          {purchase.gift && <Line label="Gift">{giftText(purchase)}</Line>}
           <Line label="Amount">
-            {formatMoney(purchase.amount)} {purchase.currency.toUpperCase()}
+            {gift ? 'Gift' : `${formatMoney(purchase.amount)} ${purchase.currency.toUpperCase()}`}
             {discountText(purchase) && (
               <span className="block text-sm font-normal text-slate-300" data-testid="discount">
                 {discountText(purchase)}

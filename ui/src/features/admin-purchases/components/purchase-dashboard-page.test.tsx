@@ -35,6 +35,9 @@ function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
     roleDelivery: null,
     creatorCode: null,
     creatorCodeStatus: null,
+    giftTo: null,
+    giftMonths: null,
+    gift: null,
     ...overrides,
   };
 }

@@ -236,6 +236,25 @@ function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: bool
             'Account removed'
           )}
         </Row>
+        {purchase.gift && (
+          <Row label="Gift for">
+            {purchase.gift.userId ? (
+              <Link
+                to={pagePath(paths.adminPlayer, { id: purchase.gift.userId })}
+                className="font-medium text-gold-300 underline underline-offset-2 hover:text-gold-200"
+              >
+                {purchase.gift.name}
+              </Link>
+            ) : (
+              purchase.gift.name
+            )}
+            <span className="block text-xs text-slate-400" data-testid="purchase-gift">
+              Discord id {purchase.gift.discordId}
+              {purchase.gift.months ? `, ${purchase.gift.months}-month pass` : ''}
+              {purchase.gift.deliveredAt ? `, received ${when(purchase.gift.deliveredAt)}` : ', not received yet'}
+            </span>
+          </Row>
+        )}
         <Row label="Discord name at checkout">{purchase.buyerDiscord ?? '—'}</Row>
         <Row label="Email">{purchase.buyerEmail ?? '—'}</Row>
         <Row label="Tokens">

@@ -27,6 +27,7 @@ function membership(overrides: Partial<MembershipDto>): MembershipDto {
     endReason: null,
     unpaidRenewalId: null,
     billedBy: 'demo',
+    gifted: false,
     ...overrides,
   };
 }

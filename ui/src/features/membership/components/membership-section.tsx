@@ -50,6 +50,7 @@ const PaymentSection = lazy(() => import('@/features/store').then((store) => ({ 
 export function membershipStatus(membership: MembershipDto): { status: string; label: string } {
   if (membership.status === 'ended') return { status: 'ended', label: 'Ended' };
   if (membership.status === 'past_due') return { status: 'failed', label: 'Past due' };
+  if (membership.gifted) return { status: 'completed', label: 'Gift' };
   if (membership.cancelAtPeriodEnd) return { status: 'pending', label: 'Canceling' };
   return { status: 'completed', label: 'Active' };
 }
@@ -196,6 +197,10 @@ function MembershipCard({
         <Link to="/whitelist" className="mt-4 inline-block font-semibold text-gold-400 underline">
           Start a new membership
         </Link>
+      ) : membership.gifted ? (
+        <p className="mt-4 text-sm text-slate-300" data-testid="membership-gifted">
+          A gift: it ends on {day(membership.currentPeriodEnd)} and is never charged. Buy your own pass after it ends.
+        </p>
       ) : membership.billedBy === 'tebex' ? (
         <p className="mt-4 text-sm text-slate-300" data-testid="membership-tebex">
           Billed by Tebex: to cancel, resume or change tier, use the link in your Tebex receipt email. This page shows

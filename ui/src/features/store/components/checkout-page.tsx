@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock, ShieldCheck, Zap } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
@@ -14,6 +14,7 @@ import { useCheckoutPricing } from '../api/quote.ts';
 import { CouponField } from './coupon-field.tsx';
 import { PriceLines, StackingNote } from './price-lines.tsx';
 import { CheckoutWaiting, ChooseOption, PriceChangedNote } from './checkout-notices.tsx';
+import { GiftSummary, giftMonths, NO_GIFT } from './gift-fields.tsx';
 import { OrderForm } from './order-form.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
 
@@ -55,7 +56,8 @@ function OrderPage({ item, user }: { item: CheckoutItem; user: Parameters<typeof
   const cartPhrase = useFlavourPhrase('cart');
   const chosenPhrase = useFlavourPhrase('addToCart');
   const processingPhrase = useFlavourPhrase('processing');
-  const pricing = useCheckoutPricing(item);
+  const [gift, setGift] = useState(NO_GIFT);
+  const pricing = useCheckoutPricing(item, giftMonths(item, gift));
 
   function completed(tokensAwarded: number) {
     toast({ title: 'Payment Processing', description: `Confirming your purchase... ${processingPhrase}` });
@@ -96,6 +98,7 @@ function OrderPage({ item, user }: { item: CheckoutItem; user: Parameters<typeof
         </dl>
         <StackingNote quote={pricing.shown} />
         <CouponField pricing={pricing} />
+        <GiftSummary item={item} gift={gift} />
         <p className="mt-2 text-sm italic text-moss-300" data-testid="chosen-phrase">
           {chosenPhrase}
         </p>
@@ -115,7 +118,7 @@ function OrderPage({ item, user }: { item: CheckoutItem; user: Parameters<typeof
           </li>
         </ul>
       </section>
-      <OrderForm item={item} user={user} pricing={pricing} onCompleted={completed} />
+      <OrderForm item={item} user={user} pricing={pricing} gift={gift} onGiftChange={setGift} onCompleted={completed} />
     </div>
   );
 }

@@ -141,6 +141,23 @@ function Outcome({ purchase, problem }: { purchase: MyPurchaseDto; problem: stri
         <HelpLinks />
       </>
     );
+  if (purchase.gift)
+    return (
+      <>
+        <OutcomeHeading icon="success" title="Payment Successful!" />
+        <PaymentFacts purchase={purchase} />
+        <p
+          role="status"
+          data-testid="gift-outcome"
+          className="mt-4 rounded-lg border border-moss-400/50 bg-moss-400/10 p-4 text-sm text-moss-200"
+        >
+          {purchase.gift.delivered
+            ? `Your gift was delivered to ${purchase.gift.name}.`
+            : `${purchase.gift.name} receives your gift when they first sign in to the store.`}
+        </p>
+        <HelpLinks />
+      </>
+    );
   const roleGranted = purchase.role === 'granted';
   return (
     <>

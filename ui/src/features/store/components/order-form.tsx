@@ -9,10 +9,11 @@ import { usePaymentsConfig } from '../api/payments.ts';
 import { CreatorCodeBox } from './creator-code-box.tsx';
 import { PricedPayment } from './priced-payment.tsx';
 import { BanReasonField, unbanDetailsErrors } from './unban-details-form.tsx';
+import { ContinueToPayment, GiftFields, giftError, giftRequest, orderTotal, type GiftChoice } from './gift-fields.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Contact = { email: string; discord: string; banReason: string };
-type Errors = Partial<Record<keyof Contact, string>>;
+type Errors = Partial<Record<keyof Contact | 'giftTo', string>>;
 
 function contactErrors(contact: Contact, unban: boolean): Errors {
   const errors: Errors = {};
@@ -25,17 +26,24 @@ function contactErrors(contact: Contact, unban: boolean): Errors {
   return errors;
 }
 
-/** The order form's right column: email and Discord name (and, for an unban, the ban reason), then the card. */
+/**
+ * The order form's right column: email and Discord name (and, for an unban, the ban reason; else "Buy as a gift"),
+ * then the card.
+ */
 export function OrderForm({
   item,
   user,
   pricing,
+  gift,
+  onGiftChange,
   onCompleted,
 }: {
   item: CheckoutItem;
   user: CurrentUser | null;
   /** the server's price for the order, with the buyer's coupon */
   pricing: CheckoutPricing;
+  gift: GiftChoice;
+  onGiftChange: (gift: GiftChoice) => void;
   onCompleted: (tokensAwarded: number) => void;
 }) {
   const unban = item.product.type === 'unban';
@@ -58,13 +66,14 @@ export function OrderForm({
     email: useRef<HTMLInputElement>(null),
     discord: useRef<HTMLInputElement>(null),
     banReason: useRef<HTMLTextAreaElement>(null),
+    giftTo: useRef<HTMLInputElement>(null),
   };
 
   function proceed(event: FormEvent) {
     event.preventDefault();
-    const found = contactErrors(contact, unban);
+    const found: Errors = { ...contactErrors(contact, unban), giftTo: giftError(gift) };
     setErrors(found);
-    const first = (['email', 'discord', 'banReason'] as const).find((key) => found[key]);
+    const first = (['email', 'discord', 'banReason', 'giftTo'] as const).find((key) => found[key]);
     if (first) return refs[first].current?.focus();
     setReady(true);
   }
@@ -112,16 +121,12 @@ export function OrderForm({
               inputRef={refs.banReason}
             />
           )}
+          <GiftFields item={item} gift={gift} onChange={onGiftChange} error={errors.giftTo} inputRef={refs.giftTo} />
           <p className="flex items-center gap-2 text-sm text-slate-300">
             <CreditCard aria-hidden size={16} /> Payment method:{' '}
             {payments.data?.mode === 'tebex' ? 'Tebex checkout (card, PayPal and more)' : 'Card'}
           </p>
-          <button
-            type="submit"
-            className="w-full rounded-lg bg-gold-500 px-4 py-3 font-semibold text-bayou-950 hover:bg-gold-400"
-          >
-            Continue to payment
-          </button>
+          <ContinueToPayment />
         </form>
       ) : (
         <div className="mt-4">
@@ -138,9 +143,20 @@ export function OrderForm({
               ...(item.option ? { option: item.option.id } : {}),
               ...(unban ? { banReason: contact.banReason.trim() } : {}),
               ...(creatorCode ? { creatorCode } : {}),
+              ...giftRequest(item, gift),
             }}
             onCompleted={({ tokensAwarded }) => onCompleted(tokensAwarded)}
           />
+          {gift.on && (
+            // a name the server did not find is put right here, not by starting over
+            <button
+              type="button"
+              onClick={() => setReady(false)}
+              className="mt-3 text-sm font-semibold text-gold-400 underline"
+            >
+              Change recipient
+            </button>
+          )}
         </div>
       )}
       <p className="mt-6 text-xs text-slate-400">

@@ -23,7 +23,11 @@ export function usePaidHandOff(): { done: Paid | null; paid: (result: Paid) => v
     if (!done) return;
     const shown = toast({
       title: 'Purchase Successful!',
-      description: `You received ${done.tokensAwarded} tokens! Redirecting to success page...`,
+      // a gift's tokens went to its recipient
+      description:
+        done.tokensAwarded > 0
+          ? `You received ${done.tokensAwarded} tokens! Redirecting to success page...`
+          : 'Thank you for your purchase! Redirecting to success page...',
       variant: 'success',
       duration: 5000,
     });
@@ -43,7 +47,9 @@ export function usePaidHandOff(): { done: Paid | null; paid: (result: Paid) => v
 export function PaidNote({ done }: { done: Paid }) {
   return (
     <p role="status" className="rounded-lg border border-moss-400/50 bg-moss-400/10 p-4 text-sm text-moss-200">
-      Payment complete: {done.tokensAwarded} tokens added. Opening your receipt...
+      {done.tokensAwarded > 0
+        ? `Payment complete: ${done.tokensAwarded} tokens added. Opening your receipt...`
+        : 'Payment complete. Opening your receipt...'}
     </p>
   );
 }

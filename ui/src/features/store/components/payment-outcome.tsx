@@ -66,6 +66,12 @@ export function PaymentFacts({ purchase }: { purchase: MyPurchaseDto }) {
       <Fact label="Tokens" testId="tokens">
         {tokensText(purchase)}
       </Fact>
+      {purchase.gift && (
+        <Fact label="Gift" testId="gift">
+          {purchase.gift.direction === 'to' ? 'Gift for' : 'Gift from'} {purchase.gift.name}
+          {purchase.gift.months ? ` (${purchase.gift.months} ${purchase.gift.months === 1 ? 'month' : 'months'})` : ''}
+        </Fact>
+      )}
       <Fact label="Payment status" testId="payment-status">
         {STATUS_TEXT[purchase.status]}
       </Fact>

@@ -16,6 +16,7 @@ import { CreatorCodeBox } from './creator-code-box.tsx';
 import { PricedPayment } from './priced-payment.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
 import { UnbanDetailsForm, type UnbanDetails } from './unban-details-form.tsx';
+import { type GiftChoice, GiftStep, GiftSummary, giftMonths, giftRequest, NO_GIFT } from './gift-fields.tsx';
 
 export default function StripeCheckoutPage() {
   const current = useSignInRequired();
@@ -42,7 +43,9 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
   const chosenPhrase = useFlavourPhrase('addToCart');
   const discordPhrase = useFlavourPhrase('discord');
   const discordName = user?.discordUsername ?? user?.username ?? '';
-  const pricing = useCheckoutPricing(item);
+  const [gift, setGift] = useState<GiftChoice>(NO_GIFT);
+  const giftPass = gift.on && item.product.type === 'whitelist';
+  const pricing = useCheckoutPricing(item, giftMonths(item, gift));
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 md:grid-cols-2">
       <title>Secure Checkout | Bayou Roleplay</title>
@@ -61,12 +64,19 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
         </dl>
         <StackingNote quote={pricing.shown} />
         <p className="mt-1 text-sm text-slate-400">
-          <span className="capitalize">{item.product.type}</span> · {item.tokens} tokens
+          <span className="capitalize">{item.product.type}</span> · {giftPass ? item.tokens * gift.months : item.tokens}{' '}
+          tokens
         </p>
         <p className="mt-1 text-sm italic text-moss-300" data-testid="chosen-phrase">
           {chosenPhrase}
         </p>
-        {item.product.type === 'whitelist' && <BilledMonthly className="mt-3" />}
+        <GiftSummary item={item} gift={gift} />
+        {item.product.type === 'whitelist' &&
+          (giftPass ? (
+            <p className="mt-3 text-sm text-slate-300">Paid once. A gifted pass does not renew.</p>
+          ) : (
+            <BilledMonthly className="mt-3" />
+          ))}
         <PriceChangedNote item={item} />
         <CouponField pricing={pricing} />
         <ul className="mt-4 space-y-2 text-sm">
@@ -97,7 +107,7 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
           </div>
         </div>
       </section>
-      <PaymentPanel item={item} discordName={discordName} pricing={pricing} />
+      <PaymentPanel item={item} discordName={discordName} pricing={pricing} gift={gift} onGiftChange={setGift} />
     </div>
   );
 }
@@ -106,12 +116,18 @@ function PaymentPanel({
   item,
   discordName,
   pricing,
+  gift,
+  onGiftChange,
 }: {
   item: CheckoutItem;
   discordName: string;
   pricing: CheckoutPricing;
+  gift: GiftChoice;
+  onGiftChange: (gift: GiftChoice) => void;
 }) {
   const { done, paid } = usePaidHandOff();
+  // a gift's recipient is confirmed before the payment opens: the server checks it then
+  const [giftReady, setGiftReady] = useState(false);
   const checkoutPhrase = useFlavourPhrase('checkout');
   const unban = item.product.type === 'unban';
   const [details, setDetails] = useState<UnbanDetails | null>(null);
@@ -142,9 +158,12 @@ function PaymentPanel({
         ) : (
           <>
             {details && <UnbanDetailsSummary details={details} onEdit={done ? undefined : () => setDetails(null)} />}
+            {!unban && !done && (
+              <GiftStep item={item} gift={gift} onChange={onGiftChange} ready={giftReady} onReady={setGiftReady} />
+            )}
             {done ? (
               <PaidNote done={done} />
-            ) : (
+            ) : gift.on && !giftReady ? null : (
               <>
                 <CreatorCodeBox applied={creatorCode} onApply={setCreatorCode} />
                 <PricedPayment
@@ -157,6 +176,7 @@ function PaymentPanel({
                     ...(item.option ? { option: item.option.id } : {}),
                     ...(details ? { buyerDiscord: details.discordUsername, banReason: details.banReason } : {}),
                     ...(creatorCode ? { creatorCode } : {}),
+                    ...giftRequest(item, gift),
                   }}
                   onCompleted={(result) => {
                     clearCheckoutData();

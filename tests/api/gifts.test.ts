@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client } from '../support/http.ts';
+import { devSignIn, randomDiscordId, signIn } from '../support/session.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
+
+const CARD = '4242424242424242';
+const DAY = 86_400_000;
+const HOOD_ROLE = '444444444444444444';
+const SWAMP_ROLE = '111111111111111111';
+
+let server: TestServer;
+let admin: ReturnType<typeof client>;
+let adminCookie: string;
+beforeAll(async () => {
+  server = await startTestServer({
+    env: { DISCORD_ROLE_MAP: JSON.stringify({ 'hood-package': HOOD_ROLE, 'swamp-blood': SWAMP_ROLE }) },
+  });
+  adminCookie = (await signIn(server, { role: 'admin' })).cookie;
+  admin = client(server.url, adminCookie);
+});
+afterAll(() => server?.stop());
+
+const sql = <T extends object[]>(query: string, params: unknown[] = []) =>
+  server.system.database.withContext(() => server.system.database.em.getConnection().execute<T>(query, params));
+const renewDue = (now: Date) =>
+  server.system.database.withContext(() => server.system.core.memberships.renewDue.execute({ now }));
+
+async function player(username?: string) {
+  const signed = await signIn(server, username ? { username } : {});
+  return { ...signed, http: client(server.url, signed.cookie) };
+}
+
+/** starts a gift checkout and pays it with the demo card */
+async function buyGift(buyer: { http: ReturnType<typeof client> }, item: Record<string, unknown>) {
+  const started = await buyer.http.post('/api/create-payment-intent', item);
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const paid = await buyer.http.post('/api/payments/demo/confirm', {
+    clientSecret: started.body.clientSecret,
+    cardNumber: CARD,
+  });
+  expect(paid.body.paymentIntent.status).toBe('succeeded');
+  const completed = await buyer.http.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId });
+  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+  return { started: started.body, completed: completed.body, purchaseId: started.body.purchaseId as string };
+}
+
+const tokens = async (http: ReturnType<typeof client>) => (await http.get('/api/user/tokens')).body.tokens as number;
+const deliveriesOf = (purchaseId: string) =>
+  sql<Array<{ kind: string; discord_id: string | null; user_id: string | null; role_id: string | null }>>(
+    `select kind, discord_id, user_id, role_id from deliveries where purchase_id = ? order by created_at, kind`,
+    [purchaseId],
+  );
+
+/** signs a new player in with this Discord id, through the development sign-in */
+async function firstSignIn(discordId: string, username = `friend${discordId.slice(-5)}`) {
+  const cookie = await devSignIn(server.url, { discordId, username });
+  return { cookie, http: client(server.url, cookie) };
+}
+
+describe('buying as a gift', () => {
+  it('a gang package for a player who has never signed in: the buyer pays, the recipient receives it when they first sign in', async () => {
+    const buyer = await player('giftgiver');
+    const friendId = randomDiscordId();
+    const { started, completed, purchaseId } = await buyGift(buyer, {
+      productType: 'gang',
+      productId: 'hood-package',
+      giftTo: friendId,
+      buyerDiscord: 'giftgiver',
+    });
+    expect(started).toMatchObject({ amount: 80, tokensGranted: 80, gift: { name: friendId, discordId: friendId } });
+    expect(completed).toMatchObject({ status: 'completed', tokensAwarded: 0 });
+    expect(await tokens(buyer.http)).toBe(0);
+
+    const mine = (await buyer.http.get('/api/user/purchases')).body.purchases;
+    expect(mine[0]).toMatchObject({
+      purchaseId,
+      amount: 80,
+      gift: { direction: 'to', name: friendId, months: null, delivered: false },
+    });
+    // both are told; the role waits for the recipient's account
+    const waiting = await deliveriesOf(purchaseId);
+    expect(waiting.filter((row) => row.kind === 'message_user').map((row) => row.discord_id)).toEqual(
+      expect.arrayContaining([friendId, buyer.user.discordId]),
+    );
+    expect(waiting.some((row) => row.kind === 'grant_role')).toBe(false);
+
+    const friend = await firstSignIn(friendId);
+    expect(await tokens(friend.http)).toBe(80);
+    const received = (await friend.http.get('/api/user/purchases')).body.purchases;
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      purchaseId,
+      amount: 0,
+      transactionId: null,
+      buyerEmail: null,
+      tokensCredited: 80,
+      gift: { direction: 'from', name: 'giftgiver', delivered: true },
+    });
+    const receipt = await friend.http.get(`/api/user/purchases/${purchaseId}`);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.gift).toMatchObject({ direction: 'from', name: 'giftgiver' });
+    // once delivered, the buyer reads the recipient's account name
+    expect((await buyer.http.get(`/api/user/purchases/${purchaseId}`)).body.gift).toMatchObject({
+      direction: 'to',
+      name: `friend${friendId.slice(-5)}`,
+      delivered: true,
+    });
+    const delivered = await deliveriesOf(purchaseId);
+    expect(delivered.filter((row) => row.kind === 'grant_role')).toEqual([
+      expect.objectContaining({ discord_id: friendId, role_id: HOOD_ROLE }),
+    ]);
+    const history = (await friend.http.get('/api/user/tokens/history')).body.entries;
+    expect(history[0]).toMatchObject({ delta: 80, reason: 'Gift from giftgiver: Hood Package' });
+
+    // a later sign-in delivers nothing again
+    await firstSignIn(friendId);
+    expect(await tokens(friend.http)).toBe(80);
+
+    // the admin's dialog and the export name the recipient
+    const detail = (await admin.get(`/api/purchases/${purchaseId}`)).body;
+    expect(detail.purchase).toMatchObject({ giftTo: `friend${friendId.slice(-5)} (${friendId})` });
+    expect(detail.purchase.gift).toMatchObject({ discordId: friendId, deliveredAt: expect.any(String) });
+    expect(detail.refund.tokensToTakeBack).toBe(80);
+    const exported = await fetch(`${server.url}/api/purchases/export.csv?buyer=giftgiver`, {
+      headers: { Cookie: adminCookie },
+    });
+    const [header, row] = (await exported.text()).trim().split('\r\n');
+    expect(header.endsWith(',gateway,giftTo,giftMonths')).toBe(true);
+    expect(row.endsWith(`,demo,friend${friendId.slice(-5)} (${friendId}),`)).toBe(true);
+  });
+
+  it('two sign-ins at once deliver a waiting gift once', async () => {
+    const buyer = await player();
+    const friendId = randomDiscordId();
+    const { purchaseId } = await buyGift(buyer, { productType: 'gang', productId: 'hood-package', giftTo: friendId });
+    await Promise.all([firstSignIn(friendId, 'racer'), firstSignIn(friendId, 'racer'), firstSignIn(friendId, 'racer')]);
+    const credits = await sql<Array<{ delta: number }>>(`select delta from token_ledger where reference = ?`, [
+      `purchase:${purchaseId}`,
+    ]);
+    expect(credits).toEqual([{ delta: 80 }]);
+    const [user] = await sql<Array<{ tokens: number }>>(`select tokens from users where discord_id = ?`, [friendId]);
+    expect(user.tokens).toBe(80);
+    expect((await deliveriesOf(purchaseId)).filter((row) => row.kind === 'grant_role')).toHaveLength(1);
+  });
+
+  it('a 3-month Priority Pass for a player who signs in afterwards: paid once, never renewed, ended after 3 months', async () => {
+    const buyer = await player();
+    const friendId = randomDiscordId();
+    const { started, purchaseId } = await buyGift(buyer, {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+      giftTo: friendId,
+      giftMonths: 3,
+      price: 180,
+    });
+    expect(started).toMatchObject({ amount: 180, tokensGranted: 300, gift: { months: 3 } });
+    // the buyer's own account holds no pass
+    expect((await buyer.http.get('/api/membership')).body.membership).toBeNull();
+
+    const friend = await firstSignIn(friendId);
+    expect(await tokens(friend.http)).toBe(300);
+    const { membership } = (await friend.http.get('/api/membership')).body;
+    expect(membership).toMatchObject({
+      tierId: 'swamp-blood',
+      status: 'active',
+      gifted: true,
+      cancelAtPeriodEnd: true,
+      nextCharge: null,
+    });
+    const start = new Date(membership.currentPeriodStart);
+    const end = new Date(membership.currentPeriodEnd);
+    expect(end.getTime() - start.getTime()).toBeGreaterThan(88 * DAY);
+    expect(end.getTime() - start.getTime()).toBeLessThan(93 * DAY);
+    expect((await friend.http.get('/api/user/access')).body).toMatchObject({
+      whitelisted: true,
+      tierName: 'Swamp Blood',
+    });
+    expect((await deliveriesOf(purchaseId)).filter((row) => row.kind === 'grant_role')).toEqual([
+      expect.objectContaining({ discord_id: friendId, role_id: SWAMP_ROLE }),
+    ]);
+    // neither resumed nor changed
+    expect((await friend.http.post('/api/membership/resume', {})).body.code).toBe('MEMBERSHIP_GIFTED');
+    expect((await friend.http.post('/api/membership/change-tier', { tierId: 'gator-crown' })).body.code).toBe(
+      'MEMBERSHIP_GIFTED',
+    );
+
+    // a month in, and just before its end: nothing is charged
+    await renewDue(new Date(start.getTime() + 32 * DAY));
+    await renewDue(new Date(end.getTime() - 60_000));
+    expect((await friend.http.get('/api/membership')).body.membership.status).toBe('active');
+    const report = await renewDue(new Date(end.getTime() + 60_000));
+    expect(report).toMatchObject({ renewed: 0, ended: 1, errors: [] });
+    expect((await friend.http.get('/api/membership')).body.membership).toMatchObject({ status: 'ended' });
+    const months = await sql<Array<{ n: number }>>(
+      `select count(*)::int as n from purchases where user_id = (select id from users where discord_id = ?)`,
+      [friendId],
+    );
+    expect(months[0].n).toBe(0);
+    expect((await friend.http.get('/api/user/access')).body).toMatchObject({ whitelisted: false });
+    const removed = await sql<Array<{ role_id: string }>>(
+      `select role_id from deliveries where kind = 'remove_role' and discord_id = ?`,
+      [friendId],
+    );
+    expect(removed).toEqual([{ role_id: SWAMP_ROLE }]);
+  });
+
+  it('a gift to a known player by name is delivered when paid; a refund takes it back from the recipient', async () => {
+    const buyer = await player();
+    const friend = await player('Marigold');
+    const { purchaseId, completed } = await buyGift(buyer, {
+      productType: 'gang',
+      productId: 'hood-package',
+      giftTo: 'marigold',
+    });
+    // the buyer is told of no tokens: they went to the recipient
+    expect(completed.tokensAwarded).toBe(0);
+    expect(await tokens(friend.http)).toBe(80);
+    expect(await tokens(buyer.http)).toBe(0);
+
+    const refunded = await admin.post(`/api/purchases/${purchaseId}/refund`, { reason: 'Bought by mistake' });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(await tokens(friend.http)).toBe(0);
+    const removal = (await deliveriesOf(purchaseId)).filter((row) => row.kind === 'remove_role');
+    expect(removal).toEqual([
+      expect.objectContaining({ discord_id: friend.user.discordId, user_id: friend.user.id, role_id: HOOD_ROLE }),
+    ]);
+    const received = (await friend.http.get('/api/user/purchases')).body.purchases;
+    expect(received[0]).toMatchObject({ status: 'refunded', tokensCredited: 0, gift: { direction: 'from' } });
+  });
+
+  it('a refund of a gifted pass ends it; a refund before the recipient signs in leaves nothing to deliver', async () => {
+    const buyer = await player();
+    const friend = await player();
+    const pass = await buyGift(buyer, {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+      giftTo: friend.user.discordId,
+      giftMonths: 1,
+    });
+    expect((await friend.http.get('/api/membership')).body.membership.status).toBe('active');
+    const terms = (await admin.get(`/api/purchases/${pass.purchaseId}`)).body.refund;
+    expect(terms).toMatchObject({ membership: 'ends', tokensToTakeBack: 100 });
+    await admin.post(`/api/purchases/${pass.purchaseId}/refund`, { reason: 'Chargeback risk' });
+    expect((await friend.http.get('/api/membership')).body.membership.status).toBe('ended');
+    expect(await tokens(friend.http)).toBe(0);
+
+    const laterId = randomDiscordId();
+    const waiting = await buyGift(buyer, { productType: 'gang', productId: 'hood-package', giftTo: laterId });
+    await admin.post(`/api/purchases/${waiting.purchaseId}/refund`, { reason: 'Wrong friend' });
+    const later = await firstSignIn(laterId);
+    expect(await tokens(later.http)).toBe(0);
+    expect((await later.http.get('/api/user/purchases')).body.purchases).toEqual([]);
+  });
+
+  it('refuses a gift to yourself, to an unknown name, an unban, and a pass for someone who holds one', async () => {
+    const buyer = await player('selfish');
+    const start = (body: Record<string, unknown>) => buyer.http.post('/api/create-payment-intent', body);
+    const before = await sql<Array<{ n: number }>>(`select count(*)::int as n from purchases where user_id = ?`, [
+      buyer.user.id,
+    ]);
+
+    const self = await start({ productType: 'gang', productId: 'hood-package', giftTo: buyer.user.discordId });
+    expect(self.status).toBe(400);
+    expect(self.body).toMatchObject({ code: 'GIFT_TO_SELF' });
+    expect((await start({ productType: 'gang', productId: 'hood-package', giftTo: 'Selfish' })).body.code).toBe(
+      'GIFT_TO_SELF',
+    );
+    const unknown = await start({ productType: 'gang', productId: 'hood-package', giftTo: 'nobody-by-this-name' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(
+      "No player is named 'nobody-by-this-name'. Check the name, or use their Discord ID (17 to 20 digits).",
+    );
+    const unban = await start({
+      productType: 'unban',
+      productId: 'discord-unban',
+      banReason: 'Banned for RDM at the docks last week.',
+      giftTo: randomDiscordId(),
+    });
+    expect(unban.status).toBe(400);
+    expect(unban.body.code).toBe('NOT_GIFTABLE');
+    const badMonths = await start({
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+      giftTo: randomDiscordId(),
+      giftMonths: 2,
+    });
+    expect(badMonths.body.code).toBe('GIFT_MONTHS_INVALID');
+    const wrongPrice = await start({
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+      giftTo: randomDiscordId(),
+      giftMonths: 3,
+      price: 60,
+    });
+    expect(wrongPrice.status).toBe(409);
+
+    const member = await player();
+    await buyGift(buyer, {
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+      giftTo: member.user.discordId,
+      giftMonths: 1,
+    });
+    const second = await start({
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+      giftTo: member.user.discordId,
+      giftMonths: 1,
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe('RECIPIENT_HOLDS_PASS');
+    const after = await sql<Array<{ n: number }>>(`select count(*)::int as n from purchases where user_id = ?`, [
+      buyer.user.id,
+    ]);
+    expect(after[0].n).toBe(before[0].n + 1);
+  });
+
+  it('a store-banned buyer cannot buy a gift; a store-banned recipient can receive one', async () => {
+    const banned = await player();
+    const other = await player();
+    await sql(`insert into store_bans (user_id, reason, created_at) values (?, 'Payment dispute in a test', now())`, [
+      banned.user.id,
+    ]);
+    const refused = await banned.http.post('/api/create-payment-intent', {
+      productType: 'gang',
+      productId: 'hood-package',
+      giftTo: other.user.discordId,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('STORE_BANNED');
+    await buyGift(other, { productType: 'gang', productId: 'hood-package', giftTo: banned.user.discordId });
+    expect(await tokens(banned.http)).toBe(80);
+  });
+});
