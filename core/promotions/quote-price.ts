@@ -27,7 +27,10 @@ export class QuotePrice {
     giftMonths?: number;
   }): Promise<CheckoutQuote> {
     const listed = this.catalogue.price(input.productId, input.productType, input.optionId);
-    const item = giftPriced(listed, listed.product.type === MEMBERSHIP_PRODUCT_TYPE ? (input.giftMonths ?? null) : null);
+    const item = giftPriced(
+      listed,
+      listed.product.type === MEMBERSHIP_PRODUCT_TYPE ? (input.giftMonths ?? null) : null,
+    );
     try {
       return { quote: await this.pricing.quote(item, input.buyerId, input.couponCode), refusal: null };
     } catch (error) {

@@ -23,11 +23,6 @@ export function giftMonths(item: CheckoutItem, gift: GiftChoice): number | null 
   return gift.on && isPass(item) ? gift.months : null;
 }
 
-/** what the order costs: a gifted pass is paid once for all its months */
-export function orderTotal(item: CheckoutItem, gift: GiftChoice): number {
-  return gift.on && isPass(item) ? Math.round(item.price * gift.months * 100) / 100 : item.price;
-}
-
 export function giftError(gift: GiftChoice): string | undefined {
   return gift.on && !gift.to.trim() ? "Enter the recipient's Discord ID or player name." : undefined;
 }

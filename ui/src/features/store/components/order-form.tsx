@@ -9,7 +9,7 @@ import { usePaymentsConfig } from '../api/payments.ts';
 import { CreatorCodeBox } from './creator-code-box.tsx';
 import { PricedPayment } from './priced-payment.tsx';
 import { BanReasonField, unbanDetailsErrors } from './unban-details-form.tsx';
-import { ContinueToPayment, GiftFields, giftError, giftRequest, orderTotal, type GiftChoice } from './gift-fields.tsx';
+import { ContinueToPayment, GiftFields, giftError, giftRequest, type GiftChoice } from './gift-fields.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Contact = { email: string; discord: string; banReason: string };
