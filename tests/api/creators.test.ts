@@ -176,8 +176,11 @@ describe('creator codes: registered by admins, named at checkout, reported per m
     expect(detail.body.purchase).toMatchObject({ creatorCode: 'MarieLaveau', creatorCodeStatus: null });
     const csv = await fetch(`${server.url}/api/purchases/export.csv`, { headers: { cookie: admin.cookie } });
     const lines = (await csv.text()).trim().split('\r\n');
-    expect(lines[0].endsWith(',gateway,creatorCode')).toBe(true);
-    expect(lines.find((line) => line.startsWith(november.purchaseId))?.endsWith(',demo,MarieLaveau')).toBe(true);
+    expect(lines[0].endsWith(',gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths')).toBe(
+      true,
+    );
+    // no coupon, no sale and no gift: the list price, nothing off, then the creator
+    expect(lines.find((line) => line.startsWith(november.purchaseId))).toMatch(/,demo,[\d.]+,0,,,MarieLaveau,,$/);
   });
 
   it('prints the report as text and CSV from the terminal', async () => {

@@ -125,8 +125,10 @@ describe('buying as a gift', () => {
       headers: { Cookie: adminCookie },
     });
     const [header, row] = (await exported.text()).trim().split('\r\n');
-    expect(header.endsWith(',gateway,giftTo,giftMonths')).toBe(true);
-    expect(row.endsWith(`,demo,friend${friendId.slice(-5)} (${friendId}),`)).toBe(true);
+    expect(header.endsWith(',gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths')).toBe(true);
+    // no coupon, no sale and no creator before the gift's cells
+    expect(row).toContain(',demo,');
+    expect(row.endsWith(`,0,,,,friend${friendId.slice(-5)} (${friendId}),`)).toBe(true);
   });
 
   it('two sign-ins at once deliver a waiting gift once', async () => {

@@ -85,10 +85,11 @@ describe('coupon codes at checkout (demo gateway)', () => {
     });
     const [header, ...rows] = (await csv.text()).trim().split('\r\n');
     expect(header).toContain(',price,amountPaid,');
-    expect(header).toMatch(/,gateway,listPrice,discount,couponCode,saleName$/);
+    expect(header).toMatch(/,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths$/);
     const row = rows.find((line) => line.startsWith(fixed.started.purchaseId));
     expect(row).toContain(',45,45,');
-    expect(row).toMatch(/,demo,50,5,FIVEOFF,$/);
+    // no sale, no creator code and no gift after the coupon
+    expect(row).toMatch(/,demo,50,5,FIVEOFF,,,,$/);
   });
 
   it('refuses an unknown, a not yet started, an expired, a disabled, a used-up and a wrong-product code, each saying why', async () => {
