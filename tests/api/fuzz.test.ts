@@ -92,6 +92,23 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
   'POST /api/membership/resume': { valid: () => ({}), required: [] },
   'POST /api/membership/change-tier': { valid: () => ({ tierId: 'gator-crown' }), required: ['tierId'] },
   'POST /api/membership/pay-renewal': { valid: () => ({}), required: [] },
+  'POST /api/coupons': { valid: () => ({ code: 'FUZZ10', percentOff: 10 }), required: ['code'] },
+  'POST /api/coupons/:code/disable': { valid: () => ({}), required: [] },
+  'POST /api/sales': {
+    valid: () => ({
+      name: 'Fuzz sale',
+      percentOff: 10,
+      startsAt: '2026-11-24T00:00:00Z',
+      endsAt: '2026-11-25T00:00:00Z',
+    }),
+    required: ['name', 'percentOff', 'startsAt', 'endsAt'],
+  },
+  'POST /api/sales/:id/end': { valid: () => ({}), required: [] },
+  'POST /api/creators': {
+    valid: () => ({ discordId: '123456789012345678', code: 'FuzzCode', sharePercent: 10 }),
+    required: ['discordId', 'code'],
+  },
+  'POST /api/creators/:code/disable': { valid: () => ({}), required: [] },
   'POST /api/tebex/webhook': {
     valid: () => ({ id: 'a-webhook', type: 'payment.completed', date: '2026-11-24T00:00:00Z', subject: {} }),
     required: [],

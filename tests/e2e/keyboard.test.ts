@@ -105,11 +105,13 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
       await page.getByLabel('Card number').waitFor();
       await expectVisibleFocusSoon(page, 'the payment page has opened');
 
-      // the order summary's coupon code comes first, then "Buy as a gift", then the card
+      // the order summary's coupon code comes first, then "Buy as a gift", the creator code, then the card
       await tabTo(page, (element) => element.startsWith('input'), 'to the coupon code');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('couponCode');
       await tabTo(page, (element) => element.startsWith('input'), 'to the gift box');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('checkbox');
+      await tabTo(page, (element) => element.startsWith('input'), 'to the creator code');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('creatorCode');
       await tabTo(page, (element) => element.startsWith('input'), 'to the card number');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardnumber');
       await page.keyboard.type('4242 4242 4242 4242');
