@@ -309,7 +309,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       // a creator code the server refuses, at its field
       await player.goto(`${server.url}${paths.stripeCheckout}?type=gang&id=starter-gang`);
       await player.getByLabel('Creator code').fill('NO-SUCH-CREATOR');
-      await player.getByRole('button', { name: 'Apply creator code' }).click();
+      await player.getByRole('button', { name: 'Apply creator' }).click();
       await player.locator('[aria-invalid="true"]').first().waitFor();
       await check(found, player, '/stripe-checkout with a creator code refused');
       await shoot(player, `a11y-creator-code-refused-${width}`);

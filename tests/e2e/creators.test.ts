@@ -65,12 +65,12 @@ describe.runIf(browserAvailable)('creator codes in Chromium: the admin screen, t
       await field.waitFor();
       expect(await buyer.getByText('Optional. Supports a creator; no discount.').isVisible()).toBe(true);
       await field.fill('NOPE');
-      await buyer.getByRole('button', { name: 'Apply creator code' }).click();
+      await buyer.getByRole('button', { name: 'Apply creator' }).click();
       await buyer.getByText("No creator has the code 'NOPE'. Check the spelling, or leave the field empty.").waitFor();
       expect(await axeViolations(buyer), 'a refused creator code').toEqual([]);
       await shoot(buyer, `creators-checkout-refused-${width}`, { fullPage: true });
       await field.fill(code.toLowerCase());
-      await buyer.getByRole('button', { name: 'Apply creator code' }).click();
+      await buyer.getByRole('button', { name: 'Apply creator' }).click();
       await buyer.getByTestId('creator-code-applied').filter({ hasText: code }).waitFor();
       expect(await buyer.getByTestId('order-total').textContent()).toBe('$50');
       expect(await axeViolations(buyer), 'a creator code applied').toEqual([]);

@@ -66,7 +66,7 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
 
       const field = page.getByLabel('Coupon code', { exact: true });
       await field.fill('unbanonly');
-      await page.getByRole('button', { name: 'Apply coupon code' }).click();
+      await page.getByRole('button', { name: 'Apply coupon' }).click();
       await expect
         .poll(() => page.getByTestId('coupon-refused').textContent())
         .toBe('The coupon code UNBANONLY does not apply to Hood Package.');
@@ -75,7 +75,7 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
       await shoot(page, `promotions-checkout-refused-${width}`, { fullPage: true });
 
       await field.fill('gang10');
-      await page.getByRole('button', { name: 'Apply coupon code' }).click();
+      await page.getByRole('button', { name: 'Apply coupon' }).click();
       await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('$54');
       expect(await page.getByTestId('coupon-discount').textContent()).toBe('-$6.00');
       expect(await page.getByTestId('coupon-applied').textContent()).toContain('GANG10 applied: -$6.00.');

@@ -41,7 +41,7 @@ export function CouponField({ pricing, disabled = false }: { pricing: CheckoutPr
           type="submit"
           disabled={disabled || code.trim() === '' || asking}
           // the checkout has a creator code's Apply too
-          aria-label="Apply coupon code"
+          aria-label="Apply coupon"
           className="shrink-0 rounded-md bg-gold-500 px-4 py-2 text-sm font-semibold text-bayou-950 hover:bg-gold-400 disabled:opacity-60"
         >
           Apply

@@ -76,7 +76,7 @@ export function CreatorCodeBox({
           type="submit"
           disabled={checking}
           // the checkout has a coupon code's Apply too
-          aria-label={checking ? undefined : 'Apply creator code'}
+          aria-label={checking ? undefined : 'Apply creator'}
           className="shrink-0 rounded-md border border-gold-500 px-4 py-2 text-sm font-semibold text-gold-400 hover:bg-gold-500/10 disabled:opacity-70"
         >
           {checking ? 'Checking...' : 'Apply'}
