@@ -105,9 +105,10 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
   },
   'POST /api/sales/:id/end': { valid: () => ({}), required: [] },
   'POST /api/creators': {
-    valid: () => ({ discordId: '123456789012345678', code: 'FuzzCode', sharePercent: 10 }),
-    required: ['discordId', 'code'],
+    valid: () => ({ discordId: '123456789012345678', code: 'FUZZY', sharePercent: 10 }),
+    required: ['discordId', 'code', 'sharePercent'],
   },
+  // an unknown code: nothing to disable
   'POST /api/creators/:code/disable': { valid: () => ({}), required: [] },
   'POST /api/tebex/webhook': {
     valid: () => ({ id: 'a-webhook', type: 'payment.completed', date: '2026-11-24T00:00:00Z', subject: {} }),
