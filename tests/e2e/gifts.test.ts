@@ -36,7 +36,12 @@ describe.runIf(browserAvailable)('buying as a gift in Chromium', () => {
 
   it('a gang package for a player who has never signed in: they find it on /account after their first sign-in', async () => {
     const friendId = randomDiscordId();
-    const { page: buyer } = await browser.pageAs(server, { username: 'Gift Giver', email: 'giver@example.com' });
+    const { page: buyer } = await browser.pageAs(
+      server,
+      { username: 'Gift Giver', email: 'giver@example.com' },
+      // axe is added to the page as a script
+      { bypassCSP: true },
+    );
     await buyer.goto(`${server.url}/stripe-checkout?type=gang&id=hood-package`);
     // the payment waits for the recipient
     await buyer.getByLabel('Buy as a gift').check();
@@ -60,7 +65,11 @@ describe.runIf(browserAvailable)('buying as a gift in Chromium', () => {
       .poll(() => buyer.getByTestId('purchase-gift').first().textContent())
       .toBe(`Gift to ${friendId}, waiting for their first sign-in`);
 
-    const { page: friend } = await browser.pageAs(server, { discordId: friendId, username: 'Gift Friend' });
+    const { page: friend } = await browser.pageAs(
+      server,
+      { discordId: friendId, username: 'Gift Friend' },
+      { bypassCSP: true },
+    );
     await friend.goto(`${server.url}/account`);
     await expect.poll(() => friend.getByTestId('purchase-gift').first().textContent()).toBe('Gift from Gift Giver');
     expect(await tokens(friend)).toBe(80);
@@ -72,7 +81,7 @@ describe.runIf(browserAvailable)('buying as a gift in Chromium', () => {
 
   it('a 3-month Priority Pass at 360 px: priced for 3 months, and the recipient holds a gifted pass that does not renew', async () => {
     const friendId = randomDiscordId();
-    const { page: buyer } = await browser.pageAs(server, { username: 'Pass Giver' }, { width: 360 });
+    const { page: buyer } = await browser.pageAs(server, { username: 'Pass Giver' }, { width: 360, bypassCSP: true });
     await buyer.goto(`${server.url}/stripe-checkout?type=whitelist&id=swamp-blood`);
     await buyer.getByLabel('Buy as a gift').check();
     await buyer.getByLabel('Months').selectOption('3');
@@ -84,7 +93,7 @@ describe.runIf(browserAvailable)('buying as a gift in Chromium', () => {
     const { page: friend } = await browser.pageAs(
       server,
       { discordId: friendId, username: 'Pass Friend' },
-      { width: 360 },
+      { width: 360, bypassCSP: true },
     );
     await friend.goto(`${server.url}/account`);
     await friend.getByTestId('membership-gifted').waitFor();
