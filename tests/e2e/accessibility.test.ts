@@ -5,21 +5,14 @@ import { paths } from '../../ui/src/config/paths.ts';
 import { fitsWidth } from '../support/axe.ts';
 import { browserAvailable, cutByNavigation, landed, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
+import { STAFF_PAGES } from '../support/staff-pages.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-/** Pages for staff and administrators are not public or player pages; `/api` routes are not pages. */
-const STAFF_PAGES: string[] = [
-  paths.admin,
-  paths.adminApplications,
-  paths.staffApplications,
-  paths.staffReview,
-  // tests/e2e/promotions.test.ts sweeps it as an admin sees it
-  paths.adminCoupons,
-  paths.adminCreators,
-];
+// the staff pages are read as staff see them by their own tests (the Coupons screen: tests/e2e/promotions.test.ts);
+// `/api` routes are not pages
 const PAGES = [
   ...Object.values(paths).filter((path) => !STAFF_PAGES.includes(path) && !path.startsWith('/api')),
   `${paths.stripeCheckout}?type=whitelist&id=swamp-blood`,

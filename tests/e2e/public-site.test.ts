@@ -5,6 +5,7 @@ import { fitsWidth } from '../support/axe.ts';
 import { browserAvailable, landed, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
+import { STAFF_PAGES } from '../support/staff-pages.ts';
 import type { TestServer } from '../support/test-system.ts';
 
 /**
@@ -12,7 +13,6 @@ import type { TestServer } from '../support/test-system.ts';
  * visitor reaches too, only render and fit here; every other page is read at both widths by the accessibility sweep
  * (tests/e2e/accessibility.test.ts), whose axe rules ask for a level-one heading and which checks the fit at 360 px.
  */
-const STAFF_ROUTES = [paths.admin, paths.adminApplications, paths.staffApplications, paths.staffReview];
 
 const WIDTHS = [1280, 360] as const;
 
@@ -226,7 +226,7 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
           }));
       }
 
-      for (const route of STAFF_ROUTES) {
+      for (const route of STAFF_PAGES) {
         it(`${route} renders a heading${width === 360 ? ' and fits the screen' : ''}`, ({ expect }) =>
           onPage(width, async (page) => {
             await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
