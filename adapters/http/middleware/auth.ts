@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { ForbiddenError, UnauthenticatedError } from '../../../core/shared/errors.ts';
 import { hasRole, type Role, type User } from '../../../core/users/user.ts';
+import { hasPermission, PERMISSION_LABELS, type Permission } from '../../../core/users/permissions.ts';
 
 declare module 'koa' {
   interface DefaultState {
@@ -35,4 +36,18 @@ export function requireRole(role: Exclude<Role, 'player'>): RoleGuard {
     return next();
   };
   return Object.assign(guard, { requiredRole: role });
+}
+
+/** A permission guard names its permission, so a test can list every guarded route from the router. */
+export type PermissionGuard = Middleware & { requiredPermission: Permission };
+
+/** 401 when signed out, 403 when the signed-in user does not hold the permission. */
+export function requirePermission(permission: Permission): PermissionGuard {
+  const guard: Middleware = (ctx, next) => {
+    const user = currentUser(ctx as Context);
+    if (!hasPermission(user, permission))
+      throw new ForbiddenError('PERMISSION_REQUIRED', `This needs the "${PERMISSION_LABELS[permission]}" permission.`);
+    return next();
+  };
+  return Object.assign(guard, { requiredPermission: permission });
 }
