@@ -26,6 +26,7 @@ import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
 import { MikroOrmAccountActionLog } from './persistence/mikro-orm-account-action-log.ts';
 import { MikroOrmAuditLog } from './persistence/mikro-orm-audit-log.ts';
 import { MikroOrmCreatorRepository } from './persistence/mikro-orm-creator-repository.ts';
+import { MikroOrmDashboardFigures } from './persistence/mikro-orm-dashboard-figures.ts';
 import { Database } from './persistence/database.ts';
 import { isDatabaseBusy } from './persistence/database-busy.ts';
 import { MikroOrmDeliveryOutbox } from './persistence/mikro-orm-delivery-outbox.ts';
@@ -163,6 +164,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     game: { status: gameStatus ?? NO_GAME_SERVER, checks: new MikroOrmServerCheckLog(database) },
     promotions: { promotions: new MikroOrmPromotionRepository(database) },
     creators: { creators: new MikroOrmCreatorRepository(database) },
+    dashboard: { figures: new MikroOrmDashboardFigures(database) },
   });
   worker = new DeliveryWorker({
     pass: () => database.withContext(() => core.delivery.deliverDue.execute()),

@@ -3,6 +3,7 @@ import { tierName } from './memberships/lifecycle.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import { createCatalogueModule } from './catalogue/module.ts';
 import { createCreatorModule, type CreatorPorts } from './creators/module.ts';
+import { createDashboardModule, type DashboardPorts } from './dashboard/module.ts';
 import { createGameModule, type GamePorts } from './game/module.ts';
 import { createMembershipLifecycle, createMembershipModule, type MembershipPorts } from './memberships/module.ts';
 import { createPlayerModule } from './players/module.ts';
@@ -40,6 +41,8 @@ export interface CorePorts {
   promotions: PromotionPorts;
   /** creators and their codes; their sales are read from the purchases */
   creators: CreatorPorts;
+  /** the admin dashboard's charts, summed by the store */
+  dashboard: DashboardPorts;
 }
 
 /** Builds every use case from the ports the adapters provide. */
@@ -113,6 +116,7 @@ export function createCore(ports: CorePorts) {
     promotions,
     memberships,
     creators,
+    dashboard: createDashboardModule(ports.dashboard, { catalogue, clock }),
     delivery,
     game,
     players: createPlayerModule(

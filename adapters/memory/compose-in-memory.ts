@@ -15,6 +15,8 @@ import { InMemoryWhitelistAccess } from './in-memory-whitelist-access.ts';
 import { InMemoryAccountActionLog } from './in-memory-account-action-log.ts';
 import { InMemoryAuditLog } from './in-memory-audit-log.ts';
 import { InMemoryCreatorRepository } from './in-memory-creator-repository.ts';
+import { decisionsOf } from '../../core/dashboard/ports.ts';
+import { InMemoryDashboardFigures } from './in-memory-dashboard-figures.ts';
 import { InMemoryDeliveryOutbox } from './in-memory-delivery-outbox.ts';
 import { InMemoryDemoIntentStore } from './in-memory-demo-intent-store.ts';
 import { InMemoryEntitlements } from './in-memory-entitlements.ts';
@@ -110,6 +112,29 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     game: { status: NO_GAME_SERVER, checks: new InMemoryServerCheckLog() },
     promotions: { promotions },
     creators: { creators },
+    dashboard: {
+      figures: new InMemoryDashboardFigures({
+        purchases: () => purchases.list({}),
+        memberships: async () => {
+          const all = await memberships.list({ limit: Number.MAX_SAFE_INTEGER });
+          return Promise.all(
+            all.map(async (membership) => ({
+              membership,
+              events: (await memberships.eventsOf(membership.userId, Number.MAX_SAFE_INTEGER)).filter(
+                (event) => event.membershipId === membership.id,
+              ),
+            })),
+          );
+        },
+        applications: async () => {
+          const all = { page: 1, pageSize: Number.MAX_SAFE_INTEGER };
+          return [
+            { decisions: decisionsOf(whitelistKind), rows: (await whitelistApplications.list(all)).items },
+            { decisions: decisionsOf(staffKind), rows: (await staffApplications.list(all)).items },
+          ];
+        },
+      }),
+    },
   };
   return {
     core: createCore(ports),
