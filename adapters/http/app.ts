@@ -21,6 +21,7 @@ import { playerRoutes } from './routes/players.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { promotionRoutes } from './routes/promotions.ts';
 import { deliveryRoutes } from './routes/deliveries.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { tebexRoutes } from './routes/tebex.ts';
 import { gameRoutes, serverStatusRoutes } from './routes/game.ts';
@@ -72,6 +73,8 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
     codeRateLimit(codeChecks, (ctx) => (ctx as { params?: Record<string, string> }).params?.code),
   );
   purchaseRoutes(router, core, keptLists.answer());
+  // the charts are costlier to sum and move by the day: kept up to 30 seconds while nothing they read changes
+  dashboardRoutes(router, core, keptLists.answer({ maxAgeMs: 30_000 }));
   promotionRoutes(router, core, system.rateLimits.coupons);
   deliveryRoutes(router, core);
   playerRoutes(router, core);

@@ -88,6 +88,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/creators/report': 'admin',
   'GET /api/creators/report.csv': 'admin',
   'POST /api/creators/:code/disable': 'admin',
+  // guarded by the 'view-purchases' permission, which only the admin preset holds for now
+  'GET /api/dashboard/charts': 'admin',
 };
 
 interface Request {
@@ -229,6 +231,7 @@ describe('authorization matrix: every API route, read from the router', () => {
     }),
     'GET /api/purchases/export.csv': async () => ({ path: '/api/purchases/export.csv?status=completed' }),
     'GET /api/memberships/summary': async () => ({ path: '/api/memberships/summary' }),
+    'GET /api/dashboard/charts': async () => ({ path: '/api/dashboard/charts?days=90' }),
     'GET /api/creators': async () => ({ path: '/api/creators' }),
     'POST /api/creators': async () => ({ path: '/api/creators', body: await newCreator() }),
     'GET /api/creators/report': async () => ({ path: '/api/creators/report?month=2026-11' }),

@@ -11,6 +11,8 @@ const HEADERS = ['Content-Type', 'Content-Encoding', 'Vary', 'Cache-Control'] as
 
 interface Kept {
   at: number;
+  /** how long it may be sent again */
+  maxAgeMs: number;
   headers: Array<[string, string]>;
   body: Buffer;
 }
@@ -45,14 +47,17 @@ export class KeptLists {
     });
   }
 
-  /** for a list route, after its role check: answers from memory when it can, else keeps what the route answers */
-  answer(): Middleware {
+  /**
+   * for a list route, after its role check: answers from memory when it can, else keeps what the route answers;
+   * `maxAgeMs` for an answer that may be older than a second (the dashboard's charts)
+   */
+  answer({ maxAgeMs = MAX_AGE_MS } = {}): Middleware {
     return async (ctx, next) => {
       const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
       const key = `${currentUser(ctx).id} ${gzip ? 'gzip' : 'identity'} ${ctx.url}`;
       const now = this.clock.now().getTime();
       const kept = this.entries.get(key);
-      if (kept && this.feed.hearing && now >= kept.at && now - kept.at < MAX_AGE_MS) {
+      if (kept && this.feed.hearing && now >= kept.at && now - kept.at < kept.maxAgeMs) {
         for (const [name, value] of kept.headers) ctx.set(name, value);
         ctx.body = kept.body;
         return;
@@ -68,7 +73,7 @@ export class KeptLists {
         const value = ctx.response.get(name);
         if (value) headers.push([name, value]);
       }
-      this.entries.set(key, { at: now, headers, body: ctx.body });
+      this.entries.set(key, { at: now, maxAgeMs, headers, body: ctx.body });
     };
   }
 
