@@ -2,7 +2,7 @@ import { MembershipStrip } from '@/features/membership';
 import { format } from 'date-fns';
 import { day } from '@/lib/dates.ts';
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
@@ -15,6 +15,9 @@ import { PurchaseFiltersForm } from './purchase-filters.tsx';
 import { DeliveryState } from './delivery-state.tsx';
 import { STATUS_LABELS, StatusBadge, TypeBadge } from './purchase-badges.tsx';
 import { PurchaseDetailsDialog } from './purchase-details-dialog.tsx';
+
+/** the charts and their drawing code: a chunk of their own, fetched only when the dashboard shows */
+const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
 
 const COLUMNS = ['Customer', 'Product', 'Type', 'Amount', 'Status', 'Discord', 'Date', 'Actions'];
 
@@ -132,6 +135,9 @@ function PurchaseDashboard() {
             Also: {first.byStatus.failed} failed, {first.byStatus.abandoned} abandoned, {first.byStatus.refunded}{' '}
             refunded, {first.byStatus.disputed} disputed.
           </p>
+          <Suspense fallback={<p className="mt-8 text-sm text-slate-300">Loading the charts…</p>}>
+            <DashboardCharts />
+          </Suspense>
           <section
             aria-labelledby="recent-purchases-title"
             className="mt-8 min-w-0 overflow-hidden rounded-xl border border-bayou-700 bg-bayou-900"
