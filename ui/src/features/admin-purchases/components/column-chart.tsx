@@ -14,13 +14,15 @@ interface ColumnChartProps {
   summary: string;
   xLabel: string;
   yLabel: string;
-  /** the label of each category on the x axis (short) */
+  /** the label of each category on the x axis (short; a line break splits it over two lines) */
   categories: string[];
   series: ChartSeries[];
   /** several series: stacked in one column, or side by side */
   layout?: 'stacked' | 'grouped';
   /** a value as the axis and the hover text write it */
   format: (value: number) => string;
+  /** whole numbers only (counts): no tick between two whole numbers */
+  whole?: boolean;
   /** the same figures as a table, for screen readers and for reading exact values */
   table: { columns: string[]; rows: ReactNode[][] };
   /** a test id for the figure */
@@ -28,9 +30,9 @@ interface ColumnChartProps {
 }
 
 const HEIGHT = 220;
-const MARGIN = { top: 12, right: 8, bottom: 44, left: 64 };
-/** the least room an x-axis label needs */
-const LABEL_PX = 64;
+const MARGIN = { top: 12, right: 8, bottom: 56, left: 56 };
+/** about how wide a character of an x-axis label is, at its 10 px */
+const CHARACTER_PX = 5.5;
 
 /** the smallest 1, 2 or 5 times a power of ten at or above `value` (1 for nothing) */
 export function niceCeiling(value: number): number {
@@ -69,6 +71,7 @@ export function ColumnChart({
   series,
   layout = 'stacked',
   format,
+  whole = false,
   table,
   testId,
 }: ColumnChartProps) {
@@ -85,7 +88,11 @@ export function ColumnChart({
   const y = (value: number) => MARGIN.top + plotHeight - (value / top) * plotHeight;
   const slot = categories.length ? plotWidth / categories.length : 0;
   const barWidth = Math.max(1, slot * 0.75);
-  const every = Math.max(1, Math.ceil(categories.length / Math.max(1, Math.floor(plotWidth / LABEL_PX))));
+  // as many category labels as fit side by side: every one, or every second, third...
+  const longest = Math.max(0, ...categories.flatMap((category) => category.split('\n').map((line) => line.length)));
+  const labelPx = longest * CHARACTER_PX + 6;
+  const every = Math.max(1, Math.ceil(categories.length / Math.max(1, Math.floor(plotWidth / labelPx))));
+  const ticks = whole && top % 2 ? [0, top] : [0, top / 2, top];
 
   return (
     <figure
@@ -122,7 +129,7 @@ export function ColumnChart({
             className="block max-w-full"
           >
             <title>{title}</title>
-            {[0, top / 2, top].map((tick) => (
+            {ticks.map((tick) => (
               <g key={tick}>
                 <line
                   x1={MARGIN.left}
@@ -167,7 +174,7 @@ export function ColumnChart({
                         height={Math.max(1, y(from) - y(from + value))}
                         fill={one.color}
                       >
-                        <title>{`${category}: ${series.length > 1 ? `${one.label} ` : ''}${format(value)}`}</title>
+                        <title>{`${category.replace('\n', ' ')}: ${series.length > 1 ? `${one.label} ` : ''}${format(value)}`}</title>
                       </rect>
                     );
                   })}
@@ -176,10 +183,14 @@ export function ColumnChart({
                       x={MARGIN.left + index * slot + slot / 2}
                       y={MARGIN.top + plotHeight + 16}
                       textAnchor="middle"
-                      fontSize="11"
+                      fontSize="10"
                       fill="#cbd5e1"
                     >
-                      {category}
+                      {category.split('\n').map((line, number) => (
+                        <tspan key={line} x={MARGIN.left + index * slot + slot / 2} dy={number ? 12 : 0}>
+                          {line}
+                        </tspan>
+                      ))}
                     </text>
                   )}
                 </g>

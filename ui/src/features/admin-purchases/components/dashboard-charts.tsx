@@ -106,7 +106,7 @@ function Charts({ data }: { data: DashboardChartsResponse }) {
         xLabel="Product type (purchases)"
         yLabel="Dollars taken"
         categories={data.productTypes.map(
-          (type) => `${TYPE_LABELS[type.productType] ?? type.productType} (${type.purchases})`,
+          (type) => `${TYPE_LABELS[type.productType] ?? type.productType}\n(${type.purchases})`,
         )}
         series={[{ label: 'Money taken', color: '#8fd18a', values: data.productTypes.map((type) => type.taken) }]}
         format={axisMoney}
@@ -164,6 +164,7 @@ function Charts({ data }: { data: DashboardChartsResponse }) {
             categories={months.map((month) => monthLabel(month.month))}
             series={tierSeries((month) => month.members)}
             format={count}
+            whole
             table={{
               columns: ['Month', ...tiers.map((tier) => tier.name), 'Total'],
               rows: months.map((month) => [
@@ -190,6 +191,7 @@ function Charts({ data }: { data: DashboardChartsResponse }) {
         ]}
         layout="grouped"
         format={count}
+        whole
         table={{
           columns: ['Week starting', 'Sent', 'Decided', 'Median time to decision'],
           rows: weeks.map((week) => [
