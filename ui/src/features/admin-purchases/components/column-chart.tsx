@@ -125,7 +125,8 @@ export function ColumnChart({
             height={HEIGHT}
             viewBox={`0 0 ${width} ${HEIGHT}`}
             role="img"
-            aria-labelledby={`${id}-title ${id}-summary`}
+            aria-labelledby={`${id}-title`}
+            aria-describedby={`${id}-summary`}
             className="block max-w-full"
           >
             <title>{title}</title>

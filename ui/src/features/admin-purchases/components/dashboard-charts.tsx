@@ -204,7 +204,7 @@ function Charts({ data }: { data: DashboardChartsResponse }) {
       />
       <ColumnChart
         testId="chart-decision-time"
-        title="Median time to a decision"
+        title="Median decision time"
         summary={
           decidedWeeks.length
             ? `Median hours from sending to the final decision, per week of the decision; the latest: ${hours(

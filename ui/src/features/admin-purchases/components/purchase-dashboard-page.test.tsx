@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardChartsResponse } from '@contract/dashboard.ts';
 import type { PurchaseDto, PurchasesResponse } from '@contract/purchases.ts';
 import PurchaseDashboardPage from './purchase-dashboard-page.tsx';
 
@@ -62,6 +63,14 @@ const membershipSummary = {
   members: 3,
   mrr: 220,
 };
+/** the charts below the totals (their own browser test reads them): a quiet month */
+const charts: DashboardChartsResponse = {
+  days: 30,
+  money: [{ day: '2026-11-22', purchases: 0, taken: 0 }],
+  productTypes: [{ productType: 'gang', purchases: 0, taken: 0 }],
+  memberships: { tiers: [], months: [] },
+  applications: [{ week: '2026-11-16', submitted: 0, decided: 0, medianDecisionHours: null }],
+};
 /** the dashboard is drawn only for an admin */
 const adminSession = {
   user: { username: 'Papa', discordUsername: 'Papa', email: null, discordId: '1001', role: 'admin' },
@@ -71,6 +80,8 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     return new Response(JSON.stringify(adminSession), { headers: { 'content-type': 'application/json' } });
   if (String(input) === '/api/memberships/summary')
     return new Response(JSON.stringify(membershipSummary), { headers: { 'content-type': 'application/json' } });
+  if (String(input).startsWith('/api/dashboard/charts'))
+    return new Response(JSON.stringify(charts), { headers: { 'content-type': 'application/json' } });
   const id = /\/api\/purchases\/([\w-]+)/.exec(String(input))?.[1];
   const found = id ? answer.purchases.find((one) => one.id === id) : undefined;
   const body = id
