@@ -9,7 +9,6 @@ import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
-const DAY = 86_400_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** a UTC day as the charts write it: "Nov 27" */
 const dayLabel = (at: Date) => `${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}`;
