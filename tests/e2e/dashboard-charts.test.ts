@@ -145,7 +145,7 @@ describe.runIf(browserAvailable)('the dashboard charts in Chromium', () => {
 
       expect(await axeViolations(page)).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
-      await shoot(page.getByRole('region', { name: 'Charts' }), `dashboard-charts-${width}`);
+      await shoot(page, `dashboard-charts-${width}`, { fullPage: true });
 
       // the longer window: 90 days in the money chart and its table
       await page.getByRole('button', { name: 'Last 90 days' }).click();
