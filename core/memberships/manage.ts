@@ -1,4 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { PricedItem } from '../catalogue/product.ts';
 import { CURRENCY, type Purchase } from '../purchases/purchase.ts';
 import type { PurchaseSettlement } from '../purchases/purchase-settlement.ts';
 import type { PaymentGateway, PaymentIntent, PurchaseRepository } from '../purchases/ports.ts';
@@ -133,7 +134,7 @@ export class ManageMembership {
   async mine(userId: string): Promise<(MembershipView & { unpaidRenewal: Purchase | null }) | null> {
     const membership = (await this.memberships.findLive(userId)) ?? (await this.memberships.latestOf(userId));
     if (!membership) return null;
-    return { ...this.views.view(membership), unpaidRenewal: await this.unpaidRenewal(membership) };
+    return { ...(await this.present(membership)), unpaidRenewal: await this.unpaidRenewal(membership) };
   }
 
   /** Past due: the failed renewal's payment, to be paid with another card (the provider's own retry goes on too). */
@@ -168,7 +169,7 @@ export class ManageMembership {
       await this.transactions.run(() => this.lifecycle.end(membership, 'it was canceled after a failed renewal.'));
       return this.reload(membership.id);
     }
-    if (membership.cancelAtPeriodEnd) return this.views.view(membership);
+    if (membership.cancelAtPeriodEnd) return this.present(membership);
     return this.setCanceling(membership, true);
   }
 
@@ -185,7 +186,7 @@ export class ManageMembership {
 
   async resume(userId: string): Promise<MembershipView> {
     const membership = notGifted(await this.live(userId));
-    if (!membership.cancelAtPeriodEnd) return this.views.view(membership);
+    if (!membership.cancelAtPeriodEnd) return this.present(membership);
     if (membership.currentPeriodEnd <= this.clock.now())
       throw new MembershipStateError(
         'MEMBERSHIP_PERIOD_OVER',
@@ -211,7 +212,11 @@ export class ManageMembership {
       const next = this.catalogue.price(membership.pendingTierId ?? membership.tierId, 'whitelist');
       return {
         action: 'resume',
-        nextCharge: { at: membership.currentPeriodEnd, amountCents: next.priceCents, tierName: next.name },
+        nextCharge: {
+          at: membership.currentPeriodEnd,
+          amountCents: await this.nextMonthCents(membership, next),
+          tierName: next.name,
+        },
       };
     }
     const { kind, target, current } = this.tierMove(membership, request.tierId);
@@ -227,7 +232,11 @@ export class ManageMembership {
         kind === 'upgrade' ? this.upgradeCharge(membership, current.priceCents, target.priceCents, now) : 0,
       tokensNow: kind === 'upgrade' ? Math.max(0, target.tokens - current.tokens) : 0,
       startsAt: kind === 'upgrade' ? now : membership.currentPeriodEnd,
-      nextCharge: { at: membership.currentPeriodEnd, amountCents: renewal.priceCents, tierName: renewal.name },
+      nextCharge: {
+        at: membership.currentPeriodEnd,
+        amountCents: await this.nextMonthCents(membership, renewal),
+        tierName: renewal.name,
+      },
     };
   }
 
@@ -358,12 +367,25 @@ export class ManageMembership {
   private async reload(id: string): Promise<MembershipView> {
     const membership = await this.memberships.findById(id);
     if (!membership) throw new MembershipNotFoundError(id);
-    return this.views.view(membership);
+    return this.present(membership);
   }
 
   /** the membership as the change answered it; read again only when the change did not hold */
   private async viewOf(moved: MembershipUpdate | null, id: string): Promise<MembershipView> {
-    return moved ? this.views.view(moved.membership) : this.reload(id);
+    return moved ? this.present(moved.membership) : this.reload(id);
+  }
+
+  /** the membership as its owner sees it: the next charge is what the renewal will really charge, coupon included */
+  private async present(membership: Membership): Promise<MembershipView> {
+    const view = this.views.view(membership);
+    if (!view.nextCharge) return view;
+    const tier = this.catalogue.price(view.nextCharge.tierId, 'whitelist');
+    return { ...view, nextCharge: { ...view.nextCharge, amountCents: await this.nextMonthCents(membership, tier) } };
+  }
+
+  /** the next renewal's charge for `tier`: its price, less the first month's coupon while the coupon covers it */
+  private async nextMonthCents(membership: Membership, tier: PricedItem): Promise<number> {
+    return (await this.payments.monthPrice(membership, tier, membership.currentPeriodEnd)).priceCents;
   }
 }
 
