@@ -35,6 +35,14 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
         endsAt: new Date(Date.now() + 2 * DAY),
         createdBy: null,
       });
+      await core.promotions.createSale.execute({
+        name: 'Swamp spring',
+        percentOff: 20,
+        productIds: ['swamp-blood'],
+        startsAt: new Date(Date.now() - DAY),
+        endsAt: new Date(Date.now() + 3 * DAY),
+        createdBy: null,
+      });
     });
   });
   afterAll(async () => {
@@ -101,6 +109,26 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
       await page.context().close();
     }
   }, 120_000);
+
+  it("the Priority Pass tier on sale shows its old price struck through, the first month's sale price and the end", async () => {
+    for (const width of [1280, 360]) {
+      const { page } = await browser.pageAs(server, { username: `Pass Shopper ${width}` }, { width, bypassCSP: true });
+      await page.goto(`${server.url}${paths.priorityPass}`);
+      const card = page.getByRole('article', { name: 'Swamp Blood' });
+      await card.getByTestId('sale-price').waitFor();
+      expect(await card.getByTestId('sale-price').textContent()).toMatch(
+        /^Was \$60\/monthNow \$48 first month20% offThen \$60\/monthSale ends /,
+      );
+      // the tiers not on sale keep their one price
+      expect(await page.getByRole('article', { name: 'Parish Life' }).getByTestId('price').textContent()).toBe(
+        '$40/month',
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      await shoot(page, `promotions-priority-pass-sale-${width}`, { fullPage: true });
+      await page.context().close();
+    }
+  }, 60_000);
 
   it('an admin creates, lists and disables a coupon on the Coupons screen, at 1280 and 360 px', async () => {
     for (const width of [1280, 360]) {
