@@ -2,7 +2,14 @@ import type { BuyerPurchaseStatus } from './buyer-view.ts';
 import type { PricedItem } from '../catalogue/product.ts';
 import type { SubscriptionDiscount } from './discount.ts';
 import type { GiftRecipient } from './gift.ts';
-import type { PaymentGatewayName, Purchase, PurchaseChanges, PurchaseDiscount, PurchaseStatus } from './purchase.ts';
+import type {
+  PaymentGatewayName,
+  ProviderCodes,
+  Purchase,
+  PurchaseChanges,
+  PurchaseDiscount,
+  PurchaseStatus,
+} from './purchase.ts';
 
 export type IntentStatus =
   | 'requires_payment_method'
@@ -34,6 +41,8 @@ export interface PaymentIntent {
   subscriptionReference?: string;
   /** the creator code passed on to the provider, and whether it took it (Tebex); absent where none was passed on */
   creatorCode?: { code: string; accepted: boolean };
+  /** the creator and coupon codes the provider reported on the payment that paid it (Tebex's webhook) */
+  reportedCodes?: ProviderCodes;
 }
 
 export interface CreateIntentRequest {
