@@ -113,9 +113,15 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
         createdAt: { $gte: rules.openSince },
         $or: [{ billingReason: null }, { billingReason: 'start' }],
       };
+      // a pass for the buyer (a subscription's first month) and a gifted pass (one payment) are checkouts of their own
       const same = await em.findOne(
         PurchaseRow,
-        { ...open, productId: purchase.productId, optionId: purchase.optionId },
+        {
+          ...open,
+          productId: purchase.productId,
+          optionId: purchase.optionId,
+          billingReason: purchase.billing?.reason ?? null,
+        },
         { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' } },
       );
       if (same) return { outcome: 'open', purchase: toPurchase(same) };

@@ -148,7 +148,10 @@ export interface OpenCheckoutRules {
 export type CheckoutClaim =
   /** the new purchase was stored */
   | { outcome: 'added'; purchase: Purchase }
-  /** the buyer's open checkout for the same product and option, as it stands; nothing was stored */
+  /**
+   * the buyer's open checkout for the same product and option (and, for a pass, of the same kind: their own, or a
+   * gift), as it stands; nothing was stored
+   */
   | { outcome: 'open'; purchase: Purchase }
   /** the buyer already holds `limit` open checkouts; nothing was stored */
   | { outcome: 'full'; open: number };
