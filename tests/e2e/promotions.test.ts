@@ -6,6 +6,9 @@ import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../suppo
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const DAY = 86_400_000;
+/** a datetime-local input's value for `date`, in the browser's (and this process's) time zone */
+const localInput = (date: Date) =>
+  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
   let server: TestServer;
@@ -152,10 +155,11 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
       await shoot(page, `promotions-coupons-errors-${width}`, { fullPage: true });
 
       const code = `SPRING${width}`;
-      await page.getByLabel('Code').fill(code.toLowerCase());
-      await page.getByLabel('Percent off').fill('15');
-      await page.getByLabel('Gang packages').check();
-      await page.getByLabel('Uses in all').fill('50');
+      const form = page.getByRole('group', { name: 'New coupon' });
+      await form.getByLabel('Code').fill(code.toLowerCase());
+      await form.getByLabel('Percent off').fill('15');
+      await form.getByLabel('Gang packages').check();
+      await form.getByLabel('Uses in all').fill('50');
       await page.getByRole('button', { name: 'Create coupon' }).click();
       const row = page.getByTestId('coupon-row').filter({ hasText: code });
       await row.waitFor();
@@ -167,6 +171,64 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
 
       await row.getByRole('button', { name: `Disable ${code}` }).click();
       await expect.poll(() => row.textContent()).toContain('Disabled');
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('an admin creates a sale on the Coupons screen, sees it on the cards, and ends it, at 1280 and 360 px', async () => {
+    for (const width of [1280, 360]) {
+      const { page } = await browser.pageAs(
+        server,
+        { username: `Sale Admin ${width}`, role: 'admin' },
+        { width, bypassCSP: true, reducedMotion: 'reduce' },
+      );
+      await page.goto(`${server.url}${paths.adminCoupons}`);
+      const sales = page.getByRole('region', { name: 'Sales' });
+      await sales.getByTestId('sale-row').first().waitFor();
+
+      // an empty form: each missing field says what it needs, and nothing is sent
+      await sales.getByRole('button', { name: 'Create sale' }).click();
+      await expect.poll(() => sales.locator('[aria-invalid="true"]').count()).toBe(3);
+      expect(await sales.getByText('Choose when the sale ends.').isVisible()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, `promotions-sales-errors-${width}`, { fullPage: true });
+
+      // the server's reasons: a percent out of range, an end before the start
+      const name = `Unban week ${width}`;
+      await sales.getByLabel('Sale name').fill(name);
+      await sales.getByLabel('Percent off').fill('95');
+      await sales.getByLabel('Unbans').check();
+      await sales.getByLabel('Starts').fill(localInput(new Date(Date.now() + 2 * DAY)));
+      await sales.getByLabel('Ends').fill(localInput(new Date(Date.now() + DAY)));
+      await sales.getByRole('button', { name: 'Create sale' }).click();
+      await expect.poll(() => sales.getByRole('alert').textContent()).toContain('A sale takes 1 to 90 percent off.');
+      expect(await sales.getByLabel('Percent off').getAttribute('aria-invalid')).toBe('true');
+
+      await sales.getByLabel('Percent off').fill('20');
+      await sales.getByLabel('Unbans').uncheck();
+      await sales.getByLabel('Products on sale').selectOption(['starter-gang']);
+      await sales.getByLabel('Starts').fill('');
+      await sales.getByLabel('Ends').fill(localInput(new Date(Date.now() + 3 * DAY)));
+      await sales.getByRole('button', { name: 'Create sale' }).click();
+      const row = sales.getByTestId('sale-row').filter({ hasText: name });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('20% off');
+      expect(await row.textContent()).toContain('Starter Gang');
+      expect(await row.textContent()).toContain('On now');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      await shoot(page, `promotions-sales-${width}`, { fullPage: true });
+
+      // the card shows it at once
+      const card = page.getByRole('article', { name: 'Starter Gang' });
+      await page.goto(`${server.url}${paths.gangs}`);
+      await expect.poll(() => card.getByTestId('sale-price').textContent()).toMatch(/^Was \$50Now \$4020% off/);
+
+      await page.goto(`${server.url}${paths.adminCoupons}`);
+      await row.getByRole('button', { name: /^End now/ }).click();
+      await expect.poll(() => row.textContent()).toContain('Ended');
+      await page.goto(`${server.url}${paths.gangs}`);
+      await expect.poll(() => card.getByTestId('price').textContent()).toBe('$50');
       await page.context().close();
     }
   }, 120_000);

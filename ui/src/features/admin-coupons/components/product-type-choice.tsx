@@ -1,0 +1,39 @@
+import type { ProductTypeDto } from '@contract/catalogue.ts';
+import { CheckboxField } from '@/components/ui/form-fields.tsx';
+
+export const PRODUCT_TYPE_LABELS: Array<{ type: ProductTypeDto; label: string }> = [
+  { type: 'whitelist', label: 'Priority Pass' },
+  { type: 'gang', label: 'Gang packages' },
+  { type: 'addon', label: 'Add-ons' },
+  { type: 'unban', label: 'Unbans' },
+];
+
+/** The product types a coupon or a sale applies to, as a row of checkboxes. */
+export function ProductTypeChoice({
+  legend,
+  types,
+  onChange,
+  error,
+}: {
+  legend: string;
+  types: ProductTypeDto[];
+  onChange: (types: ProductTypeDto[]) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset className="grid min-w-0 gap-2">
+      <legend className="text-sm font-medium text-slate-200">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-4">
+        {PRODUCT_TYPE_LABELS.map(({ type, label }) => (
+          <CheckboxField
+            key={type}
+            label={label}
+            checked={types.includes(type)}
+            onChange={(checked) => onChange(checked ? [...types, type] : types.filter((t) => t !== type))}
+          />
+        ))}
+      </div>
+      {error && <p className="text-sm text-red-300">{error}</p>}
+    </fieldset>
+  );
+}
