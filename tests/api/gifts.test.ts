@@ -30,18 +30,27 @@ async function player(username?: string) {
   return { ...signed, http: client(server.url, signed.cookie) };
 }
 
+/** pays a started checkout with the demo card and completes it */
+async function payWithCard(
+  buyer: { http: ReturnType<typeof client> },
+  started: { clientSecret: string; paymentIntentId: string },
+) {
+  const paid = await buyer.http.post('/api/payments/demo/confirm', {
+    clientSecret: started.clientSecret,
+    cardNumber: CARD,
+  });
+  expect(paid.body.paymentIntent.status).toBe('succeeded');
+  const completed = await buyer.http.post('/api/complete-purchase', { paymentIntentId: started.paymentIntentId });
+  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+  return completed.body;
+}
+
 /** starts a gift checkout and pays it with the demo card */
 async function buyGift(buyer: { http: ReturnType<typeof client> }, item: Record<string, unknown>) {
   const started = await buyer.http.post('/api/create-payment-intent', item);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const paid = await buyer.http.post('/api/payments/demo/confirm', {
-    clientSecret: started.body.clientSecret,
-    cardNumber: CARD,
-  });
-  expect(paid.body.paymentIntent.status).toBe('succeeded');
-  const completed = await buyer.http.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId });
-  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
-  return { started: started.body, completed: completed.body, purchaseId: started.body.purchaseId as string };
+  const completed = await payWithCard(buyer, started.body);
+  return { started: started.body, completed, purchaseId: started.body.purchaseId as string };
 }
 
 const tokens = async (http: ReturnType<typeof client>) => (await http.get('/api/user/tokens')).body.tokens as number;
@@ -229,13 +238,7 @@ describe('buying as a gift', () => {
     expect(listed.map((purchase) => purchase.status)).toEqual(['awaiting_payment', 'awaiting_payment']);
 
     // the gift is paid; the buyer's own checkout is left open, still theirs to pay or leave
-    const paid = await buyer.http.post('/api/payments/demo/confirm', {
-      clientSecret: gift.body.clientSecret,
-      cardNumber: CARD,
-    });
-    expect(paid.body.paymentIntent.status).toBe('succeeded');
-    const completed = await buyer.http.post('/api/complete-purchase', { paymentIntentId: gift.body.paymentIntentId });
-    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    await payWithCard(buyer, gift.body);
     const after = (await buyer.http.get('/api/user/purchases')).body.purchases as Array<{ status: string }>;
     expect(after.map((purchase) => purchase.status).sort()).toEqual(['awaiting_payment', 'completed']);
   });

@@ -3,9 +3,9 @@ import type { ProductTypeDto } from '@contract/catalogue.ts';
 import type { CreateCouponRequest } from '@contract/promotions.ts';
 import { CheckboxField, Field, FormSection } from '@/components/ui/form-fields.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
-import { errorMessage, fieldIssues } from '@/lib/api-client.ts';
+import { fieldIssues } from '@/lib/api-client.ts';
 import { useCreateCoupon } from '../api/coupons.ts';
-import { ProductTypeChoice } from './product-type-choice.tsx';
+import { CreateButton, ProductTypeChoice } from './form-parts.tsx';
 
 interface Draft {
   code: string;
@@ -145,20 +145,7 @@ export function CouponForm() {
             onChange={(forever) => setDraft((current) => ({ ...current, forever }))}
           />
         </div>
-        {create.error && (
-          <p role="alert" className="text-sm text-red-300">
-            {errorMessage(create.error)}
-          </p>
-        )}
-        <div>
-          <button
-            type="submit"
-            disabled={create.isPending}
-            className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400 disabled:opacity-60"
-          >
-            {create.isPending ? 'Creating…' : 'Create coupon'}
-          </button>
-        </div>
+        <CreateButton label="Create coupon" error={create.error} pending={create.isPending} />
       </FormSection>
     </form>
   );

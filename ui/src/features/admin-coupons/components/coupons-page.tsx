@@ -9,7 +9,7 @@ import { formatMoney } from '@/lib/format.ts';
 import { isRefusal, NotAuthorized, RequireRole } from '@/features/auth';
 import { useCoupons, useDisableCoupon } from '../api/coupons.ts';
 import { CouponForm } from './coupon-form.tsx';
-import { PRODUCT_TYPE_LABELS } from './product-type-choice.tsx';
+import { PRODUCT_TYPE_LABELS } from './form-parts.tsx';
 import { SalesSection } from './sales-section.tsx';
 
 const COLUMNS = ['Code', 'Discount', 'Applies to', 'Uses', 'Expires', 'State', 'Actions'];

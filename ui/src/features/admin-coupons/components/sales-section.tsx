@@ -9,7 +9,7 @@ import { errorMessage, fieldIssues } from '@/lib/api-client.ts';
 import { dayAndTime } from '@/lib/dates.ts';
 import { useProducts } from '@/features/catalogue';
 import { useCreateSale, useEndSale, useSales } from '../api/sales.ts';
-import { PRODUCT_TYPE_LABELS, ProductTypeChoice } from './product-type-choice.tsx';
+import { CreateButton, PRODUCT_TYPE_LABELS, ProductTypeChoice } from './form-parts.tsx';
 
 const COLUMNS = ['Sale', 'Discount', 'Applies to', 'Starts', 'Ends', 'State', 'Actions'];
 
@@ -190,20 +190,7 @@ function SaleForm({ products }: { products: ProductGroups }) {
             )}
           </Field>
         </div>
-        {create.error && (
-          <p role="alert" className="text-sm text-red-300">
-            {errorMessage(create.error)}
-          </p>
-        )}
-        <div>
-          <button
-            type="submit"
-            disabled={create.isPending}
-            className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400 disabled:opacity-60"
-          >
-            {create.isPending ? 'Creating…' : 'Create sale'}
-          </button>
-        </div>
+        <CreateButton label="Create sale" error={create.error} pending={create.isPending} />
       </FormSection>
     </form>
   );

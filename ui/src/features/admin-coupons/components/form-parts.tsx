@@ -1,5 +1,6 @@
 import type { ProductTypeDto } from '@contract/catalogue.ts';
 import { CheckboxField } from '@/components/ui/form-fields.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 
 export const PRODUCT_TYPE_LABELS: Array<{ type: ProductTypeDto; label: string }> = [
   { type: 'whitelist', label: 'Priority Pass' },
@@ -35,5 +36,27 @@ export function ProductTypeChoice({
       </div>
       {error && <p className="text-sm text-red-300">{error}</p>}
     </fieldset>
+  );
+}
+
+/** A create form's foot: the server's refusal, and the submit button (busy while the request is out). */
+export function CreateButton({ label, error, pending }: { label: string; error: unknown; pending: boolean }) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="text-sm text-red-300">
+          {errorMessage(error)}
+        </p>
+      ) : null}
+      <div>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400 disabled:opacity-60"
+        >
+          {pending ? 'Creating…' : label}
+        </button>
+      </div>
+    </>
   );
 }
