@@ -113,6 +113,110 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
     }
   }, 120_000);
 
+  it('a gift bought on sale with a coupon and a creator code: the success page, /account, the receipt, the admin dialog and the CSV each say so', async () => {
+    for (const width of [1280, 360]) {
+      const { core, database } = server.system;
+      const { page: recipient } = await browser.pageAs(
+        server,
+        { username: `Gumbo${width}` },
+        { width, bypassCSP: true, reducedMotion: 'reduce' },
+      );
+      const { page: creatorPage, signedIn: creator } = await browser.pageAs(server, { username: `Zydeco${width}` });
+      await creatorPage.context().close();
+      const code = `ZYDECO${width}`;
+      await database.withContext(() =>
+        core.creators.register.execute({ discordId: creator.user.discordId, code, sharePercent: 10 }),
+      );
+      const { page, signedIn: buyer } = await browser.pageAs(
+        server,
+        { username: `Gift Shopper ${width}` },
+        { width, bypassCSP: true, reducedMotion: 'reduce' },
+      );
+      await page.goto(`${server.url}${paths.stripeCheckout}?type=gang&id=hood-package`);
+      await page.getByLabel('Coupon code', { exact: true }).fill('gang10');
+      await page.getByRole('button', { name: 'Apply coupon' }).click();
+      await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('$54');
+      await page.getByLabel('Buy as a gift').check();
+      await page.getByLabel("Recipient's Discord ID or player name").fill(`Gumbo${width}`);
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await page.getByLabel('Creator code', { exact: true }).fill(code.toLowerCase());
+      await page.getByRole('button', { name: 'Apply creator' }).click();
+      await page.getByTestId('creator-code-applied').filter({ hasText: code }).waitFor();
+      await pay(page);
+      await page.getByRole('button', { name: 'Pay $54' }).click();
+      await page.waitForURL(/\/checkout-success/);
+
+      const discount = '$26.00 off the list price of $80.00: Gang week sale, coupon GANG10';
+      await expect.poll(() => page.getByTestId('discount').textContent()).toBe(discount);
+      expect(await page.getByTestId('creator-code').textContent()).toBe(code);
+      expect(await page.getByTestId('gift').textContent()).toBe(`Gift for Gumbo${width}`);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      await shoot(page, `promotions-gift-success-${width}`, { fullPage: true });
+
+      // the buyer's /account row and receipt
+      await page.goto(`${server.url}${paths.account}`);
+      const row = page.getByTestId('purchase-row').filter({ hasText: 'Hood Package' }).first();
+      await row.waitFor();
+      const rowText = await row.innerText();
+      expect(rowText).toContain(`Gift to Gumbo${width}`);
+      expect(rowText).toContain(`Creator code: ${code}`);
+      expect(rowText).toContain(discount);
+      await row.getByRole('link', { name: /^Receipt for Hood Package/ }).click();
+      const receipt = page.getByRole('article', { name: 'Receipt' });
+      await receipt.waitFor();
+      const receiptText = (await receipt.innerText()).replace(/\s+/g, ' ');
+      expect(receiptText).toContain(`Gift Gift to Gumbo${width}`);
+      expect(receiptText).toContain(`Creator code ${code}`);
+      expect(await receipt.getByTestId('discount').textContent()).toBe(discount);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      await shoot(page, `promotions-gift-receipt-${width}`, { fullPage: true });
+
+      // the recipient reads who gave it, and no price
+      await recipient.goto(`${server.url}${paths.account}`);
+      const received = recipient.getByTestId('purchase-row').filter({ hasText: 'Hood Package' });
+      await expect.poll(() => received.innerText()).toContain(`Gift from Gift Shopper ${width}`);
+      expect(await received.innerText()).not.toContain('$');
+      await received.getByRole('link', { name: /^Receipt for Hood Package/ }).click();
+      const theirs = recipient.getByRole('article', { name: 'Receipt' });
+      await theirs.waitFor();
+      const theirText = (await theirs.innerText()).replace(/\s+/g, ' ');
+      expect(theirText).toContain(`Gift from Gift Shopper ${width}`);
+      // the buyer's payment is not the recipient's to see
+      expect(theirText).toContain('Transaction ID none (a gift)');
+      expect(await theirs.getByTestId('discount').count()).toBe(0);
+      expect(await axeViolations(recipient)).toEqual([]);
+      await shoot(recipient, `promotions-gift-received-receipt-${width}`, { fullPage: true });
+      await recipient.context().close();
+      await page.context().close();
+
+      // the admin's purchase dialog and the CSV
+      const { page: admin } = await browser.pageAs(
+        server,
+        { username: `Ledger Admin ${width}`, role: 'admin' },
+        { width, bypassCSP: true, reducedMotion: 'reduce' },
+      );
+      await admin.goto(`${server.url}${paths.admin}?buyer=${buyer.user.discordId}`);
+      await admin.getByRole('button', { name: 'View', exact: true }).first().click();
+      const dialog = admin.getByRole('dialog', { name: 'Purchase details' });
+      await expect.poll(() => dialog.getByTestId('discount').textContent()).toBe(discount);
+      expect(await dialog.getByTestId('purchase-creator-code').textContent()).toBe(code);
+      expect(await dialog.innerText()).toContain(`Gumbo${width}`);
+      expect(await dialog.getByTestId('purchase-gift').textContent()).toMatch(/^Discord id \d+, received /);
+      expect(await axeViolations(admin)).toEqual([]);
+      await shoot(admin, `promotions-gift-admin-dialog-${width}`);
+      const csv = await admin.evaluate(
+        async (query) => (await fetch(`/api/purchases/export.csv?${query}`)).text(),
+        `buyer=${buyer.user.discordId}`,
+      );
+      const [header, line] = csv.trim().split('\r\n');
+      expect(header.endsWith(',listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths')).toBe(true);
+      expect(line).toMatch(new RegExp(`,80,26,GANG10,Gang week,${code},Gumbo${width} \\(\\d+\\),$`));
+      await admin.context().close();
+    }
+  }, 180_000);
+
   it("the Priority Pass tier on sale shows its old price struck through, the first month's sale price and the end", async () => {
     for (const width of [1280, 360]) {
       const { page } = await browser.pageAs(server, { username: `Pass Shopper ${width}` }, { width, bypassCSP: true });
