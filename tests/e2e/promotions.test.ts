@@ -322,6 +322,7 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
       expect(await axeViolations(page)).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
       await shoot(page, `promotions-sales-${width}`, { fullPage: true });
+      await shoot(sales, `promotions-sales-section-${width}`);
 
       // the card shows it at once
       const card = page.getByRole('article', { name: 'Starter Gang' });
