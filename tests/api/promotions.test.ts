@@ -196,6 +196,11 @@ describe('coupon codes at checkout (demo gateway)', () => {
     const membership = (await buyer.http.get('/api/membership')).body.membership;
     // the account's next charge is what the renewal will charge: discounted for the coupon's second month, then not
     expect(membership.nextCharge.amount).toBe(45);
+    // and so do the admin's view and the terminal's (one reading of the membership)
+    const shown = await server.system.database.withContext(() =>
+      server.system.core.memberships.admin.show(membership.id),
+    );
+    expect(shown.view.nextCharge?.amountCents).toBe(4500);
     let periodEnd = new Date(membership.currentPeriodEnd);
     const nextCharges: number[] = [];
     for (let month = 0; month < 2; month++) {
