@@ -60,7 +60,12 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
         (!row.billing || row.billing.reason === 'start'),
     );
     const same = newestFirst(
-      open.filter((row) => row.productId === purchase.productId && row.optionId === purchase.optionId),
+      open.filter(
+        (row) =>
+          row.productId === purchase.productId &&
+          row.optionId === purchase.optionId &&
+          (row.billing?.reason ?? null) === (purchase.billing?.reason ?? null),
+      ),
     )[0];
     if (same) return { outcome: 'open', purchase: structuredClone(same) };
     if (open.length >= rules.limit) return { outcome: 'full', open: open.length };

@@ -113,9 +113,15 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
         createdAt: { $gte: rules.openSince },
         $or: [{ billingReason: null }, { billingReason: 'start' }],
       };
+      // a pass for the buyer (a subscription's first month) and a gifted pass (one payment) are checkouts of their own
       const same = await em.findOne(
         PurchaseRow,
-        { ...open, productId: purchase.productId, optionId: purchase.optionId },
+        {
+          ...open,
+          productId: purchase.productId,
+          optionId: purchase.optionId,
+          billingReason: purchase.billing?.reason ?? null,
+        },
         { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' } },
       );
       if (same) return { outcome: 'open', purchase: toPurchase(same) };
@@ -263,8 +269,12 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       if (!previous) return null;
       const changes = change(structuredClone(previous));
       if (!changes) return { purchase: previous, previous, changed: false };
-      const { changedBy, gift, ...columns } = changes;
-      await this.database.em.nativeUpdate(PurchaseRow, { id }, { ...columns, ...(gift ? giftColumns(gift) : {}) });
+      const { changedBy, gift, creator, ...columns } = changes;
+      await this.database.em.nativeUpdate(
+        PurchaseRow,
+        { id },
+        { ...columns, ...(gift ? giftColumns(gift) : {}), ...(creator !== undefined ? creatorColumns(creator) : {}) },
+      );
       this.database.changed(CHANGED);
       if (changes.status !== undefined)
         await this.recordChange(
@@ -274,7 +284,13 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
           changedBy ?? null,
           changes.updatedAt,
         );
-      return { purchase: { ...previous, ...columns, ...(gift ? { gift } : {}) }, previous, changed: true };
+      const updated = {
+        ...previous,
+        ...columns,
+        ...(gift ? { gift } : {}),
+        ...(creator !== undefined ? { creator } : {}),
+      };
+      return { purchase: updated, previous, changed: true };
     });
   }
 
@@ -530,6 +546,11 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
           },
         }
       : {}),
+    ...(row.providerCodes
+      ? {
+          providerCodes: typeof row.providerCodes === 'string' ? JSON.parse(row.providerCodes) : row.providerCodes,
+        }
+      : {}),
     ...(row.giftDiscordId
       ? {
           gift: {
@@ -573,6 +594,7 @@ function toRow({ billing, creator, gift, ...purchase }: Purchase) {
     amountPaidCents: purchase.amountPaidCents ?? null,
     gateway: purchase.gateway ?? 'demo',
     discount: purchase.discount ?? null,
+    providerCodes: purchase.providerCodes ?? null,
     billingReason: billing?.reason ?? null,
     subscriptionId: billing?.subscriptionId ?? null,
     membershipId: billing?.membershipId ?? null,

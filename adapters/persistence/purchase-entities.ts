@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { PurchaseDiscount } from '../../core/purchases/purchase.ts';
+import type { ProviderCodes, PurchaseDiscount } from '../../core/purchases/purchase.ts';
 
 /** Row shapes of the store's tables (migration 0004); repositories map them onto core types. */
 export const PurchaseRow = defineEntity({
@@ -49,6 +49,8 @@ export const PurchaseRow = defineEntity({
     giftName: p.string().nullable(),
     giftMonths: p.integer().nullable(),
     giftDeliveredAt: p.datetime().nullable(),
+    /** migration 0034: the codes the provider reported on the payment */
+    providerCodes: p.json<ProviderCodes>().nullable(),
   },
 });
 

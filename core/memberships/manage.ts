@@ -1,4 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { PricedItem } from '../catalogue/product.ts';
 import { CURRENCY, type Purchase } from '../purchases/purchase.ts';
 import type { PurchaseSettlement } from '../purchases/purchase-settlement.ts';
 import type { PaymentGateway, PaymentIntent, PurchaseRepository } from '../purchases/ports.ts';
@@ -33,7 +34,23 @@ export interface MembershipView {
 
 /** Reads a membership with its tier's name and price and what happens next. */
 export class MembershipViews {
-  constructor(private readonly catalogue: Catalogue) {}
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly payments: Pick<MembershipPayments, 'monthPrice'>,
+  ) {}
+
+  /** the view, its next charge what the renewal will really charge: less the first month's coupon while it lasts */
+  async priced(membership: Membership): Promise<MembershipView> {
+    const view = this.view(membership);
+    if (!view.nextCharge) return view;
+    const tier = this.catalogue.price(view.nextCharge.tierId, 'whitelist');
+    return { ...view, nextCharge: { ...view.nextCharge, amountCents: await this.nextMonthCents(membership, tier) } };
+  }
+
+  /** the next renewal's charge for `tier`: its price, less the first month's coupon while the coupon covers it */
+  async nextMonthCents(membership: Membership, tier: PricedItem): Promise<number> {
+    return (await this.payments.monthPrice(membership, tier, membership.currentPeriodEnd)).priceCents;
+  }
 
   view(membership: Membership): MembershipView {
     const tier = this.catalogue.price(membership.tierId, 'whitelist');
@@ -133,7 +150,7 @@ export class ManageMembership {
   async mine(userId: string): Promise<(MembershipView & { unpaidRenewal: Purchase | null }) | null> {
     const membership = (await this.memberships.findLive(userId)) ?? (await this.memberships.latestOf(userId));
     if (!membership) return null;
-    return { ...this.views.view(membership), unpaidRenewal: await this.unpaidRenewal(membership) };
+    return { ...(await this.views.priced(membership)), unpaidRenewal: await this.unpaidRenewal(membership) };
   }
 
   /** Past due: the failed renewal's payment, to be paid with another card (the provider's own retry goes on too). */
@@ -168,7 +185,7 @@ export class ManageMembership {
       await this.transactions.run(() => this.lifecycle.end(membership, 'it was canceled after a failed renewal.'));
       return this.reload(membership.id);
     }
-    if (membership.cancelAtPeriodEnd) return this.views.view(membership);
+    if (membership.cancelAtPeriodEnd) return this.views.priced(membership);
     return this.setCanceling(membership, true);
   }
 
@@ -185,7 +202,7 @@ export class ManageMembership {
 
   async resume(userId: string): Promise<MembershipView> {
     const membership = notGifted(await this.live(userId));
-    if (!membership.cancelAtPeriodEnd) return this.views.view(membership);
+    if (!membership.cancelAtPeriodEnd) return this.views.priced(membership);
     if (membership.currentPeriodEnd <= this.clock.now())
       throw new MembershipStateError(
         'MEMBERSHIP_PERIOD_OVER',
@@ -211,7 +228,11 @@ export class ManageMembership {
       const next = this.catalogue.price(membership.pendingTierId ?? membership.tierId, 'whitelist');
       return {
         action: 'resume',
-        nextCharge: { at: membership.currentPeriodEnd, amountCents: next.priceCents, tierName: next.name },
+        nextCharge: {
+          at: membership.currentPeriodEnd,
+          amountCents: await this.views.nextMonthCents(membership, next),
+          tierName: next.name,
+        },
       };
     }
     const { kind, target, current } = this.tierMove(membership, request.tierId);
@@ -227,7 +248,11 @@ export class ManageMembership {
         kind === 'upgrade' ? this.upgradeCharge(membership, current.priceCents, target.priceCents, now) : 0,
       tokensNow: kind === 'upgrade' ? Math.max(0, target.tokens - current.tokens) : 0,
       startsAt: kind === 'upgrade' ? now : membership.currentPeriodEnd,
-      nextCharge: { at: membership.currentPeriodEnd, amountCents: renewal.priceCents, tierName: renewal.name },
+      nextCharge: {
+        at: membership.currentPeriodEnd,
+        amountCents: await this.views.nextMonthCents(membership, renewal),
+        tierName: renewal.name,
+      },
     };
   }
 
@@ -358,12 +383,12 @@ export class ManageMembership {
   private async reload(id: string): Promise<MembershipView> {
     const membership = await this.memberships.findById(id);
     if (!membership) throw new MembershipNotFoundError(id);
-    return this.views.view(membership);
+    return this.views.priced(membership);
   }
 
   /** the membership as the change answered it; read again only when the change did not hold */
   private async viewOf(moved: MembershipUpdate | null, id: string): Promise<MembershipView> {
-    return moved ? this.views.view(moved.membership) : this.reload(id);
+    return moved ? this.views.priced(moved.membership) : this.reload(id);
   }
 }
 
@@ -381,13 +406,13 @@ export class AdministerMemberships {
   ) {}
 
   async list(query: { status?: Membership['status']; limit?: number }): Promise<MembershipView[]> {
-    return (await this.memberships.list(query)).map((membership) => this.views.view(membership));
+    return Promise.all((await this.memberships.list(query)).map((membership) => this.views.priced(membership)));
   }
 
   async show(id: string): Promise<{ view: MembershipView; purchases: Purchase[] }> {
     const membership = await this.memberships.findById(id);
     if (!membership) throw new MembershipNotFoundError(id);
-    return { view: this.views.view(membership), purchases: await this.purchases.ofMembership(id) };
+    return { view: await this.views.priced(membership), purchases: await this.purchases.ofMembership(id) };
   }
 
   async cancel(id: string, options: { now: boolean }): Promise<MembershipView> {
@@ -406,7 +431,7 @@ export class AdministerMemberships {
         { cancelAtPeriodEnd: true, updatedAt: this.clock.now() },
       );
     }
-    return this.views.view((await this.memberships.findById(id)) as Membership);
+    return this.views.priced((await this.memberships.findById(id)) as Membership);
   }
 
   /** live members per tier, and monthly recurring revenue: what the live memberships' tiers cost each month */

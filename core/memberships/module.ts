@@ -66,7 +66,7 @@ export function createMembershipModule(p: MembershipPorts, shared: ModuleShared)
   const { catalogue, clock, transactions, settlement, lifecycle } = shared;
   const deps = { ...shared, memberships: p.memberships, gateway: p.gateway };
   const payments = new MembershipPayments(deps);
-  const views = new MembershipViews(catalogue);
+  const views = new MembershipViews(catalogue, payments);
   const { tierPrices } = p.gateway.capabilities;
   return {
     gatewayMode: p.gateway.mode,

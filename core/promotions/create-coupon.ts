@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import { catalogueIds } from './catalogue-ids.ts';
+import { catalogueScope } from './catalogue-ids.ts';
 import { type Coupon, createCouponSchema, type CreateCouponInput } from './coupon.ts';
 import { CouponExistsError, termsOf } from './errors.ts';
 import type { PromotionRepository } from './ports.ts';
@@ -20,8 +20,7 @@ export class CreateCoupon {
       code: terms.code,
       percentOff: terms.percentOff ?? null,
       amountOffCents: terms.amountOffCents ?? null,
-      productIds: catalogueIds(this.catalogue, terms.productIds),
-      productTypes: [...new Set(terms.productTypes)],
+      ...catalogueScope(this.catalogue, terms),
       maxUses: terms.maxUses,
       perPlayer: terms.perPlayer,
       startsAt: terms.startsAt,

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import { catalogueIds } from './catalogue-ids.ts';
+import { catalogueScope } from './catalogue-ids.ts';
 import { termsOf } from './errors.ts';
 import type { PromotionRepository } from './ports.ts';
 import { createSaleSchema, type CreateSaleInput, type Sale } from './sale.ts';
@@ -19,8 +19,7 @@ export class CreateSale {
       id: this.ids.next(),
       name: terms.name,
       percentOff: terms.percentOff,
-      productIds: catalogueIds(this.catalogue, terms.productIds),
-      productTypes: [...new Set(terms.productTypes)],
+      ...catalogueScope(this.catalogue, terms),
       startsAt: terms.startsAt,
       endsAt: terms.endsAt,
       createdBy: input.createdBy,

@@ -2,7 +2,14 @@ import type { BuyerPurchaseStatus } from './buyer-view.ts';
 import type { PricedItem } from '../catalogue/product.ts';
 import type { SubscriptionDiscount } from './discount.ts';
 import type { GiftRecipient } from './gift.ts';
-import type { PaymentGatewayName, Purchase, PurchaseChanges, PurchaseDiscount, PurchaseStatus } from './purchase.ts';
+import type {
+  PaymentGatewayName,
+  ProviderCodes,
+  Purchase,
+  PurchaseChanges,
+  PurchaseDiscount,
+  PurchaseStatus,
+} from './purchase.ts';
 
 export type IntentStatus =
   | 'requires_payment_method'
@@ -34,6 +41,8 @@ export interface PaymentIntent {
   subscriptionReference?: string;
   /** the creator code passed on to the provider, and whether it took it (Tebex); absent where none was passed on */
   creatorCode?: { code: string; accepted: boolean };
+  /** the creator and coupon codes the provider reported on the payment that paid it (Tebex's webhook) */
+  reportedCodes?: ProviderCodes;
 }
 
 export interface CreateIntentRequest {
@@ -139,7 +148,10 @@ export interface OpenCheckoutRules {
 export type CheckoutClaim =
   /** the new purchase was stored */
   | { outcome: 'added'; purchase: Purchase }
-  /** the buyer's open checkout for the same product and option, as it stands; nothing was stored */
+  /**
+   * the buyer's open checkout for the same product and option (and, for a pass, of the same kind: their own, or a
+   * gift), as it stands; nothing was stored
+   */
   | { outcome: 'open'; purchase: Purchase }
   /** the buyer already holds `limit` open checkouts; nothing was stored */
   | { outcome: 'full'; open: number };

@@ -115,6 +115,7 @@ export class PurchaseSettlement {
         amountPaidCents: intent.amountReceivedCents ?? intent.amountCents,
         reference: intent.reference,
         discounted: intent.discounted,
+        ...(intent.reportedCodes ? { codes: intent.reportedCodes } : {}),
       },
       hooks,
     );

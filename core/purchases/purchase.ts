@@ -60,6 +60,14 @@ export interface Purchase {
   creator?: PurchaseCreator | null;
   /** bought for another player; absent or null when bought for the buyer */
   gift?: PurchaseGift | null;
+  /** the codes the provider reported on the payment that paid it (Tebex); absent or null where none reports them */
+  providerCodes?: ProviderCodes | null;
+}
+
+/** The creator code and coupon codes a provider reported taking on a payment (Tebex's webhook), as it wrote them. */
+export interface ProviderCodes {
+  creatorCode: string | null;
+  couponCodes: string[];
 }
 
 /**
@@ -108,7 +116,15 @@ export interface PurchaseBilling {
 export type PurchaseChanges = Partial<
   Pick<
     Purchase,
-    'status' | 'tokensAwarded' | 'failureReason' | 'completedAt' | 'amountPaidCents' | 'paymentReference' | 'gift'
+    | 'status'
+    | 'tokensAwarded'
+    | 'failureReason'
+    | 'completedAt'
+    | 'amountPaidCents'
+    | 'paymentReference'
+    | 'gift'
+    | 'creator'
+    | 'providerCodes'
   >
 > & {
   updatedAt: Date;
@@ -120,6 +136,8 @@ export type PurchaseChanges = Partial<
 export interface PaymentTaken {
   amountPaidCents?: number;
   reference?: string;
+  /** the codes the provider reported on the payment (Tebex) */
+  codes?: ProviderCodes;
 }
 
 /** A payment still to be settled: the only states a payment's outcome may move. */
@@ -129,7 +147,19 @@ const REFUNDABLE_BY_PROVIDER: readonly PurchaseStatus[] = ['pending', 'failed', 
 /** a dispute takes back a refunded purchase too (the bank's word outranks ours) */
 const DISPUTABLE: readonly PurchaseStatus[] = ['pending', 'failed', 'completed', 'refunded', 'underpaid'];
 
-const paidColumns = (paid: PaymentTaken) => (paid.reference ? { paymentReference: paid.reference } : {});
+/**
+ * What the payment writes besides its status: the provider's id of it, and the codes it reported. A creator the
+ * buyer named is then marked as the provider took it: accepted when it reported that code, refused otherwise.
+ */
+function paidColumns(purchase: Purchase, paid: PaymentTaken): Partial<PurchaseChanges> {
+  const columns: Partial<PurchaseChanges> = paid.reference ? { paymentReference: paid.reference } : {};
+  if (!paid.codes) return columns;
+  const reported = paid.codes.creatorCode?.toLowerCase() ?? null;
+  const creator = purchase.creator;
+  if (!creator) return { ...columns, providerCodes: paid.codes };
+  const provider: PurchaseCreator['provider'] = reported === creator.code.toLowerCase() ? 'accepted' : 'refused';
+  return { ...columns, providerCodes: paid.codes, creator: { ...creator, provider } };
+}
 
 /**
  * A purchase's status changes. Each answers what to write to the purchase as it stands, or null when it may not
@@ -151,7 +181,7 @@ export const PurchaseTransitions = {
       completedAt: now,
       updatedAt: now,
       amountPaidCents: paid.amountPaidCents ?? purchase.priceCents,
-      ...paidColumns(paid),
+      ...paidColumns(purchase, paid),
     };
   },
 
@@ -168,7 +198,7 @@ export const PurchaseTransitions = {
       failureReason: reason,
       updatedAt: now,
       amountPaidCents: paid.amountPaidCents,
-      ...paidColumns(paid),
+      ...paidColumns(purchase, paid),
     };
   },
 

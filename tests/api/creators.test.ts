@@ -305,4 +305,66 @@ describe('creator codes with Tebex', () => {
     expect(dropped.body).toMatchObject({ purchaseId: accepted.body.purchaseId, creatorCode: null });
     expect(fake.basket(accepted.body.paymentIntentId).creator_code).toBeNull();
   });
+
+  it('records the creator code and coupons Tebex reports on the payment, only on the purchase the payment is proven to pay', async () => {
+    const creator = await signIn(server);
+    const signed = await signIn(server);
+    const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
+    await server.system.database.withContext(() =>
+      server.system.core.creators.register.execute({
+        discordId: creator.user.discordId,
+        code: 'CrawDaddy',
+        sharePercent: 5,
+      }),
+    );
+    fake.creatorCodes.add('crawdaddy');
+    const http = client(server.url, signed.cookie);
+    /** opens the checkout, signs in at Tebex and back (the package goes in the basket) */
+    const open = async (productId: string, creatorCode?: string) => {
+      const started = await http.post('/api/create-payment-intent', { productType: 'gang', productId, creatorCode });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const follow = () => fetch(started.body.redirectUrl, { headers: { cookie: signed.cookie }, redirect: 'manual' });
+      await follow();
+      fake.signIn(started.body.paymentIntentId);
+      await follow();
+      return started.body as { purchaseId: string; paymentIntentId: string };
+    };
+    const detail = async (id: string) => (await admin.get(`/api/purchases/${id}`)).body.purchase;
+
+    // the code the buyer named is the one Tebex reports: accepted, and kept as reported
+    const named = await open('starter-gang', 'crawdaddy');
+    await fake.pay(named.paymentIntentId);
+    expect(await detail(named.purchaseId)).toMatchObject({
+      status: 'completed',
+      creatorCode: 'CrawDaddy',
+      creatorCodeStatus: 'accepted',
+      reportedCreatorCode: 'CrawDaddy',
+      reportedCouponCodes: [],
+    });
+
+    // the buyer changed the code on Tebex's own checkout page: the site's creator is marked refused, Tebex's code kept
+    const changed = await open('hood-package', 'CrawDaddy');
+    fake.basket(changed.paymentIntentId).creator_code = 'SomeoneElse';
+    await fake.pay(changed.paymentIntentId);
+    expect(await detail(changed.purchaseId)).toMatchObject({
+      status: 'completed',
+      creatorCode: 'CrawDaddy',
+      creatorCodeStatus: 'refused',
+      reportedCreatorCode: 'SomeoneElse',
+    });
+
+    // a payment whose custom data the site did not sign names a purchase it does not pay: nothing is recorded on it
+    const waiting = await open('swamp-syndicate');
+    const forged = fake.payment(fake.basket(named.paymentIntentId), 'tbx-forged-1', {
+      custom: { purchase_id: waiting.purchaseId, user_id: signed.user.id },
+      creator_code: 'Forger',
+      coupons: [{ code: 'FREE' }],
+    });
+    expect(await fake.send('payment.completed', forged)).toBe(200);
+    expect(await detail(waiting.purchaseId)).toMatchObject({
+      status: 'awaiting_payment',
+      reportedCreatorCode: null,
+      reportedCouponCodes: null,
+    });
+  });
 });

@@ -30,18 +30,27 @@ async function player(username?: string) {
   return { ...signed, http: client(server.url, signed.cookie) };
 }
 
+/** pays a started checkout with the demo card and completes it */
+async function payWithCard(
+  buyer: { http: ReturnType<typeof client> },
+  started: { clientSecret: string; paymentIntentId: string },
+) {
+  const paid = await buyer.http.post('/api/payments/demo/confirm', {
+    clientSecret: started.clientSecret,
+    cardNumber: CARD,
+  });
+  expect(paid.body.paymentIntent.status).toBe('succeeded');
+  const completed = await buyer.http.post('/api/complete-purchase', { paymentIntentId: started.paymentIntentId });
+  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+  return completed.body;
+}
+
 /** starts a gift checkout and pays it with the demo card */
 async function buyGift(buyer: { http: ReturnType<typeof client> }, item: Record<string, unknown>) {
   const started = await buyer.http.post('/api/create-payment-intent', item);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const paid = await buyer.http.post('/api/payments/demo/confirm', {
-    clientSecret: started.body.clientSecret,
-    cardNumber: CARD,
-  });
-  expect(paid.body.paymentIntent.status).toBe('succeeded');
-  const completed = await buyer.http.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId });
-  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
-  return { started: started.body, completed: completed.body, purchaseId: started.body.purchaseId as string };
+  const completed = await payWithCard(buyer, started.body);
+  return { started: started.body, completed, purchaseId: started.body.purchaseId as string };
 }
 
 const tokens = async (http: ReturnType<typeof client>) => (await http.get('/api/user/tokens')).body.tokens as number;
@@ -204,6 +213,34 @@ describe('buying as a gift', () => {
       [friendId],
     );
     expect(removed).toEqual([{ role_id: SWAMP_ROLE }]);
+  });
+
+  it('ticking "buy as a gift" on an open pass checkout opens the gift beside it: nothing reads as failed, and unticking it reuses the first', async () => {
+    const buyer = await player();
+    const friendId = randomDiscordId();
+    const pass = { productType: 'whitelist', productId: 'parish-life' };
+    const own = await buyer.http.post('/api/create-payment-intent', pass);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const gift = await buyer.http.post('/api/create-payment-intent', { ...pass, giftTo: friendId, giftMonths: 3 });
+    expect(gift.status, JSON.stringify(gift.body)).toBe(200);
+    expect(gift.body.purchaseId).not.toBe(own.body.purchaseId);
+    expect(gift.body.amount).toBe(120);
+    const again = await buyer.http.post('/api/create-payment-intent', pass);
+    expect(again.body.purchaseId).toBe(own.body.purchaseId);
+    expect(again.body.clientSecret).toBe(own.body.clientSecret);
+
+    // the player's purchases and the admin's list show two checkouts awaiting payment, and no failure
+    const mine = (await buyer.http.get('/api/user/purchases')).body.purchases as Array<{ status: string }>;
+    expect(mine.map((purchase) => purchase.status)).toEqual(['awaiting_payment', 'awaiting_payment']);
+    const listed = (await admin.get(`/api/purchases?buyer=${buyer.user.discordId}`)).body.purchases as Array<{
+      status: string;
+    }>;
+    expect(listed.map((purchase) => purchase.status)).toEqual(['awaiting_payment', 'awaiting_payment']);
+
+    // the gift is paid; the buyer's own checkout is left open, still theirs to pay or leave
+    await payWithCard(buyer, gift.body);
+    const after = (await buyer.http.get('/api/user/purchases')).body.purchases as Array<{ status: string }>;
+    expect(after.map((purchase) => purchase.status).sort()).toEqual(['awaiting_payment', 'completed']);
   });
 
   it('a gift to a known player by name is delivered when paid; a refund takes it back from the recipient', async () => {

@@ -194,14 +194,25 @@ describe('coupon codes at checkout (demo gateway)', () => {
     expect(first.started).toMatchObject({ amount: 45, listPrice: 60, couponCode: 'PASS2' });
     expect(first.completed.tokensAwarded).toBe(100);
     const membership = (await buyer.http.get('/api/membership')).body.membership;
+    // the account's next charge is what the renewal will charge: discounted for the coupon's second month, then not
+    expect(membership.nextCharge.amount).toBe(45);
+    // and so do the admin's view and the terminal's (one reading of the membership)
+    const shown = await server.system.database.withContext(() =>
+      server.system.core.memberships.admin.show(membership.id),
+    );
+    expect(shown.view.nextCharge?.amountCents).toBe(4500);
     let periodEnd = new Date(membership.currentPeriodEnd);
+    const nextCharges: number[] = [];
     for (let month = 0; month < 2; month++) {
       const report = await server.system.database.withContext(() =>
         server.system.core.memberships.renewDue.execute({ now: new Date(periodEnd.getTime() + 3_600_000) }),
       );
       expect(report.errors).toEqual([]);
-      periodEnd = new Date((await buyer.http.get('/api/membership')).body.membership.currentPeriodEnd);
+      const renewed = (await buyer.http.get('/api/membership')).body.membership;
+      periodEnd = new Date(renewed.currentPeriodEnd);
+      nextCharges.push(renewed.nextCharge.amount);
     }
+    expect(nextCharges).toEqual([60, 60]);
     const months = await sql<{ billing_reason: string; status: string; price_cents: number; tokens_awarded: number }[]>(
       `select billing_reason, status, price_cents, tokens_awarded from purchases where user_id = ? order by period_start`,
       [buyer.user.id],

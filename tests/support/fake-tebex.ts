@@ -172,6 +172,7 @@ export class FakeTebex {
       })),
       coupons: basket.coupons.map((coupon) => ({ code: coupon.code })),
       gift_cards: [],
+      creator_code: basket.creator_code,
       recurring_payment_reference: basket.recurringReference,
       decline_reason: null,
       custom: basket.custom,

@@ -53,6 +53,9 @@ export const purchaseSchema = z.object({
   creatorCode: z.string().nullable(),
   /** Tebex's word on that code: accepted or refused; null where only the site records it */
   creatorCodeStatus: z.enum(['accepted', 'refused']).nullable(),
+  /** the creator code and coupon codes Tebex reported on the payment that paid it; null where no provider reported */
+  reportedCreatorCode: z.string().nullable(),
+  reportedCouponCodes: z.array(z.string()).nullable(),
   /** the export's gift cells: the recipient as `name (Discord ID)`, and a gifted pass's months */
   giftTo: z.string().nullable(),
   giftMonths: z.number().int().nullable(),

@@ -99,6 +99,8 @@ export function presentPurchase(
     roleDelivery: role ? presentDelivery(role) : null,
     creatorCode: purchase.creator?.code ?? null,
     creatorCodeStatus: purchase.creator?.provider ?? null,
+    reportedCreatorCode: purchase.providerCodes ? purchase.providerCodes.creatorCode : null,
+    reportedCouponCodes: purchase.providerCodes?.couponCodes ?? null,
     giftTo: purchase.gift ? `${purchase.gift.name} (${purchase.gift.discordId})` : null,
     giftMonths: purchase.gift?.months ?? null,
     gift: purchase.gift

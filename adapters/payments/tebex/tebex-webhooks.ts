@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { BillingEvent } from '../../../core/memberships/ports.ts';
 import type { PaymentEvent } from '../../../core/purchases/handle-payment-event.ts';
-import type { Purchase } from '../../../core/purchases/purchase.ts';
+import type { ProviderCodes, Purchase } from '../../../core/purchases/purchase.ts';
 import { DomainError } from '../../../core/shared/errors.ts';
 import { type BasketCustom, readCustom, validBasketSignature } from './basket-custom.ts';
 import type { TebexPackageMap } from './tebex-packages.ts';
@@ -28,6 +28,8 @@ interface TebexPayment {
   price_paid?: { amount: number; currency: string };
   coupons?: unknown[] | null;
   gift_cards?: unknown[] | null;
+  /** the creator code the buyer used, as Tebex took it (null: none) */
+  creator_code?: string | null;
 }
 
 interface TebexRecurringPayment {
@@ -219,6 +221,7 @@ export class TebexWebhooks {
           failureMessage: null,
           amountReceivedCents: paidCents(payment),
           discounted: (payment.coupons?.length ?? 0) > 0 || (payment.gift_cards?.length ?? 0) > 0,
+          reportedCodes: reportedCodes(payment),
           reference: payment.transaction_id,
           ...(payment.recurring_payment_reference
             ? { subscriptionReference: payment.recurring_payment_reference }
@@ -319,6 +322,16 @@ const unmatched = (id: string, name: string, names: string | null, reason: strin
   kind: 'payment',
   event: { id, type: 'unmatched', name, names, reason },
 });
+
+/** the creator code and coupon codes Tebex reports on a payment, as it wrote them */
+function reportedCodes(payment: TebexPayment): ProviderCodes {
+  const creator = typeof payment.creator_code === 'string' ? payment.creator_code.trim() : '';
+  const couponCodes = (payment.coupons ?? []).flatMap((coupon) => {
+    const code = typeof coupon === 'string' ? coupon : (coupon as { code?: unknown } | null)?.code;
+    return typeof code === 'string' && code.trim() ? [code.trim()] : [];
+  });
+  return { creatorCode: creator || null, couponCodes };
+}
 
 /** what the buyer actually paid: the payment's paid price (its price when Tebex leaves that out) */
 function paidCents(payment: TebexPayment): number {

@@ -32,6 +32,7 @@ export const MIGRATION_NAMES = [
   'Migration20261127000029Creators',
   'Migration20261127000030Gifts',
   'Migration20261127000033DashboardCharts',
+  'Migration20261127000034ProviderCodes',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

@@ -97,7 +97,9 @@ export default function ReceiptPage() {
           <Line label="Tokens">{tokensText(purchase)}</Line>
           {purchase.creatorCode && <Line label="Creator code">{creatorCodeText(purchase)}</Line>}
           <Line label="Transaction ID" wide>
-            <code className="break-all">{purchase.transactionId ?? 'none (no payment was started)'}</code>
+            <code className="break-all">
+              {purchase.transactionId ?? (gift ? 'none (a gift)' : 'none (no payment was started)')}
+            </code>
           </Line>
           <Line label="Purchase ID" wide>
             <code className="break-all">{purchase.purchaseId}</code>

@@ -3,15 +3,9 @@ import type { ProductTypeDto } from '@contract/catalogue.ts';
 import type { CreateCouponRequest } from '@contract/promotions.ts';
 import { CheckboxField, Field, FormSection } from '@/components/ui/form-fields.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
-import { errorMessage, fieldIssues } from '@/lib/api-client.ts';
+import { fieldIssues } from '@/lib/api-client.ts';
 import { useCreateCoupon } from '../api/coupons.ts';
-
-const TYPES: Array<{ type: ProductTypeDto; label: string }> = [
-  { type: 'whitelist', label: 'Priority Pass' },
-  { type: 'gang', label: 'Gang packages' },
-  { type: 'addon', label: 'Add-ons' },
-  { type: 'unban', label: 'Unbans' },
-];
+import { CreateButton, ProductTypeChoice } from './form-parts.tsx';
 
 interface Draft {
   code: string;
@@ -105,24 +99,12 @@ export function CouponForm() {
             )}
           </Field>
         </div>
-        <fieldset className="grid gap-2">
-          <legend className="text-sm font-medium text-slate-200">Applies to (none ticked: everything)</legend>
-          <div className="grid gap-2 sm:grid-cols-4">
-            {TYPES.map(({ type, label }) => (
-              <CheckboxField
-                key={type}
-                label={label}
-                checked={draft.types.includes(type)}
-                onChange={(checked) =>
-                  setDraft((current) => ({
-                    ...current,
-                    types: checked ? [...current.types, type] : current.types.filter((t) => t !== type),
-                  }))
-                }
-              />
-            ))}
-          </div>
-        </fieldset>
+        <ProductTypeChoice
+          legend="Applies to (none ticked: everything)"
+          types={draft.types}
+          onChange={(types) => setDraft((current) => ({ ...current, types }))}
+          error={issues.productTypes}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label="Uses in all" hint="Empty: no limit" error={issues.maxUses}>
             {(props) => (
@@ -163,20 +145,7 @@ export function CouponForm() {
             onChange={(forever) => setDraft((current) => ({ ...current, forever }))}
           />
         </div>
-        {create.error && (
-          <p role="alert" className="text-sm text-red-300">
-            {errorMessage(create.error)}
-          </p>
-        )}
-        <div>
-          <button
-            type="submit"
-            disabled={create.isPending}
-            className="rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400 disabled:opacity-60"
-          >
-            {create.isPending ? 'Creating…' : 'Create coupon'}
-          </button>
-        </div>
+        <CreateButton label="Create coupon" error={create.error} pending={create.isPending} />
       </FormSection>
     </form>
   );

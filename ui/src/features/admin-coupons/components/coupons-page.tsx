@@ -9,6 +9,8 @@ import { formatMoney } from '@/lib/format.ts';
 import { isRefusal, NotAuthorized, RequireRole } from '@/features/auth';
 import { useCoupons, useDisableCoupon } from '../api/coupons.ts';
 import { CouponForm } from './coupon-form.tsx';
+import { PRODUCT_TYPE_LABELS } from './form-parts.tsx';
+import { SalesSection } from './sales-section.tsx';
 
 const COLUMNS = ['Code', 'Discount', 'Applies to', 'Uses', 'Expires', 'State', 'Actions'];
 
@@ -22,9 +24,13 @@ const STATE_WORDS: Record<CouponDto['state'], string> = {
 
 const discountOf = (coupon: CouponDto) =>
   coupon.percentOff !== null ? `${coupon.percentOff}% off` : `${formatMoney(coupon.amountOff ?? 0)} off`;
-const appliesTo = (coupon: CouponDto) => [...coupon.productTypes, ...coupon.productIds].join(', ') || 'Everything';
+const appliesTo = (coupon: CouponDto) =>
+  [
+    ...coupon.productTypes.map((type) => PRODUCT_TYPE_LABELS.find((t) => t.type === type)?.label ?? type),
+    ...coupon.productIds,
+  ].join(', ') || 'Everything';
 
-/** /admin/coupons: the coupons with their uses, a form for a new one, and Disable; admins only. */
+/** /admin/coupons: the coupons with their uses, a form for a new one, and Disable; then the sales; admins only. */
 export default function CouponsPage() {
   return (
     <RequireRole requiredRole="admin">
@@ -96,6 +102,7 @@ function Coupons() {
           ))}
         </StackedTable>
       )}
+      <SalesSection />
     </div>
   );
 }

@@ -36,6 +36,8 @@ function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
     roleDelivery: null,
     creatorCode: null,
     creatorCodeStatus: null,
+    reportedCreatorCode: null,
+    reportedCouponCodes: null,
     giftTo: null,
     giftMonths: null,
     gift: null,

@@ -274,6 +274,14 @@ function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: bool
             </span>
           </Row>
         )}
+        {purchase.reportedCouponCodes && (
+          <Row label="Tebex reported">
+            <span data-testid="purchase-reported-codes">
+              Creator code {purchase.reportedCreatorCode ?? 'none'}; coupons{' '}
+              {purchase.reportedCouponCodes.join(', ') || 'none'}
+            </span>
+          </Row>
+        )}
         <Row label="Transaction ID">
           <code className="break-all text-xs">{purchase.paymentIntentId ?? '—'}</code>
         </Row>

@@ -3,8 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ProductDto } from '@contract/catalogue.ts';
 import { stripeCheckoutPath } from '@/config/paths.ts';
 import { formatPrice } from '@/lib/format.ts';
-import { buyButtonText } from '@/features/catalogue';
-import { ProductIcon } from '@/features/catalogue';
+import { buyButtonText, ProductIcon, SalePrice, useSaleOf } from '@/features/catalogue';
 import { useFlavourPhrase } from '@/features/flavour';
 import { BilledMonthly } from '@/features/membership';
 
@@ -28,6 +27,8 @@ export function TierCard({
   const navigate = useNavigate();
   const headingId = `tier-${tier.id}`;
   const phrase = useFlavourPhrase(tier.id);
+  // a live sale lowers the first month (asked of the server once the page is in the browser: sales change by the clock)
+  const sale = useSaleOf(tier.id);
   return (
     <article
       aria-labelledby={headingId}
@@ -53,10 +54,14 @@ export function TierCard({
       <h2 id={headingId} className="mt-3 font-display text-xl font-bold text-white">
         {tier.name}
       </h2>
-      <p className="mt-1 text-3xl font-extrabold text-gold-400" data-testid="price">
-        {formatPrice(tier.price ?? 0)}
-        <span className="text-sm font-medium text-slate-400">/month</span>
-      </p>
+      {sale ? (
+        <SalePrice sale={sale} monthly className="mt-1" />
+      ) : (
+        <p className="mt-1 text-3xl font-extrabold text-gold-400" data-testid="price">
+          {formatPrice(tier.price ?? 0)}
+          <span className="text-sm font-medium text-slate-400">/month</span>
+        </p>
+      )}
       {tier.detail && <p className="mt-1 text-sm font-semibold text-moss-300">{tier.detail}</p>}
       <BilledMonthly className="mt-2" nextCharge={heldTier || !signedIn ? null : undefined} />
       <p className="mt-2 text-sm italic text-moss-300" data-testid="flavour-phrase">

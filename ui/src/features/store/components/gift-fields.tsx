@@ -1,5 +1,5 @@
 import { type FormEvent, type Ref, useRef, useState } from 'react';
-import { GIFT_MONTHS, type CreatePaymentIntentRequest } from '@contract/payments.ts';
+import { GIFT_MONTHS } from '@contract/payments.ts';
 import { CheckboxField, Field } from '@/components/ui/form-fields.tsx';
 import { formatPrice } from '@/lib/format.ts';
 import type { CheckoutItem } from '../api/use-checkout-item.ts';
@@ -13,7 +13,7 @@ export interface GiftChoice {
 
 export const NO_GIFT: GiftChoice = { on: false, to: '', months: GIFT_MONTHS[0] };
 
-const isPass = (item: CheckoutItem) => item.product.type === 'whitelist';
+export const isPass = (item: CheckoutItem) => item.product.type === 'whitelist';
 
 /** an unban is about the buyer's own ban: it is never a gift */
 export const giftable = (item: CheckoutItem) => item.product.type !== 'unban';
@@ -25,15 +25,6 @@ export function giftMonths(item: CheckoutItem, gift: GiftChoice): number | null 
 
 export function giftError(gift: GiftChoice): string | undefined {
   return gift.on && !gift.to.trim() ? "Enter the recipient's Discord ID or player name." : undefined;
-}
-
-/** the checkout request's gift fields; the server finds the recipient and prices the months */
-export function giftRequest(
-  item: CheckoutItem,
-  gift: GiftChoice,
-): Pick<CreatePaymentIntentRequest, 'giftTo' | 'giftMonths'> {
-  if (!gift.on) return {};
-  return { giftTo: gift.to.trim(), ...(isPass(item) ? { giftMonths: gift.months } : {}) };
 }
 
 export function GiftFields({

@@ -9,7 +9,8 @@ import { usePaymentsConfig } from '../api/payments.ts';
 import { CreatorCodeBox } from './creator-code-box.tsx';
 import { PricedPayment } from './priced-payment.tsx';
 import { BanReasonField, unbanDetailsErrors } from './unban-details-form.tsx';
-import { ContinueToPayment, GiftFields, giftError, giftRequest, type GiftChoice } from './gift-fields.tsx';
+import { ContinueToPayment, GiftFields, giftError, type GiftChoice } from './gift-fields.tsx';
+import { paymentRequest } from './payment-request.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Contact = { email: string; discord: string; banReason: string };
@@ -134,17 +135,13 @@ export function OrderForm({
           <PricedPayment
             pricing={pricing}
             priceField="price"
-            request={{
-              productType: item.product.type,
-              productId: item.product.id,
-              productName: item.name,
-              buyerEmail: contact.email.trim(),
-              ...(contact.discord.trim() ? { buyerDiscord: contact.discord.trim() } : {}),
-              ...(item.option ? { option: item.option.id } : {}),
-              ...(unban ? { banReason: contact.banReason.trim() } : {}),
-              ...(creatorCode ? { creatorCode } : {}),
-              ...giftRequest(item, gift),
-            }}
+            request={paymentRequest(item, {
+              buyerEmail: contact.email,
+              buyerDiscord: contact.discord,
+              banReason: unban ? contact.banReason : undefined,
+              creatorCode,
+              gift,
+            })}
             onCompleted={({ tokensAwarded }) => onCompleted(tokensAwarded)}
           />
           {gift.on && (

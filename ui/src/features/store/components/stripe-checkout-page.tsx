@@ -16,7 +16,8 @@ import { CreatorCodeBox } from './creator-code-box.tsx';
 import { PricedPayment } from './priced-payment.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
 import { UnbanDetailsForm, type UnbanDetails } from './unban-details-form.tsx';
-import { type GiftChoice, GiftStep, GiftSummary, giftMonths, giftRequest, NO_GIFT } from './gift-fields.tsx';
+import { type GiftChoice, GiftStep, GiftSummary, giftMonths, NO_GIFT } from './gift-fields.tsx';
+import { paymentRequest } from './payment-request.ts';
 
 export default function StripeCheckoutPage() {
   const current = useSignInRequired();
@@ -169,15 +170,12 @@ function PaymentPanel({
                 <PricedPayment
                   pricing={pricing}
                   priceField="amount"
-                  request={{
-                    productType: item.product.type,
-                    productId: item.product.id,
-                    productName: item.name,
-                    ...(item.option ? { option: item.option.id } : {}),
-                    ...(details ? { buyerDiscord: details.discordUsername, banReason: details.banReason } : {}),
-                    ...(creatorCode ? { creatorCode } : {}),
-                    ...giftRequest(item, gift),
-                  }}
+                  request={paymentRequest(item, {
+                    buyerDiscord: details?.discordUsername,
+                    banReason: details?.banReason,
+                    creatorCode,
+                    gift,
+                  })}
                   onCompleted={(result) => {
                     clearCheckoutData();
                     paid(result);
