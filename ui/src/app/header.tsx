@@ -69,20 +69,29 @@ export function Header() {
   );
 }
 
-/** Review screens for staff and admins, the purchase dashboard for admins only; players see neither. */
+/**
+ * Review screens for staff and admins (ban appeals for holders of 'review-appeals', which both roles' presets hold),
+ * the purchase dashboard for admins only; players see neither.
+ */
 function roleLinks(role: string | undefined): { to: string; label: string }[] {
   if (role === 'admin')
     return [
       { to: paths.staffApplications, label: 'Reviews' },
+      { to: paths.adminAppeals, label: 'Appeals' },
       { to: paths.admin, label: 'Dashboard' },
     ];
-  if (role === 'staff') return [{ to: paths.staffApplications, label: 'Reviews' }];
+  if (role === 'staff')
+    return [
+      { to: paths.staffApplications, label: 'Reviews' },
+      { to: paths.adminAppeals, label: 'Appeals' },
+    ];
   return [];
 }
 
 function NavList({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate: () => void }) {
   const { user } = useCurrentUser();
-  const links = [...navLinks, ...roleLinks(user?.role)];
+  // a banned player's session reaches only their appeal: the site's links would all lead back there
+  const links = user?.ban ? [] : [...navLinks, ...roleLinks(user?.role)];
   return (
     <ul className={vertical ? 'flex flex-col gap-1 pt-2' : 'flex flex-wrap items-center gap-0.5 lg:flex-nowrap'}>
       {links.map((link) => (
