@@ -8,7 +8,10 @@ import { AccountMenu } from '@/features/auth/components/account-menu.tsx';
 
 export function Header() {
   const [open, setOpen] = useState(false);
-  const staffLinks = roleLinks(useCurrentUser().user?.role).length > 0;
+  const { user } = useCurrentUser();
+  const staffLinks = roleLinks(user?.role).length > 0;
+  // a banned player's session reaches only their appeal: no links, so no menu
+  const banned = Boolean(user?.ban);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLElement>(null);
 
@@ -48,6 +51,7 @@ export function Header() {
         <div className="ml-auto flex min-w-0 items-center gap-2">
           <AccountMenu />
           <button
+            hidden={banned}
             ref={menuButton}
             type="button"
             className="rounded-md p-2 text-moss-300 hover:bg-bayou-800 lg:hidden"
@@ -60,7 +64,7 @@ export function Header() {
           </button>
         </div>
       </div>
-      {open && (
+      {open && !banned && (
         <nav ref={menu} id="mobile-nav" aria-label="Main" className="border-t border-bayou-700 px-4 pb-4 lg:hidden">
           <NavList vertical onNavigate={close} />
         </nav>

@@ -94,7 +94,7 @@ export function AppealReviewDialog({ appeal, onClose }: { appeal: AppealDto; onC
         </p>
       ) : (
         <div className="grid gap-3">
-          <ReviewFields form={form} />
+          <ReviewFields form={form} messageLabel="Message to the player (required to deny)" />
           <ReviewAlertBox alert={form.alert} alertRef={form.alertRef} />
           <DecisionButtons
             options={allowed.map((status) => ({ status, ...BUTTONS[status], final: true }))}
