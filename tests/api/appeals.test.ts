@@ -53,6 +53,8 @@ describe('a banned player signs in to a session that reaches only their appeal',
       expect(response.body.message).toContain(player.reason);
       expect(response.body.message).toContain('/appeal');
     }
+    // the game server still reads the player as banned, however the site session goes
+    expect(await inContext(() => core().game.access.execute(player.user.discordId))).toMatchObject({ banned: true });
     // signing out still works
     const out = await fetch(`${server.url}/api/auth/logout`, {
       headers: { cookie: player.cookie },
