@@ -162,6 +162,21 @@ describe.runIf(browserAvailable)('ban appeals in Chromium', () => {
     }
   }, 120_000);
 
+  it('/appeal-process links to the form and keeps the free Discord ticket', async () => {
+    for (const width of [1280, 360]) {
+      const visitor = await browser.newPage({ width });
+      await visitor.goto(`${server.url}${paths.appealProcess}`);
+      const free = visitor.getByRole('link', { name: 'Start Free Appeal' });
+      await free.waitFor();
+      expect(await free.getAttribute('target')).toBe('_blank');
+      expect(await fitsWidth(visitor)).toBe(true);
+      await shoot(visitor, `appeal-process-${width}`, { fullPage: true });
+      await visitor.getByRole('link', { name: 'Appeal Online' }).click();
+      await visitor.waitForURL(`${server.url}${paths.appeal}`);
+      await visitor.getByText('Sign in with Discord to appeal a ban.').waitFor();
+    }
+  }, 60_000);
+
   it('the appeal form fits a phone', async () => {
     const { discordId } = await bannedAccount('Tiny Screen', 'Vehicle death match');
     const player = await signInOnThePage(discordId, 'Tiny Screen', 360);

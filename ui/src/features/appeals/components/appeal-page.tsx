@@ -123,7 +123,8 @@ function NotAppealable() {
         ))}
       </ul>
       <p className="mt-2 text-sm text-slate-300">
-        If several of your characters were banned for the same violation, name each of them in one appeal.
+        If several of your characters were banned for the same violation, each needs its own appeal: send one at a time,
+        the next once the team has decided the one before.
       </p>
     </section>
   );
