@@ -2,7 +2,7 @@ import { Command, CommanderError } from 'commander';
 import type { System } from '../adapters/compose.ts';
 import type { Config } from '../adapters/config.ts';
 import type { Logger } from '../adapters/logger.ts';
-import { staffCommands, whitelistCommands } from './commands/application-kinds.ts';
+import { appealCommands, staffCommands, whitelistCommands } from './commands/application-kinds.ts';
 import { registerApplicationCommands } from './commands/applications.ts';
 import { registerCatalogueCommands } from './commands/catalogue.ts';
 import { registerCreatorCommands } from './commands/creators.ts';
@@ -58,6 +58,7 @@ export function createProgram(host: CliContext): Command {
   registerCatalogueCommands(program, context);
   registerApplicationCommands(program, context, whitelistCommands);
   registerApplicationCommands(program, context, staffCommands);
+  registerApplicationCommands(program, context, appealCommands);
   registerUserCommands(program, context);
   registerTokenCommands(program, context);
   registerPurchaseCommands(program, context);

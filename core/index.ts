@@ -1,4 +1,5 @@
 import { createApplicationModules, type ApplicationPorts } from './applications/module.ts';
+import type { BanLifter } from './applications/ports.ts';
 import { tierName } from './memberships/lifecycle.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import { createCatalogueModule } from './catalogue/module.ts';
@@ -96,10 +97,35 @@ export function createCore(ports: CorePorts) {
     tokens: { ledger: ports.users.tokenLedger, transactions, ids, clock },
     clock,
   });
+  const players = createPlayerModule(
+    ports.players,
+    {
+      users: ports.users,
+      applications: ports.applications,
+      purchases: ports.purchases.purchases,
+      accounts,
+      // the one rule of who is whitelisted and in which queue, as the game server reads it
+      access: (user) => game.access.of(user),
+      membership: (userId) => memberships.manage.mine(userId),
+      membershipEvents: (userId, limit) => ports.memberships.memberships.eventsOf(userId, limit),
+      tierName: (tierId) => tierName(catalogue, tierId),
+    },
+    { clock, ids, transactions },
+  );
+  const bans: BanLifter = {
+    async lift({ userId, reviewer, channel, applicationId }) {
+      const user = await accounts.users.get.execute(userId);
+      if (!user.bannedAt) return;
+      await players.unban.execute(
+        { userId, reason: `Ban appeal ${applicationId} approved` },
+        { actor: reviewer, channel, approvedAppeal: applicationId },
+      );
+    },
+  };
   return {
     clock,
     catalogue: createCatalogueModule(catalogue),
-    ...createApplicationModules(ports.applications, { clock, ids, transactions, effects }),
+    ...createApplicationModules(ports.applications, { clock, ids, transactions, effects, bans }),
     ...accounts,
     users: {
       ...accounts.users,
@@ -119,21 +145,7 @@ export function createCore(ports: CorePorts) {
     dashboard: createDashboardModule(ports.dashboard, { catalogue, clock }),
     delivery,
     game,
-    players: createPlayerModule(
-      ports.players,
-      {
-        users: ports.users,
-        applications: ports.applications,
-        purchases: ports.purchases.purchases,
-        accounts,
-        // the one rule of who is whitelisted and in which queue, as the game server reads it
-        access: (user) => game.access.of(user),
-        membership: (userId) => memberships.manage.mine(userId),
-        membershipEvents: (userId, limit) => ports.memberships.memberships.eventsOf(userId, limit),
-        tierName: (tierId) => tierName(catalogue, tierId),
-      },
-      { clock, ids, transactions },
-    ),
+    players,
   };
 }
 

@@ -9,7 +9,8 @@ import { sessions } from './middleware/session.ts';
 import { edge } from './middleware/edge.ts';
 import { apiFallback } from './middleware/api-fallback.ts';
 import { accountRoutes } from './routes/account.ts';
-import { applicationRoutes, staffRoutes, whitelistRoutes } from './routes/applications.ts';
+import { appealRoutes, applicationRoutes, staffRoutes, whitelistRoutes } from './routes/applications.ts';
+import { bannedReachOnlyTheirAppeal } from './middleware/banned.ts';
 import { authRoutes } from './routes/auth.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -58,6 +59,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   const decisionsOnDiscord = core.delivery.capabilities.bot;
   applicationRoutes(router, core.applications, whitelistRoutes, keptLists.answer(), decisionsOnDiscord);
   applicationRoutes(router, core.staffApplications, staffRoutes, keptLists.answer(), decisionsOnDiscord);
+  applicationRoutes(router, core.appeals, appealRoutes, keptLists.answer(), decisionsOnDiscord);
   // creator codes named at checkout or checked as typed, per player and per address
   const codeChecks = system.rateLimits.codes;
   paymentRoutes(
@@ -114,6 +116,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   });
   // pages and assets need no session: only API requests read it
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? sessionCookies(ctx, () => loadUser(ctx, next)) : next()));
+  app.use(bannedReachOnlyTheirAppeal());
   app.use(writeRateLimit(system.rateLimits.writes));
   app.use(routesByArea(router));
   app.use(apiFallback());

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Catalogue } from '../../core/catalogue/catalogue.ts';
 import type { DiscordCapabilities } from '../../core/delivery/ports.ts';
 import { RoleMapping, type RoleMappingSettings } from '../../core/delivery/role-mapping.ts';
+import { appealKind } from '../../core/applications/kinds/appeal.ts';
 import { staffKind } from '../../core/applications/kinds/staff.ts';
 import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
 import { createCore, type CorePorts } from '../../core/index.ts';
@@ -57,6 +58,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
   const outbox = new InMemoryDeliveryOutbox();
   const whitelistApplications = new InMemoryApplicationRepository(whitelistKind);
   const staffApplications = new InMemoryApplicationRepository(staffKind);
+  const appeals = new InMemoryApplicationRepository(appealKind);
   const whitelistAccess = new InMemoryWhitelistAccess();
   const staffRoster = new InMemoryStaffRoster();
   const auditLog = new InMemoryAuditLog();
@@ -74,6 +76,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     outbox,
     whitelistApplications,
     staffApplications,
+    appeals,
     whitelistAccess,
     staffRoster,
     auditLog,
@@ -93,7 +96,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     ids: { next: randomUUID },
     catalogue: options.catalogue ?? new Catalogue(),
     transactions,
-    applications: { whitelistApplications, whitelistAccess, staffApplications, staffRoster, auditLog },
+    applications: { whitelistApplications, whitelistAccess, staffApplications, staffRoster, appeals, auditLog },
     users: { users, tokenLedger, adminDiscordIds: options.adminDiscordIds ?? [] },
     purchases: { purchases, events: paymentEvents, gateway, bans },
     delivery: {

@@ -1,3 +1,4 @@
+import { appealKind } from '../../core/applications/kinds/appeal.ts';
 import { staffKind } from '../../core/applications/kinds/staff.ts';
 import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
 import type { ApplicationPorts } from '../../core/applications/module.ts';
@@ -13,6 +14,7 @@ export function mikroOrmApplicationPorts(database: Database): ApplicationPorts {
     whitelistAccess: new MikroOrmWhitelistAccess(database),
     staffApplications: new MikroOrmApplicationRepository(database, staffKind),
     staffRoster: new MikroOrmStaffRoster(database),
+    appeals: new MikroOrmApplicationRepository(database, appealKind),
     auditLog: new MikroOrmAuditLog(database),
   };
 }

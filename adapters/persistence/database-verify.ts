@@ -86,6 +86,7 @@ const COUNTED = [
   { table: 'purchases', cents: true },
   { table: 'whitelist_applications', cents: false },
   { table: 'staff_applications', cents: false },
+  { table: 'ban_appeals', cents: false },
 ] as const;
 
 /** Every invariant checked; the breaches found (none: the database is consistent). */

@@ -6,10 +6,11 @@ import { countsOf, statusCountsOf, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
 import { fromColumns, keysetCursor, listStatement, objectMaker } from './list-rows.ts';
 
-/** Each kind keeps its table (migrations 0003 and 0007): one column an answer, named as the answer in snake_case. */
+/** Each kind keeps its table (migrations 0003, 0007 and 0032): one column an answer, named as the answer in snake_case. */
 export const APPLICATION_TABLES: Record<ApplicationKindName, string> = {
   whitelist: 'whitelist_applications',
   staff: 'staff_applications',
+  appeal: 'ban_appeals',
 };
 
 const RECORD_COLUMNS = [

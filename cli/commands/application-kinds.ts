@@ -1,3 +1,4 @@
+import { appealKind, type AppealAnswers, type AppealStatus } from '../../core/applications/kinds/appeal.ts';
 import type { StaffAnswers, StaffStatus } from '../../core/applications/kinds/staff.ts';
 import { staffKind } from '../../core/applications/kinds/staff.ts';
 import type { WhitelistAnswers, WhitelistStatus } from '../../core/applications/kinds/whitelist.ts';
@@ -94,6 +95,51 @@ export const staffCommands: ApplicationCommands<StaffAnswers, StaffStatus> = {
       notes: { required: false, description: 'optional notes, kept as written', minimumTen: false },
       reviewerDescription: 'the reviewer',
       done: (a) => `Staff application ${a.id} is now ${a.status.replace('_', ' ')} (by ${oneLine(a.reviewedBy)}).`,
+    },
+  ],
+};
+
+export const appealCommands: ApplicationCommands<AppealAnswers, AppealStatus> = {
+  kind: appealKind,
+  command: 'appeals',
+  plural: 'ban appeals',
+  useCases: (system) => system.core.appeals,
+  empty: 'No ban appeals found',
+  listLine: (a) =>
+    oneLine(
+      `${a.id}  ${a.status.padEnd(8)} ${a.ban.padEnd(8)} ${applied(a.createdAt)}  ${a.discordUsername} (${a.characterNames})`,
+    ),
+  totals: (c) => `Pending ${c.pending}, approved ${c.approved}, denied ${c.denied}`,
+  detailLines: (a) => [
+    `Ban appeal ${a.id}`,
+    `Status:        ${a.status}`,
+    `Ban:           ${a.ban}${a.banReference ? ` (reference ${oneLine(a.banReference)})` : ''}`,
+    `Player:        ${oneLine(`${a.discordUsername} (Discord ${a.discordId})`)}`,
+    `Characters:    ${long(a.characterNames)}`,
+    `Banned around: ${long(a.bannedAround)}`,
+    `Applied:       ${a.createdAt.toISOString()}`,
+    reviewed(a),
+    `Review notes:  ${long(a.reviewNotes)}`,
+    `To player:     ${long(a.applicantMessage)}`,
+    `What happened: ${long(a.explanation)}`,
+    `Why unfair:    ${long(a.whyUnfair)}`,
+  ],
+  decisions: [
+    {
+      name: 'approve',
+      description: "Approve a pending ban appeal: a website ban is lifted, as by 'users unban'",
+      status: 'approved',
+      notes: { required: false, description: 'optional notes for the staff, kept as written', minimumTen: false },
+      reviewerDescription: "the reviewer (holds 'review-appeals')",
+      done: (a) => `Ban appeal ${a.id} approved by ${oneLine(a.reviewedBy)}.`,
+    },
+    {
+      name: 'deny',
+      description: 'Deny a pending ban appeal; --message tells the player why (required)',
+      status: 'denied',
+      notes: { required: false, description: 'optional notes for the staff, kept as written', minimumTen: false },
+      reviewerDescription: "the reviewer (holds 'review-appeals')",
+      done: (a) => `Ban appeal ${a.id} denied by ${oneLine(a.reviewedBy)}.`,
     },
   ],
 };

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import type { Permission } from '../users/permissions.ts';
 import type { Role } from '../users/user.ts';
 import type { FormLayout } from './form-layout.ts';
 
-export type ApplicationKindName = 'whitelist' | 'staff';
+export type ApplicationKindName = 'whitelist' | 'staff' | 'appeal';
 
 /** What every application holds besides its answers; identity comes from the session, never the form. */
 export interface ApplicationRecord<S extends string = string> {
@@ -34,6 +35,8 @@ export interface Applicant {
   discordId: string;
   discordUsername: string | null;
   username: string | null;
+  /** set while the account is banned (a ban appeal reads it) */
+  bannedAt?: Date | null;
 }
 
 /**
@@ -59,10 +62,20 @@ export interface ApplicationKind<A = unknown, S extends string = string> {
   open: readonly S[];
   /** the least role that decides */
   decider: Role;
+  /** the permission that decides, where the kind names one (it then stands in place of `decider`) */
+  permission?: Permission;
   /** `trimmed`: notes are trimmed, empty is none; `as-written`: kept as sent, no notes keep the earlier ones */
   notes: 'trimmed' | 'as-written';
   /** an approved application lets its applicant into the game server, and they cannot apply again */
   approvalWhitelists: boolean;
+  /** whether approving this application lifts its applicant's ban on this site (the player page's unban) */
+  approvalLiftsBan?(application: A): boolean;
+  /** a refusal (`reapply.after`) must carry a message to the applicant saying why */
+  refusalNeedsMessage?: boolean;
+  /** an approval does not stop the applicant from applying again later (a new ban may be appealed) */
+  approvedMayApplyAgain?: boolean;
+  /** answers that are well formed yet refused outright (nothing is stored): the reason, or null to go on */
+  refusal?(answers: A, applicant: Applicant): { code: string; message: string; path: string } | null;
   /** the review views show whether the applicant already holds the staff or admin role */
   showsCurrentStaff: boolean;
   /** a refused application (this status) lets its applicant apply again from the start of the UTC day this many

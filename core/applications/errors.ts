@@ -43,3 +43,10 @@ export class ReapplyTooSoonError extends ConflictError {
     super(`${kind.codePrefix}_TOO_SOON`, `You can send a new ${kind.label} from ${applicantDay(from)}.`);
   }
 }
+
+/** Answers the kind refuses outright (a ban appeal for an offence that cannot be appealed): nothing is stored. */
+export class RefusedApplicationError extends InvalidInputError {
+  constructor(refusal: { code: string; message: string; path: string }) {
+    super(refusal.code, refusal.message, [{ path: refusal.path, message: refusal.message }]);
+  }
+}

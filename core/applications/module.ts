@@ -1,21 +1,23 @@
 import { ListAuditEntries } from './list-audit-entries.ts';
 import type { ApplicationEffects } from './effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
+import type { AppealAnswers, AppealStatus } from './kinds/appeal.ts';
 import type { StaffAnswers, StaffStatus } from './kinds/staff.ts';
 import type { WhitelistAnswers, WhitelistStatus } from './kinds/whitelist.ts';
 import { ListApplications } from './list-applications.ts';
 import { ListMyApplications } from './list-my-applications.ts';
-import type { ApplicationRepository, AuditLog, StaffRoster, WhitelistAccess } from './ports.ts';
+import type { ApplicationRepository, AuditLog, BanLifter, StaffRoster, WhitelistAccess } from './ports.ts';
 import { ReviewApplication } from './review-application.ts';
 import { ShowApplication } from './show-application.ts';
 import { SubmitApplication } from './submit-application.ts';
 
-/** What whitelist applications, staff applications and their audit log need from outside. */
+/** What whitelist applications, staff applications, ban appeals and their audit log need from outside. */
 export interface ApplicationPorts {
   whitelistApplications: ApplicationRepository<WhitelistAnswers, WhitelistStatus>;
   whitelistAccess: WhitelistAccess;
   staffApplications: ApplicationRepository<StaffAnswers, StaffStatus>;
   staffRoster: StaffRoster;
+  appeals: ApplicationRepository<AppealAnswers, AppealStatus>;
   auditLog: AuditLog;
 }
 
@@ -25,6 +27,8 @@ interface Shared {
   transactions: TransactionRunner;
   /** what Discord is told of new applications and decisions */
   effects: ApplicationEffects;
+  /** an approved ban appeal lifts the ban through it */
+  bans: BanLifter;
 }
 
 /** What the system does with applications of one kind. */
@@ -57,6 +61,7 @@ function kindUseCases<A, S extends string>(
       ids,
       clock,
       effects,
+      shared.bans,
     ),
   };
 }
@@ -65,6 +70,7 @@ export function createApplicationModules(p: ApplicationPorts, shared: Shared) {
   return {
     applications: kindUseCases(p.whitelistApplications, p, shared),
     staffApplications: kindUseCases(p.staffApplications, p, shared),
+    appeals: kindUseCases(p.appeals, p, shared),
     audit: {
       list: new ListAuditEntries(p.auditLog),
     },

@@ -1,5 +1,6 @@
 import type { Application, ApplicationKind, ApplicationKindName } from './application.ts';
 import type { AuditEntry } from './audit-entry.ts';
+import type { Reviewer, ReviewChannel } from '../audit/reviewer.ts';
 
 export interface ListQuery<S extends string> {
   status?: S;
@@ -48,6 +49,12 @@ export interface ApplicationRepository<A = Record<string, unknown>, S extends st
 /** Lets an approved applicant into the server. */
 export interface WhitelistAccess {
   grant(userId: string): Promise<void>;
+}
+
+/** Lifts an applicant's ban on this site when their appeal is approved (the account-action unban, logged). */
+export interface BanLifter {
+  /** an account that is not banned is left as is */
+  lift(input: { userId: string; reviewer: Reviewer; channel: ReviewChannel; applicationId: string }): Promise<void>;
 }
 
 /** Which applicants already hold the staff or admin role. */

@@ -1,12 +1,13 @@
 import { reviewerName, type ReviewContext } from '../audit/reviewer.ts';
 import type { ApplicationEffects } from './effects.ts';
-import { ForbiddenError } from '../shared/errors.ts';
+import { ForbiddenError, InvalidInputError } from '../shared/errors.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
+import { hasPermission, PERMISSION_LABELS } from '../users/permissions.ts';
 import { hasRole } from '../users/user.ts';
 import { canMove, type Application, type ApplicationView } from './application.ts';
 import { withCurrentStaff } from './current-staff.ts';
 import { ApplicationNotFoundError, ApplicationTransitionError } from './errors.ts';
-import type { ApplicationRepository, AuditLog, StaffRoster, WhitelistAccess } from './ports.ts';
+import type { ApplicationRepository, AuditLog, BanLifter, StaffRoster, WhitelistAccess } from './ports.ts';
 import { checkApplicantMessage, checkReviewNotes } from './review-notes.ts';
 
 export interface ReviewApplicationInput<S extends string> extends ReviewContext {
@@ -34,18 +35,31 @@ export class ReviewApplication<A, S extends string> {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly effects: ApplicationEffects,
+    private readonly bans: BanLifter,
   ) {}
 
   async execute(input: ReviewApplicationInput<S>): Promise<ApplicationView<A, S>> {
     const kind = this.applications.kind;
     const { reviewer } = input;
-    if (!hasRole(reviewer, kind.decider))
+    if (kind.permission) {
+      if (!hasPermission(reviewer, kind.permission))
+        throw new ForbiddenError(
+          'PERMISSION_REQUIRED',
+          `Reviewing ${kind.label}s needs the "${PERMISSION_LABELS[kind.permission]}" permission.`,
+        );
+    } else if (!hasRole(reviewer, kind.decider))
       throw new ForbiddenError('ROLE_REQUIRED', `Reviewing ${kind.label}s needs the ${kind.decider} role.`);
     // staff review notes are optional and kept as written (SPEC section 5)
     const notes =
       kind.notes === 'trimmed' ? checkReviewNotes(input.notes, input.notesRequired ?? false) : input.notes || null;
     // each review says its own: a later review without a message leaves none, never an earlier, stale one
     const applicantMessage = checkApplicantMessage(input.applicantMessage);
+    if (kind.refusalNeedsMessage && input.status === kind.reapply.after && !applicantMessage) {
+      const message = `Write the player a message saying why this ${kind.label} is ${input.status}.`;
+      throw new InvalidInputError(`${kind.codePrefix}_MESSAGE_REQUIRED`, message, [
+        { path: 'applicantMessage', message },
+      ]);
+    }
     const reviewed = await this.transactions.run(async () => {
       const current = await this.applications.findById(input.id);
       if (!current) throw new ApplicationNotFoundError(kind, input.id);
@@ -69,6 +83,8 @@ export class ReviewApplication<A, S extends string> {
       };
       if (!(await this.applications.saveReview(next, current.status))) throw refuse(true);
       if (kind.approvalWhitelists && input.status === 'approved') await this.access.grant(current.userId);
+      if (input.status === 'approved' && kind.approvalLiftsBan?.(current))
+        await this.bans.lift({ userId: current.userId, reviewer, channel: input.channel, applicationId: current.id });
       await this.audit.record({
         id: this.ids.next(),
         kind: kind.name,

@@ -1,7 +1,12 @@
 import type { ApplicationEffects } from './effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { reapplyAt, type Applicant, type Application } from './application.ts';
-import { AlreadyApprovedError, InvalidApplicationError, ReapplyTooSoonError } from './errors.ts';
+import {
+  AlreadyApprovedError,
+  InvalidApplicationError,
+  ReapplyTooSoonError,
+  RefusedApplicationError,
+} from './errors.ts';
 import type { ApplicationRepository } from './ports.ts';
 
 /**
@@ -26,6 +31,8 @@ export class SubmitApplication<A, S extends string> {
         parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
       );
     const { applicant } = input;
+    const refusal = kind.refusal?.(parsed.data as A, applicant);
+    if (refusal) throw new RefusedApplicationError(refusal);
     const application = {
       ...(parsed.data as A),
       id: this.ids.next(),
@@ -54,6 +61,7 @@ export class SubmitApplication<A, S extends string> {
   }
 
   private async refuseIfApproved(userId: string): Promise<void> {
+    if (this.applications.kind.approvedMayApplyAgain) return;
     if (await this.applications.hasStatus(userId, 'approved' as S))
       throw new AlreadyApprovedError(this.applications.kind);
   }

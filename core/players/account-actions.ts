@@ -17,6 +17,8 @@ import { displayName, ROLES, type Role, type User } from '../users/user.ts';
 export interface ActionContext {
   actor: Actor | null;
   channel: ReviewChannel;
+  /** the id of the approved ban appeal this carries out: its reviewer's permission was checked by that review */
+  approvedAppeal?: string;
 }
 
 /** The name kept in the log when the terminal names nobody. */
@@ -54,7 +56,7 @@ async function act(
   /** null: nothing changed (a token reference used before), so no row */
   change: (user: User) => Promise<{ before: string; after: string; reason: string | null } | null>,
 ): Promise<User> {
-  if (context.actor && context.actor.role !== 'admin')
+  if (context.actor && !context.approvedAppeal && context.actor.role !== 'admin')
     throw new ForbiddenError('ADMIN_ONLY', 'Only admins change accounts.');
   return deps.transactions.run(async () => {
     const user = await deps.users.findById(userId);

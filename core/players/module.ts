@@ -45,6 +45,7 @@ export function createPlayerModule(p: PlayerPorts, sources: Sources, shared: Sha
       applications: {
         whitelist: sources.applications.whitelistApplications,
         staff: sources.applications.staffApplications,
+        appeal: sources.applications.appeals,
       },
       clock: shared.clock,
       access: sources.access,

@@ -6,13 +6,13 @@ export class UserNotFoundError extends NotFoundError {
   }
 }
 
-/** Banned users are refused sign-in and purchases; the message tells them where to turn. */
+/** A banned user's session reaches only their ban appeal; the message tells them where to turn. */
 export class UserBannedError extends DomainError {
   constructor(reason: string | null) {
     super(
-      'USER_BANNED',
+      'BANNED',
       'forbidden',
-      `This account is banned${reason ? `: ${reason}` : ''}. See the ban appeal process to ask for a review.`,
+      `This account is banned${reason ? `: ${reason}` : ''}. You can appeal the ban at /appeal.`,
     );
   }
 }

@@ -1,10 +1,12 @@
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import { UserBannedError } from './errors.ts';
 import { validIdentity, type SignInIdentity } from './identity.ts';
 import type { UserRepository } from './ports.ts';
 import type { User } from './user.ts';
 
-/** Signs a person in from the identity the provider vouches for: creates or refreshes the user by discordId. */
+/**
+ * Signs a person in from the identity the provider vouches for: creates or refreshes the user by discordId. A banned
+ * user signs in too: their session reaches only the ban appeal (see the HTTP session's restriction).
+ */
 export class SignIn {
   private readonly adminIds: ReadonlySet<string>;
 
@@ -19,8 +21,6 @@ export class SignIn {
 
   async execute(input: SignInIdentity): Promise<User> {
     const identity = validIdentity(input);
-    const existing = await this.users.findByDiscordId(identity.discordId);
-    if (existing?.bannedAt) throw new UserBannedError(existing.banReason);
     return this.users.upsertIdentity(identity, {
       newId: this.ids.next(),
       now: this.clock.now(),

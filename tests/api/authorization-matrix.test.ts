@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
-import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
+import { appealAnswers, staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { delivery } from '../support/delivery-builders.ts';
 import { allRoutes, type Route, routeKey } from '../support/routes.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
@@ -46,6 +46,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/applications/mine': 'signed-in',
   'POST /api/staff-applications': 'signed-in',
   'GET /api/staff-applications/mine': 'signed-in',
+  'POST /api/appeals': 'signed-in',
+  'GET /api/appeals/mine': 'signed-in',
+  // the permission 'review-appeals' (the staff preset holds it)
+  'GET /api/appeals': 'staff',
+  'GET /api/appeals/:id': 'staff',
+  'PATCH /api/appeals/:id': 'staff',
   'GET /api/applications': 'staff',
   'GET /api/applications/:id': 'staff',
   'PATCH /api/applications/:id/review': 'staff',
@@ -98,6 +104,9 @@ interface Request {
 }
 
 const keyOf = routeKey;
+
+/** an appeal a player who is not banned on the site may make: a game-server ban, with its reference */
+const inGameAppeal = () => appealAnswers({ ban: 'in-game', banReference: 'BAN-2231' });
 
 let codes = 0;
 /** a coupon code not used before in this run */
@@ -199,6 +208,14 @@ describe('authorization matrix: every API route, read from the router', () => {
     'PATCH /api/staff-applications/:id': async () => ({
       path: `/api/staff-applications/${await created('/api/staff-applications', staffAnswers())}`,
       body: { status: 'under_review', reviewNotes: 'Interview scheduled.' },
+    }),
+    'GET /api/appeals': async () => ({ path: '/api/appeals' }),
+    'GET /api/appeals/:id': async () => ({
+      path: `/api/appeals/${await created('/api/appeals', inGameAppeal())}`,
+    }),
+    'PATCH /api/appeals/:id': async () => ({
+      path: `/api/appeals/${await created('/api/appeals', inGameAppeal())}`,
+      body: { status: 'denied', applicantMessage: 'The clip shows the shot fired before any roleplay.' },
     }),
     'GET /api/purchases': async () => ({ path: '/api/purchases' }),
     'GET /api/deliveries': async () => ({ path: '/api/deliveries?status=failed' }),

@@ -1,6 +1,12 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_REQUIRED, staffAnswers, WHITELIST_REQUIRED, whitelistAnswers } from '../support/application-builders.ts';
+import {
+  appealAnswers,
+  STAFF_REQUIRED,
+  staffAnswers,
+  WHITELIST_REQUIRED,
+  whitelistAnswers,
+} from '../support/application-builders.ts';
 import { allRoutes } from '../support/routes.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -39,6 +45,14 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
   'POST /api/staff-applications': {
     valid: () => ({ ...staffAnswers() }),
     required: [...STAFF_REQUIRED],
+  },
+  'POST /api/appeals': {
+    valid: () => ({ ...appealAnswers({ ban: 'in-game', banReference: 'BAN-1' }) }),
+    required: ['ban', 'offence', 'characterNames', 'bannedAround', 'explanation', 'whyUnfair', 'truthful'],
+  },
+  'PATCH /api/appeals/:id': {
+    valid: () => ({ status: 'denied', applicantMessage: 'The clip shows the shot fired first.' }),
+    required: ['status'],
   },
   'POST /api/auth/dev-login': {
     valid: () => ({ username: 'Fuzzy', discordId: '123456789012345678', email: 'fuzzy@example.com' }),

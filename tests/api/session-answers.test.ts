@@ -109,7 +109,9 @@ describe('who-am-I answers kept beside the session', () => {
     expect(keptFor(player.cookie)).toBeDefined();
 
     expect((await asAdmin(`/api/players/${player.user.id}/ban`, { reason: 'Chargeback' })).status).toBe(200);
-    expect((await me(player.cookie)).status).toBe(401);
+    // banned: who-am-I says so (the session now reaches only the appeal), and nothing is kept for it
+    expect(((await (await me(player.cookie)).json()) as { ban?: { reason: string } }).ban?.reason).toBe('Chargeback');
+    expect((await me(player.cookie, '/api/user/tokens')).status).toBe(403);
     expect((await me(player.cookie, '/api/auth/session')).status).toBe(200);
     expect(keptFor(player.cookie)).toBeUndefined();
 

@@ -86,7 +86,13 @@ describe.skipIf(!reachable)('sessions kept in memory by two processes on one Pos
       body: JSON.stringify({ reason: 'Cheating' }),
     });
     expect(ban.status).toBe(200);
-    await expect.poll(async () => (await me(second.url, player.cookie)).status, within1s).toBe(401);
+    // the session stays, restricted to the ban appeal: the balance is refused
+    await expect
+      .poll(
+        async () => (await fetch(`${second.url}/api/user/tokens`, { headers: { cookie: player.cookie } })).status,
+        within1s,
+      )
+      .toBe(403);
   });
 
   it("a review made in one shows in the other's kept review list within a second", async () => {
@@ -139,7 +145,8 @@ describe('sessions kept in memory on the embedded database', () => {
     await server.system.database.withContext(() =>
       server.system.core.users.ban.execute({ userId: user.id, reason: 'Cheating' }),
     );
-    expect((await me(server.url, cookie)).status).toBe(401);
+    expect((await (await me(server.url, cookie)).json()).ban.reason).toBe('Cheating');
+    expect((await fetch(`${server.url}/api/user/tokens`, { headers: { cookie } })).status).toBe(403);
   });
 
   it('a signed-in read after the first is answered from memory until a change drops the session', async () => {
@@ -152,7 +159,7 @@ describe('sessions kept in memory on the embedded database', () => {
       server.system.core.users.ban.execute({ userId: user.id, reason: 'Cheating' }),
     );
     expect(sessions.kept(sid)).toBeUndefined();
-    expect((await me(server.url, cookie)).status).toBe(401);
+    expect((await (await me(server.url, cookie)).json()).ban.reason).toBe('Cheating');
   });
 
   it('a change written past this process (another connection, as the CLI makes) applies within a second', async () => {

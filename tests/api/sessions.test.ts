@@ -67,7 +67,10 @@ describe('sessions in the database', () => {
     await db(() => server.system.core.users.changeRole.execute({ userId: user.id, role: 'admin' }));
     expect((await (await get('/api/auth/user', cookie)).json()).role).toBe('admin');
     await db(() => server.system.core.users.ban.execute({ userId: user.id, reason: 'Payment dispute' }));
-    expect((await get('/api/auth/user', cookie)).status).toBe(401);
+    // the session stays, restricted to the ban appeal
+    expect((await (await get('/api/auth/user', cookie)).json()).ban.reason).toBe('Payment dispute');
+    const refused = await get('/api/players?q=x', cookie);
+    expect([refused.status, (await refused.json()).code]).toEqual([403, 'BANNED']);
   });
 
   it('ends a player session after 7 idle days, and keeps it while the player comes back', async () => {

@@ -195,6 +195,53 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       expect(found).toEqual({});
     }, 60_000);
 
+    it.concurrent(`a banned player's appeal, refused and sent, and the Appeals screen with its dialog at ${width} px`, async ({
+      expect,
+    }) => {
+      const found: Record<string, Violation[]> = {};
+      const player = await newPage(width, false);
+      const banned = await signInBrowser(player, server, { username: `AxeBanned${width}` });
+      const { core, database } = server.system;
+      await database.withContext(() => core.users.ban.execute({ userId: banned.user.id, reason: 'Cheating' }));
+      await player.goto(`${server.url}${paths.home}`);
+      await player.waitForURL(`${server.url}${paths.appeal}`);
+      const send = player.getByRole('button', { name: 'Send Appeal' });
+      await send.waitFor();
+      await settle(player);
+      await check(found, player, `${paths.appeal} banned`);
+      await send.click();
+      await player.locator('[aria-invalid="true"]').first().waitFor();
+      await check(found, player, `${paths.appeal} after an empty submit`);
+      const form = player.getByRole('form', { name: 'Ban appeal' });
+      await form.getByLabel('Which ban are you appealing?').selectOption('account');
+      await form.getByLabel('My ban was for').selectOption('none');
+      await form.getByLabel('Character name(s)').fill('Remy Boudreaux');
+      await form.getByLabel('Approximate date and time of the ban').fill('Last Friday, 9 PM');
+      await form.getByLabel('What happened? Explain in detail.').fill('A misunderstanding during a heist.');
+      await form.getByLabel('Why do you believe the ban was unfair?').fill('The clip shows the whole scene.');
+      await form.getByLabel('Everything in this appeal is true').check();
+      await send.click();
+      await player.getByRole('button', { name: 'See Your Appeal' }).click();
+      await player.getByTestId('application-status').waitFor();
+      await check(found, player, `${paths.appeal} with a pending appeal`);
+      expect(await fitsWidth(player)).toBe(true);
+
+      const staff = await newPage(width, false);
+      await signInBrowser(staff, server, { username: `AxeStaff${width}`, role: 'staff' });
+      await staff.goto(`${server.url}${paths.adminAppeals}`);
+      const row = staff.getByRole('row').filter({ hasText: `AxeBanned${width}` });
+      await row.getByRole('button', { name: 'Review' }).click();
+      await staff.getByRole('dialog').waitFor();
+      await check(found, staff, `${paths.adminAppeals} with an appeal open`);
+      await shoot(staff, `a11y-admin-appeals-dialog-${width}`);
+      await staff.keyboard.press('Escape');
+      await settle(staff);
+      await check(found, staff, paths.adminAppeals);
+      expect(await fitsWidth(staff)).toBe(true);
+      await shoot(staff, `a11y-admin-appeals-${width}`, { fullPage: true });
+      expect(found).toEqual({});
+    }, 90_000);
+
     it.concurrent(`the checkout's gift fields at ${width} px`, async ({ expect }) => {
       const found: Record<string, Violation[]> = {};
       const player = await newPage(width, true);

@@ -9,10 +9,10 @@ import { fitsWidth } from '../support/axe.ts';
 
 const EXPECTED: Record<Role, string[]> = {
   player: [],
-  staff: ['Reviews'],
-  admin: ['Reviews', 'Dashboard'],
+  staff: ['Reviews', 'Appeals'],
+  admin: ['Reviews', 'Appeals', 'Dashboard'],
 };
-const ROLE_LINKS = ['Reviews', 'Dashboard'];
+const ROLE_LINKS = ['Reviews', 'Appeals', 'Dashboard'];
 
 /** the role links the main navigation shows, by name */
 async function roleLinks(nav: Locator): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { appealAnswersSchema, type AppealAnswers } from '../../core/applications/kinds/appeal.ts';
 import { staffAnswersSchema, type StaffAnswers } from '../../core/applications/kinds/staff.ts';
 import {
   type WhitelistAnswers,
@@ -47,7 +48,22 @@ export function staffAnswers(overrides: Overrides<StaffAnswers> = {}): StaffAnsw
   return { ...staffAnswersSchema.parse(careful.staff), ...overrides } as StaffAnswers;
 }
 
+/** A ban appeal as a careful player writes it (the website's account ban unless overridden). */
+export function appealAnswers(overrides: Overrides<AppealAnswers> = {}): AppealAnswers {
+  return { ...appealAnswersSchema.parse(careful.appeal), ...overrides } as AppealAnswers;
+}
+
 const careful = {
+  appeal: {
+    ban: 'account',
+    banReference: null,
+    offence: 'none',
+    characterNames: 'Remy Boudreaux',
+    bannedAround: 'November 20, around 9 PM Central',
+    explanation: 'I was banned for random death match after a shootout that started in a roleplayed robbery.',
+    whyUnfair: 'The robbery was announced on the radio first; my clip shows the whole scene from the start.',
+    truthful: true,
+  },
   whitelist: {
     email: 'boudreaux@example.com',
     isEighteenPlus: true,

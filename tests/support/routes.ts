@@ -6,9 +6,12 @@ import type { TestServer } from './test-system.ts';
 export interface Route {
   method: string;
   path: string;
-  /** the role the route's own guard asks for, if it has one (a permission guard: the least role whose preset holds it) */
+  /** the role the route's own guard asks for (for a permission guard, the least role whose preset holds it) */
   guardRole?: 'staff' | 'admin';
 }
+
+const leastRoleHolding = (guard: PermissionGuard | undefined) =>
+  guard && (['staff', 'admin'] as const).find((role) => ROLE_PERMISSIONS[role].includes(guard.requiredPermission));
 
 /** Every route of every router the app mounts, read from the routers themselves (HEAD, which Koa adds to GET, left out). */
 export function allRoutes(server: TestServer): Route[] {
@@ -22,15 +25,14 @@ export function allRoutes(server: TestServer): Route[] {
       const guard = layer.stack.find((fn): fn is RoleGuard => typeof fn === 'function' && 'requiredRole' in fn);
       const permission = layer.stack.find(
         (fn): fn is PermissionGuard => typeof fn === 'function' && 'requiredPermission' in fn,
-      )?.requiredPermission;
-      const presetRole = permission
-        ? ROLE_PERMISSIONS.staff.includes(permission)
-          ? ('staff' as const)
-          : ('admin' as const)
-        : undefined;
+      );
       return layer.methods
         .filter((method) => method !== 'HEAD')
-        .map((method) => ({ method, path: layer.path, guardRole: guard?.requiredRole ?? presetRole }));
+        .map((method) => ({
+          method,
+          path: layer.path,
+          guardRole: guard?.requiredRole ?? leastRoleHolding(permission),
+        }));
     });
 }
 

@@ -12,4 +12,5 @@ export const STAFF_PAGES: readonly string[] = [
   paths.staffReview,
   paths.adminCoupons,
   paths.adminCreators,
+  paths.adminAppeals,
 ];

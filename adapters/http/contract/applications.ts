@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { oneOf, typeError } from '../../../core/applications/answer-fields.ts';
 import type { ApplicationKind } from '../../../core/applications/application.ts';
+import { appealKind, type AppealAnswers, type AppealStatus } from '../../../core/applications/kinds/appeal.ts';
 import {
   staffKind,
   type StaffAnswers,
@@ -33,6 +34,13 @@ export {
   STAFF_TIMEZONES,
   staffKind,
 } from '../../../core/applications/kinds/staff.ts';
+export {
+  APPEAL_BAN_OPTIONS,
+  APPEAL_OFFENCE_OPTIONS,
+  APPEAL_STATUSES,
+  NON_APPEALABLE_OFFENCES,
+  appealKind,
+} from '../../../core/applications/kinds/appeal.ts';
 export {
   APPLICANT_MESSAGE_MAX_LENGTH,
   REVIEW_NOTES_TOO_SHORT,
@@ -89,6 +97,17 @@ export const reviewStaffApplicationSchema = z.object({
   applicantMessage: applicantMessageField,
 });
 export type ReviewStaffApplicationInput = z.input<typeof reviewStaffApplicationSchema>;
+
+export const appealSchema = submissionSchema(appealKind.answers);
+export type AppealInput = z.input<typeof appealSchema>;
+
+/** PATCH /api/appeals/{id}: approved or denied; notes optional, kept as written; a denial needs its message. */
+export const reviewAppealSchema = z.object({
+  status: reviewStatus(appealKind),
+  reviewNotes: reviewNotesAsWritten,
+  applicantMessage: applicantMessageField,
+});
+export type ReviewAppealInput = z.input<typeof reviewAppealSchema>;
 
 export const pagingQuery = {
   page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').optional(),
@@ -163,6 +182,12 @@ export type StaffApplicationDto = ApplicationDto<StaffAnswers, StaffStatus> & {
   currentStaff: boolean;
 };
 export type StaffStatusDto = StaffStatus;
+export type AppealDto = ApplicationDto<AppealAnswers, AppealStatus>;
+export type AppealStatusDto = AppealStatus;
+/** The appeals table's player, ban, characters and when. */
+export type AppealSummaryDto = ApplicationSummaryDto<AppealDto> &
+  Pick<AppealAnswers, 'ban' | 'characterNames' | 'bannedAround'>;
+export type AppealListDto = ApplicationListDto<AppealSummaryDto, AppealStatus>;
 export type StaffPositionDto = StaffPosition;
 export interface StaffApplicationListDto extends ApplicationListDto<StaffApplicationSummaryDto, StaffStatus> {
   positions: Record<StaffPosition, number>;

@@ -11,6 +11,8 @@ export const currentUserSchema = z.object({
   email: z.string().nullable(),
   discordId: z.string(),
   role: z.enum(ROLE_VALUES),
+  /** only while the account is banned: the session then reaches only the ban appeal (/appeal) */
+  ban: z.object({ reason: z.string().nullable(), since: z.string() }).optional(),
 });
 export type CurrentUserDto = z.infer<typeof currentUserSchema>;
 

@@ -20,6 +20,7 @@ export const PAGE_ROUTES = [
   '/faq',
   '/server-rules',
   '/appeal-process',
+  '/appeal',
   '/admin',
   '/admin-applications',
   '/staff-applications',
@@ -36,6 +37,7 @@ export const PAGE_ROUTES = [
   '/admin/players/:id',
   '/admin/coupons',
   '/admin/creators',
+  '/admin/appeals',
 ] as const;
 export type PageRoute = (typeof PAGE_ROUTES)[number];
 

@@ -72,7 +72,8 @@ export class SessionAnswers {
   }
 
   private keep(ctx: Context, since: number): void {
-    if (!ctx.state.keptForSession || !ctx.state.user) return;
+    // a banned user's answers are never kept: their requests go the whole way, past the appeal-only check
+    if (!ctx.state.keptForSession || !ctx.state.user || ctx.state.user.bannedAt) return;
     const sid = unchangedSessionId(ctx);
     const answer = sid && answerOf(ctx);
     if (sid && answer) this.store.keepBeside(sid, ctx.url, answer, since);

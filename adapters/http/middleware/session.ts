@@ -203,7 +203,7 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
     return session instanceof Promise ? session.then((read) => around(ctx, read, next)) : around(ctx, session, next);
   };
 
-  /** Admits the session's user to this request, or ends the session (banned, gone, idle or too old). */
+  /** Admits the session's user to this request (a banned one reaches only their appeal), or ends the session (gone, idle or too old). */
   const admit = (ctx: Context, data: SessionData, user: User | null, next: Next) => {
     const now = clock.now().getTime();
     const verdict = user ? admission(data, user, now) : 'end';
@@ -238,12 +238,13 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
 
 /**
  * What a request does with a signed-in session's user: admits it as it is, admits it and writes its activity back
- * (at most once a minute), or ends the session (the user banned or gone, the session idle or too old).
+ * (at most once a minute), or ends the session (the user gone, the session idle or too old). A banned user's session
+ * stays: it reaches only their ban appeal (middleware/banned.ts).
  */
 function admission(data: SessionData, user: User, now: number): 'admit' | 'touch' | 'end' {
   const signedInAt = data.signedInAt ?? 0;
   const seenAt = data.seenAt ?? 0;
-  if (user.bannedAt || now - signedInAt > ABSOLUTE_LIMIT_MS || now - seenAt > IDLE_LIMIT_MS[user.role]) return 'end';
+  if (now - signedInAt > ABSOLUTE_LIMIT_MS || now - seenAt > IDLE_LIMIT_MS[user.role]) return 'end';
   return now - seenAt >= TOUCH_MS ? 'touch' : 'admit';
 }
 
@@ -257,6 +258,8 @@ export function admittedAsKept(stored: StoredSession, now: number): boolean {
   if (expired(saved, now)) return false;
   const user = stored.user;
   if (!user || typeof saved.userId !== 'string' || user.id !== saved.userId) return false;
+  // a banned user's requests go the whole way, past the check that keeps them to their appeal
+  if (user.bannedAt) return false;
   return admission(saved, user, now) === 'admit';
 }
 

@@ -10,6 +10,8 @@ export function presentCurrentUser(user: User): CurrentUserDto {
     email: user.email,
     discordId: user.discordId,
     role: user.role,
+    // only while banned: the site then shows the ban and the appeal in place of everything else
+    ...(user.bannedAt ? { ban: { reason: user.banReason, since: user.bannedAt.toISOString() } } : {}),
   };
 }
 

@@ -90,7 +90,7 @@ const STEP_WORDS = {
   underpaid: 'underpaid, held for staff',
 } as const;
 
-const KIND_NAMES = { whitelist: 'Whitelist', staff: 'Staff' } as const;
+const KIND_NAMES = { whitelist: 'Whitelist application', staff: 'Staff application', appeal: 'Ban appeal' } as const;
 
 const blank = { status: null, detail: null, notes: null, actor: null, channel: null, purchaseId: null };
 
@@ -132,14 +132,14 @@ function presentEntry(entry: TimelineEntry): TimelineEntryDto {
     case 'application':
       return {
         ...base,
-        title: `${KIND_NAMES[entry.applicationKind]} application submitted`,
+        title: `${KIND_NAMES[entry.applicationKind]} submitted`,
         status: entry.application.status,
       };
     case 'decision': {
       const r = entry.review;
       return {
         ...base,
-        title: `${KIND_NAMES[r.kind]} application reviewed`,
+        title: `${KIND_NAMES[r.kind]} reviewed`,
         status: r.toStatus,
         detail: `Was ${r.fromStatus.replace('_', ' ')}`,
         notes: r.notes,

@@ -2,13 +2,16 @@ import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { ApplicationKind } from '../../../core/applications/application.ts';
+import type { AppealAnswers, AppealStatus } from '../../../core/applications/kinds/appeal.ts';
 import type { StaffAnswers, StaffStatus } from '../../../core/applications/kinds/staff.ts';
 import type { WhitelistAnswers, WhitelistStatus } from '../../../core/applications/kinds/whitelist.ts';
 import { ApplicationNotFoundError } from '../../../core/applications/errors.ts';
 import type { ApplicationUseCases } from '../../../core/applications/module.ts';
 import type { Role } from '../../../core/users/user.ts';
 import {
+  appealKind,
   listQuerySchema,
+  reviewAppealSchema,
   reviewApplicationSchema,
   reviewStaffApplicationSchema,
   staffKind,
@@ -16,7 +19,7 @@ import {
   updateApplicationSchema,
   whitelistKind,
 } from '../contract/applications.ts';
-import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { currentUser, requirePermission, requireRole, requireUser } from '../middleware/auth.ts';
 import { sendJson } from '../json-response.ts';
 import { presentApplication, presentApplicationPage, presentMine } from '../presenters/applications.ts';
 
@@ -66,7 +69,13 @@ export const staffRoutes: ApplicationRoutes<StaffAnswers, StaffStatus> = {
   reviews: [{ suffix: '', body: reviewStaffApplicationSchema }],
 };
 
-/** Submit, list, mine, show and review for one kind; the kind's deciding role reads and decides. */
+export const appealRoutes: ApplicationRoutes<AppealAnswers, AppealStatus> = {
+  kind: appealKind,
+  path: '/api/appeals',
+  reviews: [{ suffix: '', body: reviewAppealSchema }],
+};
+
+/** Submit, list, mine, show and review for one kind; the kind's deciding permission (or role) reads and decides. */
 export function applicationRoutes<A, S extends string>(
   router: Router,
   useCases: ApplicationUseCases<A, S>,
@@ -77,7 +86,9 @@ export function applicationRoutes<A, S extends string>(
   decisionsOnDiscord: boolean,
 ): void {
   const { kind, path } = routes;
-  const decider = requireRole(kind.decider as Exclude<Role, 'player'>);
+  const decider = kind.permission
+    ? requirePermission(kind.permission)
+    : requireRole(kind.decider as Exclude<Role, 'player'>);
   const idOf = (ctx: Context) => applicationId(ctx, (id) => new ApplicationNotFoundError(kind, id));
   const submission = submissionSchema(kind.answers);
   const listQuery = listQuerySchema(kind);

@@ -8,7 +8,10 @@ import { AccountMenu } from '@/features/auth/components/account-menu.tsx';
 
 export function Header() {
   const [open, setOpen] = useState(false);
-  const staffLinks = roleLinks(useCurrentUser().user?.role).length > 0;
+  const { user } = useCurrentUser();
+  const staffLinks = roleLinks(user?.role).length > 0;
+  // a banned player's session reaches only their appeal: no links, so no menu
+  const banned = Boolean(user?.ban);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLElement>(null);
 
@@ -48,6 +51,7 @@ export function Header() {
         <div className="ml-auto flex min-w-0 items-center gap-2">
           <AccountMenu />
           <button
+            hidden={banned}
             ref={menuButton}
             type="button"
             className="rounded-md p-2 text-moss-300 hover:bg-bayou-800 lg:hidden"
@@ -60,7 +64,7 @@ export function Header() {
           </button>
         </div>
       </div>
-      {open && (
+      {open && !banned && (
         <nav ref={menu} id="mobile-nav" aria-label="Main" className="border-t border-bayou-700 px-4 pb-4 lg:hidden">
           <NavList vertical onNavigate={close} />
         </nav>
@@ -69,20 +73,29 @@ export function Header() {
   );
 }
 
-/** Review screens for staff and admins, the purchase dashboard for admins only; players see neither. */
+/**
+ * Review screens for staff and admins (ban appeals for holders of 'review-appeals', which both roles' presets hold),
+ * the purchase dashboard for admins only; players see neither.
+ */
 function roleLinks(role: string | undefined): { to: string; label: string }[] {
   if (role === 'admin')
     return [
       { to: paths.staffApplications, label: 'Reviews' },
+      { to: paths.adminAppeals, label: 'Appeals' },
       { to: paths.admin, label: 'Dashboard' },
     ];
-  if (role === 'staff') return [{ to: paths.staffApplications, label: 'Reviews' }];
+  if (role === 'staff')
+    return [
+      { to: paths.staffApplications, label: 'Reviews' },
+      { to: paths.adminAppeals, label: 'Appeals' },
+    ];
   return [];
 }
 
 function NavList({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate: () => void }) {
   const { user } = useCurrentUser();
-  const links = [...navLinks, ...roleLinks(user?.role)];
+  // a banned player's session reaches only their appeal: the site's links would all lead back there
+  const links = user?.ban ? [] : [...navLinks, ...roleLinks(user?.role)];
   return (
     <ul className={vertical ? 'flex flex-col gap-1 pt-2' : 'flex flex-wrap items-center gap-0.5 lg:flex-nowrap'}>
       {links.map((link) => (

@@ -1,6 +1,8 @@
 import { PastDueBanner } from '@/features/membership';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths.ts';
+import { useCurrentUser } from '@/features/auth';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -53,12 +55,26 @@ export function Layout() {
         loadingPage
       ) : (
         <Suspense fallback={loadingPage}>
-          <Outlet />
+          <BannedToTheirAppeal>
+            <Outlet />
+          </BannedToTheirAppeal>
         </Suspense>
       )}
       <RouteAnnouncer />
     </Frame>
   );
+}
+
+/** Pages a banned player may read: their appeal, and how appeals work. */
+const BANNED_PAGES: readonly string[] = [paths.appeal, paths.appealProcess];
+
+/** A banned player's session reaches only their appeal: every other page sends them there (the server refuses the rest). */
+function BannedToTheirAppeal({ children }: { children: ReactNode }) {
+  const { user } = useCurrentUser();
+  const { pathname } = useLocation();
+  if (user?.ban && !BANNED_PAGES.includes(pathname.replace(/\/+$/, '') || '/'))
+    return <Navigate to={paths.appeal} replace />;
+  return <>{children}</>;
 }
 
 /** The page's h1, or its main region while it has none, made focusable from script. */

@@ -68,6 +68,7 @@ export const pages: PageRouteEntry[] = [
   page(paths.faq, () => import('@/features/info/components/faq-page.tsx')),
   page(paths.serverRules, () => import('@/features/info/components/server-rules-page.tsx')),
   page(paths.appealProcess, () => import('@/features/info/components/appeal-process-page.tsx')),
+  page(paths.appeal, () => import('@/features/appeals/components/appeal-page.tsx')),
   page(paths.admin, () => import('@/features/admin-purchases/components/purchase-dashboard-page.tsx')),
   page(paths.adminApplications, () => import('@/features/review/components/admin-applications-page.tsx')),
   page(paths.staffApplications, () => import('@/features/review/components/whitelist-review-list-page.tsx')),
@@ -84,6 +85,7 @@ export const pages: PageRouteEntry[] = [
   page(paths.adminPlayer, () => import('@/features/players/components/player-page.tsx')),
   page(paths.adminCoupons, () => import('@/features/admin-coupons/components/coupons-page.tsx')),
   page(paths.adminCreators, () => import('@/features/creators/components/creators-page.tsx')),
+  page(paths.adminAppeals, () => import('@/features/review/components/appeal-review-page.tsx')),
 ];
 
 /** The page the path names, or undefined for a 404. */

@@ -17,6 +17,8 @@ export const paths = {
   faq: '/faq',
   serverRules: '/server-rules',
   appealProcess: '/appeal-process',
+  /** a ban appeal: the only page a banned player's session reaches */
+  appeal: '/appeal',
   admin: '/admin',
   adminApplications: '/admin-applications',
   staffApplications: '/staff-applications',
@@ -38,6 +40,8 @@ export const paths = {
   adminCoupons: '/admin/coupons',
   /** creators and their codes, and the monthly report (admins) */
   adminCreators: '/admin/creators',
+  /** ban appeals for reviewers holding 'review-appeals' */
+  adminAppeals: '/admin/appeals',
   login: '/api/login',
   discordSignIn: '/api/auth/discord',
   logout: '/api/auth/logout',

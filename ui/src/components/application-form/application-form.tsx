@@ -37,6 +37,8 @@ export interface ApplicationFormProps {
   };
   /** offers a button that empties the form */
   clearable?: boolean;
+  /** the submit button's words ('Submit Application' unless given) */
+  submitLabel?: string;
   icons?: CardIcons;
   onSubmitted(): void;
 }
@@ -60,6 +62,7 @@ export function ApplicationForm({
   submission,
   texts,
   clearable,
+  submitLabel = 'Submit Application',
   icons,
   onSubmitted,
 }: ApplicationFormProps) {
@@ -150,7 +153,7 @@ export function ApplicationForm({
           </FormSection>
         ))}
         <ErrorSummary messages={messages} />
-        <Buttons submitting={submission.isPending} onClear={clearable ? clear : undefined} />
+        <Buttons submitting={submission.isPending} label={submitLabel} onClear={clearable ? clear : undefined} />
       </form>
     </FormProvider>
   );
@@ -187,14 +190,22 @@ function Row({ questions, icons }: { questions: readonly Question[]; icons?: Car
   );
 }
 
-function Buttons({ submitting, onClear }: { submitting: boolean; onClear?: () => void }): ReactNode {
+function Buttons({
+  submitting,
+  label,
+  onClear,
+}: {
+  submitting: boolean;
+  label: string;
+  onClear?: () => void;
+}): ReactNode {
   const submit = (
     <button
       type="submit"
       disabled={submitting}
       className="rounded-md bg-gold-500 px-5 py-3 font-semibold text-bayou-950 hover:bg-gold-400 disabled:cursor-wait disabled:opacity-70"
     >
-      {submitting ? 'Submitting...' : 'Submit Application'}
+      {submitting ? 'Submitting...' : label}
     </button>
   );
   if (!onClear) return submit;

@@ -40,8 +40,8 @@ export function tokenBalanceQuery() {
   });
 }
 
-/** The signed-in user's token balance, refreshed every 60 s; nothing is fetched while signed out. */
+/** The signed-in user's token balance, refreshed every 60 s; nothing is fetched while signed out or banned. */
 export function useTokenBalance() {
   const { user } = useCurrentUser();
-  return useQuery({ ...tokenBalanceQuery(), enabled: Boolean(user) });
+  return useQuery({ ...tokenBalanceQuery(), enabled: Boolean(user && !user.ban) });
 }

@@ -38,20 +38,24 @@ function LoginLink() {
 
 function SignedInMenu({ name }: { name: string }) {
   const balance = useTokenBalance();
+  // a banned player's session reaches only their appeal: no balance, and their name leads there
+  const banned = Boolean(useCurrentUser().user?.ban);
   const phrase = useFlavourPhrase('logout');
   const profilePhrase = useFlavourPhrase('profile');
   const long = name.length > GREETING_FULL_NAME_CHARS;
   return (
     <div className="flex min-w-0 items-center gap-1.5 sm:gap-2">
-      <span
-        data-testid="token-balance"
-        className="inline-flex shrink-0 items-center gap-1 rounded-full border border-gold-500/60 bg-bayou-800 px-2.5 py-1 text-xs font-semibold text-gold-400 sm:text-sm"
-      >
-        <Coins aria-hidden size={14} />
-        {`${(balance.data ?? 0).toLocaleString()} tokens`}
-      </span>
+      {!banned && (
+        <span
+          data-testid="token-balance"
+          className="inline-flex shrink-0 items-center gap-1 rounded-full border border-gold-500/60 bg-bayou-800 px-2.5 py-1 text-xs font-semibold text-gold-400 sm:text-sm"
+        >
+          <Coins aria-hidden size={14} />
+          {`${(balance.data ?? 0).toLocaleString()} tokens`}
+        </span>
+      )}
       <Link
-        to={paths.account}
+        to={banned ? paths.appeal : paths.account}
         data-testid="greeting"
         aria-label={`Welcome, ${name}: your account`}
         aria-description={profilePhrase}

@@ -27,6 +27,26 @@ export default function AppealProcessPage() {
       title="Ban Appeal Process"
       description="How to appeal a ban for free, what to include, and which offenses cannot be appealed."
     >
+      <section
+        aria-labelledby="appeal-online"
+        className="mb-4 flex flex-col gap-3 rounded-xl border border-moss-400/50 bg-bayou-900 p-6 sm:flex-row sm:items-center"
+      >
+        <div className="flex-1">
+          <h2 id="appeal-online" className="font-display text-xl font-bold text-moss-300">
+            Appeal on This Website
+          </h2>
+          <p className="mt-2 text-sm text-slate-300">
+            Sign in with Discord and fill in the appeal form with the information below. You can follow its status on
+            the same page; a banned account can still sign in to appeal.
+          </p>
+        </div>
+        <Link
+          to={paths.appeal}
+          className="rounded-lg bg-moss-400 px-4 py-2 text-center font-semibold text-bayou-950 hover:bg-moss-300"
+        >
+          Appeal Online
+        </Link>
+      </section>
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby="appeal-free" className={`${card} border-moss-400/50 bg-bayou-900`}>
           <h2 id="appeal-free" className="font-display text-xl font-bold text-moss-300">

@@ -6,7 +6,8 @@ import { useMyMembership } from '../api/membership.ts';
 /** On every page while a renewal is unpaid: what happened, until when benefits last, and where to fix it. */
 export function PastDueBanner() {
   const current = useCurrentUser();
-  const membership = useMyMembership(Boolean(current.user));
+  // a banned player's session reaches only their appeal
+  const membership = useMyMembership(Boolean(current.user && !current.user.ban));
   const data = membership.data;
   if (data?.status !== 'past_due') return null;
   return (

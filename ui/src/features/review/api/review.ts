@@ -8,7 +8,10 @@ import {
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import type {
+  AppealDto,
+  AppealListDto,
   ApplicationListDto,
+  ReviewAppealInput,
   ReviewApplicationInput,
   UpdateApplicationInput,
   WhitelistApplicationDto,
@@ -24,10 +27,15 @@ import { api } from '@/lib/api-client.ts';
 export const POLL_ADMIN_APPLICATIONS_MS = 5_000;
 export const POLL_SECOND_SCREEN_MS = 10_000;
 export const POLL_STAFF_REVIEW_MS = 10_000;
+export const POLL_APPEALS_MS = 10_000;
 export const PAGE_SIZE = 50;
 
-export type Kind = 'whitelist' | 'staff';
-const PATHS: Record<Kind, string> = { whitelist: '/api/applications', staff: '/api/staff-applications' };
+export type Kind = 'whitelist' | 'staff' | 'appeal';
+const PATHS: Record<Kind, string> = {
+  whitelist: '/api/applications',
+  staff: '/api/staff-applications',
+  appeal: '/api/appeals',
+};
 
 export const reviewKeys = {
   all: (kind: Kind) => ['review', kind] as const,
@@ -65,6 +73,10 @@ export function useWhitelistApplications(refetchInterval: number, preview = fals
 
 export function useStaffApplications() {
   return useInfiniteQuery(applicationsQuery<StaffApplicationListDto>('staff', POLL_STAFF_REVIEW_MS));
+}
+
+export function useAppeals() {
+  return useInfiniteQuery(applicationsQuery<AppealListDto>('appeal', POLL_APPEALS_MS));
 }
 
 /**
@@ -123,3 +135,5 @@ export const useUpdateApplication = () => useDecision<UpdateApplicationInput, Wh
 /** PATCH /api/staff-applications/{id}: under_review, approved or denied, notes as written. */
 export const useReviewStaffApplication = () =>
   useDecision<ReviewStaffApplicationInput, StaffApplicationDto>('staff', '');
+/** PATCH /api/appeals/{id}: approved (a website ban is lifted) or denied with a message to the player. */
+export const useReviewAppeal = () => useDecision<ReviewAppealInput, AppealDto>('appeal', '');

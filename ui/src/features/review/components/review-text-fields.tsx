@@ -58,13 +58,19 @@ export function ReviewNotesField({
 }
 
 /** What the applicant reads on their application page and in the Discord message about the decision. */
-export function ApplicantMessageField({ value, onChange, error, inputRef }: FieldProps) {
+export function ApplicantMessageField({
+  value,
+  onChange,
+  error,
+  inputRef,
+  label = 'Message to the applicant (optional)',
+}: FieldProps & { label?: string }) {
   const hint = useId();
   const left = APPLICANT_MESSAGE_MAX_LENGTH - value.length;
   return (
     <div className="grid min-w-0 gap-1 text-sm">
       <label htmlFor={`${hint}-message`} className="font-semibold text-slate-200">
-        Message to the applicant (optional)
+        {label}
       </label>
       <textarea
         id={`${hint}-message`}
@@ -92,6 +98,7 @@ export function ReviewFields({
   form,
   notesLabel,
   notesPlaceholder,
+  messageLabel,
 }: {
   form: {
     notes: string;
@@ -103,6 +110,8 @@ export function ReviewFields({
   };
   notesLabel?: string;
   notesPlaceholder?: string;
+  /** the message field's label, where the kind's own words differ */
+  messageLabel?: string;
 }) {
   return (
     <>
@@ -119,6 +128,7 @@ export function ReviewFields({
         onChange={form.setMessage}
         error={form.errors.applicantMessage}
         inputRef={form.refs.applicantMessage}
+        label={messageLabel}
       />
     </>
   );

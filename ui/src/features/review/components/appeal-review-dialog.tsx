@@ -1,0 +1,109 @@
+import {
+  APPEAL_BAN_OPTIONS,
+  APPEAL_OFFENCE_OPTIONS,
+  appealKind,
+  type AppealDto,
+  type AppealStatusDto,
+} from '@contract/applications.ts';
+import { useToast } from '@/components/ui/toast.tsx';
+import { PlayerLink } from '@/features/players';
+import { dayAndTime } from '@/lib/dates.ts';
+import { useReviewAppeal } from '../api/review.ts';
+import { StatusBadge } from './badges.tsx';
+import { DECISION_COLOURS, DecisionButtons } from './decision-buttons.tsx';
+import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
+import { ReviewAlertBox, ReviewFields } from './review-text-fields.tsx';
+import { useReviewForm } from './use-review-form.ts';
+
+type Target = Exclude<AppealStatusDto, 'pending'>;
+
+const BUTTONS: Record<Target, { label: string; className: string }> = {
+  approved: { label: 'Approve', className: DECISION_COLOURS.approve },
+  denied: { label: 'Deny', className: DECISION_COLOURS.refuse },
+};
+
+export const banLabel = (ban: string) => APPEAL_BAN_OPTIONS.find((option) => option.value === ban)?.label ?? ban;
+const offenceLabel = (offence: string) =>
+  APPEAL_OFFENCE_OPTIONS.find((option) => option.value === offence)?.label ?? offence;
+
+/** One appeal with every answer; approve (a website ban is lifted) or deny with a message the player reads. */
+export function AppealReviewDialog({ appeal, onClose }: { appeal: AppealDto; onClose: () => void }) {
+  const form = useReviewForm(appeal.reviewNotes ?? '');
+  const review = useReviewAppeal();
+  const { toast } = useToast();
+  const allowed = (Object.keys(BUTTONS) as Target[]).filter((status) =>
+    (appealKind.transitions[appeal.status] as readonly AppealStatusDto[]).includes(status),
+  );
+
+  const decide = (status: Target) => {
+    if (review.isPending) return;
+    // the player reads why an appeal was denied: the message is checked here before anything is sent
+    if (status === 'denied' && !form.message.trim())
+      return form.block('applicantMessage', 'Write the player a message saying why the appeal is denied.');
+    review.mutate(
+      { id: appeal.id, status, reviewNotes: form.notes, applicantMessage: form.message },
+      {
+        onSuccess: () => {
+          toast({
+            title: status === 'approved' ? 'Appeal Approved' : 'Appeal Denied',
+            description:
+              status === 'approved' && appeal.ban === 'account'
+                ? 'The ban is lifted: the player can use the whole site again.'
+                : 'The player can read the decision on their appeal page.',
+            variant: 'success',
+          });
+          onClose();
+        },
+        onError: (error) => form.refused(error, 'Review Failed'),
+      },
+    );
+  };
+
+  return (
+    <ReviewDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Ban appeal: ${appeal.discordUsername}`}
+      openerId={appeal.id}
+    >
+      <section aria-label="The ban">
+        <h3 className="mb-2 text-sm font-semibold text-moss-300">The Ban</h3>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Detail label="Player">
+            <PlayerLink userId={appeal.userId} name={appeal.discordUsername} />
+          </Detail>
+          <Detail label="Discord ID">{appeal.discordId}</Detail>
+          <Detail label="Ban">{banLabel(appeal.ban)}</Detail>
+          <Detail label="Ban reference">{appeal.banReference ?? '—'}</Detail>
+          <Detail label="Ban was for">{offenceLabel(appeal.offence)}</Detail>
+          <Detail label="Banned around">{appeal.bannedAround}</Detail>
+          <Detail label="Characters">{appeal.characterNames}</Detail>
+          <Detail label="Status">
+            <StatusBadge status={appeal.status} />
+          </Detail>
+          <Detail label="Sent">{dayAndTime(appeal.createdAt)}</Detail>
+          {appeal.reviewedBy && <Detail label="Reviewed by">{appeal.reviewedBy}</Detail>}
+        </dl>
+      </section>
+      <LongAnswer label="What happened" text={appeal.explanation} />
+      <LongAnswer label="Why the ban was unfair" text={appeal.whyUnfair} />
+      {appeal.applicantMessage && <LongAnswer label="Message to the player" text={appeal.applicantMessage} />}
+      {allowed.length === 0 ? (
+        <p className="rounded-lg border border-bayou-700 p-3 text-sm text-slate-300">
+          This appeal has been {appeal.status}; the decision is final.
+        </p>
+      ) : (
+        <div className="grid gap-3">
+          <ReviewFields form={form} messageLabel="Message to the player (required to deny)" />
+          <ReviewAlertBox alert={form.alert} alertRef={form.alertRef} />
+          <DecisionButtons
+            options={allowed.map((status) => ({ status, ...BUTTONS[status], final: true }))}
+            applicant={appeal.discordUsername}
+            busy={review.isPending}
+            onDecide={decide}
+          />
+        </div>
+      )}
+    </ReviewDialog>
+  );
+}
