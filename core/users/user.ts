@@ -16,6 +16,10 @@ export interface User {
   gangTier: string | null;
   bannedAt: Date | null;
   banReason: string | null;
+  /** permissions granted on top of the role's preset (ids of PERMISSIONS; unknown ones are ignored) */
+  permissionGrants?: readonly string[];
+  /** permissions of the role's preset taken away from this user */
+  permissionRevocations?: readonly string[];
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,12 +1,13 @@
 import { createHttpApp } from '../../adapters/http/app.ts';
-import type { RoleGuard } from '../../adapters/http/middleware/auth.ts';
+import type { PermissionGuard } from '../../adapters/http/middleware/auth.ts';
+import type { Permission } from '../../core/users/permissions.ts';
 import type { TestServer } from './test-system.ts';
 
 export interface Route {
   method: string;
   path: string;
-  /** the role the route's own guard asks for, if it has one */
-  guardRole?: 'staff' | 'admin';
+  /** the permission the route's own guard asks for, if it has one */
+  guardPermission?: Permission;
 }
 
 /** Every route of every router the app mounts, read from the routers themselves (HEAD, which Koa adds to GET, left out). */
@@ -18,10 +19,12 @@ export function allRoutes(server: TestServer): Route[] {
   return dispatchers
     .flatMap((dispatch) => dispatch.router.stack)
     .flatMap((layer) => {
-      const guard = layer.stack.find((fn): fn is RoleGuard => typeof fn === 'function' && 'requiredRole' in fn);
+      const guard = layer.stack.find(
+        (fn): fn is PermissionGuard => typeof fn === 'function' && 'requiredPermission' in fn,
+      );
       return layer.methods
         .filter((method) => method !== 'HEAD')
-        .map((method) => ({ method, path: layer.path, guardRole: guard?.requiredRole }));
+        .map((method) => ({ method, path: layer.path, guardPermission: guard?.requiredPermission }));
     });
 }
 

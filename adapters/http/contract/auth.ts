@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSIONS } from '../../../core/users/permissions.ts';
 import { matchPageRoute } from './pages.ts';
 
 export const ROLE_VALUES = ['player', 'staff', 'admin'] as const;
@@ -11,6 +12,8 @@ export const currentUserSchema = z.object({
   email: z.string().nullable(),
   discordId: z.string(),
   role: z.enum(ROLE_VALUES),
+  /** what the user may do: the role's preset with single grants and revocations; the server checks each route */
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type CurrentUserDto = z.infer<typeof currentUserSchema>;
 

@@ -1,3 +1,4 @@
+import { permissionsOf } from '../../../core/users/permissions.ts';
 import type { TokenLedgerEntry } from '../../../core/tokens/ledger-entry.ts';
 import type { User } from '../../../core/users/user.ts';
 import type { CurrentUserDto } from '../contract/auth.ts';
@@ -10,6 +11,7 @@ export function presentCurrentUser(user: User): CurrentUserDto {
     email: user.email,
     discordId: user.discordId,
     role: user.role,
+    permissions: [...permissionsOf(user)],
   };
 }
 

@@ -6,7 +6,6 @@ import type { StaffAnswers, StaffStatus } from '../../../core/applications/kinds
 import type { WhitelistAnswers, WhitelistStatus } from '../../../core/applications/kinds/whitelist.ts';
 import { ApplicationNotFoundError } from '../../../core/applications/errors.ts';
 import type { ApplicationUseCases } from '../../../core/applications/module.ts';
-import type { Role } from '../../../core/users/user.ts';
 import {
   listQuerySchema,
   reviewApplicationSchema,
@@ -16,7 +15,7 @@ import {
   updateApplicationSchema,
   whitelistKind,
 } from '../contract/applications.ts';
-import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { currentUser, requirePermission, requireUser } from '../middleware/auth.ts';
 import { sendJson } from '../json-response.ts';
 import { presentApplication, presentApplicationPage, presentMine } from '../presenters/applications.ts';
 
@@ -77,7 +76,7 @@ export function applicationRoutes<A, S extends string>(
   decisionsOnDiscord: boolean,
 ): void {
   const { kind, path } = routes;
-  const decider = requireRole(kind.decider as Exclude<Role, 'player'>);
+  const decider = requirePermission(kind.decider);
   const idOf = (ctx: Context) => applicationId(ctx, (id) => new ApplicationNotFoundError(kind, id));
   const submission = submissionSchema(kind.answers);
   const listQuery = listQuerySchema(kind);

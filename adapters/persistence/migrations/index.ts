@@ -27,6 +27,7 @@ import { Migration20261127000027PaidAmountsInCounts } from './0027-paid-amounts-
 import { Migration20261127000028Promotions } from './0028-promotions.ts';
 import { Migration20261127000029Creators } from './0029-creators.ts';
 import { Migration20261127000030Gifts } from './0030-gifts.ts';
+import { Migration20261127000031UserPermissions } from './0031-user-permissions.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
 /** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
@@ -58,6 +59,7 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261127000028Promotions,
   Migration20261127000029Creators,
   Migration20261127000030Gifts,
+  Migration20261127000031UserPermissions,
 };
 
 /**
