@@ -55,6 +55,7 @@ export async function terminalActor(system: System, as: string | undefined): Pro
 const SOURCE_WORDS: Record<PermissionSource, string> = {
   role: 'from the role',
   granted: 'granted',
+  implied: 'comes with another',
   revoked: 'revoked from the role',
   none: '-',
 };
@@ -66,7 +67,7 @@ function permissionLines(user: User): string[] {
     `Permissions of ${shownName(user)} (${user.discordId}), role ${user.role}:`,
     ...permissionStates(user).map(
       (state) =>
-        `  ${state.held ? 'yes' : 'no '}  ${state.permission.padEnd(18)} ${SOURCE_WORDS[state.source].padEnd(22)} ${state.label}`,
+        `  ${state.held ? 'yes' : 'no '}  ${state.permission.padEnd(18)} ${(state.impliedBy ? `comes with ${state.impliedBy}` : SOURCE_WORDS[state.source]).padEnd(24)} ${state.label}`,
     ),
     ...banned,
   ];

@@ -1,7 +1,16 @@
 import { ConflictError, InvalidInputError } from '../shared/errors.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UserNotFoundError } from './errors.ts';
-import { hasPermission, isPermission, PERMISSIONS, type Permission, ROLE_PERMISSIONS } from './permissions.ts';
+import {
+  hasPermission,
+  IMPLIED_PERMISSIONS,
+  isPermission,
+  PERMISSION_LABELS,
+  PERMISSIONS,
+  type Permission,
+  permissionsOf,
+  ROLE_PERMISSIONS,
+} from './permissions.ts';
 import type { UserRepository } from './ports.ts';
 import type { User } from './user.ts';
 
@@ -81,6 +90,19 @@ export class ChangePermissions {
     }
     for (const permission of input.revoke) {
       if (!held(permission)) continue;
+      const direct = permissionsOf({
+        role: user.role,
+        permissionGrants: [...grants],
+        permissionRevocations: [...revocations],
+        implied: false,
+      });
+      if (!direct.has(permission)) {
+        const by = PERMISSIONS.filter((other) => direct.has(other) && IMPLIED_PERMISSIONS[other]?.includes(permission));
+        throw new ConflictError(
+          'PERMISSION_IMPLIED',
+          `"${PERMISSION_LABELS[permission]}" comes with ${by.map((other) => `"${PERMISSION_LABELS[other]}"`).join(', ')}: revoke that too. Nothing was changed.`,
+        );
+      }
       grants.delete(permission);
       if (preset.has(permission)) revocations.add(permission);
       changes.push({ permission, held: false });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
 import { staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { delivery } from '../support/delivery-builders.ts';
-import { PERMISSIONS, type Permission } from '../../core/users/permissions.ts';
+import { IMPLIED_PERMISSIONS, PERMISSIONS, type Permission } from '../../core/users/permissions.ts';
 import { allRoutes, type Route, routeKey } from '../support/routes.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
@@ -270,12 +270,15 @@ describe('authorization matrix: every API route, read from the router', () => {
     },
   };
 
-  /** a signed-in player holding every permission but `permission`, and one holding only it */
+  /** a signed-in player holding every permission but `permission` (and those that bring it), and one holding only it */
   const holders = new Map<Permission, { allBut: SignedIn; only: SignedIn }>();
   const holdersOf = async (permission: Permission) => {
     let pair = holders.get(permission);
     if (!pair) {
-      const others = PERMISSIONS.filter((other) => other !== permission);
+      // every other permission, less those that bring this one with them ('refund' brings 'view-purchases')
+      const others = PERMISSIONS.filter(
+        (other) => other !== permission && !IMPLIED_PERMISSIONS[other]?.includes(permission),
+      );
       pair = {
         allBut: await signIn(server, { role: 'player', grant: others }),
         only: await signIn(server, { role: 'player', grant: [permission] }),

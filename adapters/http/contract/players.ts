@@ -53,7 +53,9 @@ export const permissionStateSchema = z.object({
   permission: z.enum(PERMISSIONS),
   label: z.string(),
   held: z.boolean(),
-  source: z.enum(['role', 'granted', 'revoked', 'none']),
+  source: z.enum(['role', 'granted', 'implied', 'revoked', 'none']),
+  /** the held permission that brings this one, when it is held only through it */
+  impliedBy: z.enum(PERMISSIONS).nullable(),
 });
 export type PermissionStateDto = z.infer<typeof permissionStateSchema>;
 

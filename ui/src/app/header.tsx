@@ -3,12 +3,12 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { brand } from '@/config/brand.ts';
 import { navLinks, paths } from '@/config/paths.ts';
-import { useCurrentUser } from '@/features/auth';
+import { type CurrentUser, can, useCurrentUser } from '@/features/auth';
 import { AccountMenu } from '@/features/auth/components/account-menu.tsx';
 
 export function Header() {
   const [open, setOpen] = useState(false);
-  const staffLinks = roleLinks(useCurrentUser().user?.role).length > 0;
+  const staffLinks = roleLinks(useCurrentUser().user).length > 0;
   const menuButton = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLElement>(null);
 
@@ -69,20 +69,21 @@ export function Header() {
   );
 }
 
-/** Review screens for staff and admins, the purchase dashboard for admins only; players see neither. */
-function roleLinks(role: string | undefined): { to: string; label: string }[] {
-  if (role === 'admin')
-    return [
-      { to: paths.staffApplications, label: 'Reviews' },
-      { to: paths.admin, label: 'Dashboard' },
-    ];
-  if (role === 'staff') return [{ to: paths.staffApplications, label: 'Reviews' }];
-  return [];
+/** The review screens for those who review applications, the purchase dashboard for those who view purchases. */
+function roleLinks(user: CurrentUser | null | undefined): { to: string; label: string }[] {
+  return [
+    ...(can(user, 'review-whitelist')
+      ? [{ to: paths.staffApplications, label: 'Reviews' }]
+      : can(user, 'review-staff')
+        ? [{ to: paths.staffReview, label: 'Reviews' }]
+        : []),
+    ...(can(user, 'view-purchases') ? [{ to: paths.admin, label: 'Dashboard' }] : []),
+  ];
 }
 
 function NavList({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate: () => void }) {
   const { user } = useCurrentUser();
-  const links = [...navLinks, ...roleLinks(user?.role)];
+  const links = [...navLinks, ...roleLinks(user)];
   return (
     <ul className={vertical ? 'flex flex-col gap-1 pt-2' : 'flex flex-wrap items-center gap-0.5 lg:flex-nowrap'}>
       {links.map((link) => (

@@ -190,7 +190,7 @@ function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
   );
 }
 
-function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: boolean }) {
+function Details({ detail, canRefund }: { detail: PurchaseDetailDto; canRefund: boolean }) {
   const { purchase, buyer } = detail;
   return (
     <>
@@ -353,13 +353,13 @@ function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: bool
         )}
       </Section>
 
-      {isAdmin && purchase.gateway === 'tebex' && purchase.status === 'completed' && (
+      {canRefund && purchase.gateway === 'tebex' && purchase.status === 'completed' && (
         <p className="mt-5 border-t border-bayou-700 pt-4 text-sm text-slate-300">
           Tebex took this payment: refund it in the Tebex creator panel. Tokens and the Discord role are taken back here
           as soon as Tebex reports the refund.
         </p>
       )}
-      {isAdmin && detail.refund.refundable && (
+      {canRefund && detail.refund.refundable && (
         <div className="mt-5 flex justify-end border-t border-bayou-700 pt-4">
           <RefundConfirmation detail={detail} />
         </div>
@@ -379,7 +379,7 @@ export function PurchaseDetailsDialog({ purchaseId, onClose }: { purchaseId: str
   return (
     <Modal open={purchaseId !== null} onOpenChange={(open) => !open && onClose()} title="Purchase details">
       {!detail && <QueryState isPending={query.isPending} error={query.error} retry={() => query.refetch()} />}
-      {detail && <Details detail={detail} isAdmin={user.data?.role === 'admin'} />}
+      {detail && <Details detail={detail} canRefund={user.data?.permissions.includes('refund') ?? false} />}
     </Modal>
   );
 }
