@@ -67,8 +67,9 @@ export function PermissionsSection({
               const changed = heldNow(state) !== state.held;
               return (
                 <li key={state.permission} className="min-w-0 rounded-md border border-bayou-700 p-3">
-                  <label className="flex items-start gap-3 text-slate-100">
+                  <div className="flex items-start gap-3">
                     <input
+                      id={`${titleId}-${state.permission}-box`}
                       type="checkbox"
                       name="permission"
                       value={state.permission}
@@ -81,8 +82,13 @@ export function PermissionsSection({
                       }}
                       className="mt-1 size-4 shrink-0 accent-gold-400"
                     />
-                    <span className="min-w-0">
-                      <span className="block font-medium [overflow-wrap:anywhere]">{state.label}</span>
+                    <div className="min-w-0">
+                      <label
+                        htmlFor={`${titleId}-${state.permission}-box`}
+                        className="block font-medium text-slate-100 [overflow-wrap:anywhere]"
+                      >
+                        {state.label}
+                      </label>
                       <span id={`${titleId}-${state.permission}`} className="block text-xs text-slate-300">
                         {changed
                           ? heldNow(state)
@@ -92,8 +98,8 @@ export function PermissionsSection({
                             ? `Comes with ${permissions.find((other) => other.permission === state.impliedBy)?.label ?? state.impliedBy}`
                             : SOURCE_WORDS[state.source]}
                       </span>
-                    </span>
-                  </label>
+                    </div>
+                  </div>
                 </li>
               );
             })}
