@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { client } from '../support/http.ts';
-import { signIn, type SignedIn } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
