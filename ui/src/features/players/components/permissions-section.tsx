@@ -52,11 +52,11 @@ export function PermissionsSection({
     }
   };
   return (
-    <section aria-labelledby={titleId} className="mt-8 rounded-xl border border-bayou-700 bg-bayou-900/60 p-4">
+    <section aria-labelledby={titleId} className="mt-8 min-w-0 rounded-xl border border-bayou-700 bg-bayou-900/60 p-4">
       <h2 id={titleId} className="font-display text-xl font-bold text-gold-400">
         Permissions
       </h2>
-      <p className="mt-1 text-sm text-slate-300">
+      <p className="mt-1 text-sm text-slate-300 [overflow-wrap:anywhere]">
         The role gives a set of permissions; tick or clear one to grant or revoke it for {name} alone.
       </p>
       <form onSubmit={submit} className="mt-4">
@@ -112,7 +112,7 @@ export function PermissionsSection({
           <p
             role="status"
             data-testid="permissions-result"
-            className={`min-w-0 text-sm ${result?.ok ? 'text-moss-300' : 'text-red-300'}`}
+            className={`min-w-0 text-sm [overflow-wrap:anywhere] ${result?.ok ? 'text-moss-300' : 'text-red-300'}`}
           >
             {result?.text ?? ''}
           </p>
