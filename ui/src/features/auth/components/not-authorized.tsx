@@ -57,8 +57,8 @@ export function NotAuthorized({
         <>
           <p className="mt-3 text-slate-300">
             This page is for {forWhom} only
-            {user && !permission ? `, and your account has the ${user.role} role` : ''}
-            {user && permission ? ', and your account does not have it' : ''}. If you think that is wrong, ask an admin.
+            {user ? `, and your account has the ${user.role} role${permission ? ' without it' : ''}` : ''}. If you think
+            that is wrong, ask an admin.
           </p>
           <Link
             to={paths.home}
