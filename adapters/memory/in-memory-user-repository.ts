@@ -79,6 +79,8 @@ export class InMemoryUserRepository implements UserRepository, SnapshotStore {
       gangTier: null,
       bannedAt: null,
       banReason: null,
+      permissionGrants: [],
+      permissionRevocations: [],
       createdAt: options.now,
       updatedAt: options.now,
     };
