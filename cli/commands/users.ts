@@ -39,6 +39,12 @@ function detailLines(user: User): string[] {
     `Discord:      ${oneLine(user.discordUsername ?? '-')} (${user.discordId})`,
     `Email:        ${oneLine(user.email ?? '-')}`,
     `Role:         ${user.role}`,
+    `Permissions:  ${
+      permissionStates(user)
+        .filter((state) => state.held)
+        .map((state) => state.permission)
+        .join(', ') || '-'
+    }`,
     `Tokens:       ${user.tokens}`,
     `Whitelisted:  ${user.isWhitelisted ? 'yes' : 'no'}`,
     `Banned:       ${user.bannedAt ? `since ${user.bannedAt.toISOString()}: ${oneLine(user.banReason)}` : 'no'}`,

@@ -40,6 +40,9 @@ describe('cli users permissions', () => {
     expect(result.stdout).toContain(`Permissions of Mod (${mod}), role staff:`);
     expect(result.stdout).toMatch(/yes\s+review-whitelist\s+from the role\s+Review whitelist applications/);
     expect(result.stdout).toMatch(/no\s+refund\s+-\s+Issue refunds/);
+    // users show lists what they hold
+    const shown = await cli('users', 'show', mod);
+    expect(shown.stdout).toContain('Permissions:  review-whitelist, review-appeals, view-players');
   });
 
   it('grants and revokes on top of the role, writes the log, and the web session sees it at once', async () => {
