@@ -1,5 +1,6 @@
 import type { SignInIdentity } from '../../core/users/identity.ts';
 import type { UserQuery, UserRepository } from '../../core/users/ports.ts';
+import { hasPermission, PERMISSIONS, type Permission } from '../../core/users/permissions.ts';
 import type { Role, User } from '../../core/users/user.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 
@@ -78,6 +79,8 @@ export class InMemoryUserRepository implements UserRepository, SnapshotStore {
       gangTier: null,
       bannedAt: null,
       banReason: null,
+      permissionGrants: [],
+      permissionRevocations: [],
       createdAt: options.now,
       updatedAt: options.now,
     };
@@ -91,6 +94,26 @@ export class InMemoryUserRepository implements UserRepository, SnapshotStore {
 
   async setBan(id: string, ban: { at: Date; reason: string } | null, now: Date): Promise<User | null> {
     return this.change(id, { bannedAt: ban?.at ?? null, banReason: ban?.reason ?? null, updatedAt: now });
+  }
+
+  async setPermissions(
+    id: string,
+    permissions: { grants: readonly Permission[]; revocations: readonly Permission[] },
+    now: Date,
+  ): Promise<User | null> {
+    return this.change(id, {
+      permissionGrants: [...permissions.grants],
+      permissionRevocations: [...permissions.revocations],
+      updatedAt: now,
+    });
+  }
+
+  async lockAccessChanges(): Promise<void> {
+    // in-memory transactions already run one at a time
+  }
+
+  async withAccess(): Promise<User[]> {
+    return (await this.list({})).filter((row) => PERMISSIONS.some((permission) => hasPermission(row, permission)));
   }
 
   private change(id: string, changes: Partial<User>): User | null {

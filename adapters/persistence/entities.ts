@@ -22,6 +22,8 @@ export const UserRow = defineEntity({
     role: p.string().default('player'),
     bannedAt: p.datetime().nullable(),
     banReason: p.text().nullable(),
+    permissionGrants: p.json<string[]>().default('[]'),
+    permissionRevocations: p.json<string[]>().default('[]'),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -1,5 +1,6 @@
 import type { AccountAction, AccountActionKind, AccountActionLog } from '../../core/audit/account-action.ts';
 import type { ReviewChannel } from '../../core/audit/reviewer.ts';
+import type { Permission } from '../../core/users/permissions.ts';
 import type { Database } from './database.ts';
 import { isUuid } from './mikro-orm-user-repository.ts';
 
@@ -13,8 +14,8 @@ export class MikroOrmAccountActionLog implements AccountActionLog {
 
   async record(action: AccountAction): Promise<void> {
     await this.database.em.execute(
-      `insert into "account_actions" ("id", "user_id", "action", "before", "after", "reason", "actor_id", "actor_discord_id", "actor_name", "channel", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into "account_actions" ("id", "user_id", "action", "before", "after", "reason", "permission", "actor_id", "actor_discord_id", "actor_name", "channel", "created_at")
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         action.id,
         action.userId,
@@ -22,6 +23,7 @@ export class MikroOrmAccountActionLog implements AccountActionLog {
         action.before,
         action.after,
         action.reason,
+        action.permission ?? null,
         action.actorId,
         action.actorDiscordId,
         action.actorName,
@@ -44,6 +46,7 @@ export class MikroOrmAccountActionLog implements AccountActionLog {
       before: String(row.before),
       after: String(row.after),
       reason: text(row.reason),
+      permission: (text(row.permission) as Permission | null) ?? null,
       actorId: text(row.actor_id),
       actorDiscordId: text(row.actor_discord_id),
       actorName: String(row.actor_name),

@@ -1,6 +1,7 @@
 import type { InferEntity } from '@mikro-orm/core';
 import type { SignInIdentity } from '../../core/users/identity.ts';
 import type { UserQuery, UserRepository } from '../../core/users/ports.ts';
+import type { Permission } from '../../core/users/permissions.ts';
 import type { Role, User } from '../../core/users/user.ts';
 import type { Database } from './database.ts';
 import { UserRow } from './entities.ts';
@@ -85,6 +86,33 @@ export class MikroOrmUserRepository implements UserRepository {
     return this.change(id, { bannedAt: ban?.at ?? null, banReason: ban?.reason ?? null, updatedAt: now });
   }
 
+  async setPermissions(
+    id: string,
+    permissions: { grants: readonly Permission[]; revocations: readonly Permission[] },
+    now: Date,
+  ): Promise<User | null> {
+    if (!isUuid(id)) return null;
+    await this.database.em.execute(
+      `update "users" set "permission_grants" = ?::jsonb, "permission_revocations" = ?::jsonb, "updated_at" = ? where "id" = ?`,
+      [JSON.stringify(permissions.grants), JSON.stringify(permissions.revocations), now, id],
+    );
+    this.database.changed(`user:${id}`);
+    return this.findById(id);
+  }
+
+  async lockAccessChanges(): Promise<void> {
+    // one transaction-scoped advisory lock for every change of who holds which permission
+    await this.database.em.execute(`select pg_advisory_xact_lock(${ACCESS_LOCK})`);
+  }
+
+  async withAccess(): Promise<User[]> {
+    const rows = await this.database.em.execute<Record<string, unknown>[]>(
+      `select * from "users" where "banned_at" is null and ("role" <> 'player' or "permission_grants" <> '[]'::jsonb)
+       order by "created_at", "id"`,
+    );
+    return rows.map(userFromColumns);
+  }
+
   private async change(id: string, changes: Partial<InferEntity<typeof UserRow>>): Promise<User | null> {
     if (!isUuid(id)) return null;
     const changed = await this.database.em.nativeUpdate(UserRow, { id }, changes);
@@ -93,6 +121,9 @@ export class MikroOrmUserRepository implements UserRepository {
     return changed === 1 ? this.findById(id) : null;
   }
 }
+
+/** the advisory lock key of changes to who holds which permission ('bayou access' in the key's digits) */
+const ACCESS_LOCK = 7_370_001;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -122,7 +153,15 @@ function toUser(row: InferEntity<typeof UserRow>): User {
     gangTier: row.gangTier ?? null,
     bannedAt: row.bannedAt ?? null,
     banReason: row.banReason ?? null,
+    permissionGrants: jsonList(row.permissionGrants),
+    permissionRevocations: jsonList(row.permissionRevocations),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** A jsonb list of names as either driver hands it over (parsed, or as its text). */
+function jsonList(value: unknown): string[] {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
 }

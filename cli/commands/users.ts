@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { PERMISSIONS, permissionStates, type PermissionSource } from '../../core/users/permissions.ts';
 import { ROLES, displayName, type Role, type User } from '../../core/users/user.ts';
 import type { System } from '../../adapters/compose.ts';
 import type { ActionContext } from '../../core/players/account-actions.ts';
@@ -38,6 +39,12 @@ function detailLines(user: User): string[] {
     `Discord:      ${oneLine(user.discordUsername ?? '-')} (${user.discordId})`,
     `Email:        ${oneLine(user.email ?? '-')}`,
     `Role:         ${user.role}`,
+    `Permissions:  ${
+      permissionStates(user)
+        .filter((state) => state.held)
+        .map((state) => state.permission)
+        .join(', ') || '-'
+    }`,
     `Tokens:       ${user.tokens}`,
     `Whitelisted:  ${user.isWhitelisted ? 'yes' : 'no'}`,
     `Banned:       ${user.bannedAt ? `since ${user.bannedAt.toISOString()}: ${oneLine(user.banReason)}` : 'no'}`,
@@ -50,6 +57,29 @@ export async function terminalActor(system: System, as: string | undefined): Pro
   const actor = as ? await system.core.users.findByDiscordId.execute(as) : null;
   return { actor, channel: 'cli' };
 }
+
+const SOURCE_WORDS: Record<PermissionSource, string> = {
+  role: 'from the role',
+  granted: 'granted',
+  implied: 'comes with another',
+  revoked: 'revoked from the role',
+  none: '-',
+};
+
+/** One line per permission: held or not, and where that comes from. */
+function permissionLines(user: User): string[] {
+  const banned = user.bannedAt ? ['(banned: holds none while the ban lasts)'] : [];
+  return [
+    `Permissions of ${shownName(user)} (${user.discordId}), role ${user.role}:`,
+    ...permissionStates(user).map(
+      (state) =>
+        `  ${state.held ? 'yes' : 'no '}  ${state.permission.padEnd(18)} ${(state.impliedBy ? `comes with ${state.impliedBy}` : SOURCE_WORDS[state.source]).padEnd(24)} ${state.label}`,
+    ),
+    ...banned,
+  ];
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
 
 const AS_DESCRIPTION = 'the admin making the change, kept in the account-action log';
 
@@ -97,6 +127,42 @@ export function registerUserCommands(program: Command, context: CliContext): voi
         );
         context.out(`${shownName(changed)} (${changed.discordId}) is now ${changed.role}.`);
       }),
+    );
+
+  users
+    .command('permissions <discordId>')
+    .description(
+      `Show the effective permissions and where each comes from, or grant and revoke single ones on top of the role (${PERMISSIONS.join(', ')}); a change applies on the user's next request`,
+    )
+    .option('--grant <permission>', 'grant this permission (repeat for more)', collect, [])
+    .option('--revoke <permission>', 'revoke this permission (repeat for more)', collect, [])
+    .option('--reason <text>', 'why, kept in the account-action log')
+    .option('--as <discordId>', AS_DESCRIPTION)
+    .option('--json', 'print JSON')
+    .action(
+      (
+        discordId: string,
+        options: { grant: string[]; revoke: string[]; reason?: string; as?: string; json?: boolean },
+      ) =>
+        context.withSystem(async (system) => {
+          let user = await system.core.users.findByDiscordId.execute(discordId);
+          if (options.grant.length > 0 || options.revoke.length > 0) {
+            const { user: changed, changes } = await system.core.players.changePermissions.execute(
+              { userId: user.id, grant: options.grant, revoke: options.revoke, reason: options.reason },
+              await terminalActor(system, options.as),
+            );
+            user = changed;
+            if (!options.json) {
+              if (changes.length === 0) context.out('Nothing changed: the permissions were already as asked.');
+              for (const change of changes) context.out(`${change.held ? 'Granted' : 'Revoked'} ${change.permission}.`);
+            }
+          }
+          if (options.json)
+            return context.out(
+              terminalJson({ discordId: user.discordId, role: user.role, permissions: permissionStates(user) }),
+            );
+          for (const line of permissionLines(user)) context.out(line);
+        }),
     );
 
   users

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { Permission } from '../users/permissions.ts';
-import type { Role } from '../users/user.ts';
 import type { FormLayout } from './form-layout.ts';
 
 export type ApplicationKindName = 'whitelist' | 'staff' | 'appeal';
@@ -60,10 +59,8 @@ export interface ApplicationKind<A = unknown, S extends string = string> {
   transitions: Record<S, readonly S[]>;
   /** an applicant holds at most one application in these statuses */
   open: readonly S[];
-  /** the least role that decides */
-  decider: Role;
-  /** the permission that decides, where the kind names one (it then stands in place of `decider`) */
-  permission?: Permission;
+  /** the permission that decides */
+  decider: Permission;
   /** `trimmed`: notes are trimmed, empty is none; `as-written`: kept as sent, no notes keep the earlier ones */
   notes: 'trimmed' | 'as-written';
   /** an approved application lets its applicant into the game server, and they cannot apply again */

@@ -3,7 +3,6 @@ import type { ApplicationEffects } from './effects.ts';
 import { ForbiddenError, InvalidInputError } from '../shared/errors.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { hasPermission, PERMISSION_LABELS } from '../users/permissions.ts';
-import { hasRole } from '../users/user.ts';
 import { canMove, type Application, type ApplicationView } from './application.ts';
 import { withCurrentStaff } from './current-staff.ts';
 import { ApplicationNotFoundError, ApplicationTransitionError } from './errors.ts';
@@ -41,14 +40,11 @@ export class ReviewApplication<A, S extends string> {
   async execute(input: ReviewApplicationInput<S>): Promise<ApplicationView<A, S>> {
     const kind = this.applications.kind;
     const { reviewer } = input;
-    if (kind.permission) {
-      if (!hasPermission(reviewer, kind.permission))
-        throw new ForbiddenError(
-          'PERMISSION_REQUIRED',
-          `Reviewing ${kind.label}s needs the "${PERMISSION_LABELS[kind.permission]}" permission.`,
-        );
-    } else if (!hasRole(reviewer, kind.decider))
-      throw new ForbiddenError('ROLE_REQUIRED', `Reviewing ${kind.label}s needs the ${kind.decider} role.`);
+    if (!hasPermission(reviewer, kind.decider))
+      throw new ForbiddenError(
+        'PERMISSION_REQUIRED',
+        `Reviewing ${kind.label}s needs the "${PERMISSION_LABELS[kind.decider]}" permission.`,
+      );
     // staff review notes are optional and kept as written (SPEC section 5)
     const notes =
       kind.notes === 'trimmed' ? checkReviewNotes(input.notes, input.notesRequired ?? false) : input.notes || null;

@@ -5,7 +5,10 @@ import { displayName } from '../users/user.ts';
 export type ReviewChannel = 'web' | 'cli';
 
 /** The signed-in person making a decision, as the session (web) or --as (terminal) names them. */
-export type Reviewer = Pick<User, 'id' | 'discordId' | 'username' | 'discordUsername' | 'role'>;
+export type Reviewer = Pick<
+  User,
+  'id' | 'discordId' | 'username' | 'discordUsername' | 'role' | 'permissionGrants' | 'permissionRevocations'
+>;
 
 export interface ReviewContext {
   reviewer: Reviewer;

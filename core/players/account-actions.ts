@@ -7,7 +7,14 @@ import type { DebitTokens } from '../tokens/debit-tokens.ts';
 import { TOKEN_AMOUNT_MAX, TOKEN_REASON_MAX, type TokenChangeResult } from '../tokens/ledger-entry.ts';
 import type { BanUser } from '../users/ban-user.ts';
 import { BAN_REASON_MAX } from '../users/ban-user.ts';
+import {
+  type ChangePermissions,
+  checkPermissionChanges,
+  ensureManagerRemains,
+  type PermissionChange,
+} from '../users/change-permissions.ts';
 import type { ChangeRole } from '../users/change-role.ts';
+import { hasPermission, PERMISSION_LABELS, type Permission } from '../users/permissions.ts';
 import { UserNotFoundError } from '../users/errors.ts';
 import type { UserRepository } from '../users/ports.ts';
 import type { UnbanUser } from '../users/unban-user.ts';
@@ -35,6 +42,7 @@ export interface AccountActionDeps {
   ban: BanUser;
   unban: UnbanUser;
   changeRole: ChangeRole;
+  changePermissions: ChangePermissions;
 }
 
 function reasonOf(value: unknown, max: number): string {
@@ -44,40 +52,57 @@ function reasonOf(value: unknown, max: number): string {
   return reason;
 }
 
+/** What one action writes to the log; null: nothing changed (a token reference used before), so no row. */
+type Change = {
+  before: string;
+  after: string;
+  reason: string | null;
+  permission?: Permission | null;
+  /** this row's kind, when it is not the action's */
+  action?: AccountActionKind;
+};
+
 /**
- * Runs one admin action on an account: checks the actor, then makes the change and writes its one row of the
- * account-action log in the same transaction (a failure leaves neither).
+ * Runs one admin action on an account: checks the actor holds `permission`, then makes the change and writes its
+ * rows of the account-action log in the same transaction (a failure leaves neither). A change that may take away
+ * the permission manager's permission (`guardsManager`) takes the access lock first and is refused when it would
+ * leave nobody holding it.
  */
 async function act(
   deps: AccountActionDeps,
   context: ActionContext,
   userId: string,
   action: AccountActionKind,
-  /** null: nothing changed (a token reference used before), so no row */
-  change: (user: User) => Promise<{ before: string; after: string; reason: string | null } | null>,
+  permission: Permission,
+  change: (user: User) => Promise<Change | Change[] | null>,
+  options: { guardsManager?: boolean } = {},
 ): Promise<User> {
-  if (context.actor && !context.approvedAppeal && context.actor.role !== 'admin')
-    throw new ForbiddenError('ADMIN_ONLY', 'Only admins change accounts.');
+  if (context.actor && !context.approvedAppeal && !hasPermission(context.actor, permission))
+    throw new ForbiddenError('PERMISSION_REQUIRED', `This needs the "${PERMISSION_LABELS[permission]}" permission.`);
   return deps.transactions.run(async () => {
+    if (options.guardsManager) await deps.users.lockAccessChanges();
     const user = await deps.users.findById(userId);
     if (!user) throw new UserNotFoundError(`with id ${userId}`);
     const changed = await change(user);
     if (!changed) return user;
-    const { before, after, reason } = changed;
+    if (options.guardsManager) await ensureManagerRemains(deps.users, user);
     const { actor, channel } = context;
-    await deps.log.record({
-      id: deps.ids.next(),
-      userId: user.id,
-      action,
-      before,
-      after,
-      reason,
-      actorId: actor?.id ?? null,
-      actorDiscordId: actor?.discordId ?? null,
-      actorName: actor ? displayName(actor) : UNNAMED_TERMINAL_ACTOR,
-      channel,
-      createdAt: deps.clock.now(),
-    });
+    for (const row of Array.isArray(changed) ? changed : [changed]) {
+      await deps.log.record({
+        id: deps.ids.next(),
+        userId: user.id,
+        action: row.action ?? action,
+        before: row.before,
+        after: row.after,
+        reason: row.reason,
+        permission: row.permission ?? null,
+        actorId: actor?.id ?? null,
+        actorDiscordId: actor?.discordId ?? null,
+        actorName: actor ? displayName(actor) : UNNAMED_TERMINAL_ACTOR,
+        channel,
+        createdAt: deps.clock.now(),
+      });
+    }
     return (await deps.users.findById(user.id)) ?? user;
   });
 }
@@ -100,16 +125,23 @@ export class AdjustTokens {
     const reason = reasonOf(input.reason, TOKEN_REASON_MAX);
     const useCase = input.direction === 'credit' ? this.deps.credit : this.deps.debit;
     let result: TokenChangeResult | undefined;
-    const user = await act(this.deps, context, input.userId, `${input.direction}_tokens`, async (user) => {
-      result = await useCase.execute({
-        userId: user.id,
-        amount: input.amount,
-        reason,
-        reference: input.reference,
-        actorId: context.actor?.id ?? null,
-      });
-      return result.duplicate ? null : { before: String(user.tokens), after: String(result.balance), reason };
-    });
+    const user = await act(
+      this.deps,
+      context,
+      input.userId,
+      `${input.direction}_tokens`,
+      'adjust-tokens',
+      async (user) => {
+        result = await useCase.execute({
+          userId: user.id,
+          amount: input.amount,
+          reason,
+          reference: input.reference,
+          actorId: context.actor?.id ?? null,
+        });
+        return result.duplicate ? null : { before: String(user.tokens), after: String(result.balance), reason };
+      },
+    );
     if (!result) throw new Error('The token change gave no result.');
     return { user, result };
   }
@@ -123,11 +155,19 @@ export class BanPlayer {
     const reason = reasonOf(input.reason, BAN_REASON_MAX);
     if (context.actor && context.actor.id === input.userId)
       throw new ConflictError('SELF_BAN', 'You cannot ban your own account.');
-    return act(this.deps, context, input.userId, 'ban', async (user) => {
-      if (user.bannedAt) throw new ConflictError('ALREADY_BANNED', 'This player is already banned.');
-      await this.deps.ban.execute({ userId: user.id, reason });
-      return { before: 'not banned', after: 'banned', reason };
-    });
+    return act(
+      this.deps,
+      context,
+      input.userId,
+      'ban',
+      'ban',
+      async (user) => {
+        if (user.bannedAt) throw new ConflictError('ALREADY_BANNED', 'This player is already banned.');
+        await this.deps.ban.execute({ userId: user.id, reason });
+        return { before: 'not banned', after: 'banned', reason };
+      },
+      { guardsManager: true },
+    );
   }
 }
 
@@ -137,7 +177,7 @@ export class UnbanPlayer {
 
   execute(input: { userId: string; reason: string }, context: ActionContext): Promise<User> {
     const reason = reasonOf(input.reason, BAN_REASON_MAX);
-    return act(this.deps, context, input.userId, 'unban', async (user) => {
+    return act(this.deps, context, input.userId, 'unban', 'ban', async (user) => {
       if (!user.bannedAt) throw new ConflictError('NOT_BANNED', 'This player is not banned.');
       await this.deps.unban.execute({ userId: user.id });
       return { before: 'banned', after: 'not banned', reason };
@@ -155,11 +195,56 @@ export class ChangePlayerRole {
     const reason = input.reason?.trim() ? reasonOf(input.reason, BAN_REASON_MAX) : null;
     if (context.actor && context.actor.id === input.userId && input.role !== 'admin')
       throw new ConflictError('SELF_DEMOTION', 'You cannot remove your own admin role.');
-    return act(this.deps, context, input.userId, 'change_role', async (user) => {
-      if (user.role === input.role)
-        throw new ConflictError('SAME_ROLE', `This player already has the ${input.role} role.`);
-      await this.deps.changeRole.execute({ userId: user.id, role: input.role });
-      return { before: user.role, after: input.role, reason };
-    });
+    return act(
+      this.deps,
+      context,
+      input.userId,
+      'change_role',
+      'manage-roles',
+      async (user) => {
+        if (user.role === input.role)
+          throw new ConflictError('SAME_ROLE', `This player already has the ${input.role} role.`);
+        await this.deps.changeRole.execute({ userId: user.id, role: input.role });
+        return { before: user.role, after: input.role, reason };
+      },
+      { guardsManager: true },
+    );
+  }
+}
+
+/**
+ * Grants and revokes single permissions on top of the role's preset, one log row per permission that changed;
+ * nothing changes when the last holder of 'manage-roles' would lose it.
+ */
+export class ChangePlayerPermissions {
+  constructor(private readonly deps: AccountActionDeps) {}
+
+  async execute(
+    input: { userId: string; grant?: readonly unknown[]; revoke?: readonly unknown[]; reason?: string | null },
+    context: ActionContext,
+  ): Promise<{ user: User; changes: PermissionChange[] }> {
+    const { grant, revoke } = checkPermissionChanges(input);
+    const reason = input.reason?.trim() ? reasonOf(input.reason, BAN_REASON_MAX) : null;
+    let changes: PermissionChange[] = [];
+    const user = await act(
+      this.deps,
+      context,
+      input.userId,
+      revoke.length > 0 ? 'revoke_permission' : 'grant_permission',
+      'manage-roles',
+      async (user) => {
+        ({ changes } = await this.deps.changePermissions.execute({ userId: user.id, grant, revoke }));
+        if (changes.length === 0) return null;
+        return changes.map((change) => ({
+          action: change.held ? ('grant_permission' as const) : ('revoke_permission' as const),
+          before: change.held ? 'not held' : 'held',
+          after: change.held ? 'held' : 'not held',
+          reason,
+          permission: change.permission,
+        }));
+      },
+      { guardsManager: true },
+    );
+    return { user, changes };
   }
 }

@@ -3,7 +3,7 @@ import type { PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import type { createTokenModule, TokenPorts } from '../tokens/module.ts';
 import type { createUserModule, UserPorts } from '../users/module.ts';
-import { AdjustTokens, BanPlayer, ChangePlayerRole, UnbanPlayer } from './account-actions.ts';
+import { AdjustTokens, BanPlayer, ChangePlayerPermissions, ChangePlayerRole, UnbanPlayer } from './account-actions.ts';
 import type { PlayerPorts } from './ports.ts';
 import { SearchPlayers } from './search-players.ts';
 import { type PlayerMembershipSources, ShowPlayer } from './show-player.ts';
@@ -34,6 +34,7 @@ export function createPlayerModule(p: PlayerPorts, sources: Sources, shared: Sha
     ban: accounts.users.ban,
     unban: accounts.users.unban,
     changeRole: accounts.users.changeRole,
+    changePermissions: accounts.users.changePermissions,
   };
   return {
     search: new SearchPlayers(users),
@@ -57,5 +58,6 @@ export function createPlayerModule(p: PlayerPorts, sources: Sources, shared: Sha
     ban: new BanPlayer(actionDeps),
     unban: new UnbanPlayer(actionDeps),
     changeRole: new ChangePlayerRole(actionDeps),
+    changePermissions: new ChangePlayerPermissions(actionDeps),
   };
 }

@@ -1,5 +1,6 @@
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { BanUser } from './ban-user.ts';
+import { ChangePermissions } from './change-permissions.ts';
 import { ChangeRole } from './change-role.ts';
 import { FindUserByDiscordId } from './find-user-by-discord-id.ts';
 import { GetUser } from './get-user.ts';
@@ -28,6 +29,7 @@ export function createUserModule(p: UserPorts, shared: Shared) {
     findByDiscordId: new FindUserByDiscordId(p.users),
     list: new ListUsers(p.users),
     changeRole: new ChangeRole(p.users, clock),
+    changePermissions: new ChangePermissions(p.users, clock),
     ban: new BanUser(p.users, clock),
     unban: new UnbanUser(p.users, clock),
   };

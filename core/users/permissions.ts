@@ -40,11 +40,73 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
 };
 
-/** The permissions a user holds: their role's preset (single grants and revocations are layered on top of it). */
-export function permissionsOf(user: Pick<User, 'role'>): ReadonlySet<Permission> {
-  return new Set(ROLE_PERMISSIONS[user.role]);
+/**
+ * Permissions that come with another: refunding (or retrying a delivery) needs the purchase in view, so 'refund'
+ * brings 'view-purchases'. A revocation cannot take away what another held permission brings.
+ */
+export const IMPLIED_PERMISSIONS: Partial<Record<Permission, readonly Permission[]>> = {
+  refund: ['view-purchases'],
+};
+
+/** Whether `value` names a permission. */
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
 }
 
-export function hasPermission(user: Pick<User, 'role'>, permission: Permission): boolean {
+/** What a user's permissions are read from: the role's preset, the single grants and revocations, a ban. */
+export type PermissionHolder = Pick<User, 'role'> &
+  Partial<Pick<User, 'permissionGrants' | 'permissionRevocations' | 'bannedAt'>>;
+
+/**
+ * The permissions a user holds: their role's preset, plus single grants, less single revocations. A banned user
+ * holds none (they cannot sign in, and count as no holder when the last permission manager is looked for).
+ */
+export function permissionsOf(user: PermissionHolder & { implied?: boolean }): ReadonlySet<Permission> {
+  if (user.bannedAt) return new Set();
+  const held = new Set<Permission>(ROLE_PERMISSIONS[user.role] ?? []);
+  for (const granted of user.permissionGrants ?? []) if (isPermission(granted)) held.add(granted);
+  for (const revoked of user.permissionRevocations ?? []) if (isPermission(revoked)) held.delete(revoked);
+  if (user.implied !== false)
+    for (const permission of [...held]) for (const implied of IMPLIED_PERMISSIONS[permission] ?? []) held.add(implied);
+  return held;
+}
+
+export function hasPermission(user: PermissionHolder, permission: Permission): boolean {
   return permissionsOf(user).has(permission);
+}
+
+/** Where a held or missing permission comes from, as the terminal and the player page show it. */
+export type PermissionSource = 'role' | 'granted' | 'implied' | 'revoked' | 'none';
+
+export interface PermissionState {
+  permission: Permission;
+  label: string;
+  held: boolean;
+  source: PermissionSource;
+  /** the held permission that brings this one, when it is held only through it */
+  impliedBy: Permission | null;
+}
+
+/** Every permission in order, whether the user holds it and why (the role's preset, a grant, a revocation). */
+export function permissionStates(user: PermissionHolder): PermissionState[] {
+  const held = permissionsOf({ ...user, bannedAt: null });
+  const preset = new Set<Permission>(ROLE_PERMISSIONS[user.role] ?? []);
+  const granted = new Set(user.permissionGrants ?? []);
+  const revoked = new Set(user.permissionRevocations ?? []);
+  const direct = permissionsOf({ ...user, bannedAt: null, implied: false });
+  return PERMISSIONS.map((permission) => {
+    const impliedBy = direct.has(permission)
+      ? null
+      : (PERMISSIONS.find((other) => direct.has(other) && IMPLIED_PERMISSIONS[other]?.includes(permission)) ?? null);
+    const source: PermissionSource = impliedBy
+      ? 'implied'
+      : revoked.has(permission) && preset.has(permission)
+        ? 'revoked'
+        : preset.has(permission)
+          ? 'role'
+          : granted.has(permission)
+            ? 'granted'
+            : 'none';
+    return { permission, label: PERMISSION_LABELS[permission], held: held.has(permission), source, impliedBy };
+  });
 }

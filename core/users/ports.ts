@@ -1,4 +1,5 @@
 import type { SignInIdentity } from './identity.ts';
+import type { Permission } from './permissions.ts';
 import type { Role, User } from './user.ts';
 
 export interface UserQuery {
@@ -23,6 +24,19 @@ export interface UserRepository {
   setRole(id: string, role: Role, now: Date): Promise<User | null>;
   /** null lifts the ban */
   setBan(id: string, ban: { at: Date; reason: string } | null, now: Date): Promise<User | null>;
+  /** Replaces the user's single grants and revocations (on top of the role's preset). */
+  setPermissions(
+    id: string,
+    permissions: { grants: readonly Permission[]; revocations: readonly Permission[] },
+    now: Date,
+  ): Promise<User | null>;
+  /**
+   * Inside a transaction: waits for, then holds until commit, the one lock every change of who holds which
+   * permission takes (role, grants and revocations, bans), so such changes run one after the other.
+   */
+  lockAccessChanges(): Promise<void>;
+  /** Users who are not banned and hold some permission: a role other than player, or a single grant. */
+  withAccess(): Promise<User[]>;
 }
 
 export interface StoredSession {

@@ -16,15 +16,12 @@ export interface User {
   gangTier: string | null;
   bannedAt: Date | null;
   banReason: string | null;
+  /** permissions granted on top of the role's preset (ids of PERMISSIONS; unknown ones are ignored) */
+  permissionGrants?: readonly string[];
+  /** permissions of the role's preset taken away from this user */
+  permissionRevocations?: readonly string[];
   createdAt: Date;
   updatedAt: Date;
-}
-
-const RANK: Record<Role, number> = { player: 0, staff: 1, admin: 2 };
-
-/** Admins can do everything staff can. */
-export function hasRole(user: Pick<User, 'role'>, needed: Role): boolean {
-  return RANK[user.role] >= RANK[needed];
 }
 
 /** A banned user cannot sign in or buy. */

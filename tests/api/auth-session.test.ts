@@ -28,6 +28,7 @@ describe('sign-in, the current user and sign-out over HTTP', () => {
       email: 'remy@example.com',
       discordId,
       role: 'player',
+      permissions: [],
     });
     const tokens = await get('/api/user/tokens', cookie);
     expect(await tokens.json()).toEqual({ tokens: 0 });
@@ -70,7 +71,14 @@ describe('sign-in, the current user and sign-out over HTTP', () => {
     const discordId = randomDiscordId();
     const { cookie } = await signIn(server, { discordId, username: 'Odile', email: 'odile@example.com' });
     expect(await (await get('/api/auth/session', cookie)).json()).toEqual({
-      user: { username: 'Odile', discordUsername: 'Odile', email: 'odile@example.com', discordId, role: 'player' },
+      user: {
+        username: 'Odile',
+        discordUsername: 'Odile',
+        email: 'odile@example.com',
+        discordId,
+        role: 'player',
+        permissions: [],
+      },
     });
     const tampered = cookie.replace(/bayou\.sid=([^;]+)/, (_m, id: string) => `bayou.sid=${id.slice(0, -2)}xx`);
     expect(await (await get('/api/auth/session', tampered)).json()).toEqual({ user: null });

@@ -2,15 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
 import { appealAnswers, staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { delivery } from '../support/delivery-builders.ts';
+import { IMPLIED_PERMISSIONS, PERMISSIONS, type Permission } from '../../core/users/permissions.ts';
 import { allRoutes, type Route, routeKey } from '../support/routes.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
 
-type Access = 'public' | 'signed-in' | 'staff' | 'admin';
+type Access = 'public' | 'signed-in' | Permission;
 
 /**
- * Who may use each API route: a decision written down here, route by route. The test reads every route from the
+ * Who may use each API route: nobody's business (public), any signed-in user, or the holders of one permission; a
+ * decision written down here, route by route. The test reads every route from the
  * router itself, so a new route fails until it is added with its access, and then is probed as that access says.
  */
 const ACCESS: Record<string, Access> = {
@@ -48,54 +50,53 @@ const ACCESS: Record<string, Access> = {
   'GET /api/staff-applications/mine': 'signed-in',
   'POST /api/appeals': 'signed-in',
   'GET /api/appeals/mine': 'signed-in',
-  // the permission 'review-appeals' (the staff preset holds it)
-  'GET /api/appeals': 'staff',
-  'GET /api/appeals/:id': 'staff',
-  'PATCH /api/appeals/:id': 'staff',
-  'GET /api/applications': 'staff',
-  'GET /api/applications/:id': 'staff',
-  'PATCH /api/applications/:id/review': 'staff',
-  'PATCH /api/applications/:id': 'staff',
-  'GET /api/staff-applications': 'admin',
-  'GET /api/staff-applications/:id': 'admin',
-  'PATCH /api/staff-applications/:id': 'admin',
-  'GET /api/purchases': 'admin',
-  'GET /api/purchases/:id': 'admin',
-  'GET /api/purchases/export.csv': 'admin',
-  'POST /api/purchases/:id/refund': 'admin',
-  'GET /api/deliveries': 'admin',
-  'POST /api/deliveries/:id/retry': 'admin',
-  'GET /api/players': 'staff',
-  'GET /api/players/:id': 'staff',
-  'POST /api/players/:id/tokens': 'admin',
-  'POST /api/players/:id/ban': 'admin',
-  'POST /api/players/:id/unban': 'admin',
-  'POST /api/players/:id/role': 'admin',
+  'GET /api/appeals': 'review-appeals',
+  'GET /api/appeals/:id': 'review-appeals',
+  'PATCH /api/appeals/:id': 'review-appeals',
+  'GET /api/applications': 'review-whitelist',
+  'GET /api/applications/:id': 'review-whitelist',
+  'PATCH /api/applications/:id/review': 'review-whitelist',
+  'PATCH /api/applications/:id': 'review-whitelist',
+  'GET /api/staff-applications': 'review-staff',
+  'GET /api/staff-applications/:id': 'review-staff',
+  'PATCH /api/staff-applications/:id': 'review-staff',
+  'GET /api/purchases': 'view-purchases',
+  'GET /api/purchases/:id': 'view-purchases',
+  'GET /api/purchases/export.csv': 'view-purchases',
+  'POST /api/purchases/:id/refund': 'refund',
+  'GET /api/deliveries': 'view-purchases',
+  'POST /api/deliveries/:id/retry': 'refund',
+  'GET /api/players': 'view-players',
+  'GET /api/players/:id': 'view-players',
+  'POST /api/players/:id/tokens': 'adjust-tokens',
+  'POST /api/players/:id/ban': 'ban',
+  'POST /api/players/:id/unban': 'ban',
+  'POST /api/players/:id/role': 'manage-roles',
+  'POST /api/players/:id/permissions': 'manage-roles',
   'GET /api/membership': 'signed-in',
   'POST /api/membership/cancel': 'signed-in',
   'POST /api/membership/resume': 'signed-in',
   'POST /api/membership/change-tier': 'signed-in',
   'POST /api/membership/pay-renewal': 'signed-in',
-  'GET /api/memberships/summary': 'admin',
+  'GET /api/memberships/summary': 'view-purchases',
   // what is on sale now, for the cards
   'GET /api/sales/live': 'public',
   'GET /api/checkout/quote': 'signed-in',
-  'GET /api/coupons': 'admin',
-  'POST /api/coupons': 'admin',
-  'POST /api/coupons/:code/disable': 'admin',
-  'GET /api/sales': 'admin',
-  'POST /api/sales': 'admin',
-  'POST /api/sales/:id/end': 'admin',
+  'GET /api/coupons': 'manage-promotions',
+  'POST /api/coupons': 'manage-promotions',
+  'POST /api/coupons/:code/disable': 'manage-promotions',
+  'GET /api/sales': 'manage-promotions',
+  'POST /api/sales': 'manage-promotions',
+  'POST /api/sales/:id/end': 'manage-promotions',
   // a buyer checks a creator code as they type it (rate limited); a creator reads their own figures
   'GET /api/creator-codes/:code': 'signed-in',
   'GET /api/user/creator': 'signed-in',
-  'GET /api/creators': 'admin',
-  'POST /api/creators': 'admin',
-  'GET /api/creators/report': 'admin',
-  'GET /api/creators/report.csv': 'admin',
-  'POST /api/creators/:code/disable': 'admin',
-  // guarded by the 'view-purchases' permission, which only the admin preset holds for now
-  'GET /api/dashboard/charts': 'admin',
+  'GET /api/creators': 'manage-promotions',
+  'POST /api/creators': 'manage-promotions',
+  'GET /api/creators/report': 'manage-promotions',
+  'GET /api/creators/report.csv': 'manage-promotions',
+  'POST /api/creators/:code/disable': 'manage-promotions',
+  'GET /api/dashboard/charts': 'view-purchases',
 };
 
 interface Request {
@@ -121,8 +122,8 @@ const saleTerms = () => ({
 describe('authorization matrix: every API route, read from the router', () => {
   let server: TestServer;
   let everyRoute: Route[];
-  let routes: Array<Route & { role: 'staff' | 'admin' }>;
-  const as: Partial<Record<'player' | 'staff' | 'admin', SignedIn>> = {};
+  let routes: Array<Route & { permission: Permission }>;
+  const as: { player?: SignedIn } = {};
 
   const send = async (method: string, request: Request, who?: SignedIn) => {
     const response = await fetch(`${server.url}${request.path}`, {
@@ -243,6 +244,10 @@ describe('authorization matrix: every API route, read from the router', () => {
       path: `/api/players/${(await signIn(server)).user.id}/role`,
       body: { role: 'staff' },
     }),
+    'POST /api/players/:id/permissions': async () => ({
+      path: `/api/players/${(await signIn(server)).user.id}/permissions`,
+      body: { grant: ['refund'] },
+    }),
     'GET /api/purchases/:id': async () => ({
       path: `/api/purchases/${await created('/api/create-payment-intent', { productType: 'whitelist', productId: 'bayou-basic' }, 'purchaseId')}`,
     }),
@@ -283,14 +288,32 @@ describe('authorization matrix: every API route, read from the router', () => {
     },
   };
 
+  /** a signed-in player holding every permission but `permission` (and those that bring it), and one holding only it */
+  const holders = new Map<Permission, { allBut: SignedIn; only: SignedIn }>();
+  const holdersOf = async (permission: Permission) => {
+    let pair = holders.get(permission);
+    if (!pair) {
+      // every other permission, less those that bring this one with them ('refund' brings 'view-purchases')
+      const others = PERMISSIONS.filter(
+        (other) => other !== permission && !IMPLIED_PERMISSIONS[other]?.includes(permission),
+      );
+      pair = {
+        allBut: await signIn(server, { role: 'player', grant: others }),
+        only: await signIn(server, { role: 'player', grant: [permission] }),
+      };
+      holders.set(permission, pair);
+    }
+    return pair;
+  };
+
   beforeAll(async () => {
     server = await sharedTestServer();
     everyRoute = allRoutes(server);
     routes = everyRoute.flatMap((route) => {
       const access = ACCESS[keyOf(route)];
-      return access === 'staff' || access === 'admin' ? [{ ...route, role: access }] : [];
+      return access && access !== 'public' && access !== 'signed-in' ? [{ ...route, permission: access }] : [];
     });
-    for (const role of ['player', 'staff', 'admin'] as const) as[role] = await signIn(server, { role });
+    as.player = await signIn(server, { role: 'player' });
   });
 
   it('knows the access of every route the router serves, and nothing else', () => {
@@ -303,17 +326,20 @@ describe('authorization matrix: every API route, read from the router', () => {
       Object.keys(ACCESS).filter((key) => !served.includes(key)),
       'these routes are gone: remove them from ACCESS',
     ).toEqual([]);
-    // every staff and admin route has a request that succeeds for its role
+    // every guarded route has a request that succeeds for the holders of its permission
     expect(
       routes.map(keyOf).filter((key) => !requests[key]),
       'add a request for these routes to the matrix',
     ).toEqual([]);
   });
 
-  it("guards each staff and admin route with that role's guard", () => {
-    expect(routes.map((route) => `${keyOf(route)} ${route.guardRole ?? 'unguarded'}`)).toEqual(
-      routes.map((route) => `${keyOf(route)} ${route.role}`),
+  it("guards each permission's route with that permission's guard, and no other route with one", () => {
+    expect(routes.map((route) => `${keyOf(route)} ${route.guardPermission ?? 'unguarded'}`)).toEqual(
+      routes.map((route) => `${keyOf(route)} ${route.permission}`),
     );
+    expect(
+      everyRoute.filter((route) => route.guardPermission && !routes.some((r) => keyOf(r) === keyOf(route))).map(keyOf),
+    ).toEqual([]);
   });
 
   it('answers 401 to a signed-out visitor on every signed-in route, and lets a player through', async () => {
@@ -346,32 +372,49 @@ describe('authorization matrix: every API route, read from the router', () => {
     );
   });
 
-  it('answers 401 signed out, 403 to a player (and to staff on admin routes), and 2xx to the right role', async () => {
+  it('answers 401 signed out, 403 to a user holding every permission but the one a route needs, and 2xx to a user holding only that one', async () => {
     const results: string[] = [];
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
       const request = requests[key] ?? (async () => ({ path: route.path }));
       const first = await request();
-      const row = [key, route.role];
+      const { allBut, only } = await holdersOf(route.permission);
+      const row = [key, route.permission];
       row.push(`out:${(await send(route.method, first)).status}`);
       row.push(`player:${(await send(route.method, first, as.player)).status}`);
-      if (route.role === 'admin') row.push(`staff:${(await send(route.method, first, as.staff)).status}`);
-      // the refused attempts changed nothing: the same request still succeeds for the right role
-      const allowed = route.role === 'staff' ? (['staff', 'admin'] as const) : (['admin'] as const);
-      for (const [index, role] of allowed.entries()) {
-        const response = await send(route.method, index === 0 ? first : await request(), as[role]);
-        row.push(
-          `${role}:${response.status >= 200 && response.status < 300 ? '2xx' : `${response.status} ${response.body.slice(0, 120)}`}`,
-        );
-      }
+      row.push(`all-but:${(await send(route.method, first, allBut)).status}`);
+      // the refused attempts changed nothing: the same request still succeeds for the holder
+      const response = await send(route.method, first, only);
+      row.push(
+        `only:${response.status >= 200 && response.status < 300 ? '2xx' : `${response.status} ${response.body.slice(0, 120)}`}`,
+      );
       results.push(row.join(' '));
     }
-    const expected = routes.map((route) => {
-      const key = `${route.method} ${route.path}`;
-      return route.role === 'staff'
-        ? `${key} staff out:401 player:403 staff:2xx admin:2xx`
-        : `${key} admin out:401 player:403 staff:403 admin:2xx`;
-    });
+    const expected = routes.map(
+      (route) => `${keyOf(route)} ${route.permission} out:401 player:403 all-but:403 only:2xx`,
+    );
     expect(results).toEqual(expected);
+  });
+
+  it('keeps the presets: staff reach the routes of their preset, admins every guarded route', async () => {
+    const staff = await signIn(server, { role: 'staff' });
+    const admin = await signIn(server, { role: 'admin' });
+    const results: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      const request = requests[key] ?? (async () => ({ path: route.path }));
+      const forStaff = await send(route.method, await request(), staff);
+      const forAdmin = await send(route.method, await request(), admin);
+      results.push(
+        `${key} staff:${forStaff.status === 403 ? 'refused' : 'through'} admin:${forAdmin.status === 403 ? 'refused' : 'through'}`,
+      );
+    }
+    const staffPreset: readonly Permission[] = ['review-whitelist', 'review-appeals', 'view-players'];
+    expect(results).toEqual(
+      routes.map(
+        (route) =>
+          `${keyOf(route)} staff:${staffPreset.includes(route.permission) ? 'through' : 'refused'} admin:through`,
+      ),
+    );
   });
 });

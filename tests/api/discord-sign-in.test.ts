@@ -137,6 +137,7 @@ describe('Discord sign-in: the authorization code flow with state and PKCE again
       email: 'nelly@example.com',
       discordId: DISCORD_USER.id,
       role: 'player',
+      permissions: [],
     });
   });
 

@@ -102,6 +102,7 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
   'POST /api/players/:id/ban': { valid: () => ({ reason: 'Cheating' }), required: ['reason'] },
   'POST /api/players/:id/unban': { valid: () => ({ reason: 'Appeal accepted' }), required: ['reason'] },
   'POST /api/players/:id/role': { valid: () => ({ role: 'staff' }), required: ['role'] },
+  'POST /api/players/:id/permissions': { valid: () => ({ grant: ['refund'] }), required: ['grant'] },
   'POST /api/membership/cancel': { valid: () => ({}), required: [] },
   'POST /api/membership/resume': { valid: () => ({}), required: [] },
   'POST /api/membership/change-tier': { valid: () => ({ tierId: 'gator-crown' }), required: ['tierId'] },

@@ -127,6 +127,28 @@ describe.skipIf(!reachable)('sessions kept in memory by two processes on one Pos
     await fetch(`${first.url}/api/auth/logout`, { headers: { cookie: player.cookie }, redirect: 'manual' });
     await expect.poll(async () => (await me(second.url, player.cookie)).status, within1s).toBe(401);
   });
+
+  it('a permission revoked on one is refused by the other within a second, and its kept answers go with it', async () => {
+    const admin = await devSignIn(first.url, 'Permission Admin', adminDiscordId);
+    const moderator = await devSignIn(first.url, 'Kept Moderator');
+    const moderatorId = await accountOf(first.url, admin.cookie, moderator.discordId);
+    const change = (body: unknown) =>
+      fetch(`${first.url}/api/players/${moderatorId}/permissions`, {
+        method: 'POST',
+        headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await change({ grant: ['view-players'] })).status).toBe(200);
+    const search = async () =>
+      (await fetch(`${second.url}/api/players?q=kept`, { headers: { cookie: moderator.cookie } })).status;
+    const permissions = async () => (await (await me(second.url, moderator.cookie)).json()).permissions;
+    // the second process keeps the session and its answer to /api/auth/user
+    await expect.poll(search, within1s).toBe(200);
+    for (let i = 0; i < 3; i++) expect(await permissions()).toEqual(['view-players']);
+    expect((await change({ revoke: ['view-players'] })).status).toBe(200);
+    await expect.poll(search, within1s).toBe(403);
+    expect(await permissions()).toEqual([]);
+  });
 });
 
 describe('sessions kept in memory on the embedded database', () => {

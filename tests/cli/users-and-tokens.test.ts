@@ -97,10 +97,10 @@ describe('cli users and tokens', () => {
     ]);
   });
 
-  it('--as must name an admin, and an admin cannot demote or ban themselves', async () => {
+  it('--as must name someone holding the permission, and an admin cannot demote or ban themselves', async () => {
     const staff = await cli('users', 'role', remy, 'staff', '--as', cher);
     expect(staff.code).not.toBe(0);
-    expect(staff.stderr).toContain('Only admins change accounts.');
+    expect(staff.stderr).toContain('This needs the "Change roles and permissions" permission.');
     const demote = await cli('users', 'role', ada, 'player', '--as', ada);
     expect(demote.code).toBe(5);
     expect(demote.stderr).toContain('You cannot remove your own admin role.');

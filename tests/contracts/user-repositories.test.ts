@@ -154,6 +154,36 @@ describe.each(targets)('users and token ledger on %s', (target) => {
       });
     });
 
+    it('keeps single grants and revocations on top of the role, and lists the users holding any permission', async () => {
+      const user = await newUser();
+      expect(user).toMatchObject({ permissionGrants: [], permissionRevocations: [] });
+      const changed = await h.run(() =>
+        core.users.changePermissions.execute({ userId: user.id, grant: ['refund', 'ban'], revoke: [] }),
+      );
+      expect(changed.changes).toEqual([
+        { permission: 'refund', held: true },
+        { permission: 'ban', held: true },
+      ]);
+      // kept in the order of PERMISSIONS, read back as written
+      expect(await h.run(() => core.users.get.execute(user.id))).toMatchObject({
+        role: 'player',
+        permissionGrants: ['refund', 'ban'],
+        permissionRevocations: [],
+      });
+      expect((await h.run(() => h.users.withAccess())).map((u) => u.id)).toContain(user.id);
+      const staff = await h.run(() => core.users.changeRole.execute({ userId: user.id, role: 'staff' }));
+      expect(staff.permissionGrants).toEqual(['refund', 'ban']);
+      const revoked = await h.run(() =>
+        core.users.changePermissions.execute({ userId: user.id, grant: [], revoke: ['view-players', 'ban'] }),
+      );
+      expect(revoked.user).toMatchObject({ permissionGrants: ['refund'], permissionRevocations: ['view-players'] });
+      // the lock is taken inside a transaction and let go at its end
+      await h.run(() => h.transactions.run(() => h.users.lockAccessChanges()));
+      await h.run(() => h.transactions.run(() => h.users.lockAccessChanges()));
+      await h.run(() => core.users.ban.execute({ userId: user.id, reason: 'Testing' }));
+      expect((await h.run(() => h.users.withAccess())).map((u) => u.id)).not.toContain(user.id);
+    });
+
     it('bans with a reason (a banned user still signs in, banned), keeps the first ban, and unbans', async () => {
       const user = await newUser();
       await expect(h.run(() => core.users.ban.execute({ userId: user.id, reason: '  ' }))).rejects.toMatchObject({

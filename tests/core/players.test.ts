@@ -88,7 +88,7 @@ describe('player page and account actions (core)', () => {
     expect(await log.forUser(user.id, 10)).toEqual([]);
   });
 
-  it('refuses an actor who is not an admin', async () => {
+  it('refuses an actor without the permission the action needs', async () => {
     const f = fixture();
     const staff = await f.signIn('1004', 'Sam');
     const user = await f.signIn('1005', 'Una');
@@ -97,7 +97,20 @@ describe('player page and account actions (core)', () => {
         { userId: user.id, reason: 'x' },
         { actor: { ...staff, role: 'staff' }, channel: 'web' },
       ),
-    ).rejects.toThrow('Only admins change accounts.');
+    ).rejects.toThrow('This needs the "Ban and unban" permission.');
     expect((await f.core.users.get.execute(user.id)).bannedAt).toBeNull();
+    // a staff member granted 'ban' may ban, and nothing more
+    await expect(
+      f.core.players.ban.execute(
+        { userId: user.id, reason: 'Griefing' },
+        { actor: { ...staff, role: 'staff', permissionGrants: ['ban'] }, channel: 'web' },
+      ),
+    ).resolves.toMatchObject({ banReason: 'Griefing' });
+    await expect(
+      f.core.players.adjustTokens.execute(
+        { userId: user.id, direction: 'credit', amount: 5, reason: 'x' },
+        { actor: { ...staff, role: 'staff', permissionGrants: ['ban'] }, channel: 'web' },
+      ),
+    ).rejects.toThrow('This needs the "Adjust tokens" permission.');
   });
 });

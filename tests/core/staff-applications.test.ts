@@ -146,7 +146,7 @@ describe('reviewing a staff application', () => {
     ).rejects.toMatchObject({ kind: 'conflict' });
   });
 
-  it('needs the admin role: staff are refused', async () => {
+  it("needs the 'review-staff' permission: staff are refused", async () => {
     const { core } = coreFixture();
     const application = await core.staffApplications.submit.execute({ applicant: person(), answers: staffAnswers() });
     await expect(

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import type { Permission } from '../../core/users/permissions.ts';
 import type { Role } from '../../core/users/user.ts';
 import type { TestServer } from './test-system.ts';
 
@@ -8,6 +9,9 @@ export interface SignInOptions {
   username?: string;
   email?: string;
   role?: Role;
+  /** single permissions granted and revoked on top of the role's preset */
+  grant?: readonly Permission[];
+  revoke?: readonly Permission[];
 }
 
 export interface SignedIn {
@@ -39,6 +43,15 @@ export async function signIn(server: TestServer, options: SignInOptions = {}): P
     user = await system.database.withContext(() =>
       system.core.users.changeRole.execute({ userId: user.id, role: options.role! }),
     );
+  }
+  if (options.grant?.length || options.revoke?.length) {
+    ({ user } = await system.database.withContext(() =>
+      system.core.users.changePermissions.execute({
+        userId: user.id,
+        grant: options.grant ?? [],
+        revoke: options.revoke ?? [],
+      }),
+    ));
   }
   return {
     cookie,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSIONS } from '../../../core/users/permissions.ts';
 import { matchPageRoute } from './pages.ts';
 
 export const ROLE_VALUES = ['player', 'staff', 'admin'] as const;
@@ -13,6 +14,8 @@ export const currentUserSchema = z.object({
   role: z.enum(ROLE_VALUES),
   /** only while the account is banned: the session then reaches only the ban appeal (/appeal) */
   ban: z.object({ reason: z.string().nullable(), since: z.string() }).optional(),
+  /** what the user may do: the role's preset with single grants and revocations; the server checks each route */
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type CurrentUserDto = z.infer<typeof currentUserSchema>;
 

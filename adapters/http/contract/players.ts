@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSIONS } from '../../../core/users/permissions.ts';
 
 /** GET /api/players?q= (staff): by name (a part of it, any case) or exact Discord id */
 export const playerSearchQuerySchema = z.object({ q: z.string().optional() });
@@ -47,6 +48,17 @@ export const playerProfileSchema = playerSummarySchema.extend({
 });
 export type PlayerProfileDto = z.infer<typeof playerProfileSchema>;
 
+/** One permission on the player page: held or not, and why (the role's preset, a single grant, a revocation). */
+export const permissionStateSchema = z.object({
+  permission: z.enum(PERMISSIONS),
+  label: z.string(),
+  held: z.boolean(),
+  source: z.enum(['role', 'granted', 'implied', 'revoked', 'none']),
+  /** the held permission that brings this one, when it is held only through it */
+  impliedBy: z.enum(PERMISSIONS).nullable(),
+});
+export type PermissionStateDto = z.infer<typeof permissionStateSchema>;
+
 export const timelineKindSchema = z.enum([
   'purchase',
   'purchase_status',
@@ -81,6 +93,8 @@ export type TimelineEntryDto = z.infer<typeof timelineEntrySchema>;
 /** GET /api/players/:id (staff): the profile and the timeline, newest first */
 export const playerPageSchema = z.object({
   player: playerProfileSchema,
+  /** every permission and whether the player holds it */
+  permissions: z.array(permissionStateSchema),
   timeline: z.array(timelineEntrySchema),
   /** some kinds had more than `perKind` rows: only the newest of each are shown */
   truncated: z.boolean(),
@@ -104,6 +118,23 @@ export const changeRoleSchema = z.object({
   reason: z.string().optional(),
 });
 
-/** What every admin action answers: the profile as it is now. */
-export const playerActionResponseSchema = z.object({ player: playerProfileSchema });
+/** POST /api/players/:id/permissions (manage-roles): the permissions to grant and to revoke, by id. */
+export const changePermissionsSchema = z.object({
+  grant: z
+    .array(z.string(), { error: 'Give the permissions to grant as a list.' })
+    .max(PERMISSIONS.length * 2)
+    .optional(),
+  revoke: z
+    .array(z.string(), { error: 'Give the permissions to revoke as a list.' })
+    .max(PERMISSIONS.length * 2)
+    .optional(),
+  reason: z.string().optional(),
+});
+export type ChangePermissionsInput = z.infer<typeof changePermissionsSchema>;
+
+/** What every admin action answers: the profile and the permissions as they are now. */
+export const playerActionResponseSchema = z.object({
+  player: playerProfileSchema,
+  permissions: z.array(permissionStateSchema),
+});
 export type PlayerActionResponse = z.infer<typeof playerActionResponseSchema>;

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { ForbiddenError, UnauthenticatedError } from '../../../core/shared/errors.ts';
-import { hasRole, type Role, type User } from '../../../core/users/user.ts';
+import type { User } from '../../../core/users/user.ts';
 import { hasPermission, PERMISSION_LABELS, type Permission } from '../../../core/users/permissions.ts';
 
 declare module 'koa' {
@@ -23,19 +23,6 @@ export function requireUser(): Middleware {
     currentUser(ctx as Context);
     return next();
   };
-}
-
-/** A role guard names its role, so a test can list every guarded route from the router. */
-export type RoleGuard = Middleware & { requiredRole: Exclude<Role, 'player'> };
-
-/** 401 when signed out, 403 when the role is missing ('staff' admits admins too). */
-export function requireRole(role: Exclude<Role, 'player'>): RoleGuard {
-  const guard: Middleware = (ctx, next) => {
-    const user = currentUser(ctx as Context);
-    if (!hasRole(user, role)) throw new ForbiddenError('ROLE_REQUIRED', `This needs the ${role} role.`);
-    return next();
-  };
-  return Object.assign(guard, { requiredRole: role });
 }
 
 /** A permission guard names its permission, so a test can list every guarded route from the router. */

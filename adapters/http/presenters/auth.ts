@@ -1,3 +1,4 @@
+import { permissionsOf } from '../../../core/users/permissions.ts';
 import type { TokenLedgerEntry } from '../../../core/tokens/ledger-entry.ts';
 import type { User } from '../../../core/users/user.ts';
 import type { CurrentUserDto } from '../contract/auth.ts';
@@ -12,6 +13,7 @@ export function presentCurrentUser(user: User): CurrentUserDto {
     role: user.role,
     // only while banned: the site then shows the ban and the appeal in place of everything else
     ...(user.bannedAt ? { ban: { reason: user.banReason, since: user.bannedAt.toISOString() } } : {}),
+    permissions: [...permissionsOf(user)],
   };
 }
 

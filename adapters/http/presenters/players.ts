@@ -2,6 +2,7 @@ import type { AccountAction } from '../../../core/audit/account-action.ts';
 import type { PlayerPage, TimelineEntry } from '../../../core/players/timeline.ts';
 import { TIMELINE_PER_SOURCE } from '../../../core/players/timeline.ts';
 import type { StoreBanRecord } from '../../../core/players/ports.ts';
+import { PERMISSION_LABELS, permissionStates } from '../../../core/users/permissions.ts';
 import { displayName, type User } from '../../../core/users/user.ts';
 import type { PlayerAccessView } from '../../../core/game/player-access.ts';
 import type { MembershipView } from '../../../core/memberships/manage.ts';
@@ -72,6 +73,8 @@ const ACTION_TITLES: Record<AccountAction['action'], string> = {
   ban: 'Account banned',
   unban: 'Account unbanned',
   change_role: 'Role changed',
+  grant_permission: 'Permission granted',
+  revoke_permission: 'Permission revoked',
 };
 
 const DELIVERY_TITLES = {
@@ -153,7 +156,9 @@ function presentEntry(entry: TimelineEntry): TimelineEntryDto {
       const a = entry.action;
       return {
         ...base,
-        title: ACTION_TITLES[a.action],
+        title: a.permission
+          ? `${ACTION_TITLES[a.action]}: ${PERMISSION_LABELS[a.permission]}`
+          : ACTION_TITLES[a.action],
         detail: `${a.before} → ${a.after}`,
         notes: a.reason,
         actor: { name: a.actorName, discordId: a.actorDiscordId },
@@ -223,6 +228,7 @@ const shortDay = (date: Date) =>
 export function presentPlayerPage(page: PlayerPage): PlayerPageDto {
   return {
     player: presentPlayerProfile(page.user, page.storeBan, page.access, page.membership),
+    permissions: permissionStates(page.user),
     timeline: page.timeline.map(presentEntry),
     truncated: page.truncated,
     perKind: TIMELINE_PER_SOURCE,

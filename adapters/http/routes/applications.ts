@@ -7,7 +7,6 @@ import type { StaffAnswers, StaffStatus } from '../../../core/applications/kinds
 import type { WhitelistAnswers, WhitelistStatus } from '../../../core/applications/kinds/whitelist.ts';
 import { ApplicationNotFoundError } from '../../../core/applications/errors.ts';
 import type { ApplicationUseCases } from '../../../core/applications/module.ts';
-import type { Role } from '../../../core/users/user.ts';
 import {
   appealKind,
   listQuerySchema,
@@ -19,7 +18,7 @@ import {
   updateApplicationSchema,
   whitelistKind,
 } from '../contract/applications.ts';
-import { currentUser, requirePermission, requireRole, requireUser } from '../middleware/auth.ts';
+import { currentUser, requirePermission, requireUser } from '../middleware/auth.ts';
 import { sendJson } from '../json-response.ts';
 import { presentApplication, presentApplicationPage, presentMine } from '../presenters/applications.ts';
 
@@ -86,9 +85,7 @@ export function applicationRoutes<A, S extends string>(
   decisionsOnDiscord: boolean,
 ): void {
   const { kind, path } = routes;
-  const decider = kind.permission
-    ? requirePermission(kind.permission)
-    : requireRole(kind.decider as Exclude<Role, 'player'>);
+  const decider = requirePermission(kind.decider);
   const idOf = (ctx: Context) => applicationId(ctx, (id) => new ApplicationNotFoundError(kind, id));
   const submission = submissionSchema(kind.answers);
   const listQuery = listQuerySchema(kind);

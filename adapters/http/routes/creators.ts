@@ -9,7 +9,7 @@ import {
   creatorReportQuerySchema,
   type CreatorsResponse,
 } from '../contract/creators.ts';
-import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { currentUser, requirePermission, requireUser } from '../middleware/auth.ts';
 import { presentCreator, presentCreatorReport, presentMyCreator } from '../presenters/creators.ts';
 
 /** a creator as listed: with their account */
@@ -24,26 +24,26 @@ async function listed(core: Core, code: string) {
  * type (`codeChecks` limits it against guessing), and a creator's own figures.
  */
 export function creatorRoutes(router: Router, core: Core, codeChecks: Middleware): void {
-  router.get('/api/creators', requireRole('admin'), async (ctx) => {
+  router.get('/api/creators', requirePermission('manage-promotions'), async (ctx) => {
     const body: CreatorsResponse = { creators: (await core.creators.list.execute()).map(presentCreator) };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
   });
 
-  router.post('/api/creators', requireRole('admin'), async (ctx) => {
+  router.post('/api/creators', requirePermission('manage-promotions'), async (ctx) => {
     const input = addCreatorSchema.parse(ctx.request.body ?? {});
     const creator = await core.creators.register.execute(input);
     ctx.status = 201;
     ctx.body = await listed(core, creator.code);
   });
 
-  router.get('/api/creators/report', requireRole('admin'), async (ctx) => {
+  router.get('/api/creators/report', requirePermission('manage-promotions'), async (ctx) => {
     const { month } = creatorReportQuerySchema.parse(ctx.query);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentCreatorReport(await core.creators.report.execute({ month }));
   });
 
-  router.get('/api/creators/report.csv', requireRole('admin'), async (ctx) => {
+  router.get('/api/creators/report.csv', requirePermission('manage-promotions'), async (ctx) => {
     const { month } = creatorReportQuerySchema.parse(ctx.query);
     const report = presentCreatorReport(await core.creators.report.execute({ month }));
     ctx.set('Cache-Control', 'no-store');
@@ -52,7 +52,7 @@ export function creatorRoutes(router: Router, core: Core, codeChecks: Middleware
     ctx.body = `${csvLines(CREATOR_REPORT_COLUMNS, creatorReportRecords(report)).join('\r\n')}\r\n`;
   });
 
-  router.post('/api/creators/:code/disable', requireRole('admin'), async (ctx) => {
+  router.post('/api/creators/:code/disable', requirePermission('manage-promotions'), async (ctx) => {
     const creator = await core.creators.disable.execute({ code: String(ctx.params.code) });
     ctx.body = await listed(core, creator.code);
   });

@@ -10,7 +10,7 @@ import {
   type MyMembershipResponse,
   type PayRenewalResponse,
 } from '../contract/memberships.ts';
-import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { currentUser, requirePermission, requireUser } from '../middleware/auth.ts';
 import { presentMembership } from '../presenters/memberships.ts';
 import type { MembershipPreview } from '../../../core/memberships/manage.ts';
 
@@ -104,7 +104,7 @@ export function membershipRoutes(router: Router, core: Core): void {
     ctx.body = body;
   });
 
-  router.get('/api/memberships/summary', requireRole('admin'), async (ctx) => {
+  router.get('/api/memberships/summary', requirePermission('view-purchases'), async (ctx) => {
     const summary = await admin.summary();
     const body: MembershipSummaryDto = {
       tiers: summary.tiers.map((tier) => ({

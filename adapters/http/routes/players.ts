@@ -5,20 +5,22 @@ import type { ActionContext } from '../../../core/players/account-actions.ts';
 import {
   adjustTokensSchema,
   banSchema,
+  changePermissionsSchema,
   changeRoleSchema,
   playerSearchQuerySchema,
   type PlayerActionResponse,
   type PlayerPageDto,
   type PlayerSearchResponse,
 } from '../contract/players.ts';
-import { currentUser, requireRole } from '../middleware/auth.ts';
+import { permissionStates } from '../../../core/users/permissions.ts';
+import { currentUser, requirePermission } from '../middleware/auth.ts';
 import { presentPlayerPage, presentPlayerProfile, presentPlayerSummary } from '../presenters/players.ts';
 
 /** The player page for staff; the admin actions taken there (the same use cases as the terminal's). */
 export function playerRoutes(router: Router, core: Core): void {
   const { players } = core;
 
-  router.get('/api/players', requireRole('staff'), async (ctx) => {
+  router.get('/api/players', requirePermission('view-players'), async (ctx) => {
     const { q } = playerSearchQuerySchema.parse(ctx.query);
     const found = await players.search.execute({ query: q ?? '' });
     const body: PlayerSearchResponse = { players: found.map(presentPlayerSummary) };
@@ -26,7 +28,7 @@ export function playerRoutes(router: Router, core: Core): void {
     ctx.body = body;
   });
 
-  router.get('/api/players/:id', requireRole('staff'), async (ctx) => {
+  router.get('/api/players/:id', requirePermission('view-players'), async (ctx) => {
     const body: PlayerPageDto = presentPlayerPage(await players.show.execute({ userId: String(ctx.params.id) }));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
@@ -37,35 +39,43 @@ export function playerRoutes(router: Router, core: Core): void {
     const page = await players.show.execute({ userId });
     const body: PlayerActionResponse = {
       player: presentPlayerProfile(page.user, page.storeBan, page.access, page.membership),
+      permissions: permissionStates(page.user),
     };
     ctx.body = body;
   };
 
-  router.post('/api/players/:id/tokens', requireRole('admin'), async (ctx) => {
+  router.post('/api/players/:id/tokens', requirePermission('adjust-tokens'), async (ctx) => {
     const input = adjustTokensSchema.parse(ctx.request.body ?? {});
     const userId = String(ctx.params.id);
     await players.adjustTokens.execute({ userId, ...input, reference: null }, web(ctx));
     await answer(ctx, userId);
   });
 
-  router.post('/api/players/:id/ban', requireRole('admin'), async (ctx) => {
+  router.post('/api/players/:id/ban', requirePermission('ban'), async (ctx) => {
     const { reason } = banSchema.parse(ctx.request.body ?? {});
     const userId = String(ctx.params.id);
     await players.ban.execute({ userId, reason }, web(ctx));
     await answer(ctx, userId);
   });
 
-  router.post('/api/players/:id/unban', requireRole('admin'), async (ctx) => {
+  router.post('/api/players/:id/unban', requirePermission('ban'), async (ctx) => {
     const { reason } = banSchema.parse(ctx.request.body ?? {});
     const userId = String(ctx.params.id);
     await players.unban.execute({ userId, reason }, web(ctx));
     await answer(ctx, userId);
   });
 
-  router.post('/api/players/:id/role', requireRole('admin'), async (ctx) => {
+  router.post('/api/players/:id/role', requirePermission('manage-roles'), async (ctx) => {
     const { role, reason } = changeRoleSchema.parse(ctx.request.body ?? {});
     const userId = String(ctx.params.id);
     await players.changeRole.execute({ userId, role, reason }, web(ctx));
+    await answer(ctx, userId);
+  });
+
+  router.post('/api/players/:id/permissions', requirePermission('manage-roles'), async (ctx) => {
+    const { grant, revoke, reason } = changePermissionsSchema.parse(ctx.request.body ?? {});
+    const userId = String(ctx.params.id);
+    await players.changePermissions.execute({ userId, grant, revoke, reason }, web(ctx));
     await answer(ctx, userId);
   });
 }

@@ -10,7 +10,7 @@ import {
   type ItemsOnSaleResponse,
   type SalesResponse,
 } from '../contract/promotions.ts';
-import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { currentUser, requirePermission, requireUser } from '../middleware/auth.ts';
 import type { RateLimiter } from '../middleware/rate-limiter.ts';
 import { couponRateLimit } from '../middleware/rate-limit.ts';
 import { presentCoupon, presentItemOnSale, presentQuote, presentSale } from '../presenters/promotions.ts';
@@ -44,7 +44,7 @@ export function promotionRoutes(router: Router, core: Core, couponLimiter: RateL
     ctx.body = body;
   });
 
-  router.get('/api/coupons', requireRole('admin'), async (ctx) => {
+  router.get('/api/coupons', requirePermission('manage-promotions'), async (ctx) => {
     const now = core.clock.now();
     const body: CouponsResponse = {
       coupons: (await promotions.listCoupons.execute()).map((coupon) => presentCoupon(coupon, now)),
@@ -53,7 +53,7 @@ export function promotionRoutes(router: Router, core: Core, couponLimiter: RateL
     ctx.body = body;
   });
 
-  router.post('/api/coupons', requireRole('admin'), async (ctx) => {
+  router.post('/api/coupons', requirePermission('manage-promotions'), async (ctx) => {
     const input = createCouponRequestSchema.parse(ctx.request.body ?? {});
     const created = await promotions.createCoupon.execute({
       code: input.code,
@@ -72,27 +72,27 @@ export function promotionRoutes(router: Router, core: Core, couponLimiter: RateL
     ctx.body = presentCoupon({ ...created, uses: 0 }, core.clock.now());
   });
 
-  router.post('/api/coupons/:code/disable', requireRole('admin'), async (ctx) => {
+  router.post('/api/coupons/:code/disable', requirePermission('manage-promotions'), async (ctx) => {
     await promotions.disableCoupon.execute({ code: String(ctx.params.code) });
     const coupon = await promotions.showCoupon.execute({ code: String(ctx.params.code) });
     ctx.body = presentCoupon(coupon, core.clock.now());
   });
 
-  router.get('/api/sales', requireRole('admin'), async (ctx) => {
+  router.get('/api/sales', requirePermission('manage-promotions'), async (ctx) => {
     const now = core.clock.now();
     const body: SalesResponse = { sales: (await promotions.listSales.execute()).map((sale) => presentSale(sale, now)) };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
   });
 
-  router.post('/api/sales', requireRole('admin'), async (ctx) => {
+  router.post('/api/sales', requirePermission('manage-promotions'), async (ctx) => {
     const input = createSaleRequestSchema.parse(ctx.request.body ?? {});
     const sale = await promotions.createSale.execute({ ...input, createdBy: currentUser(ctx).id });
     ctx.status = 201;
     ctx.body = presentSale(sale, core.clock.now());
   });
 
-  router.post('/api/sales/:id/end', requireRole('admin'), async (ctx) => {
+  router.post('/api/sales/:id/end', requirePermission('manage-promotions'), async (ctx) => {
     const sale = await promotions.endSale.execute({ id: String(ctx.params.id) });
     ctx.body = presentSale(sale, core.clock.now());
   });

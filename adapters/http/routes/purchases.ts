@@ -12,7 +12,7 @@ import {
   refundPurchaseSchema,
   type RecentPurchasesResponse,
 } from '../contract/purchases.ts';
-import { currentUser, requireRole } from '../middleware/auth.ts';
+import { currentUser, requirePermission } from '../middleware/auth.ts';
 import {
   presentPurchase,
   presentPurchaseDetail,
@@ -44,7 +44,7 @@ const EXPORT_MAX_ROWS = 10_000;
 
 /** `keptList` answers the list from memory while nothing it reads has changed (KeptLists) */
 export function purchaseRoutes(router: Router, core: Core, keptList: Middleware): void {
-  router.get('/api/purchases', requireRole('admin'), keptList, async (ctx) => {
+  router.get('/api/purchases', requirePermission('view-purchases'), keptList, async (ctx) => {
     const query = purchasesQuerySchema.parse(ctx.query);
     const { purchases, summary, nextBefore } = await core.purchases.list.execute({
       ...listInput(query),
@@ -56,7 +56,7 @@ export function purchaseRoutes(router: Router, core: Core, keptList: Middleware)
     sendJson(ctx, presentPurchaseList(purchases, summary, nextBefore, deliveries, core.clock.now()));
   });
 
-  router.get('/api/purchases/export.csv', requireRole('admin'), async (ctx) => {
+  router.get('/api/purchases/export.csv', requirePermission('view-purchases'), async (ctx) => {
     const input = listInput(purchaseFilterQuerySchema.parse(ctx.query));
     const now = core.clock.now();
     const rows: ReturnType<typeof purchaseExportRecord>[] = [];
@@ -83,12 +83,12 @@ export function purchaseRoutes(router: Router, core: Core, keptList: Middleware)
     ctx.body = body;
   });
 
-  router.get('/api/purchases/:id', requireRole('admin'), async (ctx) => {
+  router.get('/api/purchases/:id', requirePermission('view-purchases'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await purchaseDetail(core, String(ctx.params.id));
   });
 
-  router.post('/api/purchases/:id/refund', requireRole('admin'), async (ctx) => {
+  router.post('/api/purchases/:id/refund', requirePermission('refund'), async (ctx) => {
     const { reason } = refundPurchaseSchema.parse(ctx.request.body ?? {});
     const purchase = await core.purchases.show.execute({ reference: String(ctx.params.id) });
     await core.purchases.refund.execute({ id: purchase.id, reason, adminId: currentUser(ctx).id });

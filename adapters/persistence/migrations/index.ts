@@ -27,6 +27,7 @@ import { Migration20261127000027PaidAmountsInCounts } from './0027-paid-amounts-
 import { Migration20261127000028Promotions } from './0028-promotions.ts';
 import { Migration20261127000029Creators } from './0029-creators.ts';
 import { Migration20261127000030Gifts } from './0030-gifts.ts';
+import { Migration20261127000031UserPermissions } from './0031-user-permissions.ts';
 import { Migration20261127000032BanAppeals } from './0032-ban-appeals.ts';
 import { Migration20261127000033DashboardCharts } from './0033-dashboard-charts.ts';
 import { Migration20261127000034ProviderCodes } from './0034-provider-codes.ts';
@@ -61,6 +62,7 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261127000028Promotions,
   Migration20261127000029Creators,
   Migration20261127000030Gifts,
+  Migration20261127000031UserPermissions,
   Migration20261127000032BanAppeals,
   Migration20261127000033DashboardCharts,
   Migration20261127000034ProviderCodes,

@@ -31,6 +31,7 @@ export const MIGRATION_NAMES = [
   'Migration20261127000028Promotions',
   'Migration20261127000029Creators',
   'Migration20261127000030Gifts',
+  'Migration20261127000031UserPermissions',
   'Migration20261127000032BanAppeals',
   'Migration20261127000033DashboardCharts',
   'Migration20261127000034ProviderCodes',

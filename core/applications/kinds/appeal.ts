@@ -156,8 +156,7 @@ export const appealKind = {
   statuses: APPEAL_STATUSES,
   transitions: { pending: ['approved', 'denied'], approved: [], denied: [] },
   open: ['pending'],
-  decider: 'staff',
-  permission: 'review-appeals',
+  decider: 'review-appeals',
   notes: 'as-written',
   approvalWhitelists: false,
   // the website's own ban is lifted here; a store or game-server ban is lifted where it was made

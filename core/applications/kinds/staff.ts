@@ -191,7 +191,7 @@ export const staffKind = {
     denied: [],
   },
   open: ['pending', 'under_review'],
-  decider: 'admin',
+  decider: 'review-staff',
   notes: 'as-written',
   approvalWhitelists: false,
   showsCurrentStaff: true,

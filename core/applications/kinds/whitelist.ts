@@ -186,7 +186,7 @@ export const whitelistKind = {
   statuses: WHITELIST_STATUSES,
   transitions: { pending: ['approved', 'rejected'], approved: [], rejected: [] },
   open: ['pending'],
-  decider: 'staff',
+  decider: 'review-whitelist',
   notes: 'trimmed',
   approvalWhitelists: true,
   showsCurrentStaff: false,

@@ -3,13 +3,13 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { brand } from '@/config/brand.ts';
 import { navLinks, paths } from '@/config/paths.ts';
-import { useCurrentUser } from '@/features/auth';
+import { type CurrentUser, can, useCurrentUser } from '@/features/auth';
 import { AccountMenu } from '@/features/auth/components/account-menu.tsx';
 
 export function Header() {
   const [open, setOpen] = useState(false);
   const { user } = useCurrentUser();
-  const staffLinks = roleLinks(user?.role).length > 0;
+  const staffLinks = roleLinks(user).length > 0;
   // a banned player's session reaches only their appeal: no links, so no menu
   const banned = Boolean(user?.ban);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -74,28 +74,25 @@ export function Header() {
 }
 
 /**
- * Review screens for staff and admins (ban appeals for holders of 'review-appeals', which both roles' presets hold),
- * the purchase dashboard for admins only; players see neither.
+ * The review screens for those who review applications, ban appeals for those who review them, the purchase dashboard
+ * for those who view purchases.
  */
-function roleLinks(role: string | undefined): { to: string; label: string }[] {
-  if (role === 'admin')
-    return [
-      { to: paths.staffApplications, label: 'Reviews' },
-      { to: paths.adminAppeals, label: 'Appeals' },
-      { to: paths.admin, label: 'Dashboard' },
-    ];
-  if (role === 'staff')
-    return [
-      { to: paths.staffApplications, label: 'Reviews' },
-      { to: paths.adminAppeals, label: 'Appeals' },
-    ];
-  return [];
+function roleLinks(user: CurrentUser | null | undefined): { to: string; label: string }[] {
+  return [
+    ...(can(user, 'review-whitelist')
+      ? [{ to: paths.staffApplications, label: 'Reviews' }]
+      : can(user, 'review-staff')
+        ? [{ to: paths.staffReview, label: 'Reviews' }]
+        : []),
+    ...(can(user, 'review-appeals') ? [{ to: paths.adminAppeals, label: 'Appeals' }] : []),
+    ...(can(user, 'view-purchases') ? [{ to: paths.admin, label: 'Dashboard' }] : []),
+  ];
 }
 
 function NavList({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate: () => void }) {
   const { user } = useCurrentUser();
   // a banned player's session reaches only their appeal: the site's links would all lead back there
-  const links = user?.ban ? [] : [...navLinks, ...roleLinks(user?.role)];
+  const links = user?.ban ? [] : [...navLinks, ...roleLinks(user)];
   return (
     <ul className={vertical ? 'flex flex-col gap-1 pt-2' : 'flex flex-wrap items-center gap-0.5 lg:flex-nowrap'}>
       {links.map((link) => (

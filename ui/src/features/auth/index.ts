@@ -2,4 +2,4 @@
 export { type CurrentUser, authKeys, useCurrentUser } from './api/current-user.ts';
 export { currentPagePath, signInPath } from './api/sign-in-path.ts';
 export { NotAuthorized } from './components/not-authorized.tsx';
-export { isRefusal, RequireRole } from './components/require-role.tsx';
+export { can, isRefusal, RequirePermission } from './components/require-role.tsx';

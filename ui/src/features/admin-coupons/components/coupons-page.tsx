@@ -6,7 +6,7 @@ import { paths } from '@/config/paths.ts';
 import { day } from '@/lib/dates.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
-import { isRefusal, NotAuthorized, RequireRole } from '@/features/auth';
+import { isRefusal, NotAuthorized, RequirePermission } from '@/features/auth';
 import { useCoupons, useDisableCoupon } from '../api/coupons.ts';
 import { CouponForm } from './coupon-form.tsx';
 import { PRODUCT_TYPE_LABELS } from './form-parts.tsx';
@@ -33,16 +33,16 @@ const appliesTo = (coupon: CouponDto) =>
 /** /admin/coupons: the coupons with their uses, a form for a new one, and Disable; then the sales; admins only. */
 export default function CouponsPage() {
   return (
-    <RequireRole requiredRole="admin">
+    <RequirePermission permission="manage-promotions">
       <Coupons />
-    </RequireRole>
+    </RequirePermission>
   );
 }
 
 function Coupons() {
   const coupons = useCoupons();
   const disable = useDisableCoupon();
-  if (isRefusal(coupons.error)) return <NotAuthorized requiredRole="admin" />;
+  if (isRefusal(coupons.error)) return <NotAuthorized permission="manage-promotions" />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <title>Coupons | Bayou Roleplay</title>

@@ -8,7 +8,7 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatMoney } from '@/lib/format.ts';
-import { isRefusal, NotAuthorized, RequireRole } from '@/features/auth';
+import { can, isRefusal, NotAuthorized, RequirePermission, useCurrentUser } from '@/features/auth';
 import { PlayerLink, PlayerSearch } from '@/features/players';
 import { FILTER_KEYS, filterQuery, type PurchaseFilters, usePurchases } from '../api/purchases.ts';
 import { PurchaseFiltersForm } from './purchase-filters.tsx';
@@ -42,12 +42,12 @@ function useUrlFilters(): [PurchaseFilters, (next: PurchaseFilters) => void] {
   return [filters, (next) => setParams(filterQuery(next), { replace: true })];
 }
 
-/** /admin: the purchase dashboard; admins only. */
+/** /admin: the purchase dashboard, for those who view purchases. */
 export default function PurchaseDashboardPage() {
   return (
-    <RequireRole requiredRole="admin">
+    <RequirePermission permission="view-purchases">
       <PurchaseDashboard />
-    </RequireRole>
+    </RequirePermission>
   );
 }
 
@@ -55,7 +55,15 @@ function PurchaseDashboard() {
   const [filters, setFilters] = useUrlFilters();
   const purchases = usePurchases(filters);
   const [viewing, setViewing] = useState<string | null>(null);
-  if (isRefusal(purchases.error)) return <NotAuthorized requiredRole="admin" />;
+  const { user } = useCurrentUser();
+  // each link to another staff screen only for those who may use it
+  const screens = [
+    { to: paths.adminApplications, label: 'Whitelist Applications', shown: can(user, 'review-whitelist') },
+    { to: paths.staffReview, label: 'Staff Applications', shown: can(user, 'review-staff') },
+    { to: paths.adminCoupons, label: 'Coupons', shown: can(user, 'manage-promotions') },
+    { to: paths.adminCreators, label: 'Creators', shown: can(user, 'manage-promotions') },
+  ].filter((screen) => screen.shown);
+  if (isRefusal(purchases.error)) return <NotAuthorized permission="view-purchases" />;
   const first = purchases.data?.pages[0];
   const rows = purchases.data?.pages.flatMap((page) => page.purchases) ?? [];
   const exportQuery = filterQuery(filters).toString();
@@ -66,30 +74,15 @@ function PurchaseDashboard() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-display text-3xl font-bold text-gold-400">Purchase Dashboard</h1>
         <div className="flex flex-wrap gap-2">
-          <Link
-            to={paths.adminApplications}
-            className="rounded-md border border-bayou-600 px-3 py-2 text-sm text-slate-100 hover:border-gold-400"
-          >
-            Whitelist Applications
-          </Link>
-          <Link
-            to={paths.staffReview}
-            className="rounded-md border border-bayou-600 px-3 py-2 text-sm text-slate-100 hover:border-gold-400"
-          >
-            Staff Applications
-          </Link>
-          <Link
-            to={paths.adminCoupons}
-            className="rounded-md border border-bayou-600 px-3 py-2 text-sm text-slate-100 hover:border-gold-400"
-          >
-            Coupons
-          </Link>
-          <Link
-            to={paths.adminCreators}
-            className="rounded-md border border-bayou-600 px-3 py-2 text-sm text-slate-100 hover:border-gold-400"
-          >
-            Creators
-          </Link>
+          {screens.map((screen) => (
+            <Link
+              key={screen.to}
+              to={screen.to}
+              className="rounded-md border border-bayou-600 px-3 py-2 text-sm text-slate-100 hover:border-gold-400"
+            >
+              {screen.label}
+            </Link>
+          ))}
           <button
             type="button"
             onClick={() => purchases.refetch()}
@@ -99,9 +92,11 @@ function PurchaseDashboard() {
           </button>
         </div>
       </div>
-      <div className="mt-6 max-w-xl">
-        <PlayerSearch />
-      </div>
+      {can(user, 'view-players') && (
+        <div className="mt-6 max-w-xl">
+          <PlayerSearch />
+        </div>
+      )}
       <PurchaseFiltersForm filters={filters} onChange={setFilters} />
       {!first ? (
         <QueryState isPending={purchases.isPending} error={purchases.error} retry={() => purchases.refetch()} />
@@ -164,7 +159,11 @@ function PurchaseDashboard() {
                   <StackedRow key={purchase.id}>
                     <StackedCell label="Customer" className="min-w-0">
                       <span className="block break-all">
-                        <PlayerLink userId={purchase.userId} name={purchase.buyerDiscord ?? 'Player page'} />
+                        {can(user, 'view-players') ? (
+                          <PlayerLink userId={purchase.userId} name={purchase.buyerDiscord ?? 'Player page'} />
+                        ) : (
+                          (purchase.buyerDiscord ?? 'Player')
+                        )}
                       </span>
                       <span className="block break-all text-xs text-slate-400">{purchase.buyerEmail ?? ''}</span>
                     </StackedCell>

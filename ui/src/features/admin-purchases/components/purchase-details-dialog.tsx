@@ -190,7 +190,16 @@ function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
   );
 }
 
-function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: boolean }) {
+function Details({
+  detail,
+  canRefund,
+  canSeePlayers,
+}: {
+  detail: PurchaseDetailDto;
+  canRefund: boolean;
+  /** player pages open only for those who may read them */
+  canSeePlayers: boolean;
+}) {
   const { purchase, buyer } = detail;
   return (
     <>
@@ -224,12 +233,16 @@ function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: bool
         <Row label="Buyer">
           {buyer ? (
             <>
-              <Link
-                to={pagePath(paths.adminPlayer, { id: buyer.id })}
-                className="font-medium text-gold-300 underline underline-offset-2 hover:text-gold-200"
-              >
-                {buyer.name}
-              </Link>
+              {canSeePlayers ? (
+                <Link
+                  to={pagePath(paths.adminPlayer, { id: buyer.id })}
+                  className="font-medium text-gold-300 underline underline-offset-2 hover:text-gold-200"
+                >
+                  {buyer.name}
+                </Link>
+              ) : (
+                buyer.name
+              )}
               <span className="block text-xs text-slate-400">Discord id {buyer.discordId}</span>
             </>
           ) : (
@@ -238,7 +251,7 @@ function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: bool
         </Row>
         {purchase.gift && (
           <Row label="Gift for">
-            {purchase.gift.userId ? (
+            {purchase.gift.userId && canSeePlayers ? (
               <Link
                 to={pagePath(paths.adminPlayer, { id: purchase.gift.userId })}
                 className="font-medium text-gold-300 underline underline-offset-2 hover:text-gold-200"
@@ -361,13 +374,13 @@ function Details({ detail, isAdmin }: { detail: PurchaseDetailDto; isAdmin: bool
         )}
       </Section>
 
-      {isAdmin && purchase.gateway === 'tebex' && purchase.status === 'completed' && (
+      {canRefund && purchase.gateway === 'tebex' && purchase.status === 'completed' && (
         <p className="mt-5 border-t border-bayou-700 pt-4 text-sm text-slate-300">
           Tebex took this payment: refund it in the Tebex creator panel. Tokens and the Discord role are taken back here
           as soon as Tebex reports the refund.
         </p>
       )}
-      {isAdmin && detail.refund.refundable && (
+      {canRefund && detail.refund.refundable && (
         <div className="mt-5 flex justify-end border-t border-bayou-700 pt-4">
           <RefundConfirmation detail={detail} />
         </div>
@@ -387,7 +400,13 @@ export function PurchaseDetailsDialog({ purchaseId, onClose }: { purchaseId: str
   return (
     <Modal open={purchaseId !== null} onOpenChange={(open) => !open && onClose()} title="Purchase details">
       {!detail && <QueryState isPending={query.isPending} error={query.error} retry={() => query.refetch()} />}
-      {detail && <Details detail={detail} isAdmin={user.data?.role === 'admin'} />}
+      {detail && (
+        <Details
+          detail={detail}
+          canRefund={user.data?.permissions.includes('refund') ?? false}
+          canSeePlayers={user.data?.permissions.includes('view-players') ?? false}
+        />
+      )}
     </Modal>
   );
 }

@@ -15,6 +15,7 @@ const user: CurrentUserDto = {
   email: 'remy@example.com',
   discordId: '900000000000000001',
   role: 'player',
+  permissions: [],
 };
 let applications: Mine;
 

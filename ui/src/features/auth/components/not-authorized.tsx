@@ -2,11 +2,32 @@ import { ShieldAlert } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
+import type { CurrentUserDto } from '@contract/auth.ts';
 import { useCurrentUser } from '../api/current-user.ts';
 
+/** What each permission's screens are for, in the words of the refusal. */
+const PERMISSION_WORDS: Record<CurrentUserDto['permissions'][number], string> = {
+  'review-whitelist': 'reviewing whitelist applications',
+  'review-staff': 'reviewing staff applications',
+  'review-appeals': 'reviewing ban appeals',
+  'view-purchases': 'viewing purchases',
+  refund: 'issuing refunds',
+  'adjust-tokens': 'adjusting tokens',
+  ban: 'banning players',
+  'manage-roles': 'changing roles and permissions',
+  'manage-promotions': 'managing coupons, sales and creator codes',
+  'view-players': 'looking players up',
+};
+
 /** The whole page for anyone a staff or admin screen refuses, with its own tab title; signed-out visitors are offered sign-in. */
-export function NotAuthorized({ requiredRole = 'staff' }: { requiredRole?: 'staff' | 'admin' }) {
+export function NotAuthorized({
+  permission,
+}: {
+  /** the permission the page needs: the refusal names it */
+  permission: CurrentUserDto['permissions'][number];
+}) {
   const { user, isSignedIn } = useCurrentUser();
+  const forWhom = `staff with the permission for ${PERMISSION_WORDS[permission]}`;
   const location = useLocation();
   const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
   return (
@@ -18,9 +39,7 @@ export function NotAuthorized({ requiredRole = 'staff' }: { requiredRole?: 'staf
       </h1>
       {isSignedIn === false ? (
         <>
-          <p className="mt-3 text-slate-300">
-            This page is for {requiredRole === 'admin' ? 'admins' : 'staff'}. Sign in to continue.
-          </p>
+          <p className="mt-3 text-slate-300">This page is for {forWhom}. Sign in to continue.</p>
           <a
             href={`${paths.login}?returnTo=${returnTo}`}
             className="mt-6 inline-block rounded-md bg-gold-500 px-4 py-2 font-semibold text-bayou-950 hover:bg-gold-400"
@@ -31,8 +50,9 @@ export function NotAuthorized({ requiredRole = 'staff' }: { requiredRole?: 'staf
       ) : (
         <>
           <p className="mt-3 text-slate-300">
-            This page is for {requiredRole === 'admin' ? 'admins' : 'staff'} only
-            {user ? `, and your account has the ${user.role} role` : ''}. If you think that is wrong, ask an admin.
+            This page is for {forWhom} only
+            {user ? `, and your account has the ${user.role} role${permission ? ' without it' : ''}` : ''}. If you think
+            that is wrong, ask an admin.
           </p>
           <Link
             to={paths.home}

@@ -5,7 +5,7 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
 import { paths } from '@/config/paths.ts';
-import { isRefusal, NotAuthorized, RequireRole } from '@/features/auth';
+import { isRefusal, NotAuthorized, RequirePermission } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useCreators, useDisableCreator } from '../api/creators.ts';
 import { AddCreatorForm } from './add-creator-form.tsx';
@@ -14,16 +14,16 @@ import { CreatorReportSection } from './creator-report-section.tsx';
 /** /admin/creators: creators and their codes, and what each code brought in per month; admins only. */
 export default function CreatorsPage() {
   return (
-    <RequireRole requiredRole="admin">
+    <RequirePermission permission="manage-promotions">
       <Creators />
-    </RequireRole>
+    </RequirePermission>
   );
 }
 
 function Creators() {
   const creators = useCreators();
   const disable = useDisableCreator();
-  if (isRefusal(creators.error)) return <NotAuthorized requiredRole="admin" />;
+  if (isRefusal(creators.error)) return <NotAuthorized permission="manage-promotions" />;
   const list = creators.data?.creators ?? [];
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16">

@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PlayerActionResponse, PlayerPageDto, PlayerSearchResponse } from '@contract/players.ts';
+import type {
+  ChangePermissionsInput,
+  PlayerActionResponse,
+  PlayerPageDto,
+  PlayerSearchResponse,
+} from '@contract/players.ts';
 import { ApiError, api } from '@/lib/api-client.ts';
 
 /** Every player query starts with ['players'], so a refund elsewhere refreshes them all. */
@@ -39,9 +44,28 @@ export function usePlayerAction(id: string) {
   return useMutation({
     mutationFn: ({ kind, ...body }: PlayerAction) =>
       api.post<PlayerActionResponse>(`/api/players/${encodeURIComponent(id)}/${kind}`, body),
-    onSuccess: async ({ player }) => {
-      client.setQueryData<PlayerPageDto>(playerKeys.page(id), (page) => (page ? { ...page, player } : page));
+    onSuccess: async ({ player, permissions }) => {
+      client.setQueryData<PlayerPageDto>(playerKeys.page(id), (page) =>
+        page ? { ...page, player, permissions } : page,
+      );
       await client.invalidateQueries({ queryKey: playerKeys.all });
+    },
+  });
+}
+
+/** Grants and revokes permissions; the page's permissions, profile and timeline refresh after it. */
+export function usePlayerPermissions(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePermissionsInput) =>
+      api.post<PlayerActionResponse>(`/api/players/${encodeURIComponent(id)}/permissions`, body),
+    onSuccess: async ({ player, permissions }) => {
+      client.setQueryData<PlayerPageDto>(playerKeys.page(id), (page) =>
+        page ? { ...page, player, permissions } : page,
+      );
+      await client.invalidateQueries({ queryKey: playerKeys.all });
+      // the signed-in user's own permissions may have changed
+      await client.invalidateQueries({ queryKey: ['auth'] });
     },
   });
 }
@@ -52,7 +76,7 @@ export function actionError(error: unknown): string {
     const issues = (error.body as { issues?: { message?: unknown }[] } | undefined)?.issues;
     const messages = (issues ?? []).map((issue) => issue.message).filter((m): m is string => typeof m === 'string');
     if (messages.length > 0) return messages.join(' ');
-    if (error.status === 403) return 'Only admins can do this.';
+    if (error.status === 403) return error.serverMessage || 'Your account does not have the permission for this.';
     if (error.serverMessage && !/^Invalid request\./.test(error.serverMessage)) return error.serverMessage;
     return 'That did not work. Check what you typed and try again.';
   }

@@ -42,9 +42,12 @@ function ReasonField({
 export function AdminActions({
   player,
   selfDiscordId,
+  allowed,
 }: {
   player: PlayerProfileDto;
   selfDiscordId: string | undefined;
+  /** which actions the signed-in user's permissions allow */
+  allowed: { tokens: boolean; ban: boolean; role: boolean };
 }) {
   const action = usePlayerAction(player.id);
   const run = async (input: PlayerAction, done: string): Promise<string | null> => {
@@ -59,13 +62,14 @@ export function AdminActions({
   const isSelf = player.discordId === selfDiscordId;
   return (
     <div className="flex flex-wrap gap-2">
-      <TokensDialog name={player.name} run={run} />
-      {player.banned ? (
-        <ReasonDialog kind="unban" name={player.name} run={run} />
-      ) : (
-        !isSelf && <ReasonDialog kind="ban" name={player.name} run={run} />
-      )}
-      <RoleDialog name={player.name} current={player.role} isSelf={isSelf} run={run} />
+      {allowed.tokens && <TokensDialog name={player.name} run={run} />}
+      {allowed.ban &&
+        (player.banned ? (
+          <ReasonDialog kind="unban" name={player.name} run={run} />
+        ) : (
+          !isSelf && <ReasonDialog kind="ban" name={player.name} run={run} />
+        ))}
+      {allowed.role && <RoleDialog name={player.name} current={player.role} isSelf={isSelf} run={run} />}
     </div>
   );
 }

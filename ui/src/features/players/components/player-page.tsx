@@ -2,12 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import type { PlayerProfileDto } from '@contract/players.ts';
 import { PurchaseDetailsDialog } from '@/features/admin-purchases';
-import { NotAuthorized, useCurrentUser } from '@/features/auth';
+import { can, NotAuthorized, useCurrentUser } from '@/features/auth';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { day } from '@/lib/dates.ts';
 import { usePlayer } from '../api/players.ts';
 import { AdminActions } from './admin-actions.tsx';
+import { PermissionsSection } from './permissions-section.tsx';
 import { PlayerSearch } from './player-search.tsx';
 import { Timeline } from './timeline.tsx';
 
@@ -81,9 +82,15 @@ export default function PlayerPage() {
   const { user } = useCurrentUser();
   const [purchaseId, setPurchaseId] = useState<string | null>(null);
   const page = query.data;
-  const isAdmin = user?.role === 'admin';
+  const actions = {
+    tokens: can(user, 'adjust-tokens'),
+    ban: can(user, 'ban'),
+    role: can(user, 'manage-roles'),
+  };
+  const anyAction = actions.tokens || actions.ban || actions.role;
+  const seesPurchases = can(user, 'view-purchases');
   if (query.error instanceof ApiError && (query.error.status === 401 || query.error.status === 403))
-    return <NotAuthorized requiredRole="staff" />;
+    return <NotAuthorized permission="view-players" />;
   return (
     <div className="mx-auto w-full max-w-5xl min-w-0 px-4 py-8">
       <title>{`${page ? page.player.name : 'Player'} | Bayou Roleplay`}</title>
@@ -116,13 +123,16 @@ export default function PlayerPage() {
               Profile
             </h2>
             <Profile player={page.player} />
-            {isAdmin && (
+            {anyAction && (
               <div className="mt-4 border-t border-bayou-700 pt-4">
                 <h3 className="mb-2 text-sm font-semibold text-slate-200">Admin actions</h3>
-                <AdminActions player={page.player} selfDiscordId={user?.discordId} />
+                <AdminActions player={page.player} selfDiscordId={user?.discordId} allowed={actions} />
               </div>
             )}
           </section>
+          {actions.role && (
+            <PermissionsSection playerId={page.player.id} name={page.player.name} permissions={page.permissions} />
+          )}
           <section aria-labelledby="timeline-title" className="mt-8">
             <h2 id="timeline-title" className="mb-3 font-display text-xl font-bold text-gold-400">
               Timeline
@@ -132,9 +142,9 @@ export default function PlayerPage() {
                 Showing the newest {page.perKind} of each kind of entry; older ones are left out.
               </p>
             )}
-            <Timeline entries={page.timeline} onViewPurchase={isAdmin ? setPurchaseId : null} />
+            <Timeline entries={page.timeline} onViewPurchase={seesPurchases ? setPurchaseId : null} />
           </section>
-          {isAdmin && <PurchaseDetailsDialog purchaseId={purchaseId} onClose={() => setPurchaseId(null)} />}
+          {seesPurchases && <PurchaseDetailsDialog purchaseId={purchaseId} onClose={() => setPurchaseId(null)} />}
         </>
       )}
     </div>

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { WhitelistApplicationDto, WhitelistApplicationSummaryDto } from '@contract/applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { paths } from '@/config/paths.ts';
-import { isRefusal, NotAuthorized, RequireRole, useCurrentUser } from '@/features/auth';
+import { can, isRefusal, NotAuthorized, RequirePermission, useCurrentUser } from '@/features/auth';
 import { PlayerSearch } from '@/features/players';
 import { POLL_ADMIN_APPLICATIONS_MS, useWhitelistApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
@@ -19,9 +19,9 @@ import { WhitelistReviewDialog } from './whitelist-review-dialog.tsx';
 /** /admin-applications: whitelist applications with counters, a table and the review modal; staff and admins only. */
 export default function AdminApplicationsPage() {
   return (
-    <RequireRole requiredRole="staff">
+    <RequirePermission permission="review-whitelist">
       <AdminApplications />
-    </RequireRole>
+    </RequirePermission>
   );
 }
 
@@ -32,11 +32,11 @@ function AdminApplications() {
     POLL_ADMIN_APPLICATIONS_MS,
   );
   const { user } = useCurrentUser();
-  if (isRefusal(query.error)) return <NotAuthorized requiredRole="staff" />;
+  if (isRefusal(query.error)) return <NotAuthorized permission="review-whitelist" />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
-      {user?.role === 'admin' ? (
+      {can(user, 'view-purchases') ? (
         <Link to={paths.admin} className="mt-6 inline-flex items-center gap-1 text-sm text-moss-300 hover:underline">
           <ArrowLeft aria-hidden size={16} /> Back to Purchase Dashboard
         </Link>

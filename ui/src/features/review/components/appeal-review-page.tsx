@@ -1,6 +1,6 @@
 import type { AppealDto, AppealSummaryDto } from '@contract/applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
-import { isRefusal, NotAuthorized, RequireRole } from '@/features/auth';
+import { isRefusal, NotAuthorized, RequirePermission } from '@/features/auth';
 import { PlayerLink, PlayerSearch } from '@/features/players';
 import { POLL_APPEALS_MS, useAppeals } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
@@ -15,9 +15,9 @@ import { ReviewGate } from './review-gate.tsx';
 /** /admin/appeals: ban appeals with their counters, a table and the review dialog; for holders of 'review-appeals'. */
 export default function AppealReviewPage() {
   return (
-    <RequireRole requiredRole="staff">
+    <RequirePermission permission="review-appeals">
       <AppealReview />
-    </RequireRole>
+    </RequirePermission>
   );
 }
 
@@ -26,7 +26,7 @@ function AppealReview() {
     'appeal',
     useAppeals,
   );
-  if (isRefusal(query.error)) return <NotAuthorized requiredRole="staff" />;
+  if (isRefusal(query.error)) return <NotAuthorized permission="review-appeals" />;
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
       <PageHeading title="Ban Appeals" description="Review appeals of website, store and game-server bans." />

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
-import { isRefusal, NotAuthorized, RequireRole, useCurrentUser } from '@/features/auth';
+import { can, isRefusal, NotAuthorized, RequirePermission, useCurrentUser } from '@/features/auth';
 import type { StaffApplicationDto, StaffApplicationSummaryDto } from '@contract/staff-applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { PlayerSearch } from '@/features/players';
@@ -19,9 +19,9 @@ import { StaffReviewDialog } from './staff-review-dialog.tsx';
 /** /staff-review: staff applications with four counters, a table and the review modal; admins only. */
 export default function StaffReviewPage() {
   return (
-    <RequireRole requiredRole="admin">
+    <RequirePermission permission="review-staff">
       <StaffReview />
-    </RequireRole>
+    </RequirePermission>
   );
 }
 
@@ -31,11 +31,11 @@ function StaffReview() {
     useStaffApplications,
   );
   const { user } = useCurrentUser();
-  if (isRefusal(query.error)) return <NotAuthorized requiredRole="admin" />;
+  if (isRefusal(query.error)) return <NotAuthorized permission="review-staff" />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
-      {user?.role === 'admin' && (
+      {can(user, 'view-purchases') && (
         <Link to={paths.admin} className="mt-6 inline-flex items-center gap-1 text-sm text-moss-300 hover:underline">
           <ArrowLeft aria-hidden size={16} /> Back to Purchase Dashboard
         </Link>

@@ -1,6 +1,6 @@
 import type { WhitelistApplicationDto, WhitelistApplicationSummaryDto } from '@contract/applications.ts';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
-import { isRefusal, NotAuthorized, RequireRole } from '@/features/auth';
+import { isRefusal, NotAuthorized, RequirePermission } from '@/features/auth';
 import { PlayerSearch } from '@/features/players';
 import { POLL_SECOND_SCREEN_MS, useWhitelistApplications } from '../api/review.ts';
 import { useReviewPage } from '../api/use-review-page.ts';
@@ -16,9 +16,9 @@ import { ApplicationDetail } from './application-detail.tsx';
 /** /staff-applications: the second whitelist review screen, a list beside a detail panel; notes optional. */
 export default function WhitelistReviewListPage() {
   return (
-    <RequireRole requiredRole="staff">
+    <RequirePermission permission="review-whitelist">
       <WhitelistReviewList />
-    </RequireRole>
+    </RequirePermission>
   );
 }
 
@@ -30,7 +30,7 @@ function WhitelistReviewList() {
     openId: selectedId,
     setOpenId: setSelectedId,
   } = useReviewPage('whitelist', useWhitelistApplications, POLL_SECOND_SCREEN_MS, true);
-  if (isRefusal(query.error)) return <NotAuthorized requiredRole="staff" />;
+  if (isRefusal(query.error)) return <NotAuthorized permission="review-whitelist" />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16">
