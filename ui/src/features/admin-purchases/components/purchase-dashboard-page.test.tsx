@@ -73,9 +73,16 @@ const charts: DashboardChartsResponse = {
   memberships: { tiers: [], months: [] },
   applications: [{ week: '2026-11-16', submitted: 0, decided: 0, medianDecisionHours: null }],
 };
-/** the dashboard is drawn only for an admin */
+/** the dashboard is drawn only for a holder of 'view-purchases' (here an admin, whose preset holds them all) */
 const adminSession = {
-  user: { username: 'Papa', discordUsername: 'Papa', email: null, discordId: '1001', role: 'admin' },
+  user: {
+    username: 'Papa',
+    discordUsername: 'Papa',
+    email: null,
+    discordId: '1001',
+    role: 'admin',
+    permissions: ['view-purchases', 'refund'],
+  },
 };
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   if (String(input) === '/api/auth/session')
