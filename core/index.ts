@@ -113,7 +113,11 @@ export function createCore(ports: CorePorts) {
     { clock, ids, transactions },
   );
   const bans: BanLifter = {
-    async lift({ userId, reviewer, channel, applicationId }) {
+    async lift({ ban, userId, reviewer, channel, applicationId }) {
+      if (ban === 'store') {
+        await ports.purchases.bans.lift(userId);
+        return;
+      }
       const user = await accounts.users.get.execute(userId);
       if (!user.bannedAt) return;
       await players.unban.execute(

@@ -22,4 +22,8 @@ export class InMemoryStoreBans implements StoreBans, SnapshotStore {
   async ban(userId: string, reason: string): Promise<void> {
     if (!this.reasons.has(userId)) this.reasons.set(userId, { reason, createdAt: new Date() });
   }
+
+  async lift(userId: string): Promise<boolean> {
+    return this.reasons.delete(userId);
+  }
 }

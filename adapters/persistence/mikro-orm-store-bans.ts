@@ -28,4 +28,13 @@ export class MikroOrmStoreBans implements StoreBans {
       [userId, reason],
     );
   }
+
+  async lift(userId: string): Promise<boolean> {
+    if (!isUuid(userId)) return false;
+    const rows = await this.database.em.execute<unknown[]>(
+      `delete from "store_bans" where "user_id" = ? returning "user_id"`,
+      [userId],
+    );
+    return rows.length > 0;
+  }
 }

@@ -4,6 +4,9 @@ import type { FormLayout } from './form-layout.ts';
 
 export type ApplicationKindName = 'whitelist' | 'staff' | 'appeal';
 
+/** The bans the site itself lifts when an appeal is approved: the account's, and the store's. */
+export type LiftableBan = 'account' | 'store';
+
 /** What every application holds besides its answers; identity comes from the session, never the form. */
 export interface ApplicationRecord<S extends string = string> {
   id: string;
@@ -66,7 +69,7 @@ export interface ApplicationKind<A = unknown, S extends string = string> {
   /** an approved application lets its applicant into the game server, and they cannot apply again */
   approvalWhitelists: boolean;
   /** whether approving this application lifts its applicant's ban on this site (the player page's unban) */
-  approvalLiftsBan?(application: A): boolean;
+  approvalLiftsBan?(application: A): LiftableBan | null;
   /** a refusal (`reapply.after`) must carry a message to the applicant saying why */
   refusalNeedsMessage?: boolean;
   /** an approval does not stop the applicant from applying again later (a new ban may be appealed) */

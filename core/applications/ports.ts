@@ -1,4 +1,4 @@
-import type { Application, ApplicationKind, ApplicationKindName } from './application.ts';
+import type { Application, ApplicationKind, ApplicationKindName, LiftableBan } from './application.ts';
 import type { AuditEntry } from './audit-entry.ts';
 import type { Reviewer, ReviewChannel } from '../audit/reviewer.ts';
 
@@ -51,10 +51,19 @@ export interface WhitelistAccess {
   grant(userId: string): Promise<void>;
 }
 
-/** Lifts an applicant's ban on this site when their appeal is approved (the account-action unban, logged). */
+/**
+ * Lifts an applicant's ban when their appeal is approved: the account's (the account-action unban, logged) or the
+ * store's (the appeal's approval, audited, is its record).
+ */
 export interface BanLifter {
-  /** an account that is not banned is left as is */
-  lift(input: { userId: string; reviewer: Reviewer; channel: ReviewChannel; applicationId: string }): Promise<void>;
+  /** a ban that is not there is left as is */
+  lift(input: {
+    ban: LiftableBan;
+    userId: string;
+    reviewer: Reviewer;
+    channel: ReviewChannel;
+    applicationId: string;
+  }): Promise<void>;
 }
 
 /** Which applicants already hold the staff or admin role. */

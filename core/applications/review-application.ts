@@ -79,8 +79,15 @@ export class ReviewApplication<A, S extends string> {
       };
       if (!(await this.applications.saveReview(next, current.status))) throw refuse(true);
       if (kind.approvalWhitelists && input.status === 'approved') await this.access.grant(current.userId);
-      if (input.status === 'approved' && kind.approvalLiftsBan?.(current))
-        await this.bans.lift({ userId: current.userId, reviewer, channel: input.channel, applicationId: current.id });
+      const ban = input.status === 'approved' ? kind.approvalLiftsBan?.(current) : null;
+      if (ban)
+        await this.bans.lift({
+          ban,
+          userId: current.userId,
+          reviewer,
+          channel: input.channel,
+          applicationId: current.id,
+        });
       await this.audit.record({
         id: this.ids.next(),
         kind: kind.name,

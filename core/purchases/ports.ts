@@ -313,6 +313,8 @@ export interface CreatorCodes {
 export interface StoreBans {
   isBanned(userId: string): Promise<boolean>;
   ban(userId: string, reason: string): Promise<void>;
+  /** lifts the buyer's store ban (an approved appeal); false when there was none */
+  lift(userId: string): Promise<boolean>;
 }
 
 /**

@@ -187,6 +187,28 @@ describe('deciding an appeal', () => {
     expect(told.map((row) => row.content)).toEqual([expect.stringContaining('your account is no longer banned')]);
   });
 
+  it('approval of a store-ban appeal lifts the store ban: the player may buy again, and is told so', async () => {
+    const player = await as('player');
+    await server.system.database.query(
+      `insert into "store_bans" ("user_id", "reason", "created_at") values (?, 'Payment dispute in a test', now())`,
+      [player.user.id],
+    );
+    const order = { productType: 'gang', productId: 'hood-package' };
+    const refused = await player.http.post('/api/create-payment-intent', order);
+    expect(refused.body.code).toBe('STORE_BANNED');
+    const { body } = await player.http.post('/api/appeals', appealAnswers({ ban: 'store' }));
+    const staff = await as('staff');
+    const approved = await staff.http.patch(`/api/appeals/${body.id}`, { status: 'approved', applicantMessage: '' });
+    expect(approved.status).toBe(200);
+    const bought = await player.http.post('/api/create-payment-intent', order);
+    expect(bought.status).toBe(200);
+    const told = await server.system.database.query<{ content: string }>(
+      `select "content" from "deliveries" where "application_id" = ? and "kind" = 'message_user'`,
+      [body.id],
+    );
+    expect(told.map((row) => row.content)).toEqual([expect.stringContaining('you can buy from the store again')]);
+  });
+
   it('a denial needs its message; the player reads it and the date from which a new appeal is welcome (30 days)', async () => {
     const player = await bannedPlayer();
     const { body } = await player.http.post('/api/appeals', appealAnswers());

@@ -71,4 +71,16 @@ describe.each(contractTargets())('store bans on %s', (target) => {
     ).rejects.toThrow('the dispute could not be recorded');
     expect(await h.run(() => h.bans.isBanned(buyer))).toBe(false);
   });
+
+  it("lifts the one buyer's ban (an approved appeal), answering whether there was one to lift", async () => {
+    const buyer = await h.addUser();
+    const other = await h.addUser();
+    await h.run(() => h.bans.ban(buyer, 'Payment dispute'));
+    await h.run(() => h.bans.ban(other, 'Payment dispute'));
+    expect(await h.run(() => h.bans.lift(buyer))).toBe(true);
+    expect(await h.run(() => h.bans.isBanned(buyer))).toBe(false);
+    expect(await h.run(() => h.bans.isBanned(other))).toBe(true);
+    expect(await h.run(() => h.bans.lift(buyer))).toBe(false);
+    expect(await h.run(() => h.bans.lift('not-a-user-id'))).toBe(false);
+  });
 });

@@ -160,7 +160,7 @@ export const appealKind = {
   notes: 'as-written',
   approvalWhitelists: false,
   // the website's own ban is lifted here; a store or game-server ban is lifted where it was made
-  approvalLiftsBan: (appeal: AppealAnswers) => appeal.ban === 'account',
+  approvalLiftsBan: (appeal: AppealAnswers) => (appeal.ban === 'account' || appeal.ban === 'store' ? appeal.ban : null),
   approvedMayApplyAgain: true,
   refusalNeedsMessage: true,
   showsCurrentStaff: false,
@@ -192,7 +192,7 @@ export const appealKind = {
     decided: (appeal) => {
       const what = `Your ${BRAND} ban appeal (${banName(appeal.ban)})`;
       if (appeal.status === 'approved')
-        return `${what} was approved${appeal.ban === 'account' ? ': your account is no longer banned' : ''}.${applicantMessageLine(appeal.applicantMessage)}`;
+        return `${what} was approved${appeal.ban === 'account' ? ': your account is no longer banned' : appeal.ban === 'store' ? ': you can buy from the store again' : ''}.${applicantMessageLine(appeal.applicantMessage)}`;
       const from = reapplyAt({ reapply: APPEAL_REAPPLY }, appeal);
       const again = from ? ` You can appeal again from ${applicantDay(from)}.` : '';
       return `${what} was denied.${again}${applicantMessageLine(appeal.applicantMessage)}`;
