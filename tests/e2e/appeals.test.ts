@@ -99,6 +99,8 @@ describe.runIf(browserAvailable)('ban appeals in Chromium', () => {
     await row.getByRole('button', { name: 'Review' }).click();
     const dialog = reviewer.getByRole('dialog');
     await dialog.getByText('My clip shows the robbery roleplay from the start').waitFor();
+    // what approving does is said before the click
+    await dialog.getByText('Approving lifts the website ban at once and tells the player.').waitFor();
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await dialog
       .getByRole('group', { name: 'Confirm the decision' })

@@ -26,6 +26,13 @@ export const banLabel = (ban: string) => APPEAL_BAN_OPTIONS.find((option) => opt
 const offenceLabel = (offence: string) =>
   APPEAL_OFFENCE_OPTIONS.find((option) => option.value === offence)?.label ?? offence;
 
+/** What approving does, said before the click. */
+const APPROVAL_DOES: Record<AppealDto['ban'], string> = {
+  account: 'Approving lifts the website ban at once and tells the player.',
+  store: 'Approving lifts the store ban at once: the player can buy again.',
+  'in-game': 'Approving records the decision and tells the player; the game-server ban is lifted on the game server.',
+};
+
 /** One appeal with every answer; approve (a website ban is lifted) or deny with a message the player reads. */
 export function AppealReviewDialog({ appeal, onClose }: { appeal: AppealDto; onClose: () => void }) {
   const form = useReviewForm(appeal.reviewNotes ?? '');
@@ -49,7 +56,9 @@ export function AppealReviewDialog({ appeal, onClose }: { appeal: AppealDto; onC
             description:
               status === 'approved' && appeal.ban === 'account'
                 ? 'The ban is lifted: the player can use the whole site again.'
-                : 'The player can read the decision on their appeal page.',
+                : status === 'approved' && appeal.ban === 'store'
+                  ? 'The store ban is lifted: the player can buy again.'
+                  : 'The player can read the decision on their appeal page.',
             variant: 'success',
           });
           onClose();
@@ -94,6 +103,7 @@ export function AppealReviewDialog({ appeal, onClose }: { appeal: AppealDto; onC
         </p>
       ) : (
         <div className="grid gap-3">
+          <p className="text-sm text-slate-300">{APPROVAL_DOES[appeal.ban]}</p>
           <ReviewFields form={form} messageLabel="Message to the player (required to deny)" />
           <ReviewAlertBox alert={form.alert} alertRef={form.alertRef} />
           <DecisionButtons
