@@ -59,7 +59,8 @@ export type PermissionHolder = Pick<User, 'role'> &
 
 /**
  * The permissions a user holds: their role's preset, plus single grants, less single revocations. A banned user
- * holds none (they cannot sign in, and count as no holder when the last permission manager is looked for).
+ * holds none (their session reaches only their appeal, and they count as no holder when the last permission manager
+ * is looked for).
  */
 export function permissionsOf(user: PermissionHolder & { implied?: boolean }): ReadonlySet<Permission> {
   if (user.bannedAt) return new Set();

@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useCurrentUser } from '../api/current-user.ts';
 import { NotAuthorized } from './not-authorized.tsx';
 
-/** Whether the server refused the request for who is asking: signed out (401) or without the role (403). */
+/** Whether the server refused the request for who is asking: signed out (401) or without the permission (403). */
 export function isRefusal(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
