@@ -14,8 +14,9 @@ export default defineConfig({
     exclude: ['node_modules/**', 'ui/dist/**', 'scratch/**'],
     environment: 'node',
     pool: 'forks',
-    // two files at a time on two cores: most of a file's time is spent waiting on a database, a browser or a child process
-    maxWorkers: 2,
+    // three files at a time on two cores: a browser file waits on Chromium and its pages' own timers about half of its
+    // time, so a third file fills what two leave idle; a fourth only makes them queue for the cores (decision 0067)
+    maxWorkers: 3,
     // test files share their worker's loaded modules instead of loading Koa, MikroORM and the rest again per file;
     // each file still builds its own server, database and browser
     isolate: false,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../adapters/config.ts';
-import { backupFileName } from '../../adapters/persistence/backup/backup-files.ts';
+import { backupFileName, listBackups, pruneBackups } from '../../adapters/persistence/backup/backup-files.ts';
 import { BackupScheduler } from '../../adapters/scheduling/backup-scheduler.ts';
 import { capturedLogger } from '../support/captured-log.ts';
 import { FakeTimer } from '../support/fake-timer.ts';
@@ -84,6 +84,28 @@ describe('scheduled backups', () => {
     await recent.timer.advance(1);
     expect(recent.files()).toHaveLength(2);
     await recent.backups.stop();
+  });
+});
+
+describe('backup files', () => {
+  it('are two files when taken within one second, and names to the second (older versions) are listed and pruned', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backup-files-'));
+    dirs.push(dir);
+    const second = Date.parse('2026-11-27T20:57:01.000Z');
+    writeFileSync(join(dir, 'bayou-20261127T205700Z.backup.gz'), 'written by an older version');
+    for (const at of [second + 120, second + 480]) writeFileSync(join(dir, backupFileName(new Date(at))), 'backup');
+    writeFileSync(join(dir, 'moving.backup.gz'), 'named by its owner: never listed nor pruned');
+
+    expect(listBackups(dir).map((backup) => [backup.name, backup.takenAt.toISOString()])).toEqual([
+      ['bayou-20261127T205701.480Z.backup.gz', '2026-11-27T20:57:01.480Z'],
+      ['bayou-20261127T205701.120Z.backup.gz', '2026-11-27T20:57:01.120Z'],
+      ['bayou-20261127T205700Z.backup.gz', '2026-11-27T20:57:00.000Z'],
+    ]);
+    expect(pruneBackups(dir, 1).map((file) => file.split('/').at(-1))).toEqual([
+      'bayou-20261127T205701.120Z.backup.gz',
+      'bayou-20261127T205700Z.backup.gz',
+    ]);
+    expect(readdirSync(dir).sort()).toEqual(['bayou-20261127T205701.480Z.backup.gz', 'moving.backup.gz']);
   });
 });
 

@@ -73,14 +73,15 @@ describe.skipIf(!reachable)('a database outage behind a proxy the test controls'
     const buyers = await Promise.all([signIn(server), signIn(server), signIn(server)]);
     const pending = await Promise.all(buyers.map((buyer) => paidButNotCompleted(buyer, 3)));
 
-    // writes in flight at the moment the database goes away
+    // writes in flight at the moment the database goes away: cut once the first of them has reached the database
+    const sentBefore = proxy.bytesToTarget;
     const inFlight = buyers.flatMap((buyer, index) => [
       ...pending[index].map((paymentIntentId) =>
         client(server.url, buyer.cookie).post('/api/complete-purchase', { paymentIntentId }),
       ),
       client(server.url, buyer.cookie).post('/api/applications', whitelistAnswers()),
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await expect.poll(() => proxy.bytesToTarget, { interval: 1 }).toBeGreaterThan(sentBefore);
     await proxy.cut();
     const during = await Promise.all(inFlight);
     for (const answer of during) expect([200, 201, 503]).toContain(answer.status);

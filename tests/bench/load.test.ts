@@ -59,7 +59,7 @@ describe('the bench load generators', () => {
   it("counts a server's workers with the server, never with the load generator", async () => {
     // this process answers and (autocannon) loads; a busy child of it stands for a cluster worker of the server
     const child = busyChild();
-    await new Promise((done) => setTimeout(done, 100));
+    await expect.poll(() => ticksOf(child, { ownOnly: true })).toBeGreaterThan(0);
     const childBefore = ticksOf(child, { ownOnly: true });
     const began = performance.now();
     const measured = await chooseLoader('autocannon').load(url, {
@@ -128,12 +128,13 @@ describe('the CPU time of a server', () => {
     try {
       await expect.poll(() => workerOf(server), { timeout: 10_000 }).toBeDefined();
       const workerPid = workerOf(server) as number;
-      await new Promise((done) => setTimeout(done, 100));
-      const before = { server: ticksOf(server), worker: ticksOf({ pid: workerPid }, { ownOnly: true }) };
-      await new Promise((done) => setTimeout(done, 400));
-      const after = { server: ticksOf(server), worker: ticksOf({ pid: workerPid }, { ownOnly: true }) };
-      // the server slept; what it counts is its worker's time (clock ticks of 10 ms, read a moment apart)
-      expect(after.worker - before.worker).toBeGreaterThan(5);
+      const workerTicks = () => ticksOf({ pid: workerPid }, { ownOnly: true });
+      await expect.poll(workerTicks).toBeGreaterThan(0);
+      const before = { server: ticksOf(server), worker: workerTicks() };
+      // read again once the worker has used more than 5 clock ticks of 10 ms
+      await expect.poll(workerTicks).toBeGreaterThan(before.worker + 5);
+      const after = { server: ticksOf(server), worker: workerTicks() };
+      // the server slept; what it counts is its worker's time
       expect(after.server - before.server).toBeGreaterThanOrEqual(after.worker - before.worker - 2);
     } finally {
       server.kill();
@@ -151,7 +152,7 @@ describe('the CPU time of a server whose worker ends', () => {
     ]);
     try {
       await expect.poll(() => workerOf(server), { timeout: 10_000 }).toBeDefined();
-      await new Promise((done) => setTimeout(done, 300));
+      await expect.poll(() => ticksOf(server)).toBeGreaterThan(5);
       const whileWorking = ticksOf(server);
       await expect.poll(() => workerOf(server), { timeout: 10_000 }).toBeUndefined();
       // the worker's time stays counted once it has ended

@@ -129,7 +129,7 @@ describe('db backup and db restore on the embedded database', () => {
     const listed = await runCli(['db', 'backups'], embedded);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(`Backups in ${join(dataDir, 'backups')}, newest first:`);
-    expect(listed.stdout).toMatch(/bayou-\d{8}T\d{6}Z\.backup\.gz {2}\d{4}-\d\d-\d\dT[\d:.]+Z {2}\d+ KB/);
+    expect(listed.stdout).toMatch(/bayou-\d{8}T\d{6}\.\d{3}Z\.backup\.gz {2}\d{4}-\d\d-\d\dT[\d:.]+Z {2}\d+ KB/);
   }, 120_000);
   it("the server's scheduled pass writes a whole backup into BACKUP_DIR, keeps BACKUP_KEEP, and survives a failing one", async () => {
     const { logger, lines } = capturedLogger();

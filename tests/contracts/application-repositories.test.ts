@@ -39,7 +39,10 @@ interface Harness {
   run<T>(work: () => Promise<T>): Promise<T>;
   /** the TransactionRunner the core gets; undefined where the store has no transactions */
   transaction?: <T>(work: () => Promise<T>) => Promise<T>;
-  /** how many statements on this database wait for another transaction's lock (real Postgres only) */
+  /**
+   * how many statements wait on another transaction: for a lock on real Postgres, for the one connection on the
+   * embedded database (undefined where the store has no transactions)
+   */
   lockWaits?: () => Promise<number>;
   close(): Promise<void>;
 }
@@ -109,7 +112,7 @@ async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> 
             );
             return row.n;
           }
-        : undefined,
+        : async () => database.poolState().waiting,
     close: async () => {
       await database.close();
       await testDb.drop();
@@ -221,9 +224,9 @@ describe.each(targets)('application repositories on %s', (target) => {
         () => 'filed',
         (error: { code?: string }) => error.code,
       );
-      // on real Postgres, commit only once the second insert waits on the pending row's index entry
-      if (h.lockWaits) await expect.poll(() => h.lockWaits!(), { timeout: 5000 }).toBeGreaterThan(0);
-      else await new Promise((resolve) => setTimeout(resolve, 100));
+      // commit only once the second submission waits on the approval: on real Postgres on the pending row's index
+      // entry, on the embedded database for its one connection
+      await expect.poll(() => h.lockWaits!(), { timeout: 5000 }).toBeGreaterThan(0);
       commitApproval();
       await approval;
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PHRASE, FLAVOUR_PHRASES, type FlavourKey } from '../../ui/src/features/flavour/phrases.ts';
-import { browserAvailable, openBrowser, type TestBrowser } from '../support/browser.ts';
+import { browserAvailable, holdRequests, openBrowser, type TestBrowser } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -127,14 +127,12 @@ describe.runIf(browserAvailable)('flavour phrases: every key shows one of its fo
       await page.getByTestId('discord-phrase').textContent(),
     );
     // hold the card answer so the paying state can be read
-    await page.route('**/api/payments/demo/confirm', async (route) => {
-      await new Promise((done) => setTimeout(done, 800));
-      await route.continue();
-    });
+    const answer = await holdRequests(page, '**/api/payments/demo/confirm');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay $40' }).click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
     await expectPhrase('processing', 'while paying', await page.getByTestId('processing-phrase').textContent());
+    answer.release();
     await page.waitForURL('**/checkout-success?payment_intent=*');
 
     await page.goto(`${server.url}/checkout?productType=gang&productId=starter-gang`);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { browserAvailable, holdRequests, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -124,14 +124,12 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
       await shoot(page, 'keyboard-pay-focused-1280');
 
       // hold the card answer so the busy button can be seen keeping focus
-      await page.route('**/api/payments/demo/confirm', async (route) => {
-        await new Promise((done) => setTimeout(done, 600));
-        await route.continue();
-      });
+      const answer = await holdRequests(page, '**/api/payments/demo/confirm');
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: 'Processing...' }).waitFor();
       await expectVisibleFocus(page, 'paying');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBe('true');
+      answer.release();
       await page.waitForURL('**/checkout-success?payment_intent=*', { timeout: 15_000 });
       await expectVisibleFocusSoon(page, 'the success page has opened');
       await shoot(page, 'keyboard-checkout-success-1280');

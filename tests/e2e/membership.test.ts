@@ -94,6 +94,8 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     // cancel: benefits stay until the period's end
     await section.getByRole('button', { name: 'Cancel' }).click();
     const dialog = page.getByRole('dialog');
+    // the dialog says what cancelling does once its preview has loaded
+    await dialog.getByTestId('membership-preview').waitFor();
     expect(await dialog.textContent()).toContain(`benefits last until ${day(new Date(renewed.currentPeriodEnd))}`);
     await dialog.getByRole('button', { name: /^Cancel: benefits end / }).click();
     await expect.poll(() => section.getByTestId('membership-status').textContent()).toBe('Canceling');

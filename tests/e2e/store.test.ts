@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { browserAvailable, holdRequests, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
 import { fitsWidth } from '../support/axe.ts';
@@ -97,15 +97,13 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await buyer.goto(`${server.url}/stripe-checkout?type=whitelist&id=swamp-blood`);
     await pay(buyer, '4000 0000 0000 0002');
     const payButton = buyer.getByRole('button', { name: 'Pay $60' });
-    // hold the card answer a moment so the paying state can be seen
-    await buyer.route('**/api/payments/demo/confirm', async (route) => {
-      await new Promise((done) => setTimeout(done, 600));
-      await route.continue();
-    });
+    // hold the card answer so the paying state can be seen
+    const answer = await holdRequests(buyer, '**/api/payments/demo/confirm');
     await payButton.click();
     const busy = buyer.getByRole('button', { name: 'Processing...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
+    answer.release();
     const alert = buyer.getByRole('alert').filter({ hasText: 'Payment Failed' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Your card was declined.');

@@ -1,13 +1,21 @@
 import type { Page } from 'playwright-core';
 
 /**
- * axe-core's violations on the page as it stands, one line each ('color-contrast: 2 nodes, .x, .y'). The page's
- * context must be made with `bypassCSP: true`: the script goes in inline, which the site's policy refuses.
+ * axe-core's violations on the page as it stands once its animations have ended (a toast halfway through fading in
+ * over a button would lend it a colour it never shows still), one line each ('color-contrast: 2 nodes, .x, .y').
+ * The page's context must be made with `bypassCSP: true`: the script goes in inline, which the site's policy refuses.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window)))
     await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
   return page.evaluate(async () => {
+    // a spinner turns for ever: only the animations that end are waited for
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
     const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
     const { violations } = await axe.run();
     return violations.map(

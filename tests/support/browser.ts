@@ -149,3 +149,17 @@ export async function landed<T>(
     }
   }
 }
+
+/**
+ * Holds every request matching `url` until `release()` is called (then lets it and every later one through): a busy
+ * state that lasts as long as a request is open stays on the screen until the test has read it, with no fixed wait.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}

@@ -36,7 +36,8 @@ class RenewedLimiter extends RateLimiter {
  * would be: the template's rows, nothing kept in memory, no counts, the periodic passes started afresh.
  */
 class WorkerServer {
-  private readonly inFlight = new Set<ServerResponse>();
+  /** the requests under way, each with when it came */
+  private readonly inFlight = new Map<ServerResponse, number>();
   /** no file has used it since it started or was last reset */
   private clean = true;
 
@@ -48,7 +49,7 @@ class WorkerServer {
     private readonly restore: ReadonlyArray<readonly [string]>,
   ) {
     running.server.on('request', (_req, res: ServerResponse) => {
-      this.inFlight.add(res);
+      this.inFlight.set(res, Date.now());
       res.once('close', () => this.inFlight.delete(res));
     });
   }
@@ -114,7 +115,14 @@ class WorkerServer {
     const giveUpAt = Date.now() + SETTLE_MS;
     while (this.inFlight.size > 0 || this.system.database.poolState().used > 0) {
       if (Date.now() > giveUpAt) {
-        const left = [...this.inFlight].map((res) => `${res.req.method} ${res.req.url}`).join(', ') || 'none';
+        const left =
+          [...this.inFlight]
+            .map(
+              ([res, since]) =>
+                `${res.req.method} ${res.req.url}: ${Date.now() - since} ms, ${res.headersSent ? 'answering' : 'not answered'}, ` +
+                `connection ${res.socket?.destroyed === false ? 'open' : 'closed'}`,
+            )
+            .join('; ') || 'none';
         throw new Error(`The worker's server is still busy with a previous test file's work (requests: ${left}).`);
       }
       await new Promise((done) => setTimeout(done, 10));

@@ -6,6 +6,8 @@ export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   port = 0;
+  /** bytes the clients have sent on to the database so far: a test waits for its requests to reach it */
+  bytesToTarget = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
 
@@ -20,6 +22,7 @@ export class TcpProxy {
           upstream.destroy();
         });
       }
+      client.on('data', (chunk: Buffer) => (this.bytesToTarget += chunk.length));
       client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((done, fail) => {

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ADOPTED_EVENT, DRAWN_ANSWERS_ID, type DrawnAnswers } from '@contract/pages.ts';
 import { App, signedOutQueryClient } from './app/app.tsx';
 import { endDrawing } from './lib/drawing.ts';
+import { SPINNER_DELAY_MS } from './app/layout.tsx';
 import { pageFor } from './app/router.tsx';
 import './styles.css';
 
@@ -35,11 +36,20 @@ if (root.dataset.prerendered !== undefined) {
   endDrawing();
   // The first render runs as a transition: React works in short slices, so the browser paints the header index.html
   // already holds (and answers input) while the page is built, instead of waiting for one long task.
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  const render = () =>
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
+  // The page's own chunk first (the server's preload hints have usually fetched it already): rendered before it has
+  // come, the page would show the spinner, and React reveals what took its place no sooner than 300 ms after. A chunk
+  // that takes longer than a page change may before its spinner shows is not waited for: the frame and the spinner are.
+  const chunk = pageFor(window.location.pathname)?.load();
+  if (chunk) {
+    const spinnerDue = new Promise((due) => setTimeout(due, SPINNER_DELAY_MS));
+    void Promise.race([chunk, spinnerDue]).then(render, render);
+  } else render();
 }

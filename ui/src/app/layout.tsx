@@ -9,7 +9,7 @@ import { Header } from './header.tsx';
 import { useNavigationPending, useScrollRestoration } from './navigation.tsx';
 
 /** How long a page may take to arrive before its content area shows the spinner (shorter loads just swap). */
-const SPINNER_DELAY_MS = 150;
+export const SPINNER_DELAY_MS = 150;
 /** How long after a page change the announcer waits for the new page's h1 (pages waiting on data draw it late). */
 const HEADING_WAIT_MS = 1500;
 

@@ -156,16 +156,13 @@ describe('purchase dashboard', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
     await screen.findByText('Hood Package');
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Customer',
-      'Product',
-      'Type',
-      'Amount',
-      'Status',
-      'Discord',
-      'Date',
-      'Actions',
-    ]);
+    // the purchases table's own columns, not those of the charts' tables, which may have loaded first
+    const table = screen.getByRole('table', { name: 'Recent purchases, newest first' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Customer', 'Product', 'Type', 'Amount', 'Status', 'Discord', 'Date', 'Actions']);
     const colours = (name: string) =>
       [...within(screen.getByText(name).closest('tr')!).getAllByText(/./, { selector: '[data-colour]' })].map((b) =>
         b.getAttribute('data-colour'),
