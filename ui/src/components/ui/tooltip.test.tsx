@@ -9,10 +9,14 @@ async function freshTooltip() {
 }
 
 describe('Tooltip, hovered or focused before its code has arrived', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
 
   it('opens 700 ms after the hover all the same', async () => {
     const { Tooltip, loadTooltips } = await freshTooltip();
+    vi.useFakeTimers();
     render(
       <Tooltip content="Tattoos, Vehicles & More">
         <a href="/addons">Add ons</a>
@@ -21,10 +25,11 @@ describe('Tooltip, hovered or focused before its code has arrived', () => {
     const hovered = screen.getByText('Add ons');
     fireEvent.pointerEnter(hovered, { pointerType: 'mouse' });
     fireEvent.pointerMove(hovered, { pointerType: 'mouse' });
-    await loadTooltips();
-    await new Promise((done) => setTimeout(done, 300));
+    await act(() => loadTooltips());
+    act(() => vi.advanceTimersByTime(650));
     expect(screen.queryByRole('tooltip')).toBeNull();
-    expect((await screen.findByRole('tooltip', {}, { timeout: 1500 })).textContent).toBe('Tattoos, Vehicles & More');
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.getByRole('tooltip').textContent).toBe('Tattoos, Vehicles & More');
   });
 
   it('keeps the focus of a trigger focused meanwhile, and opens', async () => {
