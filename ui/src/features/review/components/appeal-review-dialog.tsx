@@ -10,9 +10,9 @@ import { PlayerLink } from '@/features/players';
 import { dayAndTime } from '@/lib/dates.ts';
 import { useReviewAppeal } from '../api/review.ts';
 import { StatusBadge } from './badges.tsx';
-import { DECISION_COLOURS, DecisionButtons } from './decision-buttons.tsx';
+import { DECISION_COLOURS } from './decision-buttons.tsx';
+import { allowedMoves, DecisionSection } from './decision-section.tsx';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
-import { ReviewAlertBox, ReviewFields } from './review-text-fields.tsx';
 import { useReviewForm } from './use-review-form.ts';
 
 type Target = Exclude<AppealStatusDto, 'pending'>;
@@ -38,9 +38,7 @@ export function AppealReviewDialog({ appeal, onClose }: { appeal: AppealDto; onC
   const form = useReviewForm(appeal.reviewNotes ?? '');
   const review = useReviewAppeal();
   const { toast } = useToast();
-  const allowed = (Object.keys(BUTTONS) as Target[]).filter((status) =>
-    (appealKind.transitions[appeal.status] as readonly AppealStatusDto[]).includes(status),
-  );
+  const allowed = allowedMoves(BUTTONS, appealKind.transitions[appeal.status]);
 
   const decide = (status: Target) => {
     if (review.isPending) return;
@@ -97,23 +95,18 @@ export function AppealReviewDialog({ appeal, onClose }: { appeal: AppealDto; onC
       <LongAnswer label="What happened" text={appeal.explanation} />
       <LongAnswer label="Why the ban was unfair" text={appeal.whyUnfair} />
       {appeal.applicantMessage && <LongAnswer label="Message to the player" text={appeal.applicantMessage} />}
-      {allowed.length === 0 ? (
-        <p className="rounded-lg border border-bayou-700 p-3 text-sm text-slate-300">
-          This appeal has been {appeal.status}; the decision is final.
-        </p>
-      ) : (
-        <div className="grid gap-3">
-          <p className="text-sm text-slate-300">{APPROVAL_DOES[appeal.ban]}</p>
-          <ReviewFields form={form} messageLabel="Message to the player (required to deny)" />
-          <ReviewAlertBox alert={form.alert} alertRef={form.alertRef} />
-          <DecisionButtons
-            options={allowed.map((status) => ({ status, ...BUTTONS[status], final: true }))}
-            applicant={appeal.discordUsername}
-            busy={review.isPending}
-            onDecide={decide}
-          />
-        </div>
-      )}
+      <DecisionSection
+        thing="appeal"
+        status={appeal.status}
+        options={allowed.map((status) => ({ status, ...BUTTONS[status], final: true }))}
+        form={form}
+        messageLabel="Message to the player (required to deny)"
+        applicant={appeal.discordUsername}
+        busy={review.isPending}
+        onDecide={decide}
+      >
+        <p className="text-sm text-slate-300">{APPROVAL_DOES[appeal.ban]}</p>
+      </DecisionSection>
     </ReviewDialog>
   );
 }

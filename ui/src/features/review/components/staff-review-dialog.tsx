@@ -6,8 +6,8 @@ import { dayAndTime } from '@/lib/dates.ts';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
 import { PlayerLink } from '@/features/players';
 import { ReviewAnswers } from './review-answers.tsx';
-import { DECISION_COLOURS, DecisionButtons } from './decision-buttons.tsx';
-import { ReviewAlertBox, ReviewFields } from './review-text-fields.tsx';
+import { DECISION_COLOURS } from './decision-buttons.tsx';
+import { allowedMoves, DecisionSection } from './decision-section.tsx';
 import { useReviewForm } from './use-review-form.ts';
 
 type Target = Exclude<StaffStatusDto, 'pending'>;
@@ -24,9 +24,7 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
   const review = useReviewStaffApplication();
   const { toast } = useToast();
   // only the moves the staff kind allows are offered
-  const allowed = (Object.keys(BUTTONS) as Target[]).filter((status) =>
-    (staffKind.transitions[application.status] as readonly StaffStatusDto[]).includes(status),
-  );
+  const allowed = allowedMoves(BUTTONS, staffKind.transitions[application.status]);
 
   const decide = (status: Target) => {
     if (review.isPending) return;
@@ -86,22 +84,15 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
       {application.applicantMessage && (
         <LongAnswer label="Last message to the applicant" text={application.applicantMessage} />
       )}
-      {allowed.length === 0 ? (
-        <p className="rounded-lg border border-bayou-700 p-3 text-sm text-slate-300">
-          This application has been {application.status}; the decision is final.
-        </p>
-      ) : (
-        <div className="grid gap-3">
-          <ReviewFields form={form} />
-          <ReviewAlertBox alert={form.alert} alertRef={form.alertRef} />
-          <DecisionButtons
-            options={allowed.map((status) => ({ status, ...BUTTONS[status], final: status !== 'under_review' }))}
-            applicant={application.realName}
-            busy={review.isPending}
-            onDecide={decide}
-          />
-        </div>
-      )}
+      <DecisionSection
+        thing="application"
+        status={application.status}
+        options={allowed.map((status) => ({ status, ...BUTTONS[status], final: status !== 'under_review' }))}
+        form={form}
+        applicant={application.realName}
+        busy={review.isPending}
+        onDecide={decide}
+      />
     </ReviewDialog>
   );
 }
