@@ -3,7 +3,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { paths } from '../../ui/src/config/paths.ts';
 import { fitsWidth } from '../support/axe.ts';
-import { browserAvailable, cutByNavigation, landed, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import {
+  browserAvailable,
+  cutByNavigation,
+  holdRequests,
+  landed,
+  openBrowser,
+  type TestBrowser,
+  shoot,
+} from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { STAFF_PAGES } from '../support/staff-pages.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -284,20 +292,13 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       // while a page's code loads, the header and footer stay and the content area shows the spinner (a page the
       // build did not draw: the drawn ones arrive whole)
       const slow = await newPage(width, false);
-      let release = () => {};
-      const held = new Promise<void>((done) => {
-        release = done;
-      });
-      await slow.route(/\/assets\/jobs-page-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const pageCode = await holdRequests(slow, /\/assets\/jobs-page-[\w-]+\.js$/);
       await slow.goto(`${server.url}${paths.jobs}`, { waitUntil: 'domcontentloaded' });
       await slow.getByRole('status').filter({ hasText: 'Loading page' }).waitFor();
       expect(await slow.getByRole('banner').isVisible()).toBe(true);
       expect(await slow.getByRole('contentinfo').isVisible()).toBe(true);
       await shoot(slow, `a11y-loading-first-page-${width}`);
-      release();
+      pageCode.release();
       await slow.getByRole('heading', { level: 1, name: 'Job Applications' }).waitFor();
 
       // the tier cards' buttons share one line and none wraps past two lines

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../../adapters/http/contract/pages.ts';
-import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { browserAvailable, holdRequests, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -139,19 +139,12 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
 
   it('answer a tap made while the app was still loading, once it has adopted the page', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    let release = () => {};
-    const held = new Promise<void>((done) => {
-      release = done;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const appCode = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
     await page.goto(`${server.url}/faq`);
     const question = page.locator('main button[aria-expanded]').first();
     await question.click();
     expect(await question.getAttribute('aria-expanded')).toBe('false');
-    release();
+    appCode.release();
     await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
     await adopted(page);
     // answered once: the question stays open

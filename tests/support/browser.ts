@@ -154,7 +154,7 @@ export async function landed<T>(
  * Holds every request matching `url` until `release()` is called (then lets it and every later one through): a busy
  * state that lasts as long as a request is open stays on the screen until the test has read it, with no fixed wait.
  */
-export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
+export async function holdRequests(page: Page, url: string | RegExp): Promise<{ release: () => void }> {
   let release!: () => void;
   const released = new Promise<void>((done) => (release = done));
   await page.route(url, async (route) => {
