@@ -90,23 +90,23 @@ export const updateApplicationSchema = z.object({
 });
 export type UpdateApplicationInput = z.input<typeof updateApplicationSchema>;
 
+/** A review whose notes are optional and kept as written, with the statuses the kind lets a reviewer set. */
+const reviewAsWritten = <S extends string>(kind: ApplicationKind<unknown, S>) =>
+  z.object({
+    status: reviewStatus(kind),
+    reviewNotes: reviewNotesAsWritten,
+    applicantMessage: applicantMessageField,
+  });
+
 /** PATCH /api/staff-applications/{id}: notes optional and kept as written. */
-export const reviewStaffApplicationSchema = z.object({
-  status: reviewStatus(staffKind),
-  reviewNotes: reviewNotesAsWritten,
-  applicantMessage: applicantMessageField,
-});
+export const reviewStaffApplicationSchema = reviewAsWritten(staffKind);
 export type ReviewStaffApplicationInput = z.input<typeof reviewStaffApplicationSchema>;
 
 export const appealSchema = submissionSchema(appealKind.answers);
 export type AppealInput = z.input<typeof appealSchema>;
 
 /** PATCH /api/appeals/{id}: approved or denied; notes optional, kept as written; a denial needs its message. */
-export const reviewAppealSchema = z.object({
-  status: reviewStatus(appealKind),
-  reviewNotes: reviewNotesAsWritten,
-  applicantMessage: applicantMessageField,
-});
+export const reviewAppealSchema = reviewAsWritten(appealKind);
 export type ReviewAppealInput = z.input<typeof reviewAppealSchema>;
 
 export const pagingQuery = {
