@@ -4,7 +4,7 @@ import { whitelistAnswers } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
-import { buyWithDemoCard } from '../support/store-flow.ts';
+import { chartedDayOfPurchases } from '../support/store-flow.ts';
 import type { TestServer } from '../support/test-system.ts';
 
 let server: TestServer;
@@ -51,22 +51,9 @@ describe('the dashboard charts', () => {
     expect(before.productTypes.map((type) => type.productType)).toEqual(['whitelist', 'gang', 'addon', 'unban']);
     expect(before.memberships).toEqual({ tiers: [], months: [] });
 
-    const { database, core } = server.system;
-    await database.withContext(() =>
-      core.promotions.createCoupon.execute({ code: 'CHARTS25', percentOff: 25, createdBy: null }),
-    );
     const buyer = await signIn(server);
     // $50, $80 less 25% ($60), a $150 one refunded, and a month of Bayou Basic ($20)
-    await buyWithDemoCard(server.url, buyer, { productType: 'gang', productId: 'starter-gang' });
-    await buyWithDemoCard(server.url, buyer, {
-      productType: 'gang',
-      productId: 'hood-package',
-      couponCode: 'CHARTS25',
-    });
-    const refunded = await buyWithDemoCard(server.url, buyer, { productType: 'gang', productId: 'swamp-syndicate' });
-    const refund = await admin.post(`/api/purchases/${refunded.purchaseId}/refund`, { reason: 'Bought by mistake.' });
-    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
-    await buyWithDemoCard(server.url, buyer, { productType: 'whitelist', productId: 'bayou-basic' });
+    await chartedDayOfPurchases(server, admin, buyer);
 
     const applicant = client(server.url, (await signIn(server)).cookie);
     const sent = await applicant.post('/api/applications', whitelistAnswers());

@@ -6,7 +6,7 @@ import { whitelistAnswers } from '../support/application-builders.ts';
 import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
-import { buyWithDemoCard } from '../support/store-flow.ts';
+import { chartedDayOfPurchases } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -25,22 +25,10 @@ describe.runIf(browserAvailable)('the dashboard charts in Chromium', () => {
       startTestServer({ ui: true, env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' } }),
       openBrowser(),
     ]);
-    const { database, core } = server.system;
-    await database.withContext(() =>
-      core.promotions.createCoupon.execute({ code: 'CHARTS25', percentOff: 25, createdBy: null }),
-    );
     const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
     const buyer = await signIn(server, { username: 'chart_buyer' });
     // today: $50, $80 less 25% ($60), $150 refunded (not counted), and a month of Bayou Basic ($20)
-    await buyWithDemoCard(server.url, buyer, { productType: 'gang', productId: 'starter-gang' });
-    await buyWithDemoCard(server.url, buyer, {
-      productType: 'gang',
-      productId: 'hood-package',
-      couponCode: 'CHARTS25',
-    });
-    const refunded = await buyWithDemoCard(server.url, buyer, { productType: 'gang', productId: 'swamp-syndicate' });
-    expect((await admin.post(`/api/purchases/${refunded.purchaseId}/refund`, { reason: 'Mistake.' })).status).toBe(200);
-    await buyWithDemoCard(server.url, buyer, { productType: 'whitelist', productId: 'bayou-basic' });
+    await chartedDayOfPurchases(server, admin, buyer);
     // an add-on on each of the 29 days before, $10 to $50
     await sql(
       `insert into purchases (id, user_id, product_type, product_id, product_name, price_cents, amount_paid_cents, status, created_at, updated_at, completed_at)
