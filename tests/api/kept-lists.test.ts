@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { client, rawGet } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
-import { sharedTestServer } from '../support/shared-server.ts';
-import type { TestServer } from '../support/test-system.ts';
+import { databaseTargets } from '../support/databases.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 /** the raw answer: status, the headers a cache could get wrong (not the date or the request id), and the bytes */
 async function raw(url: string, cookie: string, gzip: boolean) {
@@ -16,7 +16,7 @@ async function raw(url: string, cookie: string, gzip: boolean) {
 /** an announced change: the feed hears it at once on Postgres, within a quarter second on the embedded database */
 const announced = { timeout: 700, interval: 20 };
 
-describe('staff lists answered from memory stay true to the database', () => {
+describe.each(databaseTargets())('staff lists answered from memory stay true to the database (%s)', (target) => {
   let server: TestServer;
   let admin: SignedIn;
   let staff: SignedIn;
@@ -26,10 +26,11 @@ describe('staff lists answered from memory stay true to the database', () => {
     )?.status;
 
   beforeAll(async () => {
-    server = await sharedTestServer();
+    server = await startTestServer({ target });
     admin = await signIn(server, { role: 'admin' });
     staff = await signIn(server, { role: 'staff' });
   });
+  afterAll(() => server?.stop());
 
   it('sends a list read again with the same headers and bytes, plain and gzipped, and keeps each reader apart', async () => {
     // enough rows for the answer to be worth compressing

@@ -18,7 +18,7 @@ async function buyer() {
   return { ...signed, api: client(server.url, signed.cookie) };
 }
 
-describe('payments on the embedded defaults (demo gateway)', () => {
+describe('payments on the default settings (demo gateway)', () => {
   it('says it is in demo mode', async () => {
     const config = await client(server.url).get('/api/payments/config');
     expect(config).toEqual({ status: 200, body: { mode: 'demo', publishableKey: null } });

@@ -12,8 +12,7 @@ import {
 import { cookieValue, SESSION_COOKIE } from '../../adapters/http/middleware/session.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { cookieHeader, randomDiscordId, signIn } from '../support/session.ts';
-import { sharedTestServer } from '../support/shared-server.ts';
-import type { TestServer } from '../support/test-system.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 async function devSignIn(url: string, username: string, discordId = randomDiscordId()) {
   const response = await fetch(`${url}/api/auth/dev-login`, {
@@ -154,8 +153,9 @@ describe.skipIf(!reachable)('sessions kept in memory by two processes on one Pos
 describe('sessions kept in memory on the embedded database', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await sharedTestServer();
+    server = await startTestServer({ target: 'pglite' });
   });
+  afterAll(() => server?.stop());
 
   it("this process's changes apply to the very next request", async () => {
     const { cookie, user } = await signIn(server);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Database } from '../../adapters/persistence/database.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
 import { pendingPurchase } from '../support/purchase-builders.ts';
+import { createTestDatabase, serverTarget } from '../support/databases.ts';
 import { client } from '../support/http.ts';
 import { pgliteTemplate } from '../support/pglite-template.ts';
 import { signIn } from '../support/session.ts';
@@ -65,11 +66,14 @@ describe("the worker's server, taken over by the next test file", () => {
     const again = await sharedTestServer();
     expect(again.url).toBe(server.url);
     expect(again.system).toBe(system);
-    const template = await Database.open({ dataDir: 'memory', memoryTemplate: pgliteTemplate() });
+    // a new database of the run's, as a new server gets it
+    const fresh = await createTestDatabase(serverTarget(), undefined, { migrated: true });
+    const template = await Database.open({ url: fresh.url, dataDir: 'memory', memoryTemplate: pgliteTemplate() });
     try {
       expect(await contents(system.database)).toEqual(await contents(template));
     } finally {
       await template.close();
+      await fresh.drop();
     }
     expect((await me()).status).toBe(401);
     expect((await recent()).body.items).toEqual([]);

@@ -48,7 +48,7 @@ describe('db backup and db restore on the embedded database', () => {
   let contents: Record<string, unknown[]>;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_DISCORD_IDS: adminDiscordId } });
+    server = await startTestServer({ target: 'pglite', env: { ADMIN_DISCORD_IDS: adminDiscordId } });
     await fillSite(server.url, adminDiscordId);
     contents = await server.system.database.withContext(() => databaseContents(server.system.database));
   }, 120_000);

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, holdRequests, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
-import { sharedTestServer } from '../support/shared-server.ts';
-import type { TestServer } from '../support/test-system.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
 import { fitsWidth } from '../support/axe.ts';
 
 describe.runIf(browserAvailable)('buying on the embedded defaults (demo card payments) in Chromium', () => {
@@ -10,10 +9,12 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
+    // the product's defaults whole: the embedded database too, whatever database the run's other servers use
+    [server, browser] = await Promise.all([startTestServer({ ui: true, target: 'pglite' }), openBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
+    await server?.stop();
   });
 
   async function pageAs(role: 'player' | 'admin', username: string, width = 1280): Promise<Page> {

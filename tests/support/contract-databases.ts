@@ -19,7 +19,7 @@ export interface MigratedDatabase {
 
 /** A fresh, migrated database for one suite, dropped at close. */
 export async function openMigratedDatabase(target: DatabaseTarget, poolMax?: number): Promise<MigratedDatabase> {
-  const testDb = await createTestDatabase(target);
+  const testDb = await createTestDatabase(target, undefined, { migrated: true });
   const database = await Database.open({
     url: testDb.url,
     dataDir: 'memory',

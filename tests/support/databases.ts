@@ -17,15 +17,32 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database for one test file: in-memory PGlite, or a new database on the real server. */
+/** where the global set-up tells the test files the name of the migrated database on the real server */
+export const POSTGRES_TEMPLATE_ENV = 'TEST_POSTGRES_TEMPLATE';
+
+/**
+ * Where a test server runs unless its test names a target: on the real Postgres when DATABASE_URL names one (CI),
+ * else on the embedded database. The repository contract suites run every store on both (and in memory), and the
+ * tests of the embedded database itself name it; a server's own work costs a fraction on the real one.
+ */
+export function serverTarget(): DatabaseTarget {
+  return process.env.DATABASE_URL ? 'postgres' : 'pglite';
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new database on the real server, empty, or with
+ * `migrated` a copy of the run's migrated one (see ensurePostgresTemplate).
+ */
 export async function createTestDatabase(
   target: DatabaseTarget,
   adminUrl = process.env.DATABASE_URL,
+  { migrated = false }: { migrated?: boolean } = {},
 ): Promise<TestDatabase> {
   if (target === 'pglite') return { url: undefined, drop: async () => {} };
   if (!adminUrl) throw new Error('DATABASE_URL is not set: cannot use the real Postgres');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await admin(adminUrl, `create database "${name}"`);
+  const template = migrated ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
+  await admin(adminUrl, `create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -34,11 +51,45 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * The real server's migrated database the test servers' databases are copied from, made once per change of the
+ * migrations (`key`): a copy is made in a few milliseconds of the server's time, where migrating costs seconds.
+ * Made under another name and renamed when whole, so a run cut short never leaves a half-migrated one.
+ */
+export async function ensurePostgresTemplate(key: string, adminUrl = process.env.DATABASE_URL): Promise<string> {
+  if (!adminUrl) throw new Error('DATABASE_URL is not set: cannot use the real Postgres');
+  const name = `test_template_${key}`;
+  const existing = await adminQuery(adminUrl, `select datname from pg_database where datname like 'test_template_%'`);
+  if (existing.some((row) => row.datname === name)) return name;
+  for (const { datname } of existing) await admin(adminUrl, `drop database if exists "${datname}" with (force)`);
+  const { Database } = await import('../../adapters/persistence/database.ts');
+  const partial = await createTestDatabase('postgres', adminUrl);
+  const database = await Database.open({ url: partial.url, dataDir: 'memory' });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  const partialName = new URL(partial.url!).pathname.slice(1);
+  try {
+    await admin(adminUrl, `alter database "${partialName}" rename to "${name}"`);
+  } catch (error) {
+    // another run made it meanwhile
+    await partial.drop();
+    if (!(await adminQuery(adminUrl, `select 1 from pg_database where datname = '${name}'`)).length) throw error;
+  }
+  return name;
+}
+
 async function admin(url: string, sql: string): Promise<void> {
+  await adminQuery(url, sql);
+}
+
+async function adminQuery(url: string, sql: string): Promise<Array<Record<string, string>>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql)).rows;
   } finally {
     await client.end();
   }

@@ -9,7 +9,7 @@ const MIGRATIONS = 'adapters/persistence/migrations';
 export const TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
 
 /** The migrations and the PGlite version name the template: a change to either makes a new one. */
-function templateKey(): string {
+export function templateKey(): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(MIGRATIONS).sort()) hash.update(name).update(readFileSync(join(MIGRATIONS, name)));
   hash.update(JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version);

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { System } from '../../adapters/compose.ts';
 import { RateLimiter } from '../../adapters/http/middleware/rate-limiter.ts';
 import { type RunningServer, startServer } from '../../adapters/http/server.ts';
+import { createTestDatabase, serverTarget, type TestDatabase } from './databases.ts';
 import { composeTestSystem, type TestServer, UI_DIR } from './test-system.ts';
 
 /** the log the change feed reads on the embedded database: its ids only ever grow (see ChangeFeed) */
@@ -32,7 +33,7 @@ class RenewedLimiter extends RateLimiter {
 
 /**
  * The test worker's one server: the real app on the default test configuration, serving the built UI, on an
- * in-memory embedded database loaded from the run's migrated template. `reset()` brings it back to what a new one
+ * database the run's servers use (see serverTarget), loaded from the run's migrated template. `reset()` brings it back to what a new one
  * would be: the template's rows, nothing kept in memory, no counts, the periodic passes started afresh.
  */
 class WorkerServer {
@@ -55,7 +56,11 @@ class WorkerServer {
   }
 
   static async start(): Promise<WorkerServer> {
-    const system = await composeTestSystem({}, undefined);
+    const database = await createTestDatabase(serverTarget(), undefined, { migrated: true });
+    const system = await composeTestSystem({}, database.url).catch(async (error: unknown) => {
+      await database.drop();
+      throw error;
+    });
     try {
       const restore = await restoreStatements(system);
       const { rateLimits } = system.config;
@@ -70,10 +75,11 @@ class WorkerServer {
       system.rateLimits = limiters;
       const running = await startServer(system, { uiDir: UI_DIR, port: 0, host: '127.0.0.1' });
       // the worker ends with its last file: the server goes with it (see endWithTheWorker)
-      endWithTheWorker(running);
+      endWithTheWorker(running, database);
       return new WorkerServer(system, running, Object.values(limiters), restore);
     } catch (error) {
       await system.close();
+      await database.drop();
       throw error;
     }
   }
@@ -164,10 +170,11 @@ async function restoreStatements(system: System): Promise<Array<readonly [string
 /**
  * Vitest ends a worker with SIGTERM once its files have run. A listener on it takes the place of the signal's ending
  * the process (as Playwright's, in a worker that launched Chromium, does already), so the server stops then: its
- * connections and its database's close, and with nothing left open the worker ends on its own, at once.
+ * connections and its database's close (a database on the real server is dropped), and with nothing left open the
+ * worker ends on its own, at once.
  */
-function endWithTheWorker(running: RunningServer): void {
-  process.once('SIGTERM', () => void running.stop());
+function endWithTheWorker(running: RunningServer, database: TestDatabase): void {
+  process.once('SIGTERM', () => void running.stop().then(() => database.drop()));
 }
 
 let shared: Promise<WorkerServer> | undefined;

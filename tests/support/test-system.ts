@@ -3,7 +3,7 @@ import { composeSystem, type System } from '../../adapters/compose.ts';
 import { startServer } from '../../adapters/http/server.ts';
 import { createLogger, type Logger } from '../../adapters/logger.ts';
 import type { Clock } from '../../core/shared/ports.ts';
-import { createTestDatabase, type DatabaseTarget } from './databases.ts';
+import { createTestDatabase, type DatabaseTarget, serverTarget } from './databases.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 
 export interface TestServer {
@@ -25,9 +25,11 @@ export interface TestServerOptions {
   logger?: Logger;
 }
 
-/** The real app on a free loopback port, on a fresh database. */
+/** The real app on a free loopback port, on a fresh database (on the target given, else the run's: see serverTarget). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase(options.target ?? 'pglite');
+  const database = await createTestDatabase(options.target ?? serverTarget(), undefined, {
+    migrated: options.migrate !== false,
+  });
   const system = await composeTestSystem(options, database.url);
   const running = await startServer(system, {
     uiDir: options.ui ? UI_DIR : undefined,
