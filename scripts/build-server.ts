@@ -1,19 +1,22 @@
-import { build } from 'esbuild';
-import { serverSourcesDigest, SERVER_BUNDLE, SERVER_BUNDLE_DIGEST } from './server-bundle.mjs';
-import { rmSync, writeFileSync } from 'node:fs';
+import { type BuildOptions, build } from 'esbuild';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import {
+  CLI_BUNDLE,
+  CLI_BUNDLE_DIGEST,
+  cliSourcesDigest,
+  SERVER_BUNDLE,
+  SERVER_BUNDLE_DIGEST,
+  serverSourcesDigest,
+} from './server-bundle.mjs';
 
 /**
- * `npm run build` (after the UI): the server's TypeScript as one ES module (dist/server/start.mjs), with the npm
- * packages left as imports. `npm start` runs it instead of compiling the sources at every start, as long as the
- * digest of the sources it was built from still matches.
+ * `npm run build` (after the UI): the server's TypeScript as one ES module (dist/server/start.mjs), and the
+ * command-line tool's beside it (dist/cli/cli.mjs), with the npm packages left as imports. `npm start` and
+ * `npm run cli` run them instead of compiling the sources at every start, as long as the digest of the sources each
+ * was built from still matches.
  */
-const digest = serverSourcesDigest();
-rmSync(dirname(SERVER_BUNDLE), { recursive: true, force: true });
-await build({
-  entryPoints: ['scripts/start.ts'],
-  outdir: dirname(SERVER_BUNDLE),
-  entryNames: '[name]',
+const common: BuildOptions = {
   // what only some sites use (Stripe, Discord sign-in, the migrator) in chunks of its own, loaded when first used
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -24,8 +27,34 @@ await build({
   target: 'node20',
   packages: 'external',
   sourcemap: 'linked',
-  define: { __SERVER_BUNDLE__: 'true' },
   logLevel: 'warning',
+};
+
+/**
+ * Builds into a folder of its own, then puts it in the bundle's place: a command started meanwhile reads the whole
+ * old bundle or the whole new one (a chunk it loads later has the same name in both while the sources are the same).
+ */
+async function bundle(entry: string, output: string, digest: string, digestFile: string, options: BuildOptions) {
+  const dir = dirname(output);
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  await build({
+    ...common,
+    ...options,
+    entryPoints: { [output.slice(dir.length + 1, -'.mjs'.length)]: entry },
+    outdir: partial,
+  });
+  writeFileSync(`${partial}/${digestFile.slice(dir.length + 1)}`, `${digest}\n`);
+  const old = `${dir}.old`;
+  rmSync(old, { recursive: true, force: true });
+  if (existsSync(dir)) renameSync(dir, old);
+  renameSync(partial, dir);
+  rmSync(old, { recursive: true, force: true });
+}
+
+await bundle('scripts/start.ts', SERVER_BUNDLE, serverSourcesDigest(), SERVER_BUNDLE_DIGEST, {
+  define: { __SERVER_BUNDLE__: 'true' },
 });
-writeFileSync(SERVER_BUNDLE_DIGEST, `${digest}\n`);
 console.log(`Bundled the server into ${SERVER_BUNDLE}`);
+await bundle('cli/main.ts', CLI_BUNDLE, cliSourcesDigest(), CLI_BUNDLE_DIGEST, {});
+console.log(`Bundled the command-line tool into ${CLI_BUNDLE}`);

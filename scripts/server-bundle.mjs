@@ -5,9 +5,14 @@ import { join } from 'node:path';
 /** Where `npm run build` puts the bundled server, and the digest of the sources it was built from. */
 export const SERVER_BUNDLE = 'dist/server/start.mjs';
 export const SERVER_BUNDLE_DIGEST = 'dist/server/sources.sha256';
+/** The same for the command-line tool (`npm run cli`), built beside it. */
+export const CLI_BUNDLE = 'dist/cli/cli.mjs';
+export const CLI_BUNDLE_DIGEST = 'dist/cli/sources.sha256';
 
 /** What the server is built from: any change here means the bundle is stale. */
 const SOURCES = ['core', 'adapters', 'scripts/start.ts', 'scripts/ui-build.ts', 'package-lock.json', 'tsconfig.json'];
+/** What the command-line tool is built from: its own folder and what the server is built from. */
+const CLI_SOURCES = [...SOURCES, 'cli'];
 
 function files(path) {
   if (!existsSync(path)) return [];
@@ -19,8 +24,16 @@ function files(path) {
 
 /** SHA-256 over every source file's path and content: a copy or a checkout with new times is still fresh. */
 export function serverSourcesDigest() {
+  return digestOf(SOURCES);
+}
+
+export function cliSourcesDigest() {
+  return digestOf(CLI_SOURCES);
+}
+
+function digestOf(sources) {
   const hash = createHash('sha256');
-  for (const file of SOURCES.flatMap(files)) {
+  for (const file of sources.flatMap(files)) {
     if (file.endsWith('.test.ts')) continue;
     hash.update(file);
     hash.update('\0');
@@ -32,6 +45,14 @@ export function serverSourcesDigest() {
 
 /** true when the bundle exists and was built from the sources as they are now */
 export function serverBundleFresh() {
-  if (!existsSync(SERVER_BUNDLE) || !existsSync(SERVER_BUNDLE_DIGEST)) return false;
-  return readFileSync(SERVER_BUNDLE_DIGEST, 'utf8').trim() === serverSourcesDigest();
+  return bundleFresh(SERVER_BUNDLE, SERVER_BUNDLE_DIGEST, serverSourcesDigest);
+}
+
+export function cliBundleFresh() {
+  return bundleFresh(CLI_BUNDLE, CLI_BUNDLE_DIGEST, cliSourcesDigest);
+}
+
+function bundleFresh(bundle, digestFile, digest) {
+  if (!existsSync(bundle) || !existsSync(digestFile)) return false;
+  return readFileSync(digestFile, 'utf8').trim() === digest();
 }

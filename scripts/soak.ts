@@ -422,15 +422,11 @@ async function renewals(port: number, runs: string[]) {
     const moment = new Date(Date.now() + month * 32 * 86_400_000);
     renewedUpTo = moment;
     const now = moment.toISOString();
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'cli/main.ts', 'subscriptions', 'renew-due', '--now', now],
-      {
-        cwd: APP_DIR,
-        env: { ...process.env, DATABASE_URL: databaseUrl(port), LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, ['scripts/cli.mjs', 'subscriptions', 'renew-due', '--now', now], {
+      cwd: APP_DIR,
+      env: { ...process.env, DATABASE_URL: databaseUrl(port), LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout?.on('data', (part) => (output += part));
     child.stderr?.on('data', (part) => (output += part));

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  CLI_BUNDLE_DIGEST,
+  cliBundleFresh,
+  cliSourcesDigest,
   SERVER_BUNDLE,
   SERVER_BUNDLE_DIGEST,
   serverBundleFresh,
@@ -104,4 +107,25 @@ describe('the server bundle (npm run build)', () => {
     expect(configured.found?.payments).toEqual({ mode: 'stripe', publishableKey: 'pk_test_bundle' });
     expect(configured.found?.signIn).toMatchObject({ mode: 'discord', scopes: ['identify', 'email'] });
   }, 120_000);
+
+  it('npm run cli runs the bundled tool while its sources are unchanged, the sources otherwise, with the same answers', () => {
+    const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    expect(cliBundleFresh()).toBe(true);
+    const help = () => spawnSync(process.execPath, ['scripts/cli.mjs', '--help'], { encoding: 'utf8' });
+    const fromBundle = help();
+    expect(fromBundle.status, fromBundle.stderr).toBe(0);
+    expect(fromBundle.stdout).toContain('Priority Pass memberships');
+
+    // a source changed since the build: the tool runs from the sources, and says the same
+    writeFileSync(CLI_BUNDLE_DIGEST, 'built-from-other-sources\n');
+    try {
+      expect(cliBundleFresh()).toBe(false);
+      const fromSources = help();
+      expect(fromSources.status, fromSources.stderr).toBe(0);
+      expect(fromSources.stdout).toBe(fromBundle.stdout);
+    } finally {
+      writeFileSync(CLI_BUNDLE_DIGEST, `${cliSourcesDigest()}\n`);
+    }
+  }, 60_000);
 });

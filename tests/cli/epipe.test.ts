@@ -47,13 +47,13 @@ function shell(line: string): Promise<CliResult> {
 describe('the CLI piped into head', () => {
   it('ends quietly with exit 0 when head stops reading, and leaves the database closed', async () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash expansion for the shell, not a template
-    const piped = await shell('node --import tsx cli/main.ts users list | head -n 2; exit "${PIPESTATUS[0]}"');
+    const piped = await shell('node scripts/cli.mjs users list | head -n 2; exit "${PIPESTATUS[0]}"');
     expect(piped.stderr).toBe('');
     expect(piped.code).toBe(0);
     expect(piped.stdout.split('\n')).toHaveLength(3);
     // the embedded database was closed cleanly: the next command opens it and sees every user
     const all = await shell(
-      `node --import tsx cli/main.ts users list --json | node -e "let s='';process.stdin.on('data',c=>s+=c).on('end',()=>console.log(JSON.parse(s).length))"`,
+      `node scripts/cli.mjs users list --json | node -e "let s='';process.stdin.on('data',c=>s+=c).on('end',()=>console.log(JSON.parse(s).length))"`,
     );
     expect(all.stderr).toBe('');
     expect(all.stdout.trim()).toBe(String(USERS));
@@ -61,7 +61,7 @@ describe('the CLI piped into head', () => {
 
   it('ends quietly when the reader is gone before the first line (no database involved)', async () => {
     const result = await new Promise<CliResult>((done, fail) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', '--help'], {
+      const child = spawn(process.execPath, ['scripts/cli.mjs', '--help'], {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

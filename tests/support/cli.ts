@@ -18,7 +18,7 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
   const childEnv: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'silent', ...env };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], {
+    const child = spawn(process.execPath, ['scripts/cli.mjs', ...args], {
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
