@@ -9,6 +9,7 @@ import { createLogger } from '../../adapters/logger.ts';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { eventually } from '../support/eventually.ts';
 import { FakeDiscord } from '../support/fake-discord.ts';
+import { createTestDatabase, serverTarget, type TestDatabase } from '../support/databases.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
@@ -339,8 +340,17 @@ describe('Discord delivery against a fake Discord API', () => {
 });
 
 describe('restarts', () => {
+  // what outlives the process: the run's database (see serverTarget), or an embedded one in a data directory
   const dataDir = mkdtempSync(join(tmpdir(), 'delivery-restart-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    if (serverTarget() === 'postgres') database = await createTestDatabase('postgres', undefined, { migrated: true });
+  });
+  afterAll(async () => {
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const storage = () => ({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' });
 
   async function start() {
     const config = loadConfig({
@@ -348,8 +358,7 @@ describe('restarts', () => {
       LOG_LEVEL: 'silent',
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      ...storage(),
       RATE_LIMIT_WRITES_PER_MINUTE: '1000',
       ...fake.env({
         DISCORD_ROLE_MAP: ROLE_MAP,
@@ -371,7 +380,7 @@ describe('restarts', () => {
     const { intentId } = await buyWithDemoCard(first.url, buyer, { productType: 'gang', productId: 'hood-package' });
     await eventually(() => expect(roleCalls('PUT', buyer.user.discordId)).toHaveLength(1));
     await first.stop();
-    const row = await pendingRow(dataDir);
+    const row = await pendingRow();
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
 
     fake.clearPlans();
@@ -387,9 +396,9 @@ describe('restarts', () => {
   }, 60_000);
 
   /** the outbox as it was left on disk: read with the server stopped */
-  async function pendingRow(dir: string) {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, DATABASE_URL: '' });
-    const system = await composeSystem(config, { dataDir: dir, logger: createLogger('silent') });
+  async function pendingRow() {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...storage() });
+    const system = await composeSystem(config, { dataDir, logger: createLogger('silent') });
     try {
       const [row] = await system.database.withContext(() => system.core.delivery.list.execute({}));
       return row.kind === 'grant_role'
