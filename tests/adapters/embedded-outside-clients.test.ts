@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../support/pglite-template.ts';
 import { EMBEDDED_PASSWORD_FILE } from '../../adapters/persistence/embedded-postgres.ts';
 import { runCli } from '../support/cli.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
@@ -11,7 +11,7 @@ import { devSignIn, randomDiscordId } from '../support/session.ts';
 
 const run = promisify(execFile);
 const GAME_API_KEY = 'game-key-for-outside-client-tests-0001';
-const dataDir = mkdtempSync(join(tmpdir(), 'outside-clients-'));
+const dataDir = migratedDataDir('outside-clients-');
 let site: ServerProcess;
 
 /** What an operator builds from the data directory: the published address and the password file, nothing else. */

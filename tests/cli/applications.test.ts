@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../support/pglite-template.ts';
 import { composeSystem } from '../../adapters/compose.ts';
 import { loadConfig } from '../../adapters/config.ts';
 import { startServer } from '../../adapters/http/server.ts';
@@ -16,7 +15,7 @@ import type { TestServer } from '../support/test-system.ts';
 // The server runs on an embedded database in its own data directory; the CLI reaches the same database through
 // the address the server publishes there (the everyday setup): as its own process in the first test, then
 // in-process with only its own environment, which is the same program without a process's start-up.
-const dataDir = mkdtempSync(join(tmpdir(), 'cli-applications-'));
+const dataDir = migratedDataDir('cli-applications-');
 const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
 let server: TestServer;
 let staff: SignedIn;

@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../support/pglite-template.ts';
 import { composeSystem } from '../../adapters/compose.ts';
 import { loadConfig } from '../../adapters/config.ts';
 import { startServer } from '../../adapters/http/server.ts';
@@ -21,7 +20,7 @@ const ROLE_PUT = /^\/api\/v10\/guilds\/\d+\/members\/\d+\/roles\/\d+$/;
 
 // The server runs on the embedded database; the CLI reaches the same database through DATA_DIR, and both
 // talk to the same fake Discord. Commands run in this process (no start-up per command).
-const dataDir = mkdtempSync(join(tmpdir(), 'cli-delivery-'));
+const dataDir = migratedDataDir('cli-delivery-');
 let fake: FakeDiscord;
 let env: Record<string, string>;
 let server: TestServer;

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../support/pglite-template.ts';
 import { composeSystem } from '../../adapters/compose.ts';
 import { loadConfig } from '../../adapters/config.ts';
 import { createLogger } from '../../adapters/logger.ts';
@@ -10,7 +9,7 @@ import type { CliResult } from '../support/cli.ts';
 
 // More users than a pipe holds (64 KiB): the CLI is still writing when `head` has gone.
 const USERS = 3000;
-const dataDir = mkdtempSync(join(tmpdir(), 'cli-epipe-'));
+const dataDir = migratedDataDir('cli-epipe-');
 const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 delete env.DATABASE_URL;
 

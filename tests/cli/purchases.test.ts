@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../support/pglite-template.ts';
 import { composeSystem } from '../../adapters/compose.ts';
 import { loadConfig } from '../../adapters/config.ts';
 import { startServer } from '../../adapters/http/server.ts';
@@ -14,7 +13,7 @@ import type { TestServer } from '../support/test-system.ts';
 // The server runs on the embedded database with the demo gateway; the CLI reaches the same database
 // (and so the same demo payments) through the address the server publishes in DATA_DIR. Commands run in
 // this process (no start-up per command); tests/cli/applications.test.ts runs the CLI as its own process.
-const dataDir = mkdtempSync(join(tmpdir(), 'cli-purchases-'));
+const dataDir = migratedDataDir('cli-purchases-');
 const env = {
   DATA_DIR: dataDir,
   DATABASE_URL: '',

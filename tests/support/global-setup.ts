@@ -2,12 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { cliBundleFresh } from '../../scripts/server-bundle.mjs';
 import { ensureUiBuild } from '../../scripts/ui-build.ts';
 import { ensurePostgresTemplate, POSTGRES_TEMPLATE_ENV, serverTarget } from './databases.ts';
-import { ensurePgliteTemplate, TEMPLATE_ENV, templateKey } from './pglite-template.ts';
+import {
+  DATA_DIR_TEMPLATE_ENV,
+  ensureDataDirTemplate,
+  ensurePgliteTemplate,
+  TEMPLATE_ENV,
+  templateKey,
+} from './pglite-template.ts';
 
 /**
  * Browser tests serve the built UI, the command-line tests run the built tool (`npm run cli`), and every throw-away
- * database starts migrated, on the embedded database and, when the run has one, on the real Postgres: each made once,
- * before any test file runs.
+ * database starts migrated, on the embedded database (in memory and in a data directory) and, when the run has one, on
+ * the real Postgres: each made once, before any test file runs.
  */
 export default async function setup(): Promise<void> {
   await ensureUiBuild();
@@ -16,5 +22,6 @@ export default async function setup(): Promise<void> {
     if (built.status !== 0) throw new Error(`npm run build (the server and the tool) failed:\n${built.stderr}`);
   }
   process.env[TEMPLATE_ENV] = await ensurePgliteTemplate();
+  process.env[DATA_DIR_TEMPLATE_ENV] = await ensureDataDirTemplate();
   if (serverTarget() === 'postgres') process.env[POSTGRES_TEMPLATE_ENV] = await ensurePostgresTemplate(templateKey());
 }

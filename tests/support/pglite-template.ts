@@ -1,12 +1,25 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Database } from '../../adapters/persistence/database.ts';
 
 const DIR = 'test-artifacts';
 const MIGRATIONS = 'adapters/persistence/migrations';
 /** where the global set-up tells the test files the template is */
 export const TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
+/** where the global set-up tells the test files the migrated data directory is */
+export const DATA_DIR_TEMPLATE_ENV = 'TEST_DATA_DIR_TEMPLATE';
 
 /** The migrations and the PGlite version name the template: a change to either makes a new one. */
 export function templateKey(): string {
@@ -40,3 +53,37 @@ export async function ensurePgliteTemplate(): Promise<string> {
 
 /** The template the global set-up made, if it ran. */
 export const pgliteTemplate = (): string | undefined => process.env[TEMPLATE_ENV] || undefined;
+
+/**
+ * A data directory with the embedded database in it, created and migrated, as a site leaves it after its first start:
+ * made once per change of the schema, and closed, so a copy opens as the site's own.
+ */
+export async function ensureDataDirTemplate(): Promise<string> {
+  const path = resolve(DIR, `data-dir-template-${templateKey()}`);
+  if (existsSync(path)) return path;
+  mkdirSync(DIR, { recursive: true });
+  for (const old of readdirSync(DIR).filter((name) => name.startsWith('data-dir-template-')))
+    rmSync(join(DIR, old), { recursive: true, force: true });
+  const partial = `${path}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  const database = await Database.open({ dataDir: partial });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  renameSync(partial, path);
+  return path;
+}
+
+/**
+ * A new data directory (under `prefix` in the temporary folder) holding a site's migrated embedded database: a copy of
+ * the run's, or empty when there is none (the site then creates the database at its first start, at the cost of
+ * seconds).
+ */
+export function migratedDataDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const template = process.env[DATA_DIR_TEMPLATE_ENV];
+  if (template) cpSync(template, dir, { recursive: true });
+  return dir;
+}
