@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Database } from '../../adapters/persistence/database.ts';
+import { withMigratedDatabase } from '../support/pglite-template.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 import { devSignIn, randomDiscordId } from '../support/session.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'copied-dir-'));
-const original = join(root, 'data');
+// a site's data directory after its first start
+const original = withMigratedDatabase(join(root, 'data'));
 const copy = join(root, 'data-copy');
 const sites: ServerProcess[] = [];
 // a new data directory's first start initialises the database: seconds, more on a busy machine

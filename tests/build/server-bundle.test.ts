@@ -1,8 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../support/pglite-template.ts';
 import {
   CLI_BUNDLE_DIGEST,
   cliBundleFresh,
@@ -13,7 +12,8 @@ import {
   serverSourcesDigest,
 } from '../../scripts/server-bundle.mjs';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bayou-bundle-'));
+// a site's data directory after its first start: what npm start runs on is the point here, not a first start
+const dataDir = migratedDataDir('bayou-bundle-');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /**

@@ -12,13 +12,15 @@ import {
   type TestDatabase,
 } from '../support/databases.ts';
 import { client } from '../support/http.ts';
+import { withMigratedDatabase } from '../support/pglite-template.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 import { randomDiscordId } from '../support/session.ts';
 import { accountView, type FilledPlayer, fillSite } from '../support/site-fill.ts';
 
 const reachable = await realPostgresReachable();
 const root = mkdtempSync(join(tmpdir(), 'move-to-postgres-'));
-const dataDir = join(root, 'data');
+// a site's data directory after its first start
+const dataDir = withMigratedDatabase(join(root, 'data'));
 const backup = join(root, 'before-the-move.backup.gz');
 const adminDiscordId = randomDiscordId();
 // both sites sign cookies alike, so a session kept in the database is still good after the move

@@ -82,7 +82,11 @@ export async function ensureDataDirTemplate(): Promise<string> {
  * seconds).
  */
 export function migratedDataDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return withMigratedDatabase(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+/** `dir` (made if missing) with a copy of the run's migrated embedded database in it, if there is one; answers `dir` */
+export function withMigratedDatabase(dir: string): string {
   const template = process.env[DATA_DIR_TEMPLATE_ENV];
   if (template) cpSync(template, dir, { recursive: true });
   return dir;
