@@ -1,6 +1,6 @@
 import { type BuildOptions, build } from 'esbuild';
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import {
   CLI_BUNDLE,
   CLI_BUNDLE_DIGEST,
@@ -41,10 +41,10 @@ async function bundle(entry: string, output: string, digest: string, digestFile:
   await build({
     ...common,
     ...options,
-    entryPoints: { [output.slice(dir.length + 1, -'.mjs'.length)]: entry },
+    entryPoints: { [basename(output, '.mjs')]: entry },
     outdir: partial,
   });
-  writeFileSync(`${partial}/${digestFile.slice(dir.length + 1)}`, `${digest}\n`);
+  writeFileSync(`${partial}/${basename(digestFile)}`, `${digest}\n`);
   const old = `${dir}.old`;
   rmSync(old, { recursive: true, force: true });
   if (existsSync(dir)) renameSync(dir, old);

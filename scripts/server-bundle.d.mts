@@ -6,3 +6,4 @@ export declare const CLI_BUNDLE: string;
 export declare const CLI_BUNDLE_DIGEST: string;
 export declare function cliSourcesDigest(): string;
 export declare function cliBundleFresh(): boolean;
+export declare function runBundleOrSources(fresh: boolean, bundle: string, sources: string): Promise<void>;

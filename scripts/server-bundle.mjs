@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,4 +56,18 @@ export function cliBundleFresh() {
 function bundleFresh(bundle, digestFile, digest) {
   if (!existsSync(bundle) || !existsSync(digestFile)) return false;
   return readFileSync(digestFile, 'utf8').trim() === digest();
+}
+
+/**
+ * Runs `bundle` in this process when `fresh`; otherwise `sources` (a TypeScript entry) through tsx as a child
+ * process with this one's arguments, its signals passed on and its exit code taken over.
+ */
+export async function runBundleOrSources(fresh, bundle, sources) {
+  if (fresh) {
+    await import(new URL(`../${bundle}`, import.meta.url).href);
+    return;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', sources, ...process.argv.slice(2)], { stdio: 'inherit' });
+  for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -33,21 +33,36 @@ export function templateKey(): string {
  * An embedded database with every migration applied, dumped to a file once per change of the schema: each test
  * file's throw-away database starts from it instead of initialising and migrating a new one.
  */
-export async function ensurePgliteTemplate(): Promise<string> {
-  const path = join(DIR, `pglite-template-${templateKey()}.tar`);
+export function ensurePgliteTemplate(): Promise<string> {
+  return oncePerSchema('pglite-template-', '.tar', async (partial) => {
+    const database = await Database.open({ dataDir: 'memory' });
+    try {
+      await database.migrate();
+      const dump = await database.dumpEmbedded();
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await database.close();
+    }
+  });
+}
+
+/**
+ * `test-artifacts/<prefix><key><suffix>` (an absolute path), made by `make` at a partial path and renamed when whole,
+ * once per change of the schema: the ones of an earlier schema go, and a run cut short leaves no half-made one.
+ */
+async function oncePerSchema(
+  prefix: string,
+  suffix: string,
+  make: (partial: string) => Promise<void>,
+): Promise<string> {
+  const path = resolve(DIR, `${prefix}${templateKey()}${suffix}`);
   if (existsSync(path)) return path;
   mkdirSync(DIR, { recursive: true });
-  for (const old of readdirSync(DIR).filter((name) => name.startsWith('pglite-template-')))
-    rmSync(join(DIR, old), { force: true });
-  const database = await Database.open({ dataDir: 'memory' });
-  try {
-    await database.migrate();
-    const dump = await database.dumpEmbedded();
-    writeFileSync(`${path}.partial`, Buffer.from(await dump.arrayBuffer()));
-    renameSync(`${path}.partial`, path);
-  } finally {
-    await database.close();
-  }
+  for (const old of readdirSync(DIR).filter((name) => name.startsWith(prefix)))
+    rmSync(join(DIR, old), { recursive: true, force: true });
+  const partial = `${path}.partial`;
+  await make(partial);
+  renameSync(partial, path);
   return path;
 }
 
@@ -58,22 +73,15 @@ export const pgliteTemplate = (): string | undefined => process.env[TEMPLATE_ENV
  * A data directory with the embedded database in it, created and migrated, as a site leaves it after its first start:
  * made once per change of the schema, and closed, so a copy opens as the site's own.
  */
-export async function ensureDataDirTemplate(): Promise<string> {
-  const path = resolve(DIR, `data-dir-template-${templateKey()}`);
-  if (existsSync(path)) return path;
-  mkdirSync(DIR, { recursive: true });
-  for (const old of readdirSync(DIR).filter((name) => name.startsWith('data-dir-template-')))
-    rmSync(join(DIR, old), { recursive: true, force: true });
-  const partial = `${path}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  const database = await Database.open({ dataDir: partial });
-  try {
-    await database.migrate();
-  } finally {
-    await database.close();
-  }
-  renameSync(partial, path);
-  return path;
+export function ensureDataDirTemplate(): Promise<string> {
+  return oncePerSchema('data-dir-template-', '', async (partial) => {
+    const database = await Database.open({ dataDir: partial });
+    try {
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+  });
 }
 
 /**

@@ -32,9 +32,9 @@ class RenewedLimiter extends RateLimiter {
 }
 
 /**
- * The test worker's one server: the real app on the default test configuration, serving the built UI, on an
- * database the run's servers use (see serverTarget), loaded from the run's migrated template. `reset()` brings it back to what a new one
- * would be: the template's rows, nothing kept in memory, no counts, the periodic passes started afresh.
+ * The test worker's one server: the real app on the default test configuration, serving the built UI, on a copy of
+ * the run's migrated database where the run's servers run (see serverTarget). `reset()` brings it back to what a new
+ * one would be: the template's rows, nothing kept in memory, no counts, the periodic passes started afresh.
  */
 class WorkerServer {
   /** the requests under way, each with when it came */
