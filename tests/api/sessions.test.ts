@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../support/server-process.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -45,9 +45,6 @@ describe('sessions in the database', () => {
     const second = await startServerProcess({
       DATABASE_URL: server.system.database.url,
       SESSION_SECRET,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
     });
     try {
@@ -58,7 +55,8 @@ describe('sessions in the database', () => {
       await get('/api/auth/logout', cookie, second.url);
       expect((await get('/api/auth/user', cookie)).status).toBe(401);
     } finally {
-      second.process.kill('SIGTERM');
+      second.child.kill('SIGTERM');
+      await second.exited;
     }
   });
 
@@ -101,28 +99,3 @@ describe('sessions in the database', () => {
     expect((await get('/api/auth/user', cookie)).status).toBe(401);
   });
 });
-
-async function startServerProcess(
-  env: Record<string, string | undefined>,
-): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts', '--api-only'], {
-    env: { ...process.env, ...env } as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`second server did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      const match = /Site ready on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        done(match[1]!);
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => fail(new Error(`second server exited (${code}):\n${output}`)));
-  });
-  return { url, process: child };
-}

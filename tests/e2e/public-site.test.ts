@@ -179,19 +179,18 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
   const pages: Partial<Record<(typeof WIDTHS)[number], Page>> = {};
   const stripeRequests: string[] = [];
 
-  /** Outside hosts are unreachable here; a request for Stripe is noted with the page that made it. */
-  const stayOffline = (context: BrowserContext) =>
-    context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
-      if (route.request().url().includes('stripe'))
-        stripeRequests.push(`${new URL(route.request().frame().page().url()).pathname} ${route.request().url()}`);
-      return route.abort();
+  /** A request for Stripe is noted with the page that made it (outside hosts are unreachable here: tests/support/browser.ts). */
+  const noteStripeRequests = (context: BrowserContext) =>
+    context.on('request', (request) => {
+      if (request.url().includes('stripe'))
+        stripeRequests.push(`${new URL(request.frame().page().url()).pathname} ${request.url()}`);
     });
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([sharedTestServer(), openBrowser()]);
     for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'no-preference' });
-      await stayOffline(context);
+      noteStripeRequests(context);
       pages[width] = await context.newPage();
     }
   });
@@ -206,7 +205,7 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
   async function onPage(width: (typeof WIDTHS)[number], use: (page: Page) => Promise<void>) {
     const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'no-preference' });
     try {
-      await stayOffline(context);
+      noteStripeRequests(context);
       await use(await context.newPage());
     } finally {
       await context.close();
@@ -294,7 +293,7 @@ describe.runIf(browserAvailable)('public site in Chromium', () => {
 
   it('shows the signed-in home instead of the landing', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await stayOffline(context);
+    noteStripeRequests(context);
     const page = await context.newPage();
     await signInBrowser(page, server, { username: 'Boudreaux' });
     try {

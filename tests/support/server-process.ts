@@ -9,13 +9,16 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** `node --import tsx adapters/http/main.ts --api-only` as its own process, as an operator starts one. */
+/**
+ * `npm start -- --api-only` as its own process, as an operator starts one: the server bundle (the global setup builds
+ * it when it is stale), or the sources through tsx when there is none.
+ */
 export function startServerProcess(
   env: Record<string, string>,
   options: { startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts', '--api-only'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--api-only'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
