@@ -307,9 +307,10 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await visitor.locator('[aria-invalid="true"]').first().waitFor();
       await check(found, visitor, '/dev-login after an empty submit');
 
+      // the player moves through the site as its links do: one load, then route changes
       const player = await newPage(width, true);
       for (const path of [paths.apply, paths.staffApply]) {
-        await player.goto(`${server.url}${path}`);
+        await visit(player, server.url, path);
         const submit = player.getByRole('button', { name: 'Submit Application' });
         await submit.waitFor();
         await submit.click();
@@ -331,7 +332,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await slow.getByRole('heading', { level: 1, name: 'Job Applications' }).waitFor();
 
       // the tier cards' buttons share one line and none wraps past two lines
-      await player.goto(`${server.url}${paths.priorityPass}`);
+      await visit(player, server.url, paths.priorityPass);
       const tierButtons = player.getByRole('list', { name: 'Whitelist tiers' }).getByRole('button');
       await expect.poll(() => tierButtons.count()).toBe(5);
       const boxes = await tierButtons.evaluateAll((buttons) =>
@@ -348,20 +349,20 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       expect(Math.max(...boxes.map((box) => box.lines))).toBeLessThanOrEqual(2);
 
       // the add-on options are real radio inputs, grouped under a legend
-      await player.goto(`${server.url}${paths.addons}`);
+      await visit(player, server.url, paths.addons);
       const tattoos = player.getByRole('group', { name: 'Choose an option' }).first();
       await tattoos.getByRole('radio', { name: /Lower Body/ }).check();
       expect(await tattoos.getByRole('radio', { name: /Lower Body/ }).isChecked()).toBe(true);
       expect(await tattoos.getByRole('radio').count()).toBe(4);
 
       // page 2 of the jobs carousel: two cards, centred
-      await player.goto(`${server.url}${paths.jobs}`);
+      await visit(player, server.url, paths.jobs);
       await player.getByRole('button', { name: 'Next jobs' }).click();
       await check(found, player, '/jobs on page 2');
       expect(await fitsWidth(player)).toBe(true);
       await shoot(player, `a11y-jobs-page-2-${width}`, { fullPage: true });
 
-      await player.goto(`${server.url}/`);
+      await visit(player, server.url, '/');
       await settle(player);
       // the first screen as a player sees it, the Recent Purchases panel folded
       await shoot(player, `a11y-home-first-screen-${width}`);
@@ -377,7 +378,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await shoot(player, `a11y-home-recent-purchases-open-${width}`);
 
       // a creator code the server refuses, at its field
-      await player.goto(`${server.url}${paths.stripeCheckout}?type=gang&id=starter-gang`);
+      await visit(player, server.url, `${paths.stripeCheckout}?type=gang&id=starter-gang`);
       await player.getByLabel('Creator code').fill('NO-SUCH-CREATOR');
       await player.getByRole('button', { name: 'Apply creator' }).click();
       await player.locator('[aria-invalid="true"]').first().waitFor();
@@ -385,7 +386,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await shoot(player, `a11y-creator-code-refused-${width}`);
 
       // a declined card: the Payment Failed toast beside the page's own alert
-      await player.goto(`${server.url}${paths.stripeCheckout}?type=whitelist&id=swamp-blood`);
+      await visit(player, server.url, `${paths.stripeCheckout}?type=whitelist&id=swamp-blood`);
       await player.getByLabel('Card number').fill('4000 0000 0000 0002');
       await player.getByLabel('Expiry').fill('12 / 34');
       await player.getByLabel('CVC').fill('123');
