@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../core/users/user.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot, visitInApp } from '../support/browser.ts';
 import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
@@ -49,7 +49,8 @@ describe.runIf(browserAvailable)('staff and admin screens', () => {
         const page = await pageAs(role, width);
         for (const screen of SCREENS.filter((one) => RANK[role ?? 'player'] < RANK[one.role])) {
           const what = `${role ?? 'signed out'} on ${screen.path}`;
-          await page.goto(`${server.url}${screen.path}`);
+          // one load for each visitor, then the screens as the site's links reach them
+          await visitInApp(page, server.url, screen.path);
           await page.getByRole('heading', { level: 1, name: 'Not authorized' }).waitFor();
           await page.waitForLoadState('networkidle');
           expect(await headings(page), what).toEqual(['Not authorized']);

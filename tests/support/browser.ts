@@ -166,3 +166,34 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<{ 
   });
   return { release };
 }
+
+/**
+ * Goes to `path` as a link inside the site does, without loading the site again: the app takes the route change from
+ * the browser's history, draws the page and hands focus to it (its route announcer). Only a page with no site in it yet
+ * is loaded whole. A page that sends the visitor elsewhere in a navigation of its own is waited for by `settle`.
+ */
+export async function visitInApp(page: Page, url: string, path: string): Promise<void> {
+  const moved = await page
+    .evaluate((to) => {
+      if (document.getElementById('main') === null) return false;
+      if (location.pathname + location.search === to) return 'there';
+      (document.activeElement as HTMLElement | null)?.blur();
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+      return 'moved';
+    }, path)
+    .catch((error: unknown) => {
+      if (cutByNavigation(error)) return false;
+      throw error;
+    });
+  if (moved === 'there') return;
+  if (moved === false) {
+    await page.goto(`${url}${path}`);
+    return;
+  }
+  await page
+    .waitForFunction(() => document.getElementById('main')?.contains(document.activeElement) === true)
+    .catch((error: unknown) => {
+      if (!cutByNavigation(error)) throw error;
+    });
+}
