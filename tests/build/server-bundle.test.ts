@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDataDir } from '../support/pglite-template.ts';
@@ -66,13 +66,13 @@ function importedAtStart(): string[] {
 
 describe('the server bundle (npm run build)', () => {
   // built once for the file: each test leaves the digests as the build wrote them
-  let built: ReturnType<typeof spawnSync>;
+  let built: SpawnSyncReturns<string>;
   beforeAll(() => {
     built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { encoding: 'utf8' });
   });
 
   it('is built from the sources, and npm start runs it while they are unchanged, the sources otherwise', async () => {
-    expect(built.status, String(built.stderr)).toBe(0);
+    expect(built.status, built.stderr).toBe(0);
     expect(serverBundleFresh()).toBe(true);
 
     const fromBundle = await npmStart();
@@ -90,7 +90,7 @@ describe('the server bundle (npm run build)', () => {
   }, 120_000);
 
   it('loads Stripe, Discord sign-in and the migrator only on a site that uses them', async () => {
-    expect(built.status, String(built.stderr)).toBe(0);
+    expect(built.status, built.stderr).toBe(0);
     const atStart = importedAtStart();
     expect(atStart).toContain('@mikro-orm/postgresql');
     for (const later of ['stripe', 'simple-oauth2', '@mikro-orm/migrations']) expect(atStart).not.toContain(later);
@@ -116,7 +116,7 @@ describe('the server bundle (npm run build)', () => {
   }, 120_000);
 
   it('npm run cli runs the bundled tool while its sources are unchanged, the sources otherwise, with the same answers', () => {
-    expect(built.status, String(built.stderr)).toBe(0);
+    expect(built.status, built.stderr).toBe(0);
     expect(cliBundleFresh()).toBe(true);
     const help = () => spawnSync(process.execPath, ['scripts/cli.mjs', '--help'], { encoding: 'utf8' });
     const fromBundle = help();

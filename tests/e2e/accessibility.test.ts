@@ -363,7 +363,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await player.getByLabel('Expiry').fill('12 / 34');
       await player.getByLabel('CVC').fill('123');
       await player.getByRole('button', { name: 'Pay $60' }).click();
-      // this payment's toast: one from an earlier page of the visit may still be showing
+      // this payment's toast, not another the page may show
       const toast = player
         .getByRole('region', { name: /Notifications/ })
         .getByRole('listitem')
