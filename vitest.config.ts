@@ -27,5 +27,8 @@ export default defineConfig({
     hookTimeout: 90_000,
     globalSetup: ['tests/support/global-setup.ts'],
     reporters: ['default'],
+    // transformed modules are kept in node_modules between runs (a new install starts over): a run transforms only
+    // the files that changed since the last one
+    experimental: { fsModuleCache: true },
   },
 });

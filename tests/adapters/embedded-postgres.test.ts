@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '../../adapters/persistence/embedded-postgres.ts';
+import { DATA_DIR_TEMPLATE_ENV, pgliteTemplate } from '../support/pglite-template.ts';
 
 const posix = process.platform !== 'win32';
 
@@ -93,10 +94,14 @@ function request(code: number, extra = Buffer.alloc(0)): Buffer {
   return message;
 }
 
+// the databases below start from the run's migrated template where there is one: these tests are of the password front
+// and the data directory's files, not of a new database's initialisation (which takes seconds)
+const template = pgliteTemplate();
+
 describe('the throw-away (memory) embedded database', () => {
   let embedded: EmbeddedPostgres;
   beforeAll(async () => {
-    embedded = await startEmbeddedPostgres('memory');
+    embedded = await startEmbeddedPostgres('memory', { template });
   });
   afterAll(async () => {
     await embedded?.close();
@@ -105,7 +110,7 @@ describe('the throw-away (memory) embedded database', () => {
   it('carries a random password in its URL, new on each start', async () => {
     const password = new URL(embedded.url).password;
     expect(password).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const other = await startEmbeddedPostgres('memory');
+    const other = await startEmbeddedPostgres('memory', { template });
     try {
       expect(new URL(other.url).password).not.toBe(password);
       // and one database's password does not open another
@@ -212,7 +217,7 @@ describe('the password front', () => {
   let db: PGlite;
   let front: AuthenticatingServer;
   beforeAll(async () => {
-    db = await PGlite.create('memory://');
+    db = await PGlite.create('memory://', template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
     // long enough for a client that knows the password on a busy machine (300 ms was not, in one CI run), shorter
     // than the 2 s the trickling client below takes to send its 41-byte startup message
     front = await serveWithPassword({ db, password: 'x'.repeat(43), maxConnections: 4, handshakeTimeoutMs: 1_500 });
@@ -258,6 +263,9 @@ describe('the password front', () => {
 
 describe.skipIf(!posix)('an embedded database in a data directory', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'embedded-postgres-'));
+  // the database itself from the run's migrated data directory; the password file is the site's to make
+  const dataDirTemplate = process.env[DATA_DIR_TEMPLATE_ENV];
+  if (dataDirTemplate) cpSync(join(dataDirTemplate, 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
   const passwordFile = join(dataDir, EMBEDDED_PASSWORD_FILE);
   const modeOf = (path: string) => statSync(path).mode & 0o777;
   let first: EmbeddedPostgres | undefined;

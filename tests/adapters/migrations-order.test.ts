@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Database } from '../../adapters/persistence/database.ts';
 import { migrationsList } from '../../adapters/persistence/migrations/index.ts';
 import { createTestDatabase, databaseTargets } from '../support/databases.ts';
+import { pgliteBlankTemplate } from '../support/pglite-template.ts';
 
 const names = migrationsList.map((migration) => migration.name);
 
@@ -72,7 +73,7 @@ describe.each(databaseTargets())('migrations on %s', (target) => {
       opened.push(testDb.drop);
       url = testDb.url;
     }
-    const database = await Database.open({ url, dataDir: 'memory' });
+    const database = await Database.open({ url, dataDir: 'memory', memoryTemplate: pgliteBlankTemplate() });
     opened.push(() => database.close());
     return database;
   }

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Database } from '../../adapters/persistence/database.ts';
 import { migrationsList } from '../../adapters/persistence/migrations/index.ts';
 import { createTestDatabase } from '../support/databases.ts';
+import { pgliteBlankTemplate } from '../support/pglite-template.ts';
 
 const names = migrationsList.map((migration) => migration.name);
 const BEFORE_HISTORY = names.slice(0, names.indexOf('Migration20261123000009PurchaseStatusChanges'));
@@ -14,7 +15,7 @@ describe('migration 0009: purchase status history', () => {
 
   it('fills in the history of purchases made before it from their created, completed and updated times', async () => {
     const testDb = await createTestDatabase('pglite');
-    const database = await Database.open({ url: testDb.url, dataDir: 'memory' });
+    const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteBlankTemplate() });
     opened.push(testDb.drop, () => database.close());
     await (await database.migrator()).up({ migrations: BEFORE_HISTORY });
     const sql = (query: string, params: unknown[] = []) => database.em.getConnection().execute(query, params);

@@ -15,6 +15,7 @@ import { capturedLogger } from '../support/captured-log.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { devSignIn, randomDiscordId } from '../support/session.ts';
 import { fillSite } from '../support/site-fill.ts';
+import { withMigratedDatabase } from '../support/pglite-template.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'db-backup-'));
@@ -200,7 +201,8 @@ describe.each(databaseTargets())('a backup taken while 50 writes run (%s)', (tar
     expect(statuses.every((status) => status === 200)).toBe(true);
     expect(summary.rows).toBeGreaterThan(0);
 
-    const dataDir = join(root, `under-writes-${target}`);
+    // the restore goes into a site's migrated, empty database (the restore into a new data directory is shown above)
+    const dataDir = withMigratedDatabase(join(root, `under-writes-${target}`));
     const restored = await runCli(['db', 'restore', file], { DATA_DIR: dataDir, DATABASE_URL: '' });
     expect(restored.code).toBe(0);
     const database = await Database.open({ dataDir });

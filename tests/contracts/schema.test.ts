@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Database } from '../../adapters/persistence/database.ts';
 import { createTestDatabase, databaseTargets } from '../support/databases.ts';
-import { pgliteTemplate } from '../support/pglite-template.ts';
+import { pgliteBlankTemplate, pgliteTemplate } from '../support/pglite-template.ts';
 
 describe.each(databaseTargets())('schema on %s', (target) => {
   const opened: Array<() => Promise<void>> = [];
@@ -20,7 +20,7 @@ describe.each(databaseTargets())('schema on %s', (target) => {
 
   it('migrates to the users and sessions tables of SPEC, and a second run applies nothing', async () => {
     const testDb = await createTestDatabase(target);
-    const database = await Database.open({ url: testDb.url, dataDir: 'memory' });
+    const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteBlankTemplate() });
     opened.push(testDb.drop, () => database.close());
     expect((await database.migrate()).length).toBeGreaterThan(0);
     expect(await database.migrate()).toEqual([]);

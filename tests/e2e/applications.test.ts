@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot, visitInApp } from '../support/browser.ts';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { signIn, signInBrowser } from '../support/session.ts';
@@ -250,18 +250,19 @@ describe.runIf(browserAvailable)('applications in Chromium', () => {
 
   it('keeps the forms and review screens within a 360 px screen, and tells a player the review screens are not for them', async () => {
     const player = await pageAs('player', 'Narrow', 360);
+    // the site loads once; each next page is reached as a link inside it reaches it
     for (const path of ['/apply', '/staff-apply']) {
-      await player.goto(`${server.url}${path}`);
+      await visitInApp(player, server.url, path);
       await player.getByRole('button', { name: 'Submit Application' }).waitFor();
       expect(await fitsWidth(player)).toBe(true);
     }
     await shoot(player, 'staff-apply-360', { fullPage: true });
-    await player.goto(`${server.url}/admin-applications`);
+    await visitInApp(player, server.url, '/admin-applications');
     await player.getByRole('heading', { name: 'Not authorized' }).waitFor();
 
     const admin = await pageAs('admin', 'NarrowAdmin', 360);
     for (const path of ['/admin-applications', '/staff-applications', '/staff-review']) {
-      await admin.goto(`${server.url}${path}`);
+      await visitInApp(admin, server.url, path);
       await admin.getByTestId('count-total').waitFor();
       await expect.poll(() => count(admin, 'total')).not.toBe('–');
       expect(await fitsWidth(admin)).toBe(true);

@@ -73,8 +73,9 @@ describe.runIf(browserAvailable)('staff and admin screens', () => {
 
   it('a role that may use the screen sees its title and its player search', async () => {
     const page = await pageAs('admin', 1280);
+    // the site loads once; each next screen is reached as a link inside it reaches it
     for (const screen of SCREENS) {
-      await page.goto(`${server.url}${screen.path}`);
+      await visitInApp(page, server.url, screen.path);
       await page.getByRole('heading', { level: 1, name: screen.title }).waitFor();
       expect(await page.getByText('Find a player').count(), screen.path).toBe(1);
       expect(await page.getByText('Not authorized').count(), screen.path).toBe(0);

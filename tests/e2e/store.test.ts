@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, holdRequests, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import {
+  browserAvailable,
+  holdRequests,
+  openBrowser,
+  type TestBrowser,
+  shoot,
+  visitInApp,
+} from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 import { fitsWidth } from '../support/axe.ts';
 
@@ -376,7 +383,8 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
       '/checkout-success?payment_intent=pi_demo_0123456789abcdef01234567',
       '/admin',
     ]) {
-      await admin.goto(`${server.url}${path}`);
+      // the site loads once; each next page is reached as a link inside it reaches it
+      await visitInApp(admin, server.url, path);
       await admin.getByRole('heading', { level: 1 }).first().waitFor();
       await admin.waitForLoadState('networkidle');
       expect({ path, fits: await fitsWidth(admin) }).toEqual({ path, fits: true });

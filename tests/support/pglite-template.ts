@@ -18,6 +18,8 @@ const DIR = 'test-artifacts';
 const MIGRATIONS = 'adapters/persistence/migrations';
 /** where the global set-up tells the test files the template is */
 export const TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
+/** where the global set-up tells the test files the blank (initialised, not migrated) template is */
+export const BLANK_TEMPLATE_ENV = 'TEST_PGLITE_BLANK_TEMPLATE';
 /** where the global set-up tells the test files the migrated data directory is */
 export const DATA_DIR_TEMPLATE_ENV = 'TEST_DATA_DIR_TEMPLATE';
 
@@ -38,6 +40,22 @@ export function ensurePgliteTemplate(): Promise<string> {
     const database = await Database.open({ dataDir: 'memory' });
     try {
       await database.migrate();
+      const dump = await database.dumpEmbedded();
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await database.close();
+    }
+  });
+}
+
+/**
+ * An embedded database as a new one is before its first migration, dumped once: the tests of the migrations start
+ * from it instead of initialising a database each time (seconds of work, the same every time).
+ */
+export function ensurePgliteBlankTemplate(): Promise<string> {
+  return oncePerSchema('pglite-blank-', '.tar', async (partial) => {
+    const database = await Database.open({ dataDir: 'memory' });
+    try {
       const dump = await database.dumpEmbedded();
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     } finally {
@@ -68,6 +86,9 @@ async function oncePerSchema(
 
 /** The template the global set-up made, if it ran. */
 export const pgliteTemplate = (): string | undefined => process.env[TEMPLATE_ENV] || undefined;
+
+/** The blank (unmigrated) template the global set-up made, if it ran. */
+export const pgliteBlankTemplate = (): string | undefined => process.env[BLANK_TEMPLATE_ENV] || undefined;
 
 /**
  * A data directory with the embedded database in it, created and migrated, as a site leaves it after its first start:

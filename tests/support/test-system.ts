@@ -4,7 +4,7 @@ import { startServer } from '../../adapters/http/server.ts';
 import { createLogger, type Logger } from '../../adapters/logger.ts';
 import type { Clock } from '../../core/shared/ports.ts';
 import { createTestDatabase, type DatabaseTarget, serverTarget } from './databases.ts';
-import { pgliteTemplate } from './pglite-template.ts';
+import { pgliteBlankTemplate, pgliteTemplate } from './pglite-template.ts';
 
 export interface TestServer {
   url: string;
@@ -72,8 +72,8 @@ export async function composeTestSystem(options: TestServerOptions, databaseUrl:
   });
   return composeSystem(config, {
     dataDir: 'memory',
-    // a test that checks migrating itself starts from an empty database
-    memoryTemplate: options.migrate === false ? undefined : pgliteTemplate(),
+    // a test that checks migrating itself starts from a blank database
+    memoryTemplate: options.migrate === false ? pgliteBlankTemplate() : pgliteTemplate(),
     logger: options.logger ?? createLogger('silent'),
     migrate: options.migrate,
     clock: options.clock,
