@@ -34,10 +34,18 @@ describe.runIf(browserAvailable)('signing in returns the player to the page and 
 
   it('signed out, Purchase on Swamp Blood, sign in: the payment page for Swamp Blood', async () => {
     const page = await visitor();
+    // the page itself notes the message when it shows: it shows for a second before the move to sign in, which a
+    // busy machine can spend between two reads from here
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Please log in to make a purchase.'))
+          sessionStorage.setItem('sign-in-message-shown', 'yes');
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await page.goto(`${server.url}/whitelist`);
     await page.getByRole('button', { name: 'Purchase Swamp Blood' }).click();
-    await page.getByText('Please log in to make a purchase.', { exact: true }).waitFor();
     await page.waitForURL('**/dev-login**');
+    expect(await page.evaluate(() => sessionStorage.getItem('sign-in-message-shown'))).toBe('yes');
     expect(returnTo(page)).toBe('/stripe-checkout?type=whitelist&id=swamp-blood');
     await devSignIn(page, 'Swamp Buyer');
     await page.waitForURL('**/stripe-checkout?type=whitelist&id=swamp-blood');
