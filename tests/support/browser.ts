@@ -170,7 +170,8 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<{ 
 /**
  * Goes to `path` as a link inside the site does, without loading the site again: the app takes the route change from
  * the browser's history, draws the page and hands focus to it (its route announcer). Only a page with no site in it yet
- * is loaded whole. A page that sends the visitor elsewhere in a navigation of its own is waited for by `settle`.
+ * is loaded whole. A page that sends the visitor elsewhere in a navigation of its own is the caller's to wait for (the
+ * accessibility sweep's `settle`).
  */
 export async function visitInApp(page: Page, url: string, path: string): Promise<void> {
   const moved = await page

@@ -14,8 +14,9 @@ import {
 
 /**
  * Browser tests serve the built UI, the command-line tests run the built tool (`npm run cli`), and every throw-away
- * database starts migrated (or, for the tests of the migrations, initialised and blank), on the embedded database (in memory and in a data directory) and, when the run has one, on
- * the real Postgres: each made once, before any test file runs.
+ * database starts migrated (or, for the tests of the migrations, initialised and blank), on the embedded database (in
+ * memory and in a data directory) and, when the run has one, on the real Postgres: each made once, before any test
+ * file runs.
  */
 export default async function setup(): Promise<void> {
   await ensureUiBuild();

@@ -36,16 +36,7 @@ export function templateKey(): string {
  * file's throw-away database starts from it instead of initialising and migrating a new one.
  */
 export function ensurePgliteTemplate(): Promise<string> {
-  return oncePerSchema('pglite-template-', '.tar', async (partial) => {
-    const database = await Database.open({ dataDir: 'memory' });
-    try {
-      await database.migrate();
-      const dump = await database.dumpEmbedded();
-      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    } finally {
-      await database.close();
-    }
-  });
+  return oncePerSchema('pglite-template-', '.tar', (partial) => dumpNewDatabase(partial, { migrated: true }));
 }
 
 /**
@@ -53,15 +44,19 @@ export function ensurePgliteTemplate(): Promise<string> {
  * from it instead of initialising a database each time (seconds of work, the same every time).
  */
 export function ensurePgliteBlankTemplate(): Promise<string> {
-  return oncePerSchema('pglite-blank-', '.tar', async (partial) => {
-    const database = await Database.open({ dataDir: 'memory' });
-    try {
-      const dump = await database.dumpEmbedded();
-      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    } finally {
-      await database.close();
-    }
-  });
+  return oncePerSchema('pglite-blank-', '.tar', (partial) => dumpNewDatabase(partial, { migrated: false }));
+}
+
+/** A new in-memory embedded database, migrated if asked, dumped into `file`. */
+async function dumpNewDatabase(file: string, { migrated }: { migrated: boolean }): Promise<void> {
+  const database = await Database.open({ dataDir: 'memory' });
+  try {
+    if (migrated) await database.migrate();
+    const dump = await database.dumpEmbedded();
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await database.close();
+  }
 }
 
 /**
