@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { queryGuard } from './middleware/query-guard.ts';
+import { urlGuard } from './middleware/url-guard.ts';
 import Router from '@koa/router';
 import type { System } from '../compose.ts';
 import { jsonBody } from './middleware/body.ts';
@@ -20,6 +20,7 @@ import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { playerRoutes } from './routes/players.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
+import { securityRoutes } from './routes/security.ts';
 import { promotionRoutes } from './routes/promotions.ts';
 import { deliveryRoutes } from './routes/deliveries.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -81,12 +82,13 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   deliveryRoutes(router, core);
   playerRoutes(router, core);
   accountRoutes(router, core);
+  securityRoutes(router, core, system.rateLimits.secondFactor);
   membershipRoutes(router, core);
   stripeWebhookRoutes(router, core, payments, logger);
   tebexRoutes(router, core, payments, logger);
 
   app.use(edge({ logger, production: config.production, publicUrl: config.server.publicUrl }));
-  app.use(queryGuard());
+  app.use(urlGuard());
   // answers kept in memory go out from here, with the request line, protective headers and checks above, before
   // any other work: public answers for their max-age, and signed-in answers beside their session
   const kept = { httpsOnly: config.production, trustProxy: hops > 0 };

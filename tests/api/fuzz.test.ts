@@ -1,5 +1,9 @@
 import { Agent, request } from 'node:http';
+import { Writable } from 'node:stream';
+import type { Context } from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorAnswer } from '../../adapters/http/middleware/errors.ts';
+import { createLogger } from '../../adapters/logger.ts';
 import {
   appealAnswers,
   STAFF_REQUIRED,
@@ -9,6 +13,7 @@ import {
 } from '../support/application-builders.ts';
 import { allRoutes } from '../support/routes.ts';
 import { signIn } from '../support/session.ts';
+import { serverTarget } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 /** mulberry32: a tiny seeded generator, so a failure replays exactly from its seed. */
@@ -281,6 +286,9 @@ const BAD_IDS = [
   'constructor',
 ];
 
+/** percent-encoded and raw-in-the-address control characters: NUL, a line feed, a tab, an escape, DEL */
+const PATH_CONTROLS = ['%00', '%0A', '%09', '%1b', '%7F', '%00%00'];
+
 function concretePath(random: Random, path: string): string {
   return path.replace(/:id/g, () => random.pick(BAD_IDS));
 }
@@ -411,9 +419,20 @@ function generate(
 let server: TestServer;
 let agent: Agent;
 const cookies: Record<string, string | undefined> = { anonymous: undefined };
+/** pino's numeric level of every line the server logs: 50 and above are errors */
+const logLevels: number[] = [];
+const logSink = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split('\n').filter(Boolean)) logLevels.push(JSON.parse(line).level as number);
+    done();
+  },
+});
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { GAME_API_KEY: 'fuzz-game-key-0123456789abcdef' } });
+  server = await startTestServer({
+    env: { GAME_API_KEY: 'fuzz-game-key-0123456789abcdef' },
+    logger: createLogger('warn', logSink),
+  });
   for (const role of ['player', 'staff', 'admin'] as const) cookies[role] = (await signIn(server, { role })).cookie;
   agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 });
@@ -520,6 +539,55 @@ describe(`fuzzing every API route (seed ${SEED})`, () => {
     for (const status of [400, 401, 403, 404, 405, 413, 415])
       expect(statuses.get(status) ?? 0, `answers with ${status}`).toBeGreaterThan(0);
   }, 60_000);
+
+  it('refuses a control character in any path parameter of any route with a 400, logging no error', async () => {
+    const routes = allRoutes(server).filter((route) => route.path.includes('/:'));
+    expect(routes.length).toBeGreaterThan(10);
+    const url = new URL(server.url);
+    const before = await snapshot();
+    const errorsBefore = logLevels.filter((level) => level >= 50).length;
+    const failures: string[] = [];
+    for (const route of routes)
+      for (const [index, control] of PATH_CONTROLS.entries()) {
+        // each parameter in turn carries it, the others a plain value
+        const names = route.path.match(/:[A-Za-z]+/g) ?? [];
+        const path = route.path.replace(/:[A-Za-z]+/g, (name) =>
+          name === names[index % names.length] ? `AB${control}CD` : 'ABCD',
+        );
+        const answer = await send(url, {
+          method: route.method,
+          path,
+          headers: {
+            cookie: cookies.admin!,
+            ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+          },
+          body: route.method === 'GET' ? undefined : '{}',
+          label: `${route.method} ${path}`,
+        });
+        const code = (JSON.parse(answer.body || '{}') as { code?: string }).code;
+        if (answer.status !== 400 || code !== 'INVALID_PATH')
+          failures.push(`${answer.status} ${route.method} ${path}: ${answer.body.slice(0, 160)}`);
+      }
+    expect(failures).toEqual([]);
+    expect(logLevels.filter((level) => level >= 50).length - errorsBefore, 'error-level log lines').toBe(0);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers the database's refusal of a NUL byte with a 400, not a 500", async () => {
+    // the address guard keeps NULs in paths from the database; a value from elsewhere meets this answer
+    const { database } = server.system;
+    const refusal = await database
+      .withContext(() => database.em.getConnection().execute('select ?::text as "code"', ['AB\u0000CD']))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    if (serverTarget() === 'postgres') expect((refusal as { code?: string }).code).toBe('08P01');
+    if (!refusal) return;
+    const ctx = { method: 'GET', path: '/', remove: () => {}, set: () => {} } as unknown as Context;
+    errorAnswer(createLogger('silent'))(ctx, refusal);
+    expect([ctx.status, (ctx.body as { code?: string }).code]).toEqual([400, 'INVALID_VALUE']);
+  });
 
   it('refuses a NUL character in an otherwise valid form with a 400, storing nothing', async () => {
     const before = await snapshot();

@@ -53,11 +53,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * Postgres class 22 ("data exception": a NUL byte, invalid UTF-8, a value out of range or too long) means the
- * request carried a value the database cannot hold: the client's mistake, answered 400, not a server failure.
+ * request carried a value the database cannot hold: the client's mistake, answered 400, not a server failure. So
+ * does 08P01 ("invalid message format"): Postgres's answer to a NUL byte in a text parameter, which cannot even
+ * be sent to it; the connection stays usable.
  */
 export function isRejectedValue(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+  return typeof code === 'string' && (code === '08P01' || /^22[0-9A-Z]{3}$/.test(code));
 }
 
 export function formatZodError(error: ZodError): ErrorBody {
