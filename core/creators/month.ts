@@ -8,7 +8,11 @@ export interface Month {
   to: Date;
 }
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/**
+ * YYYY-MM in the years 2000 to 2999: JavaScript's dates read 0000 to 0099 as 1900 to 1999, and a month of 9999
+ * ends past what the database's timestamps hold
+ */
+export const MONTH_PATTERN = /^(2\d{3})-(0[1-9]|1[0-2])$/;
 
 function monthStarting(year: number, monthIndex: number): Month {
   const from = new Date(Date.UTC(year, monthIndex, 1));
@@ -25,7 +29,11 @@ export const previousMonth = (month: Month): Month =>
 
 /** YYYY-MM, or a clear refusal */
 export function parseMonth(text: string): Month {
-  const match = MONTH.exec(text.trim());
-  if (!match) throw new InvalidInputError('INVALID_MONTH', `'${text}' is not a month: write it as YYYY-MM (2026-11).`);
+  const match = MONTH_PATTERN.exec(text.trim());
+  if (!match)
+    throw new InvalidInputError(
+      'INVALID_MONTH',
+      `'${text.slice(0, 20)}' is not a month from 2000-01 to 2999-12: write it as YYYY-MM (2026-11).`,
+    );
   return monthStarting(Number(match[1]), Number(match[2]) - 1);
 }

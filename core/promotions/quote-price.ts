@@ -1,5 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
-import { giftPriced } from '../purchases/gift.ts';
+import { giftMonthsFor, giftPriced } from '../purchases/gift.ts';
 import { MEMBERSHIP_PRODUCT_TYPE } from '../purchases/start-checkout.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { PriceCheckout } from './price-checkout.ts';
@@ -27,10 +27,12 @@ export class QuotePrice {
     giftMonths?: number;
   }): Promise<CheckoutQuote> {
     const listed = this.catalogue.price(input.productId, input.productType, input.optionId);
-    const item = giftPriced(
-      listed,
-      listed.product.type === MEMBERSHIP_PRODUCT_TYPE ? (input.giftMonths ?? null) : null,
-    );
+    // checkout's own rule: a quote for months a gift cannot run is refused as the checkout would refuse it
+    const months =
+      input.giftMonths === undefined
+        ? null
+        : giftMonthsFor(listed.product.type, MEMBERSHIP_PRODUCT_TYPE, input.giftMonths);
+    const item = giftPriced(listed, months);
     try {
       return { quote: await this.pricing.quote(item, input.buyerId, input.couponCode), refusal: null };
     } catch (error) {

@@ -149,6 +149,14 @@ describe('creator codes: registered by admins, named at checkout, reported per m
       totals: { sales: 1, taken: 40, shareOwed: 4.8, refunds: 0 },
     });
     expect((await as(admin).get('/api/creators/report?month=2026-13')).status).toBe(400);
+    // years JavaScript's dates misread (0000 as 1900) or the database cannot hold the end of (9999-12)
+    for (const month of ['0000-01', '9999-12']) {
+      const refused = await as(admin).get(`/api/creators/report?month=${month}`);
+      expect([refused.status, refused.body.message]).toEqual([
+        400,
+        'Invalid request. month: Pick a month from 2000-01 to 2999-12 as YYYY-MM, like 2026-11.',
+      ]);
+    }
 
     // the creator's own figures: this month, then the last
     expect((await as(marie).get('/api/user/creator')).body).toEqual({

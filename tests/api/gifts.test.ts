@@ -324,6 +324,17 @@ describe('buying as a gift', () => {
       giftMonths: 2,
     });
     expect(badMonths.body.code).toBe('GIFT_MONTHS_INVALID');
+    // the quote refuses what the checkout refuses, by the same rule
+    const quote = (months: number) =>
+      buyer.http.get(`/api/checkout/quote?productType=whitelist&productId=swamp-blood&months=${months}`);
+    for (const months of [2, 12]) {
+      const refused = await quote(months);
+      expect([refused.status, refused.body.code]).toEqual([400, 'GIFT_MONTHS_INVALID']);
+    }
+    const sixMonths = await quote(6);
+    expect(sixMonths.status).toBe(200);
+    const notAPass = await buyer.http.get('/api/checkout/quote?productType=gang&productId=hood-package&months=3');
+    expect([notAPass.status, notAPass.body.code]).toEqual([400, 'GIFT_MONTHS_NOT_ALLOWED']);
     const wrongPrice = await start({
       productType: 'whitelist',
       productId: 'swamp-blood',

@@ -165,8 +165,8 @@ describe("a creator's month", () => {
       ['2026-11', 1, 5000, 750],
     ]);
     expect(await fixture.creators.mine.execute({ userId: fixture.buyer.id })).toBeNull();
-    await expect(fixture.creators.report.execute({ month: '2026-13' })).rejects.toMatchObject({
-      code: 'INVALID_MONTH',
-    });
+    for (const month of ['2026-13', '0000-01', '1999-12', '9999-12'])
+      await expect(fixture.creators.report.execute({ month })).rejects.toMatchObject({ code: 'INVALID_MONTH' });
+    expect((await fixture.creators.report.execute({ month: '2999-12' })).month.label).toBe('2999-12');
   });
 });

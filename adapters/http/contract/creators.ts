@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { creatorCodeSchema, sharePercentSchema } from '../../../core/creators/creator.ts';
+import { MONTH_PATTERN } from '../../../core/creators/month.ts';
 
-export { creatorCodeSchema, sharePercentSchema };
+export { creatorCodeSchema, sharePercentSchema, MONTH_PATTERN };
 
 export const creatorSchema = z.object({
   id: z.string(),
@@ -48,11 +49,13 @@ export const creatorFiguresSchema = z.object({
 });
 export type CreatorFiguresDto = z.infer<typeof creatorFiguresSchema>;
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-
 /** GET /api/creators/report?month=YYYY-MM (admin; this month when absent) */
 export const creatorReportQuerySchema = z.object({
-  month: z.string().trim().regex(MONTH_PATTERN, 'Pick a month as YYYY-MM, like 2026-11.').optional(),
+  month: z
+    .string()
+    .trim()
+    .regex(MONTH_PATTERN, 'Pick a month from 2000-01 to 2999-12 as YYYY-MM, like 2026-11.')
+    .optional(),
 });
 
 export const creatorReportSchema = z.object({

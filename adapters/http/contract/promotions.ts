@@ -12,8 +12,8 @@ export const quoteQuerySchema = z.object({
   productId: z.string().trim().min(1).max(64),
   option: z.string().trim().min(1).max(64).optional(),
   coupon: couponCode.optional(),
-  /** a gifted Priority Pass: its months, paid at once */
-  months: z.coerce.number().int().min(1).max(12).optional(),
+  /** a gifted Priority Pass: its months, paid at once (which counts the store takes is the checkout's rule) */
+  months: z.coerce.number().int().optional(),
 });
 export type QuoteQuery = z.infer<typeof quoteQuerySchema>;
 
