@@ -24,6 +24,7 @@ import { ChangeFeed } from './persistence/change-feed.ts';
 import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-adapters.ts';
 import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
 import { MikroOrmAccountActionLog } from './persistence/mikro-orm-account-action-log.ts';
+import { MikroOrmAuditChain } from './persistence/mikro-orm-audit-chain.ts';
 import { MikroOrmAuditLog } from './persistence/mikro-orm-audit-log.ts';
 import { MikroOrmCreatorRepository } from './persistence/mikro-orm-creator-repository.ts';
 import { MikroOrmDashboardFigures } from './persistence/mikro-orm-dashboard-figures.ts';
@@ -39,6 +40,13 @@ import { MikroOrmServerCheckLog } from './persistence/mikro-orm-server-check-log
 import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
 import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
 import { mikroOrmUserPorts } from './persistence/user-ports.ts';
+import { MikroOrmSecondFactorRepository } from './persistence/mikro-orm-second-factor-repository.ts';
+import { SimpleWebAuthnPasskeyCeremony } from './security/simple-webauthn-passkey-ceremony.ts';
+import { OtpauthOneTimeCodes } from './security/otpauth-one-time-codes.ts';
+import { AesGcmSecretBox } from './security/aes-gcm-secret-box.ts';
+
+/** Second-factor codes tried per member per minute: a six-digit code is not guessed at this pace. */
+const SECOND_FACTOR_TRIES_PER_MINUTE = 5;
 
 /** Everything the server and the CLI run on, built once from the configuration. */
 export interface System {
@@ -64,6 +72,8 @@ export interface System {
     game: RateLimiter;
     coupons: RateLimiter;
     codes: RateLimiter;
+    /** second-factor codes and passkey answers tried, per signed-in member */
+    secondFactor: RateLimiter;
   };
   /** sends the Discord outbox; the web server starts it, the CLI runs passes itself */
   deliveryWorker: DeliveryWorker;
@@ -124,6 +134,9 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   const payments = await createPaymentAdapters(config, database, catalogue);
   const delivery = config.discordDelivery;
   let worker: DeliveryWorker | undefined;
+  const sessionSecret = resolveSessionSecret(config.sessionSecret ?? undefined, dataDir);
+  // the site's name as passkey prompts and authenticator apps show it
+  const siteName = 'Bayou Roleplay';
   const core = createCore({
     clock,
     ids: { next: randomUUID },
@@ -165,6 +178,14 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     promotions: { promotions: new MikroOrmPromotionRepository(database) },
     creators: { creators: new MikroOrmCreatorRepository(database) },
     dashboard: { figures: new MikroOrmDashboardFigures(database) },
+    auditChain: { chain: new MikroOrmAuditChain(database) },
+    security: {
+      factors: new MikroOrmSecondFactorRepository(database),
+      passkeys: new SimpleWebAuthnPasskeyCeremony(config.server.publicUrl, siteName),
+      codes: new OtpauthOneTimeCodes(siteName),
+      secrets: new AesGcmSecretBox(sessionSecret),
+      required: config.staffSecondFactor,
+    },
   });
   worker = new DeliveryWorker({
     pass: () => database.withContext(() => core.delivery.deliverDue.execute()),
@@ -216,13 +237,14 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       : null,
     sessions,
     changes,
-    sessionSecret: resolveSessionSecret(config.sessionSecret ?? undefined, dataDir),
+    sessionSecret,
     rateLimits: {
       signIn: new RateLimiter(config.rateLimits.signInPerMinute),
       writes: new RateLimiter(config.rateLimits.writesPerMinute),
       game: new RateLimiter(config.rateLimits.gamePerMinute),
       coupons: new RateLimiter(config.rateLimits.couponsPerMinute),
       codes: new RateLimiter(config.rateLimits.codesPerMinute),
+      secondFactor: new RateLimiter(SECOND_FACTOR_TRIES_PER_MINUTE),
     },
     deliveryWorker,
     renewalScheduler,

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
 import type { RoleMappingSettings } from '../core/delivery/role-mapping.ts';
 import { ConfigError } from './config-error.ts';
+import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../core/security/second-factor.ts';
+import { isPermission, type Permission, PERMISSIONS } from '../core/users/permissions.ts';
 
 const optionalText = z
   .string()
@@ -116,6 +118,19 @@ const envSchema = z.object({
   BACKUP_DIR: optionalText,
   /** how many of the scheduled backups are kept (the newest) */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  /** the permissions whose holders must set up a second factor, comma-separated, or none; unset: the default list */
+  STAFF_2FA: optionalText.transform((value, ctx): Permission[] => {
+    if (value === undefined) return [...DEFAULT_SECOND_FACTOR_PERMISSIONS];
+    if (value.toLowerCase() === 'none') return [];
+    const names = [...new Set(value.split(',').map((name) => name.trim()))].filter(Boolean);
+    const unknown = names.filter((name) => !isPermission(name));
+    if (unknown.length > 0 || names.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${unknown.length > 0 ? `unknown permission ${unknown.join(', ')}: ` : ''}must be none or permissions from ${PERMISSIONS.join(', ')}, separated by commas`,
+      });
+    return names.filter(isPermission);
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -193,6 +208,8 @@ export interface Config {
   };
   /** scheduled backups: every `everyMs` (null: off) into `dir`, keeping the newest `keep` */
   backups: { everyMs: number | null; dir: string; keep: number };
+  /** STAFF_2FA: holders of these permissions need a second factor (empty: nobody) */
+  staffSecondFactor: readonly Permission[];
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -307,6 +324,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dir: env.BACKUP_DIR ?? join(env.DATA_DIR, 'backups'),
       keep: env.BACKUP_KEEP,
     },
+    staffSecondFactor: env.STAFF_2FA,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -1,4 +1,5 @@
 import { createApplicationModules, type ApplicationPorts } from './applications/module.ts';
+import { type AuditChainPorts, createAuditChainModule } from './audit/module.ts';
 import type { BanLifter } from './applications/ports.ts';
 import { tierName } from './memberships/lifecycle.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
@@ -14,6 +15,7 @@ import { createUserModule, type UserPorts } from './users/module.ts';
 import { createDeliveryModule, type DeliveryPorts } from './delivery/module.ts';
 import { createPurchaseModule, type PurchasePorts } from './purchases/module.ts';
 import { createPromotionModule, type PromotionPorts } from './promotions/module.ts';
+import { createSecurityModule, type SecurityPorts } from './security/module.ts';
 import { tokenLedgerFromAccounts } from './purchases/token-ledger-bridge.ts';
 import { giftRecipientsFrom } from './purchases/gift-recipients.ts';
 import type { SignInIdentity } from './users/identity.ts';
@@ -29,7 +31,7 @@ export interface CorePorts {
   /** accounts and their token balances */
   users: UserPorts & TokenPorts;
   /** the store's token grants are always the accounts module's credit and debit */
-  purchases: Omit<PurchasePorts, 'ledger' | 'recipients'>;
+  purchases: Omit<PurchasePorts, 'ledger' | 'recipients' | 'accounts'>;
   /** Discord: the outbox, the bot and the role mapping */
   delivery: DeliveryPorts;
   /** the player page's reads and the account-action log */
@@ -44,6 +46,10 @@ export interface CorePorts {
   creators: CreatorPorts;
   /** the admin dashboard's charts, summed by the store */
   dashboard: DashboardPorts;
+  /** the hash chain over the logs of staff decisions, as the logs append it */
+  auditChain: AuditChainPorts;
+  /** the staff's second factor: passkeys, authenticator apps, recovery codes */
+  security: SecurityPorts;
 }
 
 /** Builds every use case from the ports the adapters provide. */
@@ -71,6 +77,7 @@ export function createCore(ports: CorePorts) {
       ...ports.purchases,
       ledger: tokenLedgerFromAccounts(accounts.tokens, accounts.users),
       recipients: giftRecipientsFrom(ports.users.users),
+      accounts: ports.users.users,
     },
     {
       catalogue,
@@ -109,10 +116,24 @@ export function createCore(ports: CorePorts) {
       membership: (userId) => memberships.manage.mine(userId),
       membershipEvents: (userId, limit) => ports.memberships.memberships.eventsOf(userId, limit),
       tierName: (tierId) => tierName(catalogue, tierId),
+      // a website ban lifted or replaced by hand closes the appeals filed against it
+      appeals: {
+        async banChanged(input) {
+          await applications.appeals.close.execute({ ...input, ban: 'account' });
+        },
+      },
     },
     { clock, ids, transactions },
   );
   const bans: BanLifter = {
+    async current({ ban, userId }) {
+      if (ban === 'store') {
+        const storeBan = await ports.players.storeBans.find(userId);
+        return storeBan ? { at: storeBan.createdAt, reason: storeBan.reason } : null;
+      }
+      const user = await ports.users.users.findById(userId);
+      return user?.bannedAt ? { at: user.bannedAt, reason: user.banReason ?? '' } : null;
+    },
     async lift({ ban, userId, reviewer, channel, applicationId }) {
       if (ban === 'store') {
         await ports.purchases.bans.lift(userId);
@@ -126,10 +147,11 @@ export function createCore(ports: CorePorts) {
       );
     },
   };
+  const applications = createApplicationModules(ports.applications, { clock, ids, transactions, effects, bans });
   return {
     clock,
     catalogue: createCatalogueModule(catalogue),
-    ...createApplicationModules(ports.applications, { clock, ids, transactions, effects, bans }),
+    ...applications,
     ...accounts,
     users: {
       ...accounts.users,
@@ -147,9 +169,17 @@ export function createCore(ports: CorePorts) {
     memberships,
     creators,
     dashboard: createDashboardModule(ports.dashboard, { catalogue, clock }),
+    auditChain: createAuditChainModule(ports.auditChain),
     delivery,
     game,
     players,
+    security: createSecurityModule(ports.security, {
+      users: ports.users.users,
+      log: ports.players.actions,
+      clock,
+      ids,
+      transactions,
+    }),
   };
 }
 

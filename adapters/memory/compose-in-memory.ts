@@ -14,6 +14,7 @@ import { InMemoryApplicationRepository } from './in-memory-application-repositor
 import { InMemoryStaffRoster } from './in-memory-staff-roster.ts';
 import { InMemoryWhitelistAccess } from './in-memory-whitelist-access.ts';
 import { InMemoryAccountActionLog } from './in-memory-account-action-log.ts';
+import { InMemoryAuditChain } from './in-memory-audit-chain.ts';
 import { InMemoryAuditLog } from './in-memory-audit-log.ts';
 import { InMemoryCreatorRepository } from './in-memory-creator-repository.ts';
 import { decisionsOf } from '../../core/dashboard/ports.ts';
@@ -30,6 +31,12 @@ import { DemoSubscriptionGateway } from '../payments/demo-subscription-gateway.t
 import { InMemoryTransactions, type SnapshotStore } from './in-memory-transactions.ts';
 import { InMemoryUserRepository } from './in-memory-user-repository.ts';
 import { InMemoryUserTokenLedger } from './in-memory-user-token-ledger.ts';
+import { InMemorySecondFactorRepository } from './in-memory-second-factor-repository.ts';
+import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../../core/security/second-factor.ts';
+import type { Permission } from '../../core/users/permissions.ts';
+import { SimpleWebAuthnPasskeyCeremony } from '../security/simple-webauthn-passkey-ceremony.ts';
+import { OtpauthOneTimeCodes } from '../security/otpauth-one-time-codes.ts';
+import { AesGcmSecretBox } from '../security/aes-gcm-secret-box.ts';
 import { RecordingDiscordGateway } from './recording-discord-gateway.ts';
 
 export interface InMemoryOptions {
@@ -40,6 +47,8 @@ export interface InMemoryOptions {
   /** what the recorded Discord can do (nothing: no bot and no staff channel) */
   discord?: DiscordCapabilities;
   roles?: RoleMappingSettings;
+  /** the permissions whose holders need a second factor (the default list unless given) */
+  secondFactorPermissions?: readonly Permission[];
 }
 
 /**
@@ -61,11 +70,14 @@ export function composeInMemory(options: InMemoryOptions = {}) {
   const appeals = new InMemoryApplicationRepository(appealKind);
   const whitelistAccess = new InMemoryWhitelistAccess();
   const staffRoster = new InMemoryStaffRoster();
-  const auditLog = new InMemoryAuditLog();
-  const accountActions = new InMemoryAccountActionLog();
+  // one chain over both logs of staff decisions, as on the database
+  const auditChain = new InMemoryAuditChain();
+  const auditLog = new InMemoryAuditLog(auditChain);
+  const accountActions = new InMemoryAccountActionLog(auditChain);
   const memberships = new InMemoryMembershipRepository();
   const promotions = new InMemoryPromotionRepository(purchases);
   const creators = new InMemoryCreatorRepository(() => purchases.list({}));
+  const secondFactors = new InMemorySecondFactorRepository();
   const stores = {
     users,
     tokenLedger,
@@ -84,6 +96,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     memberships,
     promotions,
     creators,
+    secondFactors,
   };
   // every store that holds data rolls back with a failed transaction (the staff roster is fixed)
   const transactions = new InMemoryTransactions(
@@ -115,6 +128,14 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     game: { status: NO_GAME_SERVER, checks: new InMemoryServerCheckLog() },
     promotions: { promotions },
     creators: { creators },
+    security: {
+      factors: secondFactors,
+      passkeys: new SimpleWebAuthnPasskeyCeremony('http://localhost:3000', 'Bayou Roleplay'),
+      codes: new OtpauthOneTimeCodes('Bayou Roleplay'),
+      secrets: new AesGcmSecretBox('in-memory-second-factor-secret-for-tests-only'),
+      required: options.secondFactorPermissions ?? DEFAULT_SECOND_FACTOR_PERMISSIONS,
+    },
+    auditChain: { chain: auditChain },
     dashboard: {
       figures: new InMemoryDashboardFigures({
         purchases: () => purchases.list({}),

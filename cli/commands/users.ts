@@ -201,4 +201,22 @@ export function registerUserCommands(program: Command, context: CliContext): voi
         context.out(`${shownName(unbanned)} (${unbanned.discordId}) is no longer banned.`);
       }),
     );
+
+  users
+    .command('2fa-reset <discordId>')
+    .description("Remove a member's passkeys, authenticator app and recovery codes when they lost them")
+    .requiredOption('--reason <text>', 'why, kept in the account-action log')
+    .option('--as <discordId>', AS_DESCRIPTION)
+    .action((discordId: string, options: { reason: string; as?: string }) =>
+      context.withSystem(async (system) => {
+        const user = await system.core.users.findByDiscordId.execute(discordId);
+        const removed = await system.core.security.reset.execute(
+          { discordId, reason: options.reason },
+          await terminalActor(system, options.as),
+        );
+        context.out(
+          `Second factor of ${shownName(user)} (${user.discordId}) reset: ${removed.passkeys} passkey(s), ${removed.authenticatorApp ? 'the authenticator app' : 'no authenticator app'} and ${removed.recoveryCodes} unused recovery code(s) removed. They set one up again at /account/security before staff actions work.`,
+        );
+      }),
+    );
 }

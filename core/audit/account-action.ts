@@ -11,6 +11,7 @@ export const ACCOUNT_ACTION_KINDS = [
   'change_role',
   'grant_permission',
   'revoke_permission',
+  'reset_second_factor',
 ] as const;
 export type AccountActionKind = (typeof ACCOUNT_ACTION_KINDS)[number];
 

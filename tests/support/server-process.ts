@@ -27,6 +27,8 @@ export function startServerProcess(
       LOG_LEVEL: 'info',
       RATE_LIMIT_WRITES_PER_MINUTE: '10000',
       RATE_LIMIT_SIGNIN_PER_MINUTE: '10000',
+      // staff act without a second factor here, as on the test servers (test-system.ts)
+      STAFF_2FA: 'none',
       // one process, unless a test asks for workers (on Postgres the default is one per core)
       WEB_CONCURRENCY: '1',
       ...env,

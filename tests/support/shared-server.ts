@@ -70,6 +70,7 @@ class WorkerServer {
         game: new RenewedLimiter(rateLimits.gamePerMinute),
         coupons: new RenewedLimiter(rateLimits.couponsPerMinute),
         codes: new RenewedLimiter(rateLimits.codesPerMinute),
+        secondFactor: new RenewedLimiter(system.rateLimits.secondFactor.limitPerMinute),
       };
       // before the app is built: its middleware holds these
       system.rateLimits = limiters;

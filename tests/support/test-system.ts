@@ -67,6 +67,8 @@ export async function composeTestSystem(options: TestServerOptions, databaseUrl:
     RATE_LIMIT_CODES_PER_MINUTE: '100000',
     // a test about the server's own reconciliation sets its own; others complete or leave purchases themselves
     PURCHASE_RECONCILE_POLL_MS: '3600000',
+    // staff act without a second factor here; the tests of the factor and the authorization matrix set STAFF_2FA
+    STAFF_2FA: 'none',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

@@ -6,6 +6,7 @@ import type { Role, User } from '../../../core/users/user.ts';
 import type { Clock } from '../../../core/shared/ports.ts';
 import type { SessionStore, StoredSession } from '../../../core/users/ports.ts';
 import { CookieKeys } from './cookie-keys.ts';
+import type { Challenge } from '../../../core/security/second-factor.ts';
 
 export const SESSION_COOKIE = 'bayou.sid';
 
@@ -25,6 +26,10 @@ interface SessionData {
   seenAt?: number;
   /** a Discord sign-in in progress (see routes/auth.ts) */
   pendingSignIn?: { state: string; codeVerifier: string; returnTo: string; startedAt: number };
+  /** when this session last checked the member's second factor (ms) */
+  secondFactorAt?: number;
+  /** the passkey ceremony under way: its challenge, used once (see routes/security.ts) */
+  passkeyChallenge?: Challenge;
 }
 
 /** The session of this request: its data, how long it lives from its next save, and what is to happen to it. */
@@ -291,6 +296,9 @@ function cookieLifetime(role: Role, signedInAt: number, now: number): number {
 export function startSignedInSession(ctx: Context, user: User, now: Date): void {
   const data = sessionData(ctx);
   delete data.pendingSignIn;
+  // a new sign-in has checked no second factor yet, whoever's session this browser held before
+  delete data.secondFactorAt;
+  delete data.passkeyChallenge;
   data.userId = user.id;
   data.signedInAt = now.getTime();
   data.seenAt = now.getTime();

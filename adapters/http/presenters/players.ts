@@ -75,6 +75,7 @@ const ACTION_TITLES: Record<AccountAction['action'], string> = {
   change_role: 'Role changed',
   grant_permission: 'Permission granted',
   revoke_permission: 'Permission revoked',
+  reset_second_factor: 'Second factor reset',
 };
 
 const DELIVERY_TITLES = {

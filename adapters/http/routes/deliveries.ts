@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Core } from '../../../core/index.ts';
 import { deliveriesQuerySchema, type DeliveriesResponse, type RetryDeliveryResponse } from '../contract/deliveries.ts';
 import { requirePermission } from '../middleware/auth.ts';
+import { secondFactorGuard } from '../middleware/second-factor.ts';
 import { presentDelivery } from '../presenters/deliveries.ts';
 
 export function deliveryRoutes(router: Router, core: Core): void {
@@ -12,10 +13,15 @@ export function deliveryRoutes(router: Router, core: Core): void {
     ctx.body = body;
   });
 
-  router.post('/api/deliveries/:id/retry', requirePermission('refund'), async (ctx) => {
-    const body: RetryDeliveryResponse = {
-      delivery: presentDelivery(await core.delivery.retry.one(String(ctx.params.id))),
-    };
-    ctx.body = body;
-  });
+  router.post(
+    '/api/deliveries/:id/retry',
+    requirePermission('refund'),
+    secondFactorGuard(core)('refund'),
+    async (ctx) => {
+      const body: RetryDeliveryResponse = {
+        delivery: presentDelivery(await core.delivery.retry.one(String(ctx.params.id))),
+      };
+      ctx.body = body;
+    },
+  );
 }

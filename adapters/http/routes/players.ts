@@ -14,11 +14,14 @@ import {
 } from '../contract/players.ts';
 import { permissionStates } from '../../../core/users/permissions.ts';
 import { currentUser, requirePermission } from '../middleware/auth.ts';
+import { secondFactorGuard } from '../middleware/second-factor.ts';
 import { presentPlayerPage, presentPlayerProfile, presentPlayerSummary } from '../presenters/players.ts';
 
 /** The player page for staff; the admin actions taken there (the same use cases as the terminal's). */
 export function playerRoutes(router: Router, core: Core): void {
   const { players } = core;
+  // each action asks again for the second factor when this session's check is over ten minutes old
+  const confirmed = secondFactorGuard(core);
 
   router.get('/api/players', requirePermission('view-players'), async (ctx) => {
     const { q } = playerSearchQuerySchema.parse(ctx.query);
@@ -44,38 +47,48 @@ export function playerRoutes(router: Router, core: Core): void {
     ctx.body = body;
   };
 
-  router.post('/api/players/:id/tokens', requirePermission('adjust-tokens'), async (ctx) => {
-    const input = adjustTokensSchema.parse(ctx.request.body ?? {});
-    const userId = String(ctx.params.id);
-    await players.adjustTokens.execute({ userId, ...input, reference: null }, web(ctx));
-    await answer(ctx, userId);
-  });
+  router.post(
+    '/api/players/:id/tokens',
+    requirePermission('adjust-tokens'),
+    confirmed('adjust-tokens'),
+    async (ctx) => {
+      const input = adjustTokensSchema.parse(ctx.request.body ?? {});
+      const userId = String(ctx.params.id);
+      await players.adjustTokens.execute({ userId, ...input, reference: null }, web(ctx));
+      await answer(ctx, userId);
+    },
+  );
 
-  router.post('/api/players/:id/ban', requirePermission('ban'), async (ctx) => {
+  router.post('/api/players/:id/ban', requirePermission('ban'), confirmed('ban'), async (ctx) => {
     const { reason } = banSchema.parse(ctx.request.body ?? {});
     const userId = String(ctx.params.id);
     await players.ban.execute({ userId, reason }, web(ctx));
     await answer(ctx, userId);
   });
 
-  router.post('/api/players/:id/unban', requirePermission('ban'), async (ctx) => {
+  router.post('/api/players/:id/unban', requirePermission('ban'), confirmed('ban'), async (ctx) => {
     const { reason } = banSchema.parse(ctx.request.body ?? {});
     const userId = String(ctx.params.id);
     await players.unban.execute({ userId, reason }, web(ctx));
     await answer(ctx, userId);
   });
 
-  router.post('/api/players/:id/role', requirePermission('manage-roles'), async (ctx) => {
+  router.post('/api/players/:id/role', requirePermission('manage-roles'), confirmed('manage-roles'), async (ctx) => {
     const { role, reason } = changeRoleSchema.parse(ctx.request.body ?? {});
     const userId = String(ctx.params.id);
     await players.changeRole.execute({ userId, role, reason }, web(ctx));
     await answer(ctx, userId);
   });
 
-  router.post('/api/players/:id/permissions', requirePermission('manage-roles'), async (ctx) => {
-    const { grant, revoke, reason } = changePermissionsSchema.parse(ctx.request.body ?? {});
-    const userId = String(ctx.params.id);
-    await players.changePermissions.execute({ userId, grant, revoke, reason }, web(ctx));
-    await answer(ctx, userId);
-  });
+  router.post(
+    '/api/players/:id/permissions',
+    requirePermission('manage-roles'),
+    confirmed('manage-roles'),
+    async (ctx) => {
+      const { grant, revoke, reason } = changePermissionsSchema.parse(ctx.request.body ?? {});
+      const userId = String(ctx.params.id);
+      await players.changePermissions.execute({ userId, grant, revoke, reason }, web(ctx));
+      await answer(ctx, userId);
+    },
+  );
 }

@@ -13,6 +13,7 @@ import {
   type RecentPurchasesResponse,
 } from '../contract/purchases.ts';
 import { currentUser, requirePermission } from '../middleware/auth.ts';
+import { secondFactorGuard } from '../middleware/second-factor.ts';
 import {
   presentPurchase,
   presentPurchaseDetail,
@@ -88,13 +89,18 @@ export function purchaseRoutes(router: Router, core: Core, keptList: Middleware)
     ctx.body = await purchaseDetail(core, String(ctx.params.id));
   });
 
-  router.post('/api/purchases/:id/refund', requirePermission('refund'), async (ctx) => {
-    const { reason } = refundPurchaseSchema.parse(ctx.request.body ?? {});
-    const purchase = await core.purchases.show.execute({ reference: String(ctx.params.id) });
-    await core.purchases.refund.execute({ id: purchase.id, reason, adminId: currentUser(ctx).id });
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await purchaseDetail(core, purchase.id);
-  });
+  router.post(
+    '/api/purchases/:id/refund',
+    requirePermission('refund'),
+    secondFactorGuard(core)('refund'),
+    async (ctx) => {
+      const { reason } = refundPurchaseSchema.parse(ctx.request.body ?? {});
+      const purchase = await core.purchases.show.execute({ reference: String(ctx.params.id) });
+      await core.purchases.refund.execute({ id: purchase.id, reason, adminId: currentUser(ctx).id });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await purchaseDetail(core, purchase.id);
+    },
+  );
 }
 
 async function purchaseDetail(core: Core, reference: string) {

@@ -31,6 +31,9 @@ import { Migration20261127000031UserPermissions } from './0031-user-permissions.
 import { Migration20261127000032BanAppeals } from './0032-ban-appeals.ts';
 import { Migration20261127000033DashboardCharts } from './0033-dashboard-charts.ts';
 import { Migration20261127000034ProviderCodes } from './0034-provider-codes.ts';
+import { Migration20261129000035AppealBans } from './0035-appeal-bans.ts';
+import { Migration20261129000036AuditChain } from './0036-audit-chain.ts';
+import { Migration20261129000037SecondFactors } from './0037-second-factors.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
 /** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
@@ -66,6 +69,9 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261127000032BanAppeals,
   Migration20261127000033DashboardCharts,
   Migration20261127000034ProviderCodes,
+  Migration20261129000035AppealBans,
+  Migration20261129000036AuditChain,
+  Migration20261129000037SecondFactors,
 };
 
 /**

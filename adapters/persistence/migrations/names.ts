@@ -35,6 +35,9 @@ export const MIGRATION_NAMES = [
   'Migration20261127000032BanAppeals',
   'Migration20261127000033DashboardCharts',
   'Migration20261127000034ProviderCodes',
+  'Migration20261129000035AppealBans',
+  'Migration20261129000036AuditChain',
+  'Migration20261129000037SecondFactors',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];
