@@ -6,7 +6,7 @@ import { countsOf, statusCountsOf, totalOf } from './application-counts.ts';
 import type { Database } from './database.ts';
 import { fromColumns, keysetCursor, listStatement, objectMaker } from './list-rows.ts';
 
-/** Each kind keeps its table (migrations 0003, 0007 and 0032): one column an answer, named as the answer in snake_case. */
+/** Each kind keeps its table (migrations 0003, 0007, 0032 and 0035): one column an answer, named as the answer in snake_case. */
 export const APPLICATION_TABLES: Record<ApplicationKindName, string> = {
   whitelist: 'whitelist_applications',
   staff: 'staff_applications',
@@ -27,6 +27,9 @@ const RECORD_COLUMNS = [
   'createdAt',
 ] as const;
 
+/** a kind that lifts bans keeps the ban each application was filed against (migration 0035) */
+const BAN_COLUMNS = ['appealedBanAt', 'appealedBanReason'] as const;
+
 const column = (property: string) => `"${property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}"`;
 
 /**
@@ -46,7 +49,12 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
     readonly kind: ApplicationKind<A, S>,
   ) {
     this.table = APPLICATION_TABLES[kind.name];
-    this.properties = [...RECORD_COLUMNS.slice(0, 4), ...Object.keys(kind.answers.shape), ...RECORD_COLUMNS.slice(4)];
+    this.properties = [
+      ...RECORD_COLUMNS.slice(0, 4),
+      ...Object.keys(kind.answers.shape),
+      ...RECORD_COLUMNS.slice(4),
+      ...(kind.banClosed ? BAN_COLUMNS : []),
+    ];
     this.application = objectMaker(this.properties.map((property) => [property, property, false] as const));
     const { answers, preview } = kind.summary;
     this.summaryColumns = [

@@ -109,7 +109,8 @@ export const appealCommands: ApplicationCommands<AppealAnswers, AppealStatus> = 
     oneLine(
       `${a.id}  ${a.status.padEnd(8)} ${a.ban.padEnd(8)} ${applied(a.createdAt)}  ${a.discordUsername} (${a.characterNames})`,
     ),
-  totals: (c) => `Pending ${c.pending}, approved ${c.approved}, denied ${c.denied}`,
+  totals: (c) =>
+    `Pending ${c.pending}, approved ${c.approved}, denied ${c.denied}${c.closed ? `, closed ${c.closed}` : ''}`,
   detailLines: (a) => [
     `Ban appeal ${a.id}`,
     `Status:        ${a.status}`,
@@ -127,11 +128,15 @@ export const appealCommands: ApplicationCommands<AppealAnswers, AppealStatus> = 
   decisions: [
     {
       name: 'approve',
-      description: "Approve a pending ban appeal: a website ban is lifted, as by 'users unban'",
+      description:
+        "Approve a pending ban appeal: the website ban it was filed against is lifted, as by 'users unban' (a ban lifted or replaced since closes it instead)",
       status: 'approved',
       notes: { required: false, description: 'optional notes for the staff, kept as written', minimumTen: false },
       reviewerDescription: "the reviewer (holds 'review-appeals')",
-      done: (a) => `Ban appeal ${a.id} approved by ${oneLine(a.reviewedBy)}.`,
+      done: (a) =>
+        a.status === 'closed'
+          ? `Ban appeal ${a.id} closed: the ban it was filed against is no longer in place, so nothing was lifted.`
+          : `Ban appeal ${a.id} approved by ${oneLine(a.reviewedBy)}.`,
     },
     {
       name: 'deny',

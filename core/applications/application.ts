@@ -7,6 +7,19 @@ export type ApplicationKindName = 'whitelist' | 'staff' | 'appeal';
 /** The bans the site itself lifts when an appeal is approved: the account's, and the store's. */
 export type LiftableBan = 'account' | 'store';
 
+/** One ban as the site holds it: a website ban's users.banned_at and reason, or the store ban's row. */
+export interface BanRecord {
+  at: Date;
+  reason: string;
+}
+
+/** The same ban: a ban is known by when it was made (none and none are the same). */
+export const sameBan = (a: BanRecord | null, b: BanRecord | null) =>
+  a === null || b === null ? a === b : a.at.getTime() === b.at.getTime();
+
+/** Why a pending appeal was closed without a decision: its ban was lifted, or another ban stands in its place. */
+export type BanChange = 'lifted' | 'replaced';
+
 /** What every application holds besides its answers; identity comes from the session, never the form. */
 export interface ApplicationRecord<S extends string = string> {
   id: string;
@@ -23,6 +36,9 @@ export interface ApplicationRecord<S extends string = string> {
   reviewerId: string | null;
   reviewedAt: Date | null;
   createdAt: Date;
+  /** a kind that lifts bans (`banClosed`): the ban it was filed against, when the site held one then */
+  appealedBanAt?: Date | null;
+  appealedBanReason?: string | null;
 }
 
 export type Answers = Record<string, unknown>;
@@ -70,6 +86,11 @@ export interface ApplicationKind<A = unknown, S extends string = string> {
   approvalWhitelists: boolean;
   /** whether approving this application lifts its applicant's ban on this site (the player page's unban) */
   approvalLiftsBan?(application: A): LiftableBan | null;
+  /**
+   * With `approvalLiftsBan`: each application records the ban it was filed against, approval lifts only that ban,
+   * and a pending one moves to this status, a final one, when that ban is lifted or replaced.
+   */
+  banClosed?: S;
   /** a refusal (`reapply.after`) must carry a message to the applicant saying why */
   refusalNeedsMessage?: boolean;
   /** an approval does not stop the applicant from applying again later (a new ban may be appealed) */
@@ -97,6 +118,8 @@ export interface ApplicationKind<A = unknown, S extends string = string> {
     submitted(application: Application<A, S>): string;
     /** the applicant's direct message on a status change */
     decided(application: Application<A, S>): string;
+    /** with `banClosed`: what the applicant reads on an application closed because its ban changed */
+    banChanged?(change: BanChange, current: BanRecord | null): string;
   };
 }
 

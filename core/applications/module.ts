@@ -1,3 +1,4 @@
+import { CloseAppeals } from './close-appeals.ts';
 import { ListAuditEntries } from './list-audit-entries.ts';
 import type { ApplicationEffects } from './effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
@@ -27,7 +28,7 @@ interface Shared {
   transactions: TransactionRunner;
   /** what Discord is told of new applications and decisions */
   effects: ApplicationEffects;
-  /** an approved ban appeal lifts the ban through it */
+  /** an appeal records the ban it is filed against, and its approval lifts that ban, through it */
   bans: BanLifter;
 }
 
@@ -48,7 +49,7 @@ function kindUseCases<A, S extends string>(
 ): ApplicationUseCases<A, S> {
   const { clock, ids, transactions, effects } = shared;
   return {
-    submit: new SubmitApplication(applications, ids, clock, transactions, effects),
+    submit: new SubmitApplication(applications, ids, clock, transactions, effects, shared.bans),
     list: new ListApplications(applications, p.staffRoster),
     show: new ShowApplication(applications, p.staffRoster),
     mine: new ListMyApplications(applications),
@@ -70,7 +71,11 @@ export function createApplicationModules(p: ApplicationPorts, shared: Shared) {
   return {
     applications: kindUseCases(p.whitelistApplications, p, shared),
     staffApplications: kindUseCases(p.staffApplications, p, shared),
-    appeals: kindUseCases(p.appeals, p, shared),
+    appeals: {
+      ...kindUseCases(p.appeals, p, shared),
+      /** pending appeals of a ban that is lifted or replaced are closed */
+      close: new CloseAppeals(p.appeals, shared.effects, shared.clock),
+    },
     audit: {
       list: new ListAuditEntries(p.auditLog),
     },

@@ -1,4 +1,4 @@
-import type { Application, ApplicationKind, ApplicationKindName, LiftableBan } from './application.ts';
+import type { Application, ApplicationKind, ApplicationKindName, BanRecord, LiftableBan } from './application.ts';
 import type { AuditEntry } from './audit-entry.ts';
 import type { Reviewer, ReviewChannel } from '../audit/reviewer.ts';
 
@@ -52,10 +52,12 @@ export interface WhitelistAccess {
 }
 
 /**
- * Lifts an applicant's ban when their appeal is approved: the account's (the account-action unban, logged) or the
- * store's (the appeal's approval, audited, is its record).
+ * The bans an appeal is filed against, and lifts when approved: the account's (the account-action unban, logged) or
+ * the store's (the appeal's approval, audited, is its record).
  */
 export interface BanLifter {
+  /** the ban the applicant has now, read fresh; null when none */
+  current(input: { ban: LiftableBan; userId: string }): Promise<BanRecord | null>;
   /** a ban that is not there is left as is */
   lift(input: {
     ban: LiftableBan;

@@ -3,7 +3,7 @@ import type { ApplicationEffects } from './effects.ts';
 import { ForbiddenError, InvalidInputError } from '../shared/errors.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { hasPermission, PERMISSION_LABELS } from '../users/permissions.ts';
-import { canMove, type Application, type ApplicationView } from './application.ts';
+import { canMove, sameBan, type Application, type ApplicationView, type LiftableBan } from './application.ts';
 import { withCurrentStaff } from './current-staff.ts';
 import { ApplicationNotFoundError, ApplicationTransitionError } from './errors.ts';
 import type { ApplicationRepository, AuditLog, BanLifter, StaffRoster, WhitelistAccess } from './ports.ts';
@@ -68,19 +68,20 @@ export class ReviewApplication<A, S extends string> {
       if (!canMove(kind, current.status, input.status)) throw refuse(false);
       const now = this.clock.now();
       const name = reviewerName(reviewer);
+      const ban = input.status === 'approved' ? kind.approvalLiftsBan?.(current) : null;
+      const outcome = ban ? await this.banOutcome(current, ban) : null;
       const next: Application<A, S> = {
         ...current,
-        status: input.status,
+        status: outcome?.closed ? outcome.status : input.status,
         reviewNotes: kind.notes === 'as-written' ? (notes ?? current.reviewNotes) : notes,
-        applicantMessage,
+        applicantMessage: outcome?.closed ? outcome.message : applicantMessage,
         reviewedBy: name,
         reviewerId: reviewer.id,
         reviewedAt: now,
       };
       if (!(await this.applications.saveReview(next, current.status))) throw refuse(true);
       if (kind.approvalWhitelists && input.status === 'approved') await this.access.grant(current.userId);
-      const ban = input.status === 'approved' ? kind.approvalLiftsBan?.(current) : null;
-      if (ban)
+      if (ban && !outcome?.closed)
         await this.bans.lift({
           ban,
           userId: current.userId,
@@ -93,7 +94,7 @@ export class ReviewApplication<A, S extends string> {
         kind: kind.name,
         applicationId: current.id,
         fromStatus: current.status,
-        toStatus: input.status,
+        toStatus: next.status,
         notes,
         reviewerId: reviewer.id,
         reviewerDiscordId: reviewer.discordId,
@@ -106,5 +107,22 @@ export class ReviewApplication<A, S extends string> {
     });
     const [view] = await withCurrentStaff(kind, this.roster, [reviewed]);
     return view;
+  }
+
+  /**
+   * An approval lifts only the ban the appeal was filed against: when that ban is gone or another stands in its
+   * place, the appeal is closed instead (decision 0072) and nothing is lifted.
+   */
+  private async banOutcome(
+    appeal: Application<A, S>,
+    ban: LiftableBan,
+  ): Promise<{ closed: false } | { closed: true; status: S; message: string | null }> {
+    const kind = this.applications.kind;
+    if (!kind.banClosed) return { closed: false };
+    const now = await this.bans.current({ ban, userId: appeal.userId });
+    const filed = appeal.appealedBanAt ? { at: appeal.appealedBanAt, reason: appeal.appealedBanReason ?? '' } : null;
+    if (sameBan(filed, now)) return { closed: false };
+    const message = kind.texts.banChanged?.(now ? 'replaced' : 'lifted', now) ?? null;
+    return { closed: true, status: kind.banClosed as S, message };
   }
 }

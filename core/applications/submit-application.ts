@@ -7,7 +7,7 @@ import {
   ReapplyTooSoonError,
   RefusedApplicationError,
 } from './errors.ts';
-import type { ApplicationRepository } from './ports.ts';
+import type { ApplicationRepository, BanLifter } from './ports.ts';
 
 /**
  * Files an application under the signed-in applicant: one open application of a kind at a time, none once one
@@ -20,6 +20,7 @@ export class SubmitApplication<A, S extends string> {
     private readonly clock: Clock,
     private readonly transactions: TransactionRunner,
     private readonly effects: ApplicationEffects,
+    private readonly bans: Pick<BanLifter, 'current'>,
   ) {}
 
   async execute(input: { applicant: Applicant; answers: A }): Promise<Application<A, S>> {
@@ -51,6 +52,7 @@ export class SubmitApplication<A, S extends string> {
     await this.transactions.run(async () => {
       await this.refuseIfApproved(applicant.id);
       await this.refuseIfTooSoon(applicant.id, application.createdAt);
+      await this.recordBan(application);
       await this.applications.add(application);
       // again after the insert: an approval committed while the insert waited on the pending row it replaces is
       // visible only to a later statement, and failing here rolls the insert back
@@ -58,6 +60,16 @@ export class SubmitApplication<A, S extends string> {
       await this.effects.applicationSubmitted(kind, application);
     });
     return application;
+  }
+
+  /** an appeal of a ban the site lifts records that ban, read in the filing's transaction: approval lifts only it */
+  private async recordBan(application: Application<A, S>): Promise<void> {
+    const { kind } = this.applications;
+    const ban = kind.banClosed ? kind.approvalLiftsBan?.(application) : null;
+    if (!ban) return;
+    const current = await this.bans.current({ ban, userId: application.userId });
+    application.appealedBanAt = current?.at ?? null;
+    application.appealedBanReason = current?.reason ?? null;
   }
 
   private async refuseIfApproved(userId: string): Promise<void> {

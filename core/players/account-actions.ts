@@ -15,6 +15,7 @@ import {
 } from '../users/change-permissions.ts';
 import type { ChangeRole } from '../users/change-role.ts';
 import { hasPermission, PERMISSION_LABELS, type Permission } from '../users/permissions.ts';
+import { ensureGrantedWithin, ensureOutranks } from '../users/ranks.ts';
 import { UserNotFoundError } from '../users/errors.ts';
 import type { UserRepository } from '../users/ports.ts';
 import type { UnbanUser } from '../users/unban-user.ts';
@@ -43,6 +44,20 @@ export interface AccountActionDeps {
   unban: UnbanUser;
   changeRole: ChangeRole;
   changePermissions: ChangePermissions;
+  /** closes the pending appeals of a website ban that is lifted or replaced */
+  appeals: AppealClosing;
+}
+
+/** What a change to an account's website ban does to the appeals filed against the ban it had. */
+export interface AppealClosing {
+  /** in the caller's transaction, before the ban itself changes (appeal rows, then the user's: one lock order) */
+  banChanged(input: {
+    userId: string;
+    change: 'lifted' | 'replaced';
+    /** the new ban, when it replaces the appealed one */
+    current?: { at: Date; reason: string };
+    by: { id: string | null; name: string };
+  }): Promise<void>;
 }
 
 function reasonOf(value: unknown, max: number): string {
@@ -63,10 +78,11 @@ type Change = {
 };
 
 /**
- * Runs one admin action on an account: checks the actor holds `permission`, then makes the change and writes its
- * rows of the account-action log in the same transaction (a failure leaves neither). A change that may take away
- * the permission manager's permission (`guardsManager`) takes the access lock first and is refused when it would
- * leave nobody holding it.
+ * Runs one admin action on an account: checks the actor holds `permission`, then, in one transaction, reads the
+ * account, refuses it when it holds a permission the actor lacks (the rank rule, `ensureOutranks`), makes the change,
+ * refuses a change that leaves it holding more than the actor (`ensureGrantedWithin`), and writes its rows of the
+ * account-action log (a failure leaves nothing). A change that may take away the permission manager's permission
+ * (`guardsManager`) takes the access lock first and is refused when it would leave nobody holding it.
  */
 async function act(
   deps: AccountActionDeps,
@@ -83,10 +99,13 @@ async function act(
     if (options.guardsManager) await deps.users.lockAccessChanges();
     const user = await deps.users.findById(userId);
     if (!user) throw new UserNotFoundError(`with id ${userId}`);
+    const { actor, channel } = context;
+    ensureOutranks(actor, user);
     const changed = await change(user);
     if (!changed) return user;
     if (options.guardsManager) await ensureManagerRemains(deps.users, user);
-    const { actor, channel } = context;
+    const after = (await deps.users.findById(user.id)) ?? user;
+    ensureGrantedWithin(actor, after);
     for (const row of Array.isArray(changed) ? changed : [changed]) {
       await deps.log.record({
         id: deps.ids.next(),
@@ -103,9 +122,14 @@ async function act(
         createdAt: deps.clock.now(),
       });
     }
-    return (await deps.users.findById(user.id)) ?? user;
+    return after;
   });
 }
+
+const actorOf = (context: ActionContext) => ({
+  id: context.actor?.id ?? null,
+  name: context.actor ? displayName(context.actor) : UNNAMED_TERMINAL_ACTOR,
+});
 
 /** Credits or debits tokens by hand, with a required reason; a debit never takes the balance below zero. */
 export class AdjustTokens {
@@ -163,6 +187,12 @@ export class BanPlayer {
       'ban',
       async (user) => {
         if (user.bannedAt) throw new ConflictError('ALREADY_BANNED', 'This player is already banned.');
+        await this.deps.appeals.banChanged({
+          userId: user.id,
+          change: 'replaced',
+          current: { at: this.deps.clock.now(), reason },
+          by: actorOf(context),
+        });
         await this.deps.ban.execute({ userId: user.id, reason });
         return { before: 'not banned', after: 'banned', reason };
       },
@@ -179,6 +209,7 @@ export class UnbanPlayer {
     const reason = reasonOf(input.reason, BAN_REASON_MAX);
     return act(this.deps, context, input.userId, 'unban', 'ban', async (user) => {
       if (!user.bannedAt) throw new ConflictError('NOT_BANNED', 'This player is not banned.');
+      await this.deps.appeals.banChanged({ userId: user.id, change: 'lifted', by: actorOf(context) });
       await this.deps.unban.execute({ userId: user.id });
       return { before: 'banned', after: 'not banned', reason };
     });

@@ -3,7 +3,14 @@ import type { PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import type { createTokenModule, TokenPorts } from '../tokens/module.ts';
 import type { createUserModule, UserPorts } from '../users/module.ts';
-import { AdjustTokens, BanPlayer, ChangePlayerPermissions, ChangePlayerRole, UnbanPlayer } from './account-actions.ts';
+import {
+  AdjustTokens,
+  type AppealClosing,
+  BanPlayer,
+  ChangePlayerPermissions,
+  ChangePlayerRole,
+  UnbanPlayer,
+} from './account-actions.ts';
 import type { PlayerPorts } from './ports.ts';
 import { SearchPlayers } from './search-players.ts';
 import { type PlayerMembershipSources, ShowPlayer } from './show-player.ts';
@@ -13,6 +20,7 @@ interface Sources extends PlayerMembershipSources {
   applications: ApplicationPorts;
   purchases: PurchaseRepository;
   accounts: { users: ReturnType<typeof createUserModule>; tokens: ReturnType<typeof createTokenModule> };
+  appeals: AppealClosing;
 }
 
 interface Shared {
@@ -35,6 +43,7 @@ export function createPlayerModule(p: PlayerPorts, sources: Sources, shared: Sha
     unban: accounts.users.unban,
     changeRole: accounts.users.changeRole,
     changePermissions: accounts.users.changePermissions,
+    appeals: sources.appeals,
   };
   return {
     search: new SearchPlayers(users),

@@ -20,7 +20,7 @@ import type {
   StoreBans,
 } from './ports.ts';
 import { ReconcilePurchases } from './reconcile-purchases.ts';
-import { RefundPurchase, RefundTerms } from './refund-purchase.ts';
+import { type RefundAccounts, RefundPurchase, RefundTerms } from './refund-purchase.ts';
 import { type CompletionHooks, PurchaseSettlement } from './purchase-settlement.ts';
 import { ShowMyPurchase } from './show-my-purchase.ts';
 import { PurchaseHistory, ShowPurchase } from './show-purchase.ts';
@@ -35,6 +35,8 @@ export interface PurchasePorts {
   bans: StoreBans;
   /** who a gift can be for */
   recipients: GiftRecipients;
+  /** the accounts a refund touches, for the rank rule */
+  accounts: RefundAccounts;
 }
 
 interface Shared {
@@ -86,7 +88,7 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
     receiveGifts: new ReceiveGifts(p.purchases, settlement),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
     handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock, shared.memberships),
-    refund: new RefundPurchase(p.purchases, p.gateway, settlement, shared.memberships),
+    refund: new RefundPurchase(p.purchases, p.gateway, settlement, p.accounts, shared.memberships),
     /** what a refund would do now: the Discord role, the membership */
     refundTerms: new RefundTerms(shared.effects, clock, shared.memberships),
     list: new ListPurchases(p.purchases, clock),

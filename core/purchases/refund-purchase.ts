@@ -1,27 +1,39 @@
 import type { PurchaseEffects, TakeBackRole } from './effects.ts';
-import { ConflictError, InvalidInputError } from '../shared/errors.ts';
+import { ConflictError, ForbiddenError, InvalidInputError } from '../shared/errors.ts';
+import type { PermissionHolder } from '../users/permissions.ts';
+import { ensureOutranks } from '../users/ranks.ts';
 import type { Clock } from '../shared/ports.ts';
 import { PurchaseNotFoundError, RefundAtProviderError } from './errors.ts';
 import type { Purchase } from './purchase.ts';
 import type { MembershipCheckout, MonthTakeBackEffect, PaymentGateway, PurchaseRepository } from './ports.ts';
 import type { PurchaseSettlement } from './purchase-settlement.ts';
 
-/** An admin refunds a completed purchase: the provider returns the money, then the tokens are taken back. */
+/** The accounts a refund touches, read fresh for the rank rule: the admin who asks, the buyer, a gift's recipient. */
+export interface RefundAccounts {
+  findById(id: string): Promise<(PermissionHolder & { id: string }) | null>;
+}
+
+/**
+ * An admin refunds a completed purchase: the provider returns the money, then the tokens are taken back. Nobody
+ * refunds a purchase whose buyer or recipient holds a permission they lack (the rank rule, as for account actions).
+ */
 export class RefundPurchase {
   constructor(
     private readonly purchases: PurchaseRepository,
     private readonly gateway: PaymentGateway,
     private readonly settlement: PurchaseSettlement,
+    private readonly accounts: RefundAccounts,
     private readonly memberships: MembershipCheckout | null = null,
   ) {}
 
-  /** `adminId`: the admin who asked, kept in the purchase's status history */
+  /** `adminId`: the admin who asked (none: the terminal), kept in the purchase's status history */
   async execute(input: { id: string; reason: string; adminId?: string }): Promise<Purchase> {
     const reason = input.reason.trim();
     if (reason.length < 3)
       throw new InvalidInputError('REASON_REQUIRED', 'Give the reason for the refund (at least 3 characters).');
     const purchase = await this.purchases.findById(input.id);
     if (!purchase) throw new PurchaseNotFoundError(input.id);
+    if (input.adminId) await this.ensureOutranksHolders(input.adminId, purchase);
     if (purchase.status !== 'completed' || !purchase.paymentIntentId) {
       throw new ConflictError(
         'NOT_REFUNDABLE',
@@ -36,6 +48,16 @@ export class RefundPurchase {
     if (!refunded) throw new ConflictError('NOT_REFUNDABLE', 'This purchase has already been refunded.');
     if (refunded.billing) await this.memberships?.refunded(refunded);
     return refunded;
+  }
+
+  /** before the provider is asked: a refund sent cannot be taken back */
+  private async ensureOutranksHolders(adminId: string, purchase: Purchase): Promise<void> {
+    const admin = await this.accounts.findById(adminId);
+    if (!admin) throw new ForbiddenError('PERMISSION_REQUIRED', 'This needs the "Issue refunds" permission.');
+    for (const holderId of new Set([purchase.userId, purchase.gift?.userId ?? purchase.userId])) {
+      const holder = await this.accounts.findById(holderId);
+      if (holder) ensureOutranks(admin, holder);
+    }
   }
 }
 

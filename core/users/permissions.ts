@@ -23,7 +23,8 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const PERMISSION_LABELS: Record<Permission, string> = {
   'review-whitelist': 'Review whitelist applications',
   'review-staff': 'Review staff applications',
-  'review-appeals': 'Review ban appeals',
+  // approving lifts the one ban the appeal was filed against, without 'ban' (decision 0072)
+  'review-appeals': 'Review ban appeals (approving lifts the appealed ban)',
   'view-purchases': 'View purchases and revenue',
   refund: 'Issue refunds',
   'adjust-tokens': 'Adjust tokens',

@@ -114,7 +114,7 @@ describe('named permissions on the shared server', () => {
           channel: 'web',
         },
         {
-          title: 'Permission revoked: Review ban appeals',
+          title: 'Permission revoked: Review ban appeals (approving lifts the appealed ban)',
           detail: 'held → not held',
           notes: 'Handles refunds now',
           actor: 'Perm Admin',

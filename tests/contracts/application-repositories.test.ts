@@ -207,6 +207,7 @@ describe.each(targets)('application repositories on %s', (target) => {
         { now: nextTime },
         { run: h.transaction! },
         noDeliveryEffects,
+        { current: async () => null },
       );
 
       let approvalWritten!: () => void;

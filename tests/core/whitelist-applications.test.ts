@@ -159,6 +159,7 @@ describe('submitting a whitelist application', () => {
       { now: () => new Date() },
       { run: (work) => work() },
       { ...noDeliveryEffects, applicationSubmitted },
+      { current: async () => null },
     );
 
     await expect(submit.execute({ applicant: player, answers: whitelistAnswers() })).rejects.toMatchObject({

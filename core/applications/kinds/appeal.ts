@@ -7,6 +7,8 @@ import {
   reapplyAt,
   type Applicant,
   type Application,
+  type BanChange,
+  type BanRecord,
   type ApplicationKind,
   type ApplicationView,
 } from '../application.ts';
@@ -47,7 +49,8 @@ export const APPEAL_OFFENCES = [
 ] as const satisfies readonly (typeof APPEAL_OFFENCE_OPTIONS)[number]['value'][];
 export type AppealOffence = (typeof APPEAL_OFFENCES)[number];
 
-export const APPEAL_STATUSES = ['pending', 'approved', 'denied'] as const;
+/** `closed`: the ban it was filed against was lifted or replaced before a decision (decision 0072) */
+export const APPEAL_STATUSES = ['pending', 'approved', 'denied', 'closed'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
 /** What the player writes (SPEC: the appeal requirements), and which ban it is about. */
@@ -154,13 +157,14 @@ export const appealKind = {
   answers: appealAnswersSchema,
   form: appealForm,
   statuses: APPEAL_STATUSES,
-  transitions: { pending: ['approved', 'denied'], approved: [], denied: [] },
+  transitions: { pending: ['approved', 'denied'], approved: [], denied: [], closed: [] },
   open: ['pending'],
   decider: 'review-appeals',
   notes: 'as-written',
   approvalWhitelists: false,
   // the website's own ban is lifted here; a store or game-server ban is lifted where it was made
   approvalLiftsBan: (appeal: AppealAnswers) => (appeal.ban === 'account' || appeal.ban === 'store' ? appeal.ban : null),
+  banClosed: 'closed',
   approvedMayApplyAgain: true,
   refusalNeedsMessage: true,
   showsCurrentStaff: false,
@@ -189,8 +193,13 @@ export const appealKind = {
       message: `This ban appeal was already ${from}; a decision is final.`,
     }),
     submitted: (appeal) => `New ban appeal from ${appeal.discordUsername} (${banName(appeal.ban)}).`,
+    banChanged: (change: BanChange, current: BanRecord | null) =>
+      change === 'lifted'
+        ? 'The ban this appeal was about has been lifted, so there is nothing left to decide.'
+        : `The ban this appeal was about is no longer the one in place: ${current ? `a new ban was made on ${applicantDay(current.at)} (${current.reason})` : 'another ban stands in its place'}. You can appeal the new ban.`,
     decided: (appeal) => {
       const what = `Your ${BRAND} ban appeal (${banName(appeal.ban)})`;
+      if (appeal.status === 'closed') return `${what} was closed.${applicantMessageLine(appeal.applicantMessage)}`;
       if (appeal.status === 'approved')
         return `${what} was approved${appeal.ban === 'account' ? ': your account is no longer banned' : appeal.ban === 'store' ? ': you can buy from the store again' : ''}.${applicantMessageLine(appeal.applicantMessage)}`;
       const from = reapplyAt({ reapply: APPEAL_REAPPLY }, appeal);

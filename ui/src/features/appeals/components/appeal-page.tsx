@@ -160,6 +160,18 @@ function AppealStatus({ appeal }: { appeal: MyApplication }) {
         </p>
       </ApplicationStatusCard>
     );
+  if (appeal.status === 'closed')
+    return (
+      <ApplicationStatusCard
+        title="Your latest ban appeal"
+        application={appeal}
+        tone="waiting"
+        summary="It was closed without a decision: the ban it was about was lifted or replaced."
+        next="What happens next"
+      >
+        <p>If you are banned now and believe that ban is unfair, you can appeal it below.</p>
+      </ApplicationStatusCard>
+    );
   return (
     <RefusedApplicationStatus
       title="Your latest ban appeal"

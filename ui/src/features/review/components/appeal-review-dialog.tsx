@@ -15,7 +15,8 @@ import { allowedMoves, DecisionSection } from './decision-section.tsx';
 import { Detail, LongAnswer, ReviewDialog } from './review-dialog.tsx';
 import { useReviewForm } from './use-review-form.ts';
 
-type Target = Exclude<AppealStatusDto, 'pending'>;
+/** `closed` is the site's, never a reviewer's: an appeal whose ban was lifted or replaced */
+type Target = Exclude<AppealStatusDto, 'pending' | 'closed'>;
 
 const BUTTONS: Record<Target, { label: string; className: string }> = {
   approved: { label: 'Approve', className: DECISION_COLOURS.approve },
@@ -28,8 +29,8 @@ const offenceLabel = (offence: string) =>
 
 /** What approving does, said before the click. */
 const APPROVAL_DOES: Record<AppealDto['ban'], string> = {
-  account: 'Approving lifts the website ban at once and tells the player.',
-  store: 'Approving lifts the store ban at once: the player can buy again.',
+  account: 'Approving lifts the website ban this appeal was filed against at once and tells the player.',
+  store: 'Approving lifts the store ban this appeal was filed against at once: the player can buy again.',
   'in-game': 'Approving records the decision and tells the player; the game-server ban is lifted on the game server.',
 };
 
@@ -48,7 +49,14 @@ export function AppealReviewDialog({ appeal, onClose }: { appeal: AppealDto; onC
     review.mutate(
       { id: appeal.id, status, reviewNotes: form.notes, applicantMessage: form.message },
       {
-        onSuccess: () => {
+        onSuccess: (decided) => {
+          if (decided.status === 'closed') {
+            toast({
+              title: 'Appeal Closed',
+              description: 'The ban it was filed against is no longer in place, so nothing was lifted.',
+            });
+            return onClose();
+          }
           toast({
             title: status === 'approved' ? 'Appeal Approved' : 'Appeal Denied',
             description:

@@ -38,6 +38,7 @@ function AppealReview() {
             ['Pending', 'pending'],
             ['Approved', 'approved'],
             ['Denied', 'denied'],
+            ['Closed', 'closed'],
           ])}
         />
         <ApplicationTable
