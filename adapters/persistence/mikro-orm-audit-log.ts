@@ -1,17 +1,44 @@
 import type { InferEntity } from '@mikro-orm/core';
 import type { ApplicationKindName } from '../../core/applications/application.ts';
-import type { AuditEntry } from '../../core/applications/audit-entry.ts';
+import { type AuditEntry, auditEntryFields } from '../../core/applications/audit-entry.ts';
 import type { AuditLog, AuditQuery } from '../../core/applications/ports.ts';
 import type { ReviewChannel } from '../../core/audit/reviewer.ts';
 import { ApplicationReviewRow } from './application-entities.ts';
 import type { Database } from './database.ts';
+import { MikroOrmAuditChain } from './mikro-orm-audit-chain.ts';
 
-/** The review audit log: the table application_reviews, appended to and never updated. */
+/** The review audit log: the table application_reviews, appended to as links of the audit chain, never updated. */
 export class MikroOrmAuditLog implements AuditLog {
-  constructor(private readonly database: Database) {}
+  private readonly chain: MikroOrmAuditChain;
 
+  constructor(private readonly database: Database) {
+    this.chain = new MikroOrmAuditChain(database);
+  }
+
+  /** appended as the audit chain's next row (see MikroOrmAuditChain) */
   async record(entry: AuditEntry): Promise<void> {
-    await this.database.em.insert(ApplicationReviewRow, { ...entry });
+    await this.chain.append('application-review', auditEntryFields(entry), async (link) => {
+      await this.database.em.execute(
+        `insert into "application_reviews" ("id", "kind", "application_id", "from_status", "to_status", "notes", "reviewer_id", "reviewer_discord_id", "reviewer_name", "channel", "created_at", "chain_position", "previous_hash", "hash")
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          entry.id,
+          entry.kind,
+          entry.applicationId,
+          entry.fromStatus,
+          entry.toStatus,
+          entry.notes,
+          entry.reviewerId,
+          entry.reviewerDiscordId,
+          entry.reviewerName,
+          entry.channel,
+          entry.createdAt,
+          link.position,
+          link.previousHash,
+          link.hash,
+        ],
+      );
+    });
   }
 
   /** the review rows of these applications, oldest first (the player page) */
@@ -50,5 +77,22 @@ function toEntry(row: InferEntity<typeof ApplicationReviewRow>): AuditEntry {
     reviewerName: row.reviewerName,
     channel: row.channel as ReviewChannel,
     createdAt: row.createdAt,
+  };
+}
+
+/** An application_reviews row (its columns by name) as its entry. */
+export function auditEntryOfColumns(row: Record<string, unknown>): AuditEntry {
+  return {
+    id: String(row.id),
+    kind: row.kind as ApplicationKindName,
+    applicationId: String(row.application_id),
+    fromStatus: String(row.from_status),
+    toStatus: String(row.to_status),
+    notes: row.notes === null || row.notes === undefined ? null : String(row.notes),
+    reviewerId: String(row.reviewer_id),
+    reviewerDiscordId: String(row.reviewer_discord_id),
+    reviewerName: String(row.reviewer_name),
+    channel: row.channel as ReviewChannel,
+    createdAt: new Date(row.created_at as string),
   };
 }

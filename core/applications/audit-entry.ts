@@ -1,4 +1,5 @@
 import type { ReviewChannel } from '../audit/reviewer.ts';
+import type { ChainFields } from '../audit/audit-chain.ts';
 import type { ApplicationKindName } from './application.ts';
 
 /** One status change of an application: who made it, when, from what to what, and why. */
@@ -14,4 +15,21 @@ export interface AuditEntry {
   reviewerName: string;
   channel: ReviewChannel;
   createdAt: Date;
+}
+
+/** A review row's hashed fields (the audit chain): every column of its row but the chain's own. */
+export function auditEntryFields(entry: AuditEntry): ChainFields {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    application_id: entry.applicationId,
+    from_status: entry.fromStatus,
+    to_status: entry.toStatus,
+    notes: entry.notes,
+    reviewer_id: entry.reviewerId,
+    reviewer_discord_id: entry.reviewerDiscordId,
+    reviewer_name: entry.reviewerName,
+    channel: entry.channel,
+    created_at: entry.createdAt.toISOString(),
+  };
 }
