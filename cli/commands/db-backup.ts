@@ -16,6 +16,11 @@ const EXIT_CODE_OF: Record<BackupErrorCode, number> = {
   NOT_A_BACKUP: EXIT_CODES.invalid,
   NEWER_FORMAT: EXIT_CODES.invalid,
   NEWER_SCHEMA: EXIT_CODES.invalid,
+  CHECKSUM_MISMATCH: EXIT_CODES.invalid,
+  NO_CHECKSUM: EXIT_CODES.invalid,
+  UNKNOWN_TABLE: EXIT_CODES.invalid,
+  UNKNOWN_COLUMN: EXIT_CODES.invalid,
+  UNKNOWN_SEQUENCE: EXIT_CODES.invalid,
   TARGET_NOT_EMPTY: EXIT_CODES.conflict,
   TARGET_IN_USE: EXIT_CODES.conflict,
 };
@@ -40,15 +45,17 @@ export function registerDbBackupCommands(program: Command, context: CliContext):
     .description('Restore a backup into an empty database: the embedded one in DATA_DIR, DATABASE_URL, or --to')
     .option('--to <url>', 'restore into this Postgres database (postgres://...) instead')
     .option('--force', 'replace everything in a database that holds data')
-    .action((file: string, options: { to?: string; force?: boolean }) =>
+    .option('--allow-unchecked', 'restore a backup written before backups carried a checksum')
+    .action((file: string, options: { to?: string; force?: boolean; allowUnchecked?: boolean }) =>
       refusals(async () => {
         const force = options.force === true;
+        const restoring = { force, allowUnchecked: options.allowUnchecked === true };
         if (options.to !== undefined) {
           if (!/^postgres(ql)?:\/\//.test(options.to))
             throw new CliFailure('--to must be a postgres:// URL', EXIT_CODES.usage);
           const database = await Database.open({ url: options.to, dataDir: context.config().database.dataDir });
           try {
-            report(await restoreBackup(database, file, { force }), 'the database at --to');
+            report(await restoreBackup(database, file, restoring), 'the database at --to');
           } finally {
             await database.close();
           }
@@ -62,7 +69,7 @@ export function registerDbBackupCommands(program: Command, context: CliContext):
               `a running site serves the embedded database in ${config.database.dataDir}: stop it before restoring into it`,
             );
           const where = database.isEmbedded ? `the embedded database in ${config.database.dataDir}` : 'DATABASE_URL';
-          report(await restoreBackup(database, file, { force }), where);
+          report(await restoreBackup(database, file, restoring), where);
         }, SCHEMA_AS_IS);
       }),
     );
@@ -82,6 +89,10 @@ export function registerDbBackupCommands(program: Command, context: CliContext):
 
   function report(summary: RestoreSummary, where: string): void {
     const { header, rows, tables } = summary;
+    if (summary.unchecked)
+      context.err(
+        `Warning: the backup carried no checksum (site ${header.siteVersion} wrote it before backups had one); it was restored unchecked.`,
+      );
     context.out(
       `Restored ${rows} rows in ${tables} tables into ${where} (backup of ${header.createdAt}, site ${header.siteVersion}, schema ${header.schema}).`,
     );

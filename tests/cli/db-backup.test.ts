@@ -9,6 +9,7 @@ import { listBackups } from '../../adapters/persistence/backup/backup-files.ts';
 import { readBackupHeader } from '../../adapters/persistence/backup/backup-format.ts';
 import { Database } from '../../adapters/persistence/database.ts';
 import { writeBackup } from '../../adapters/persistence/backup/write-backup.ts';
+import { rewrittenBackup } from '../support/backup-edits.ts';
 import { runCliInProcess as runCli, runCliOn } from '../support/cli.ts';
 import { balancesOffTheLedger, databaseContents } from '../support/database-contents.ts';
 import { capturedLogger } from '../support/captured-log.ts';
@@ -61,7 +62,7 @@ describe('db backup and db restore on the embedded database', () => {
     const header = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8').split('\n')[0]);
     expect(header).toMatchObject({
       format: 'bayou-site-backup',
-      formatVersion: 1,
+      formatVersion: 2,
       schema: expect.stringMatching(/^Migration\d+/),
       siteVersion: JSON.parse(readFileSync('package.json', 'utf8')).version,
       source: { database: 'embedded' },
@@ -85,7 +86,7 @@ describe('db backup and db restore on the embedded database', () => {
   }, 180_000);
 
   it('refuses a backup of a newer schema, a cut-short file, rows the database refuses and a missing file, leaving the target as it was', async () => {
-    const future = edited(file, 'future.backup.gz', ([header, ...rest]) => {
+    const future = rewrittenBackup(file, join(root, 'future.backup.gz'), ([header, ...rest]) => {
       const parsed = JSON.parse(header);
       parsed.schema = 'Migration20991231000099Future';
       parsed.migrations.push(parsed.schema);
@@ -103,15 +104,9 @@ describe('db backup and db restore on the embedded database', () => {
 
     // a file that reads whole but whose rows the database refuses (one user twice): the forced restore fails,
     // and the data it was to replace is back
-    const twice = edited(file, 'twice.backup.gz', (lines) => {
+    const twice = rewrittenBackup(file, join(root, 'twice.backup.gz'), (lines) => {
       const users = lines.findIndex((line) => line.startsWith('{"table":"users"'));
-      const end = JSON.parse(lines.at(-1)!);
-      return [
-        ...lines.slice(0, users + 2),
-        lines[users + 1],
-        ...lines.slice(users + 2, -1),
-        JSON.stringify({ ...end, rows: end.rows + 1 }),
-      ];
+      return [...lines.slice(0, users + 2), lines[users + 1], ...lines.slice(users + 2)];
     });
     const refusedRows = await runCli(['db', 'restore', twice, '--force'], embedded);
     expect(refusedRows.code).not.toBe(0);

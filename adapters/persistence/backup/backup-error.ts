@@ -3,6 +3,11 @@ export type BackupErrorCode =
   | 'NOT_A_BACKUP'
   | 'NEWER_FORMAT'
   | 'NEWER_SCHEMA'
+  | 'CHECKSUM_MISMATCH'
+  | 'NO_CHECKSUM'
+  | 'UNKNOWN_TABLE'
+  | 'UNKNOWN_COLUMN'
+  | 'UNKNOWN_SEQUENCE'
   | 'TARGET_NOT_EMPTY'
   | 'TARGET_IN_USE';
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
@@ -9,10 +10,14 @@ import { BackupError } from './backup-error.ts';
  *   2. per table: `{"table": name, "columns": [...]}`, then each row as an array of its values in that order,
  *      every value as Postgres writes it as text (or null)
  *   3. `{"sequences": [{"name", "lastValue", "isCalled"}]}`
- *   4. `{"end": true, "tables": n, "rows": n}`: a file without it was cut short and is refused
+ *   4. `{"end": true, "tables": n, "rows": n, "sha256": hex}`: a file without it was cut short and is refused; the
+ *      checksum is SHA-256 over every byte before the end line (uncompressed), so a reader checks it as it streams
+ * Format 1, written before backups carried a checksum, is the same without `sha256`.
  */
 export const BACKUP_FORMAT = 'bayou-site-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+export const BACKUP_FORMAT_VERSION = 2;
+/** the first format whose end line carries the checksum */
+export const CHECKSUM_FORMAT_VERSION = 2;
 
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT;
@@ -43,6 +48,8 @@ export interface BackupEnd {
   end: true;
   tables: number;
   rows: number;
+  /** SHA-256, in hex, of the uncompressed lines before this one (format 2 on) */
+  sha256?: string;
 }
 
 export type BackupEntry =
@@ -52,13 +59,19 @@ export type BackupEntry =
 
 /** The file's header alone (the first line), checked to be one of this site's backups. */
 export async function readBackupHeader(file: string): Promise<BackupHeader> {
-  for await (const line of lines(file)) return parseHeader(line, file);
+  for await (const line of lines(file)) if (line !== '') return parseHeader(line, file);
   throw notABackup(file, 'it is empty');
+}
+
+/** The checksum a backup's end line carries: SHA-256 over the lines before it, as written. */
+export function backupChecksum() {
+  return createHash('sha256');
 }
 
 /**
  * The entries after the header, checked as they come: each row has its table's column count, and the file ends
- * with an end line whose counts match. An error is thrown where the file goes wrong.
+ * with an end line whose counts, and checksum (format 2 on), match. An error is thrown where the file goes wrong;
+ * a changed file only at its end, so a reader that writes rows does so in a transaction it can roll back.
  */
 export async function* readBackupEntries(file: string): AsyncGenerator<BackupEntry> {
   let header: BackupHeader | undefined;
@@ -66,23 +79,33 @@ export async function* readBackupEntries(file: string): AsyncGenerator<BackupEnt
   let tables = 0;
   let rows = 0;
   let end: BackupEnd | undefined;
+  const checksum = backupChecksum();
   for await (const line of lines(file)) {
-    if (!header) {
-      header = parseHeader(line, file);
+    if (end) {
+      if (line === '') continue;
+      throw notABackup(file, 'it goes on after its end line');
+    }
+    if (line === '' || !header) {
+      checksum.update(`${line}\n`);
+      if (line !== '') header = parseHeader(line, file);
       continue;
     }
-    if (end) throw notABackup(file, 'it goes on after its end line');
     const value = parseLine(line, file);
+    if (value === null || typeof value !== 'object') throw notABackup(file, 'it holds a line this site does not know');
     if (Array.isArray(value)) {
-      if (columns === undefined || value.length !== columns) throw notABackup(file, 'a row does not fit its table');
+      if (columns === undefined || value.length !== columns || !value.every(isText))
+        throw notABackup(file, 'a row does not fit its table');
       rows++;
+      checksum.update(`${line}\n`);
       yield { kind: 'row', values: value as Array<string | null> };
-    } else if (typeof value.table === 'string' && Array.isArray(value.columns)) {
+    } else if (typeof value.table === 'string' && Array.isArray(value.columns) && value.columns.every(isName)) {
       columns = value.columns.length;
       tables++;
+      checksum.update(`${line}\n`);
       yield { kind: 'table', table: { table: value.table, columns: value.columns } };
-    } else if (Array.isArray(value.sequences)) {
+    } else if (Array.isArray(value.sequences) && value.sequences.every((each: SequenceValue) => isName(each?.name))) {
       columns = undefined;
+      checksum.update(`${line}\n`);
       yield { kind: 'sequences', sequences: value.sequences };
     } else if (value.end === true) {
       end = value as BackupEnd;
@@ -96,6 +119,11 @@ export async function* readBackupEntries(file: string): AsyncGenerator<BackupEnt
     throw notABackup(
       file,
       `its end line counts ${end.rows} rows in ${end.tables} tables, the file ${rows} in ${tables}`,
+    );
+  if (header.formatVersion >= CHECKSUM_FORMAT_VERSION && end.sha256 !== checksum.digest('hex'))
+    throw new BackupError(
+      'CHECKSUM_MISMATCH',
+      `This backup was changed after it was written (checksum mismatch): ${file}; restore the file as the site wrote it, or another backup`,
     );
 }
 
@@ -126,7 +154,8 @@ async function* lines(file: string): AsyncGenerator<string> {
     for (;;) {
       const next = await Promise.race([iterator.next(), failed]);
       if (next.done) break;
-      if (next.value !== '') yield next.value;
+      // every line counts towards the checksum, a blank one too
+      yield next.value;
     }
     // an error that arrived with the last bytes
     await Promise.race([failed, new Promise((done) => setImmediate(done))]);
@@ -137,12 +166,13 @@ async function* lines(file: string): AsyncGenerator<string> {
 }
 
 function parseHeader(line: string, file: string): BackupHeader {
-  const header = parseLine(line, file) as Partial<BackupHeader>;
-  if (header.format !== BACKUP_FORMAT) throw notABackup(file, 'it does not start with a backup header');
-  if (header.formatVersion !== BACKUP_FORMAT_VERSION)
+  const header = parseLine(line, file) as Partial<BackupHeader> | null;
+  if (header?.format !== BACKUP_FORMAT) throw notABackup(file, 'it does not start with a backup header');
+  const version = header.formatVersion;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1 || version > BACKUP_FORMAT_VERSION)
     throw new BackupError(
       'NEWER_FORMAT',
-      `${file} is a backup in format ${header.formatVersion}; this site (version ${header.siteVersion ?? 'unknown'} wrote it) reads format ${BACKUP_FORMAT_VERSION}: restore it with a site as new as the one that wrote it`,
+      `${file} is a backup in format ${header.formatVersion}; this site (version ${header.siteVersion ?? 'unknown'} wrote it) reads formats up to ${BACKUP_FORMAT_VERSION}: restore it with a site as new as the one that wrote it`,
     );
   if (typeof header.schema !== 'string' || !Array.isArray(header.migrations))
     throw notABackup(file, 'its header names no schema');
@@ -156,6 +186,14 @@ function parseLine(line: string, file: string): any {
   } catch {
     throw notABackup(file, 'a line is not JSON');
   }
+}
+
+function isText(value: unknown): boolean {
+  return value === null || typeof value === 'string';
+}
+
+function isName(value: unknown): boolean {
+  return typeof value === 'string';
 }
 
 function notABackup(file: string, why: string): BackupError {

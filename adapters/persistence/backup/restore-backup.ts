@@ -1,14 +1,10 @@
 import type { Database, RawSql } from '../database.ts';
 import { MIGRATION_NAMES } from '../migrations/names.ts';
 import { BackupError } from './backup-error.ts';
-import {
-  type BackupHeader,
-  readBackupEntries,
-  readBackupHeader,
-  type SequenceValue,
-  type TableStart,
-} from './backup-format.ts';
-import { KEPT_BY_TRIGGERS, NOT_BACKED_UP, quoted } from './tables.ts';
+import { type BackupHeader, CHECKSUM_FORMAT_VERSION, readBackupEntries, readBackupHeader } from './backup-format.ts';
+import { type BackupNames, namesIn, OwnNames } from './own-names.ts';
+import { RowWriter } from './row-writer.ts';
+import { inSchema, KEPT_BY_TRIGGERS, NOT_BACKED_UP, quoted } from './tables.ts';
 
 export interface RestoreSummary {
   header: BackupHeader;
@@ -16,21 +12,21 @@ export interface RestoreSummary {
   rows: number;
   /** the target held tables (empty ones, or data replaced with force) that were dropped first */
   replaced: boolean;
+  /** the backup carried no checksum (written before backups had one) and was restored as allowed */
+  unchecked: boolean;
 }
 
-/** rows sent in one INSERT */
-const BATCH = 500;
-
 /**
- * Restores a backup into `database`: checks the whole file first, refuses a schema this site does not know and a
- * target that holds data (unless `force`), then builds the backup's schema with the site's own migrations and
- * inserts every row and sequence value in one transaction. Nothing in the target changes before the checks pass,
+ * Restores a backup into `database`: checks the whole file first (its checksum, unless it predates them and
+ * `allowUnchecked`), refuses a schema this site does not know and a target that holds data (unless `force`), then
+ * builds the backup's schema with the site's own migrations, refuses any table, column or sequence that schema does
+ * not have, and inserts every row and sequence value in one transaction. No row is written before the checks pass,
  * and data `force` replaces is put back if the restore fails.
  */
 export async function restoreBackup(
   database: Database,
   file: string,
-  options: { force: boolean },
+  options: { force: boolean; allowUnchecked?: boolean },
 ): Promise<RestoreSummary> {
   const header = await readBackupHeader(file);
   const known: readonly string[] = MIGRATION_NAMES;
@@ -40,7 +36,13 @@ export async function restoreBackup(
       'NEWER_SCHEMA',
       `${file} was made by a newer site (version ${header.siteVersion}, schema ${header.schema}); this site knows schemas up to ${known.at(-1)}: restore it with version ${header.siteVersion} or later`,
     );
-  for await (const _ of readBackupEntries(file)); // the whole file is read before the target is touched
+  const unchecked = header.formatVersion < CHECKSUM_FORMAT_VERSION;
+  if (unchecked && !options.allowUnchecked)
+    throw new BackupError(
+      'NO_CHECKSUM',
+      `${file} carries no checksum: site ${header.siteVersion} wrote it before backups had one, so a change made to it since cannot be found; if it is the file the site wrote, restore it with --allow-unchecked`,
+    );
+  const names = await namesIn(file); // the whole file is read, and its checksum checked, before the target is touched
 
   const target = await database.withRawConnection(async (sql) => {
     const holding = await tablesHoldingRows(sql);
@@ -50,22 +52,23 @@ export async function restoreBackup(
         `the target database holds data (${holding.join(', ')}); restore into an empty one, or add --force to replace everything in it`,
       );
     const [[current]] = (await sql('select current_schema()')).rows;
-    const schema = quoted(current ?? 'public');
-    if ((await tableNames(sql)).length === 0) return { schema, replaced: false, kept: undefined };
+    const name = current ?? 'public';
+    const schema = quoted(name);
+    if ((await tableNames(sql)).length === 0) return { name, schema, replaced: false, kept: undefined };
     if (holding.length === 0) {
       // tables a site made, without data: built again by the restore's migrations
       await sql(`drop schema ${schema} cascade; create schema ${schema}`);
-      return { schema, replaced: true, kept: undefined };
+      return { name, schema, replaced: true, kept: undefined };
     }
     // data replaced with --force is kept aside until the restore has committed, and put back if it fails
-    const kept = quoted(`${current ?? 'public'}_before_restore_${Date.now()}`);
+    const kept = quoted(`${name}_before_restore_${Date.now()}`);
     await sql(`alter schema ${schema} rename to ${kept}; create schema ${schema}`);
-    return { schema, replaced: true, kept };
+    return { name, schema, replaced: true, kept };
   });
   try {
-    const counts = await restoreInto(database, file, header);
+    const counts = await restoreInto(database, file, header, names, target.name);
     if (target.kept) await database.withRawConnection((sql) => sql(`drop schema ${target.kept} cascade`));
-    return { header, ...counts, replaced: target.replaced };
+    return { header, ...counts, replaced: target.replaced, unchecked };
   } catch (error) {
     if (target.kept)
       await database.withRawConnection((sql) =>
@@ -75,13 +78,18 @@ export async function restoreBackup(
   }
 }
 
-/** The backup's schema built by the site's migrations, then every row and sequence value in one transaction. */
-async function restoreInto(database: Database, file: string, header: BackupHeader) {
+/**
+ * The backup's schema built by the site's migrations, its names checked against the backup's, then every row and
+ * sequence value in one transaction.
+ */
+async function restoreInto(database: Database, file: string, header: BackupHeader, names: BackupNames, schema: string) {
   if (header.migrations.length > 0) await (await database.migrator()).up({ migrations: header.migrations });
   return database.withRawConnection(async (sql) => {
     await sql('begin');
     try {
-      const rows = new RowWriter(sql);
+      const own = await OwnNames.read(sql, file, header);
+      own.checkAll(names);
+      const rows = new RowWriter(sql, schema, own);
       for await (const entry of readBackupEntries(file)) {
         if (entry.kind === 'row') await rows.add(entry.values);
         else if (entry.kind === 'table') await rows.startTable(entry.table);
@@ -97,41 +105,6 @@ async function restoreInto(database: Database, file: string, header: BackupHeade
   });
 }
 
-/** A backup's rows into their tables, as INSERTs of up to BATCH rows each, and its sequences' values. */
-class RowWriter {
-  readonly counts = { tables: 0, rows: 0 };
-  private insert = '';
-  private values: string[] = [];
-
-  constructor(private readonly sql: RawSql) {}
-
-  async startTable({ table, columns }: TableStart): Promise<void> {
-    await this.flush();
-    if (KEPT_BY_TRIGGERS.includes(table)) await this.sql(`delete from ${quoted(table)}`);
-    this.insert = `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) overriding system value values`;
-    this.counts.tables++;
-  }
-
-  async add(values: Array<string | null>): Promise<void> {
-    this.values.push(`(${values.map(literal).join(', ')})`);
-    this.counts.rows++;
-    if (this.values.length >= BATCH) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.values.length > 0) await this.sql(`${this.insert} ${this.values.join(', ')}`);
-    this.values = [];
-  }
-
-  async setSequences(sequences: SequenceValue[]): Promise<void> {
-    await this.flush();
-    for (const { name, lastValue, isCalled } of sequences) {
-      if (!/^-?\d+$/.test(lastValue)) throw new BackupError('NOT_A_BACKUP', `sequence ${name} has no whole value`);
-      await this.sql(`select setval(${literal(quoted(name))}, ${lastValue}, ${isCalled ? 'true' : 'false'})`);
-    }
-  }
-}
-
 async function tableNames(sql: RawSql): Promise<string[]> {
   const { rows } = await sql(
     `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -142,17 +115,14 @@ async function tableNames(sql: RawSql): Promise<string[]> {
 
 /** The tables with rows, leaving out those a site fills by itself (migrations, the change log, trigger counts). */
 async function tablesHoldingRows(sql: RawSql): Promise<string[]> {
+  const [[current]] = (await sql('select current_schema()')).rows;
+  const schema = current ?? 'public';
   const ignored = [...NOT_BACKED_UP, ...KEPT_BY_TRIGGERS];
   const holding: string[] = [];
   for (const table of await tableNames(sql)) {
     if (ignored.includes(table)) continue;
-    const [[any]] = (await sql(`select exists (select 1 from ${quoted(table)})`)).rows;
+    const [[any]] = (await sql(`select exists (select 1 from ${inSchema(schema, table)})`)).rows;
     if (any === 't') holding.push(table);
   }
   return holding;
-}
-
-/** A value as an SQL literal of unknown type, which the column it goes into reads (standard_conforming_strings on). */
-function literal(value: string | null): string {
-  return value === null ? 'null' : `'${value.replaceAll("'", "''")}'`;
 }

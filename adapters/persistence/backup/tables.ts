@@ -18,6 +18,21 @@ export function quoted(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
 }
 
+/** A name in `schema`, so that no search path (and no catalog of PostgreSQL's own) can stand in for it. */
+export function inSchema(schema: string, name: string): string {
+  return `${quoted(schema)}.${quoted(name)}`;
+}
+
+/** The schema's sequences whose values a backup carries (the migrations table's own is the restore's to fill). */
+export async function backedUpSequences(sql: RawSql): Promise<string[]> {
+  const { rows } = await sql(
+    `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind = 'S' and c.relname <> '${MIGRATIONS_TABLE}_id_seq'
+      order by c.relname`,
+  );
+  return rows.map(([name]) => name ?? '');
+}
+
 /** The schema's tables (those a backup holds), each with its stored columns, every table after those it references. */
 export async function backedUpTables(sql: RawSql): Promise<TableStart[]> {
   const { rows: tables } = await sql(

@@ -5,8 +5,14 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { Database, RawSql } from '../database.ts';
 import { MIGRATION_NAMES, MIGRATIONS_TABLE } from '../migrations/names.ts';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, backupLine, type BackupHeader } from './backup-format.ts';
-import { backedUpTables, quoted } from './tables.ts';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  type BackupHeader,
+  backupChecksum,
+  backupLine,
+} from './backup-format.ts';
+import { backedUpSequences, backedUpTables, quoted } from './tables.ts';
 import { siteVersion } from './site-version.ts';
 
 export interface BackupSummary {
@@ -54,6 +60,11 @@ async function* backupLines(
   embedded: boolean,
   counts: { schema: string; tables: number; rows: number },
 ): AsyncGenerator<string> {
+  const checksum = backupChecksum();
+  const counted = (text: string) => {
+    checksum.update(text);
+    return text;
+  };
   const migrations = await appliedMigrations(sql);
   counts.schema = migrations.at(-1) ?? '';
   const header: BackupHeader = {
@@ -68,9 +79,9 @@ async function* backupLines(
       serverVersion: (await sql('show server_version')).rows[0][0] ?? 'unknown',
     },
   };
-  yield backupLine(header);
+  yield counted(backupLine(header));
   for (const table of await backedUpTables(sql)) {
-    yield backupLine(table);
+    yield counted(backupLine(table));
     counts.tables++;
     await sql(
       `declare backup_rows no scroll cursor for select ${table.columns.map(quoted).join(', ')} from ${quoted(table.table)}`,
@@ -79,12 +90,12 @@ async function* backupLines(
       const { rows } = await sql(`fetch ${BATCH} from backup_rows`);
       if (rows.length === 0) break;
       counts.rows += rows.length;
-      yield rows.map((row) => backupLine(row)).join('');
+      yield counted(rows.map((row) => backupLine(row)).join(''));
     }
     await sql('close backup_rows');
   }
-  yield backupLine({ sequences: await sequences(sql) });
-  yield backupLine({ end: true, tables: counts.tables, rows: counts.rows });
+  yield counted(backupLine({ sequences: await sequences(sql) }));
+  yield backupLine({ end: true, tables: counts.tables, rows: counts.rows, sha256: checksum.digest('hex') });
 }
 
 /** Applied migrations in the order this site lists them; any it does not know (a newer site's) after, as applied. */
@@ -97,15 +108,10 @@ async function appliedMigrations(sql: RawSql): Promise<string[]> {
 }
 
 async function sequences(sql: RawSql): Promise<Array<{ name: string; lastValue: string; isCalled: boolean }>> {
-  const names = await sql(
-    `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = current_schema() and c.relkind = 'S' and c.relname <> '${MIGRATIONS_TABLE}_id_seq'
-      order by c.relname`,
-  );
   const values = [];
-  for (const [name] of names.rows) {
-    const [[lastValue, isCalled]] = (await sql(`select last_value, is_called from ${quoted(name ?? '')}`)).rows;
-    values.push({ name: name ?? '', lastValue: lastValue ?? '1', isCalled: isCalled === 't' });
+  for (const name of await backedUpSequences(sql)) {
+    const [[lastValue, isCalled]] = (await sql(`select last_value, is_called from ${quoted(name)}`)).rows;
+    values.push({ name, lastValue: lastValue ?? '1', isCalled: isCalled === 't' });
   }
   return values;
 }
