@@ -4,6 +4,7 @@ import type { Config } from '../adapters/config.ts';
 import type { Logger } from '../adapters/logger.ts';
 import { appealCommands, staffCommands, whitelistCommands } from './commands/application-kinds.ts';
 import { registerApplicationCommands } from './commands/applications.ts';
+import { registerAuditCommands } from './commands/audit.ts';
 import { registerCatalogueCommands } from './commands/catalogue.ts';
 import { registerCreatorCommands } from './commands/creators.ts';
 import { registerDbCommands } from './commands/db.ts';
@@ -67,6 +68,7 @@ export function createProgram(host: CliContext): Command {
   registerSubscriptionCommands(program, context);
   registerTebexCommands(program, context);
   registerCreatorCommands(program, context);
+  registerAuditCommands(program, context);
   return program;
 }
 
