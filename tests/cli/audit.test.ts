@@ -75,7 +75,11 @@ describe('cli audit', () => {
       [4, 'account-action'],
     ]);
     expect(rows[0].fields).toMatchObject({ action: 'credit_tokens', reason: 'Event prize', actor_name: 'Papa Legba' });
-    expect(rows[1].fields).toMatchObject({ application_id: applicationId, to_status: 'approved', notes: 'Welcome to the bayou.' });
+    expect(rows[1].fields).toMatchObject({
+      application_id: applicationId,
+      to_status: 'approved',
+      notes: 'Welcome to the bayou.',
+    });
     let previous = '0'.repeat(64);
     for (const row of rows) {
       expect(row.previousHash).toBe(previous);
