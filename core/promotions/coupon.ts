@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../catalogue/product.ts';
-import { CHECKOUT_ABANDONED_AFTER_HOURS } from '../purchases/purchase.ts';
+import { paymentWindowSince } from '../purchases/purchase.ts';
 
 /** A code as stored and compared: codes are case-insensitive, kept in capitals. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
@@ -37,8 +37,11 @@ export interface Coupon {
 /** A coupon with the uses that count against its limits (see PromotionRepository.usesOf). */
 export type CouponWithUses = Coupon & { uses: number };
 
-/** checkouts started since then still hold their coupon's use */
-export const openSince = (now: Date) => new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
+/**
+ * checkouts started since then still hold their coupon's use: as long as the store gives a checkout to be paid, so
+ * an unpaid one gives its use back when the reconciler ends it, not a day later
+ */
+export const openSince = paymentWindowSince;
 
 /** a limited coupon's uses are counted under its row lock; an unlimited one takes no lock */
 export const isLimited = (coupon: Coupon) => coupon.maxUses !== null || coupon.perPlayer !== null;

@@ -10,7 +10,7 @@ import { discountOf, liveSaleFor, type PriceQuote, priceItem, takes } from './pr
 /**
  * Prices checkouts for the store: the live sale, then the buyer's coupon, each checked by the clock and the
  * coupon's limits. A coupon's use is kept for the purchase when its checkout opens (`reserve`), and given back when
- * that checkout fails or is abandoned.
+ * that checkout fails or its payment window (PAYMENT_WINDOW_MINUTES) passes unpaid.
  */
 export class PriceCheckout implements CheckoutPricing {
   constructor(
@@ -32,7 +32,7 @@ export class PriceCheckout implements CheckoutPricing {
     return { priceCents: quote.totalCents, discount: discountOf(quote) };
   }
 
-  async reserve(purchase: Purchase, since: Date): Promise<void> {
+  async reserve(purchase: Purchase): Promise<void> {
     const kept = purchase.discount?.coupon;
     if (!kept) return;
     const coupon = await this.promotions.findCoupon(kept.code);
@@ -40,7 +40,7 @@ export class PriceCheckout implements CheckoutPricing {
     const outcome = await this.promotions.redeem(
       coupon,
       { purchaseId: purchase.id, userId: purchase.userId, at: this.clock.now() },
-      since,
+      openSince(this.clock.now()),
     );
     if (outcome === 'used_up') throw CouponRefusals.usedUp(coupon.code);
     if (outcome === 'used_up_by_player') throw CouponRefusals.usedUpByPlayer(coupon.code, coupon.perPlayer ?? 0);

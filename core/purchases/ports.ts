@@ -378,8 +378,8 @@ export interface CheckoutPricing {
   /** the price now; throws the coupon's refusal (unknown, not started, expired, used up, disabled, wrong product) */
   price(item: PricedItem, buyerId: string, couponCode: string | undefined): Promise<CheckoutPrice>;
   /**
-   * keeps one use of the purchase's coupon for it, while it is paid, held or awaiting payment; throws when the
-   * coupon was used up meanwhile (nothing is kept then)
+   * keeps one use of the purchase's coupon for it, while it is paid, held, or awaiting payment within its payment
+   * window (PAYMENT_WINDOW_MINUTES); throws when the coupon was used up meanwhile (nothing is kept then)
    */
-  reserve(purchase: Purchase, openSince: Date): Promise<void>;
+  reserve(purchase: Purchase): Promise<void>;
 }

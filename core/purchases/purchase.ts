@@ -19,6 +19,16 @@ export const MAX_OPEN_CHECKOUTS = 5;
 /** A checkout still unpaid this long after it started is abandoned: it no longer counts as open and is never reused. */
 export const CHECKOUT_ABANDONED_AFTER_HOURS = 24;
 
+/**
+ * An unpaid checkout's time to be paid: past it the reconciler marks it failed (its payment never started, was
+ * canceled, or waits for a card), and the coupon use it held is given back to other players.
+ */
+export const PAYMENT_WINDOW_MINUTES = 15;
+/** checkouts started since then are within their time to be paid */
+export const paymentWindowSince = (now: Date) => new Date(now.getTime() - PAYMENT_WINDOW_MINUTES * 60_000);
+/** why a checkout unpaid past its payment window is marked failed */
+export const NO_PAYMENT_REASON = `No payment after ${PAYMENT_WINDOW_MINUTES} minutes.`;
+
 /** One attempt to buy one catalogue item; money in integer cents. */
 export interface Purchase {
   id: string;

@@ -1,10 +1,9 @@
 import { DomainError } from '../shared/errors.ts';
 import type { Clock } from '../shared/ports.ts';
+import { NO_PAYMENT_REASON, paymentWindowSince } from './purchase.ts';
 import type { PaymentGateway, PurchaseRepository } from './ports.ts';
 import type { PurchaseSettlement } from './purchase-settlement.ts';
 
-/** a checkout not paid after this long is marked failed */
-export const RECONCILE_AFTER_MINUTES = 15;
 /** a pending purchase is asked about once it is this old: the webhook or the buyer's page usually completes it first */
 export const ASK_AFTER_SECONDS = 60;
 
@@ -18,8 +17,8 @@ export interface ReconcileReport {
 
 /**
  * Asks the provider about every purchase pending for over a minute, so a lost webhook or a process killed while
- * completing loses nothing: a paid one is completed, and one still unpaid after 15 minutes (abandoned or declined)
- * is marked failed. The server runs it every minute and at start-up; operators run it as `purchases reconcile`.
+ * completing loses nothing: a paid one is completed, and one still unpaid after PAYMENT_WINDOW_MINUTES (abandoned
+ * or declined) is marked failed. The server runs it every minute and at start-up; operators run it as `purchases reconcile`.
  */
 export class ReconcilePurchases {
   constructor(
@@ -31,7 +30,7 @@ export class ReconcilePurchases {
 
   async execute(): Promise<ReconcileReport> {
     const now = this.clock.now().getTime();
-    const lapsed = new Date(now - RECONCILE_AFTER_MINUTES * 60_000);
+    const lapsed = paymentWindowSince(new Date(now));
     const report: ReconcileReport = { completed: [], failed: [], unchanged: [], errors: [] };
     for (const purchase of await this.purchases.pendingCreatedBefore(new Date(now - ASK_AFTER_SECONDS * 1000))) {
       const unpaidTooLong = purchase.createdAt < lapsed;
@@ -49,10 +48,7 @@ export class ReconcilePurchases {
           const settled = await this.settlement.complete(purchase, intent);
           (settled.status === 'completed' ? report.completed : report.unchanged).push(purchase.id);
         } else if (unpaidTooLong && (intent.status === 'canceled' || intent.status === 'requires_payment_method')) {
-          await this.settlement.fail(
-            purchase,
-            intent.failureMessage ?? `No payment after ${RECONCILE_AFTER_MINUTES} minutes.`,
-          );
+          await this.settlement.fail(purchase, intent.failureMessage ?? NO_PAYMENT_REASON);
           report.failed.push(purchase.id);
         } else {
           report.unchanged.push(purchase.id);

@@ -28,8 +28,10 @@ import {
   CHECKOUT_ABANDONED_AFTER_HOURS,
   CURRENCY,
   MAX_OPEN_CHECKOUTS,
+  NO_PAYMENT_REASON,
   type Purchase,
   type PurchaseCreator,
+  paymentWindowSince,
 } from './purchase.ts';
 import type {
   CheckoutChanges,
@@ -152,7 +154,7 @@ export class StartCheckout {
       if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
       const started =
         claim.outcome === 'added'
-          ? await this.begin(claim.purchase, input.buyerIp ?? null, openSince)
+          ? await this.begin(claim.purchase, input.buyerIp ?? null)
           : await this.resume(claim.purchase, input, { ...item, priced }, banReason, creator, gift);
       if (started) return started;
     }
@@ -284,10 +286,10 @@ export class StartCheckout {
    * A purchase this call stored keeps its coupon's use and gets its intent; when the coupon is used up meanwhile or
    * the provider fails, the purchase is removed again (and the use with it).
    */
-  private async begin(purchase: Purchase, buyerIp: string | null, openSince: Date): Promise<CheckoutStarted | null> {
+  private async begin(purchase: Purchase, buyerIp: string | null): Promise<CheckoutStarted | null> {
     let opened: { intent: PaymentIntent; subscriptionId?: string };
     try {
-      await this.pricing?.reserve(purchase, openSince);
+      await this.pricing?.reserve(purchase);
       opened = await this.openPayment(purchase, buyerIp);
     } catch (error) {
       await this.purchases.discardUnstarted(purchase.id);
@@ -307,9 +309,8 @@ export class StartCheckout {
 
   /** keeps the purchase's coupon use; a coupon used up meanwhile removes the purchase (it has no payment yet) */
   private async reserveFor(purchase: Purchase): Promise<void> {
-    const openSince = new Date(this.clock.now().getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
     try {
-      await this.pricing?.reserve(purchase, openSince);
+      await this.pricing?.reserve(purchase);
     } catch (error) {
       await this.purchases.discardUnstarted(purchase.id);
       throw error;
@@ -376,6 +377,14 @@ export class StartCheckout {
       case 'processing':
       case 'requires_capture':
         throw new PaymentInProgressError(purchase.productName);
+      case 'requires_payment_method':
+        // past its payment window its coupon's use counts no more: ended as the reconciler ends it, so the next
+        // checkout claims a use afresh instead of paying at a discount another player may hold now
+        if (purchase.discount?.coupon && purchase.createdAt < paymentWindowSince(this.clock.now())) {
+          await this.settlement.fail(purchase, NO_PAYMENT_REASON);
+          return null;
+        }
+        return this.revise(purchase, intent, input, item, banReason, creator, gift);
       default:
         return this.revise(purchase, intent, input, item, banReason, creator, gift);
     }

@@ -338,3 +338,45 @@ describe('timed sales', () => {
     expect((await admin.post('/api/sales/not-an-id/end', {})).status).toBe(404);
   });
 });
+
+describe("an unpaid checkout's coupon use", () => {
+  it('returns when the checkout has had its time to be paid: five unpaid checkouts hold a five-use coupon for 15 minutes, not a day', async () => {
+    await coupon({ code: 'FIVEUSES', percentOff: 10, maxUses: 5 });
+    const hoarder = await player();
+    const items = [
+      { productType: 'gang', productId: 'starter-gang' },
+      { productType: 'gang', productId: 'hood-package' },
+      { productType: 'gang', productId: 'swamp-syndicate' },
+      { productType: 'addon', productId: 'custom-tattoos', option: 'upper-body' },
+      { productType: 'addon', productId: 'custom-tattoos', option: 'lower-body' },
+    ];
+    for (const item of items) {
+      const held = await hoarder.http.post('/api/create-payment-intent', { ...item, couponCode: 'fiveuses' });
+      expect(held.status, JSON.stringify(held.body)).toBe(200);
+    }
+    const late = await player();
+    const tryIt = () =>
+      late.http.post('/api/create-payment-intent', {
+        productType: 'gang',
+        productId: 'hood-package',
+        couponCode: 'fiveuses',
+      });
+    expect((await tryIt()).body.code).toBe('COUPON_USED_UP');
+    now = new Date(now.getTime() + 14 * 60_000);
+    expect((await tryIt()).body.code).toBe('COUPON_USED_UP');
+
+    now = new Date(now.getTime() + 2 * 60_000);
+    const opened = await tryIt();
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.amount).toBe(72);
+    const listed = await admin.get('/api/coupons');
+    expect(listed.body.coupons.find((c: { code: string }) => c.code === 'FIVEUSES')).toMatchObject({ uses: 1 });
+    // the reconciler ends the hoarder's checkouts with why
+    await server.system.database.withContext(() => server.system.core.purchases.reconcile.execute());
+    const ended = await sql<{ status: string; failure_reason: string }[]>(
+      `select status, failure_reason from purchases where user_id = ?`,
+      [hoarder.user.id],
+    );
+    expect(ended).toEqual(items.map(() => ({ status: 'failed', failure_reason: 'No payment after 15 minutes.' })));
+  });
+});

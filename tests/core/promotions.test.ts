@@ -4,6 +4,7 @@ import type { Coupon } from '../../core/promotions/coupon.ts';
 import { liveSaleFor, priceItem } from '../../core/promotions/pricing.ts';
 import type { Sale } from '../../core/promotions/sale.ts';
 import { renewalDiscount } from '../../core/purchases/discount.ts';
+import { NO_PAYMENT_REASON, PAYMENT_WINDOW_MINUTES } from '../../core/purchases/purchase.ts';
 import { couponOf } from '../support/promotion-builders.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
 
@@ -99,6 +100,60 @@ describe('coupons at checkout, on the in-memory store', () => {
     for (const answer of answers)
       if (answer.status === 'rejected') expect(answer.reason).toMatchObject({ code: 'COUPON_USED_UP' });
     expect((await promotions.showCoupon.execute({ code: 'once' })).uses).toBe(1);
+  });
+
+  it("gives an unpaid checkout's coupon use back when its payment window passes, not a day later", async () => {
+    const f = purchasesFixture();
+    const promotions = f.memory.core.promotions;
+    await promotions.createCoupon.execute({ code: 'LAST', percentOff: 50, maxUses: 1, createdBy: null });
+    const other = { id: '00000000-0000-4000-8000-00000000000b', email: null, discordUsername: 'late', username: null };
+    const base = f.users.rows.get(f.buyer.id);
+    if (!base) throw new Error('the fixture has no buyer');
+    f.users.rows.set(other.id, { ...base, ...other, discordId: '900000000000000011' });
+    const start = (buyer: typeof other) =>
+      f.store.startCheckout.execute({ buyer, productType: 'gang', productId: 'hood-package', couponCode: 'last' });
+
+    const abandoned = await start(f.buyer);
+    await expect(start(other)).rejects.toMatchObject({ code: 'COUPON_USED_UP' });
+    f.advance(PAYMENT_WINDOW_MINUTES);
+    await expect(start(other)).rejects.toMatchObject({ code: 'COUPON_USED_UP' });
+    f.advance(1);
+    const taken = await start(other);
+    expect(taken.purchase.discount?.coupon?.code).toBe('LAST');
+    expect((await promotions.showCoupon.execute({ code: 'last' })).uses).toBe(1);
+
+    // the first buyer is refused too now, and the reconciler ends their checkout
+    await expect(start(f.buyer)).rejects.toMatchObject({ code: 'COUPON_USED_UP' });
+    await f.store.reconcile.execute();
+    expect(await f.purchases.findById(abandoned.purchase.id)).toMatchObject({
+      status: 'failed',
+      failureReason: NO_PAYMENT_REASON,
+    });
+    expect((await promotions.showCoupon.execute({ code: 'last' })).uses).toBe(1);
+  });
+
+  it('opens a new checkout, keeping a new use, for a buyer back after their payment window with the same coupon', async () => {
+    const f = purchasesFixture();
+    const promotions = f.memory.core.promotions;
+    await promotions.createCoupon.execute({ code: 'SPARE', percentOff: 50, maxUses: 2, createdBy: null });
+    const start = () =>
+      f.store.startCheckout.execute({
+        buyer: f.buyer,
+        productType: 'gang',
+        productId: 'hood-package',
+        couponCode: 'spare',
+      });
+    const first = await start();
+    f.advance(5);
+    expect((await start()).purchase.id).toBe(first.purchase.id);
+    f.advance(PAYMENT_WINDOW_MINUTES);
+    const second = await start();
+    expect(second.purchase.id).not.toBe(first.purchase.id);
+    expect(await f.purchases.findById(first.purchase.id)).toMatchObject({
+      status: 'failed',
+      failureReason: NO_PAYMENT_REASON,
+    });
+    expect((await promotions.showCoupon.execute({ code: 'spare' })).uses).toBe(1);
   });
 
   it('quotes a refused code with why, and the price without it', async () => {
