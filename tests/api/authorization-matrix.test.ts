@@ -1,12 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
 import { appealAnswers, staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { delivery } from '../support/delivery-builders.ts';
 import { IMPLIED_PERMISSIONS, PERMISSIONS, type Permission } from '../../core/users/permissions.ts';
 import { allRoutes, type Route, routeKey } from '../support/routes.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
-import { sharedTestServer } from '../support/shared-server.ts';
-import type { TestServer } from '../support/test-system.ts';
+import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../../core/security/second-factor.ts';
+import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 type Access = 'public' | 'signed-in' | Permission;
 
@@ -97,6 +98,15 @@ const ACCESS: Record<string, Access> = {
   'GET /api/creators/report.csv': 'manage-promotions',
   'POST /api/creators/:code/disable': 'manage-promotions',
   'GET /api/dashboard/charts': 'view-purchases',
+  // a member's own second factor: set up and checked by whoever is signed in
+  'GET /api/security/second-factor': 'signed-in',
+  'POST /api/security/passkeys/options': 'signed-in',
+  'POST /api/security/passkeys': 'signed-in',
+  'POST /api/security/authenticator-app': 'signed-in',
+  'POST /api/security/authenticator-app/confirm': 'signed-in',
+  'POST /api/security/check/options': 'signed-in',
+  'POST /api/security/check/passkey': 'signed-in',
+  'POST /api/security/check/code': 'signed-in',
 };
 
 interface Request {
@@ -246,7 +256,7 @@ describe('authorization matrix: every API route, read from the router', () => {
     }),
     'POST /api/players/:id/permissions': async () => ({
       path: `/api/players/${(await signIn(server)).user.id}/permissions`,
-      body: { grant: ['refund'] },
+      body: { grant: ['manage-roles'] },
     }),
     'GET /api/purchases/:id': async () => ({
       path: `/api/purchases/${await created('/api/create-payment-intent', { productType: 'whitelist', productId: 'bayou-basic' }, 'purchaseId')}`,
@@ -288,6 +298,22 @@ describe('authorization matrix: every API route, read from the router', () => {
     },
   };
 
+  /** what a holder gives must be theirs: the one who changes roles holds the staff preset it gives */
+  const alongside = (permission: Permission): Permission[] =>
+    permission === 'manage-roles' ? ['review-whitelist', 'review-appeals', 'view-players'] : [];
+
+  /**
+   * The member with an authenticator app set up, its first code checked in this session: the server runs with the
+   * default STAFF_2FA, so the holders of refund, ban, manage-roles and adjust-tokens act only so.
+   */
+  const withFactor = async (who: SignedIn): Promise<SignedIn> => {
+    const setup = JSON.parse((await send('POST', { path: '/api/security/authenticator-app', body: {} }, who)).body);
+    const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
+    const confirmed = await send('POST', { path: '/api/security/authenticator-app/confirm', body: { code } }, who);
+    expect(confirmed.status, confirmed.body).toBe(200);
+    return who;
+  };
+
   /** a signed-in player holding every permission but `permission` (and those that bring it), and one holding only it */
   const holders = new Map<Permission, { allBut: SignedIn; only: SignedIn }>();
   const holdersOf = async (permission: Permission) => {
@@ -298,8 +324,8 @@ describe('authorization matrix: every API route, read from the router', () => {
         (other) => other !== permission && !IMPLIED_PERMISSIONS[other]?.includes(permission),
       );
       pair = {
-        allBut: await signIn(server, { role: 'player', grant: others }),
-        only: await signIn(server, { role: 'player', grant: [permission] }),
+        allBut: await withFactor(await signIn(server, { role: 'player', grant: others })),
+        only: await withFactor(await signIn(server, { role: 'player', grant: [permission, ...alongside(permission)] })),
       };
       holders.set(permission, pair);
     }
@@ -307,7 +333,7 @@ describe('authorization matrix: every API route, read from the router', () => {
   };
 
   beforeAll(async () => {
-    server = await sharedTestServer();
+    server = await startTestServer({ env: { STAFF_2FA: DEFAULT_SECOND_FACTOR_PERMISSIONS.join(',') } });
     everyRoute = allRoutes(server);
     routes = everyRoute.flatMap((route) => {
       const access = ACCESS[keyOf(route)];
@@ -315,6 +341,7 @@ describe('authorization matrix: every API route, read from the router', () => {
     });
     as.player = await signIn(server, { role: 'player' });
   });
+  afterAll(() => server?.stop());
 
   it('knows the access of every route the router serves, and nothing else', () => {
     const served = everyRoute.map(keyOf).sort();
@@ -396,9 +423,37 @@ describe('authorization matrix: every API route, read from the router', () => {
     expect(results).toEqual(expected);
   });
 
+  it('refuses the actions that need a second factor to their holder until one is set up, with a stable code', async () => {
+    const results: string[] = [];
+    const guarded = routes.filter((route) => DEFAULT_SECOND_FACTOR_PERMISSIONS.includes(route.permission));
+    for (const route of guarded) {
+      const key = `${route.method} ${route.path}`;
+      const first = await requests[key]!();
+      const holder = await signIn(server, {
+        role: 'player',
+        grant: [route.permission, ...alongside(route.permission)],
+      });
+      const refused = await send(route.method, first, holder);
+      results.push(`${key} ${refused.status} ${JSON.parse(refused.body).code}`);
+      // the refusal changed nothing: the same request goes through once the holder has a factor
+      const done = await send(route.method, first, await withFactor(holder));
+      expect(done.status, `${key}: ${done.body}`).toBeLessThan(300);
+    }
+    expect(results).toEqual(guarded.map((route) => `${keyOf(route)} 403 SECOND_FACTOR_SETUP_REQUIRED`));
+    expect(guarded.map(keyOf).sort()).toEqual([
+      'POST /api/deliveries/:id/retry',
+      'POST /api/players/:id/ban',
+      'POST /api/players/:id/permissions',
+      'POST /api/players/:id/role',
+      'POST /api/players/:id/tokens',
+      'POST /api/players/:id/unban',
+      'POST /api/purchases/:id/refund',
+    ]);
+  });
+
   it('keeps the presets: staff reach the routes of their preset, admins every guarded route', async () => {
     const staff = await signIn(server, { role: 'staff' });
-    const admin = await signIn(server, { role: 'admin' });
+    const admin = await withFactor(await signIn(server, { role: 'admin' }));
     const results: string[] = [];
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
