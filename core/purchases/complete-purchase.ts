@@ -1,5 +1,5 @@
 import { ForbiddenError } from '../shared/errors.ts';
-import { PriceMismatchError, PurchaseClosedError, PurchaseNotFoundError } from './errors.ts';
+import { PriceMismatchError, PurchaseClosedError, PurchaseHeldError, PurchaseNotFoundError } from './errors.ts';
 import type { Purchase } from './purchase.ts';
 import type { PaymentGateway, PurchaseRepository } from './ports.ts';
 import type { PurchaseSettlement } from './purchase-settlement.ts';
@@ -34,6 +34,7 @@ export class CompletePurchase {
       purchase.status === 'completed'
         ? purchase
         : await this.settlement.complete(purchase, await this.gateway.retrieveIntent(input.paymentIntentId));
+    if (settled.status === 'underpaid') throw new PurchaseHeldError(settled.failureReason);
     if (settled.status !== 'completed') throw new PurchaseClosedError(settled.status);
     return { purchase: settled, tokensAwarded: settled.tokensAwarded };
   }

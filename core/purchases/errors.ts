@@ -39,6 +39,13 @@ export class PurchaseClosedError extends ConflictError {
   }
 }
 
+/** a payment taken but held for staff (underpaid, or a gift whose recipient was banned since the checkout) */
+export class PurchaseHeldError extends ConflictError {
+  constructor(reason: string | null) {
+    super('PURCHASE_HELD', `Your payment is held for staff, who will contact you. ${reason ?? ''}`.trim());
+  }
+}
+
 export class TooManyOpenCheckoutsError extends ConflictError {
   constructor(limit: number) {
     super(

@@ -1,5 +1,6 @@
 import type { PricedItem } from '../catalogue/product.ts';
 import { ConflictError, InvalidInputError } from '../shared/errors.ts';
+import type { StoreBans } from './ports.ts';
 
 /** How many months a gifted Priority Pass may run: paid once, at months x the tier's monthly price, never renewed. */
 export const GIFT_MONTHS = [1, 3, 6] as const;
@@ -31,6 +32,14 @@ export interface GiftRecipient {
   name: string;
   /** a banned account cannot sign in, so cannot receive anything */
   banned: boolean;
+}
+
+/**
+ * Whether a recipient cannot receive a gift: their site account is banned, or they are barred from the store. Asked
+ * when the checkout opens and again when it is paid (a ban between the two holds the paid gift for staff).
+ */
+export async function barredFromGifts(recipient: GiftRecipient, bans: Pick<StoreBans, 'isBanned'>): Promise<boolean> {
+  return recipient.banned || (await bans.isBanned(recipient.userId));
 }
 
 /** The prefix of a gifted pass's subscription id: it has no subscription at any provider. */

@@ -10,7 +10,7 @@ import {
   type PurchaseChanges,
   PurchaseTransitions,
 } from './purchase.ts';
-import { holderOf, type PurchaseGift } from './gift.ts';
+import { barredFromGifts, holderOf, type PurchaseGift } from './gift.ts';
 import type {
   GiftRecipients,
   PaymentIntent,
@@ -150,6 +150,13 @@ export class PurchaseSettlement {
     hooks: CompletedHook = this.hooks,
   ): Promise<Purchase> {
     const recipient = purchase.gift ? await this.recipientOf(purchase.gift) : null;
+    if (recipient?.barred)
+      // banned since the checkout opened: the gift is held, never credited to them; staff refund it at the provider
+      return this.hold(
+        purchase,
+        { ...paid, amountPaidCents: paid.amountPaidCents ?? purchase.priceCents },
+        `Paid in full, but ${recipient.name} was banned after the checkout opened, so the gift was not delivered: held for staff to refund.`,
+      );
     return this.transactions.run(async () => {
       const now = this.clock.now();
       const moved = await this.move(purchase.id, (current) =>
@@ -181,11 +188,15 @@ export class PurchaseSettlement {
     });
   }
 
-  /** the recipient's account as it is now (one who signed in since the checkout included); null when none */
-  private async recipientOf(gift: PurchaseGift): Promise<GiftHolder | null> {
+  /**
+   * the recipient's account as it is now (one who signed in since the checkout included), and whether a ban since
+   * bars them from receiving it; null when none
+   */
+  private async recipientOf(gift: PurchaseGift): Promise<(GiftHolder & { barred: boolean }) | null> {
     const found = await this.recipients?.byDiscordId(gift.discordId);
-    if (found) return { userId: found.userId, name: found.name };
-    return gift.userId ? { userId: gift.userId, name: gift.name } : null;
+    if (found) return { userId: found.userId, name: found.name, barred: await barredFromGifts(found, this.bans) };
+    if (!gift.userId) return null;
+    return { userId: gift.userId, name: gift.name, barred: await this.bans.isBanned(gift.userId) };
   }
 
   /** the tokens awarded go to whoever holds the purchase: the buyer, or a gift's recipient */

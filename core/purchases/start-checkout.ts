@@ -12,6 +12,7 @@ import {
   TooManyOpenCheckoutsError,
 } from './errors.ts';
 import {
+  barredFromGifts,
   GIFT_DISCORD_ID,
   GiftAtProviderError,
   GiftRecipientError,
@@ -200,7 +201,7 @@ export class StartCheckout {
         'GIFT_TO_SELF',
         'You cannot buy a gift for yourself. Untick "Buy as a gift" to buy it for your own account.',
       );
-    if (recipient?.banned)
+    if (recipient && (await barredFromGifts(recipient, this.bans)))
       throw new GiftRecipientError('GIFT_RECIPIENT_BANNED', `${recipient.name} is banned and cannot receive gifts.`);
     if (months && recipient && this.memberships) {
       const live = await this.memberships.liveTierOf(recipient.userId);

@@ -365,7 +365,7 @@ describe('buying as a gift', () => {
     expect(after[0].n).toBe(before[0].n + 1);
   });
 
-  it('a store-banned buyer cannot buy a gift; a store-banned recipient can receive one', async () => {
+  it('a store-banned buyer cannot buy a gift, nor anyone buy one for a store-banned player', async () => {
     const banned = await player();
     const other = await player();
     await sql(`insert into store_bans (user_id, reason, created_at) values (?, 'Payment dispute in a test', now())`, [
@@ -378,7 +378,67 @@ describe('buying as a gift', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('STORE_BANNED');
-    await buyGift(other, { productType: 'gang', productId: 'hood-package', giftTo: banned.user.discordId });
-    expect(await tokens(banned.http)).toBe(80);
+    const forBanned = await other.http.post('/api/create-payment-intent', {
+      productType: 'gang',
+      productId: 'hood-package',
+      giftTo: banned.user.discordId,
+    });
+    expect([forBanned.status, forBanned.body.code]).toEqual([400, 'GIFT_RECIPIENT_BANNED']);
+    expect(await tokens(banned.http)).toBe(0);
   });
+
+  it.each([
+    ['site', (userId: string) => sql(`update users set banned_at = now() where id = ?`, [userId])],
+    [
+      'store',
+      (userId: string) =>
+        sql(`insert into store_bans (user_id, reason, created_at) values (?, 'Payment dispute in a test', now())`, [
+          userId,
+        ]),
+    ],
+  ])(
+    'a gift paid after its recipient got a %s ban is held for staff: the buyer is told, the recipient gets nothing',
+    async (_, ban) => {
+      const buyer = await player();
+      const friend = await player();
+      const started = await buyer.http.post('/api/create-payment-intent', {
+        productType: 'gang',
+        productId: 'hood-package',
+        giftTo: friend.user.discordId,
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      await ban(friend.user.id);
+      const paid = await buyer.http.post('/api/payments/demo/confirm', {
+        clientSecret: started.body.clientSecret,
+        cardNumber: CARD,
+      });
+      expect(paid.body.paymentIntent.status).toBe('succeeded');
+      const reason = `Paid in full, but ${friend.user.username} was banned after the checkout opened, so the gift was not delivered: held for staff to refund.`;
+      // the buyer's page completes it, and again (a retry): held both times, credited never
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const completed = await buyer.http.post('/api/complete-purchase', {
+          paymentIntentId: started.body.paymentIntentId,
+        });
+        expect([completed.status, completed.body.code]).toEqual([409, 'PURCHASE_HELD']);
+        expect(completed.body.message).toBe(`Your payment is held for staff, who will contact you. ${reason}`);
+      }
+      await server.system.database.withContext(() => server.system.core.purchases.reconcile.execute());
+      const page = await buyer.http.get(`/api/user/purchases/${started.body.paymentIntentId}`);
+      expect(page.body).toMatchObject({ status: 'underpaid', failureReason: reason });
+      const staff = await admin.get(`/api/purchases/${started.body.purchaseId}`);
+      expect(staff.body.purchase).toMatchObject({ status: 'underpaid', failureReason: reason });
+      // a banned player reaches only their appeal: the balances are read where they are kept
+      const balances = await sql<Array<{ tokens: number }>>(`select tokens from users where id in (?, ?)`, [
+        friend.user.id,
+        buyer.user.id,
+      ]);
+      expect(balances.map((row) => Number(row.tokens))).toEqual([0, 0]);
+      const [ledger] = await sql<Array<{ n: number }>>(
+        `select count(*)::int as n from token_ledger where reference = ?`,
+        [`purchase:${started.body.purchaseId}`],
+      );
+      expect(ledger.n).toBe(0);
+      expect((await deliveriesOf(started.body.purchaseId)).map((delivery) => delivery.kind)).toEqual(['notify_staff']);
+    },
+  );
 });

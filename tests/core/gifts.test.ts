@@ -16,6 +16,13 @@ async function giftPaid(
   return fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
 }
 
+/** a site ban, as staff set it */
+function banAccount(fixture: ReturnType<typeof purchasesFixture>, userId: string) {
+  const user = fixture.users.rows.get(userId);
+  if (!user) throw new Error('no such user');
+  fixture.users.rows.set(userId, { ...user, bannedAt: new Date('2026-11-22T12:00:00Z') });
+}
+
 const signIn = (fixture: ReturnType<typeof purchasesFixture>) =>
   fixture.memory.core.users.signIn.execute({ discordId: FRIEND, discordUsername: 'marigold' });
 
@@ -52,6 +59,45 @@ describe('gifts', () => {
     expect(fixture.balance(friend.id)).toBe(0);
     expect(fixture.balance(fixture.buyer.id)).toBe(0);
   });
+
+  it.each([
+    ['site', (f: ReturnType<typeof purchasesFixture>, id: string) => banAccount(f, id)],
+    ['store', (f: ReturnType<typeof purchasesFixture>, id: string) => f.bans.ban(id, 'Payment dispute')],
+  ])(
+    'holds a paid gift for staff when its recipient got a %s ban after the checkout opened, crediting no one, once',
+    async (_, ban) => {
+      const fixture = purchasesFixture();
+      const friend = await signIn(fixture);
+      const started = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...hood, giftTo: FRIEND });
+      await ban(fixture, friend.id);
+      const intent = await fixture.gateway.confirm(started.clientSecret, { number: DEMO_CARDS.success });
+      const paid = () => fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
+      await expect(paid()).rejects.toMatchObject({
+        code: 'PURCHASE_HELD',
+        message:
+          'Your payment is held for staff, who will contact you. Paid in full, but marigold was banned after the checkout opened, so the gift was not delivered: held for staff to refund.',
+      });
+      const held = { purchase: (await fixture.purchases.findById(started.purchase.id))! };
+      expect(held.purchase).toMatchObject({
+        status: 'underpaid',
+        tokensAwarded: 0,
+        amountPaidCents: 8000,
+        failureReason:
+          'Paid in full, but marigold was banned after the checkout opened, so the gift was not delivered: held for staff to refund.',
+        gift: { deliveredAt: null },
+      });
+      // a retried completion, and the recipient's next sign-in, change nothing
+      await expect(paid()).rejects.toMatchObject({ code: 'PURCHASE_HELD' });
+      await fixture.store.reconcile.execute();
+      expect(fixture.balance(friend.id)).toBe(0);
+      expect(fixture.balance(fixture.buyer.id)).toBe(0);
+      expect(await fixture.purchases.giftsAwaiting(FRIEND)).toEqual([]);
+      expect((await fixture.purchases.findById(held.purchase.id))?.status).toBe('underpaid');
+      // staff are told, with why
+      const told = await fixture.outbox.forPurchases([held.purchase.id]);
+      expect(told.map((delivery) => delivery.kind)).toEqual(['notify_staff']);
+    },
+  );
 
   it('prices a gifted pass for its months, and refuses yourself, an unknown name and an unban', async () => {
     const fixture = purchasesFixture();

@@ -26,7 +26,7 @@ export const myPurchaseSchema = z.object({
   tokens: z.number().int(),
   /** what it credited and still holds (0 before payment and after a refund or dispute) */
   tokensCredited: z.number().int(),
-  /** the payment provider's reason for a failed payment */
+  /** why a payment failed (the payment provider's reason), or why a payment taken is held for staff */
   failureReason: z.string().nullable(),
   buyerDiscord: z.string().nullable(),
   buyerEmail: z.string().nullable(),

@@ -36,7 +36,8 @@ export function presentMyPurchase(
     status,
     tokens: purchase.tokensGranted,
     tokensCredited: purchase.tokensAwarded,
-    failureReason: status === 'failed' ? purchase.failureReason : null,
+    // why it failed, or why it is held for staff: the buyer is told plainly on their purchase page
+    failureReason: status === 'failed' || status === 'underpaid' ? purchase.failureReason : null,
     buyerDiscord: purchase.buyerDiscord,
     buyerEmail: purchase.buyerEmail,
     createdAt: purchase.createdAt.toISOString(),

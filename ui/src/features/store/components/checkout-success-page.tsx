@@ -75,8 +75,8 @@ function NotFound({ children }: { children: React.ReactNode }) {
 const STOPPED: Record<'failed' | 'abandoned' | 'refunded' | 'disputed' | 'underpaid', { title: string; text: string }> =
   {
     underpaid: {
-      title: 'Payment Under Review',
-      text: 'The payment provider reported less than the price of this item, so no tokens were added yet. Staff have been told and will contact you; open a ticket in our Discord if you have questions.',
+      title: 'Payment Held for Staff',
+      text: 'Your payment is held for staff for the reason above, so nothing was delivered yet. Staff have been told and will contact you (with a refund where it cannot be delivered); open a ticket in our Discord if you have questions.',
     },
     failed: { title: 'Payment Failed', text: 'You were not charged and no tokens were added.' },
     abandoned: {

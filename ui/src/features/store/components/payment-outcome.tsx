@@ -43,7 +43,7 @@ const STATUS_TEXT: Record<MyPurchaseDto['status'], string> = {
   abandoned: 'Not paid (checkout expired)',
   refunded: 'Refunded',
   disputed: 'Disputed',
-  underpaid: 'Under review (paid less than the price)',
+  underpaid: 'Held for staff (see why below)',
 };
 
 /** What the server says of the payment: product, amount, tokens, transaction id and status. */
