@@ -110,8 +110,12 @@ describe('coupons at checkout, on the in-memory store', () => {
     const base = f.users.rows.get(f.buyer.id);
     if (!base) throw new Error('the fixture has no buyer');
     f.users.rows.set(other.id, { ...base, ...other, discordId: '900000000000000011' });
-    const start = (buyer: typeof other) =>
-      f.store.startCheckout.execute({ buyer, productType: 'gang', productId: 'hood-package', couponCode: 'last' });
+    const start = (buyer: {
+      id: string;
+      email: string | null;
+      discordUsername: string | null;
+      username: string | null;
+    }) => f.store.startCheckout.execute({ buyer, productType: 'gang', productId: 'hood-package', couponCode: 'last' });
 
     const abandoned = await start(f.buyer);
     await expect(start(other)).rejects.toMatchObject({ code: 'COUPON_USED_UP' });
