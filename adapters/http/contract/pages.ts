@@ -34,6 +34,7 @@ export const PAGE_ROUTES = [
   '/dev-login',
   '/account',
   '/account/receipts/:id',
+  '/account/security',
   '/admin/players/:id',
   '/admin/coupons',
   '/admin/creators',

@@ -1,4 +1,5 @@
 import { PastDueBanner } from '@/features/membership';
+import { SecondFactorHost } from '@/features/security';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
@@ -36,6 +37,7 @@ function Frame({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <SecondFactorHost />
     </div>
   );
 }

@@ -82,6 +82,7 @@ export const pages: PageRouteEntry[] = [
   page(paths.devLogin, () => import('@/features/auth/components/dev-login-page.tsx')),
   page(paths.account, () => import('@/features/account/components/account-page.tsx')),
   page(paths.accountReceipt, () => import('@/features/account/components/receipt-page.tsx')),
+  page(paths.accountSecurity, () => import('@/features/security/components/security-page.tsx')),
   page(paths.adminPlayer, () => import('@/features/players/components/player-page.tsx')),
   page(paths.adminCoupons, () => import('@/features/admin-coupons/components/coupons-page.tsx')),
   page(paths.adminCreators, () => import('@/features/creators/components/creators-page.tsx')),

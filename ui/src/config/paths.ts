@@ -34,6 +34,8 @@ export const paths = {
   account: '/account',
   /** one purchase's printable receipt: pagePath(paths.accountReceipt, { id }) */
   accountReceipt: '/account/receipts/:id',
+  /** the member's second factor: passkeys, authenticator app, recovery codes */
+  accountSecurity: '/account/security',
   /** one player's page for staff and admins (id = the user id): pagePath(paths.adminPlayer, { id }) */
   adminPlayer: '/admin/players/:id',
   /** the admins' coupon codes: list, create, disable */

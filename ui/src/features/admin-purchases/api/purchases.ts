@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseDetailDto, PurchasesResponse, PurchaseStatusDto } from '@contract/purchases.ts';
 import { api } from '@/lib/api-client.ts';
+import { withSecondFactor } from '@/features/security';
 import { membershipKeys } from '@/features/membership';
 
 export const purchaseKeys = {
@@ -83,7 +84,9 @@ export function useRefundPurchase(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) =>
-      api.post<PurchaseDetailDto>(`/api/purchases/${encodeURIComponent(id)}/refund`, { reason }),
+      withSecondFactor(() =>
+        api.post<PurchaseDetailDto>(`/api/purchases/${encodeURIComponent(id)}/refund`, { reason }),
+      ),
     onSuccess: (detail) => queryClient.setQueryData(purchaseKeys.one(id), detail),
     onSettled: async () => {
       await Promise.all([

@@ -9,6 +9,7 @@ import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-t
 import { paths } from '@/config/paths.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { can, isRefusal, NotAuthorized, RequirePermission, useCurrentUser } from '@/features/auth';
+import { RequireSecondFactorSetup } from '@/features/security';
 import { PlayerLink, PlayerSearch } from '@/features/players';
 import { FILTER_KEYS, filterQuery, type PurchaseFilters, usePurchases } from '../api/purchases.ts';
 import { PurchaseFiltersForm } from './purchase-filters.tsx';
@@ -71,6 +72,7 @@ function PurchaseDashboard() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <title>Purchase Dashboard | Bayou Roleplay</title>
+      <RequireSecondFactorSetup enabled={can(user, 'refund')} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-display text-3xl font-bold text-gold-400">Purchase Dashboard</h1>
         <div className="flex flex-wrap gap-2">

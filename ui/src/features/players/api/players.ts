@@ -6,6 +6,7 @@ import type {
   PlayerSearchResponse,
 } from '@contract/players.ts';
 import { ApiError, api } from '@/lib/api-client.ts';
+import { withSecondFactor } from '@/features/security';
 
 /** Every player query starts with ['players'], so a refund elsewhere refreshes them all. */
 export const playerKeys = {
@@ -43,7 +44,7 @@ export function usePlayerAction(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, ...body }: PlayerAction) =>
-      api.post<PlayerActionResponse>(`/api/players/${encodeURIComponent(id)}/${kind}`, body),
+      withSecondFactor(() => api.post<PlayerActionResponse>(`/api/players/${encodeURIComponent(id)}/${kind}`, body)),
     onSuccess: async ({ player, permissions }) => {
       client.setQueryData<PlayerPageDto>(playerKeys.page(id), (page) =>
         page ? { ...page, player, permissions } : page,
@@ -58,7 +59,9 @@ export function usePlayerPermissions(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePermissionsInput) =>
-      api.post<PlayerActionResponse>(`/api/players/${encodeURIComponent(id)}/permissions`, body),
+      withSecondFactor(() =>
+        api.post<PlayerActionResponse>(`/api/players/${encodeURIComponent(id)}/permissions`, body),
+      ),
     onSuccess: async ({ player, permissions }) => {
       client.setQueryData<PlayerPageDto>(playerKeys.page(id), (page) =>
         page ? { ...page, player, permissions } : page,

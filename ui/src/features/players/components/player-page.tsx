@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { PlayerProfileDto } from '@contract/players.ts';
 import { PurchaseDetailsDialog } from '@/features/admin-purchases';
 import { can, NotAuthorized, useCurrentUser } from '@/features/auth';
+import { RequireSecondFactorSetup } from '@/features/security';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { day } from '@/lib/dates.ts';
@@ -94,6 +95,7 @@ export default function PlayerPage() {
   return (
     <div className="mx-auto w-full max-w-5xl min-w-0 px-4 py-8">
       <title>{`${page ? page.player.name : 'Player'} | Bayou Roleplay`}</title>
+      <RequireSecondFactorSetup enabled={anyAction} />
       <div className="mb-8">
         <PlayerSearch />
       </div>
