@@ -1,5 +1,8 @@
-import { SECOND_FACTOR_CODES } from '@contract/security.ts';
 import { ApiError } from '@/lib/api-client.ts';
+
+// the refusals' codes (contract/security.ts), written here so the frame's bundle carries no schema library
+const SETUP_REQUIRED = 'SECOND_FACTOR_SETUP_REQUIRED';
+const REQUIRED = 'SECOND_FACTOR_REQUIRED';
 
 /** What the prompt host shows: the prompt for the factor, or a move to the security page to set one up. */
 export interface StepUpState {
@@ -57,8 +60,8 @@ export async function withSecondFactor<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     const code = codeOf(error);
-    if (code === SECOND_FACTOR_CODES.setupRequired) set({ ...state, setupNeeded: true });
-    if (code !== SECOND_FACTOR_CODES.required || !(await askForFactor())) throw error;
+    if (code === SETUP_REQUIRED) set({ ...state, setupNeeded: true });
+    if (code !== REQUIRED || !(await askForFactor())) throw error;
     return run();
   }
 }
