@@ -42,9 +42,3 @@ export interface AuthenticatorSetupDto {
 export interface SecondFactorCheckedDto {
   checkedAt: string;
 }
-
-/** the codes a refusal carries, for the UI to ask for the factor or send the member to set one up */
-export const SECOND_FACTOR_CODES = {
-  required: 'SECOND_FACTOR_REQUIRED',
-  setupRequired: 'SECOND_FACTOR_SETUP_REQUIRED',
-} as const;
