@@ -34,7 +34,9 @@ export function AuthenticatorSection({
           <QrCode value={setup.uri} label="QR code for your authenticator app" />
           <p className="text-sm text-slate-300">
             Can't scan? Type this key into the app:{' '}
-            <code className="mt-1 block break-all rounded bg-bayou-950 px-2 py-1 font-mono text-slate-100">{setup.secret}</code>
+            <code className="mt-1 block break-all rounded bg-bayou-950 px-2 py-1 font-mono text-slate-100">
+              {setup.secret}
+            </code>
           </p>
           <CodeForm
             label="Code from the app"
