@@ -108,6 +108,17 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
   'POST /api/players/:id/unban': { valid: () => ({ reason: 'Appeal accepted' }), required: ['reason'] },
   'POST /api/players/:id/role': { valid: () => ({ role: 'staff' }), required: ['role'] },
   'POST /api/players/:id/permissions': { valid: () => ({ grant: ['refund'] }), required: ['grant'] },
+  // the second factor's ceremonies: options take no body; answers carry the browser's WebAuthn answer or a typed code
+  'POST /api/security/passkeys/options': { valid: () => ({}), required: [] },
+  'POST /api/security/passkeys': { valid: () => ({ response: { id: 'fuzz-credential' } }), required: ['response'] },
+  'POST /api/security/authenticator-app': { valid: () => ({}), required: [] },
+  'POST /api/security/authenticator-app/confirm': { valid: () => ({ code: '123456' }), required: ['code'] },
+  'POST /api/security/check/options': { valid: () => ({}), required: [] },
+  'POST /api/security/check/passkey': {
+    valid: () => ({ response: { id: 'fuzz-credential' } }),
+    required: ['response'],
+  },
+  'POST /api/security/check/code': { valid: () => ({ code: '123456' }), required: ['code'] },
   'POST /api/membership/cancel': { valid: () => ({}), required: [] },
   'POST /api/membership/resume': { valid: () => ({}), required: [] },
   'POST /api/membership/change-tier': { valid: () => ({ tierId: 'gator-crown' }), required: ['tierId'] },
@@ -249,6 +260,9 @@ function brokenBody(random: Random, key: string): { body: string | Buffer; conte
   const required = shape.required;
   if (required.length === 0) {
     decorate(random, body);
+    // an empty object is the whole valid body of a route that takes none (a ceremony's start): send something it
+    // does not take
+    if (Object.keys(body).length === 0) body.extra = random.pick(['admin', 99999, true, null, { nested: true }]);
     return { body: JSON.stringify(body), contentType: json, label: 'unsigned webhook' };
   }
   const field = random.pick(required);

@@ -100,7 +100,7 @@ describe.runIf(browserAvailable)('ban appeals in Chromium', () => {
     const dialog = reviewer.getByRole('dialog');
     await dialog.getByText('My clip shows the robbery roleplay from the start').waitFor();
     // what approving does is said before the click
-    await dialog.getByText('Approving lifts the website ban at once and tells the player.').waitFor();
+    await dialog.getByText('Approving lifts the website ban this appeal was filed against at once and tells the player.').waitFor();
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await dialog
       .getByRole('group', { name: 'Confirm the decision' })

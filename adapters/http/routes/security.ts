@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import type { Core } from '../../../core/index.ts';
 import {
   type AuthenticatorSetupDto,
+  ceremonyStartSchema,
   type FactorAddedDto,
   passkeyAnswerSchema,
   type PasskeyOptionsDto,
@@ -59,6 +60,7 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
   });
 
   router.post('/api/security/passkeys/options', requireUser(), async (ctx) => {
+    ceremonyStartSchema.parse(ctx.request.body ?? {});
     const { options, challenge } = await security.startPasskeyRegistration.execute({ user: currentUser(ctx) });
     sessionData(ctx).passkeyChallenge = challenge;
     const body: PasskeyOptionsDto = { options: options as Record<string, unknown> };
@@ -78,6 +80,7 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
   });
 
   router.post('/api/security/authenticator-app', requireUser(), async (ctx) => {
+    ceremonyStartSchema.parse(ctx.request.body ?? {});
     const body: AuthenticatorSetupDto = await security.startTotpSetup.execute({ user: currentUser(ctx) });
     noStore(ctx);
     ctx.body = body;
@@ -93,6 +96,7 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
   });
 
   router.post('/api/security/check/options', requireUser(), async (ctx) => {
+    ceremonyStartSchema.parse(ctx.request.body ?? {});
     const { options, challenge } = await security.startPasskeyCheck.execute({ user: currentUser(ctx) });
     sessionData(ctx).passkeyChallenge = challenge;
     const body: PasskeyOptionsDto = { options: options as Record<string, unknown> };
