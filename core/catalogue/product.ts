@@ -1,3 +1,5 @@
+import type { Fulfilment } from './fulfilment.ts';
+
 export const PRODUCT_TYPES = ['whitelist', 'gang', 'addon', 'unban'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
@@ -25,6 +27,8 @@ export interface Product {
   fixedTokens: number | null;
   /** whitelist queue priority or unban processing time, shown on the cards */
   detail?: string;
+  /** how the product reaches the buyer and in what time: every page that states it reads it from here */
+  fulfilment: Fulfilment;
 }
 
 /** What a buyer pays for: a product, and the option when the product has several prices. */

@@ -1,6 +1,7 @@
+import { type Fulfilment, processingLine, ROLE_DELIVERY, reviewWithin } from './fulfilment.ts';
 import type { Product } from './product.ts';
 
-const base = { options: [], popular: false, recommended: false, aliases: [] as string[] };
+const base = { options: [], popular: false, recommended: false, aliases: [] as string[], fulfilment: ROLE_DELIVERY };
 
 function whitelist(
   id: string,
@@ -219,15 +220,17 @@ export const ADDONS: Product[] = [
   ),
 ];
 
+/** An unban service: its card's processing line and its "Processed in" feature say the review's one time. */
 function unban(
   id: string,
   name: string,
   dollars: number,
-  detail: string,
+  review: Fulfilment,
   description: string,
-  features: string[],
+  features: [string, string],
   recommended = false,
 ): Product {
+  const [what, ...rest] = features;
   return {
     ...base,
     type: 'unban',
@@ -235,9 +238,10 @@ function unban(
     name,
     priceCents: Math.round(dollars * 100),
     fixedTokens: null,
-    detail,
+    detail: processingLine(review),
+    fulfilment: review,
     description,
-    features,
+    features: [what, `Processed in ${review.time}`, ...rest],
     recommended,
   };
 }
@@ -247,23 +251,22 @@ export const UNBAN_SERVICES: Product[] = [
     'city-unban',
     'City Unban',
     199,
-    'Processing 1-24 hours',
+    reviewWithin('1-24 hours'),
     'Lift a ban from the city server after staff review.',
-    ['City server ban review', 'Processed in 1-24 hours', 'Discord username and ban reason required'],
+    ['City server ban review', 'Discord username and ban reason required'],
     true,
   ),
-  unban('discord-unban', 'Discord Unban', 19.99, 'Processing 24-48 hours', 'Get back into the community Discord.', [
+  unban('discord-unban', 'Discord Unban', 19.99, reviewWithin('24-48 hours'), 'Get back into the community Discord.', [
     'Discord ban review',
-    'Processed in 24-48 hours',
     'Discord username and ban reason required',
   ]),
   unban(
     'anticheat-unban',
     'Anti-Cheat Unban',
     100,
-    'Processing 24-72 hours',
+    reviewWithin('24-72 hours'),
     'Review of an automatic anti-cheat ban.',
-    ['Anti-cheat ban review', 'Processed in 24-72 hours', 'Discord username and ban reason required'],
+    ['Anti-cheat ban review', 'Discord username and ban reason required'],
   ),
 ];
 

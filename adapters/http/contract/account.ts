@@ -16,6 +16,8 @@ export const myPurchaseSchema = z.object({
   /** the payment's transaction id (the payment intent), null when no payment was started */
   transactionId: z.string().nullable(),
   productType: z.string(),
+  /** the catalogue's product id: the page reads the product's delivery time from the catalogue */
+  productId: z.string(),
   productName: z.string(),
   /** dollars */
   amount: z.number(),

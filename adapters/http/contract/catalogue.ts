@@ -26,6 +26,8 @@ export const productSchema = z.object({
   recommended: z.boolean(),
   aliases: z.array(z.string()),
   detail: z.string().optional(),
+  /** how it reaches the buyer and in what time ("1-24 hours"): the one source of every page that states it */
+  fulfilment: z.object({ kind: z.enum(['roles', 'review']), time: z.string() }),
 });
 
 export type ProductDto = z.infer<typeof productSchema>;

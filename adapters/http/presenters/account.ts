@@ -29,6 +29,7 @@ export function presentMyPurchase(
     purchaseId: purchase.id,
     transactionId: purchase.paymentIntentId,
     productType: purchase.productType,
+    productId: purchase.productId,
     productName: purchase.productName,
     amount: centsToDollars(purchase.priceCents),
     ...presentDiscount(purchase),

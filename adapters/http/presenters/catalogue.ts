@@ -23,6 +23,7 @@ export function presentProduct(product: Product): ProductDto {
     recommended: product.recommended,
     aliases: product.aliases,
     ...(product.detail ? { detail: product.detail } : {}),
+    fulfilment: { kind: product.fulfilment.kind, time: product.fulfilment.time },
   };
 }
 
