@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import { ConflictError, InvalidInputError, NotFoundError } from '../shared/errors.ts';
 
-/** the terms an admin gave, checked by `schema`; refused (400) with every reason in one message */
+/**
+ * the terms an admin gave, checked by `schema`; refused (400) with every reason in one message. Each reason is a
+ * sentence naming its field in words, so the message never carries a field's programmatic name; `issues` keep the
+ * path for a form to show each reason at its field.
+ */
 export function termsOf<S extends z.ZodType>(schema: S, input: unknown, code: string): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
@@ -9,11 +13,7 @@ export function termsOf<S extends z.ZodType>(schema: S, input: unknown, code: st
     path: issue.path.map(String).join('.'),
     message: issue.message,
   }));
-  throw new InvalidInputError(
-    code,
-    issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join(' '),
-    issues,
-  );
+  throw new InvalidInputError(code, [...new Set(issues.map((issue) => issue.message))].join(' '), issues);
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);

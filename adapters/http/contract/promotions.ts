@@ -56,21 +56,38 @@ export const itemsOnSaleResponseSchema = z.object({ items: z.array(itemOnSaleSch
 export type ItemsOnSaleResponse = z.infer<typeof itemsOnSaleResponseSchema>;
 
 const isoDate = z.iso.datetime({ offset: true, error: 'Give a date and time, like 2026-12-01T00:00:00Z.' });
-const positiveCount = z.number().int().min(1).max(1_000_000);
+/** a limit in uses; its reason names the field in words, as the form labels it */
+const positiveCount = (what: string) => {
+  const message = `${what} is a whole number from 1 to 1,000,000, or empty for no limit.`;
+  return z.number({ error: message }).int(message).min(1, message).max(1_000_000, message);
+};
+const MONTHS_WORDS = "Priority Pass months is a whole number from 1 to 120, or 'forever'.";
 
 /** POST /api/coupons (admin): dollars for a fixed amount; the core checks the rest (one of percent or amount). */
 export const createCouponRequestSchema = z.object({
-  code: z.string().max(64),
-  percentOff: z.number().int().optional(),
-  amountOff: z.number().positive().max(10_000).optional(),
-  productIds: z.array(z.string().max(64)).max(50).optional(),
-  productTypes: z.array(productTypeSchema).max(4).optional(),
-  maxUses: positiveCount.nullable().optional(),
-  perPlayer: positiveCount.nullable().optional(),
+  code: z
+    .string({ error: 'Give the coupon a code.' })
+    .max(64, 'A code is 3 to 32 letters, digits, dashes or underscores.'),
+  percentOff: z
+    .number({ error: 'A percent is a whole number from 1 to 100.' })
+    .int('A percent is a whole number from 1 to 100.')
+    .optional(),
+  amountOff: z
+    .number({ error: 'An amount off is in dollars, like 5 or 2.50.' })
+    .positive('An amount is at least $0.01.')
+    .max(10_000, 'An amount is at most $10,000.')
+    .optional(),
+  productIds: z
+    .array(z.string().max(64), { error: 'Give the products as a list.' })
+    .max(50, 'A coupon names at most 50 products.')
+    .optional(),
+  productTypes: z.array(productTypeSchema, { error: 'Give the product types as a list.' }).max(4).optional(),
+  maxUses: positiveCount('Uses in all').nullable().optional(),
+  perPlayer: positiveCount('Uses per player').nullable().optional(),
   startsAt: isoDate.nullable().optional(),
   expiresAt: isoDate.nullable().optional(),
   /** a Priority Pass: the monthly charges it lowers (1 when not given); 'forever' for every month */
-  months: z.union([z.number().int().min(1).max(120), z.literal('forever')]).optional(),
+  months: z.union([z.number().int().min(1).max(120), z.literal('forever')], { error: MONTHS_WORDS }).optional(),
 });
 export type CreateCouponRequest = z.infer<typeof createCouponRequestSchema>;
 

@@ -1,66 +1,46 @@
 import { useState, type FormEvent } from 'react';
-import type { ProductTypeDto } from '@contract/catalogue.ts';
-import type { CreateCouponRequest } from '@contract/promotions.ts';
 import { CheckboxField, Field, FormSection } from '@/components/ui/form-fields.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
 import { fieldIssues } from '@/lib/api-client.ts';
 import { useCreateCoupon } from '../api/coupons.ts';
+import { type CouponDraft, draftProblems, EMPTY_DRAFT, requestOf } from './coupon-draft.ts';
+import { readinessOf } from './coupon-words.ts';
 import { CreateButton, ProductTypeChoice } from './form-parts.tsx';
+import { ProductPicker, type ProductGroups } from './product-picker.tsx';
 
-interface Draft {
-  code: string;
-  kind: 'percent' | 'amount';
-  value: string;
-  types: ProductTypeDto[];
-  maxUses: string;
-  perPlayer: string;
-  expires: string;
-  months: string;
-  forever: boolean;
-}
+type Set = (key: keyof CouponDraft) => (event: { target: { value: string } }) => void;
 
-const EMPTY: Draft = {
-  code: '',
-  kind: 'percent',
-  value: '',
-  types: [],
-  maxUses: '',
-  perPlayer: '',
-  expires: '',
-  months: '1',
-  forever: false,
-};
-
-const count = (value: string) => (value.trim() === '' ? null : Number(value));
-
-function requestOf(draft: Draft): CreateCouponRequest {
-  const value = Number(draft.value);
-  return {
-    code: draft.code,
-    ...(draft.kind === 'percent' ? { percentOff: value } : { amountOff: value }),
-    productTypes: draft.types,
-    maxUses: count(draft.maxUses),
-    perPlayer: count(draft.perPlayer),
-    // the end of the chosen day, in the admin's own time
-    expiresAt: draft.expires ? new Date(`${draft.expires}T23:59:59`).toISOString() : null,
-    months: draft.forever ? 'forever' : (count(draft.months) ?? 1),
-  };
-}
-
-/** A new coupon: code, percent or amount off, the product types it takes, its limits and its end. */
-export function CouponForm() {
+/**
+ * A new coupon with every term `coupons create` takes: code, percent or amount off, the product types and single
+ * products it takes, its limits in all and per player, its first and last day, and the Priority Pass months it lowers.
+ */
+export function CouponForm({ products }: { products: ProductGroups }) {
   const create = useCreateCoupon();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const issues = fieldIssues(create.error);
-  const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const [draft, setDraft] = useState<CouponDraft>(EMPTY_DRAFT);
+  // the fields the form can tell are wrong without asking the server; the server's reasons otherwise
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const server = fieldIssues(create.error);
+  const issues: Record<string, string | undefined> = {
+    ...server,
+    value: server.percentOff ?? server.amountOff ?? server.amountOffCents,
+    ...problems,
+  };
+  const set: Set = (key) => (event) => setDraft((current) => ({ ...current, [key]: event.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const found = draftProblems(draft);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return create.reset();
     create.mutate(requestOf(draft), {
       onSuccess: (coupon) => {
-        setDraft(EMPTY);
-        toast({ title: 'Coupon created', description: `${coupon.code} can be used now.`, variant: 'success' });
+        setDraft(EMPTY_DRAFT);
+        const usable = coupon.state === 'active' || coupon.state === 'scheduled';
+        toast({
+          title: usable ? 'Coupon created' : 'Coupon created, but not usable',
+          description: readinessOf(coupon),
+          variant: usable ? 'success' : 'default',
+        });
       },
     });
   }
@@ -68,8 +48,8 @@ export function CouponForm() {
   return (
     <form onSubmit={submit} noValidate className="mt-6">
       <FormSection title="New coupon">
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Code" required error={issues.code}>
+        <div className="grid items-start gap-4 sm:grid-cols-3">
+          <Field label="Code" required hint="3 to 32 letters, digits, dashes or underscores" error={issues.code}>
             {(props) => (
               <input
                 {...props}
@@ -92,7 +72,8 @@ export function CouponForm() {
           <Field
             label={draft.kind === 'percent' ? 'Percent off' : 'Dollars off'}
             required
-            error={issues.percentOff ?? issues.amountOff ?? issues.amountOffCents}
+            hint={draft.kind === 'percent' ? '1 to 100' : 'Like 5 or 2.50'}
+            error={issues.value}
           >
             {(props) => (
               <input {...props} name="value" inputMode="decimal" value={draft.value} onChange={set('value')} />
@@ -100,34 +81,21 @@ export function CouponForm() {
           </Field>
         </div>
         <ProductTypeChoice
-          legend="Applies to (none ticked: everything)"
+          legend="Product types it takes (none ticked and no product chosen: everything)"
           types={draft.types}
           onChange={(types) => setDraft((current) => ({ ...current, types }))}
           error={issues.productTypes}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Uses in all" hint="Empty: no limit" error={issues.maxUses}>
-            {(props) => (
-              <input {...props} name="maxUses" inputMode="numeric" value={draft.maxUses} onChange={set('maxUses')} />
-            )}
-          </Field>
-          <Field label="Uses per player" hint="Empty: no limit" error={issues.perPlayer}>
-            {(props) => (
-              <input
-                {...props}
-                name="perPlayer"
-                inputMode="numeric"
-                value={draft.perPlayer}
-                onChange={set('perPlayer')}
-              />
-            )}
-          </Field>
-          <Field label="Expires after" hint="Empty: never" error={issues.expiresAt}>
-            {(props) => <input {...props} name="expires" type="date" value={draft.expires} onChange={set('expires')} />}
-          </Field>
-        </div>
+        <ProductPicker
+          label="Single products it takes"
+          groups={products}
+          chosen={draft.productIds}
+          onChange={(productIds) => setDraft((current) => ({ ...current, productIds }))}
+          error={issues.productIds}
+        />
+        <LimitFields draft={draft} set={set} issues={issues} />
         <div className="grid items-end gap-4 sm:grid-cols-3">
-          <Field label="Priority Pass months" hint="Monthly charges the discount covers" error={issues.months}>
+          <Field label="Priority Pass months" hint="Monthly charges the discount lowers" error={issues.months}>
             {(props) => (
               <input
                 {...props}
@@ -148,5 +116,37 @@ export function CouponForm() {
         <CreateButton label="Create coupon" error={create.error} pending={create.isPending} />
       </FormSection>
     </form>
+  );
+}
+
+/** Uses in all and per player, and the first and last day a checkout takes the coupon. */
+function LimitFields({
+  draft,
+  set,
+  issues,
+}: {
+  draft: CouponDraft;
+  set: Set;
+  issues: Record<string, string | undefined>;
+}) {
+  return (
+    <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <Field label="Uses in all" hint="Empty: no limit" error={issues.maxUses}>
+        {(props) => (
+          <input {...props} name="maxUses" inputMode="numeric" value={draft.maxUses} onChange={set('maxUses')} />
+        )}
+      </Field>
+      <Field label="Uses per player" hint="Empty: no limit" error={issues.perPlayer}>
+        {(props) => (
+          <input {...props} name="perPlayer" inputMode="numeric" value={draft.perPlayer} onChange={set('perPlayer')} />
+        )}
+      </Field>
+      <Field label="Starts on" hint="Your time zone. Empty: now" error={issues.startsAt}>
+        {(props) => <input {...props} name="starts" type="date" value={draft.starts} onChange={set('starts')} />}
+      </Field>
+      <Field label="Expires after" hint="The end of that day. Empty: never" error={issues.expiresAt}>
+        {(props) => <input {...props} name="expires" type="date" value={draft.expires} onChange={set('expires')} />}
+      </Field>
+    </div>
   );
 }

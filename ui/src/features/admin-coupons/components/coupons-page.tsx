@@ -1,34 +1,16 @@
 import { Link } from 'react-router-dom';
-import type { CouponDto } from '@contract/promotions.ts';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 import { paths } from '@/config/paths.ts';
-import { day } from '@/lib/dates.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatMoney } from '@/lib/format.ts';
 import { isRefusal, NotAuthorized, RequirePermission } from '@/features/auth';
 import { useCoupons, useDisableCoupon } from '../api/coupons.ts';
 import { CouponForm } from './coupon-form.tsx';
-import { PRODUCT_TYPE_LABELS } from './form-parts.tsx';
+import { COUPON_STATE_WORDS, discountOf, passMonthsOf, usesOf, validityOf } from './coupon-words.ts';
+import { appliesTo, useCatalogueGroups } from './product-picker.tsx';
 import { SalesSection } from './sales-section.tsx';
 
-const COLUMNS = ['Code', 'Discount', 'Applies to', 'Uses', 'Expires', 'State', 'Actions'];
-
-const STATE_WORDS: Record<CouponDto['state'], string> = {
-  active: 'Active',
-  scheduled: 'Not started',
-  expired: 'Expired',
-  used_up: 'Used up',
-  disabled: 'Disabled',
-};
-
-const discountOf = (coupon: CouponDto) =>
-  coupon.percentOff !== null ? `${coupon.percentOff}% off` : `${formatMoney(coupon.amountOff ?? 0)} off`;
-const appliesTo = (coupon: CouponDto) =>
-  [
-    ...coupon.productTypes.map((type) => PRODUCT_TYPE_LABELS.find((t) => t.type === type)?.label ?? type),
-    ...coupon.productIds,
-  ].join(', ') || 'Everything';
+const COLUMNS = ['Code', 'Discount', 'Applies to', 'Uses', 'Priority Pass months', 'Valid', 'State', 'Actions'];
 
 /** /admin/coupons: the coupons with their uses, a form for a new one, and Disable; then the sales; admins only. */
 export default function CouponsPage() {
@@ -41,6 +23,7 @@ export default function CouponsPage() {
 
 function Coupons() {
   const coupons = useCoupons();
+  const products = useCatalogueGroups();
   const disable = useDisableCoupon();
   if (isRefusal(coupons.error)) return <NotAuthorized permission="manage-promotions" />;
   return (
@@ -58,7 +41,7 @@ function Coupons() {
       <p className="mt-2 text-sm text-slate-300">
         Codes are not case-sensitive. A coupon is taken off the sale price; no discount takes a charge below $0.50.
       </p>
-      <CouponForm />
+      <CouponForm products={products} />
       <h2 className="mt-10 font-display text-2xl font-bold text-white">All coupons</h2>
       {disable.error && (
         <p role="alert" className="mt-2 text-sm text-red-300">
@@ -77,12 +60,11 @@ function Coupons() {
                 <code className="font-semibold">{coupon.code}</code>
               </StackedCell>
               <StackedCell label="Discount">{discountOf(coupon)}</StackedCell>
-              <StackedCell label="Applies to">{appliesTo(coupon)}</StackedCell>
-              <StackedCell label="Uses">
-                {coupon.uses} of {coupon.maxUses ?? 'unlimited'}
-              </StackedCell>
-              <StackedCell label="Expires">{coupon.expiresAt ? day(coupon.expiresAt) : 'Never'}</StackedCell>
-              <StackedCell label="State">{STATE_WORDS[coupon.state]}</StackedCell>
+              <StackedCell label="Applies to">{appliesTo(coupon, products)}</StackedCell>
+              <StackedCell label="Uses">{usesOf(coupon)}</StackedCell>
+              <StackedCell label="Priority Pass months">{passMonthsOf(coupon)}</StackedCell>
+              <StackedCell label="Valid">{validityOf(coupon)}</StackedCell>
+              <StackedCell label="State">{COUPON_STATE_WORDS[coupon.state]}</StackedCell>
               <StackedCell label="Actions">
                 {coupon.state === 'disabled' ? (
                   '—'

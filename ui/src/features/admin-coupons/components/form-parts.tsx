@@ -1,6 +1,6 @@
 import type { ProductTypeDto } from '@contract/catalogue.ts';
 import { CheckboxField } from '@/components/ui/form-fields.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, fieldIssues } from '@/lib/api-client.ts';
 
 export const PRODUCT_TYPE_LABELS: Array<{ type: ProductTypeDto; label: string }> = [
   { type: 'whitelist', label: 'Priority Pass' },
@@ -39,13 +39,19 @@ export function ProductTypeChoice({
   );
 }
 
+/** A refusal in words: a 400's reasons alone (its summary names the fields), else the server's message. */
+export function refusalText(error: unknown): string {
+  const reasons = [...new Set(Object.values(fieldIssues(error)))];
+  return reasons.length > 0 ? reasons.join(' ') : errorMessage(error);
+}
+
 /** A create form's foot: the server's refusal, and the submit button (busy while the request is out). */
 export function CreateButton({ label, error, pending }: { label: string; error: unknown; pending: boolean }) {
   return (
     <>
       {error ? (
         <p role="alert" className="text-sm text-red-300">
-          {errorMessage(error)}
+          {refusalText(error)}
         </p>
       ) : null}
       <div>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ProductDto, ProductTypeDto } from '@contract/catalogue.ts';
+import type { ProductTypeDto } from '@contract/catalogue.ts';
 import type { CreateSaleRequest, SaleDto } from '@contract/promotions.ts';
 import { Field, FormSection } from '@/components/ui/form-fields.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
@@ -7,9 +7,9 @@ import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-t
 import { toast } from '@/components/ui/toast-store.ts';
 import { errorMessage, fieldIssues } from '@/lib/api-client.ts';
 import { dayAndTime } from '@/lib/dates.ts';
-import { useProducts } from '@/features/catalogue';
 import { useCreateSale, useEndSale, useSales } from '../api/sales.ts';
-import { CreateButton, PRODUCT_TYPE_LABELS, ProductTypeChoice } from './form-parts.tsx';
+import { CreateButton, ProductTypeChoice } from './form-parts.tsx';
+import { appliesTo, ProductPicker, type ProductGroups, useCatalogueGroups } from './product-picker.tsx';
 
 const COLUMNS = ['Sale', 'Discount', 'Applies to', 'Starts', 'Ends', 'State', 'Actions'];
 
@@ -103,22 +103,6 @@ export function SalesSection() {
   );
 }
 
-type ProductGroups = Array<{ label: string; products: ProductDto[] }>;
-
-/** the catalogue's products by type, for the picker and to name a sale's products */
-function useCatalogueGroups(): ProductGroups {
-  const groups = [useProducts('whitelist'), useProducts('gang'), useProducts('addon'), useProducts('unban')];
-  return PRODUCT_TYPE_LABELS.map(({ label }, index) => ({ label, products: groups[index]?.data ?? [] }));
-}
-
-function appliesTo(sale: SaleDto, groups: ProductGroups): string {
-  const types = sale.productTypes.map((type) => PRODUCT_TYPE_LABELS.find((t) => t.type === type)?.label ?? type);
-  const names = sale.productIds.map(
-    (id) => groups.flatMap((group) => group.products).find((product) => product.id === id)?.name ?? id,
-  );
-  return [...types, ...names].join(', ') || 'Everything';
-}
-
 function missingFields(draft: Draft): Record<string, string> {
   const missing: Record<string, string> = {};
   if (!draft.name.trim()) missing.name = 'Name the sale.';
@@ -173,6 +157,7 @@ function SaleForm({ products }: { products: ProductGroups }) {
           error={issues.productTypes}
         />
         <ProductPicker
+          label="Products on sale"
           groups={products}
           chosen={draft.productIds}
           onChange={(productIds) => setDraft((current) => ({ ...current, productIds }))}
@@ -193,43 +178,5 @@ function SaleForm({ products }: { products: ProductGroups }) {
         <CreateButton label="Create sale" error={create.error} pending={create.isPending} />
       </FormSection>
     </form>
-  );
-}
-
-/** Single products on sale, grouped by type (several may be chosen). */
-function ProductPicker({
-  groups,
-  chosen,
-  onChange,
-  error,
-}: {
-  groups: ProductGroups;
-  chosen: string[];
-  onChange: (ids: string[]) => void;
-  error?: string;
-}) {
-  return (
-    <Field label="Products on sale" hint="Optional. Hold Ctrl (or ⌘) to choose several." error={error}>
-      {(props) => (
-        <select
-          {...props}
-          name="productIds"
-          multiple
-          size={6}
-          value={chosen}
-          onChange={(event) => onChange([...event.target.selectedOptions].map((option) => option.value))}
-        >
-          {groups.map((group) => (
-            <optgroup key={group.label} label={group.label}>
-              {group.products.map((product) => (
-                <option key={product.id} value={product.id}>
-                  {product.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      )}
-    </Field>
   );
 }
