@@ -163,8 +163,8 @@ function ReasonDialog({ kind, name, run }: { kind: 'ban' | 'unban'; name: string
       title={ban ? 'Ban this player' : 'Lift the ban'}
       description={
         ban
-          ? `${name} will not be able to sign in or buy. They see the reason.`
-          : `${name} will be able to sign in and buy again.`
+          ? `${name} can still sign in, but only to a restricted session that shows the reason and reaches nothing but their ban appeal. They cannot buy, use the rest of the site or join the game server.`
+          : `${name} can use the whole site and buy again, and join the game server if whitelisted. A store ban, if any, stays until it is lifted on its own.`
       }
       submitLabel={ban ? 'Ban' : 'Unban'}
       submit={submit}

@@ -2,14 +2,7 @@ import { useId, useState } from 'react';
 import type { PermissionStateDto } from '@contract/players.ts';
 import { actionError, usePlayerPermissions } from '../api/players.ts';
 import { BUTTON_PRIMARY } from './action-dialog.tsx';
-
-const SOURCE_WORDS: Record<PermissionStateDto['source'], string> = {
-  role: 'From the role',
-  granted: 'Granted',
-  implied: 'Comes with another permission',
-  revoked: 'Revoked from the role',
-  none: 'Not held',
-};
+import { carriedAlong, permissionNote } from './permission-notes.ts';
 
 /**
  * The permissions section of a player's page, for those who manage roles and permissions: one checkbox per
@@ -31,6 +24,7 @@ export function PermissionsSection({
   const heldNow = (state: PermissionStateDto) => wanted[state.permission] ?? state.held;
   const grant = permissions.filter((state) => !state.held && heldNow(state)).map((state) => state.permission);
   const revoke = permissions.filter((state) => state.held && !heldNow(state)).map((state) => state.permission);
+  const carried = carriedAlong(permissions, heldNow);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
@@ -64,7 +58,7 @@ export function PermissionsSection({
           <legend className="sr-only">Permissions of {name}</legend>
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="permission-list">
             {permissions.map((state) => {
-              const changed = heldNow(state) !== state.held;
+              const along = carried.get(state.permission);
               return (
                 <li key={state.permission} className="min-w-0 rounded-md border border-bayou-700 p-3">
                   <div className="flex items-start gap-3">
@@ -73,8 +67,8 @@ export function PermissionsSection({
                       type="checkbox"
                       name="permission"
                       value={state.permission}
-                      checked={heldNow(state)}
-                      disabled={state.source === 'implied'}
+                      checked={along ? along.held : heldNow(state)}
+                      disabled={state.source === 'implied' || along !== undefined}
                       aria-describedby={`${titleId}-${state.permission}`}
                       onChange={(event) => {
                         setResult(null);
@@ -90,13 +84,7 @@ export function PermissionsSection({
                         {state.label}
                       </label>
                       <span id={`${titleId}-${state.permission}`} className="block text-xs text-slate-300">
-                        {changed
-                          ? heldNow(state)
-                            ? 'Will be granted'
-                            : 'Will be revoked'
-                          : state.impliedBy
-                            ? `Comes with ${permissions.find((other) => other.permission === state.impliedBy)?.label ?? state.impliedBy}`
-                            : SOURCE_WORDS[state.source]}
+                        {permissionNote(state, permissions, heldNow, carried)}
                       </span>
                     </div>
                   </div>

@@ -42,6 +42,15 @@ function passWords(player: PlayerProfileDto): string {
   return `${pass.tierName}, canceled: benefits until ${day(pass.benefitsUntil ?? '')}`;
 }
 
+/** Whether they can buy: a banned account's session reaches only its appeal, whatever the store says. */
+function storeWords(player: PlayerProfileDto): string {
+  const storeBan = player.storeBan
+    ? `Store ban since ${day(player.storeBan.createdAt)}: ${player.storeBan.reason}`
+    : null;
+  if (player.banned) return `Cannot buy: the account is banned${storeBan ? `. ${storeBan}` : ''}`;
+  return storeBan ? `Cannot buy. ${storeBan}` : 'Can buy';
+}
+
 function Profile({ player }: { player: PlayerProfileDto }) {
   return (
     <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Profile">
@@ -69,7 +78,7 @@ function Profile({ player }: { player: PlayerProfileDto }) {
         {player.banReason && <span className="block text-sm text-slate-300">{player.banReason}</span>}
       </Fact>
       <Fact label="Store">
-        {player.storeBan ? `Banned since ${day(player.storeBan.createdAt)}: ${player.storeBan.reason}` : 'Can buy'}
+        <span data-testid="player-store">{storeWords(player)}</span>
       </Fact>
       <Fact label="Joined">{day(player.createdAt)}</Fact>
     </dl>
