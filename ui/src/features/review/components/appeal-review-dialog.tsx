@@ -41,11 +41,15 @@ export function AppealReviewDialog({ appeal, onClose }: { appeal: AppealDto; onC
   const { toast } = useToast();
   const allowed = allowedMoves(BUTTONS, appealKind.transitions[appeal.status]);
 
+  // the player reads why an appeal was denied: an empty message stops Deny before the final question is asked
+  const ready = (status: Target) => {
+    if (status !== 'denied' || form.message.trim()) return true;
+    form.block('applicantMessage', 'Write the player a message saying why the appeal is denied.');
+    return false;
+  };
+
   const decide = (status: Target) => {
-    if (review.isPending) return;
-    // the player reads why an appeal was denied: the message is checked here before anything is sent
-    if (status === 'denied' && !form.message.trim())
-      return form.block('applicantMessage', 'Write the player a message saying why the appeal is denied.');
+    if (review.isPending || !ready(status)) return;
     review.mutate(
       { id: appeal.id, status, reviewNotes: form.notes, applicantMessage: form.message },
       {
@@ -106,9 +110,10 @@ export function AppealReviewDialog({ appeal, onClose }: { appeal: AppealDto; onC
       <DecisionSection
         thing="appeal"
         status={appeal.status}
-        options={allowed.map((status) => ({ status, ...BUTTONS[status], final: true }))}
+        options={allowed.map((status) => ({ status, ...BUTTONS[status], final: true, ready: () => ready(status) }))}
         form={form}
         messageLabel="Message to the player (required to deny)"
+        reader="player"
         applicant={appeal.discordUsername}
         busy={review.isPending}
         onDecide={decide}

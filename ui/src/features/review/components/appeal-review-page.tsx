@@ -46,7 +46,8 @@ function AppealReview() {
           total={data?.total}
           query={query}
           empty="No ban appeals found"
-          columns={['Player', 'Ban', 'Banned around', 'Status', 'Applied', 'Action']}
+          caption="Ban appeals, newest first"
+          columns={['Player', 'Ban', 'Banned around', 'Status', 'Sent', 'Action']}
           row={(appeal) => (
             <AppealRow
               key={appeal.id}
@@ -86,6 +87,7 @@ function AppealRow({ appeal, opening, onOpen }: { appeal: AppealSummaryDto; open
         decided={appeal.status !== 'pending'}
         opening={opening}
         onOpen={onOpen}
+        sentLabel="Sent"
       />
     </Row>
   );

@@ -10,6 +10,7 @@ export function ApplicationTable<T extends { id: string }>({
   total,
   query,
   empty,
+  caption = 'Applications, newest first',
   columns,
   row,
 }: {
@@ -17,6 +18,7 @@ export function ApplicationTable<T extends { id: string }>({
   total: number | undefined;
   query: Parameters<typeof LoadMore>[0]['query'];
   empty: string;
+  caption?: string;
   columns: string[];
   row: (application: T) => ReactNode;
 }) {
@@ -25,7 +27,9 @@ export function ApplicationTable<T extends { id: string }>({
       {total === 0 ? (
         <p className="mt-8 text-center text-slate-300">{empty}</p>
       ) : (
-        <ResponsiveTable columns={columns}>{applications.map(row)}</ResponsiveTable>
+        <ResponsiveTable caption={caption} columns={columns}>
+          {applications.map(row)}
+        </ResponsiveTable>
       )}
       {total !== undefined && <LoadMore shown={applications.length} total={total} query={query} />}
     </>
@@ -39,6 +43,7 @@ export function AppliedAndOpen({
   decided,
   opening,
   onOpen,
+  sentLabel = 'Applied',
 }: {
   id: string;
   createdAt: string;
@@ -46,10 +51,12 @@ export function AppliedAndOpen({
   /** its answers are on their way: the dialog opens when they arrive */
   opening: boolean;
   onOpen: () => void;
+  /** the column the day sits in */
+  sentLabel?: string;
 }) {
   return (
     <>
-      <Cell label="Applied">{day(createdAt)}</Cell>
+      <Cell label={sentLabel}>{day(createdAt)}</Cell>
       <Cell label="Action">
         <button
           type="button"

@@ -7,6 +7,8 @@ export interface DecisionOption<S extends string> {
   className: string;
   /** a decision that cannot be changed afterwards: asked once more before it is sent */
   final: boolean;
+  /** the form's own check before the question is asked: false stops it there (the check says why) */
+  ready?: () => boolean;
 }
 
 const BUTTON = 'rounded-md px-4 py-2 font-semibold text-white aria-disabled:opacity-60';
@@ -27,6 +29,8 @@ export function ConfirmDecision({
   label,
   className,
   applicant,
+  thing = 'application',
+  reader = 'applicant',
   busy,
   onConfirm,
   onCancel,
@@ -36,6 +40,9 @@ export function ConfirmDecision({
   /** the Yes button's colours */
   className: string;
   applicant: string;
+  /** what is decided (application, appeal) and who is told (applicant, player), in the question's words */
+  thing?: string;
+  reader?: string;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -49,8 +56,7 @@ export function ConfirmDecision({
   return (
     <fieldset aria-label="Confirm the decision" className="grid min-w-0 gap-3 rounded-lg border border-gold-400/60 p-3">
       <p className="text-sm text-slate-100 [overflow-wrap:anywhere]">
-        {label} the application from {applicant}? This is final: it cannot be changed afterwards, and the applicant is
-        told.
+        {label} the {thing} from {applicant}? This is final: it cannot be changed afterwards, and the {reader} is told.
       </p>
       <div className="flex flex-wrap gap-3">
         <button
@@ -80,11 +86,15 @@ export function ConfirmDecision({
 export function DecisionButtons<S extends string>({
   options,
   applicant,
+  thing,
+  reader,
   busy,
   onDecide,
 }: {
   options: readonly DecisionOption<S>[];
   applicant: string;
+  thing?: string;
+  reader?: string;
   busy: boolean;
   onDecide: (status: S) => void;
 }) {
@@ -104,6 +114,8 @@ export function DecisionButtons<S extends string>({
         label={chosen.label}
         className={chosen.className}
         applicant={applicant}
+        thing={thing}
+        reader={reader}
         busy={busy}
         onConfirm={() => {
           setAsking(null);
@@ -125,7 +137,7 @@ export function DecisionButtons<S extends string>({
           type="button"
           aria-disabled={busy || undefined}
           onClick={() => {
-            if (busy) return;
+            if (busy || (option.ready && !option.ready())) return;
             if (option.final) setAsking(option.status);
             else onDecide(option.status);
           }}

@@ -18,6 +18,7 @@ export function DecisionSection<S extends string>({
   options,
   form,
   messageLabel,
+  reader,
   applicant,
   busy,
   onDecide,
@@ -29,6 +30,8 @@ export function DecisionSection<S extends string>({
   options: readonly DecisionOption<S>[];
   form: ReturnType<typeof useReviewForm>;
   messageLabel?: string;
+  /** who reads the message and is told of the decision: applicant, player */
+  reader?: string;
   applicant: string;
   busy: boolean;
   onDecide: (status: S) => void;
@@ -43,9 +46,16 @@ export function DecisionSection<S extends string>({
   return (
     <div className="grid gap-3">
       {children}
-      <ReviewFields form={form} messageLabel={messageLabel} />
+      <ReviewFields form={form} messageLabel={messageLabel} thing={thing} reader={reader} />
       <ReviewAlertBox alert={form.alert} alertRef={form.alertRef} />
-      <DecisionButtons options={options} applicant={applicant} busy={busy} onDecide={onDecide} />
+      <DecisionButtons
+        options={options}
+        applicant={applicant}
+        thing={thing}
+        reader={reader}
+        busy={busy}
+        onDecide={onDecide}
+      />
     </div>
   );
 }

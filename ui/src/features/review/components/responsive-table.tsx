@@ -2,13 +2,18 @@ import type { ReactNode } from 'react';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 
 /** A table on wide screens; on narrow ones each row becomes a card with labelled lines, so nothing scrolls sideways. */
-export function ResponsiveTable({ columns, children }: { columns: string[]; children: ReactNode }) {
+export function ResponsiveTable({
+  caption,
+  columns,
+  children,
+}: {
+  /** what the rows are, for screen readers: "Applications, newest first" */
+  caption: string;
+  columns: string[];
+  children: ReactNode;
+}) {
   return (
-    <StackedTable
-      caption="Applications, newest first"
-      columns={columns}
-      className="mt-6 rounded-xl border border-bayou-700"
-    >
+    <StackedTable caption={caption} columns={columns} className="mt-6 rounded-xl border border-bayou-700">
       {children}
     </StackedTable>
   );

@@ -31,7 +31,8 @@ export function ReviewNotesField({
   inputRef,
   label = 'Review notes',
   placeholder,
-}: FieldProps & { label?: string; placeholder?: string }) {
+  reader = 'applicant',
+}: FieldProps & { label?: string; placeholder?: string; reader?: string }) {
   const hint = useId();
   return (
     <div className="grid min-w-0 gap-1 text-sm">
@@ -51,7 +52,7 @@ export function ReviewNotesField({
       />
       <FieldError id={`${hint}-error`} error={error} />
       <p id={hint} className="text-xs text-slate-400">
-        Internal: only staff read these. The applicant never sees them.
+        Internal: only staff read these. The {reader} never sees them.
       </p>
     </div>
   );
@@ -64,7 +65,9 @@ export function ApplicantMessageField({
   error,
   inputRef,
   label = 'Message to the applicant (optional)',
-}: FieldProps & { label?: string }) {
+  thing = 'application',
+  reader = 'applicant',
+}: FieldProps & { label?: string; thing?: string; reader?: string }) {
   const hint = useId();
   const left = APPLICANT_MESSAGE_MAX_LENGTH - value.length;
   return (
@@ -86,7 +89,7 @@ export function ApplicantMessageField({
       />
       <FieldError id={`${hint}-error`} error={error} />
       <p id={hint} className="text-xs text-slate-400">
-        The applicant reads this on their application page, and in the Discord message about the decision where the
+        The {reader} reads this on their {thing} page, and in the Discord message about the decision where the
         site&apos;s Discord bot is set up. {left} characters left.
       </p>
     </div>
@@ -99,6 +102,8 @@ export function ReviewFields({
   notesLabel,
   notesPlaceholder,
   messageLabel,
+  thing,
+  reader,
 }: {
   form: {
     notes: string;
@@ -112,6 +117,9 @@ export function ReviewFields({
   notesPlaceholder?: string;
   /** the message field's label, where the kind's own words differ */
   messageLabel?: string;
+  /** what is decided and who reads the message, where they are not an application and its applicant */
+  thing?: string;
+  reader?: string;
 }) {
   return (
     <>
@@ -122,6 +130,7 @@ export function ReviewFields({
         inputRef={form.refs.reviewNotes}
         label={notesLabel}
         placeholder={notesPlaceholder}
+        reader={reader}
       />
       <ApplicantMessageField
         value={form.message}
@@ -129,6 +138,8 @@ export function ReviewFields({
         error={form.errors.applicantMessage}
         inputRef={form.refs.applicantMessage}
         label={messageLabel}
+        thing={thing}
+        reader={reader}
       />
     </>
   );
