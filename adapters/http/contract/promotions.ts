@@ -87,7 +87,11 @@ export const createCouponRequestSchema = z.object({
   startsAt: isoDate.nullable().optional(),
   expiresAt: isoDate.nullable().optional(),
   /** a Priority Pass: the monthly charges it lowers (1 when not given); 'forever' for every month */
-  months: z.union([z.number().int().min(1).max(120), z.literal('forever')], { error: MONTHS_WORDS }).optional(),
+  months: z
+    .union([z.number().int(MONTHS_WORDS).min(1, MONTHS_WORDS).max(120, MONTHS_WORDS), z.literal('forever')], {
+      error: MONTHS_WORDS,
+    })
+    .optional(),
 });
 export type CreateCouponRequest = z.infer<typeof createCouponRequestSchema>;
 
