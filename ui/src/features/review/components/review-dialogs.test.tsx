@@ -5,10 +5,12 @@ import { type ReactElement, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type AppealDto,
   REVIEW_NOTES_TOO_SHORT,
   type StaffApplicationDto,
   type WhitelistApplicationDto,
 } from '@contract/applications.ts';
+import { AppealReviewDialog } from './appeal-review-dialog.tsx';
 import { openerAttribute } from './review-dialog.tsx';
 import { StaffReviewDialog } from './staff-review-dialog.tsx';
 import { WhitelistReviewDialog } from './whitelist-review-dialog.tsx';
@@ -46,6 +48,17 @@ const staff = {
   currentStaff: false,
 } as unknown as StaffApplicationDto;
 
+const appeal = {
+  ...review,
+  ban: 'account',
+  banReference: null,
+  offence: 'none',
+  bannedAround: 'November 18, around 9 pm',
+  characterNames: 'Remy Boudreaux',
+  explanation: 'I was AFK when the fight started.',
+  whyUnfair: 'The clip shows I never drew.',
+} as unknown as AppealDto;
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let answer: () => Response;
@@ -81,6 +94,7 @@ function renderScreen(dialog: (onClose: () => void) => ReactElement) {
 
 const whitelistDialog = (onClose: () => void) => <WhitelistReviewDialog application={whitelist} onClose={onClose} />;
 const staffDialog = (onClose: () => void) => <StaffReviewDialog application={staff} onClose={onClose} />;
+const appealDialog = (onClose: () => void) => <AppealReviewDialog appeal={appeal} onClose={onClose} />;
 const notes = () => screen.getByLabelText('Review notes') as HTMLTextAreaElement;
 const describedBy = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '')
@@ -193,5 +207,31 @@ describe('review dialogs', () => {
     expect(path).toBe(`/api/applications/${review.id}/review`);
     expect(JSON.parse(String(init?.body))).toMatchObject({ status: 'approved' });
     await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('/admin/appeals: Deny with no message to the player is stopped at the message, before the final question', async () => {
+    renderScreen(appealDialog);
+    fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    const message = screen.getByLabelText('Message to the player (required to deny)') as HTMLTextAreaElement;
+    await waitFor(() => expect(message.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(message)).toContain('Write the player a message saying why the appeal is denied.');
+    expect(screen.queryByRole('group', { name: 'Confirm the decision' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(message));
+  });
+
+  it("/admin/appeals: the final question and the message's hint speak of the appeal and the player", () => {
+    renderScreen(appealDialog);
+    const message = screen.getByLabelText('Message to the player (required to deny)');
+    expect(describedBy(message)).toContain('The player reads this on their appeal page');
+    expect(describedBy(screen.getByLabelText('Review notes'))).toContain('The player never sees them.');
+    fireEvent.change(message, { target: { value: 'The clip shows you drawing first.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    const question = screen.getByRole('group', { name: 'Confirm the decision' });
+    expect(question.textContent).toBe(
+      'Deny the appeal from remy? This is final: it cannot be changed afterwards, and the player is told.Yes, denyCancel',
+    );
+    expect(screen.getByRole('dialog').textContent).not.toMatch(/application|applicant/i);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
