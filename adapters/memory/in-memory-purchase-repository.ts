@@ -13,7 +13,7 @@ import type {
   PurchaseTotals,
   PurchaseUpdate,
 } from '../../core/purchases/ports.ts';
-import { BUYER_PURCHASE_STATUSES } from '../../core/purchases/buyer-view.ts';
+import { BUYER_PURCHASE_STATUSES, isPurchase, type PurchaseScope } from '../../core/purchases/buyer-view.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 import { newestFirst } from './paging.ts';
 
@@ -179,16 +179,22 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     return matching.slice(0, page.limit ?? matching.length).map((row) => structuredClone(row));
   }
 
-  async listByBuyer(userId: string, query: { limit: number; before?: string }): Promise<Purchase[]> {
+  async listByBuyer(
+    userId: string,
+    query: { limit: number; before?: string; scope?: PurchaseScope },
+  ): Promise<Purchase[]> {
     let mine = newestFirst(
       [...this.rows.values()].filter(
         (row) => row.userId === userId || (row.gift?.userId === userId && row.gift.deliveredAt !== null),
       ),
     );
     if (query.before !== undefined) {
+      // the cursor need only be theirs: a checkout that stopped being open since still marks where the page ends
       const at = mine.findIndex((row) => row.id === query.before);
       mine = at === -1 ? [] : mine.slice(at + 1);
     }
+    const { scope } = query;
+    if (scope) mine = mine.filter((row) => isPurchase(row, scope));
     return mine.slice(0, query.limit).map((row) => structuredClone(row));
   }
 
@@ -248,6 +254,7 @@ function viewStatus(filter: PurchaseFilter, row: Purchase) {
 
 /** without accounts here, the buyer is matched on the Discord name given at checkout or the user id */
 function admits(filter: PurchaseFilter, row: Purchase): boolean {
+  if (filter.scope && !isPurchase(row, filter.scope)) return false;
   if (filter.status !== undefined && viewStatus(filter, row) !== filter.status) return false;
   if (filter.productType !== undefined && row.productType !== filter.productType) return false;
   if (filter.from !== undefined && row.createdAt < filter.from) return false;

@@ -26,23 +26,31 @@ export class StatusCounts {
   ) {
     database.onChange((key) => {
       if (key === '*') this.kept.clear();
-      else if (key.startsWith('table:')) this.kept.delete(key.slice('table:'.length));
+      else if (key.startsWith('table:')) {
+        const table = key.slice('table:'.length);
+        for (const kept of [...this.kept.keys()])
+          if (kept === table || kept.startsWith(`${table} where `)) this.kept.delete(kept);
+      }
     });
   }
 
-  /** every status of `table` counted (`cents`: with the sum of what was paid, or the price before a payment) */
-  read(table: string, { cents = false } = {}): Promise<CountRow[]> {
+  /**
+   * every status of `table` counted (`cents`: with the sum of what was paid, or the price before a payment); `where`:
+   * only the rows it admits (a partial index's predicate, so the count stays index-only)
+   */
+  read(table: string, { cents = false, where }: { cents?: boolean; where?: string } = {}): Promise<CountRow[]> {
     const now = this.now();
-    const kept = this.kept.get(table);
+    const key = where ? `${table} where ${where}` : table;
+    const kept = this.kept.get(key);
     if (kept && now >= kept.at && now - kept.at < COUNTS_MAX_AGE_MS) return kept.rows;
     const rows = this.database.query<CountRow>(
-      `select "status", count(*) as "count"${cents ? `, coalesce(sum(coalesce("amount_paid_cents", "price_cents")), 0) as "cents"` : ''} from "${table}" group by "status"`,
+      `select "status", count(*) as "count"${cents ? `, coalesce(sum(coalesce("amount_paid_cents", "price_cents")), 0) as "cents"` : ''} from "${table}"${where ? ` where ${where}` : ''} group by "status"`,
     );
     const entry = { at: now, rows };
-    this.kept.set(table, entry);
+    this.kept.set(key, entry);
     // a failed read is not kept
     rows.catch(() => {
-      if (this.kept.get(table) === entry) this.kept.delete(table);
+      if (this.kept.get(key) === entry) this.kept.delete(key);
     });
     return rows;
   }

@@ -51,6 +51,8 @@ export const PurchaseRow = defineEntity({
     giftDeliveredAt: p.datetime().nullable(),
     /** migration 0034: the codes the provider reported on the payment */
     providerCodes: p.json<ProviderCodes>().nullable(),
+    /** migration 0038: the first payment attempt the provider reported */
+    paymentAttemptedAt: p.datetime().nullable(),
   },
 });
 

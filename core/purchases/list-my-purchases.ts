@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/ports.ts';
-import { type BuyerPurchase, buyerView } from './buyer-view.ts';
+import { type BuyerPurchase, buyerView, purchaseScope } from './buyer-view.ts';
 import type { PurchaseRepository } from './ports.ts';
 
 export const MY_PURCHASES_PAGE_MAX = 100;
@@ -10,7 +10,10 @@ export interface MyPurchasesPage {
   nextBefore: string | null;
 }
 
-/** A buyer's own purchases, newest first, a page at a time: never anyone else's. */
+/**
+ * A buyer's own purchases, newest first, a page at a time: never anyone else's, and only checkouts that are
+ * purchases (paid, tried, or open to be paid now: `isPurchase`).
+ */
 export class ListMyPurchases {
   constructor(
     private readonly purchases: PurchaseRepository,
@@ -19,8 +22,12 @@ export class ListMyPurchases {
 
   async execute(input: { buyerId: string; limit: number; before?: string }): Promise<MyPurchasesPage> {
     const limit = Math.min(Math.max(Math.trunc(input.limit), 1), MY_PURCHASES_PAGE_MAX);
-    const rows = await this.purchases.listByBuyer(input.buyerId, { limit, before: input.before });
     const now = this.clock.now();
+    const rows = await this.purchases.listByBuyer(input.buyerId, {
+      limit,
+      before: input.before,
+      scope: purchaseScope(now),
+    });
     const last = rows.at(-1);
     return {
       purchases: rows.map((purchase) => buyerView(purchase, now)),

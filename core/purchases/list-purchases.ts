@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/ports.ts';
-import { BUYER_PURCHASE_STATUSES, type BuyerPurchaseStatus } from './buyer-view.ts';
+import { BUYER_PURCHASE_STATUSES, type BuyerPurchaseStatus, purchaseScope } from './buyer-view.ts';
 import { CHECKOUT_ABANDONED_AFTER_HOURS, type Purchase } from './purchase.ts';
 import type { PurchaseFilter, PurchaseRepository } from './ports.ts';
 
@@ -28,20 +28,26 @@ export interface PurchaseListInput {
   buyer?: string;
   from?: Date;
   to?: Date;
+  /** also the checkouts closed or left unpaid without a payment attempt (staff only; `isPurchase`) */
+  unpaid?: boolean;
   limit?: number;
   before?: string;
 }
 
-/** The admin's view of the purchases, newest first, a page at a time, with the dashboard's totals. */
+/**
+ * The admin's view of the purchases, newest first, a page at a time, with the dashboard's totals: the list and the
+ * totals read one filter, so they count the same rows (only purchases, unless `unpaid` asks for every checkout).
+ */
 export class ListPurchases {
   constructor(
     private readonly purchases: PurchaseRepository,
     private readonly clock: Clock,
   ) {}
 
-  /** the filter the repository reads, with "abandoned" measured from now */
+  /** the filter the repository reads, with "abandoned" and the open checkouts measured from now */
   filter(input: PurchaseListInput): PurchaseFilter {
-    const abandonedBefore = new Date(this.clock.now().getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
+    const now = this.clock.now();
+    const abandonedBefore = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
     const buyer = input.buyer?.trim();
     return {
       status: input.status,
@@ -50,6 +56,7 @@ export class ListPurchases {
       from: input.from,
       to: input.to,
       abandonedBefore,
+      ...(input.unpaid ? {} : { scope: purchaseScope(now) }),
     };
   }
 

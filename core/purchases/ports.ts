@@ -1,4 +1,4 @@
-import type { BuyerPurchaseStatus } from './buyer-view.ts';
+import type { BuyerPurchaseStatus, PurchaseScope } from './buyer-view.ts';
 import type { PricedItem } from '../catalogue/product.ts';
 import type { SubscriptionDiscount } from './discount.ts';
 import type { GiftRecipient } from './gift.ts';
@@ -175,6 +175,8 @@ export interface PurchaseFilter {
   to?: Date;
   /** a pending purchase created before this is abandoned, at or after it awaiting payment */
   abandonedBefore: Date;
+  /** only purchases (`isPurchase`); absent: every checkout, those closed unpaid without an attempt too */
+  scope?: PurchaseScope;
 }
 
 /** Rows and summed prices per status as it happened. */
@@ -233,10 +235,10 @@ export interface PurchaseRepository {
   summarize(filter: PurchaseFilter): Promise<PurchaseStatusTotals>;
   /**
    * One player's purchases, newest first (created, then id), `limit` at a time: those they bought and the gifts
-   * delivered to them. `before` is the id of one of those, and the page holds those listed after it (any other id
-   * gives an empty page).
+   * delivered to them; with `scope`, only those that are purchases (`isPurchase`). `before` is the id of one of
+   * theirs, and the page holds those listed after it (any other id gives an empty page).
    */
-  listByBuyer(userId: string, query: { limit: number; before?: string }): Promise<Purchase[]>;
+  listByBuyer(userId: string, query: { limit: number; before?: string; scope?: PurchaseScope }): Promise<Purchase[]>;
   /** completed purchases, most recently completed first */
   recentCompleted(limit: number): Promise<Purchase[]>;
   pendingCreatedBefore(date: Date): Promise<Purchase[]>;

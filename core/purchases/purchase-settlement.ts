@@ -224,10 +224,25 @@ export class PurchaseSettlement {
     });
   }
 
-  /** pending or failed -> failed with the last attempt's reason; a completed purchase stays completed when a failure arrives late. */
+  /**
+   * pending or failed -> failed with the last attempt's reason, an attempt the provider reported (decision 0078); a
+   * completed purchase stays completed when a failure arrives late.
+   */
   async fail(purchase: Purchase, reason: string): Promise<Purchase> {
     const now = this.clock.now();
     return (await this.move(purchase.id, (current) => PurchaseTransitions.fail(current, reason, now))).purchase;
+  }
+
+  /** pending or failed -> failed, closed by the site with no payment attempt reported: no purchase of the buyer's. */
+  async close(purchase: Purchase, reason: string): Promise<Purchase> {
+    const now = this.clock.now();
+    return (await this.move(purchase.id, (current) => PurchaseTransitions.close(current, reason, now))).purchase;
+  }
+
+  /** records that the provider reports a pending purchase being paid (processing, authenticating, authorised) */
+  async attempting(purchase: Purchase): Promise<Purchase> {
+    const now = this.clock.now();
+    return (await this.move(purchase.id, (current) => PurchaseTransitions.attempting(current, now))).purchase;
   }
 
   /** -> refunded at the provider's word, taking back the tokens that were credited. */

@@ -57,6 +57,11 @@ export interface Purchase {
   amountPaidCents?: number | null;
   status: PurchaseStatus;
   failureReason: string | null;
+  /**
+   * when the payment provider first reported a payment attempt on it (paid, declined, held, or being paid): the
+   * mark of a purchase rather than a checkout only opened (decision 0078). Absent or null while none was reported.
+   */
+  paymentAttemptedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
   completedAt: Date | null;
@@ -129,6 +134,7 @@ export type PurchaseChanges = Partial<
     | 'status'
     | 'tokensAwarded'
     | 'failureReason'
+    | 'paymentAttemptedAt'
     | 'completedAt'
     | 'amountPaidCents'
     | 'paymentReference'
@@ -188,6 +194,7 @@ export const PurchaseTransitions = {
       tokensAwarded: purchase.gift && !gift ? 0 : purchase.tokensGranted,
       ...(gift ? { gift } : {}),
       failureReason: null,
+      paymentAttemptedAt: attemptedAt(purchase, now),
       completedAt: now,
       updatedAt: now,
       amountPaidCents: paid.amountPaidCents ?? purchase.priceCents,
@@ -206,23 +213,42 @@ export const PurchaseTransitions = {
     return {
       status: 'underpaid',
       failureReason: reason,
+      paymentAttemptedAt: attemptedAt(purchase, now),
       updatedAt: now,
       amountPaidCents: paid.amountPaidCents,
       ...paidColumns(purchase, paid),
     };
   },
 
-  /** pending or failed -> failed with the last attempt's reason; a completed purchase stays completed */
+  /**
+   * pending or failed -> failed with the last attempt's reason (the provider reported a payment attempt: a declined
+   * card, a failed authentication, a renewal charge refused); a completed purchase stays completed
+   */
   fail(purchase: Purchase, reason: string, now: Date): PurchaseChanges | null {
     if (!UNSETTLED.includes(purchase.status)) return null;
+    return { status: 'failed', failureReason: reason, paymentAttemptedAt: attemptedAt(purchase, now), updatedAt: now };
+  },
+
+  /**
+   * pending or failed -> failed, closed by the site with no payment attempt reported (replaced by another checkout,
+   * unpaid past its payment window): an attempt recorded before still stands
+   */
+  close(purchase: Purchase, reason: string, now: Date): PurchaseChanges | null {
+    if (!UNSETTLED.includes(purchase.status)) return null;
     return { status: 'failed', failureReason: reason, updatedAt: now };
+  },
+
+  /** a pending purchase the provider reports being paid (processing, authenticating, authorised): an attempt */
+  attempting(purchase: Purchase, now: Date): PurchaseChanges | null {
+    if (purchase.status !== 'pending' || purchase.paymentAttemptedAt) return null;
+    return { paymentAttemptedAt: now, updatedAt: now };
   },
 
   /** -> refunded at the provider's word, or, `byAdmin`, only a completed purchase at an admin's */
   refund(purchase: Purchase, reason: string, now: Date, byAdmin?: { id: string | null }): PurchaseChanges | null {
     const from = byAdmin ? ['completed'] : REFUNDABLE_BY_PROVIDER;
     if (!from.includes(purchase.status)) return null;
-    return takenBack('refunded', reason, now, byAdmin?.id ?? null);
+    return takenBack('refunded', purchase, reason, now, byAdmin?.id ?? null);
   },
 
   /** a completed gift waiting for its recipient's account -> delivered to that account, its tokens awarded */
@@ -235,7 +261,7 @@ export const PurchaseTransitions = {
   /** -> disputed */
   dispute(purchase: Purchase, reason: string, now: Date): PurchaseChanges | null {
     if (!DISPUTABLE.includes(purchase.status)) return null;
-    return takenBack('disputed', reason, now, null);
+    return takenBack('disputed', purchase, reason, now, null);
   },
 };
 
@@ -252,8 +278,36 @@ const delivered = (gift: PurchaseGift, to: GiftHolder, now: Date): PurchaseGift 
   deliveredAt: now,
 });
 
-/** a refund or a dispute: the tokens awarded are taken back (the ledger's debit goes with it) */
-function takenBack(to: 'refunded' | 'disputed', reason: string, now: Date, by: string | null): PurchaseChanges {
-  const failureReason = `${to === 'refunded' ? 'Refund' : 'Dispute'}: ${reason}`;
-  return { status: to, tokensAwarded: 0, failureReason, updatedAt: now, changedBy: by };
+/** the first attempt's time: kept once recorded */
+const attemptedAt = (purchase: Purchase, now: Date) => purchase.paymentAttemptedAt ?? now;
+
+/** how a refund's or a dispute's reason is kept in `failureReason` */
+const TAKE_BACK_PREFIX = { refunded: 'Refund: ', disputed: 'Dispute: ' } as const;
+
+/** The reason given for a refund or a dispute, without its prefix; null for any other purchase. */
+export function takeBackReason(purchase: Pick<Purchase, 'status' | 'failureReason'>): string | null {
+  if (purchase.status !== 'refunded' && purchase.status !== 'disputed') return null;
+  const note = purchase.failureReason;
+  if (note === null) return null;
+  const prefix = TAKE_BACK_PREFIX[purchase.status];
+  return note.startsWith(prefix) ? note.slice(prefix.length) : note;
+}
+
+/** a refund or a dispute (of money taken: an attempt): the tokens awarded are taken back (the ledger's debit goes with it) */
+function takenBack(
+  to: 'refunded' | 'disputed',
+  purchase: Purchase,
+  reason: string,
+  now: Date,
+  by: string | null,
+): PurchaseChanges {
+  const failureReason = `${TAKE_BACK_PREFIX[to]}${reason}`;
+  return {
+    status: to,
+    tokensAwarded: 0,
+    failureReason,
+    paymentAttemptedAt: attemptedAt(purchase, now),
+    updatedAt: now,
+    changedBy: by,
+  };
 }

@@ -1,11 +1,14 @@
 import { DomainError } from '../shared/errors.ts';
 import type { Clock } from '../shared/ports.ts';
 import { NO_PAYMENT_REASON, paymentWindowSince } from './purchase.ts';
-import type { PaymentGateway, PurchaseRepository } from './ports.ts';
+import type { IntentStatus, PaymentGateway, PurchaseRepository } from './ports.ts';
 import type { PurchaseSettlement } from './purchase-settlement.ts';
 
 /** a pending purchase is asked about once it is this old: the webhook or the buyer's page usually completes it first */
 export const ASK_AFTER_SECONDS = 60;
+
+/** an intent in these states is a payment attempt under way: the buyer is authenticating, or it is being processed */
+const BEING_PAID: readonly IntentStatus[] = ['processing', 'requires_action', 'requires_capture'];
 
 export interface ReconcileReport {
   completed: string[];
@@ -38,7 +41,7 @@ export class ReconcilePurchases {
         if (!purchase.paymentIntentId) {
           if (!unpaidTooLong) report.unchanged.push(purchase.id);
           else {
-            await this.settlement.fail(purchase, 'No payment was started.');
+            await this.settlement.close(purchase, 'No payment was started.');
             report.failed.push(purchase.id);
           }
           continue;
@@ -48,9 +51,12 @@ export class ReconcilePurchases {
           const settled = await this.settlement.complete(purchase, intent);
           (settled.status === 'completed' ? report.completed : report.unchanged).push(purchase.id);
         } else if (unpaidTooLong && (intent.status === 'canceled' || intent.status === 'requires_payment_method')) {
-          await this.settlement.fail(purchase, intent.failureMessage ?? NO_PAYMENT_REASON);
+          // a reason from the provider is an attempt it reported (a decline); none: the checkout was only opened
+          if (intent.failureMessage) await this.settlement.fail(purchase, intent.failureMessage);
+          else await this.settlement.close(purchase, NO_PAYMENT_REASON);
           report.failed.push(purchase.id);
         } else {
+          if (BEING_PAID.includes(intent.status)) await this.settlement.attempting(purchase);
           report.unchanged.push(purchase.id);
         }
       } catch (error) {

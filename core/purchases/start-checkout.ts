@@ -338,12 +338,12 @@ export class StartCheckout {
     let intent: PaymentIntent;
     if ((open.gateway ?? 'demo') !== this.gateway.mode) {
       // opened before the store changed gateways: the new one cannot take its payment
-      await this.settlement.fail(open, 'The store changed payment providers before this checkout was paid.');
+      await this.settlement.close(open, 'The store changed payment providers before this checkout was paid.');
       return null;
     }
     if (Boolean(open.billing) !== this.opensSubscription(item, gift)) {
       // a pass for the buyer opens a subscription, a gifted one a single payment: one cannot become the other
-      await this.settlement.fail(open, 'Replaced by a checkout of the same pass, for another recipient.');
+      await this.settlement.close(open, 'Replaced by a checkout of the same pass, for another recipient.');
       return null;
     }
     if (open.paymentIntentId) {
@@ -353,7 +353,7 @@ export class StartCheckout {
         throw error;
       });
       if (!found) {
-        await this.settlement.fail(open, 'The payment provider has no record of this payment.');
+        await this.settlement.close(open, 'The payment provider has no record of this payment.');
         return null;
       }
       intent = found;
@@ -373,7 +373,7 @@ export class StartCheckout {
         await this.settlement.complete(purchase, intent);
         return null;
       case 'canceled':
-        await this.settlement.fail(purchase, 'The payment was canceled.');
+        await this.settlement.close(purchase, 'The payment was canceled.');
         return null;
       case 'processing':
       case 'requires_capture':
@@ -382,7 +382,7 @@ export class StartCheckout {
         // past its payment window its coupon's use counts no more: ended as the reconciler ends it, so the next
         // checkout claims a use afresh instead of paying at a discount another player may hold now
         if (purchase.discount?.coupon && purchase.createdAt < paymentWindowSince(this.clock.now())) {
-          await this.settlement.fail(purchase, NO_PAYMENT_REASON);
+          await this.settlement.close(purchase, NO_PAYMENT_REASON);
           return null;
         }
         return this.revise(purchase, intent, input, item, banReason, creator, gift);
@@ -407,7 +407,7 @@ export class StartCheckout {
     const { priced } = item;
     // another coupon (or none now) is another checkout: this one gives its use back, and the buyer gets a new one
     if ((open.discount?.coupon?.code ?? null) !== (priced.discount?.coupon?.code ?? null)) {
-      await this.settlement.fail(open, 'Replaced by a checkout with another coupon code.');
+      await this.settlement.close(open, 'Replaced by a checkout with another coupon code.');
       return null;
     }
     const intentChanges: IntentChanges = {};

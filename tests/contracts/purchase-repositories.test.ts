@@ -413,6 +413,83 @@ describe.each(['memory' as const, ...databaseTargets()])('purchase repositories 
     expect(await abandoned(hours(24))).toEqual({ count: 0, cents: 0 });
   });
 
+  it('takes in scope only the purchases: an attempt reported, or a checkout still open; lists and counts agree', async () => {
+    const userId = await h.addUser();
+    const tag = `scope_${randomUUID().slice(0, 8)}`;
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    const ago = (minutes: number) => new Date(now - minutes * 60_000);
+    const scope = { openSince: ago(15) };
+    const abandonedBefore = ago(24 * 60);
+    const add = async (minutes: number, changes?: Omit<PurchaseChanges, 'updatedAt'>) => {
+      const row = purchase(userId, { buyerDiscord: tag, createdAt: ago(minutes), updatedAt: ago(minutes) });
+      await h.run(() => h.purchases.add(row));
+      if (changes) await h.run(() => h.purchases.update(row.id, () => ({ ...changes, updatedAt: ago(minutes - 1) })));
+      return row.id;
+    };
+    const counts = async () => {
+      const totals = await h.run(() => h.purchases.summarize({ abandonedBefore, scope }));
+      return Object.fromEntries(Object.entries(totals).map(([status, { count }]) => [status, count]));
+    };
+    const before = await counts();
+    const paid = await add(50, {
+      status: 'completed',
+      tokensAwarded: 100,
+      completedAt: ago(49),
+      amountPaidCents: 6000,
+      paymentAttemptedAt: ago(49),
+    });
+    const declined = await add(40, {
+      status: 'failed',
+      failureReason: 'Your card was declined.',
+      paymentAttemptedAt: ago(39),
+    });
+    const closed = await add(30, { status: 'failed', failureReason: 'No payment after 15 minutes.' });
+    const beingPaid = await add(25, { paymentAttemptedAt: ago(24) });
+    const lapsed = await add(20);
+    const open = await add(5);
+
+    const shown = [open, beingPaid, declined, paid];
+    const ids = (rows: Purchase[]) => rows.map((row) => row.id);
+    expect(ids(await h.run(() => h.purchases.listByBuyer(userId, { limit: 10, scope })))).toEqual(shown);
+    expect(ids(await h.run(() => h.purchases.listByBuyer(userId, { limit: 10 })))).toEqual([
+      open,
+      lapsed,
+      beingPaid,
+      closed,
+      declined,
+      paid,
+    ]);
+    // a page after a checkout no longer open still goes on from it
+    expect(ids(await h.run(() => h.purchases.listByBuyer(userId, { limit: 10, before: lapsed, scope })))).toEqual([
+      beingPaid,
+      declined,
+      paid,
+    ]);
+    expect(ids(await h.run(() => h.purchases.search({ abandonedBefore, scope, buyer: tag }, { limit: 3 })))).toEqual(
+      shown.slice(0, 3),
+    );
+    expect(ids(await h.run(() => h.purchases.search({ abandonedBefore, buyer: tag }, {})))).toHaveLength(6);
+    const tagged = await h.run(() => h.purchases.summarize({ abandonedBefore, scope, buyer: tag }));
+    expect(tagged).toMatchObject({
+      awaiting_payment: { count: 2, cents: 12000 },
+      completed: { count: 1, cents: 6000 },
+      failed: { count: 1, cents: 6000 },
+      abandoned: { count: 0, cents: 0 },
+    });
+    // the dashboard unfiltered (its own statements) counts the same rows
+    const after = await counts();
+    const added = Object.fromEntries(Object.entries(after).map(([status, count]) => [status, count - before[status]]));
+    expect(added).toEqual({
+      awaiting_payment: 2,
+      completed: 1,
+      failed: 1,
+      abandoned: 0,
+      refunded: 0,
+      disputed: 0,
+      underpaid: 0,
+    });
+  });
+
   it('attaches an intent only to a purchase that exists', async () => {
     const row = purchase(await h.addUser());
     await h.run(() => h.purchases.add(row));

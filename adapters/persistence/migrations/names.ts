@@ -38,6 +38,7 @@ export const MIGRATION_NAMES = [
   'Migration20261129000035AppealBans',
   'Migration20261129000036AuditChain',
   'Migration20261129000037SecondFactors',
+  'Migration20261129000038PaymentAttempts',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];
