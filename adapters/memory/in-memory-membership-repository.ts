@@ -117,6 +117,13 @@ export class InMemoryMembershipRepository implements MembershipRepository, Snaps
     return counts;
   }
 
+  async renewing(): Promise<Membership[]> {
+    return this.newestFirst()
+      .reverse()
+      .filter((row) => row.status === 'active' && !row.cancelAtPeriodEnd)
+      .map((row) => structuredClone(row));
+  }
+
   async providerCheckDue(gateway: PaymentGatewayName, before: Date, limit: number): Promise<Membership[]> {
     const checked = (row: Membership) => row.providerCheckedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
     return [...this.rows.values()]

@@ -142,6 +142,15 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
     return rows.map(toMembership);
   }
 
+  async renewing(): Promise<Membership[]> {
+    const rows = await this.database.em.find(
+      MembershipRow,
+      { status: 'active', cancelAtPeriodEnd: false },
+      { ...FRESH, orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
+    return rows.map(toMembership);
+  }
+
   async eventsOf(userId: string, limit: number): Promise<MembershipEvent[]> {
     const rows = await this.database.query<{
       id: string | number;

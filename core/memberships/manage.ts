@@ -1,5 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { PricedItem } from '../catalogue/product.ts';
+import { giftPriced } from '../purchases/gift.ts';
 import { CURRENCY, type Purchase } from '../purchases/purchase.ts';
 import type { PurchaseSettlement } from '../purchases/purchase-settlement.ts';
 import type { PaymentGateway, PaymentIntent, PurchaseRepository } from '../purchases/ports.ts';
@@ -8,7 +9,7 @@ import type { Clock, TransactionRunner } from '../shared/ports.ts';
 import type { MembershipPayments } from './billing.ts';
 import { ManagedAtProviderError, MembershipNotFoundError, MembershipStateError, NoMembershipError } from './errors.ts';
 import { tierName, type MembershipLifecycle } from './lifecycle.ts';
-import { isGifted, isLive, prorate, type Membership } from './membership.ts';
+import { addMonths, isGifted, isLive, prorate, type Membership } from './membership.ts';
 import type {
   MembershipRepository,
   MembershipUpdate,
@@ -30,6 +31,8 @@ export interface MembershipView {
   benefitsUntil: Date | null;
   /** a gifted pass: paid once by another player, it ends after its months and is never charged */
   gifted: boolean;
+  /** a gifted pass's months and the tokens it granted, all at once when it was received (`startedAt`) */
+  gift: { months: number; tokens: number } | null;
 }
 
 /** Reads a membership with its tier's name and price and what happens next. */
@@ -75,9 +78,18 @@ export class MembershipViews {
               ? membership.currentPeriodEnd
               : null,
       gifted: isGifted(membership),
+      gift: isGifted(membership) ? giftOf(membership, tier) : null,
     };
   }
 }
+
+/** a gifted pass's months (from its start to its end) and its tokens, as the gift was priced and granted */
+function giftOf(membership: Membership, tier: PricedItem): { months: number; tokens: number } {
+  let months = 1;
+  while (months < MAX_GIFT_MONTHS && addMonths(membership.anchor, months) < membership.currentPeriodEnd) months++;
+  return { months, tokens: giftPriced(tier, months).tokens };
+}
+const MAX_GIFT_MONTHS = 120;
 
 /** What an action on the membership would do now, as its dialog states it before the player confirms. */
 export type MembershipPreview =
@@ -99,6 +111,11 @@ export type MembershipPreview =
       /** when the chosen tier starts */
       startsAt: Date;
       nextCharge: { at: Date; amountCents: number; tierName: string };
+      /**
+       * the first month's coupon, while it lowers a month of this pass: what it takes off this month on the chosen
+       * tier (0 when its months are over) and off the next charge; null when there is none
+       */
+      coupon: { code: string; offNowCents: number; offNextCents: number } | null;
     };
 
 export type TierChange =
@@ -240,17 +257,28 @@ export class ManageMembership {
       kind === 'upgrade' || kind === 'downgrade' ? target.product.id : membership.tierId,
       'whitelist',
     );
+    const [thisMonth, nextMonth] = await Promise.all([
+      this.payments.monthPrice(membership, target, membership.currentPeriodStart),
+      this.payments.monthPrice(membership, renewal, membership.currentPeriodEnd),
+    ]);
+    const code = thisMonth.discount?.coupon?.code ?? nextMonth.discount?.coupon?.code ?? null;
     return {
       action: 'change-tier',
       kind,
       tierName: target.name,
-      chargeNowCents:
-        kind === 'upgrade' ? this.upgradeCharge(membership, current.priceCents, target.priceCents, now) : 0,
+      coupon: code
+        ? {
+            code,
+            offNowCents: thisMonth.discount?.coupon?.cents ?? 0,
+            offNextCents: nextMonth.discount?.coupon?.cents ?? 0,
+          }
+        : null,
+      chargeNowCents: kind === 'upgrade' ? await this.upgradeCharge(membership, current, target, now) : 0,
       tokensNow: kind === 'upgrade' ? Math.max(0, target.tokens - current.tokens) : 0,
       startsAt: kind === 'upgrade' ? now : membership.currentPeriodEnd,
       nextCharge: {
         at: membership.currentPeriodEnd,
-        amountCents: await this.views.nextMonthCents(membership, renewal),
+        amountCents: nextMonth.priceCents,
         tierName: renewal.name,
       },
     };
@@ -282,9 +310,18 @@ export class ManageMembership {
     };
   }
 
-  private upgradeCharge(membership: Membership, fromCents: number, toCents: number, now: Date): number {
+  /**
+   * An upgrade's charge: what this month costs on the new tier less what it costs on the held one, both less the
+   * coupon where it covers this month (its fixed amount, so mostly the tiers' difference), for the hours left.
+   */
+  private async upgradeCharge(membership: Membership, from: PricedItem, to: PricedItem, now: Date): Promise<number> {
+    const month = membership.currentPeriodStart;
+    const [held, next] = await Promise.all([
+      this.payments.monthPrice(membership, from, month),
+      this.payments.monthPrice(membership, to, month),
+    ]);
     return prorate(
-      toCents - fromCents,
+      next.priceCents - held.priceCents,
       { start: membership.currentPeriodStart, end: membership.currentPeriodEnd },
       now,
     );
@@ -301,9 +338,7 @@ export class ManageMembership {
     const targetId = next.product.id;
     if (expectedChargeCents !== undefined) {
       const charge =
-        move.kind === 'upgrade'
-          ? this.upgradeCharge(membership, current.priceCents, next.priceCents, this.clock.now())
-          : 0;
+        move.kind === 'upgrade' ? await this.upgradeCharge(membership, current, next, this.clock.now()) : 0;
       if (charge !== expectedChargeCents)
         throw new MembershipStateError(
           'CHARGE_CHANGED',
@@ -336,7 +371,7 @@ export class ManageMembership {
     const started = await this.payments.startUpgrade(
       membership,
       next,
-      this.upgradeCharge(membership, current.priceCents, next.priceCents, now),
+      await this.upgradeCharge(membership, current, next, now),
     );
     if (started.status === 'underpaid')
       throw new MembershipStateError(
@@ -434,17 +469,28 @@ export class AdministerMemberships {
     return this.views.priced((await this.memberships.findById(id)) as Membership);
   }
 
-  /** live members per tier, and monthly recurring revenue: what the live memberships' tiers cost each month */
+  /**
+   * live members per tier, and monthly recurring revenue: what the next renewals will bill, each at its next
+   * charge (less a coupon that covers that month), under the tier it renews as; a pass that will not renew (a gift,
+   * one canceling, one past due) bills nothing
+   */
   async summary(): Promise<{
     tiers: { tierId: string; name: string; members: number; monthlyCents: number }[];
     mrrCents: number;
     members: number;
   }> {
-    const counts = await this.memberships.liveByTier();
-    const tiers = this.catalogue.list('whitelist').map((tier) => {
-      const members = counts[tier.id] ?? 0;
-      return { tierId: tier.id, name: tier.name, members, monthlyCents: members * (tier.priceCents ?? 0) };
-    });
+    const [counts, renewing] = await Promise.all([this.memberships.liveByTier(), this.memberships.renewing()]);
+    const billed: Record<string, number> = {};
+    for (const membership of renewing) {
+      const next = (await this.views.priced(membership)).nextCharge;
+      if (next) billed[next.tierId] = (billed[next.tierId] ?? 0) + next.amountCents;
+    }
+    const tiers = this.catalogue.list('whitelist').map((tier) => ({
+      tierId: tier.id,
+      name: tier.name,
+      members: counts[tier.id] ?? 0,
+      monthlyCents: billed[tier.id] ?? 0,
+    }));
     return {
       tiers,
       mrrCents: tiers.reduce((sum, tier) => sum + tier.monthlyCents, 0),

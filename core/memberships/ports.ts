@@ -66,6 +66,11 @@ export interface MembershipRepository {
   list(query: MembershipListQuery): Promise<Membership[]>;
   /** live memberships per tier */
   liveByTier(): Promise<Record<string, number>>;
+  /**
+   * the memberships whose period's end bills another month: active and not canceling (a gifted pass is canceled
+   * from its start, so it is never among them); oldest first
+   */
+  renewing(): Promise<Membership[]>;
   /** a player's membership events, newest first */
   eventsOf(userId: string, limit: number): Promise<MembershipEvent[]>;
   /**

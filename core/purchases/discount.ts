@@ -23,8 +23,18 @@ export function couponCents(
 }
 
 /**
+ * What a Priority Pass's coupon takes off each month it covers: the amount it takes off the first month's tier price
+ * (before any sale), fixed in cents whatever tier a later month is on. It is the amount Stripe holds as the
+ * subscription's coupon (`subscriptionDiscounts`), so a month after a tier change costs the same at every gateway.
+ */
+export function passCouponCents(first: Pick<PurchaseDiscount, 'coupon' | 'listPriceCents'>): number {
+  return first.coupon ? couponCents(first.coupon, first.listPriceCents) : 0;
+}
+
+/**
  * A membership's later month: the first month's coupon lowers it while the month is among the first `months`
- * (`monthIndex` 0 is the first month), taken off the tier's price that month; a sale lowers only the first month.
+ * (`monthIndex` 0 is the first month), by the coupon's fixed amount (`passCouponCents`), never below
+ * MIN_CHARGE_CENTS; a sale lowers only the first month.
  */
 export function renewalDiscount(
   first: PurchaseDiscount | null | undefined,
@@ -32,8 +42,9 @@ export function renewalDiscount(
   priceCents: number,
 ): { priceCents: number; discount: PurchaseDiscount | null } {
   const coupon = first?.coupon;
-  if (!coupon || (coupon.months !== null && monthIndex >= coupon.months)) return { priceCents, discount: null };
-  const cents = couponCents(coupon, priceCents);
+  if (!first || !coupon || (coupon.months !== null && monthIndex >= coupon.months))
+    return { priceCents, discount: null };
+  const cents = Math.max(0, Math.min(passCouponCents(first), priceCents - MIN_CHARGE_CENTS));
   return {
     priceCents: priceCents - cents,
     discount: { listPriceCents: priceCents, sale: null, coupon: { ...coupon, cents } },
@@ -51,7 +62,7 @@ export function subscriptionDiscounts(purchase: Purchase): SubscriptionDiscount[
   if (!discount) return [];
   const discounts: SubscriptionDiscount[] = [];
   const coupon = discount.coupon;
-  const couponOff = coupon ? couponCents(coupon, discount.listPriceCents) : 0;
+  const couponOff = passCouponCents(discount);
   if (coupon && couponOff > 0) discounts.push({ amountOffCents: couponOff, months: coupon.months, name: coupon.code });
   const firstMonthRest = discount.listPriceCents - purchase.priceCents - couponOff;
   if (firstMonthRest > 0)

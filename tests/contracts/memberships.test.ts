@@ -154,6 +154,23 @@ describe.each(contractTargets())('membership repositories on %s', (target) => {
     });
   });
 
+  it('lists the memberships that renew: active and not canceling, so neither a gifted pass nor a past-due one', async () => {
+    await h.run(async () => {
+      const renews = membership(await h.addUser());
+      const canceling = membership(await h.addUser(), { cancelAtPeriodEnd: true });
+      const pastDue = membership(await h.addUser(), { status: 'past_due', graceUntil: at('2026-12-27T10:00:00Z') });
+      const gift = membership(await h.addUser(), {
+        subscriptionId: giftSubscriptionId(randomUUID()),
+        cancelAtPeriodEnd: true,
+        paymentRef: null,
+      });
+      for (const one of [renews, canceling, pastDue, gift]) await h.memberships.add(one);
+      const mine = new Set([renews.id, canceling.id, pastDue.id, gift.id]);
+      const renewing = (await h.memberships.renewing()).filter((one) => mine.has(one.id));
+      expect(renewing).toEqual([renews]);
+    });
+  });
+
   it('stores one renewal per subscription and month, even when twenty are stored at once', async () => {
     await h.run(async () => {
       const m = membership(await h.addUser());

@@ -58,7 +58,7 @@ describe('the one pricing rule', () => {
     expect(liveSaleFor(sales, hood.product, new Date('2026-12-02T00:00:00Z'))).toBeNull();
   });
 
-  it("lowers a membership's later months while the coupon covers them, off that month's tier price", () => {
+  it("lowers a membership's later months while the coupon covers them, by what it took off the first month's tier price", () => {
     const first = {
       listPriceCents: 6000,
       sale: { id: 's', name: 'Sale', percentOff: 50 },
@@ -66,7 +66,10 @@ describe('the one pricing rule', () => {
     };
     expect(renewalDiscount(first, 1, 6000).priceCents).toBe(4500);
     expect(renewalDiscount(first, 2, 6000)).toEqual({ priceCents: 6000, discount: null });
-    expect(renewalDiscount({ ...first, coupon: { ...first.coupon, months: null } }, 40, 10000).priceCents).toBe(7500);
+    // 25 % of the first month's $60 tier (not of its sale price): $15 off every month, on whatever tier
+    expect(renewalDiscount({ ...first, coupon: { ...first.coupon, months: null } }, 40, 10000).priceCents).toBe(8500);
+    // never below the smallest charge
+    expect(renewalDiscount({ ...first, coupon: { ...first.coupon, months: null } }, 3, 1000).priceCents).toBe(50);
     expect(renewalDiscount(null, 1, 6000).priceCents).toBe(6000);
   });
 });

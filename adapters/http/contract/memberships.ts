@@ -35,6 +35,8 @@ export const membershipSchema = z.object({
   billedBy: z.enum(['demo', 'stripe', 'tebex']),
   /** a gifted pass: paid once by another player, it ends at currentPeriodEnd and is never charged */
   gifted: z.boolean(),
+  /** a gifted pass's months and the tokens it gave, all at once when it started (`startedAt`); null otherwise */
+  gift: z.object({ months: z.number().int(), tokens: z.number().int() }).nullable(),
 });
 export type MembershipDto = z.infer<typeof membershipSchema>;
 
@@ -85,6 +87,11 @@ export const membershipPreviewSchema = z.discriminatedUnion('action', [
     tokensNow: z.number().int(),
     startsAt: z.string(),
     nextCharge: chargeSchema,
+    /**
+     * the pass's coupon while it lowers a month: dollars it takes off this month on the chosen tier (0 once its
+     * months are over) and off the next charge; null without one
+     */
+    coupon: z.object({ code: z.string(), offNow: z.number(), offNext: z.number() }).nullable(),
   }),
 ]);
 export type MembershipPreviewDto = z.infer<typeof membershipPreviewSchema>;

@@ -30,6 +30,7 @@ export function presentMembership(view: MembershipView, unpaidRenewal: Purchase 
       : null,
     benefitsUntil: iso(view.benefitsUntil),
     gifted: view.gifted,
+    gift: view.gift,
     startedAt: membership.startedAt.toISOString(),
     endedAt: iso(membership.endedAt),
     endReason: membership.endReason,

@@ -34,6 +34,13 @@ function presentPreview(preview: MembershipPreview): MembershipPreviewDto {
         tokensNow: preview.tokensNow,
         startsAt: preview.startsAt.toISOString(),
         nextCharge: charge(preview.nextCharge),
+        coupon: preview.coupon
+          ? {
+              code: preview.coupon.code,
+              offNow: centsToDollars(preview.coupon.offNowCents),
+              offNext: centsToDollars(preview.coupon.offNextCents),
+            }
+          : null,
       };
   }
 }

@@ -11,6 +11,25 @@ export const BUTTON =
 const DESTRUCTIVE = `${BUTTON} bg-red-700 text-white hover:bg-red-600`;
 const CONFIRM = `${BUTTON} bg-gold-500 text-bayou-950 hover:bg-gold-400`;
 
+type TierPreview = Extract<MembershipPreviewDto, { action: 'change-tier' }>;
+
+/** the next charge, with what the pass's coupon does to it */
+function nextChargeWords({ coupon, nextCharge }: TierPreview): string {
+  const amount = formatMoney(nextCharge.amount);
+  if (!coupon) return amount;
+  return coupon.offNext > 0
+    ? `${amount} (your coupon ${coupon.code} takes ${formatMoney(coupon.offNext)} off)`
+    : `${amount} (your coupon ${coupon.code} no longer covers it)`;
+}
+
+/** why an upgrade under a coupon charges what it does: the coupon's fixed amount comes off either tier */
+function upgradeCouponLine({ coupon }: TierPreview): string[] {
+  if (!coupon || coupon.offNow === 0) return [];
+  return [
+    `Your coupon ${coupon.code} takes the same ${formatMoney(coupon.offNow)} off this month whichever tier you hold, so the charge is the tiers' difference.`,
+  ];
+}
+
 /** What the dialog says and its confirming button, from the server's own preview of the action. */
 export function previewWords(
   preview: MembershipPreviewDto,
@@ -53,7 +72,8 @@ export function previewWords(
           title: `Upgrade to ${preview.tierName}?`,
           lines: [
             `${formatMoney(preview.chargeNow)} is charged to your card now: the difference for the rest of this month. ${preview.tokensNow} tokens are added at once.`,
-            `From ${day(preview.nextCharge.date)} you pay ${formatMoney(preview.nextCharge.amount)} a month.`,
+            ...upgradeCouponLine(preview),
+            `From ${day(preview.nextCharge.date)} you pay ${nextChargeWords(preview)} a month.`,
           ],
           confirm: `Pay ${formatMoney(preview.chargeNow)} and upgrade`,
           destructive: false,
@@ -63,7 +83,7 @@ export function previewWords(
           title: `Switch to ${preview.tierName} at your renewal?`,
           lines: [
             `Nothing is charged now. You keep ${membership.tierName} until ${day(preview.startsAt)}.`,
-            `Then ${preview.tierName} starts, at ${formatMoney(preview.nextCharge.amount)} a month.`,
+            `Then ${preview.tierName} starts, at ${nextChargeWords(preview)} a month.`,
           ],
           confirm: `Switch on ${day(preview.startsAt)}`,
           destructive: false,
@@ -71,7 +91,7 @@ export function previewWords(
       return {
         title: `Keep ${preview.tierName}?`,
         lines: [
-          `The switch waiting for your next renewal is dropped. Your renewal on ${day(preview.nextCharge.date)} is ${formatMoney(preview.nextCharge.amount)}.`,
+          `The switch waiting for your next renewal is dropped. Your renewal on ${day(preview.nextCharge.date)} is ${nextChargeWords(preview)}.`,
           'Nothing is charged now.',
         ],
         confirm: `Keep ${preview.tierName}`,

@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MembershipDto } from '@contract/memberships.ts';
+import type { MembershipDto, MembershipPreviewDto } from '@contract/memberships.ts';
+import { ActionDialog } from './membership-dialogs.tsx';
 import { MembershipSection } from './membership-section.tsx';
 
 function membership(overrides: Partial<MembershipDto>): MembershipDto {
@@ -28,11 +29,13 @@ function membership(overrides: Partial<MembershipDto>): MembershipDto {
     unpaidRenewalId: null,
     billedBy: 'demo',
     gifted: false,
+    gift: null,
     ...overrides,
   };
 }
 
 let mine: MembershipDto | null;
+let tierPreview: MembershipPreviewDto | null = null;
 const posted: string[] = [];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
@@ -49,6 +52,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
       action: 'resume',
       nextCharge: { date: mine.currentPeriodEnd, amount: 60, tierName: 'Swamp Blood' },
     });
+  if (url.startsWith('/api/membership/preview?action=change-tier') && tierPreview) return json(tierPreview);
   if (url === '/api/payments/config') return json({ mode: 'demo', publishableKey: null });
   if (url === '/api/membership/pay-renewal')
     return json({
@@ -61,15 +65,30 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   return json({ error: 'NOT_FOUND', message: 'Not found' }, 404);
 });
 
-function renderSection() {
+function renderSection(ui = <MembershipSection />) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <MembershipSection />
-      </MemoryRouter>
+      <MemoryRouter>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** the server's preview of a move from Bayou Basic to `tierName` under a $5.00-a-month coupon */
+function underCoupon(
+  overrides: Partial<Extract<MembershipPreviewDto, { action: 'change-tier' }>>,
+): MembershipPreviewDto {
+  return {
+    action: 'change-tier',
+    kind: 'upgrade',
+    tierName: 'Parish Life',
+    chargeNow: 13.33,
+    tokensNow: 25,
+    startsAt: '2026-11-04T12:00:00.000Z',
+    nextCharge: { date: '2026-11-24T12:00:00.000Z', amount: 35, tierName: 'Parish Life' },
+    coupon: { code: 'BAYOU25', offNow: 5, offNext: 5 },
+    ...overrides,
+  };
 }
 
 describe('the account page Priority Pass section', () => {
@@ -129,6 +148,69 @@ describe('the account page Priority Pass section', () => {
     expect(await screen.findByLabelText('Card number')).toBeTruthy();
     expect(dialog.textContent).toContain('Your Swamp Blood renewal of $60.00 did not go through.');
     expect(screen.getByRole('button', { name: 'Pay $60.00' })).toBeTruthy();
+  });
+
+  it('a gifted pass says its tokens all came at once, when, and when it ends: not a monthly amount', async () => {
+    mine = membership({
+      gifted: true,
+      gift: { months: 3, tokens: 300 },
+      cancelAtPeriodEnd: true,
+      nextCharge: null,
+      startedAt: '2026-11-24T12:00:00.000Z',
+      currentPeriodEnd: '2027-02-24T12:00:00.000Z',
+    });
+    renderSection();
+    expect((await screen.findByTestId('membership-status')).textContent).toBe('Gift');
+    expect(screen.getByTestId('membership-terms').textContent).toBe('A 3-month gift · 300 tokens, all at once');
+    expect(screen.getByTestId('membership-gifted').textContent).toBe(
+      'A gift: all 300 tokens were added at once on Nov 24, 2026, and no more follow. It ends on Feb 24, 2027 and is never charged. Buy your own pass after it ends.',
+    );
+    expect(screen.getByTestId('membership').textContent).not.toContain('every month');
+  });
+
+  it("an upgrade under a coupon says the coupon's amount comes off either tier, and names the renewal with it", async () => {
+    mine = membership({ tierId: 'bayou-basic', tierName: 'Bayou Basic', amount: 20, tokensPerMonth: 25 });
+    tierPreview = underCoupon({});
+    renderSection(
+      <ActionDialog
+        action={{ kind: 'change-tier', tierId: 'parish-life' }}
+        membership={mine}
+        onClose={() => {}}
+        onConfirm={() => {}}
+      />,
+    );
+    const preview = await screen.findByTestId('membership-preview');
+    expect(preview.textContent).toContain('$13.33 is charged to your card now');
+    expect(preview.textContent).toContain(
+      "Your coupon BAYOU25 takes the same $5.00 off this month whichever tier you hold, so the charge is the tiers' difference.",
+    );
+    expect(preview.textContent).toContain(
+      'From Nov 24, 2026 you pay $35.00 (your coupon BAYOU25 takes $5.00 off) a month.',
+    );
+    expect(screen.getByRole('button', { name: 'Pay $13.33 and upgrade' })).toBeTruthy();
+  });
+
+  it('a downgrade whose renewal the coupon no longer covers says so', async () => {
+    mine = membership({});
+    tierPreview = underCoupon({
+      kind: 'downgrade',
+      tierName: 'Bayou Basic',
+      chargeNow: 0,
+      tokensNow: 0,
+      nextCharge: { date: '2026-12-24T12:00:00.000Z', amount: 20, tierName: 'Bayou Basic' },
+      coupon: { code: 'FIRST', offNow: 0, offNext: 0 },
+    });
+    renderSection(
+      <ActionDialog
+        action={{ kind: 'change-tier', tierId: 'bayou-basic' }}
+        membership={mine}
+        onClose={() => {}}
+        onConfirm={() => {}}
+      />,
+    );
+    expect((await screen.findByTestId('membership-preview')).textContent).toContain(
+      'Then Bayou Basic starts, at $20.00 (your coupon FIRST no longer covers it) a month.',
+    );
   });
 
   it('an ended membership links to start a new one', async () => {

@@ -180,8 +180,10 @@ function MembershipCard({
           {membership.tierName}
         </p>
         <StatusPill status={status} label={label} testId="membership-status" />
-        <p className="text-sm text-slate-300">
-          {formatMoney(membership.amount)}/month · {membership.tokensPerMonth} tokens every month
+        <p className="text-sm text-slate-300" data-testid="membership-terms">
+          {membership.gift
+            ? `A ${membership.gift.months}-month gift · ${membership.gift.tokens} tokens, all at once`
+            : `${formatMoney(membership.amount)}/month · ${membership.tokensPerMonth} tokens every month`}
         </p>
       </div>
       <p className="mt-2 text-sm text-slate-200" data-testid="membership-next">
@@ -199,7 +201,10 @@ function MembershipCard({
         </Link>
       ) : membership.gifted ? (
         <p className="mt-4 text-sm text-slate-300" data-testid="membership-gifted">
-          A gift: it ends on {day(membership.currentPeriodEnd)} and is never charged. Buy your own pass after it ends.
+          A gift:{' '}
+          {membership.gift ? `all ${membership.gift.tokens} tokens were added at once` : 'its tokens were added'} on{' '}
+          {day(membership.startedAt)}, and no more follow. It ends on {day(membership.currentPeriodEnd)} and is never
+          charged. Buy your own pass after it ends.
         </p>
       ) : membership.billedBy === 'tebex' ? (
         <p className="mt-4 text-sm text-slate-300" data-testid="membership-tebex">
