@@ -62,7 +62,7 @@ export function AdminActions({
   const isSelf = player.discordId === selfDiscordId;
   return (
     <div className="flex flex-wrap gap-2">
-      {allowed.tokens && <TokensDialog name={player.name} run={run} />}
+      {allowed.tokens && <TokensDialog name={player.name} balance={player.tokens} run={run} />}
       {allowed.ban &&
         (player.banned ? (
           <ReasonDialog kind="unban" name={player.name} run={run} />
@@ -76,7 +76,32 @@ export function AdminActions({
 
 type Run = (input: PlayerAction, done: string) => Promise<string | null>;
 
-function TokensDialog({ name, run }: { name: string; run: Run }) {
+/** what saving would do, named before it is done: whose balance, by how much, and what it leaves */
+export function tokenChangeWords(
+  name: string,
+  balance: number,
+  direction: 'credit' | 'debit',
+  amount: string,
+): { summary: string; submit: string } {
+  const held = `${name} holds ${balance.toLocaleString('en-US')} tokens.`;
+  const value = /^\d+$/.test(amount.trim()) ? Number(amount.trim()) : 0;
+  if (value < 1) return { summary: held, submit: 'Save' };
+  const count = value.toLocaleString('en-US');
+  if (direction === 'credit')
+    return {
+      summary: `${held} Adding ${count} leaves ${(balance + value).toLocaleString('en-US')}.`,
+      submit: `Add ${count} tokens to ${name}`,
+    };
+  return {
+    summary:
+      value > balance
+        ? `${held} Taking ${count} is more than that, so it will be refused.`
+        : `${held} Taking ${count} leaves ${(balance - value).toLocaleString('en-US')}.`,
+    submit: `Take ${count} tokens from ${name}`,
+  };
+}
+
+function TokensDialog({ name, balance, run }: { name: string; balance: number; run: Run }) {
   const amountId = useId();
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
   const [amount, setAmount] = useState('');
@@ -96,12 +121,13 @@ function TokensDialog({ name, run }: { name: string; run: Run }) {
     }
     return message;
   };
+  const words = tokenChangeWords(name, balance, direction, amount);
   return (
     <ActionDialog
       opener="Adjust tokens"
       title="Adjust tokens"
       description={`Add tokens to ${name}'s balance or take some away. The reason is kept in the ledger.`}
-      submitLabel="Save"
+      submitLabel={words.submit}
       submit={submit}
     >
       {(error) => (
@@ -138,6 +164,9 @@ function TokensDialog({ name, run }: { name: string; run: Run }) {
               className={INPUT}
             />
           </div>
+          <p className="text-sm text-slate-200" data-testid="token-change" aria-live="polite">
+            {words.summary}
+          </p>
           <ReasonField value={reason} onChange={setReason} invalid={error !== null && !reason.trim()} />
         </>
       )}
