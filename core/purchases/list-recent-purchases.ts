@@ -1,4 +1,5 @@
 import type { PurchaseRepository } from './ports.ts';
+import type { Purchase } from './purchase.ts';
 
 export interface RecentPurchase {
   /** first name and the initial of the last, never the whole name */
@@ -29,9 +30,22 @@ export class ListRecentPurchases {
     const rows = await this.purchases.recentCompleted(Math.min(Math.max(input.limit ?? 15, 1), 50));
     return rows.map((row) => ({
       name: anonymise(row.buyerDiscord ?? ''),
-      item: row.productName,
+      item: itemOf(row),
       priceCents: row.priceCents,
       purchasedAt: row.completedAt ?? row.createdAt,
     }));
   }
+}
+
+/**
+ * What was bought, worded so the amount beside it is not read as the item's price: an upgrade's charge is the
+ * month's rest of a difference, a renewal is a month, and a discounted charge says what lowered it.
+ */
+function itemOf(row: Purchase): string {
+  const reason = row.billing?.reason;
+  if (reason === 'upgrade') return `Upgrade to ${row.productName} (rest of the month)`;
+  const item = reason === 'renewal' ? `${row.productName} renewal` : row.productName;
+  const discount = row.discount;
+  if (!discount || discount.listPriceCents <= row.priceCents) return item;
+  return `${item} (${discount.coupon ? 'with a coupon' : 'on sale'})`;
 }

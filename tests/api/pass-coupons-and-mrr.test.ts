@@ -78,6 +78,18 @@ describe('a Priority Pass under an every-month coupon', () => {
       // the renewal is what the dialog said it would be
       { billing_reason: 'renewal', price_cents: 3500, amount_cents: 3500 },
     ]);
+    // the public Recent Purchases list says what each amount was for, not a price
+    const recent = (await client(server.url).get('/api/purchases/recent?limit=50')).body.items as Array<{
+      item: string;
+      amount: number;
+    }>;
+    expect(recent).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ item: 'Parish Life renewal (with a coupon)', amount: 35 }),
+        expect.objectContaining({ item: 'Upgrade to Parish Life (rest of the month)', amount: preview.body.chargeNow }),
+        expect.objectContaining({ item: 'Bayou Basic (with a coupon)', amount: 15 }),
+      ]),
+    );
   });
 
   it('MRR is what the next renewals bill: a coupon that covers the next month is taken off, a gifted pass counts nothing', async () => {
