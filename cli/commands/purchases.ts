@@ -43,6 +43,13 @@ function refundEffectLines(terms: RefundEffects): string[] {
   return lines;
 }
 
+interface ListOptions {
+  status?: BuyerPurchaseStatus | 'unmatched';
+  json?: boolean;
+  csv?: boolean;
+  unpaid?: boolean;
+}
+
 export function registerPurchaseCommands(program: Command, context: CliContext): void {
   const purchases = program
     .command('purchases')
@@ -59,7 +66,11 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
     )
     .addOption(new Option('--json', 'print JSON (prices in dollars, as the API)').conflicts('csv'))
     .option('--csv', 'print CSV with a header row')
-    .action((options: { status?: BuyerPurchaseStatus | 'unmatched'; json?: boolean; csv?: boolean }) =>
+    .option(
+      '--unpaid',
+      'also checkouts closed or left unpaid with no payment attempt (no purchases: left out otherwise)',
+    )
+    .action((options: ListOptions) =>
       context.withSystem(async (system) => {
         if (options.status === 'unmatched') {
           const events = await system.core.purchases.unmatched.execute({ limit: 1000 });
@@ -79,7 +90,10 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
             );
           return context.out(`${events.length} unmatched payment events: nothing was changed by them.`);
         }
-        const { purchases: rows, summary } = await system.core.purchases.list.execute({ status: options.status });
+        const { purchases: rows, summary } = await system.core.purchases.list.execute({
+          status: options.status,
+          unpaid: options.unpaid,
+        });
         if (options.json)
           return context.out(terminalJson(presentPurchaseList(rows, summary, null, new Map(), new Date(), true)));
         if (options.csv) {

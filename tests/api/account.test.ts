@@ -127,8 +127,11 @@ describe("a player's own account: purchases, receipts, token history and applica
       failureReason: 'Your card was declined.',
       tokensCredited: 0,
     });
+    // the checkout closed unpaid with no payment tried is no purchase of hers; the declined one is
     const listed = await again.get('/api/user/purchases');
-    expect(listed.body.purchases.map((p: { status: string }) => p.status)).toEqual(['failed', 'failed']);
+    expect(listed.body.purchases.map((p: { purchaseId: string; status: string }) => [p.purchaseId, p.status])).toEqual([
+      [declined.body.purchaseId, 'failed'],
+    ]);
   });
 
   it('shows each player only their own token history and applications', async () => {

@@ -61,7 +61,9 @@ describe('admin purchases: statuses as they happened, filters and paging', () =>
     const startOfYesterday = new Date(`${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
     await sql(`update purchases set created_at = ? where id = ?`, [startOfYesterday, stale.purchaseId]);
 
-    const mine = await admin.get(`/api/purchases?buyer=${buyer.user.username}&limit=100`);
+    // the stale checkout was never tried: no purchase, listed only with the unpaid checkouts
+    expect(ids((await admin.get(`/api/purchases?buyer=${buyer.user.username}`)).body)).not.toContain(stale.purchaseId);
+    const mine = await admin.get(`/api/purchases?buyer=${buyer.user.username}&limit=100&unpaid=1`);
     expect(mine.status).toBe(200);
     const status = Object.fromEntries(mine.body.purchases.map((p: { id: string; status: string }) => [p.id, p.status]));
     expect(status).toEqual({
@@ -92,13 +94,13 @@ describe('admin purchases: statuses as they happened, filters and paging', () =>
       ['failed', 'Your card was declined.'],
     ]);
 
-    const q = (query: string) => admin.get(`/api/purchases?buyer=${buyer.user.username}&${query}`);
+    const q = (query: string) => admin.get(`/api/purchases?buyer=${buyer.user.username}&unpaid=1&${query}`);
     expect(ids((await q('status=abandoned')).body)).toEqual([stale.purchaseId]);
     expect(ids((await q('status=awaiting_payment')).body)).toEqual([open.purchaseId]);
     expect(ids((await q('status=failed')).body)).toEqual([declined.purchaseId]);
     expect(ids((await q('productType=gang')).body)).toEqual([paid.purchaseId]);
     // by Discord id, and by the Discord name given at checkout
-    expect(ids((await admin.get(`/api/purchases?buyer=${buyer.user.discordId}`)).body).sort()).toEqual(
+    expect(ids((await admin.get(`/api/purchases?buyer=${buyer.user.discordId}&unpaid=1`)).body).sort()).toEqual(
       [paid.purchaseId, declined.purchaseId, open.purchaseId, stale.purchaseId].sort(),
     );
     expect(ids((await admin.get('/api/purchases?buyer=SWAMP_F')).body)).toContain(paid.purchaseId);
@@ -156,7 +158,7 @@ describe('admin purchases: statuses as they happened, filters and paging', () =>
     const lines = exported.text.trim().split('\r\n');
     // the same header as the CLI's `purchases list --csv` (tests/cli/purchases.test.ts)
     expect(lines[0]).toBe(
-      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,completedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths',
+      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,refundReason,completedAt,paymentAttemptedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(paid.purchaseId);

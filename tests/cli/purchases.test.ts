@@ -88,7 +88,7 @@ describe('cli purchases', () => {
     const csv = await runCli(['purchases', 'list', '--csv'], env);
     // the same header as the admin page's export (tests/api/admin-purchases.test.ts)
     expect(csv.stdout.split('\n')[0]).toBe(
-      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,completedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths',
+      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,refundReason,completedAt,paymentAttemptedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths',
     );
     expect(csv.stdout).toContain(`${purchaseId},`);
     const text = await runCli(['purchases', 'list'], env);

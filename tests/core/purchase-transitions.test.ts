@@ -65,15 +65,23 @@ describe("a purchase's transitions", () => {
       status: 'completed',
       tokensAwarded: 50,
       failureReason: null,
+      paymentAttemptedAt: now,
       completedAt: now,
       updatedAt: now,
       amountPaidCents: 5000,
       paymentReference: 'tx-1',
     });
-    expect(PurchaseTransitions.refund(purchase('completed'), 'goodwill', now, { id: 'admin-1' })).toEqual({
+    // money taken back was money taken: the attempt stays recorded as it was first reported
+    const attemptedAt = new Date(now.getTime() - 60_000);
+    expect(
+      PurchaseTransitions.refund({ ...purchase('completed'), paymentAttemptedAt: attemptedAt }, 'goodwill', now, {
+        id: 'admin-1',
+      }),
+    ).toEqual({
       status: 'refunded',
       tokensAwarded: 0,
       failureReason: 'Refund: goodwill',
+      paymentAttemptedAt: attemptedAt,
       updatedAt: now,
       changedBy: 'admin-1',
     });
@@ -82,5 +90,24 @@ describe("a purchase's transitions", () => {
       failureReason: 'Dispute: fraud',
       changedBy: null,
     });
+  });
+
+  it('a decline records a payment attempt; a checkout closed by the site records none, and keeps one made before', () => {
+    expect(PurchaseTransitions.fail(purchase('pending'), 'Your card was declined.', now)).toEqual({
+      status: 'failed',
+      failureReason: 'Your card was declined.',
+      paymentAttemptedAt: now,
+      updatedAt: now,
+    });
+    const closed = PurchaseTransitions.close(purchase('pending'), 'No payment after 15 minutes.', now);
+    expect(closed).toEqual({ status: 'failed', failureReason: 'No payment after 15 minutes.', updatedAt: now });
+    const tried = { ...purchase('pending'), paymentAttemptedAt: new Date(now.getTime() - 60_000) };
+    expect(PurchaseTransitions.close(tried, 'The payment was canceled.', now)).not.toHaveProperty('paymentAttemptedAt');
+    expect(PurchaseTransitions.attempting(purchase('pending'), now)).toEqual({
+      paymentAttemptedAt: now,
+      updatedAt: now,
+    });
+    expect(PurchaseTransitions.attempting(tried, now)).toBeNull();
+    expect(PurchaseTransitions.attempting(purchase('completed'), now)).toBeNull();
   });
 });

@@ -44,7 +44,14 @@ export const purchaseSchema = z.object({
   status: purchaseStatusSchema,
   tokensGranted: z.number().int(),
   tokensAwarded: z.number().int(),
+  /** why a payment failed, or why one taken is held for staff (failed and underpaid only) */
   failureReason: z.string().nullable(),
+  /** the reason given for a refund or a dispute (refunded and disputed only) */
+  refundReason: z.string().nullable(),
+  /** when the payment provider first reported a payment attempt (paid, declined, held, being paid); null: none */
+  paymentAttemptedAt: z.string().nullable(),
+  /** an attempt was reported; false: a checkout only opened, no purchase unless still open (decision 0078) */
+  paymentTried: z.boolean(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   /** the Discord role delivery: the removal after a refund or dispute, else the grant; null before completion */
@@ -93,6 +100,7 @@ export const purchaseSummarySchema = purchaseSchema
     buyerDiscord: true,
     gateway: true,
     status: true,
+    paymentTried: true,
     createdAt: true,
   })
   .extend({ roleDelivery: deliveryStateSchema.nullable() });
@@ -134,6 +142,8 @@ const purchaseFilterFields = {
   from: day('The start date'),
   /** last day, UTC, inclusive */
   to: day('The end date'),
+  /** `1`: also the checkouts closed or left unpaid with no payment attempt, which are no purchases (decision 0078) */
+  unpaid: z.enum(['1'], { error: 'Show unpaid checkouts takes 1, or is left out' }).optional(),
 };
 const datesInOrder = [
   (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to,

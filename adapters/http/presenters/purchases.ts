@@ -1,4 +1,4 @@
-import type { Purchase } from '../../../core/purchases/purchase.ts';
+import { type Purchase, takeBackReason } from '../../../core/purchases/purchase.ts';
 import type { PurchaseSummary } from '../../../core/purchases/list-purchases.ts';
 import type { RecentPurchase } from '../../../core/purchases/list-recent-purchases.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
@@ -93,7 +93,11 @@ export function presentPurchase(
     status: buyerView(purchase, now).status,
     tokensGranted: purchase.tokensGranted,
     tokensAwarded: purchase.tokensAwarded,
-    failureReason: purchase.failureReason,
+    // a refund's or a dispute's note is no failure: it has its own field
+    failureReason: purchase.status === 'failed' || purchase.status === 'underpaid' ? purchase.failureReason : null,
+    refundReason: takeBackReason(purchase),
+    paymentAttemptedAt: purchase.paymentAttemptedAt?.toISOString() ?? null,
+    paymentTried: Boolean(purchase.paymentAttemptedAt),
     createdAt: purchase.createdAt.toISOString(),
     completedAt: purchase.completedAt?.toISOString() ?? null,
     roleDelivery: role ? presentDelivery(role) : null,
@@ -165,6 +169,7 @@ export function presentPurchaseSummary(
     gateway: purchase.gateway ?? 'demo',
     status: buyerView(purchase, now).status,
     createdAt: purchase.createdAt.toISOString(),
+    paymentTried: Boolean(purchase.paymentAttemptedAt),
     roleDelivery: role ? deliveryState(role) : null,
   };
 }

@@ -30,6 +30,7 @@ function listInput(query: {
   buyer?: string;
   from?: string;
   to?: string;
+  unpaid?: '1';
 }): PurchaseListInput {
   return {
     status: query.status,
@@ -37,6 +38,7 @@ function listInput(query: {
     buyer: query.buyer,
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     to: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+    unpaid: query.unpaid === '1',
   };
 }
 

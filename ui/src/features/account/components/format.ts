@@ -20,6 +20,23 @@ export function tokensText(purchase: Pick<MyPurchaseDto, 'status' | 'tokens' | '
   }
 }
 
+/**
+ * What a purchase that was not paid means for the player: a declined payment took nothing, an open checkout takes
+ * nothing until it is paid; null for the others.
+ */
+export function outcomeText(purchase: Pick<MyPurchaseDto, 'status' | 'failureReason'>): string | null {
+  switch (purchase.status) {
+    case 'failed':
+      return `${purchase.failureReason ?? 'The payment did not go through.'} You were not charged.`;
+    case 'awaiting_payment':
+      return 'Checkout open: nothing is taken until you pay.';
+    case 'underpaid':
+      return 'Payment held: our staff are checking it.';
+    default:
+      return null;
+  }
+}
+
 /** A purchase whose payment went through (refunded and disputed ones too): it has a receipt. Else only its details. */
 export const wasPaid = (status: MyPurchaseDto['status']) =>
   status === 'completed' || status === 'refunded' || status === 'disputed';

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths.ts';
 import { discountText, formatMoney } from '@/lib/format.ts';
 import { useMyPurchases } from '../api/account.ts';
 import { day } from '@/lib/dates.ts';
-import { creatorCodeText, giftText, received, tokensText, wasPaid } from './format.ts';
+import { creatorCodeText, giftText, outcomeText, received, tokensText, wasPaid } from './format.ts';
 import { StatusPill } from '@/components/ui/status-pill.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 
@@ -52,6 +52,11 @@ export function PurchasesSection() {
               </StackedCell>
               <StackedCell label="Status">
                 <StatusPill status={purchase.status} />
+                {outcomeText(purchase) && (
+                  <span className="mt-1 block text-xs text-slate-300" data-testid="purchase-outcome">
+                    {outcomeText(purchase)}
+                  </span>
+                )}
               </StackedCell>
               <StackedCell label="Date">{day(purchase.createdAt)}</StackedCell>
               <StackedCell label="Transaction ID">

@@ -11,7 +11,7 @@ import { discountText, formatMoney } from '@/lib/format.ts';
 import { useMyPurchaseReceipt } from '../api/account.ts';
 import { dayAndTime } from '@/lib/dates.ts';
 import { statusWord } from '@/components/ui/status-pill.tsx';
-import { creatorCodeText, giftText, received, tokensText, wasPaid } from './format.ts';
+import { creatorCodeText, giftText, outcomeText, received, tokensText, wasPaid } from './format.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 // printing keeps the receipt alone on a white page: the site's header, footer and buttons stay off the paper
@@ -93,7 +93,12 @@ export default function ReceiptPage() {
             )}
           </Line>
           <Line label="Date">{dayAndTime(purchase.completedAt ?? purchase.createdAt)}</Line>
-          <Line label="Status">{statusWord(purchase.status)}</Line>
+          <Line label="Status">
+            {statusWord(purchase.status)}
+            {outcomeText(purchase) && (
+              <span className="block text-sm font-normal text-slate-300">{outcomeText(purchase)}</span>
+            )}
+          </Line>
           <Line label="Tokens">{tokensText(purchase)}</Line>
           {purchase.creatorCode && <Line label="Creator code">{creatorCodeText(purchase)}</Line>}
           <Line label="Transaction ID" wide>

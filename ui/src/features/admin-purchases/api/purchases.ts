@@ -20,9 +20,11 @@ export interface PurchaseFilters {
   /** YYYY-MM-DD, inclusive */
   from?: string;
   to?: string;
+  /** `1`: also the checkouts closed or left unpaid with no payment attempt (no purchases: left out otherwise) */
+  unpaid?: '1';
 }
 
-export const FILTER_KEYS = ['status', 'productType', 'buyer', 'from', 'to'] as const;
+export const FILTER_KEYS = ['status', 'productType', 'buyer', 'from', 'to', 'unpaid'] as const;
 
 /** the filters as a query string (empty ones left out), for the list and the CSV export */
 export function filterQuery(filters: PurchaseFilters): URLSearchParams {

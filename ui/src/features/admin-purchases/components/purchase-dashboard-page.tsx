@@ -29,6 +29,7 @@ const URL_FILTER_CHECKS: Record<(typeof FILTER_KEYS)[number], (value: string) =>
   buyer: (value) => value.trim().length <= 100,
   from: isDay,
   to: isDay,
+  unpaid: (value) => value === '1',
 };
 
 /** the filters as the URL query holds them, so a reload keeps them */
@@ -106,14 +107,18 @@ function PurchaseDashboard() {
         <>
           <dl aria-label="Summary" className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
             {[
-              ['Total Purchases', String(first.count), filtered ? 'Matching the filters' : 'Every checkout started'],
+              [
+                'Total Purchases',
+                String(first.count),
+                filtered ? 'Matching the filters' : 'Paid, declined or being paid (unpaid checkouts left out)',
+              ],
               [
                 'Total Revenue',
                 formatMoney(first.revenue),
                 'Money taken: completed purchases, less refunds and disputes',
               ],
               ['Completed', String(first.completed), 'Paid and not refunded'],
-              ['Pending', String(first.pending), 'Awaiting payment (checkouts open under 24 hours)'],
+              ['Pending', String(first.pending), 'Awaiting payment: checkouts being paid now'],
             ].map(([label, value, note]) => (
               <div key={label} className="rounded-xl border border-bayou-700 bg-bayou-900 p-4">
                 <dt className="text-sm text-slate-300">{label}</dt>
@@ -181,6 +186,9 @@ function PurchaseDashboard() {
                     </StackedCell>
                     <StackedCell label="Status">
                       <StatusBadge status={purchase.status} />
+                      {!purchase.paymentTried && purchase.status !== 'awaiting_payment' && (
+                        <span className="block text-xs text-slate-400">Unpaid checkout: no payment tried</span>
+                      )}
                     </StackedCell>
                     <StackedCell label="Discord">
                       <DeliveryState delivery={purchase.roleDelivery} />

@@ -319,6 +319,16 @@ function Details({
             </dd>
           </div>
         )}
+        {purchase.refundReason && (
+          <Row label={purchase.status === 'disputed' ? 'Dispute reason' : 'Refund reason'} wide>
+            {purchase.refundReason}
+          </Row>
+        )}
+        {!purchase.paymentAttemptedAt && purchase.status !== 'awaiting_payment' && (
+          <Row label="Payment" wide>
+            No payment was tried: an unpaid checkout, not counted as a purchase
+          </Row>
+        )}
       </dl>
 
       <Section title="Status history">

@@ -113,6 +113,20 @@ export function PurchaseFiltersForm({
         >
           Clear
         </button>
+        <label className="flex items-center gap-2 px-2 py-2 text-sm text-slate-200">
+          <input
+            type="checkbox"
+            checked={filters.unpaid === '1'}
+            onChange={(event) => {
+              // shown at once, with the filters as applied: a checkout no one tried to pay is no purchase
+              const unpaid = event.target.checked ? ('1' as const) : undefined;
+              setDraft((current) => ({ ...current, unpaid }));
+              onChange({ ...filters, unpaid });
+            }}
+            className="h-4 w-4 accent-gold-500"
+          />
+          Show unpaid checkouts
+        </label>
         {problem && (
           <p role="alert" className="text-sm text-red-300">
             {problem}
