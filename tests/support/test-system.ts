@@ -23,6 +23,8 @@ export interface TestServerOptions {
   clock?: Clock;
   /** capture the server's log lines */
   logger?: Logger;
+  /** limiters in place of the configured ones (a test that waits out a limit's window) */
+  rateLimits?: Partial<System['rateLimits']>;
 }
 
 /** The real app on a free loopback port, on a fresh database (on the target given, else the run's: see serverTarget). */
@@ -31,6 +33,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     migrated: options.migrate !== false,
   });
   const system = await composeTestSystem(options, database.url);
+  // before the app is built: its middleware holds these
+  Object.assign(system.rateLimits, options.rateLimits);
   const running = await startServer(system, {
     uiDir: options.ui ? UI_DIR : undefined,
     // a test that sets PUBLIC_URL (pages a provider sends buyers back to) picked the port for it

@@ -6,7 +6,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function refuse(ctx: Context, retryAfter: number, what: string): void {
   ctx.status = 429;
   ctx.set('Retry-After', String(retryAfter));
-  ctx.body = { message: `Too many ${what}. Try again in ${retryAfter} seconds.`, code: 'RATE_LIMITED' };
+  // the wait in the body too: a page counts it down without reading headers
+  ctx.body = { message: `Too many ${what}. Try again in ${retryAfter} seconds.`, code: 'RATE_LIMITED', retryAfter };
 }
 
 /** Sign-in attempts per client address. */

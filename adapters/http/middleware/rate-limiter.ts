@@ -1,6 +1,6 @@
-const WINDOW_MS = 60_000;
+const MINUTE_MS = 60_000;
 
-/** A fixed one-minute window per key, kept in this process's memory. */
+/** A fixed window per key (a minute, unless a test shortens it), kept in this process's memory. */
 export class RateLimiter {
   private windowStart = 0;
   private counts = new Map<string, number>();
@@ -8,18 +8,19 @@ export class RateLimiter {
   constructor(
     readonly limitPerMinute: number,
     private readonly now: () => number = Date.now,
+    private readonly windowMs: number = MINUTE_MS,
   ) {}
 
   /** Counts one request; answers the seconds to wait when over the limit, or 0. */
   hit(key: string): number {
     const now = this.now();
-    if (now - this.windowStart >= WINDOW_MS) {
-      this.windowStart = now - (now % WINDOW_MS);
+    if (now - this.windowStart >= this.windowMs) {
+      this.windowStart = now - (now % this.windowMs);
       this.counts = new Map();
     }
     const count = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, count);
     if (count <= this.limitPerMinute) return 0;
-    return Math.max(1, Math.ceil((this.windowStart + WINDOW_MS - now) / 1000));
+    return Math.max(1, Math.ceil((this.windowStart + this.windowMs - now) / 1000));
   }
 }
