@@ -116,7 +116,7 @@ export function PurchaseFiltersForm({
         <label className="flex items-center gap-2 px-2 py-2 text-sm text-slate-200">
           <input
             type="checkbox"
-            checked={filters.unpaid === '1'}
+            checked={draft.unpaid === '1'}
             onChange={(event) => {
               // shown at once, with the filters as applied: a checkout no one tried to pay is no purchase
               const unpaid = event.target.checked ? ('1' as const) : undefined;
