@@ -174,7 +174,11 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       memberships: new MikroOrmMembershipRepository(database),
       gateway: payments.subscriptions,
     },
-    game: { status: gameStatus ?? NO_GAME_SERVER, checks: new MikroOrmServerCheckLog(database) },
+    game: {
+      status: gameStatus ?? NO_GAME_SERVER,
+      checks: new MikroOrmServerCheckLog(database),
+      ownerFigures: config.figures,
+    },
     promotions: { promotions: new MikroOrmPromotionRepository(database) },
     creators: { creators: new MikroOrmCreatorRepository(database) },
     dashboard: { figures: new MikroOrmDashboardFigures(database) },

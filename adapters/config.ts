@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
 import type { RoleMappingSettings } from '../core/delivery/role-mapping.ts';
 import { ConfigError } from './config-error.ts';
+import type { OwnerFigures } from '../core/game/show-server-figures.ts';
 import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../core/security/second-factor.ts';
 import { isPermission, type Permission, PERMISSIONS } from '../core/users/permissions.ts';
 
@@ -13,6 +14,15 @@ const optionalText = z
   .transform((value) => (value ? value : undefined));
 
 const SNOWFLAKE = /^\d{5,25}$/;
+
+/** a figure as the page shows it: short, one line, no control characters */
+const ownerFigure = optionalText.pipe(
+  z
+    .string()
+    .max(12, 'must be at most 12 characters, as the page shows it ("500+", "24/7")')
+    .regex(/^[^\p{Cc}]*$/u, 'must be plain text')
+    .optional(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -101,6 +111,11 @@ const envSchema = z.object({
   ),
   /** the key the game server sends to /api/game (Authorization: Bearer); the routes are off without it */
   GAME_API_KEY: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  /** the figures the home and landing pages show for what the site does not measure ("500+", "24/7"); unset: not shown */
+  FIGURE_ACTIVE_PLAYERS: ownerFigure,
+  FIGURE_SERVER_UPTIME: ownerFigure,
+  FIGURE_CUSTOM_VEHICLES: ownerFigure,
+  FIGURE_JOB_SYSTEMS: ownerFigure,
   /** requests to /api/game per key per minute */
   RATE_LIMIT_GAME_PER_MINUTE: z.coerce.number().int().min(1).default(1_200),
   /** how many reverse proxies stand in front (0 development, 1 production unless set); see README */
@@ -206,6 +221,8 @@ export interface Config {
     connectCode: string | null;
     apiKey: string | null;
   };
+  /** FIGURE_*: the figures the owner sets for what the site does not measure (null: not shown) */
+  figures: OwnerFigures;
   /** scheduled backups: every `everyMs` (null: off) into `dir`, keeping the newest `keep` */
   backups: { everyMs: number | null; dir: string; keep: number };
   /** STAFF_2FA: holders of these permissions need a second factor (empty: nobody) */
@@ -318,6 +335,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       statusPollMs: env.FIVEM_STATUS_POLL_MS,
       connectCode: env.FIVEM_CONNECT_CODE ?? null,
       apiKey: env.GAME_API_KEY ?? null,
+    },
+    figures: {
+      activePlayers: env.FIGURE_ACTIVE_PLAYERS ?? null,
+      serverUptime: env.FIGURE_SERVER_UPTIME ?? null,
+      customVehicles: env.FIGURE_CUSTOM_VEHICLES ?? null,
+      jobSystems: env.FIGURE_JOB_SYSTEMS ?? null,
     },
     backups: {
       everyMs: backupEvery(env.BACKUP_EVERY, env.DATABASE_URL !== undefined),

@@ -26,7 +26,7 @@ import { deliveryRoutes } from './routes/deliveries.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { tebexRoutes } from './routes/tebex.ts';
-import { gameRoutes, serverStatusRoutes } from './routes/game.ts';
+import { gameRoutes, serverFigureRoutes, serverStatusRoutes } from './routes/game.ts';
 import { staticUi } from './static-ui.ts';
 import { routesByArea } from './route-index.ts';
 import { PublicAnswers } from './middleware/public-answers.ts';
@@ -76,6 +76,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
     codeRateLimit(codeChecks, (ctx) => (ctx as { params?: Record<string, string> }).params?.code),
   );
   purchaseRoutes(router, core, keptLists.answer());
+  serverFigureRoutes(router, core);
   // the charts are costlier to sum and move by the day: kept up to 30 seconds while nothing they read changes
   dashboardRoutes(router, core, keptLists.answer({ maxAgeMs: 30_000 }));
   promotionRoutes(router, core, system.rateLimits.coupons);

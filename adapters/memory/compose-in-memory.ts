@@ -1,4 +1,5 @@
 import { NO_GAME_SERVER } from '../../core/game/server-status.ts';
+import { NO_OWNER_FIGURES } from '../../core/game/show-server-figures.ts';
 import { InMemoryServerCheckLog } from './in-memory-server-check-log.ts';
 import { randomUUID } from 'node:crypto';
 import { Catalogue } from '../../core/catalogue/catalogue.ts';
@@ -125,7 +126,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     },
     players: { actions: accountActions, deliveries: outbox, storeBans: bans, reviews: auditLog },
     memberships: { memberships, gateway: new DemoSubscriptionGateway(gateway, intents, clock) },
-    game: { status: NO_GAME_SERVER, checks: new InMemoryServerCheckLog() },
+    game: { status: NO_GAME_SERVER, checks: new InMemoryServerCheckLog(), ownerFigures: NO_OWNER_FIGURES },
     promotions: { promotions },
     creators: { creators },
     security: {

@@ -30,6 +30,10 @@ export class InMemoryUserRepository implements UserRepository, SnapshotStore {
       .map((row) => structuredClone(row));
   }
 
+  async countMembers(): Promise<number> {
+    return [...this.rows.values()].filter((row) => row.bannedAt === null).length;
+  }
+
   async search(text: string, limit: number): Promise<User[]> {
     const needle = text.toLowerCase();
     const name = (row: User) => (row.username ?? row.discordUsername ?? '').toLowerCase();

@@ -32,6 +32,10 @@ export class MikroOrmUserRepository implements UserRepository {
     return rows.map(toUser);
   }
 
+  async countMembers(): Promise<number> {
+    return this.database.em.count(UserRow, { bannedAt: null });
+  }
+
   async search(text: string, limit: number): Promise<User[]> {
     const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const rows = await this.database.em.execute<Record<string, unknown>[]>(

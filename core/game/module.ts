@@ -8,12 +8,15 @@ import { PlayerAccess } from './player-access.ts';
 import type { ServerCheckLog } from './ports.ts';
 import { RecordServerCheck } from './record-server-check.ts';
 import type { ServerStatusSource } from './server-status.ts';
+import { type OwnerFigures, ShowServerFigures } from './show-server-figures.ts';
 
 export interface GamePorts {
   /** the game server's last known status */
   status: ServerStatusSource;
   /** the status checks counted per hour, for the uptime */
   checks: ServerCheckLog;
+  /** the figures the owner set for what the site does not measure */
+  ownerFigures: OwnerFigures;
 }
 
 /** What the game server asks the site, and what the site shows of the game server. */
@@ -29,6 +32,7 @@ export function createGameModule(
 ) {
   return {
     status: () => p.status.current(),
+    figures: new ShowServerFigures(shared.users, p.ownerFigures),
     recordCheck: new RecordServerCheck(p.checks, shared.clock),
     access: new PlayerAccess(shared.users, shared.entitlements, shared.catalogue),
     tokens: new GameTokenChange(shared.users, shared.tokens),

@@ -11,6 +11,8 @@ export interface UserRepository {
   findByDiscordId(discordId: string): Promise<User | null>;
   /** oldest first */
   list(query: UserQuery): Promise<User[]>;
+  /** How many accounts are not banned from the site: the community's members, as the site's figures count them. */
+  countMembers(): Promise<number>;
   /**
    * Players whose username or Discord username contains `text` (any case), or whose Discord id is exactly
    * `text`; the exact id first, then by name. At most `limit`.

@@ -21,6 +21,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/catalogue': 'public',
   // the game server's last known status, from memory
   'GET /api/server-status': 'public',
+  // the members counted and the figures the owner set, for the home and landing pages
+  'GET /api/server-figures': 'public',
   'GET /api/payments/config': 'public',
   'GET /api/purchases/recent': 'public',
   'GET /api/login': 'public',

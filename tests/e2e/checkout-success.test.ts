@@ -55,7 +55,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
       for (const step of [
         'Join our Discord community.',
         'Open a ticket with your transaction ID and proof of purchase.',
-        'Staff assign your roles, usually within 1-24 hours.',
+        'Roles are assigned through Discord within 1-24 hours of payment.',
         'Download FiveM and connect to the server:',
       ])
         expect(await page.getByText(step).isVisible(), step).toBe(true);
@@ -90,7 +90,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
       expect(await page.getByTestId('product').textContent()).toBe('City Unban');
       expect(await page.getByRole('heading', { name: 'What happens now' }).isVisible()).toBe(true);
       for (const step of [
-        'Senior staff review your ban, with the ban reason you gave at checkout, within 24-48 hours (48-hour guarantee).',
+        'Senior staff review your ban within 1-24 hours of payment. They read the ban reason you gave at checkout.',
         'They tell you their decision on Discord, as boudreaux_rp. A paid unban does not guarantee approval.',
         'If it is approved, staff lift the ban: there is nothing more for you to do.',
       ])

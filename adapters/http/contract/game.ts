@@ -16,6 +16,21 @@ export const serverStatusSchema = z.object({
 });
 export type ServerStatusDto = z.infer<typeof serverStatusSchema>;
 
+/**
+ * GET /api/server-figures: what the home and landing figures show beside the live status. `members` is measured (the
+ * accounts not banned from the site); `owner` holds the figures the owner set (FIGURE_*), null where none is set.
+ */
+export const serverFiguresSchema = z.object({
+  members: z.number().int().min(0),
+  owner: z.object({
+    activePlayers: z.string().nullable(),
+    serverUptime: z.string().nullable(),
+    customVehicles: z.string().nullable(),
+    jobSystems: z.string().nullable(),
+  }),
+});
+export type ServerFiguresDto = z.infer<typeof serverFiguresSchema>;
+
 /** GET /api/game/players/:discordId (the game server, with its key) */
 export const playerAccessSchema = z.object({
   discordId: z.string(),

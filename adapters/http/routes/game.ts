@@ -7,6 +7,7 @@ import {
   gameTokenChangeSchema,
   type GameTokenChangeResponse,
   type PlayerAccessDto,
+  type ServerFiguresDto,
   type ServerStatusDto,
 } from '../contract/game.ts';
 import type { RateLimiter } from '../middleware/rate-limiter.ts';
@@ -26,6 +27,16 @@ export function serverStatusRoutes(router: Router, core: Core, connectCode: stri
       connectUrl: connectCode ? `fivem://connect/cfx.re/join/${connectCode}` : null,
     };
     ctx.set('Cache-Control', 'no-cache');
+    ctx.body = body;
+  });
+}
+
+/** The figures the site counts (members) and the ones its owner set, for every visitor; kept a minute. */
+export function serverFigureRoutes(router: Router, core: Core): void {
+  router.get('/api/server-figures', async (ctx) => {
+    const figures = await core.game.figures.execute();
+    const body: ServerFiguresDto = { members: figures.members, owner: { ...figures.owner } };
+    ctx.set('Cache-Control', 'public, max-age=60');
     ctx.body = body;
   });
 }

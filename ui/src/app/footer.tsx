@@ -71,7 +71,10 @@ export function Footer() {
         <p className="mt-2">
           {payments.data?.mode === 'tebex' ? 'Payments by Tebex' : 'Powered by Stripe'}, secured by SSL.
         </p>
-        <p className="mt-2">© 2025 {brand.name}. All rights reserved.</p>
+        {/* the year the page is read in: a year written into the code goes stale every January */}
+        <p className="mt-2" data-testid="copyright">
+          © {new Date().getFullYear()} {brand.name}. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -50,9 +50,10 @@ export function SalesSection() {
       <h2 id="sales-heading" className="font-display text-2xl font-bold text-white">
         Sales
       </h2>
-      <p className="mt-2 text-sm text-slate-300">
+      <p className="mt-2 text-sm text-slate-300" data-testid="sales-help">
         A sale takes a percent off the products it names, from its start to its end. The cards show the old price struck
-        through and when the sale ends; a Priority Pass's sale lowers its first month.
+        through and when the sale ends. A Priority Pass's sale lowers the first month of a pass bought for oneself, and
+        all the months of a gifted pass, which is paid at once.
       </p>
       <SaleForm products={products} />
       <h3 className="mt-8 font-display text-xl font-bold text-white">All sales</h3>

@@ -179,7 +179,8 @@ export function ColumnChart({
                       </rect>
                     );
                   })}
-                  {index % every === 0 && (
+                  {/* counted back from the last, so the newest category (today, this week) always has its label */}
+                  {(categories.length - 1 - index) % every === 0 && (
                     <text
                       x={MARGIN.left + index * slot + slot / 2}
                       y={MARGIN.top + plotHeight + 16}

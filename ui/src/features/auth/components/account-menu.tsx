@@ -48,10 +48,13 @@ function SignedInMenu({ name }: { name: string }) {
       {!banned && (
         <span
           data-testid="token-balance"
+          title={`${(balance.data ?? 0).toLocaleString()} tokens`}
           className="inline-flex shrink-0 items-center gap-1 rounded-full border border-gold-500/60 bg-bayou-800 px-2.5 py-1 text-xs font-semibold text-gold-400 sm:text-sm"
         >
           <Coins aria-hidden size={14} />
-          {`${(balance.data ?? 0).toLocaleString()} tokens`}
+          {(balance.data ?? 0).toLocaleString()}
+          {/* beside the full navigation the coins stand for the word, so the greeting keeps the room for a whole name */}
+          <span className="lg:max-2xl:sr-only"> tokens</span>
         </span>
       )}
       <Link
@@ -63,7 +66,10 @@ function SignedInMenu({ name }: { name: string }) {
         className="flex min-w-0 items-baseline whitespace-nowrap rounded-md py-1 text-sm text-slate-200 underline-offset-4 hover:text-gold-400 hover:underline"
       >
         <span className="hidden whitespace-pre sm:inline">Welcome, </span>
-        <span className="min-w-0 max-w-[7rem] truncate sm:max-w-[10rem] lg:max-w-[6rem] 2xl:max-w-[14rem]">{name}</span>
+        {/* room for a name of GREETING_FULL_NAME_CHARS at every width; a longer one is cut, whole in the title */}
+        <span className="min-w-0 max-w-[7rem] truncate sm:max-w-[10rem] lg:max-w-[7.5rem] 2xl:max-w-[14rem]">
+          {name}
+        </span>
       </Link>
       <a
         href={paths.logout}

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CatalogueResponse, ProductTypeDto } from '@contract/catalogue.ts';
+import type { Fulfilment } from '@contract/fulfilment.ts';
 import { api } from '@/lib/api-client.ts';
 
 export const catalogueKeys = {
@@ -17,4 +18,11 @@ export function catalogueQuery(type: ProductTypeDto) {
 
 export function useProducts(type: ProductTypeDto) {
   return useQuery(catalogueQuery(type));
+}
+
+/** How a product reaches its buyer and in what time, as the catalogue states it; undefined until it has loaded. */
+export function useFulfilment(type: string, id: string): Fulfilment | undefined {
+  const known = (['whitelist', 'gang', 'addon', 'unban'] as const).find((one) => one === type);
+  const products = useQuery({ ...catalogueQuery(known ?? 'addon'), enabled: Boolean(known) });
+  return products.data?.find((product) => product.id === id || product.aliases.includes(id))?.fulfilment;
 }

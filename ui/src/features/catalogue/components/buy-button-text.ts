@@ -9,10 +9,14 @@ const GANG_BUTTONS: Record<string, string> = {
 
 /**
  * The words on a product card's buy button. Add-ons follow SPEC section 2: 'Order Custom Tattoos', 'Order Services'
- * for the other multi-price items, else 'Purchase $price'.
+ * for the other multi-price items, else 'Purchase $price', at `priceNow`: the price the card shows (a sale's while
+ * one is live, see useItemPrice).
  */
-export function buyButtonText(product: Pick<ProductDto, 'type' | 'id' | 'name' | 'price' | 'options'>): string {
-  const purchasePrice = `Purchase ${formatPrice(product.price ?? 0)}`;
+export function buyButtonText(
+  product: Pick<ProductDto, 'type' | 'id' | 'name' | 'options'>,
+  priceNow: number | null,
+): string {
+  const purchasePrice = `Purchase ${formatPrice(priceNow ?? 0)}`;
   switch (product.type) {
     case 'whitelist':
       return `Purchase ${product.name}`;

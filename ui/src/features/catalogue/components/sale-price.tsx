@@ -18,14 +18,14 @@ export function SalePrice({
   return (
     <div className={className} data-testid="sale-price">
       <p className="flex flex-wrap items-baseline gap-2">
-        <del className="text-lg text-slate-400">
+        <del className="text-lg text-slate-400" data-testid="sale-was">
           <span className="sr-only">Was </span>
           {formatPrice(sale.price)}
           {monthly && '/month'}
         </del>
         <span className="text-3xl font-extrabold text-gold-400">
           <span className="sr-only">Now </span>
-          {formatPrice(sale.salePrice)}
+          <span data-testid="sale-now">{formatPrice(sale.salePrice)}</span>
           {monthly && <span className="text-sm font-medium text-slate-300"> first month</span>}
         </span>
         <span className="rounded-full bg-moss-400/20 px-2 py-0.5 text-xs font-bold text-moss-200">

@@ -1,10 +1,11 @@
 import { Clock, Crown, Gem, Headphones, Lock, ShieldCheck, Star, Users, Zap, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { fulfilmentSentence, ROLE_DELIVERY } from '@contract/fulfilment.ts';
 import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { useFlavourPhrase } from '@/features/flavour';
-import { ConnectButton, StatLabel, useLiveStats } from '@/features/server';
+import { ConnectButton, StatLabel, useServerFigures } from '@/features/server';
 import { useRecentPurchaseItems } from '@/features/store';
 import { RecentPurchasesPanel } from './recent-purchases-panel.tsx';
 
@@ -27,17 +28,19 @@ const storeCards: StoreCard[] = [
 ];
 
 const features = [
-  { icon: Zap, title: 'Instant Access', text: 'Roles delivered through Discord once your purchase clears.' },
+  {
+    icon: Zap,
+    title: 'Instant Access',
+    // the tokens are what is instant; the roles take the catalogue's delivery time
+    text: `Tokens are credited as soon as your payment clears. ${fulfilmentSentence(ROLE_DELIVERY)}`,
+  },
   { icon: Lock, title: 'Secure Platform', text: 'Card payments over SSL; we never see your card number.' },
   { icon: Star, title: 'Premium Quality', text: 'Custom scripts, vehicles and properties built for this server.' },
   { icon: Headphones, title: '24/7 Support', text: 'Open a Discord ticket any time and staff will help.' },
 ];
 
-export const HOME_STATS = [
-  { value: '847', label: 'Active Players' },
-  { value: '12,450', label: 'Members' },
-  { value: '99.8%', label: 'Server Uptime' },
-] as const;
+/** columns for as many figures as are shown (a figure neither measured nor set is left out) */
+const FIGURE_COLUMNS = ['', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3'];
 
 const externalButton = 'rounded-lg px-6 py-3 font-semibold';
 
@@ -45,7 +48,7 @@ const externalButton = 'rounded-lg px-6 py-3 font-semibold';
 export function HomeContent() {
   const featurePhrase = useFlavourPhrase('features');
   const recentPurchases = useRecentPurchaseItems();
-  const stats = useLiveStats(HOME_STATS);
+  const stats = useServerFigures(['players', 'members', 'uptime']);
   return (
     <div className="pb-24">
       <p className="bg-gold-500 px-4 py-2 text-center text-sm font-semibold text-bayou-950">
@@ -101,21 +104,23 @@ export function HomeContent() {
 
       {/* The figures are drawn above the folded Recent Purchases button (z-10): scrolled past it, the Online/Offline
           mark passes over the button rather than under it. The header (z-40) and the open panel (z-30) stay above. */}
-      <section aria-label="Server figures" className="relative z-20 bg-bayou-950 px-4 py-8">
-        {/* Each figure is a column: the values share a top line and the labels start under them at the same height. */}
-        <dl className="mx-auto grid max-w-3xl grid-cols-3 gap-2 text-center sm:gap-4">
-          {stats.map((stat) => (
-            <div key={stat.label} data-testid="home-stat" className="flex flex-col items-center">
-              <dt className="mt-1 text-xs uppercase leading-snug tracking-wide text-slate-300 sm:text-sm">
-                <StatLabel stat={stat} />
-              </dt>
-              <dd className="order-first font-display text-2xl font-bold leading-none text-moss-300 tabular-nums sm:text-4xl">
-                {stat.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {stats.length > 0 && (
+        <section aria-label="Server figures" className="relative z-20 bg-bayou-950 px-4 py-8">
+          {/* Each figure is a column: the values share a top line and the labels start under them at the same height. */}
+          <dl className={`mx-auto grid max-w-3xl gap-2 text-center sm:gap-4 ${FIGURE_COLUMNS[stats.length] ?? ''}`}>
+            {stats.map((stat) => (
+              <div key={stat.label} data-testid="home-stat" className="flex flex-col items-center">
+                <dt className="mt-1 text-xs uppercase leading-snug tracking-wide text-slate-300 sm:text-sm">
+                  <StatLabel stat={stat} />
+                </dt>
+                <dd className="order-first font-display text-2xl font-bold leading-none text-moss-300 tabular-nums sm:text-4xl">
+                  {stat.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
 
       <section aria-labelledby="home-store" className="px-4 py-10">
         <h2 id="home-store" className="text-center font-display text-3xl font-bold text-gold-400">
@@ -151,7 +156,7 @@ export function HomeContent() {
       </section>
 
       <p className="flex items-center justify-center gap-2 px-4 text-sm text-slate-300">
-        <Clock aria-hidden size={16} /> Roles are assigned within 1-24 hours of purchase.
+        <Clock aria-hidden size={16} /> {fulfilmentSentence(ROLE_DELIVERY)}
       </p>
 
       <RecentPurchasesPanel items={recentPurchases} />

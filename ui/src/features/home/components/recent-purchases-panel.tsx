@@ -7,10 +7,12 @@ import { initialRotation, RECENT_ROTATE_MS, rotate } from './recent-purchases-ro
 export type { RecentPurchaseItem } from '../data/recent-purchases-sample.ts';
 
 /**
- * The floating panel at the bottom left of the home page; `items` replaces the sample entries when given.
- * It starts folded to a small button so it never covers the page, and folds again when focus moves elsewhere on the
- * page, so a keyboard user's focused card is never under it. Folded, it passes under the page's figures (their
- * Online/Offline mark is never hidden by it); open, it is above the page. The rotation runs either way.
+ * The Recent Purchases panel; `items` replaces the sample entries when given. From 1280 px it floats at the bottom
+ * left, folded to an icon that fits in the margin beside the page's cards (the store's widest row leaves 64 px), so
+ * it covers none of them; narrower, no margin is left, so it sits at the end of the page instead of over a card. It
+ * folds again when focus moves elsewhere on the page, so a keyboard user's focused card is never under it. Floating
+ * and folded, it passes under the page's figures (their Online/Offline mark is never hidden by it); open, it is above
+ * the page. The rotation runs either way.
  */
 export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { items?: readonly RecentPurchaseItem[] }) {
   const [state, setState] = useState(() => initialRotation(items));
@@ -37,7 +39,7 @@ export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { item
     <aside
       ref={panel}
       aria-label="Recent Purchases"
-      className={`fixed bottom-4 left-4 rounded-xl border border-bayou-600 bg-bayou-900/95 shadow-xl backdrop-blur ${open ? 'z-30 w-[calc(100vw-2rem)] max-w-xs' : 'z-10 w-auto'}`}
+      className={`mx-auto mt-8 rounded-xl border border-bayou-600 bg-bayou-900/95 shadow-xl backdrop-blur xl:fixed xl:bottom-4 xl:left-4 xl:mt-0 ${open ? 'z-30 w-[calc(100vw-2rem)] max-w-xs' : 'z-10 w-fit'}`}
     >
       <h2 className="m-0">
         <button
@@ -49,8 +51,8 @@ export function RecentPurchasesPanel({ items = SAMPLE_RECENT_PURCHASES }: { item
           className={`flex w-full items-center gap-2 rounded-xl text-left text-sm font-semibold text-gold-400 ${open ? 'px-4 py-3' : 'px-3 py-2'}`}
         >
           <ShoppingBag aria-hidden size={16} />
-          {/* folded on a phone it is an icon, so it covers as little of the page as it can */}
-          <span className={open ? 'flex-1' : 'sr-only sm:not-sr-only sm:flex-1'}>Recent Purchases</span>
+          {/* floating and folded it is an icon, the width of the margin it floats in */}
+          <span className={open ? 'flex-1' : 'flex-1 xl:sr-only'}>Recent Purchases</span>
           {open ? <ChevronDown aria-hidden size={16} /> : <ChevronUp aria-hidden size={16} />}
         </button>
       </h2>

@@ -71,8 +71,8 @@ export default function AppealProcessPage() {
             Paid Unban Services
           </h2>
           <p className="mt-3 flex-1 text-sm text-slate-300">
-            Need a faster review? Paid unbans are processed in 24-48 hours. They do not guarantee approval, and
-            harassment or doxxing cases are not eligible.
+            Need a faster review? Each paid unban service states its processing time on its card. They do not guarantee
+            approval, and harassment or doxxing cases are not eligible.
           </p>
           <Link
             to={paths.unban}

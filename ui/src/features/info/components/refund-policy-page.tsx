@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { fulfilmentSentence, ROLE_DELIVERY } from '@contract/fulfilment.ts';
 import { paths } from '@/config/paths.ts';
 import { InfoPage, InfoSection } from './info-page.tsx';
 
@@ -34,8 +35,8 @@ export default function RefundPolicyPage() {
       </InfoSection>
       <InfoSection title="Problems with a purchase">
         <p>
-          If your roles have not arrived within 24 hours, open a ticket on Discord with your transaction ID and proof of
-          purchase. Our{' '}
+          {fulfilmentSentence(ROLE_DELIVERY)} If yours have not arrived by then, open a ticket on Discord with your
+          transaction ID and proof of purchase. Our{' '}
           <Link className="text-moss-300 underline" to={paths.contact}>
             contact page
           </Link>{' '}

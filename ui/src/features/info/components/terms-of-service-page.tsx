@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { fulfilmentSentence, ROLE_DELIVERY } from '@contract/fulfilment.ts';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { InfoPage, InfoSection } from './info-page.tsx';
@@ -32,8 +33,8 @@ export default function TermsOfServicePage() {
             .
           </li>
           <li>
-            Purchases are delivered as Discord roles, usually within 1-24 hours, after you open a ticket with your
-            transaction ID.
+            Purchases are delivered as Discord roles: {fulfilmentSentence(ROLE_DELIVERY)} Where a role does not arrive,
+            open a ticket with your transaction ID.
           </li>
           <li>A chargeback or payment dispute results in a permanent ban across affiliated servers and stores.</li>
         </ul>

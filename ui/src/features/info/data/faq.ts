@@ -1,3 +1,5 @@
+import { fulfilmentSentence, ROLE_DELIVERY } from '@contract/fulfilment.ts';
+
 export interface FaqItem {
   question: string;
   answer: string;
@@ -32,8 +34,7 @@ export const FAQ: readonly FaqItem[] = [
   },
   {
     question: 'How do I receive my purchase?',
-    answer:
-      'Roles and items are delivered through Discord, usually within 1-24 hours of payment. Make sure you are signed in with the Discord account you play on.',
+    answer: `${fulfilmentSentence(ROLE_DELIVERY)} Paid unbans are reviewed within the processing time on each service's card. Make sure you are signed in with the Discord account you play on.`,
   },
   {
     question: 'Which payment methods do you accept?',

@@ -17,7 +17,8 @@ import { paths } from '@/config/paths.ts';
 import { signInPath } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
 import { LandingHero } from './landing-hero.tsx';
-import { StatLabel, useLiveStats } from '@/features/server';
+import { StatLabel, useServerFigures } from '@/features/server';
+import { fulfilmentSentence, ROLE_DELIVERY } from '@contract/fulfilment.ts';
 
 interface Card {
   icon: LucideIcon;
@@ -53,8 +54,8 @@ const storeCards: (Card & { action: string; to: string })[] = [
 const reasons: Card[] = [
   {
     icon: Zap,
-    title: 'Instant Delivery',
-    text: 'Roles are assigned through Discord within 1-24 hours of your purchase.',
+    title: 'Discord Delivery',
+    text: fulfilmentSentence(ROLE_DELIVERY),
   },
   {
     icon: Shield,
@@ -69,12 +70,8 @@ const reasons: Card[] = [
   { icon: Headphones, title: '24/7 Support', text: 'Open a ticket on Discord any time and staff will help you out.' },
 ];
 
-export const LANDING_STATS = [
-  { value: '500+', label: 'Active Players' },
-  { value: '24/7', label: 'Server Uptime' },
-  { value: '150+', label: 'Custom Vehicles' },
-  { value: '30+', label: 'Job Systems' },
-] as const;
+/** columns for as many figures as are shown (a figure neither measured nor set is left out) */
+const FIGURE_COLUMNS = ['', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-2 md:grid-cols-4'];
 
 const assets: Card[] = [
   {
@@ -108,12 +105,16 @@ function CardGrid({ cards, columns }: { cards: Card[]; columns: string }) {
   );
 }
 
-/** The stats strip, live from the server status: only this section re-renders when the status arrives or changes. */
+/**
+ * The stats strip, live from the server status: only this section re-renders when the status arrives or changes.
+ * With no figure measured or set it is not drawn.
+ */
 function ServerFigures() {
-  const stats = useLiveStats(LANDING_STATS);
+  const stats = useServerFigures(['players', 'uptime', 'customVehicles', 'jobSystems']);
+  if (stats.length === 0) return null;
   return (
     <section aria-label="Server figures" className="px-4 py-12">
-      <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-6 text-center md:grid-cols-4">
+      <dl className={`mx-auto grid max-w-5xl gap-6 text-center ${FIGURE_COLUMNS[stats.length] ?? ''}`}>
         {stats.map((stat) => (
           // the values share a top line and the labels (some with a mark or a second line) start under them
           <div key={stat.label} data-testid="landing-stat" className="flex flex-col items-center">

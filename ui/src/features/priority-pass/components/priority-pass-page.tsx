@@ -7,12 +7,13 @@ import { useProducts } from '@/features/catalogue';
 import { useFlavourPhrase } from '@/features/flavour';
 import { useMyMembership } from '@/features/membership';
 import { TierCard } from './tier-card.tsx';
+import { fulfilmentSentence, ROLE_DELIVERY } from '@contract/fulfilment.ts';
 
 const infoBlocks = [
   {
     icon: Zap,
-    title: 'Instant Delivery',
-    text: 'Your pass is delivered through Discord as soon as your payment clears.',
+    title: 'Discord Delivery',
+    text: fulfilmentSentence(ROLE_DELIVERY),
   },
   {
     icon: ShieldCheck,

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ProductDto } from '@contract/catalogue.ts';
 import { stripeCheckoutPath } from '@/config/paths.ts';
 import { formatPrice } from '@/lib/format.ts';
-import { buyButtonText, ProductIcon, SalePrice, useSaleOf } from '@/features/catalogue';
+import { buyButtonText, ProductIcon, SalePrice, useItemPrice } from '@/features/catalogue';
 import { useFlavourPhrase } from '@/features/flavour';
 import { BilledMonthly } from '@/features/membership';
 
@@ -28,7 +28,7 @@ export function TierCard({
   const headingId = `tier-${tier.id}`;
   const phrase = useFlavourPhrase(tier.id);
   // a live sale lowers the first month (asked of the server once the page is in the browser: sales change by the clock)
-  const sale = useSaleOf(tier.id);
+  const { now, sale } = useItemPrice(tier);
   return (
     <article
       aria-labelledby={headingId}
@@ -91,7 +91,7 @@ export function TierCard({
             onClick={() => navigate(stripeCheckoutPath('whitelist', tier.id))}
             className={`${BUTTON} bg-gold-500 text-bayou-950 hover:bg-gold-400`}
           >
-            {buyButtonText(tier)}
+            {buyButtonText(tier, now)}
           </button>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ServerStatusDto } from '@contract/game.ts';
+import type { ServerFiguresDto, ServerStatusDto } from '@contract/game.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** the server reads the game server every 15 s; the page asks as often */
@@ -11,6 +11,15 @@ export function serverStatusQuery() {
     queryFn: ({ signal }) => api.get<ServerStatusDto>('/api/server-status', { signal }),
     refetchInterval: SERVER_STATUS_REFRESH_MS,
     staleTime: SERVER_STATUS_REFRESH_MS,
+  });
+}
+
+/** the members counted and the owner's figures: they move slowly, and the server keeps them a minute */
+export function serverFiguresQuery() {
+  return queryOptions({
+    queryKey: ['server-figures'] as const,
+    queryFn: ({ signal }) => api.get<ServerFiguresDto>('/api/server-figures', { signal }),
+    staleTime: 60_000,
   });
 }
 
@@ -27,39 +36,62 @@ export interface Stat {
   detail?: string;
 }
 
-/** The labels of the page's figures that the live status replaces (the landing's and home's figures). */
-export interface LiveLabels {
-  players: string;
-  uptime: string;
-}
-const MARKETING_LABELS: LiveLabels = { players: 'Active Players', uptime: 'Server Uptime' };
-
 /** 0.9987 -> "99.8%": rounded down, so a server that missed a check never reads as 100% */
 export function formatUptime(uptime: number): string {
   return uptime >= 1 ? '100%' : `${(Math.floor(uptime * 1000) / 10).toFixed(1)}%`;
 }
 
+/** The figures a page may show, in the order it names them. */
+export type FigureName = 'players' | 'members' | 'uptime' | 'customVehicles' | 'jobSystems';
+
+const OWNER_LABELS = {
+  players: 'Active Players',
+  uptime: 'Server Uptime',
+  customVehicles: 'Custom Vehicles',
+  jobSystems: 'Job Systems',
+} as const;
+
 /**
- * The page's figures made live when a game server is configured: "N / M" players online with an Online mark, or "—"
- * with an Offline mark (nobody can be counted on a server that does not answer), and the uptime the status checks
- * measured over the last 30 days in place of the fixed one. Without a game server (or before it was first read) the
- * figures stay as given.
+ * The one rule for the home and landing figures: a figure the site measures is shown as measured (the game server's
+ * players and 30-day uptime once a configured game server has been read, the members counted from the accounts);
+ * otherwise the figure its owner set (FIGURE_*), as written; with neither, the figure is left out, never made up.
  */
-export function useLiveStats(stats: readonly Stat[], labels: LiveLabels = MARKETING_LABELS): Stat[] {
-  const status = useServerStatus().data;
-  if (!status?.configured || !status.updatedAt) return [...stats];
-  const players: Stat =
-    status.online && status.players !== null
-      ? {
-          value: status.maxPlayers ? `${status.players} / ${status.maxPlayers}` : String(status.players),
-          label: 'Players online',
-          mark: 'online',
-        }
-      : { value: '—', label: 'Players online', mark: 'offline' };
-  const uptime: Stat = {
-    value: status.uptime === null ? '—' : formatUptime(status.uptime),
-    label: labels.uptime,
-    detail: 'last 30 days',
+export function figuresShown(
+  names: readonly FigureName[],
+  status: ServerStatusDto | undefined,
+  figures: ServerFiguresDto | undefined,
+): Stat[] {
+  const live = Boolean(status?.configured && status.updatedAt);
+  const owner = (name: keyof typeof OWNER_LABELS): Stat | null => {
+    const key = name === 'players' ? 'activePlayers' : name === 'uptime' ? 'serverUptime' : name;
+    const value = figures?.owner[key];
+    return value ? { value, label: OWNER_LABELS[name] } : null;
   };
-  return stats.map((stat) => (stat.label === labels.players ? players : stat.label === labels.uptime ? uptime : stat));
+  const figure = (name: FigureName): Stat | null => {
+    if (name === 'members')
+      return figures ? { value: figures.members.toLocaleString('en-US'), label: 'Members' } : null;
+    if (name === 'players' && live && status)
+      return status.online && status.players !== null
+        ? {
+            value: status.maxPlayers ? `${status.players} / ${status.maxPlayers}` : String(status.players),
+            label: 'Players online',
+            mark: 'online',
+          }
+        : { value: '—', label: 'Players online', mark: 'offline' };
+    if (name === 'uptime' && live && status)
+      return {
+        value: status.uptime === null ? '—' : formatUptime(status.uptime),
+        label: OWNER_LABELS.uptime,
+        detail: 'last 30 days',
+      };
+    return owner(name);
+  };
+  return names.map(figure).filter((stat): stat is Stat => stat !== null);
+}
+
+/** The page's figures by that rule, live: the players and uptime follow the status as it is read again. */
+export function useServerFigures(names: readonly FigureName[]): Stat[] {
+  const status = useServerStatus().data;
+  const figures = useQuery(serverFiguresQuery()).data;
+  return figuresShown(names, status, figures);
 }

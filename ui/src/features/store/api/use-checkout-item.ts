@@ -11,11 +11,11 @@ export interface CheckoutItem {
   product: ProductDto;
   option: ProductDto['options'][number] | null;
   name: string;
-  /** dollars, from the catalogue: the price shown and charged */
+  /** dollars, the catalogue's list price; what is charged is the server's quote (a live sale lowers it) */
   price: number;
   tokens: number;
-  /** what the link or stored data showed when it differs from the catalogue price, else null */
-  outdatedPrice: number | null;
+  /** what the link or stored data showed, if anything: never charged, only compared with the price now */
+  shownPrice: number | null;
 }
 
 /**
@@ -53,10 +53,6 @@ export function useCheckoutItem() {
     return { status: 'error' as const, error: products.error, retry: () => products.refetch(), ...base };
   const product = products.data.find((candidate) => candidate.id === id || candidate.aliases.includes(id));
   if (!product) return { status: 'not_found' as const, ...base };
-  const outdated = (price: number) =>
-    selection.shownPrice !== null && Math.round(selection.shownPrice * 100) !== Math.round(price * 100)
-      ? selection.shownPrice
-      : null;
   if (product.options.length > 0) {
     const option = product.options.find((candidate) => candidate.id === optionId);
     if (!option) return { status: 'choose_option' as const, product, ...base };
@@ -66,7 +62,7 @@ export function useCheckoutItem() {
       name: `${product.name} (${option.label})`,
       price: option.price,
       tokens: option.tokens,
-      outdatedPrice: outdated(option.price),
+      shownPrice: selection.shownPrice,
     };
     return { status: 'ready' as const, item, ...base };
   }
@@ -77,7 +73,7 @@ export function useCheckoutItem() {
     name: product.name,
     price,
     tokens: product.tokens ?? 0,
-    outdatedPrice: outdated(price),
+    shownPrice: selection.shownPrice,
   };
   return { status: 'ready' as const, item, ...base };
 }

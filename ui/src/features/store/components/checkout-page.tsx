@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Lock, ShieldCheck, Zap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { fulfilmentSentence } from '@contract/fulfilment.ts';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
 import { paths } from '@/config/paths.ts';
@@ -94,7 +95,7 @@ function OrderPage({ item, user }: { item: CheckoutItem; user: Parameters<typeof
             <dt className="text-slate-400">Type</dt>
             <dd className="capitalize">{item.product.type}</dd>
           </div>
-          <PriceLines quote={pricing.shown} fallback={item.price} monthly={item.product.type === 'whitelist'} />
+          <PriceLines quote={pricing.shown} monthly={item.product.type === 'whitelist'} />
         </dl>
         <StackingNote quote={pricing.shown} />
         <CouponField pricing={pricing} />
@@ -102,20 +103,23 @@ function OrderPage({ item, user }: { item: CheckoutItem; user: Parameters<typeof
         <p className="mt-2 text-sm italic text-moss-300" data-testid="chosen-phrase">
           {chosenPhrase}
         </p>
-        <PriceChangedNote item={item} />
+        <PriceChangedNote item={item} priceNow={pricing.base?.total} />
         <ul className="mt-6 space-y-2 text-sm text-slate-200">
           <li className="flex gap-2">
             <Lock aria-hidden size={16} className="text-moss-400" />
             Secure encryption
           </li>
-          <li className="flex gap-2">
-            <Zap aria-hidden size={16} className="text-moss-400" />
-            Instant delivery via Discord
+          <li className="flex gap-2" data-testid="fulfilment">
+            <Zap aria-hidden size={16} className="shrink-0 text-moss-400" />
+            {fulfilmentSentence(item.product.fulfilment)}
           </li>
-          <li className="flex gap-2">
-            <ShieldCheck aria-hidden size={16} className="text-moss-400" />
-            Priority queue
-          </li>
+          {/* only a Priority Pass tier places its buyer in the queue */}
+          {item.product.type === 'whitelist' && (
+            <li className="flex gap-2">
+              <ShieldCheck aria-hidden size={16} className="text-moss-400" />
+              Priority queue
+            </li>
+          )}
         </ul>
       </section>
       <OrderForm item={item} user={user} pricing={pricing} gift={gift} onGiftChange={setGift} onCompleted={completed} />

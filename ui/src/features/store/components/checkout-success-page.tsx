@@ -8,6 +8,7 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { authKeys, useCurrentUser } from '@/features/auth';
+import { useFulfilment } from '@/features/catalogue';
 import { ApiError } from '@/lib/api-client.ts';
 import { completePurchase, useMyPurchase } from '../api/payments.ts';
 import { HelpLinks, NextSteps, OutcomeHeading, PaymentFacts, UnbanNextSteps } from './payment-outcome.tsx';
@@ -92,6 +93,7 @@ const STOPPED: Record<'failed' | 'abandoned' | 'refunded' | 'disputed' | 'underp
 
 /** `problem`: why the payment provider's page could not be opened (the purchase then waits, unpaid) */
 function Outcome({ purchase, problem }: { purchase: MyPurchaseDto; problem: string | null }) {
+  const fulfilment = useFulfilment(purchase.productType, purchase.productId);
   if (purchase.status === 'awaiting_payment' && problem)
     return (
       <>
@@ -137,7 +139,7 @@ function Outcome({ purchase, problem }: { purchase: MyPurchaseDto; problem: stri
         <OutcomeHeading icon="success" title="Payment Successful!" />
         <PaymentFacts purchase={purchase} />
         <TokensAdded tokens={purchase.tokens} />
-        <UnbanNextSteps buyerDiscord={purchase.buyerDiscord} />
+        <UnbanNextSteps buyerDiscord={purchase.buyerDiscord} fulfilment={fulfilment} />
         <HelpLinks />
       </>
     );
@@ -175,7 +177,7 @@ function Outcome({ purchase, problem }: { purchase: MyPurchaseDto; problem: stri
         </p>
       ) : null}
       <ConnectButton className="mt-6 w-full sm:w-auto" />
-      <NextSteps roleGranted={roleGranted} />
+      <NextSteps roleGranted={roleGranted} fulfilment={fulfilment} />
       <HelpLinks />
     </>
   );

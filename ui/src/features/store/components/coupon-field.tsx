@@ -2,11 +2,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import type { CheckoutPricing } from '../api/quote.ts';
+import { useSecondsLeft } from '../api/rate-limit.ts';
 
-/** "Coupon code" with Apply: the server says whether it applies and, if not, why. */
+/**
+ * "Coupon code" with Apply: the server says whether it applies and, if not, why. After too many codes, Apply waits
+ * out the limit, counting down, and is offered again when the wait ends.
+ */
 export function CouponField({ pricing, disabled = false }: { pricing: CheckoutPricing; disabled?: boolean }) {
   const id = useId();
   const [code, setCode] = useState(pricing.entered);
+  const wait = useSecondsLeft(pricing.waitUntil);
   const asking = pricing.entered !== '' && !pricing.quote && !pricing.error;
   const message = pricing.error
     ? errorMessage(pricing.error, 'The code could not be checked. Please try again.')
@@ -39,7 +44,7 @@ export function CouponField({ pricing, disabled = false }: { pricing: CheckoutPr
         />
         <button
           type="submit"
-          disabled={disabled || code.trim() === '' || asking}
+          disabled={disabled || code.trim() === '' || asking || wait > 0}
           // the checkout has a creator code's Apply too
           aria-label="Apply coupon"
           className="shrink-0 rounded-md bg-gold-500 px-4 py-2 text-sm font-semibold text-bayou-950 hover:bg-gold-400 disabled:opacity-60"
@@ -49,6 +54,15 @@ export function CouponField({ pricing, disabled = false }: { pricing: CheckoutPr
       </div>
       <div id={`${id}-status`} aria-live="polite" className="mt-1 text-sm">
         {asking && <p className="text-slate-300">Checking the code...</p>}
+        {wait > 0 && (
+          <p className="text-red-300" data-testid="coupon-wait">
+            Too many coupon codes tried. Try again in{' '}
+            <span role="timer">
+              {wait} {wait === 1 ? 'second' : 'seconds'}
+            </span>
+            . The price shown is without a code.
+          </p>
+        )}
         {message && (
           <p className="text-red-300" data-testid="coupon-refused">
             {message}

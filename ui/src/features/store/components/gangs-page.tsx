@@ -2,7 +2,6 @@ import { useNavigate } from 'react-router-dom';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { stripeCheckoutPath } from '@/config/paths.ts';
-import { formatPrice } from '@/lib/format.ts';
 import { useProducts } from '@/features/catalogue';
 import { buyButtonText } from '@/features/catalogue';
 import { buyButton, ProductCard } from './product-card.tsx';
@@ -30,18 +29,16 @@ export default function GangsPage() {
         <ul aria-label="Gang packages" className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
           {gangs.data.map((gang) => (
             <li key={gang.id} className="flex">
-              <ProductCard
-                product={gang}
-                price={formatPrice(gang.price ?? 0)}
-                badge={gang.recommended ? 'Recommended' : undefined}
-              >
-                <button
-                  type="button"
-                  className={buyButton}
-                  onClick={() => navigate(stripeCheckoutPath('gang', gang.id))}
-                >
-                  {buyButtonText(gang)}
-                </button>
+              <ProductCard product={gang} badge={gang.recommended ? 'Recommended' : undefined}>
+                {(price) => (
+                  <button
+                    type="button"
+                    className={buyButton}
+                    onClick={() => navigate(stripeCheckoutPath('gang', gang.id))}
+                  >
+                    {buyButtonText(gang, price.now)}
+                  </button>
+                )}
               </ProductCard>
             </li>
           ))}

@@ -1,8 +1,8 @@
 import { type FormEvent, type Ref, useRef, useState } from 'react';
 import { GIFT_MONTHS } from '@contract/payments.ts';
 import { CheckboxField, Field } from '@/components/ui/form-fields.tsx';
-import { formatPrice } from '@/lib/format.ts';
 import type { CheckoutItem } from '../api/use-checkout-item.ts';
+import { GiftMonthsField } from './gift-months-field.tsx';
 
 /** "Buy as a gift": who for, and a gifted Priority Pass's months. */
 export interface GiftChoice {
@@ -64,22 +64,7 @@ export function GiftFields({
         </Field>
       )}
       {gift.on && isPass(item) && (
-        <Field label="Months" hint="Paid once. A gifted pass does not renew.">
-          {(props) => (
-            <select
-              {...props}
-              name="giftMonths"
-              value={gift.months}
-              onChange={(event) => onChange({ ...gift, months: Number(event.target.value) })}
-            >
-              {GIFT_MONTHS.map((months) => (
-                <option key={months} value={months}>
-                  {months} {months === 1 ? 'month' : 'months'} ({formatPrice(item.price * months)})
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <GiftMonthsField item={item} months={gift.months} onChange={(months) => onChange({ ...gift, months })} />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { CheckCircle2, Clock, Copy, LockKeyhole, SearchX, XCircle } from 'lucide
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyPurchaseDto } from '@contract/account.ts';
+import { type Fulfilment, fulfilmentSentence } from '@contract/fulfilment.ts';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { creatorCodeText, tokensText } from '@/features/account';
@@ -133,8 +134,11 @@ function useConnectAddress(): string {
   return connectUrl ? `connect ${connectUrl.replace(/^fivem:\/\/connect\//, '')}` : brand.serverAddress;
 }
 
-/** SPEC's next steps after a completed payment; the ticket steps go when the bot already granted the role. */
-export function NextSteps({ roleGranted }: { roleGranted: boolean }) {
+/**
+ * SPEC's next steps after a completed payment; the ticket steps go when the bot already granted the role. The time is
+ * the product's own, from the catalogue (shown once it has loaded).
+ */
+export function NextSteps({ roleGranted, fulfilment }: { roleGranted: boolean; fulfilment: Fulfilment | undefined }) {
   const address = useConnectAddress();
   return (
     <section aria-labelledby="next-steps" className="mt-6">
@@ -148,7 +152,7 @@ export function NextSteps({ roleGranted }: { roleGranted: boolean }) {
         ) : (
           <>
             <li>Open a ticket with your transaction ID and proof of purchase.</li>
-            <li>Staff assign your roles, usually within 1-24 hours.</li>
+            {fulfilment && <li data-testid="fulfilment">{fulfilmentSentence(fulfilment)}</li>}
           </>
         )}
         <li>
@@ -164,10 +168,16 @@ export function NextSteps({ roleGranted }: { roleGranted: boolean }) {
 
 /**
  * What happens after an unban is paid for: no role and no server to join yet, but a review by senior staff of the
- * ban reason given at checkout, who tell the buyer their decision (SPEC section 6: a paid unban does not guarantee
- * approval; section 9: reviewed within 24-48 hours, 48-hour guarantee).
+ * ban reason given at checkout, in the service's own time (the catalogue's), who tell the buyer their decision (SPEC
+ * section 6: a paid unban does not guarantee approval).
  */
-export function UnbanNextSteps({ buyerDiscord }: { buyerDiscord: string | null }) {
+export function UnbanNextSteps({
+  buyerDiscord,
+  fulfilment,
+}: {
+  buyerDiscord: string | null;
+  fulfilment: Fulfilment | undefined;
+}) {
   return (
     <section aria-labelledby="next-steps" className="mt-6">
       <h2 id="next-steps" className="font-display text-xl font-bold text-white">
@@ -175,8 +185,8 @@ export function UnbanNextSteps({ buyerDiscord }: { buyerDiscord: string | null }
       </h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-200">
         <li>
-          Senior staff review your ban, with the ban reason you gave at checkout, within 24-48 hours (48-hour
-          guarantee).
+          {fulfilment && <span data-testid="fulfilment">{fulfilmentSentence(fulfilment)} </span>}
+          They read the ban reason you gave at checkout.
         </li>
         <li>
           They tell you their decision on Discord

@@ -6,7 +6,9 @@ import { toast } from '@/components/ui/toast-store.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { authKeys } from '@/features/auth';
 import { completePurchase, createPaymentIntent, usePaymentsConfig } from '../api/payments.ts';
+import { retryAfterOf } from '../api/rate-limit.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
+import { PaymentSetupFailed } from './payment-setup-failed.tsx';
 import { StripePaymentForm } from './stripe-payment-form.tsx';
 import { TebexCheckoutLink } from './tebex-checkout-link.tsx';
 
@@ -34,7 +36,7 @@ export function PaymentSection({ request, open, payLabel, onCompleted }: Payment
   const config = usePaymentsConfig();
   const queryClient = useQueryClient();
   const [intent, setIntent] = useState<CreatePaymentIntentResponse | OpenedPayment | null>(null);
-  const [setupError, setSetupError] = useState<string | null>(null);
+  const [setupError, setSetupError] = useState<{ message: string; retryAt: number | null } | null>(null);
   const [paymentError, setPaymentError] = useState<{ title: string; message: string } | null>(null);
   const requestKey = JSON.stringify(request);
   const started = useRef<string | null>(null);
@@ -50,8 +52,10 @@ export function PaymentSection({ request, open, payLabel, onCompleted }: Payment
     setIntent(null);
     (open ? open() : createPaymentIntent(request as CreatePaymentIntentRequest)).then(setIntent).catch((error) => {
       const message = errorMessage(error, 'Unable to initialize payment. Please try again.');
-      setSetupError(message);
-      toast({ title: 'Payment Setup Failed', description: message, variant: 'destructive' });
+      const wait = retryAfterOf(error);
+      setSetupError({ message, retryAt: wait === null ? null : Date.now() + wait * 1000 });
+      // a wait is counted down in the panel: a toast would keep its first figure
+      if (wait === null) toast({ title: 'Payment Setup Failed', description: message, variant: 'destructive' });
     });
   }, [requestKey, request, open, attempt]);
 
@@ -79,21 +83,7 @@ export function PaymentSection({ request, open, payLabel, onCompleted }: Payment
     toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
   }
 
-  if (setupError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 p-4 text-center">
-        <p className="font-semibold text-red-200">Payment Setup Failed</p>
-        <p className="mt-1 text-sm text-red-100/80">{setupError}</p>
-        <button
-          type="button"
-          onClick={() => setAttempt((value) => value + 1)}
-          className="mt-3 rounded-md bg-gold-500 px-4 py-2 text-sm font-semibold text-bayou-950 hover:bg-gold-400"
-        >
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (setupError) return <PaymentSetupFailed {...setupError} onRetry={() => setAttempt((value) => value + 1)} />;
   if (!intent || !config.data) return <Spinner label="Preparing payment" />;
   if (config.data.mode === 'tebex')
     return (

@@ -8,15 +8,13 @@ import { formatMoney, formatPrice } from '@/lib/format.ts';
  */
 export function PriceLines({
   quote,
-  fallback,
   monthly,
 }: {
+  /** undefined until the server has priced the order: no price is shown before it is the server's */
   quote: QuoteDto | undefined;
-  fallback: number;
   /** a Priority Pass: say which monthly charges the coupon lowers */
   monthly: boolean;
 }) {
-  const total = quote?.total ?? fallback;
   const lowered = quote !== undefined && (quote.sale !== null || quote.coupon !== null);
   return (
     <>
@@ -55,7 +53,7 @@ export function PriceLines({
       <div className="flex justify-between gap-3 border-t border-bayou-700 pt-2">
         <dt className="font-semibold">Total</dt>
         <dd className="text-xl font-extrabold text-gold-400" data-testid="order-total">
-          {formatPrice(total)}
+          {quote ? formatPrice(quote.total) : 'Pricing...'}
         </dd>
       </div>
     </>

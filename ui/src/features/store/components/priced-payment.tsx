@@ -1,4 +1,5 @@
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 import { formatPrice } from '@/lib/format.ts';
 import type { CheckoutPricing } from '../api/quote.ts';
 import { PaymentSection, type PaymentSectionProps } from './payment-section.tsx';
@@ -18,6 +19,20 @@ export function PricedPayment({
   priceField: 'price' | 'amount';
   onCompleted: PaymentSectionProps['onCompleted'];
 }) {
+  if (pricing.total === null && pricing.error && !pricing.entered)
+    return (
+      <div role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 p-4 text-center">
+        <p className="font-semibold text-red-200">Your order could not be priced</p>
+        <p className="mt-1 text-sm text-red-100/80">{errorMessage(pricing.error)}</p>
+        <button
+          type="button"
+          onClick={pricing.retry}
+          className="mt-3 rounded-md bg-gold-500 px-4 py-2 text-sm font-semibold text-bayou-950 hover:bg-gold-400"
+        >
+          Try again
+        </button>
+      </div>
+    );
   if (pricing.total === null) return <Spinner label="Pricing your order" />;
   return (
     <PaymentSection

@@ -1,26 +1,28 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ProductDto } from '@contract/catalogue.ts';
-import { ProductIcon, SalePrice, useSaleOf } from '@/features/catalogue';
+import { dayAndTime } from '@/lib/dates.ts';
+import { formatPrice } from '@/lib/format.ts';
+import { type ItemPrice, ProductIcon, SalePrice, useItemPrice, useSaleOnOptionsOf } from '@/features/catalogue';
 import { useFlavourPhrase } from '@/features/flavour';
 
-/** A product card shared by the gang, add-on and unban pages; the action differs per page. */
+/**
+ * A product card shared by the gang, add-on and unban pages; the action differs per page and is given the price the
+ * card shows, so a button that names a price names that one.
+ */
 export function ProductCard({
   product,
-  price,
   badge,
   children,
 }: {
   product: ProductDto;
-  price?: string;
   badge?: string;
-  children: ReactNode;
+  children: (price: ItemPrice) => ReactNode;
 }) {
   const headingId = `product-${product.id}`;
   // gang packages and unbans have their own phrases; an add-on falls back to the default phrase
   const phrase = useFlavourPhrase(product.id);
-  // a product sold only as one of its options has no one price to put on sale
-  const sale = useSaleOf(product.id);
+  const price = useItemPrice(product);
   return (
     <article
       aria-labelledby={headingId}
@@ -37,12 +39,8 @@ export function ProductCard({
       <h2 id={headingId} className="mt-3 font-display text-xl font-bold text-white">
         {product.name}
       </h2>
-      {price && sale && <SalePrice sale={sale} className="mt-1" />}
-      {price && !sale && (
-        <p className="mt-1 text-3xl font-extrabold text-gold-400" data-testid="price">
-          {price}
-        </p>
-      )}
+      {/* a product sold only as one of its options has no one price: each option shows its own */}
+      {product.options.length === 0 ? <CardPrice price={price} /> : <OptionsSaleNote productId={product.id} />}
       {product.detail && <p className="mt-1 text-sm font-semibold text-moss-300">{product.detail}</p>}
       <p className="mt-2 text-sm italic text-moss-300" data-testid="flavour-phrase">
         {phrase}
@@ -56,8 +54,34 @@ export function ProductCard({
           </li>
         ))}
       </ul>
-      <div className="mt-auto pt-6">{children}</div>
+      <div className="mt-auto pt-6">{children(price)}</div>
     </article>
+  );
+}
+
+function CardPrice({ price }: { price: ItemPrice }) {
+  if (price.sale) return <SalePrice sale={price.sale} className="mt-1" />;
+  return (
+    <p className="mt-1 text-3xl font-extrabold text-gold-400" data-testid="price">
+      {formatPrice(price.now ?? 0)}
+    </p>
+  );
+}
+
+/** A sale on a product sold as options: one sale takes its percent off every option. */
+function OptionsSaleNote({ productId }: { productId: string }) {
+  const sale = useSaleOnOptionsOf(productId);
+  if (!sale) return null;
+  return (
+    <div className="mt-1" data-testid="sale-note">
+      <p className="flex flex-wrap items-baseline gap-2 text-sm text-slate-200">
+        <span className="rounded-full bg-moss-400/20 px-2 py-0.5 text-xs font-bold text-moss-200">
+          {sale.percentOff}% off
+        </span>
+        every option
+      </p>
+      <p className="mt-1 text-sm text-gold-300">Sale ends {dayAndTime(sale.endsAt)}</p>
+    </div>
   );
 }
 

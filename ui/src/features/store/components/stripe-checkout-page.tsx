@@ -1,6 +1,7 @@
 import { BilledMonthly } from '@/features/membership';
 import { Check, Lock, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { fulfilmentSentence } from '@contract/fulfilment.ts';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import type { CurrentUser } from '@/features/auth';
 import { useFlavourPhrase } from '@/features/flavour';
@@ -61,7 +62,7 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
           {item.name}
         </p>
         <dl className="mt-2 space-y-2">
-          <PriceLines quote={pricing.shown} fallback={item.price} monthly={item.product.type === 'whitelist'} />
+          <PriceLines quote={pricing.shown} monthly={item.product.type === 'whitelist'} />
         </dl>
         <StackingNote quote={pricing.shown} />
         <p className="mt-1 text-sm text-slate-400">
@@ -78,7 +79,7 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
           ) : (
             <BilledMonthly className="mt-3" />
           ))}
-        <PriceChangedNote item={item} />
+        <PriceChangedNote item={item} priceNow={pricing.base?.total} />
         <CouponField pricing={pricing} />
         <ul className="mt-4 space-y-2 text-sm">
           {item.product.features.map((feature) => (
@@ -101,9 +102,10 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
             <p className="font-semibold italic text-moss-300" data-testid="discord-phrase">
               {discordPhrase}
             </p>
-            <p className="mt-1">
-              After paying, open a ticket in our Discord with your transaction ID and proof of purchase. Roles are
-              assigned within 24 hours.
+            <p className="mt-1" data-testid="fulfilment">
+              {item.product.fulfilment.kind === 'roles'
+                ? `After paying, open a ticket in our Discord with your transaction ID and proof of purchase. ${fulfilmentSentence(item.product.fulfilment)}`
+                : `${fulfilmentSentence(item.product.fulfilment)} A paid unban does not guarantee approval.`}
             </p>
           </div>
         </div>

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { PageHeading } from '@/components/ui/page-heading.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { stripeCheckoutPath } from '@/config/paths.ts';
-import { formatPrice } from '@/lib/format.ts';
 import { useProducts } from '@/features/catalogue';
 import { buyButtonText } from '@/features/catalogue';
 import { saveCheckoutData } from '../api/checkout-data.ts';
@@ -12,7 +11,7 @@ import { ShopPhrase } from './shop-phrase.tsx';
 
 const steps = [
   { title: 'Purchase', text: 'Buy the unban service that matches your ban.' },
-  { title: 'Review', text: 'Senior staff review your case within 24-48 hours (48-hour guarantee).' },
+  { title: 'Review', text: "Senior staff review your case within the processing time on its service's card." },
   { title: 'Unban', text: 'If approved, your ban is lifted and you are notified on Discord.' },
 ];
 
@@ -29,28 +28,26 @@ export default function UnbanPage() {
         <ul aria-label="Unban services" className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
           {unbans.data.map((unban) => (
             <li key={unban.id} className="flex">
-              <ProductCard
-                product={unban}
-                price={formatPrice(unban.price ?? 0)}
-                badge={unban.recommended ? 'Recommended' : undefined}
-              >
-                <button
-                  type="button"
-                  className={buyButton}
-                  aria-label={`${buyButtonText(unban)}: ${unban.name}`}
-                  onClick={() => {
-                    saveCheckoutData({
-                      productType: 'unban',
-                      productId: unban.id,
-                      productName: unban.name,
-                      price: unban.price ?? 0,
-                    });
-                    // the link carries the choice through sign-in; the stored copy is SPEC's hand-off
-                    navigate(stripeCheckoutPath('unban', unban.id));
-                  }}
-                >
-                  {buyButtonText(unban)}
-                </button>
+              <ProductCard product={unban} badge={unban.recommended ? 'Recommended' : undefined}>
+                {(price) => (
+                  <button
+                    type="button"
+                    className={buyButton}
+                    aria-label={`${buyButtonText(unban, price.now)}: ${unban.name}`}
+                    onClick={() => {
+                      saveCheckoutData({
+                        productType: 'unban',
+                        productId: unban.id,
+                        productName: unban.name,
+                        price: price.now ?? 0,
+                      });
+                      // the link carries the choice through sign-in; the stored copy is SPEC's hand-off
+                      navigate(stripeCheckoutPath('unban', unban.id));
+                    }}
+                  >
+                    {buyButtonText(unban, price.now)}
+                  </button>
+                )}
               </ProductCard>
             </li>
           ))}
