@@ -57,6 +57,7 @@ describe.runIf(browserAvailable)('staff screens that say what the site does', ()
       expect(await page.locator('body').textContent()).not.toMatch(/percentOff|perPlayer/);
       expect(await axeViolations(page)).toEqual([]);
       await shoot(page, `staff-screens/coupons-errors-${width}`, { fullPage: true });
+      await shoot(form, `staff-screens/coupons-form-errors-${width}`);
 
       const starts = new Date(Date.now() + 5 * DAY);
       const ends = new Date(Date.now() + 20 * DAY);
@@ -84,6 +85,7 @@ describe.runIf(browserAvailable)('staff screens that say what the site does', ()
       expect(await axeViolations(page)).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
       await shoot(page, `staff-screens/coupons-created-${width}`, { fullPage: true });
+      await shoot(row, `staff-screens/coupons-row-${width}`);
 
       // created already expired: the toast says so, not "can be used now"
       const old = `OLDCODE${width}`;
@@ -212,7 +214,9 @@ describe.runIf(browserAvailable)('staff screens that say what the site does', ()
       expect(text).toContain('Message to the buyer');
       expect(text.match(/Not configured/g)?.length ?? 0).toBeLessThanOrEqual(1);
       expect(await axeViolations(page)).toEqual([]);
-      await shoot(page, `staff-screens/gift-deliveries-${width}`);
+      await shoot(page, `staff-screens/gift-dialog-${width}`);
+      await deliveries.scrollIntoViewIfNeeded();
+      await shoot(deliveries, `staff-screens/gift-deliveries-${width}`);
       await page.context().close();
     }
     expect(purchaseId).toBeTruthy();

@@ -57,7 +57,7 @@ function Coupons() {
           {coupons.data.map((coupon) => (
             <StackedRow key={coupon.code} testId="coupon-row">
               <StackedCell label="Code">
-                <code className="font-semibold">{coupon.code}</code>
+                <code className="whitespace-nowrap font-semibold">{coupon.code}</code>
               </StackedCell>
               <StackedCell label="Discount">{discountOf(coupon)}</StackedCell>
               <StackedCell label="Applies to">{appliesTo(coupon, products)}</StackedCell>
@@ -74,7 +74,7 @@ function Coupons() {
                     onClick={() => disable.mutate(coupon.code)}
                     disabled={disable.isPending}
                     aria-label={`Disable ${coupon.code}`}
-                    className="rounded-md border border-red-400/60 px-3 py-1 text-sm text-red-200 hover:bg-red-950/40"
+                    className="whitespace-nowrap rounded-md border border-red-400/60 px-3 py-1 text-sm text-red-200 hover:bg-red-950/40"
                   >
                     Disable
                   </button>
