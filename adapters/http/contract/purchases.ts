@@ -207,8 +207,10 @@ export const purchaseDetailSchema = z.object({
   refund: z.object({
     /** true while the purchase is completed and paid through the provider */
     refundable: z.boolean(),
-    /** what the ledger would take back now: the tokens credited, never more than the buyer holds */
+    /** what the ledger would take back now: the tokens credited, never more than their holder holds */
     tokensToTakeBack: z.number().int(),
+    /** whose balance they come from: the buyer, or a gift's recipient (`recipient`); null when no account holds them */
+    tokensFrom: z.object({ name: z.string(), recipient: z.boolean() }).nullable(),
     /** the Discord role the refund takes off the buyer; null when none goes */
     roleToRemove: z.string().nullable(),
     /** the purchase's Discord role that stays: something else the buyer holds still gives it */

@@ -60,6 +60,7 @@ export function presentPurchaseDetail(
       // Tebex's payments are refunded in its panel; its webhook then takes the tokens back here
       refundable: purchase.status === 'completed' && purchase.paymentIntentId !== null && purchase.gateway !== 'tebex',
       tokensToTakeBack: Math.max(0, Math.min(purchase.tokensAwarded, holder?.tokens ?? 0)),
+      tokensFrom: holder ? { name: displayName(holder), recipient: holder.id !== purchase.userId } : null,
       roleToRemove: terms.role?.removed ? terms.role.roleId : null,
       roleKept: terms.role && !terms.role.removed ? terms.role.roleId : null,
       membership: terms.membership,
@@ -168,8 +169,8 @@ export function presentPurchaseSummary(
     buyerDiscord: purchase.buyerDiscord,
     gateway: purchase.gateway ?? 'demo',
     status: buyerView(purchase, now).status,
-    createdAt: purchase.createdAt.toISOString(),
     paymentTried: Boolean(purchase.paymentAttemptedAt),
+    createdAt: purchase.createdAt.toISOString(),
     roleDelivery: role ? deliveryState(role) : null,
   };
 }

@@ -1,5 +1,4 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { DeliveryDto } from '@contract/deliveries.ts';
 import type { PurchaseDetailDto } from '@contract/purchases.ts';
 import { pagePath } from '@contract/pages.ts';
 import { format } from 'date-fns';
@@ -12,7 +11,7 @@ import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client.ts';
 import { discountText, formatMoney } from '@/lib/format.ts';
 import { usePurchase, useRefundPurchase } from '../api/purchases.ts';
-import { DeliveryState } from './delivery-state.tsx';
+import { PurchaseDeliveries } from './purchase-deliveries.tsx';
 import { StatusBadge, TypeBadge } from './purchase-badges.tsx';
 
 function Row({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -40,13 +39,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'MMM dd, yyyy HH:mm') : '—');
 const tokens = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'token' : 'tokens'}`;
 
-const DELIVERY_KINDS: Record<DeliveryDto['kind'], string> = {
-  grant_role: 'Role grant',
-  remove_role: 'Role removal',
-  message_user: 'Message to the buyer',
-  notify_staff: 'Notice to staff',
-};
-
 const HISTORY_LABELS: Record<PurchaseDetailDto['history'][number]['status'], string> = {
   checkout_started: 'Checkout started',
   completed: 'Completed',
@@ -65,11 +57,32 @@ const MEMBERSHIP_ON_REFUND: Record<NonNullable<PurchaseDetailDto['refund']['memb
   ended: 'The Priority Pass this month belongs to has ended already.',
 };
 
+/** who holds what the purchase gave: a gift's recipient, else the buyer, named */
+function holderWords(refund: PurchaseDetailDto['refund']): string {
+  const from = refund.tokensFrom;
+  return !from ? 'the buyer' : `${from.name} (${from.recipient ? "the gift's recipient" : 'the buyer'})`;
+}
+
+/** whose tokens the refund takes back, and how many: a gift's came to its recipient, so they go from there */
+function tokensLine(refund: PurchaseDetailDto['refund']): string {
+  return refund.tokensToTakeBack > 0
+    ? `${tokens(refund.tokensToTakeBack)} will be taken back from ${holderWords(refund)}.`
+    : `No tokens will be taken back: ${holderWords(refund)} holds none from it.`;
+}
+
+/** what refunding a gifted pass does to it: it is paid back whole, so it ends however much of it has run */
+const GIFTED_PASS_ON_REFUND: Record<NonNullable<PurchaseDetailDto['refund']['membership']>, string> = {
+  ends: 'The gifted Priority Pass ends now: it was paid back whole.',
+  goes_on: 'The gifted Priority Pass ends now: it was paid back whole.',
+  ended: 'The gifted Priority Pass has ended already.',
+};
+
 /** what the refund does to the purchase's Discord role, as the refund itself will decide it */
 function roleLine(refund: PurchaseDetailDto['refund']): string {
-  if (refund.roleToRemove) return `The Discord role ${refund.roleToRemove} will be removed.`;
+  if (refund.roleToRemove)
+    return `The Discord role ${refund.roleToRemove} will be removed from ${holderWords(refund)}.`;
   if (refund.roleKept)
-    return `The Discord role ${refund.roleKept} stays: the buyer still holds it through another purchase, their Priority Pass or their whitelist approval.`;
+    return `The Discord role ${refund.roleKept} stays: ${holderWords(refund)} still holds it through another purchase, their Priority Pass or their whitelist approval.`;
   return 'No Discord role is mapped to it, so none will be removed.';
 }
 const statusId = (purchaseId: string) => `purchase-status-${purchaseId}`;
@@ -130,18 +143,16 @@ function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
                   </>
                 ) : (
                   <>
-                    <strong>{formatMoney(purchase.price)}</strong> goes back to the buyer's card for{' '}
-                    {purchase.productName}.
+                    <strong>{formatMoney(purchase.price)}</strong> goes back to the card of the buyer
+                    {detail.buyer ? `, ${detail.buyer.name},` : ''} for {purchase.productName}.
                   </>
                 )}
               </li>
-              <li data-testid="refund-tokens">
-                {detail.refund.tokensToTakeBack > 0
-                  ? `${tokens(detail.refund.tokensToTakeBack)} will be taken back from the buyer.`
-                  : 'No tokens will be taken back (the buyer holds none from it).'}
-              </li>
+              <li data-testid="refund-tokens">{tokensLine(detail.refund)}</li>
               {detail.refund.membership && (
-                <li data-testid="refund-membership">{MEMBERSHIP_ON_REFUND[detail.refund.membership]}</li>
+                <li data-testid="refund-membership">
+                  {(purchase.gift?.months ? GIFTED_PASS_ON_REFUND : MEMBERSHIP_ON_REFUND)[detail.refund.membership]}
+                </li>
               )}
               <li data-testid="refund-role">{roleLine(detail.refund)}</li>
             </ul>
@@ -151,7 +162,7 @@ function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
               Reason for the refund (required)
             </label>
             <p id={hintId} className="text-xs text-slate-300">
-              The buyer can see this reason in their token history.
+              The reason shows in the token history of {holderWords(detail.refund)}.
             </p>
             <textarea
               id={reasonId}
@@ -366,22 +377,7 @@ function Details({
       </Section>
 
       <Section title="Discord delivery">
-        {detail.deliveries.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-300">Nothing sent to Discord for this purchase.</p>
-        ) : (
-          <ul className="mt-1 space-y-2" data-testid="purchase-deliveries">
-            {detail.deliveries.map((delivery) => (
-              <li key={delivery.id} className="flex flex-wrap items-start gap-2 text-sm">
-                <span className="w-full text-xs font-semibold text-slate-300">{DELIVERY_KINDS[delivery.kind]}</span>
-                <DeliveryState delivery={delivery} />
-                <span className="text-xs text-slate-400">
-                  {delivery.roleId ? `role ${delivery.roleId} · ` : ''}
-                  {when(delivery.createdAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <PurchaseDeliveries detail={detail} />
       </Section>
 
       {canRefund && purchase.gateway === 'tebex' && purchase.status === 'completed' && (
