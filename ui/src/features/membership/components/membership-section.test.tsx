@@ -163,7 +163,10 @@ describe('the account page Priority Pass section', () => {
     expect((await screen.findByTestId('membership-status')).textContent).toBe('Gift');
     expect(screen.getByTestId('membership-terms').textContent).toBe('A 3-month gift · 300 tokens, all at once');
     expect(screen.getByTestId('membership-gifted').textContent).toBe(
-      'A gift: all 300 tokens were added at once on Nov 24, 2026, and no more follow. It ends on Feb 24, 2027 and is never charged. Buy your own pass after it ends.',
+      'A gift: all 300 tokens were added at once on Nov 24, 2026, and no more follow. Buy your own pass after it ends.',
+    );
+    expect(screen.getByTestId('membership-next').textContent).toBe(
+      'Ends on Feb 24, 2027. Nothing more will be charged.',
     );
     expect(screen.getByTestId('membership').textContent).not.toContain('every month');
   });

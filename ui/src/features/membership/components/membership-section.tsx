@@ -203,8 +203,7 @@ function MembershipCard({
         <p className="mt-4 text-sm text-slate-300" data-testid="membership-gifted">
           A gift:{' '}
           {membership.gift ? `all ${membership.gift.tokens} tokens were added at once` : 'its tokens were added'} on{' '}
-          {day(membership.startedAt)}, and no more follow. It ends on {day(membership.currentPeriodEnd)} and is never
-          charged. Buy your own pass after it ends.
+          {day(membership.startedAt)}, and no more follow. Buy your own pass after it ends.
         </p>
       ) : membership.billedBy === 'tebex' ? (
         <p className="mt-4 text-sm text-slate-300" data-testid="membership-tebex">

@@ -16,10 +16,13 @@ export function MembershipStrip() {
           <span className="text-lg font-bold text-gold-400" data-testid="mrr">
             {formatMoney(summary.data.mrr)}
           </span>{' '}
-          from <span data-testid="members">{summary.data.members}</span> active{' '}
+          · <span data-testid="members">{summary.data.members}</span> active{' '}
           {summary.data.members === 1 ? 'member' : 'members'}
         </p>
       </div>
+      <p className="mt-1 text-xs text-slate-300" data-testid="mrr-basis">
+        What the next renewals will charge, coupons taken off; gifted and canceling passes charge nothing more.
+      </p>
       <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-5">
         {summary.data.tiers.map((tier) => (
           <div key={tier.tierId} className="rounded-lg border border-bayou-700 p-2">
