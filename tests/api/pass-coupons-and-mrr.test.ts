@@ -136,4 +136,26 @@ describe('a Priority Pass under an every-month coupon', () => {
     expect((await couponed.http.post('/api/membership/cancel', {})).status).toBe(200);
     expect((await admin.get('/api/memberships/summary')).body.mrr).toBe(before.mrr);
   });
+
+  it("a gift's refund terms name whose tokens come back: the recipient's, who holds them", async () => {
+    now = new Date('2026-11-04T12:00:00Z');
+    admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
+    const giver = await signIn(server);
+    const friend = await signIn(server, { username: 'Rosalie' });
+    const giverHttp = client(server.url, giver.cookie);
+    const started = await giverHttp.post('/api/create-payment-intent', {
+      productType: 'gang',
+      productId: 'hood-package',
+      giftTo: friend.user.discordId,
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await giverHttp.post('/api/payments/demo/confirm', {
+      clientSecret: started.body.clientSecret,
+      cardNumber: '4242424242424242',
+    });
+    await giverHttp.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId });
+    const detail = (await admin.get(`/api/purchases/${started.body.purchaseId}`)).body;
+    expect(detail.refund).toMatchObject({ tokensToTakeBack: 80, tokensFrom: { name: 'Rosalie', recipient: true } });
+    expect(friend.user.id).not.toBe(giver.user.id);
+  });
 });
