@@ -100,6 +100,24 @@ describe('cli purchases', () => {
     expect(missing.stderr).toContain("No purchase matches 'pi_nope'.");
   }, 60_000);
 
+  it('lists a checkout closed with no payment tried only with --unpaid', async () => {
+    const buyer = await signIn(server, { username: 'Unpaid Ursule' });
+    const started = await client(server.url, buyer.cookie).post('/api/create-payment-intent', {
+      productType: 'gang',
+      productId: 'starter-gang',
+    });
+    await sql(`update purchases set created_at = now() - interval '20 minutes' where id = ?`, [
+      started.body.purchaseId,
+    ]);
+    expect((await runCli(['purchases', 'reconcile'], env)).stdout).toMatch(new RegExp(`failed\\s+${started.body.purchaseId}`));
+    const listed = (args: string[]) =>
+      runCli(['purchases', 'list', '--json', ...args], env).then((result) =>
+        JSON.parse(result.stdout).purchases.map((p: { id: string }) => p.id),
+      );
+    expect(await listed([])).not.toContain(started.body.purchaseId);
+    expect(await listed(['--unpaid'])).toContain(started.body.purchaseId);
+  }, 60_000);
+
   it("shows an unban's Discord username and ban reason", async () => {
     const buyer = await signIn(server, { username: 'Banned Bertrand' });
     const started = await client(server.url, buyer.cookie).post('/api/create-payment-intent', {
