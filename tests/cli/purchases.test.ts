@@ -109,7 +109,9 @@ describe('cli purchases', () => {
     await sql(`update purchases set created_at = now() - interval '20 minutes' where id = ?`, [
       started.body.purchaseId,
     ]);
-    expect((await runCli(['purchases', 'reconcile'], env)).stdout).toMatch(new RegExp(`failed\\s+${started.body.purchaseId}`));
+    expect((await runCli(['purchases', 'reconcile'], env)).stdout).toMatch(
+      new RegExp(`failed\\s+${started.body.purchaseId}`),
+    );
     const listed = (args: string[]) =>
       runCli(['purchases', 'list', '--json', ...args], env).then((result) =>
         JSON.parse(result.stdout).purchases.map((p: { id: string }) => p.id),
