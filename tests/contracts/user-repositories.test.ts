@@ -203,6 +203,17 @@ describe.each(targets)('users and token ledger on %s', (target) => {
       expect((await newUser({ discordId: user.discordId })).id).toBe(user.id);
     });
 
+    it('counts as members the accounts not banned from the site, and the site figures show that count', async () => {
+      const before = await h.run(() => h.users.countMembers());
+      const [one] = await Promise.all([newUser(), newUser(), newUser()]);
+      expect(await h.run(() => h.users.countMembers())).toBe(before + 3);
+      await h.run(() => core.users.ban.execute({ userId: one.id, reason: 'Cheating in the city' }));
+      expect(await h.run(() => h.users.countMembers())).toBe(before + 2);
+      expect((await h.run(() => core.game.figures.execute())).members).toBe(before + 2);
+      await h.run(() => core.users.unban.execute({ userId: one.id }));
+      expect(await h.run(() => h.users.countMembers())).toBe(before + 3);
+    });
+
     it('refuses a sign-in identity that breaks SPEC section 5', async () => {
       await expect(
         h.run(() => core.users.signIn.execute({ discordId: '12a', discordUsername: 'x' })),
