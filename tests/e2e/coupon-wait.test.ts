@@ -128,6 +128,10 @@ describe.runIf(browserAvailable)('a checkout past the coupon limit', () => {
     expect(await refused.textContent()).toMatch(/^Too many coupon codes tried\. Try again in \d+ seconds?\.$/);
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'store-prices/payment-wait-1280', { fullPage: true });
+    await page.setViewportSize({ width: 360, height: 900 });
+    expect(await fitsWidth(page)).toBe(true);
+    await shoot(page, 'store-prices/payment-wait-360', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.waitForTimeout(1100);
     expect(secondsIn(await refused.textContent())).toBeLessThan(first);
 
