@@ -190,6 +190,8 @@ describe('admin purchases: detail and refund', () => {
     expect(detail.body.refund).toEqual({
       refundable: true,
       tokensToTakeBack: 100,
+      // the buyer's own purchase: the tokens come back from the buyer, named
+      tokensFrom: { name: detail.body.buyer.name, recipient: false },
       roleToRemove: null,
       roleKept: null,
       membership: 'ends',
