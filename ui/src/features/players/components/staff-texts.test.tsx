@@ -79,6 +79,7 @@ const player: PlayerProfileDto = {
   discordUsername: 'remy',
   discordId: '900000000000000001',
   username: 'Remy',
+  role: 'player',
   tokens: 0,
   isWhitelisted: true,
   whitelistedBy: 'application',
