@@ -100,7 +100,7 @@ describe.runIf(browserAvailable)('figures that are measured or set, and a frame 
       .toBe(`© ${new Date().getFullYear()} Bayou Roleplay. All rights reserved.`);
   });
 
-  it('the Recent Purchases button covers no store card on the first screen, at 1280 and 360 px', async () => {
+  it('the Recent Purchases button covers no store card, on the first screen or scrolled, at 1280 and 360 px', async () => {
     for (const [width, height] of [
       [1280, 720],
       [1280, 800],
@@ -113,6 +113,11 @@ describe.runIf(browserAvailable)('figures that are measured or set, and a frame 
       const cards = page.getByRole('list', { name: 'Featured' }).getByRole('link');
       for (const card of await cards.all()) expect(await overlap(button, card), `${width}x${height}`).toBe(false);
       await shoot(page, `figures-and-times/recent-purchases-${width}x${height}`);
+      // scrolled so each store card passes the bottom left corner, where a floating button would be
+      for (const card of await page.getByRole('list', { name: 'Store sections' }).getByRole('link').all()) {
+        await card.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+        expect(await overlap(button, card), `${width}x${height} ${await card.innerText()}`).toBe(false);
+      }
     }
   });
 
