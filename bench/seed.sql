@@ -21,10 +21,12 @@ select md5('application' || g)::uuid, md5('user' || g)::uuid, (10000000000000000
 from generate_series(1, 100000) as g;
 
 insert into "purchases" ("id", "user_id", "product_type", "product_id", "product_name", "price_cents", "currency", "tokens_granted",
-  "tokens_awarded", "buyer_email", "buyer_discord", "payment_intent_id", "status", "created_at", "updated_at", "completed_at")
+  "tokens_awarded", "buyer_email", "buyer_discord", "payment_intent_id", "status", "created_at", "updated_at", "completed_at",
+  "payment_attempted_at")
 select md5('purchase' || g)::uuid, md5('user' || (1 + g % 100000))::uuid, 'unban', 'discord-unban', 'Discord Unban', 1999, 'usd', 19,
        case when g % 4 = 0 then 0 else 19 end, 'applicant' || g || '@example.com', null, 'pi_bench_' || g,
        case when g % 4 = 0 then 'pending' else 'completed' end, now() - make_interval(secs => g), now(),
+       case when g % 4 = 0 then null else now() - make_interval(secs => g) end,
        case when g % 4 = 0 then null else now() - make_interval(secs => g) end
 from generate_series(1, 100000) as g;
 

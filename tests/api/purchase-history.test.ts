@@ -106,7 +106,7 @@ describe("the admin's purchase list and dashboard counts", () => {
     ]);
     expect(every.body).toMatchObject({ count: 5, byStatus: { failed: 2 } });
     const lapsed = every.body.purchases.find((p: { id: string }) => p.id === made.lapsed);
-    expect(lapsed).toMatchObject({ status: 'failed', paymentAttemptedAt: null });
+    expect(lapsed).toMatchObject({ status: 'failed', paymentTried: false });
   });
 
   it('leaves unpaid checkouts out of the unfiltered dashboard too', async () => {

@@ -69,9 +69,9 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
     const { buyer, purchaseId } = await paidBuyer('refund_me');
     // 55 older declined attempts by the same buyer, so the list has a second page
     await sql(
-      `insert into purchases (id, user_id, product_type, product_id, product_name, price_cents, status, failure_reason, created_at, updated_at)
+      `insert into purchases (id, user_id, product_type, product_id, product_name, price_cents, status, failure_reason, created_at, updated_at, payment_attempted_at)
        select gen_random_uuid(), user_id, 'gang', 'starter-gang', 'Starter Gang', 2500, 'failed', 'Your card was declined.',
-              created_at - (n || ' minutes')::interval, created_at
+              created_at - (n || ' minutes')::interval, created_at, created_at
        from purchases, generate_series(1, 55) as n where id = ?`,
       [purchaseId],
     );
