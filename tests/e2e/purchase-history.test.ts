@@ -92,6 +92,13 @@ describe.runIf(browserAvailable)('/account and /admin: a purchase history of rea
       expect(await fitsWidth(page)).toBe(true);
       await shoot(page, `purchase-history/account-${width}`, { fullPage: true });
       expect(await axeViolations(page)).toEqual([]);
+      // the declined one's details say the same
+      await page.getByRole('link', { name: /^Details of Bayou Basic/ }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Purchase details');
+      expect(await page.locator('#receipt').innerText()).toContain('Your card was declined. You were not charged.');
+      expect(await fitsWidth(page)).toBe(true);
+      await shoot(page, `purchase-history/details-${width}`, { fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
       await page.context().close();
     });
 
