@@ -146,6 +146,13 @@ describe.runIf(browserAvailable)('figures that are measured or set, and a frame 
       const labels = await chart.locator('svg > g > text').allTextContents();
       const now = new Date();
       expect(labels.at(-1), labels.join(', ')).toBe(`${MONTHS[now.getUTCMonth()]} ${now.getUTCDate()}`);
+      // and today's label is drawn whole, inside the image
+      const inside = await chart.locator('svg').evaluate((svg: SVGSVGElement) => {
+        const last = [...svg.querySelectorAll<SVGTextElement>(':scope > g > text')].at(-1);
+        const box = last?.getBBox();
+        return Boolean(box && box.x >= 0 && box.x + box.width <= svg.width.baseVal.value);
+      });
+      expect(inside, `${width}`).toBe(true);
       await chart.scrollIntoViewIfNeeded();
       await shoot(chart, `figures-and-times/money-chart-${width}`);
     }

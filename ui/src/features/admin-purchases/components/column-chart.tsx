@@ -155,6 +155,10 @@ export function ColumnChart({
             </text>
             {categories.map((category, index) => {
               const left = MARGIN.left + index * slot + (slot - barWidth) / 2;
+              // under its column, but kept inside the image (with room for the estimate's error): the last label, today's,
+              // would stick out past the edge
+              const halfLabel = (Math.max(...category.split('\n').map((line) => line.length)) * CHARACTER_PX) / 2;
+              const labelX = Math.min(MARGIN.left + index * slot + slot / 2, width - halfLabel - 3);
               let base = 0;
               return (
                 <g key={category}>
@@ -181,15 +185,9 @@ export function ColumnChart({
                   })}
                   {/* counted back from the last, so the newest category (today, this week) always has its label */}
                   {(categories.length - 1 - index) % every === 0 && (
-                    <text
-                      x={MARGIN.left + index * slot + slot / 2}
-                      y={MARGIN.top + plotHeight + 16}
-                      textAnchor="middle"
-                      fontSize="10"
-                      fill="#cbd5e1"
-                    >
+                    <text x={labelX} y={MARGIN.top + plotHeight + 16} textAnchor="middle" fontSize="10" fill="#cbd5e1">
                       {category.split('\n').map((line, number) => (
-                        <tspan key={line} x={MARGIN.left + index * slot + slot / 2} dy={number ? 12 : 0}>
+                        <tspan key={line} x={labelX} dy={number ? 12 : 0}>
                           {line}
                         </tspan>
                       ))}
