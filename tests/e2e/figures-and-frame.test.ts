@@ -21,6 +21,8 @@ const figures = (page: Page, testId: string) =>
 
 /** whether two boxes share any area */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  // both shown first: the home page's app takes over its drawn HTML, and an element in the middle of that has no box
+  await Promise.all([a.waitFor(), b.waitFor()]);
   const [one, two] = await Promise.all([a.boundingBox(), b.boundingBox()]);
   if (!one || !two) throw new Error('not laid out');
   return (

@@ -99,7 +99,10 @@ describe.runIf(browserAvailable)('buying as a gift in Chromium', () => {
     await friend.goto(`${server.url}/account`);
     await friend.getByTestId('membership-gifted').waitFor();
     expect(await friend.getByTestId('membership-gifted').textContent()).toMatch(
-      /^A gift: it ends on .+ and is never charged/,
+      /^A gift: all 300 tokens were added at once on .+, and no more follow\./,
+    );
+    expect(await friend.getByTestId('membership-next').textContent()).toMatch(
+      /^Ends on .+\. Nothing more will be charged\.$/,
     );
     expect(await friend.getByRole('button', { name: 'Resume' }).count()).toBe(0);
     expect(await tokens(friend)).toBe(300);

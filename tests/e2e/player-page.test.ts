@@ -104,14 +104,15 @@ describe.runIf(browserAvailable)('the player page', () => {
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Adjust tokens' });
     await dialog.getByLabel('Amount').fill('25');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    // the button names whose balance changes and by how much
+    await dialog.getByRole('button', { name: `Add 25 tokens to ${LONG_NAME}` }).click();
     const alert = dialog.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Give a reason for the change.');
     // the message names no field, and focus stays in the dialog
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await dialog.getByLabel('Reason').fill('Won the fishing derby');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: `Add 25 tokens to ${LONG_NAME}` }).click();
     await dialog.waitFor({ state: 'detached' });
     // the dialog hands focus back as it goes, just after it has left the page
     await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -126,7 +127,7 @@ describe.runIf(browserAvailable)('the player page', () => {
     await dialog.getByLabel('Take tokens').check();
     await dialog.getByLabel('Amount').fill(String(before + 1000));
     await dialog.getByLabel('Reason').fill('Too much');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: /^Take [\d,]+ tokens from / }).click();
     await alert.filter({ hasText: 'Not enough tokens' }).waitFor();
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
