@@ -21,9 +21,14 @@ const figures = (page: Page, testId: string) =>
 
 /** whether two boxes share any area */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
-  // both shown first: the home page's app takes over its drawn HTML, and an element in the middle of that has no box
-  await Promise.all([a.waitFor(), b.waitFor()]);
-  const [one, two] = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  // the home page draws again as its answers arrive: an element replaced at that moment has no box, so it is read
+  // again once both are shown
+  let boxes = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  for (let attempt = 0; attempt < 5 && (!boxes[0] || !boxes[1]); attempt++) {
+    await Promise.all([a.waitFor(), b.waitFor()]);
+    boxes = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  }
+  const [one, two] = boxes;
   if (!one || !two) throw new Error('not laid out');
   return (
     one.x < two.x + two.width && two.x < one.x + one.width && one.y < two.y + two.height && two.y < one.y + one.height
