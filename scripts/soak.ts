@@ -17,9 +17,9 @@ import { whitelistAnswers } from '../tests/support/application-builders.ts';
  * of its own (Debian's initdb, a free port, a folder in /tmp), under 30 simulated players for SOAK_MINUTES (5):
  * signing in, browsing, buying with the demo card, holding and upgrading memberships, applying; a staff member
  * reviewing, an admin adjusting tokens (after checking their second factor), a game server spending them, renewals
- * run every 2 minutes. Two worker kills and one 20-second database stop late in the run. Prints requests, errors by status and phase, p50/p99 per phase,
- * each worker's memory over time, recovery times, what Postgres logged, whether every write answered 2xx is stored,
- * and db verify. SOAK_APP_DIR runs another checkout's build (its own server and CLI) under the same load.
+ * run every 2 minutes. Two worker kills and one 20-second database stop late in the run. Prints requests, errors
+ * by status and phase, p50/p99 per phase, each worker's memory over time, recovery times, what Postgres logged,
+ * whether every write answered 2xx is stored, and db verify. SOAK_APP_DIR runs another checkout's build (its own server and CLI) under the same load.
  */
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 5);
