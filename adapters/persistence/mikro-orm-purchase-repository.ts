@@ -38,8 +38,8 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
    * the database announces '*' (anything may have changed, unannounced), as the kept status counts are
    */
   private lapsed: { pending: string; before: number; count: number; cents: number } | null = null;
+  /** the open and paying-past-the-window checkouts last counted, and their cut-offs; dropped by any purchase change */
   private openCheckouts: {
-    pending: string;
     before: number;
     since: number;
     totals: Record<(typeof BUYER_PURCHASE_STATUSES)[number], { count: number; cents: number }>;
@@ -48,6 +48,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   constructor(private readonly database: Database) {
     database.onChange((key) => {
       if (key === '*') this.lapsed = null;
+      if (key === '*' || key === CHANGED) this.openCheckouts = null;
     });
   }
 
@@ -457,18 +458,15 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   /**
    * Open checkouts (the pending index's newest entries) and those being paid past their window (their own index),
    * each an index range: the lapsed pending rows the reconciler has not closed yet are never read. Kept, as the
-   * lapsed count of `summarizeAll` is, while every pending row's count and sum stand and for at most a second of
-   * the clock: the dashboard's poll and its list pages then read no row for them.
+   * status counts are, until a purchase changes (this process's or one the feed announces) and for at most a second
+   * of the clock: the dashboard's poll and its list pages then read no row for them.
    */
   private async openCheckoutTotals(abandonedBefore: Date, scope: PurchaseScope) {
-    const stored = totalsOf(PURCHASE_STATUSES, await this.storedTotals());
-    const pending = `${stored.pending.count} ${stored.pending.cents}`;
     const before = abandonedBefore.getTime();
     const since = scope.openSince.getTime();
     const kept = this.openCheckouts;
     if (
       kept &&
-      kept.pending === pending &&
       before >= kept.before &&
       before - kept.before < LAPSED_RECOUNT_MS &&
       since >= kept.since &&
@@ -486,7 +484,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
         [abandonedBefore, scope.openSince, abandonedBefore, scope.openSince],
       ),
     );
-    this.openCheckouts = { pending, before, since, totals };
+    this.openCheckouts = { before, since, totals };
     return totals;
   }
 
