@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import { currentUser } from './auth.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -45,6 +46,15 @@ export function codeRateLimit(limiter: RateLimiter, codeOf: (ctx: Context) => un
       const wait = Math.max(limiter.hit(`player:${ctx.state.user?.id ?? '-'}`), limiter.hit(`address:${ctx.ip}`));
       if (wait > 0) return refuse(ctx, wait, 'code checks');
     }
+    return next();
+  };
+}
+
+/** Second-factor answers (codes, passkeys) per signed-in member, right or wrong (runs after requireUser). */
+export function secondFactorRateLimit(limiter: RateLimiter): Middleware {
+  return (ctx, next) => {
+    const wait = limiter.hit(currentUser(ctx as Context).id);
+    if (wait > 0) return refuse(ctx, wait, 'tries');
     return next();
   };
 }

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { Core } from '../../../core/index.ts';
 import {
   type AuthenticatorSetupDto,
@@ -12,20 +12,10 @@ import {
   type SecondFactorStatusDto,
 } from '../contract/security.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
+import { secondFactorRateLimit } from '../middleware/rate-limit.ts';
 import type { RateLimiter } from '../middleware/rate-limiter.ts';
 import { recordSecondFactorCheck } from '../middleware/second-factor.ts';
 import { sessionData } from '../middleware/session.ts';
-
-/** Codes and passkey answers tried, per member: a six-digit code is not guessed at a few tries a minute. */
-function tries(limiter: RateLimiter): Middleware {
-  return (ctx, next) => {
-    const wait = limiter.hit(currentUser(ctx as Context).id);
-    if (wait === 0) return next();
-    ctx.status = 429;
-    ctx.set('Retry-After', String(wait));
-    ctx.body = { message: `Too many tries. Try again in ${wait} seconds.`, code: 'RATE_LIMITED' };
-  };
-}
 
 /** The challenge of the passkey ceremony under way, taken out of the session so it serves once. */
 function takeChallenge(ctx: Context) {
@@ -40,6 +30,8 @@ const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
 /** The member's second factor: set it up (passkey, authenticator app), and check it before staff actions. */
 export function securityRoutes(router: Router, core: Core, limiter: RateLimiter): void {
   const { security } = core;
+  // a six-digit code is not guessed at a few tries a minute
+  const tries = secondFactorRateLimit(limiter);
 
   router.get('/api/security/second-factor', requireUser(), async (ctx) => {
     const status = await security.status.execute({
@@ -68,7 +60,7 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
     ctx.body = body;
   });
 
-  router.post('/api/security/passkeys', requireUser(), tries(limiter), async (ctx) => {
+  router.post('/api/security/passkeys', requireUser(), tries, async (ctx) => {
     const challenge = takeChallenge(ctx);
     const { response } = passkeyAnswerSchema.parse(ctx.request.body ?? {});
     const added = await security.registerPasskey.execute({ user: currentUser(ctx), response, challenge });
@@ -86,7 +78,7 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
     ctx.body = body;
   });
 
-  router.post('/api/security/authenticator-app/confirm', requireUser(), tries(limiter), async (ctx) => {
+  router.post('/api/security/authenticator-app/confirm', requireUser(), tries, async (ctx) => {
     const { code } = secondFactorCodeSchema.parse(ctx.request.body ?? {});
     const added = await security.confirmTotpSetup.execute({ user: currentUser(ctx), code });
     recordSecondFactorCheck(ctx, added.checkedAt);
@@ -104,7 +96,7 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
     ctx.body = body;
   });
 
-  router.post('/api/security/check/passkey', requireUser(), tries(limiter), async (ctx) => {
+  router.post('/api/security/check/passkey', requireUser(), tries, async (ctx) => {
     const challenge = takeChallenge(ctx);
     const { response } = passkeyAnswerSchema.parse(ctx.request.body ?? {});
     const { checkedAt } = await security.checkPasskey.execute({ user: currentUser(ctx), response, challenge });
@@ -113,7 +105,7 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
     ctx.body = body;
   });
 
-  router.post('/api/security/check/code', requireUser(), tries(limiter), async (ctx) => {
+  router.post('/api/security/check/code', requireUser(), tries, async (ctx) => {
     const { code } = secondFactorCodeSchema.parse(ctx.request.body ?? {});
     const { checkedAt } = await security.checkCode.execute({ user: currentUser(ctx), code });
     recordSecondFactorCheck(ctx, checkedAt);
