@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { Catalogue } from '../core/catalogue/catalogue.ts';
-import type { RoleMappingSettings } from '../core/delivery/role-mapping.ts';
+import { Catalogue } from '../core/catalogue/model/catalogue.ts';
+import type { RoleMappingSettings } from '../core/delivery/model/role-mapping.ts';
 import { ConfigError } from './config-error.ts';
-import type { OwnerFigures } from '../core/game/show-server-figures.ts';
-import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../core/security/second-factor.ts';
-import { isPermission, type Permission, PERMISSIONS } from '../core/users/permissions.ts';
+import type { OwnerFigures } from '../core/game/use-cases/show-server-figures.ts';
+import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../core/security/model/second-factor.ts';
+import { isPermission, type Permission, PERMISSIONS } from '../core/users/model/permissions.ts';
 
 const optionalText = z
   .string()

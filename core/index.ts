@@ -1,8 +1,8 @@
 import { createApplicationModules, type ApplicationPorts } from './applications/module.ts';
 import { type AuditChainPorts, createAuditChainModule } from './audit/module.ts';
 import type { BanLifter } from './applications/ports.ts';
-import { tierName } from './memberships/lifecycle.ts';
-import type { Catalogue } from './catalogue/catalogue.ts';
+import { tierName } from './memberships/model/lifecycle.ts';
+import type { Catalogue } from './catalogue/model/catalogue.ts';
 import { createCatalogueModule } from './catalogue/module.ts';
 import { createCreatorModule, type CreatorPorts } from './creators/module.ts';
 import { createDashboardModule, type DashboardPorts } from './dashboard/module.ts';
@@ -16,9 +16,9 @@ import { createDeliveryModule, type DeliveryPorts } from './delivery/module.ts';
 import { createPurchaseModule, type PurchasePorts } from './purchases/module.ts';
 import { createPromotionModule, type PromotionPorts } from './promotions/module.ts';
 import { createSecurityModule, type SecurityPorts } from './security/module.ts';
-import { tokenLedgerFromAccounts } from './purchases/token-ledger-bridge.ts';
-import { giftRecipientsFrom } from './purchases/gift-recipients.ts';
-import type { SignInIdentity } from './users/identity.ts';
+import { tokenLedgerFromAccounts } from './purchases/model/token-ledger-bridge.ts';
+import { giftRecipientsFrom } from './purchases/model/gift-recipients.ts';
+import type { SignInIdentity } from './users/model/identity.ts';
 import type { Clock, IdGenerator, TransactionRunner } from './shared/ports.ts';
 
 /** Every port the use cases need; the composition root provides each one (nothing falls back to a default). */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { Catalogue } from '../core/catalogue/catalogue.ts';
-import { ListCatalogue } from '../core/catalogue/list-catalogue.ts';
+import { Catalogue } from '../core/catalogue/model/catalogue.ts';
+import { ListCatalogue } from '../core/catalogue/use-cases/list-catalogue.ts';
 import { catalogueQuerySchema } from '../adapters/http/contract/catalogue.ts';
 import {
   ADOPTED_EVENT,

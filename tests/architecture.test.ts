@@ -130,7 +130,7 @@ describe('module boundaries', () => {
     ]);
     expect(cyclesOf(graph)).toEqual(['delivery -> memberships -> purchases -> delivery', 'tokens -> users -> tokens']);
     expect(coreModuleOf('core/index.ts')).toBeUndefined();
-    expect(coreModuleOf('core/applications/kinds/staff.ts')).toBe('applications');
+    expect(coreModuleOf('core/applications/model/kinds/staff.ts')).toBe('applications');
     expect(DECLARED.has(packageOf('@radix-ui/react-dialog'))).toBe(true);
     expect(DECLARED.has(packageOf('@core/purchases'))).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
-import type { DeliveryPassReport } from '../../core/delivery/deliver-due.ts';
+import type { DeliveryPassReport } from '../../core/delivery/use-cases/deliver-due.ts';
 import type { Logger } from '../logger.ts';
 
 export interface DeliveryWorkerOptions {

@@ -1,4 +1,4 @@
-import type { AuditChainEntry } from '../../core/audit/audit-chain.ts';
+import type { AuditChainEntry } from '../../core/audit/model/audit-chain.ts';
 import type { CsvValue } from './csv.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ServerStatus, ServerStatusSource } from '../../core/game/server-status.ts';
+import type { ServerStatus, ServerStatusSource } from '../../core/game/model/server-status.ts';
 import type { Logger } from '../logger.ts';
 
 export interface FxServerStatusOptions {

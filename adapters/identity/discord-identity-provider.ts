@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AuthorizationCode } from 'simple-oauth2';
 import { DomainError } from '../../core/shared/errors.ts';
-import type { SignInIdentity } from '../../core/users/identity.ts';
+import type { SignInIdentity } from '../../core/users/model/identity.ts';
 import { DISCORD_SCOPES } from './discord-scopes.ts';
 
 export interface DiscordSettings {

@@ -1,5 +1,5 @@
-import type { AccountAction, AccountActionLog } from '../../core/audit/account-action.ts';
-import { accountActionFields } from '../../core/audit/audit-chain.ts';
+import type { AccountAction, AccountActionLog } from '../../core/audit/model/account-action.ts';
+import { accountActionFields } from '../../core/audit/model/audit-chain.ts';
 import { InMemoryAuditChain } from './in-memory-audit-chain.ts';
 import { snapshotArray, type SnapshotStore } from './in-memory-transactions.ts';
 

@@ -1,4 +1,4 @@
-import { summaryOf, type Application, type ApplicationKind } from '../../core/applications/application.ts';
+import { summaryOf, type Application, type ApplicationKind } from '../../core/applications/model/application.ts';
 import { OpenApplicationExistsError } from '../../core/applications/errors.ts';
 import type { ApplicationRepository, ListQuery, Page } from '../../core/applications/ports.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';

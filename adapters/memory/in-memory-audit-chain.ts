@@ -5,7 +5,7 @@ import {
   type ChainedLog,
   type ChainFields,
   nextLink,
-} from '../../core/audit/audit-chain.ts';
+} from '../../core/audit/model/audit-chain.ts';
 import { snapshotArray, type SnapshotStore } from './in-memory-transactions.ts';
 
 /**

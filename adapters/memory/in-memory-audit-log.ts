@@ -1,4 +1,4 @@
-import { type AuditEntry, auditEntryFields } from '../../core/applications/audit-entry.ts';
+import { type AuditEntry, auditEntryFields } from '../../core/applications/model/audit-entry.ts';
 import type { AuditLog, AuditQuery } from '../../core/applications/ports.ts';
 import { InMemoryAuditChain } from './in-memory-audit-chain.ts';
 import { snapshotArray, type SnapshotStore } from './in-memory-transactions.ts';

@@ -1,6 +1,6 @@
-import { codeKey, type Creator } from '../../core/creators/creator.ts';
+import { codeKey, type Creator } from '../../core/creators/model/creator.ts';
 import type { AddCreatorOutcome, CreatorRepository, CreatorSales } from '../../core/creators/ports.ts';
-import type { Purchase } from '../../core/purchases/purchase.ts';
+import type { Purchase } from '../../core/purchases/model/purchase.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 
 const TAKEN_BACK = new Set(['refunded', 'disputed']);

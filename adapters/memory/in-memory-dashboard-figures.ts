@@ -1,4 +1,4 @@
-import type { ApplicationRecord } from '../../core/applications/application.ts';
+import type { ApplicationRecord } from '../../core/applications/model/application.ts';
 import type {
   ApplicationWeek,
   DashboardFigures,
@@ -8,9 +8,9 @@ import type {
   TierMembers,
   TierMonthTaken,
 } from '../../core/dashboard/ports.ts';
-import type { Membership } from '../../core/memberships/membership.ts';
-import type { MembershipEvent } from '../../core/memberships/membership-events.ts';
-import type { Purchase } from '../../core/purchases/purchase.ts';
+import type { Membership } from '../../core/memberships/model/membership.ts';
+import type { MembershipEvent } from '../../core/memberships/model/membership-events.ts';
+import type { Purchase } from '../../core/purchases/model/purchase.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryStatus } from '../../core/delivery/delivery.ts';
+import type { Delivery, DeliveryStatus } from '../../core/delivery/model/delivery.ts';
 import type { DeliveryOutbox } from '../../core/delivery/ports.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 

@@ -1,7 +1,7 @@
 import type { Entitlement, Entitlements, Without } from '../../core/delivery/ports.ts';
 import type { MembershipRepository } from '../../core/memberships/ports.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
-import { holderOf } from '../../core/purchases/gift.ts';
+import { holderOf } from '../../core/purchases/model/gift.ts';
 import type { UserRepository } from '../../core/users/ports.ts';
 
 /** What each member is owed, read through the other in-memory stores' ports as the SQL version reads their tables. */

@@ -1,4 +1,4 @@
-import { isGifted, isLive, type Membership } from '../../core/memberships/membership.ts';
+import { isGifted, isLive, type Membership } from '../../core/memberships/model/membership.ts';
 import type {
   MembershipChanges,
   MembershipExpectation,
@@ -6,13 +6,13 @@ import type {
   MembershipRepository,
   MembershipUpdate,
 } from '../../core/memberships/ports.ts';
-import type { PaymentGatewayName } from '../../core/purchases/purchase.ts';
+import type { PaymentGatewayName } from '../../core/purchases/model/purchase.ts';
 import {
   eventsOfChange,
   type MembershipEvent,
   type MembershipEventDraft,
   startEvent,
-} from '../../core/memberships/membership-events.ts';
+} from '../../core/memberships/model/membership-events.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 
 /** For core tests: one process, no awaits between a check and its write. */

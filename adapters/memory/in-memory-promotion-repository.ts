@@ -1,8 +1,8 @@
-import type { Coupon, CouponWithUses } from '../../core/promotions/coupon.ts';
-import { isLimited } from '../../core/promotions/coupon.ts';
+import type { Coupon, CouponWithUses } from '../../core/promotions/model/coupon.ts';
+import { isLimited } from '../../core/promotions/model/coupon.ts';
 import type { CouponUses, PromotionRepository, Redemption } from '../../core/promotions/ports.ts';
-import { isLive, type Sale } from '../../core/promotions/sale.ts';
-import type { Purchase, PurchaseStatus } from '../../core/purchases/purchase.ts';
+import { isLive, type Sale } from '../../core/promotions/model/sale.ts';
+import type { Purchase, PurchaseStatus } from '../../core/purchases/model/purchase.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 
 /** a use counts while its purchase is one of these, or pending since the open-checkout cut-off */

@@ -1,4 +1,4 @@
-import { PURCHASE_STATUSES, type Purchase } from '../../core/purchases/purchase.ts';
+import { PURCHASE_STATUSES, type Purchase } from '../../core/purchases/model/purchase.ts';
 import type {
   CheckoutChanges,
   CheckoutClaim,
@@ -13,7 +13,7 @@ import type {
   PurchaseTotals,
   PurchaseUpdate,
 } from '../../core/purchases/ports.ts';
-import { BUYER_PURCHASE_STATUSES, isPurchase, type PurchaseScope } from '../../core/purchases/buyer-view.ts';
+import { BUYER_PURCHASE_STATUSES, isPurchase, type PurchaseScope } from '../../core/purchases/model/buyer-view.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 import { newestFirst } from './paging.ts';
 

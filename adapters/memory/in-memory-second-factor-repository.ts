@@ -1,5 +1,5 @@
 import type { SecondFactorRepository } from '../../core/security/ports.ts';
-import type { Passkey, TotpFactor } from '../../core/security/second-factor.ts';
+import type { Passkey, TotpFactor } from '../../core/security/model/second-factor.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 
 interface RecoveryCode {

@@ -1,7 +1,7 @@
-import type { SignInIdentity } from '../../core/users/identity.ts';
+import type { SignInIdentity } from '../../core/users/model/identity.ts';
 import type { UserQuery, UserRepository } from '../../core/users/ports.ts';
-import { hasPermission, PERMISSIONS, type Permission } from '../../core/users/permissions.ts';
-import type { Role, User } from '../../core/users/user.ts';
+import { hasPermission, PERMISSIONS, type Permission } from '../../core/users/model/permissions.ts';
+import type { Role, User } from '../../core/users/model/user.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 
 /** Users kept in a map; the token ledger beside it moves their balances. */

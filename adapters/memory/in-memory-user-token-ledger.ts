@@ -1,4 +1,4 @@
-import type { TokenLedgerEntry } from '../../core/tokens/ledger-entry.ts';
+import type { TokenLedgerEntry } from '../../core/tokens/model/ledger-entry.ts';
 import type { LedgerOutcome, TokenLedger } from '../../core/tokens/ports.ts';
 import type { InMemoryUserRepository } from './in-memory-user-repository.ts';
 import { snapshotArray, type SnapshotStore } from './in-memory-transactions.ts';

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../core/catalogue/catalogue.ts';
+import type { Catalogue } from '../../core/catalogue/model/catalogue.ts';
 import type { SubscriptionGateway } from '../../core/memberships/ports.ts';
 import type { PaymentGateway } from '../../core/purchases/ports.ts';
 import type { Config } from '../config.ts';

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../core/catalogue/catalogue.ts';
+import type { Catalogue } from '../../core/catalogue/model/catalogue.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../persistence/database.ts';
 import { MikroOrmStripeCustomers } from '../persistence/mikro-orm-stripe-customers.ts';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Catalogue } from '../../core/catalogue/catalogue.ts';
+import type { Catalogue } from '../../core/catalogue/model/catalogue.ts';
 import type {
   ChargeRequest,
   PaidInvoice,
@@ -14,9 +14,9 @@ import type {
   TierPrices,
   TierPriceState,
 } from '../../core/memberships/ports.ts';
-import { CURRENCY } from '../../core/purchases/purchase.ts';
+import { CURRENCY } from '../../core/purchases/model/purchase.ts';
 import type { PaymentIntent } from '../../core/purchases/ports.ts';
-import { MEMBERSHIP_PRODUCT_TYPE } from '../../core/purchases/start-checkout.ts';
+import { MEMBERSHIP_PRODUCT_TYPE } from '../../core/purchases/use-cases/start-checkout.ts';
 import { DomainError } from '../../core/shared/errors.ts';
 import { stripeFailure, toPaymentIntent } from './stripe-payment-gateway.ts';
 

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { BillingEvent } from '../../core/memberships/ports.ts';
 import { DomainError } from '../../core/shared/errors.ts';
-import type { PaymentEvent } from '../../core/purchases/handle-payment-event.ts';
+import type { PaymentEvent } from '../../core/purchases/use-cases/handle-payment-event.ts';
 import { stripeFailure, toPaymentIntent } from './stripe-payment-gateway.ts';
 import { invoiceIntent, invoiceMonth, subscriptionStateOf, tierOfLookupKey } from './stripe-subscription-gateway.ts';
 

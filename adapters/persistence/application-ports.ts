@@ -1,6 +1,6 @@
-import { appealKind } from '../../core/applications/kinds/appeal.ts';
-import { staffKind } from '../../core/applications/kinds/staff.ts';
-import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
+import { appealKind } from '../../core/applications/model/kinds/appeal.ts';
+import { staffKind } from '../../core/applications/model/kinds/staff.ts';
+import { whitelistKind } from '../../core/applications/model/kinds/whitelist.ts';
 import type { ApplicationPorts } from '../../core/applications/module.ts';
 import type { Database } from './database.ts';
 import { MikroOrmApplicationRepository } from './mikro-orm-application-repository.ts';

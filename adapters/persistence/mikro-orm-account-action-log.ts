@@ -1,7 +1,7 @@
-import type { AccountAction, AccountActionKind, AccountActionLog } from '../../core/audit/account-action.ts';
-import type { ReviewChannel } from '../../core/audit/reviewer.ts';
-import type { Permission } from '../../core/users/permissions.ts';
-import { accountActionFields } from '../../core/audit/audit-chain.ts';
+import type { AccountAction, AccountActionKind, AccountActionLog } from '../../core/audit/model/account-action.ts';
+import type { ReviewChannel } from '../../core/audit/model/reviewer.ts';
+import type { Permission } from '../../core/users/model/permissions.ts';
+import { accountActionFields } from '../../core/audit/model/audit-chain.ts';
 import type { Database } from './database.ts';
 import { MikroOrmAuditChain } from './mikro-orm-audit-chain.ts';
 import { isUuid } from './mikro-orm-user-repository.ts';

@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { Application, ApplicationKind, ApplicationKindName } from '../../core/applications/application.ts';
+import type { Application, ApplicationKind, ApplicationKindName } from '../../core/applications/model/application.ts';
 import { OpenApplicationExistsError } from '../../core/applications/errors.ts';
 import type { ApplicationRepository, ListQuery, Page } from '../../core/applications/ports.ts';
 import { countsOf, statusCountsOf, totalOf } from './application-counts.ts';

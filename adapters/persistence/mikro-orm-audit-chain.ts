@@ -7,8 +7,8 @@ import {
   type ChainFields,
   type ChainLink,
   nextLink,
-} from '../../core/audit/audit-chain.ts';
-import { auditEntryFields } from '../../core/applications/audit-entry.ts';
+} from '../../core/audit/model/audit-chain.ts';
+import { auditEntryFields } from '../../core/applications/model/audit-entry.ts';
 import type { Database } from './database.ts';
 import { accountActionOfColumns } from './mikro-orm-account-action-log.ts';
 import { auditEntryOfColumns } from './mikro-orm-audit-log.ts';

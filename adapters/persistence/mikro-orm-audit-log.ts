@@ -1,8 +1,8 @@
 import type { InferEntity } from '@mikro-orm/core';
-import type { ApplicationKindName } from '../../core/applications/application.ts';
-import { type AuditEntry, auditEntryFields } from '../../core/applications/audit-entry.ts';
+import type { ApplicationKindName } from '../../core/applications/model/application.ts';
+import { type AuditEntry, auditEntryFields } from '../../core/applications/model/audit-entry.ts';
 import type { AuditLog, AuditQuery } from '../../core/applications/ports.ts';
-import type { ReviewChannel } from '../../core/audit/reviewer.ts';
+import type { ReviewChannel } from '../../core/audit/model/reviewer.ts';
 import { ApplicationReviewRow } from './application-entities.ts';
 import type { Database } from './database.ts';
 import { MikroOrmAuditChain } from './mikro-orm-audit-chain.ts';

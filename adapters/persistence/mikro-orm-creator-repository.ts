@@ -1,5 +1,5 @@
 import type { InferEntity } from '@mikro-orm/core';
-import type { Creator } from '../../core/creators/creator.ts';
+import type { Creator } from '../../core/creators/model/creator.ts';
 import type { AddCreatorOutcome, CreatorRepository, CreatorSales } from '../../core/creators/ports.ts';
 import type { Database } from './database.ts';
 import { fromColumns } from './list-rows.ts';

@@ -1,5 +1,5 @@
-import { staffKind } from '../../core/applications/kinds/staff.ts';
-import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
+import { staffKind } from '../../core/applications/model/kinds/staff.ts';
+import { whitelistKind } from '../../core/applications/model/kinds/whitelist.ts';
 import {
   type ApplicationWeek,
   type DashboardFigures,

@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryKind, DeliveryStatus } from '../../core/delivery/delivery.ts';
+import type { Delivery, DeliveryKind, DeliveryStatus } from '../../core/delivery/model/delivery.ts';
 import type { DeliveryOutbox } from '../../core/delivery/ports.ts';
 import type { Database } from './database.ts';
 

@@ -1,6 +1,6 @@
-import { GIFT_SUBSCRIPTION_PREFIX } from '../../core/purchases/gift.ts';
+import { GIFT_SUBSCRIPTION_PREFIX } from '../../core/purchases/model/gift.ts';
 import type { InferEntity } from '@mikro-orm/core';
-import type { Membership, MembershipStatus } from '../../core/memberships/membership.ts';
+import type { Membership, MembershipStatus } from '../../core/memberships/model/membership.ts';
 import type {
   MembershipChanges,
   MembershipExpectation,
@@ -8,7 +8,7 @@ import type {
   MembershipRepository,
   MembershipUpdate,
 } from '../../core/memberships/ports.ts';
-import type { PaymentGatewayName } from '../../core/purchases/purchase.ts';
+import type { PaymentGatewayName } from '../../core/purchases/model/purchase.ts';
 import type { Database } from './database.ts';
 import {
   eventsOfChange,
@@ -16,7 +16,7 @@ import {
   type MembershipEventDraft,
   type MembershipEventKind,
   startEvent,
-} from '../../core/memberships/membership-events.ts';
+} from '../../core/memberships/model/membership-events.ts';
 import { MembershipRow } from './purchase-entities.ts';
 
 const FRESH = { disableIdentityMap: true } as const;

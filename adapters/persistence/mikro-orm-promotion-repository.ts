@@ -1,7 +1,7 @@
-import type { ProductType } from '../../core/catalogue/product.ts';
-import { type Coupon, type CouponWithUses, isLimited } from '../../core/promotions/coupon.ts';
+import type { ProductType } from '../../core/catalogue/model/product.ts';
+import { type Coupon, type CouponWithUses, isLimited } from '../../core/promotions/model/coupon.ts';
 import type { CouponUses, PromotionRepository, Redemption } from '../../core/promotions/ports.ts';
-import type { Sale } from '../../core/promotions/sale.ts';
+import type { Sale } from '../../core/promotions/model/sale.ts';
 import type { Database } from './database.ts';
 import { isUuid } from './mikro-orm-user-repository.ts';
 

@@ -6,7 +6,7 @@ import {
   type Purchase,
   type PurchaseCreator,
   type PurchaseStatus,
-} from '../../core/purchases/purchase.ts';
+} from '../../core/purchases/model/purchase.ts';
 import type {
   CheckoutChanges,
   CheckoutClaim,
@@ -21,10 +21,10 @@ import type {
   PurchaseTotals,
   PurchaseUpdate,
 } from '../../core/purchases/ports.ts';
-import { displayName } from '../../core/users/user.ts';
+import { displayName } from '../../core/users/model/user.ts';
 import type { Database } from './database.ts';
-import type { PurchaseGift } from '../../core/purchases/gift.ts';
-import { BUYER_PURCHASE_STATUSES, type PurchaseScope } from '../../core/purchases/buyer-view.ts';
+import type { PurchaseGift } from '../../core/purchases/model/gift.ts';
+import { BUYER_PURCHASE_STATUSES, type PurchaseScope } from '../../core/purchases/model/buyer-view.ts';
 import { fromColumns, keysetCursor, listRows } from './list-rows.ts';
 import { statusCountsOf } from './application-counts.ts';
 import { PurchaseRow } from './purchase-entities.ts';

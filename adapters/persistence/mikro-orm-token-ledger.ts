@@ -1,4 +1,4 @@
-import type { TokenLedgerEntry } from '../../core/tokens/ledger-entry.ts';
+import type { TokenLedgerEntry } from '../../core/tokens/model/ledger-entry.ts';
 import type { LedgerOutcome, TokenLedger } from '../../core/tokens/ports.ts';
 import { TokenReferenceUsedError } from '../../core/tokens/errors.ts';
 import type { Database } from './database.ts';

@@ -1,8 +1,8 @@
 import type { InferEntity } from '@mikro-orm/core';
-import type { SignInIdentity } from '../../core/users/identity.ts';
+import type { SignInIdentity } from '../../core/users/model/identity.ts';
 import type { UserQuery, UserRepository } from '../../core/users/ports.ts';
-import type { Permission } from '../../core/users/permissions.ts';
-import type { Role, User } from '../../core/users/user.ts';
+import type { Permission } from '../../core/users/model/permissions.ts';
+import type { Role, User } from '../../core/users/model/user.ts';
 import type { Database } from './database.ts';
 import { UserRow } from './entities.ts';
 import { fromColumns } from './list-rows.ts';

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { ProviderCodes, PurchaseDiscount } from '../../core/purchases/purchase.ts';
+import type { ProviderCodes, PurchaseDiscount } from '../../core/purchases/model/purchase.ts';
 
 /** Row shapes of the store's tables (migration 0004); repositories map them onto core types. */
 export const PurchaseRow = defineEntity({

@@ -7,7 +7,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { PasskeyCeremony, PasskeyDescriptor } from '../../core/security/ports.ts';
-import type { Passkey } from '../../core/security/second-factor.ts';
+import type { Passkey } from '../../core/security/model/second-factor.ts';
 
 type Transport = NonNullable<RegistrationResponseJSON['response']['transports']>[number];
 

@@ -1,8 +1,8 @@
-import { appealKind, type AppealAnswers, type AppealStatus } from '../../core/applications/kinds/appeal.ts';
-import type { StaffAnswers, StaffStatus } from '../../core/applications/kinds/staff.ts';
-import { staffKind } from '../../core/applications/kinds/staff.ts';
-import type { WhitelistAnswers, WhitelistStatus } from '../../core/applications/kinds/whitelist.ts';
-import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
+import { appealKind, type AppealAnswers, type AppealStatus } from '../../core/applications/model/kinds/appeal.ts';
+import type { StaffAnswers, StaffStatus } from '../../core/applications/model/kinds/staff.ts';
+import { staffKind } from '../../core/applications/model/kinds/staff.ts';
+import type { WhitelistAnswers, WhitelistStatus } from '../../core/applications/model/kinds/whitelist.ts';
+import { whitelistKind } from '../../core/applications/model/kinds/whitelist.ts';
 import { indented, oneLine } from '../terminal-text.ts';
 import type { ApplicationCommands } from './applications.ts';
 

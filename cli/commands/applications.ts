@@ -1,8 +1,8 @@
 import { Argument, Option, type Command } from 'commander';
-import type { ApplicationKind, ApplicationView } from '../../core/applications/application.ts';
+import type { ApplicationKind, ApplicationView } from '../../core/applications/model/application.ts';
 import { ApplicationNotFoundError } from '../../core/applications/errors.ts';
 import type { ApplicationUseCases } from '../../core/applications/module.ts';
-import type { AuditEntry } from '../../core/applications/audit-entry.ts';
+import type { AuditEntry } from '../../core/applications/model/audit-entry.ts';
 import { presentApplication, presentApplicationPage } from '../../adapters/http/presenters/applications.ts';
 import type { System } from '../../adapters/compose.ts';
 import { CliFailure, EXIT_CODES } from '../failure.ts';

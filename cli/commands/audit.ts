@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import type { AuditRange } from '../../core/audit/export-audit-log.ts';
+import type { AuditRange } from '../../core/audit/use-cases/export-audit-log.ts';
 import { auditExportJson, auditExportRecord, AUDIT_EXPORT_COLUMNS } from '../../adapters/export/audit-export.ts';
 import { csvRow } from '../../adapters/export/csv.ts';
 import { CliFailure, EXIT_CODES } from '../failure.ts';

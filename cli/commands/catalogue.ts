@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { PRODUCT_TYPES, type ProductType } from '../../core/catalogue/product.ts';
+import { PRODUCT_TYPES, type ProductType } from '../../core/catalogue/model/product.ts';
 import { formatUsd } from '../../core/shared/money.ts';
 import { composeCatalogue } from '../../adapters/compose.ts';
 import { presentProduct } from '../../adapters/http/presenters/catalogue.ts';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Option, type Command } from 'commander';
-import type { Delivery } from '../../core/delivery/delivery.ts';
-import type { RoleReconcileReport } from '../../core/delivery/reconcile-roles.ts';
+import type { Delivery } from '../../core/delivery/model/delivery.ts';
+import type { RoleReconcileReport } from '../../core/delivery/use-cases/reconcile-roles.ts';
 import { presentDelivery } from '../../adapters/http/presenters/deliveries.ts';
 import type { System } from '../../adapters/compose.ts';
 import { CliFailure, EXIT_CODES, reportedFailure } from '../failure.ts';

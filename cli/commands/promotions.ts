@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { System } from '../../adapters/compose.ts';
 import { presentCoupon, presentSale } from '../../adapters/http/presenters/promotions.ts';
 import type { CouponDto, SaleDto } from '../../adapters/http/contract/promotions.ts';
-import { PRODUCT_TYPES, type ProductType } from '../../core/catalogue/product.ts';
+import { PRODUCT_TYPES, type ProductType } from '../../core/catalogue/model/product.ts';
 import { dollarsToCents, formatUsd } from '../../core/shared/money.ts';
 import type { CliContext } from '../program.ts';
 import { oneLine, terminalJson } from '../terminal-text.ts';

@@ -1,9 +1,9 @@
 import { Option, type Command } from 'commander';
-import type { MembershipView } from '../../core/memberships/manage.ts';
-import { MEMBERSHIP_STATUSES, type MembershipStatus } from '../../core/memberships/membership.ts';
+import type { MembershipView } from '../../core/memberships/use-cases/manage.ts';
+import { MEMBERSHIP_STATUSES, type MembershipStatus } from '../../core/memberships/model/membership.ts';
 import { RenewalsNotRunHereError } from '../../core/memberships/errors.ts';
 import { formatUsd } from '../../core/shared/money.ts';
-import { displayName, type User } from '../../core/users/user.ts';
+import { displayName, type User } from '../../core/users/model/user.ts';
 import type { System } from '../../adapters/compose.ts';
 import { CliFailure, EXIT_CODES, reportedFailure } from '../failure.ts';
 import type { CliContext } from '../program.ts';

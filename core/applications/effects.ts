@@ -1,4 +1,4 @@
-import type { Application, ApplicationKind } from './application.ts';
+import type { Application, ApplicationKind } from './model/application.ts';
 
 /** What an application's changes mean for Discord, to be recorded with the change (the delivery module records it). */
 export interface ApplicationEffects {

@@ -1,5 +1,5 @@
 import { ConflictError, InvalidInputError, NotFoundError, type ErrorIssue } from '../shared/errors.ts';
-import { applicantDay, type ApplicationKind } from './application.ts';
+import { applicantDay, type ApplicationKind } from './model/application.ts';
 
 type AnyKind = Pick<ApplicationKind, 'label' | 'codePrefix'>;
 

@@ -1,16 +1,16 @@
-import { CloseAppeals } from './close-appeals.ts';
-import { ListAuditEntries } from './list-audit-entries.ts';
+import { CloseAppeals } from './use-cases/close-appeals.ts';
+import { ListAuditEntries } from './use-cases/list-audit-entries.ts';
 import type { ApplicationEffects } from './effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
-import type { AppealAnswers, AppealStatus } from './kinds/appeal.ts';
-import type { StaffAnswers, StaffStatus } from './kinds/staff.ts';
-import type { WhitelistAnswers, WhitelistStatus } from './kinds/whitelist.ts';
-import { ListApplications } from './list-applications.ts';
-import { ListMyApplications } from './list-my-applications.ts';
+import type { AppealAnswers, AppealStatus } from './model/kinds/appeal.ts';
+import type { StaffAnswers, StaffStatus } from './model/kinds/staff.ts';
+import type { WhitelistAnswers, WhitelistStatus } from './model/kinds/whitelist.ts';
+import { ListApplications } from './use-cases/list-applications.ts';
+import { ListMyApplications } from './use-cases/list-my-applications.ts';
 import type { ApplicationRepository, AuditLog, BanLifter, StaffRoster, WhitelistAccess } from './ports.ts';
-import { ReviewApplication } from './review-application.ts';
-import { ShowApplication } from './show-application.ts';
-import { SubmitApplication } from './submit-application.ts';
+import { ReviewApplication } from './use-cases/review-application.ts';
+import { ShowApplication } from './use-cases/show-application.ts';
+import { SubmitApplication } from './use-cases/submit-application.ts';
 
 /** What whitelist applications, staff applications, ban appeals and their audit log need from outside. */
 export interface ApplicationPorts {

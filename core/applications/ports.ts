@@ -1,6 +1,6 @@
-import type { Application, ApplicationKind, ApplicationKindName, BanRecord, LiftableBan } from './application.ts';
-import type { AuditEntry } from './audit-entry.ts';
-import type { Reviewer, ReviewChannel } from '../audit/reviewer.ts';
+import type { Application, ApplicationKind, ApplicationKindName, BanRecord, LiftableBan } from './model/application.ts';
+import type { AuditEntry } from './model/audit-entry.ts';
+import type { Reviewer, ReviewChannel } from '../audit/model/reviewer.ts';
 
 export interface ListQuery<S extends string> {
   status?: S;

@@ -1,6 +1,6 @@
-import type { AuditChain } from './audit-chain.ts';
-import { ExportAuditLog } from './export-audit-log.ts';
-import { VerifyAuditChain } from './verify-audit-chain.ts';
+import type { AuditChain } from './model/audit-chain.ts';
+import { ExportAuditLog } from './use-cases/export-audit-log.ts';
+import { VerifyAuditChain } from './use-cases/verify-audit-chain.ts';
 
 export interface AuditChainPorts {
   /** the account-action log and the review audit log, read as one chain */

@@ -1,12 +1,12 @@
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import type { UserRepository } from '../users/ports.ts';
-import { CheckCreatorCode } from './check-creator-code.ts';
-import { CreatorMonthReport } from './creator-report.ts';
-import { DisableCreatorCode } from './disable-creator-code.ts';
-import { ListCreators } from './list-creators.ts';
+import { CheckCreatorCode } from './use-cases/check-creator-code.ts';
+import { CreatorMonthReport } from './use-cases/creator-report.ts';
+import { DisableCreatorCode } from './use-cases/disable-creator-code.ts';
+import { ListCreators } from './use-cases/list-creators.ts';
 import type { CreatorRepository } from './ports.ts';
-import { RegisterCreator } from './register-creator.ts';
-import { ShowMyCreatorFigures } from './show-my-creator-figures.ts';
+import { RegisterCreator } from './use-cases/register-creator.ts';
+import { ShowMyCreatorFigures } from './use-cases/show-my-creator-figures.ts';
 
 export interface CreatorPorts {
   creators: CreatorRepository;

@@ -1,4 +1,4 @@
-import type { Creator } from './creator.ts';
+import type { Creator } from './model/creator.ts';
 
 /** What a creator's code brought in over a period, from the purchases that named it. */
 export interface CreatorSales {

@@ -1,7 +1,7 @@
-import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { Catalogue } from '../catalogue/model/catalogue.ts';
 import type { Clock } from '../shared/ports.ts';
 import type { DashboardFigures } from './ports.ts';
-import { ShowDashboardCharts } from './show-dashboard-charts.ts';
+import { ShowDashboardCharts } from './use-cases/show-dashboard-charts.ts';
 
 export interface DashboardPorts {
   figures: DashboardFigures;

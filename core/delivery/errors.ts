@@ -1,5 +1,5 @@
 import { ConflictError, DomainError, NotFoundError } from '../shared/errors.ts';
-import type { DeliveryStatus } from './delivery.ts';
+import type { DeliveryStatus } from './model/delivery.ts';
 
 /** How an attempt went wrong, as the Discord adapter reports it. */
 export class DeliveryAttemptError extends Error {

@@ -1,14 +1,14 @@
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import { DeliverDue, DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './deliver-due.ts';
+import { DeliverDue, DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './use-cases/deliver-due.ts';
 import type { MembershipEffects } from '../memberships/effects.ts';
 import type { DeliveryEffects } from './effects.ts';
-import { ListDeliveries } from './list-deliveries.ts';
-import { OutboxDeliveryEffects } from './outbox-delivery-effects.ts';
-import { PurchaseDeliveries } from './purchase-deliveries.ts';
-import { RetryDeliveries } from './retry-deliveries.ts';
+import { ListDeliveries } from './use-cases/list-deliveries.ts';
+import { OutboxDeliveryEffects } from './model/outbox-delivery-effects.ts';
+import { PurchaseDeliveries } from './use-cases/purchase-deliveries.ts';
+import { RetryDeliveries } from './use-cases/retry-deliveries.ts';
 import type { DeliveryOutbox, DiscordGateway, Entitlements } from './ports.ts';
-import { ReconcileRoles } from './reconcile-roles.ts';
-import { RoleMapping } from './role-mapping.ts';
+import { ReconcileRoles } from './use-cases/reconcile-roles.ts';
+import { RoleMapping } from './model/role-mapping.ts';
 
 /** What delivery through Discord needs from outside. */
 export interface DeliveryPorts {

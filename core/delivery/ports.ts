@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryStatus } from './delivery.ts';
+import type { Delivery, DeliveryStatus } from './model/delivery.ts';
 
 /** The outbox of deliveries. Writes join the caller's transaction. */
 export interface DeliveryOutbox {

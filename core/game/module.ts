@@ -1,14 +1,14 @@
-import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { Catalogue } from '../catalogue/model/catalogue.ts';
 import type { Entitlements } from '../delivery/ports.ts';
-import type { TokenChangeDeps } from '../tokens/apply-token-change.ts';
+import type { TokenChangeDeps } from '../tokens/model/apply-token-change.ts';
 import type { Clock } from '../shared/ports.ts';
 import type { UserRepository } from '../users/ports.ts';
-import { GameTokenChange } from './game-tokens.ts';
-import { PlayerAccess } from './player-access.ts';
+import { GameTokenChange } from './use-cases/game-tokens.ts';
+import { PlayerAccess } from './use-cases/player-access.ts';
 import type { ServerCheckLog } from './ports.ts';
-import { RecordServerCheck } from './record-server-check.ts';
-import type { ServerStatusSource } from './server-status.ts';
-import { type OwnerFigures, ShowServerFigures } from './show-server-figures.ts';
+import { RecordServerCheck } from './use-cases/record-server-check.ts';
+import type { ServerStatusSource } from './model/server-status.ts';
+import { type OwnerFigures, ShowServerFigures } from './use-cases/show-server-figures.ts';
 
 export interface GamePorts {
   /** the game server's last known status */

@@ -1,5 +1,5 @@
-import type { Purchase } from '../purchases/purchase.ts';
-import type { Membership } from './membership.ts';
+import type { Purchase } from '../purchases/model/purchase.ts';
+import type { Membership } from './model/membership.ts';
 
 /** What a membership's changes mean for Discord, recorded in the transaction that makes them. */
 export interface MembershipEffects {

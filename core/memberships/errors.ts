@@ -1,5 +1,5 @@
-import { PROVIDER_NAMES } from '../purchases/payment-providers.ts';
-import type { PaymentGatewayName } from '../purchases/purchase.ts';
+import { PROVIDER_NAMES } from '../purchases/model/payment-providers.ts';
+import type { PaymentGatewayName } from '../purchases/model/purchase.ts';
 import { ConflictError, DomainError, NotFoundError } from '../shared/errors.ts';
 
 export class NoMembershipError extends NotFoundError {

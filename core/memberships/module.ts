@@ -1,12 +1,12 @@
-import type { Catalogue } from '../catalogue/catalogue.ts';
-import type { PurchaseSettlement } from '../purchases/purchase-settlement.ts';
+import type { Catalogue } from '../catalogue/model/catalogue.ts';
+import type { PurchaseSettlement } from '../purchases/model/purchase-settlement.ts';
 import type { MembershipCheckout, PaymentEventLog, PaymentGateway, PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
-import { HandleBillingEvent, MembershipPayments, RenewDueMemberships } from './billing.ts';
-import { CheckTierPrices } from './check-tier-prices.ts';
+import { HandleBillingEvent, MembershipPayments, RenewDueMemberships } from './use-cases/billing.ts';
+import { CheckTierPrices } from './use-cases/check-tier-prices.ts';
 import type { MembershipEffects } from './effects.ts';
-import { MembershipLifecycle, tierName } from './lifecycle.ts';
-import { AdministerMemberships, ManageMembership, MembershipViews } from './manage.ts';
+import { MembershipLifecycle, tierName } from './model/lifecycle.ts';
+import { AdministerMemberships, ManageMembership, MembershipViews } from './use-cases/manage.ts';
 import type { MembershipRepository, SubscriptionGateway } from './ports.ts';
 
 export interface MembershipPorts {

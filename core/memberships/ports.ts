@@ -1,7 +1,7 @@
-import type { PaymentGatewayName } from '../purchases/purchase.ts';
+import type { PaymentGatewayName } from '../purchases/model/purchase.ts';
 import type { PaymentIntent, SubscriptionStart } from '../purchases/ports.ts';
-import type { Membership, MembershipStatus } from './membership.ts';
-import type { MembershipEvent } from './membership-events.ts';
+import type { Membership, MembershipStatus } from './model/membership.ts';
+import type { MembershipEvent } from './model/membership-events.ts';
 
 /** What may change on a membership; only the fields given are written. */
 export type MembershipChanges = Partial<

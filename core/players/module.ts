@@ -10,10 +10,10 @@ import {
   ChangePlayerPermissions,
   ChangePlayerRole,
   UnbanPlayer,
-} from './account-actions.ts';
+} from './use-cases/account-actions.ts';
 import type { PlayerPorts } from './ports.ts';
-import { SearchPlayers } from './search-players.ts';
-import { type PlayerMembershipSources, ShowPlayer } from './show-player.ts';
+import { SearchPlayers } from './use-cases/search-players.ts';
+import { type PlayerMembershipSources, ShowPlayer } from './use-cases/show-player.ts';
 
 interface Sources extends PlayerMembershipSources {
   users: UserPorts & TokenPorts;

@@ -1,6 +1,6 @@
-import type { AccountActionLog } from '../audit/account-action.ts';
-import type { AuditEntry } from '../applications/audit-entry.ts';
-import type { Delivery } from '../delivery/delivery.ts';
+import type { AccountActionLog } from '../audit/model/account-action.ts';
+import type { AuditEntry } from '../applications/model/audit-entry.ts';
+import type { Delivery } from '../delivery/model/delivery.ts';
 
 export interface StoreBanRecord {
   reason: string;

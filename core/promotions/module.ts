@@ -1,16 +1,16 @@
-import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { Catalogue } from '../catalogue/model/catalogue.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import { CreateCoupon } from './create-coupon.ts';
-import { CreateSale } from './create-sale.ts';
-import { DisableCoupon } from './disable-coupon.ts';
-import { EndSale } from './end-sale.ts';
-import { ListCoupons } from './list-coupons.ts';
-import { ListSales } from './list-sales.ts';
-import { ShowCoupon } from './show-coupon.ts';
+import { CreateCoupon } from './use-cases/create-coupon.ts';
+import { CreateSale } from './use-cases/create-sale.ts';
+import { DisableCoupon } from './use-cases/disable-coupon.ts';
+import { EndSale } from './use-cases/end-sale.ts';
+import { ListCoupons } from './use-cases/list-coupons.ts';
+import { ListSales } from './use-cases/list-sales.ts';
+import { ShowCoupon } from './use-cases/show-coupon.ts';
 import type { PromotionRepository } from './ports.ts';
-import { ListItemsOnSale } from './list-items-on-sale.ts';
-import { PriceCheckout } from './price-checkout.ts';
-import { QuotePrice } from './quote-price.ts';
+import { ListItemsOnSale } from './use-cases/list-items-on-sale.ts';
+import { PriceCheckout } from './model/price-checkout.ts';
+import { QuotePrice } from './use-cases/quote-price.ts';
 
 export interface PromotionPorts {
   promotions: PromotionRepository;

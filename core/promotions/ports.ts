@@ -1,5 +1,5 @@
-import type { Coupon, CouponWithUses } from './coupon.ts';
-import type { Sale } from './sale.ts';
+import type { Coupon, CouponWithUses } from './model/coupon.ts';
+import type { Sale } from './model/sale.ts';
 
 export interface CouponUses {
   total: number;

@@ -1,4 +1,4 @@
-import type { Purchase } from './purchase.ts';
+import type { Purchase } from './model/purchase.ts';
 
 /** What a change in the store means for Discord, to be recorded with the change (the delivery module records it). */
 export interface PurchaseEffects {

@@ -1,7 +1,7 @@
 import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../shared/errors.ts';
 import { formatUsd } from '../shared/money.ts';
-import { PROVIDER_CONSOLES, PROVIDER_NAMES } from './payment-providers.ts';
-import { CHECKOUT_ABANDONED_AFTER_HOURS, type PaymentGatewayName, type PurchaseStatus } from './purchase.ts';
+import { PROVIDER_CONSOLES, PROVIDER_NAMES } from './model/payment-providers.ts';
+import { CHECKOUT_ABANDONED_AFTER_HOURS, type PaymentGatewayName, type PurchaseStatus } from './model/purchase.ts';
 
 export class PurchaseNotFoundError extends NotFoundError {
   constructor(reference: string) {

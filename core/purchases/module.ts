@@ -1,13 +1,13 @@
-import type { Catalogue } from '../catalogue/catalogue.ts';
-import { ListUnmatchedPayments } from './unmatched-payments.ts';
+import type { Catalogue } from '../catalogue/model/catalogue.ts';
+import { ListUnmatchedPayments } from './use-cases/unmatched-payments.ts';
 import type { PurchaseEffects } from './effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
-import { CompletePurchase } from './complete-purchase.ts';
-import { HandlePaymentEvent } from './handle-payment-event.ts';
-import { ListMyPurchases } from './list-my-purchases.ts';
-import { ListPurchases } from './list-purchases.ts';
-import { ListRecentPurchases } from './list-recent-purchases.ts';
-import { ReceiveGifts } from './receive-gifts.ts';
+import { CompletePurchase } from './use-cases/complete-purchase.ts';
+import { HandlePaymentEvent } from './use-cases/handle-payment-event.ts';
+import { ListMyPurchases } from './use-cases/list-my-purchases.ts';
+import { ListPurchases } from './use-cases/list-purchases.ts';
+import { ListRecentPurchases } from './use-cases/list-recent-purchases.ts';
+import { ReceiveGifts } from './use-cases/receive-gifts.ts';
 import type {
   CheckoutPricing,
   CreatorCodes,
@@ -19,12 +19,12 @@ import type {
   PurchaseTokenGrants,
   StoreBans,
 } from './ports.ts';
-import { ReconcilePurchases } from './reconcile-purchases.ts';
-import { type RefundAccounts, RefundPurchase, RefundTerms } from './refund-purchase.ts';
-import { type CompletionHooks, PurchaseSettlement } from './purchase-settlement.ts';
-import { ShowMyPurchase } from './show-my-purchase.ts';
-import { PurchaseHistory, ShowPurchase } from './show-purchase.ts';
-import { StartCheckout } from './start-checkout.ts';
+import { ReconcilePurchases } from './use-cases/reconcile-purchases.ts';
+import { type RefundAccounts, RefundPurchase, RefundTerms } from './use-cases/refund-purchase.ts';
+import { type CompletionHooks, PurchaseSettlement } from './model/purchase-settlement.ts';
+import { ShowMyPurchase } from './use-cases/show-my-purchase.ts';
+import { PurchaseHistory, ShowPurchase } from './use-cases/show-purchase.ts';
+import { StartCheckout } from './use-cases/start-checkout.ts';
 
 /** What the store needs from outside. */
 export interface PurchasePorts {

@@ -1,7 +1,7 @@
-import type { BuyerPurchaseStatus, PurchaseScope } from './buyer-view.ts';
-import type { PricedItem } from '../catalogue/product.ts';
-import type { SubscriptionDiscount } from './discount.ts';
-import type { GiftRecipient } from './gift.ts';
+import type { BuyerPurchaseStatus, PurchaseScope } from './model/buyer-view.ts';
+import type { PricedItem } from '../catalogue/model/product.ts';
+import type { SubscriptionDiscount } from './model/discount.ts';
+import type { GiftRecipient } from './model/gift.ts';
 import type {
   PaymentGatewayName,
   ProviderCodes,
@@ -9,7 +9,7 @@ import type {
   PurchaseChanges,
   PurchaseDiscount,
   PurchaseStatus,
-} from './purchase.ts';
+} from './model/purchase.ts';
 
 export type IntentStatus =
   | 'requires_payment_method'

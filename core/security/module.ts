@@ -1,6 +1,6 @@
-import type { AccountActionLog } from '../audit/account-action.ts';
+import type { AccountActionLog } from '../audit/model/account-action.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
-import type { Permission } from '../users/permissions.ts';
+import type { Permission } from '../users/model/permissions.ts';
 import type { UserRepository } from '../users/ports.ts';
 import type { OneTimeCodes, PasskeyCeremony, SecondFactorRepository, SecretBox } from './ports.ts';
 import { CheckCode } from './use-cases/check-code.ts';

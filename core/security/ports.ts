@@ -1,4 +1,4 @@
-import type { Passkey, TotpFactor } from './second-factor.ts';
+import type { Passkey, TotpFactor } from './model/second-factor.ts';
 
 /** Registered passkeys, the authenticator-app secret and the recovery codes, per user. */
 export interface SecondFactorRepository {

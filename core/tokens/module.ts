@@ -1,9 +1,9 @@
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import type { UserRepository } from '../users/ports.ts';
-import { CreditTokens } from './credit-tokens.ts';
-import { DebitTokens } from './debit-tokens.ts';
+import { CreditTokens } from './use-cases/credit-tokens.ts';
+import { DebitTokens } from './use-cases/debit-tokens.ts';
 import type { TokenLedger } from './ports.ts';
-import { TokenHistory } from './token-history.ts';
+import { TokenHistory } from './use-cases/token-history.ts';
 
 /** What token balances need from outside: the ledger, and the accounts it belongs to. */
 export interface TokenPorts {

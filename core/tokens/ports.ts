@@ -1,4 +1,4 @@
-import type { TokenLedgerEntry } from './ledger-entry.ts';
+import type { TokenLedgerEntry } from './model/ledger-entry.ts';
 
 export type LedgerOutcome =
   | { kind: 'applied'; entry: TokenLedgerEntry }

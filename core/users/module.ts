@@ -1,13 +1,13 @@
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import { BanUser } from './ban-user.ts';
-import { ChangePermissions } from './change-permissions.ts';
-import { ChangeRole } from './change-role.ts';
-import { FindUserByDiscordId } from './find-user-by-discord-id.ts';
-import { GetUser } from './get-user.ts';
-import { ListUsers } from './list-users.ts';
+import { BanUser } from './use-cases/ban-user.ts';
+import { ChangePermissions } from './use-cases/change-permissions.ts';
+import { ChangeRole } from './use-cases/change-role.ts';
+import { FindUserByDiscordId } from './use-cases/find-user-by-discord-id.ts';
+import { GetUser } from './use-cases/get-user.ts';
+import { ListUsers } from './use-cases/list-users.ts';
 import type { UserRepository } from './ports.ts';
-import { SignIn } from './sign-in.ts';
-import { UnbanUser } from './unban-user.ts';
+import { SignIn } from './use-cases/sign-in.ts';
+import { UnbanUser } from './use-cases/unban-user.ts';
 
 /** What accounts need from outside. */
 export interface UserPorts {

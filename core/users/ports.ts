@@ -1,6 +1,6 @@
-import type { SignInIdentity } from './identity.ts';
-import type { Permission } from './permissions.ts';
-import type { Role, User } from './user.ts';
+import type { SignInIdentity } from './model/identity.ts';
+import type { Permission } from './model/permissions.ts';
+import type { Role, User } from './model/user.ts';
 
 export interface UserQuery {
   role?: Role;

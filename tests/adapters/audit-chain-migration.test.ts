@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { GENESIS_HASH } from '../../core/audit/audit-chain.ts';
-import { VerifyAuditChain } from '../../core/audit/verify-audit-chain.ts';
+import { GENESIS_HASH } from '../../core/audit/model/audit-chain.ts';
+import { VerifyAuditChain } from '../../core/audit/use-cases/verify-audit-chain.ts';
 import { Database } from '../../adapters/persistence/database.ts';
 import { migrationsList } from '../../adapters/persistence/migrations/index.ts';
 import { MikroOrmAccountActionLog } from '../../adapters/persistence/mikro-orm-account-action-log.ts';

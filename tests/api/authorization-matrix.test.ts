@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
 import { appealAnswers, staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { delivery } from '../support/delivery-builders.ts';
-import { IMPLIED_PERMISSIONS, PERMISSIONS, type Permission } from '../../core/users/permissions.ts';
+import { IMPLIED_PERMISSIONS, PERMISSIONS, type Permission } from '../../core/users/model/permissions.ts';
 import { allRoutes, type Route, routeKey } from '../support/routes.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
-import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../../core/security/second-factor.ts';
+import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../../core/security/model/second-factor.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 type Access = 'public' | 'signed-in' | Permission;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeSystem, type System } from '../../adapters/compose.ts';
 import { loadConfig } from '../../adapters/config.ts';
 import { createLogger } from '../../adapters/logger.ts';
-import type { User } from '../../core/users/user.ts';
+import type { User } from '../../core/users/model/user.ts';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { runCliOn } from '../support/cli.ts';
 import { randomDiscordId } from '../support/session.ts';

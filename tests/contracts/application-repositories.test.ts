@@ -5,16 +5,16 @@ import {
   type StaffAnswers,
   type StaffApplication,
   type StaffStatus,
-} from '../../core/applications/kinds/staff.ts';
+} from '../../core/applications/model/kinds/staff.ts';
 import {
   whitelistKind,
   type WhitelistAnswers,
   type WhitelistApplication,
   type WhitelistStatus,
-} from '../../core/applications/kinds/whitelist.ts';
+} from '../../core/applications/model/kinds/whitelist.ts';
 import type { ApplicationRepository, StaffRoster, WhitelistAccess } from '../../core/applications/ports.ts';
-import { SubmitApplication } from '../../core/applications/submit-application.ts';
-import type { AuditEntry } from '../../core/applications/audit-entry.ts';
+import { SubmitApplication } from '../../core/applications/use-cases/submit-application.ts';
+import type { AuditEntry } from '../../core/applications/model/audit-entry.ts';
 import type { AuditLog } from '../../core/applications/ports.ts';
 import { noDeliveryEffects } from '../../core/delivery/effects.ts';
 import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';

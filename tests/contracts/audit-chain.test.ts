@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../core/applications/audit-entry.ts';
+import type { AuditEntry } from '../../core/applications/model/audit-entry.ts';
 import type { AuditLog } from '../../core/applications/ports.ts';
-import type { AccountAction, AccountActionLog } from '../../core/audit/account-action.ts';
-import { type AuditChain, GENESIS_HASH } from '../../core/audit/audit-chain.ts';
-import { ExportAuditLog } from '../../core/audit/export-audit-log.ts';
-import { VerifyAuditChain } from '../../core/audit/verify-audit-chain.ts';
+import type { AccountAction, AccountActionLog } from '../../core/audit/model/account-action.ts';
+import { type AuditChain, GENESIS_HASH } from '../../core/audit/model/audit-chain.ts';
+import { ExportAuditLog } from '../../core/audit/use-cases/export-audit-log.ts';
+import { VerifyAuditChain } from '../../core/audit/use-cases/verify-audit-chain.ts';
 import { InMemoryAccountActionLog } from '../../adapters/memory/in-memory-account-action-log.ts';
 import { InMemoryAuditChain } from '../../adapters/memory/in-memory-audit-chain.ts';
 import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';

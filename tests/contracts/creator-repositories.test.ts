@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Creator } from '../../core/creators/creator.ts';
+import type { Creator } from '../../core/creators/model/creator.ts';
 import type { CreatorRepository } from '../../core/creators/ports.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
-import type { Purchase, PurchaseStatus } from '../../core/purchases/purchase.ts';
+import type { Purchase, PurchaseStatus } from '../../core/purchases/model/purchase.ts';
 import { InMemoryCreatorRepository } from '../../adapters/memory/in-memory-creator-repository.ts';
 import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
 import { MikroOrmCreatorRepository } from '../../adapters/persistence/mikro-orm-creator-repository.ts';

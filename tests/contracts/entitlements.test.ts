@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationRepository } from '../../core/applications/ports.ts';
-import { whitelistKind, type WhitelistAnswers, type WhitelistStatus } from '../../core/applications/kinds/whitelist.ts';
+import {
+  whitelistKind,
+  type WhitelistAnswers,
+  type WhitelistStatus,
+} from '../../core/applications/model/kinds/whitelist.ts';
 import type { Entitlement, Entitlements } from '../../core/delivery/ports.ts';
-import type { Membership } from '../../core/memberships/membership.ts';
+import type { Membership } from '../../core/memberships/model/membership.ts';
 import type { MembershipRepository } from '../../core/memberships/ports.ts';
-import type { Purchase } from '../../core/purchases/purchase.ts';
+import type { Purchase } from '../../core/purchases/model/purchase.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import type { UserRepository } from '../../core/users/ports.ts';
 import { InMemoryApplicationRepository } from '../../adapters/memory/in-memory-application-repository.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Membership } from '../../core/memberships/membership.ts';
+import type { Membership } from '../../core/memberships/model/membership.ts';
 import type { MembershipRepository } from '../../core/memberships/ports.ts';
-import type { Purchase } from '../../core/purchases/purchase.ts';
+import type { Purchase } from '../../core/purchases/model/purchase.ts';
 import { pendingPurchase } from '../support/purchase-builders.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import { InMemoryMembershipRepository } from '../../adapters/memory/in-memory-membership-repository.ts';
@@ -11,7 +11,7 @@ import { MikroOrmMembershipRepository } from '../../adapters/persistence/mikro-o
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
 import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
 import { storedMembership } from '../support/membership-builders.ts';
-import { giftSubscriptionId } from '../../core/purchases/gift.ts';
+import { giftSubscriptionId } from '../../core/purchases/model/gift.ts';
 
 interface Harness {
   memberships: MembershipRepository;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Coupon } from '../../core/promotions/coupon.ts';
+import type { Coupon } from '../../core/promotions/model/coupon.ts';
 import type { PromotionRepository } from '../../core/promotions/ports.ts';
-import type { Sale } from '../../core/promotions/sale.ts';
+import type { Sale } from '../../core/promotions/model/sale.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
-import type { PurchaseDiscount, PurchaseStatus } from '../../core/purchases/purchase.ts';
+import type { PurchaseDiscount, PurchaseStatus } from '../../core/purchases/model/purchase.ts';
 import { InMemoryPromotionRepository } from '../../adapters/memory/in-memory-promotion-repository.ts';
 import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
 import { MikroOrmPromotionRepository } from '../../adapters/persistence/mikro-orm-promotion-repository.ts';

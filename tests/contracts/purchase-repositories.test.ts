@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Purchase, PurchaseChanges, PurchaseStatus } from '../../core/purchases/purchase.ts';
+import type { Purchase, PurchaseChanges, PurchaseStatus } from '../../core/purchases/model/purchase.ts';
 import type { PaymentEventLog, PurchaseRepository } from '../../core/purchases/ports.ts';
 import { InMemoryPaymentEventLog } from '../../adapters/memory/in-memory-payment-event-log.ts';
 import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchaseTokenGrants } from '../../core/purchases/ports.ts';
-import { tokenLedgerFromAccounts } from '../../core/purchases/token-ledger-bridge.ts';
+import { tokenLedgerFromAccounts } from '../../core/purchases/model/token-ledger-bridge.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
-import type { TokenLedgerEntry } from '../../core/tokens/ledger-entry.ts';
+import type { TokenLedgerEntry } from '../../core/tokens/model/ledger-entry.ts';
 import type { TokenLedger } from '../../core/tokens/ports.ts';
 import { createTokenModule } from '../../core/tokens/module.ts';
 import { createUserModule } from '../../core/users/module.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
-import type { Role, User } from '../../core/users/user.ts';
+import type { Role, User } from '../../core/users/model/user.ts';
 import { appealAnswers } from '../support/application-builders.ts';
 
 function fixture() {

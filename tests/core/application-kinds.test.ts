@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplicationKind } from '../../core/applications/application.ts';
-import { questionsOf } from '../../core/applications/form-layout.ts';
-import { staffKind } from '../../core/applications/kinds/staff.ts';
-import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
+import type { ApplicationKind } from '../../core/applications/model/application.ts';
+import { questionsOf } from '../../core/applications/model/form-layout.ts';
+import { staffKind } from '../../core/applications/model/kinds/staff.ts';
+import { whitelistKind } from '../../core/applications/model/kinds/whitelist.ts';
 
 describe.each([whitelistKind, staffKind] as ApplicationKind[])('the $name kind', (kind) => {
   it('asks every answer of its schema once in its form, and nothing else', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
-import type { PurchaseStatus } from '../../core/purchases/purchase.ts';
+import type { PurchaseStatus } from '../../core/purchases/model/purchase.ts';
 import { storedWhitelistApplication } from '../support/application-builders.ts';
 import { storedMembership } from '../support/membership-builders.ts';
 import { pendingPurchase } from '../support/purchase-builders.ts';

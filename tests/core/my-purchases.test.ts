@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
-import { CHECKOUT_ABANDONED_AFTER_HOURS, PAYMENT_WINDOW_MINUTES } from '../../core/purchases/purchase.ts';
+import { CHECKOUT_ABANDONED_AFTER_HOURS, PAYMENT_WINDOW_MINUTES } from '../../core/purchases/model/purchase.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
 
 describe("a buyer's own purchases", () => {

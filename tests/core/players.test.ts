@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
-import type { Purchase } from '../../core/purchases/purchase.ts';
+import type { Purchase } from '../../core/purchases/model/purchase.ts';
 import { pendingPurchase } from '../support/purchase-builders.ts';
 
 function fixture() {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Catalogue } from '../../core/catalogue/catalogue.ts';
-import type { Coupon } from '../../core/promotions/coupon.ts';
-import { liveSaleFor, priceItem } from '../../core/promotions/pricing.ts';
-import type { Sale } from '../../core/promotions/sale.ts';
-import { renewalDiscount } from '../../core/purchases/discount.ts';
-import { NO_PAYMENT_REASON, PAYMENT_WINDOW_MINUTES } from '../../core/purchases/purchase.ts';
+import { Catalogue } from '../../core/catalogue/model/catalogue.ts';
+import type { Coupon } from '../../core/promotions/model/coupon.ts';
+import { liveSaleFor, priceItem } from '../../core/promotions/model/pricing.ts';
+import type { Sale } from '../../core/promotions/model/sale.ts';
+import { renewalDiscount } from '../../core/purchases/model/discount.ts';
+import { NO_PAYMENT_REASON, PAYMENT_WINDOW_MINUTES } from '../../core/purchases/model/purchase.ts';
 import { couponOf } from '../support/promotion-builders.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
 

@@ -4,7 +4,7 @@ import {
   type Purchase,
   type PurchaseStatus,
   PurchaseTransitions,
-} from '../../core/purchases/purchase.ts';
+} from '../../core/purchases/model/purchase.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Catalogue } from '../../core/catalogue/catalogue.ts';
-import { ALL_PRODUCTS } from '../../core/catalogue/products.ts';
+import { Catalogue } from '../../core/catalogue/model/catalogue.ts';
+import { ALL_PRODUCTS } from '../../core/catalogue/model/products.ts';
 import { NotFoundError } from '../../core/shared/errors.ts';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { purchasesFixture } from './purchases-fixture.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
-import type { Permission } from '../../core/users/permissions.ts';
-import { permissionsBeyond } from '../../core/users/ranks.ts';
-import type { Role, User } from '../../core/users/user.ts';
+import type { Permission } from '../../core/users/model/permissions.ts';
+import { permissionsBeyond } from '../../core/users/model/ranks.ts';
+import type { Role, User } from '../../core/users/model/user.ts';
 import { appealAnswers } from '../support/application-builders.ts';
 
 function fixture() {

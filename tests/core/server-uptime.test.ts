@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordServerCheck } from '../../core/game/record-server-check.ts';
+import { RecordServerCheck } from '../../core/game/use-cases/record-server-check.ts';
 import { InMemoryServerCheckLog } from '../../adapters/memory/in-memory-server-check-log.ts';
 
 const HOUR = 3_600_000;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { InMemoryApplicationRepository } from '../../adapters/memory/in-memory-application-repository.ts';
-import { whitelistKind } from '../../core/applications/kinds/whitelist.ts';
-import { SubmitApplication } from '../../core/applications/submit-application.ts';
+import { whitelistKind } from '../../core/applications/model/kinds/whitelist.ts';
+import { SubmitApplication } from '../../core/applications/use-cases/submit-application.ts';
 import { noDeliveryEffects } from '../../core/delivery/effects.ts';
 import { person, storedWhitelistApplication, whitelistAnswers } from '../support/application-builders.ts';
 import { coreFixture } from './core-fixture.ts';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../../core/security/second-factor.ts';
+import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../../core/security/model/second-factor.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { browserAvailable, CHROMIUM_PATH, shoot } from '../support/browser.ts';
 import { signIn } from '../support/session.ts';

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../core/users/user.ts';
+import type { Role } from '../../core/users/model/user.ts';
 import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../core/users/user.ts';
+import type { Role } from '../../core/users/model/user.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { browserAvailable, openBrowser, type TestBrowser, shoot, visitInApp } from '../support/browser.ts';
 import { signIn } from '../support/session.ts';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { appealAnswersSchema, type AppealAnswers } from '../../core/applications/kinds/appeal.ts';
-import { staffAnswersSchema, type StaffAnswers } from '../../core/applications/kinds/staff.ts';
+import { appealAnswersSchema, type AppealAnswers } from '../../core/applications/model/kinds/appeal.ts';
+import { staffAnswersSchema, type StaffAnswers } from '../../core/applications/model/kinds/staff.ts';
 import {
   type WhitelistAnswers,
   type WhitelistApplication,
   whitelistAnswersSchema,
-} from '../../core/applications/kinds/whitelist.ts';
-import type { Role } from '../../core/users/user.ts';
+} from '../../core/applications/model/kinds/whitelist.ts';
+import type { Role } from '../../core/users/model/user.ts';
 
 let counter = 0;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Delivery } from '../../core/delivery/delivery.ts';
+import type { Delivery } from '../../core/delivery/model/delivery.ts';
 
 /** A staff-channel notice, pending now, as the outbox stores one; overrides set the rest. */
 export function delivery(overrides: Partial<Delivery> = {}): Delivery {

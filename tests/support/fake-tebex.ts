@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Catalogue } from '../../core/catalogue/catalogue.ts';
+import { Catalogue } from '../../core/catalogue/model/catalogue.ts';
 import { sellableItems } from '../../adapters/payments/tebex/tebex-packages.ts';
 import { tebexSignature } from '../../adapters/payments/tebex/tebex-webhooks.ts';
 

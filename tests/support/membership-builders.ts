@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Membership } from '../../core/memberships/membership.ts';
+import type { Membership } from '../../core/memberships/model/membership.ts';
 
 const MONTH_MS = 30 * 86_400_000;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Coupon } from '../../core/promotions/coupon.ts';
+import type { Coupon } from '../../core/promotions/model/coupon.ts';
 
 /** A coupon as stored: 10 % off everything, no limits, a code of its own, with the fields a test sets. */
 export function couponOf(fields: Partial<Coupon> = {}): Coupon {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Purchase } from '../../core/purchases/purchase.ts';
+import type { Purchase } from '../../core/purchases/model/purchase.ts';
 
 /** A stored purchase as a checkout leaves it (pending, nothing paid or credited yet), with the fields a test sets. */
 export function pendingPurchase(

@@ -1,6 +1,6 @@
 import { createHttpApp } from '../../adapters/http/app.ts';
 import type { PermissionGuard } from '../../adapters/http/middleware/auth.ts';
-import type { Permission } from '../../core/users/permissions.ts';
+import type { Permission } from '../../core/users/model/permissions.ts';
 import type { TestServer } from './test-system.ts';
 
 export interface Route {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import type { Permission } from '../../core/users/permissions.ts';
-import type { Role } from '../../core/users/user.ts';
+import type { Permission } from '../../core/users/model/permissions.ts';
+import type { Role } from '../../core/users/model/user.ts';
 import type { TestServer } from './test-system.ts';
 
 export interface SignInOptions {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/buyer-view.ts';
+import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/model/buyer-view.ts';
 import { discountFields } from './purchases.ts';
 
 export const buyerPurchaseStatusSchema = z.enum(BUYER_PURCHASE_STATUSES);

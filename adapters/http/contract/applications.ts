@@ -1,24 +1,24 @@
 import { z } from 'zod';
-import { oneOf, typeError } from '../../../core/applications/answer-fields.ts';
-import type { ApplicationKind } from '../../../core/applications/application.ts';
-import { appealKind, type AppealAnswers, type AppealStatus } from '../../../core/applications/kinds/appeal.ts';
+import { oneOf, typeError } from '../../../core/applications/model/answer-fields.ts';
+import type { ApplicationKind } from '../../../core/applications/model/application.ts';
+import { appealKind, type AppealAnswers, type AppealStatus } from '../../../core/applications/model/kinds/appeal.ts';
 import {
   staffKind,
   type StaffAnswers,
   type StaffPosition,
   type StaffStatus,
-} from '../../../core/applications/kinds/staff.ts';
+} from '../../../core/applications/model/kinds/staff.ts';
 import {
   whitelistKind,
   type WhitelistAnswers,
   type WhitelistStatus,
-} from '../../../core/applications/kinds/whitelist.ts';
+} from '../../../core/applications/model/kinds/whitelist.ts';
 import {
   applicantMessageField,
   optionalReviewNotes,
   requiredReviewNotes,
   reviewNotesAsWritten,
-} from '../../../core/applications/review-notes.ts';
+} from '../../../core/applications/model/review-notes.ts';
 
 /** The rules are core's: the form in the browser and the request body are checked by the same schemas. */
 export {
@@ -26,33 +26,33 @@ export {
   WHITELIST_STATUSES,
   WHITELIST_TIMEZONES,
   whitelistKind,
-} from '../../../core/applications/kinds/whitelist.ts';
+} from '../../../core/applications/model/kinds/whitelist.ts';
 export {
   STAFF_POSITION_OPTIONS,
   STAFF_POSITIONS,
   STAFF_STATUSES,
   STAFF_TIMEZONES,
   staffKind,
-} from '../../../core/applications/kinds/staff.ts';
+} from '../../../core/applications/model/kinds/staff.ts';
 export {
   APPEAL_BAN_OPTIONS,
   APPEAL_OFFENCE_OPTIONS,
   APPEAL_STATUSES,
   NON_APPEALABLE_OFFENCES,
   appealKind,
-} from '../../../core/applications/kinds/appeal.ts';
+} from '../../../core/applications/model/kinds/appeal.ts';
 export {
   APPLICANT_MESSAGE_MAX_LENGTH,
   REVIEW_NOTES_TOO_SHORT,
   requiredReviewNotes,
-} from '../../../core/applications/review-notes.ts';
-export type { ApplicationKind } from '../../../core/applications/application.ts';
+} from '../../../core/applications/model/review-notes.ts';
+export type { ApplicationKind } from '../../../core/applications/model/application.ts';
 export {
   questionsOf,
   type FormLayout,
   type FormSection,
   type Question,
-} from '../../../core/applications/form-layout.ts';
+} from '../../../core/applications/model/form-layout.ts';
 
 /** Identity comes from the session: these may be sent (the form does) and are ignored. */
 const ignoredIdentity = {

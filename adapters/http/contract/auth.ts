@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSIONS } from '../../../core/users/permissions.ts';
+import { PERMISSIONS } from '../../../core/users/model/permissions.ts';
 import { matchPageRoute } from './pages.ts';
 
 export const ROLE_VALUES = ['player', 'staff', 'admin'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { creatorCodeSchema, sharePercentSchema } from '../../../core/creators/creator.ts';
-import { MONTH_PATTERN } from '../../../core/creators/month.ts';
+import { creatorCodeSchema, sharePercentSchema } from '../../../core/creators/model/creator.ts';
+import { MONTH_PATTERN } from '../../../core/creators/model/month.ts';
 
 export { creatorCodeSchema, sharePercentSchema, MONTH_PATTERN };
 

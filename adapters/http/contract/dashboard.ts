@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHART_WINDOWS } from '../../../core/dashboard/show-dashboard-charts.ts';
+import { CHART_WINDOWS } from '../../../core/dashboard/use-cases/show-dashboard-charts.ts';
 
 export { CHART_WINDOWS };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBERSHIP_STATUSES } from '../../../core/memberships/membership.ts';
+import { MEMBERSHIP_STATUSES } from '../../../core/memberships/model/membership.ts';
 
 /**
  * The signed-in player's Priority Pass membership (GET /api/membership), and what the account page acts on.

@@ -5,11 +5,11 @@ export {
   BAN_REASON_MAX_LENGTH,
   BAN_REASON_MIN_LENGTH,
   banReasonSchema,
-} from '../../../core/purchases/unban-details.ts';
+} from '../../../core/purchases/model/unban-details.ts';
 
 const dollars = z.number().positive().max(100_000);
 
-export { GIFT_MONTHS } from '../../../core/purchases/gift.ts';
+export { GIFT_MONTHS } from '../../../core/purchases/model/gift.ts';
 
 /** A gift's recipient as the buyer's pages show it. */
 export const giftSchema = z.object({

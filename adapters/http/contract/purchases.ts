@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/buyer-view.ts';
-import { MONTH_TAKE_BACK_EFFECTS } from '../../../core/memberships/membership.ts';
-import { PAYMENT_GATEWAYS } from '../../../core/purchases/purchase.ts';
+import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/model/buyer-view.ts';
+import { MONTH_TAKE_BACK_EFFECTS } from '../../../core/memberships/model/membership.ts';
+import { PAYMENT_GATEWAYS } from '../../../core/purchases/model/purchase.ts';
 import { deliverySchema } from './deliveries.ts';
 import { tokenEntrySchema } from './tokens.ts';
 

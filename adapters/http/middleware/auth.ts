@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { ForbiddenError, UnauthenticatedError } from '../../../core/shared/errors.ts';
-import type { User } from '../../../core/users/user.ts';
-import { hasPermission, PERMISSION_LABELS, type Permission } from '../../../core/users/permissions.ts';
+import type { User } from '../../../core/users/model/user.ts';
+import { hasPermission, PERMISSION_LABELS, type Permission } from '../../../core/users/model/permissions.ts';
 
 declare module 'koa' {
   interface DefaultState {

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Core } from '../../../core/index.ts';
-import type { Permission } from '../../../core/users/permissions.ts';
+import type { Permission } from '../../../core/users/model/permissions.ts';
 import { currentUser } from './auth.ts';
 import { sessionData } from './session.ts';
 

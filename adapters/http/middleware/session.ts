@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Context, Middleware, Next } from 'koa';
 import { DomainError } from '../../../core/shared/errors.ts';
-import type { Role, User } from '../../../core/users/user.ts';
+import type { Role, User } from '../../../core/users/model/user.ts';
 import type { Clock } from '../../../core/shared/ports.ts';
 import type { SessionStore, StoredSession } from '../../../core/users/ports.ts';
 import { CookieKeys } from './cookie-keys.ts';
-import type { Challenge } from '../../../core/security/second-factor.ts';
+import type { Challenge } from '../../../core/security/model/second-factor.ts';
 
 export const SESSION_COOKIE = 'bayou.sid';
 

@@ -1,6 +1,6 @@
-import type { BuyerPurchase } from '../../../core/purchases/buyer-view.ts';
-import type { MyPurchasesPage } from '../../../core/purchases/list-my-purchases.ts';
-import type { Delivery } from '../../../core/delivery/delivery.ts';
+import type { BuyerPurchase } from '../../../core/purchases/model/buyer-view.ts';
+import type { MyPurchasesPage } from '../../../core/purchases/use-cases/list-my-purchases.ts';
+import type { Delivery } from '../../../core/delivery/model/delivery.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { MyPurchaseDto, MyPurchasesResponse } from '../contract/account.ts';
 import { presentDiscount } from './purchases.ts';

@@ -3,8 +3,8 @@ import {
   type Application,
   type ApplicationKind,
   type ApplicationView,
-} from '../../../core/applications/application.ts';
-import type { ApplicationPage } from '../../../core/applications/list-applications.ts';
+} from '../../../core/applications/model/application.ts';
+import type { ApplicationPage } from '../../../core/applications/use-cases/list-applications.ts';
 import type { ApplicationDto, ApplicationListDto, MyApplicationsDto } from '../contract/applications.ts';
 
 /** Identity, the kind's answers (its questions, in their order), `currentStaff` where the kind shows it, the review. */

@@ -1,6 +1,6 @@
-import { permissionsOf } from '../../../core/users/permissions.ts';
-import type { TokenLedgerEntry } from '../../../core/tokens/ledger-entry.ts';
-import type { User } from '../../../core/users/user.ts';
+import { permissionsOf } from '../../../core/users/model/permissions.ts';
+import type { TokenLedgerEntry } from '../../../core/tokens/model/ledger-entry.ts';
+import type { User } from '../../../core/users/model/user.ts';
 import type { CurrentUserDto } from '../contract/auth.ts';
 import type { TokenEntryDto } from '../contract/tokens.ts';
 

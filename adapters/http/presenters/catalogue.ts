@@ -1,5 +1,5 @@
-import type { Product } from '../../../core/catalogue/product.ts';
-import { tokensFor } from '../../../core/catalogue/product.ts';
+import type { Product } from '../../../core/catalogue/model/product.ts';
+import { tokensFor } from '../../../core/catalogue/model/product.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { CatalogueResponse, ProductDto } from '../contract/catalogue.ts';
 

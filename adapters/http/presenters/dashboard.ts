@@ -1,4 +1,4 @@
-import type { DashboardCharts } from '../../../core/dashboard/show-dashboard-charts.ts';
+import type { DashboardCharts } from '../../../core/dashboard/use-cases/show-dashboard-charts.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { DashboardChartsResponse } from '../contract/dashboard.ts';
 

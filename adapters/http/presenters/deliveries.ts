@@ -1,4 +1,4 @@
-import type { Delivery } from '../../../core/delivery/delivery.ts';
+import type { Delivery } from '../../../core/delivery/model/delivery.ts';
 import type { DeliveryDto } from '../contract/deliveries.ts';
 
 export function presentDelivery(delivery: Delivery): DeliveryDto {

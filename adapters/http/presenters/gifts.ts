@@ -1,4 +1,4 @@
-import type { Purchase } from '../../../core/purchases/purchase.ts';
+import type { Purchase } from '../../../core/purchases/model/purchase.ts';
 import type { GiftDto } from '../contract/payments.ts';
 
 /** who a purchase was bought for; null when the buyer bought it for themself */

@@ -1,5 +1,5 @@
-import type { MembershipView } from '../../../core/memberships/manage.ts';
-import type { Purchase } from '../../../core/purchases/purchase.ts';
+import type { MembershipView } from '../../../core/memberships/use-cases/manage.ts';
+import type { Purchase } from '../../../core/purchases/model/purchase.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { MembershipDto } from '../contract/memberships.ts';
 

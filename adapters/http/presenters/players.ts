@@ -1,11 +1,11 @@
-import type { AccountAction } from '../../../core/audit/account-action.ts';
-import type { PlayerPage, TimelineEntry } from '../../../core/players/timeline.ts';
-import { TIMELINE_PER_SOURCE } from '../../../core/players/timeline.ts';
+import type { AccountAction } from '../../../core/audit/model/account-action.ts';
+import type { PlayerPage, TimelineEntry } from '../../../core/players/model/timeline.ts';
+import { TIMELINE_PER_SOURCE } from '../../../core/players/model/timeline.ts';
 import type { StoreBanRecord } from '../../../core/players/ports.ts';
-import { PERMISSION_LABELS, permissionStates } from '../../../core/users/permissions.ts';
-import { displayName, type User } from '../../../core/users/user.ts';
-import type { PlayerAccessView } from '../../../core/game/player-access.ts';
-import type { MembershipView } from '../../../core/memberships/manage.ts';
+import { PERMISSION_LABELS, permissionStates } from '../../../core/users/model/permissions.ts';
+import { displayName, type User } from '../../../core/users/model/user.ts';
+import type { PlayerAccessView } from '../../../core/game/use-cases/player-access.ts';
+import type { MembershipView } from '../../../core/memberships/use-cases/manage.ts';
 import type { PlayerPageDto, PlayerProfileDto, PlayerSummaryDto, TimelineEntryDto } from '../contract/players.ts';
 
 export function presentPlayerSummary(user: User): PlayerSummaryDto {

@@ -1,8 +1,8 @@
-import type { CouponWithUses } from '../../../core/promotions/coupon.ts';
-import type { CheckoutQuote } from '../../../core/promotions/quote-price.ts';
-import type { ItemOnSale } from '../../../core/promotions/list-items-on-sale.ts';
-import { isLive, type Sale } from '../../../core/promotions/sale.ts';
-import type { ProductType } from '../../../core/catalogue/product.ts';
+import type { CouponWithUses } from '../../../core/promotions/model/coupon.ts';
+import type { CheckoutQuote } from '../../../core/promotions/use-cases/quote-price.ts';
+import type { ItemOnSale } from '../../../core/promotions/use-cases/list-items-on-sale.ts';
+import { isLive, type Sale } from '../../../core/promotions/model/sale.ts';
+import type { ProductType } from '../../../core/catalogue/model/product.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import {
   COUPON_STACKING_NOTE,

@@ -1,8 +1,8 @@
-import { type Purchase, takeBackReason } from '../../../core/purchases/purchase.ts';
-import type { PurchaseSummary } from '../../../core/purchases/list-purchases.ts';
-import type { RecentPurchase } from '../../../core/purchases/list-recent-purchases.ts';
+import { type Purchase, takeBackReason } from '../../../core/purchases/model/purchase.ts';
+import type { PurchaseSummary } from '../../../core/purchases/use-cases/list-purchases.ts';
+import type { RecentPurchase } from '../../../core/purchases/use-cases/list-recent-purchases.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
-import type { Delivery } from '../../../core/delivery/delivery.ts';
+import type { Delivery } from '../../../core/delivery/model/delivery.ts';
 import type {
   DiscountDto,
   PurchaseDetailDto,
@@ -14,11 +14,11 @@ import type {
 } from '../contract/purchases.ts';
 import { presentDelivery, roleDelivery } from './deliveries.ts';
 import { presentTokenEntry } from './auth.ts';
-import { buyerView } from '../../../core/purchases/buyer-view.ts';
+import { buyerView } from '../../../core/purchases/model/buyer-view.ts';
 import type { PurchaseStatusChange } from '../../../core/purchases/ports.ts';
-import type { RefundEffects } from '../../../core/purchases/refund-purchase.ts';
-import { displayName, type User } from '../../../core/users/user.ts';
-import type { TokenLedgerEntry } from '../../../core/tokens/ledger-entry.ts';
+import type { RefundEffects } from '../../../core/purchases/use-cases/refund-purchase.ts';
+import { displayName, type User } from '../../../core/users/model/user.ts';
+import type { TokenLedgerEntry } from '../../../core/tokens/model/ledger-entry.ts';
 
 /** the ledger references a purchase's entries carry */
 export const purchaseLedgerReferences = (id: string) => [`purchase:${id}`, `refunded:${id}`, `disputed:${id}`];

@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import type { ApplicationKind } from '../../../core/applications/application.ts';
-import type { AppealAnswers, AppealStatus } from '../../../core/applications/kinds/appeal.ts';
-import type { StaffAnswers, StaffStatus } from '../../../core/applications/kinds/staff.ts';
-import type { WhitelistAnswers, WhitelistStatus } from '../../../core/applications/kinds/whitelist.ts';
+import type { ApplicationKind } from '../../../core/applications/model/application.ts';
+import type { AppealAnswers, AppealStatus } from '../../../core/applications/model/kinds/appeal.ts';
+import type { StaffAnswers, StaffStatus } from '../../../core/applications/model/kinds/staff.ts';
+import type { WhitelistAnswers, WhitelistStatus } from '../../../core/applications/model/kinds/whitelist.ts';
 import { ApplicationNotFoundError } from '../../../core/applications/errors.ts';
 import type { ApplicationUseCases } from '../../../core/applications/module.ts';
 import {

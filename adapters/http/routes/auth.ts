@@ -19,7 +19,7 @@ import { isCrossSite } from '../middleware/csrf.ts';
 import { endSession, sessionData, setSessionLifetime, startSignedInSession } from '../middleware/session.ts';
 import { presentCurrentUser } from '../presenters/auth.ts';
 import { keepForSession } from '../middleware/session-answers.ts';
-import type { User } from '../../../core/users/user.ts';
+import type { User } from '../../../core/users/model/user.ts';
 
 /** A Discord sign-in must come back within this long, or it starts over. */
 export const SIGN_IN_STATE_TTL_MS = 10 * 60_000;

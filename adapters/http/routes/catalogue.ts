@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type Router from '@koa/router';
-import type { ProductType } from '../../../core/catalogue/product.ts';
+import type { ProductType } from '../../../core/catalogue/model/product.ts';
 import type { Core } from '../../../core/index.ts';
 import { catalogueQuerySchema, type CatalogueResponse } from '../contract/catalogue.ts';
 import { gzipWanted } from '../json-response.ts';

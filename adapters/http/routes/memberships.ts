@@ -12,7 +12,7 @@ import {
 } from '../contract/memberships.ts';
 import { currentUser, requirePermission, requireUser } from '../middleware/auth.ts';
 import { presentMembership } from '../presenters/memberships.ts';
-import type { MembershipPreview } from '../../../core/memberships/manage.ts';
+import type { MembershipPreview } from '../../../core/memberships/use-cases/manage.ts';
 
 function presentPreview(preview: MembershipPreview): MembershipPreviewDto {
   const charge = (next: { at: Date; amountCents: number; tierName: string }) => ({

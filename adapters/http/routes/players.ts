@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Core } from '../../../core/index.ts';
-import type { ActionContext } from '../../../core/players/account-actions.ts';
+import type { ActionContext } from '../../../core/players/use-cases/account-actions.ts';
 import {
   adjustTokensSchema,
   banSchema,
@@ -12,7 +12,7 @@ import {
   type PlayerPageDto,
   type PlayerSearchResponse,
 } from '../contract/players.ts';
-import { permissionStates } from '../../../core/users/permissions.ts';
+import { permissionStates } from '../../../core/users/model/permissions.ts';
 import { currentUser, requirePermission } from '../middleware/auth.ts';
 import { secondFactorGuard } from '../middleware/second-factor.ts';
 import { presentPlayerPage, presentPlayerProfile, presentPlayerSummary } from '../presenters/players.ts';

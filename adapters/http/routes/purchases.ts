@@ -1,8 +1,8 @@
-import { holderOf } from '../../../core/purchases/gift.ts';
+import { holderOf } from '../../../core/purchases/model/gift.ts';
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Core } from '../../../core/index.ts';
-import type { PurchaseListInput } from '../../../core/purchases/list-purchases.ts';
+import type { PurchaseListInput } from '../../../core/purchases/use-cases/list-purchases.ts';
 import { sendJson } from '../json-response.ts';
 import { csvLines } from '../../export/csv.ts';
 import { PURCHASE_EXPORT_COLUMNS, purchaseExportRecord } from '../../export/purchase-export.ts';

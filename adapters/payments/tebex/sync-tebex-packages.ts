@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../../core/catalogue/catalogue.ts';
+import type { Catalogue } from '../../../core/catalogue/model/catalogue.ts';
 import type { TebexClient } from './tebex-client.ts';
 import { matchTebexPackages, type TebexPackageStore, type TebexSyncReport } from './tebex-packages.ts';
 

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../../core/catalogue/catalogue.ts';
+import type { Catalogue } from '../../../core/catalogue/model/catalogue.ts';
 import type { StartSubscriptionRequest, SubscriptionGateway } from '../../../core/memberships/ports.ts';
 import type {
   CreateIntentRequest,

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../../core/catalogue/catalogue.ts';
+import type { Catalogue } from '../../../core/catalogue/model/catalogue.ts';
 import { ConflictError } from '../../../core/shared/errors.ts';
 import { formatUsd } from '../../../core/shared/money.ts';
 import type { TebexClient, TebexPackage } from './tebex-client.ts';

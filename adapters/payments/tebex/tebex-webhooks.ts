@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { BillingEvent } from '../../../core/memberships/ports.ts';
-import type { PaymentEvent } from '../../../core/purchases/handle-payment-event.ts';
-import type { ProviderCodes, Purchase } from '../../../core/purchases/purchase.ts';
+import type { PaymentEvent } from '../../../core/purchases/use-cases/handle-payment-event.ts';
+import type { ProviderCodes, Purchase } from '../../../core/purchases/model/purchase.ts';
 import { DomainError } from '../../../core/shared/errors.ts';
 import { type BasketCustom, readCustom, validBasketSignature } from './basket-custom.ts';
 import type { TebexPackageMap } from './tebex-packages.ts';

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { type ChainLink, nextLink } from '../../../core/audit/audit-chain.ts';
+import { type ChainLink, nextLink } from '../../../core/audit/model/audit-chain.ts';
 import { CHAINED_TABLES } from '../mikro-orm-audit-chain.ts';
 
 type Row = Record<string, unknown>;

@@ -1,6 +1,6 @@
-import type { User } from '../../users/user.ts';
-import { hashRecoveryCode, looksLikeRecoveryCode } from '../recovery-codes.ts';
-import { InvalidSecondFactorError } from '../second-factor.ts';
+import type { User } from '../../users/model/user.ts';
+import { hashRecoveryCode, looksLikeRecoveryCode } from '../model/recovery-codes.ts';
+import { InvalidSecondFactorError } from '../model/second-factor.ts';
 import type { SecurityDeps } from './deps.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { User } from '../../users/user.ts';
-import { type Challenge, InvalidSecondFactorError } from '../second-factor.ts';
+import type { User } from '../../users/model/user.ts';
+import { type Challenge, InvalidSecondFactorError } from '../model/second-factor.ts';
 import { liveChallenge } from './challenge.ts';
 import type { SecurityDeps } from './deps.ts';
 

@@ -1,6 +1,6 @@
 import { InvalidInputError } from '../../shared/errors.ts';
-import type { User } from '../../users/user.ts';
-import { InvalidSecondFactorError } from '../second-factor.ts';
+import type { User } from '../../users/model/user.ts';
+import { InvalidSecondFactorError } from '../model/second-factor.ts';
 import type { SecurityDeps } from './deps.ts';
 import { issueRecoveryCodes } from './issue-recovery-codes.ts';
 

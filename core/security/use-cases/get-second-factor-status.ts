@@ -1,5 +1,5 @@
-import type { User } from '../../users/user.ts';
-import { checkIsFresh, needsSecondFactor } from '../second-factor.ts';
+import type { User } from '../../users/model/user.ts';
+import { checkIsFresh, needsSecondFactor } from '../model/second-factor.ts';
 import type { SecurityDeps } from './deps.ts';
 
 export interface SecondFactorStatus {

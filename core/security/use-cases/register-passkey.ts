@@ -1,6 +1,6 @@
 import { ConflictError } from '../../shared/errors.ts';
-import type { User } from '../../users/user.ts';
-import { type Challenge, InvalidSecondFactorError } from '../second-factor.ts';
+import type { User } from '../../users/model/user.ts';
+import { type Challenge, InvalidSecondFactorError } from '../model/second-factor.ts';
 import { liveChallenge } from './challenge.ts';
 import type { SecurityDeps } from './deps.ts';
 import { issueRecoveryCodes } from './issue-recovery-codes.ts';

@@ -1,11 +1,11 @@
-import type { Permission } from '../../users/permissions.ts';
-import type { User } from '../../users/user.ts';
+import type { Permission } from '../../users/model/permissions.ts';
+import type { User } from '../../users/model/user.ts';
 import {
   checkIsFresh,
   needsSecondFactor,
   SecondFactorRequiredError,
   SecondFactorSetupRequiredError,
-} from '../second-factor.ts';
+} from '../model/second-factor.ts';
 import type { SecurityDeps } from './deps.ts';
 
 /**

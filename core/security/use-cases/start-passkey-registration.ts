@@ -1,5 +1,5 @@
-import { displayName, type User } from '../../users/user.ts';
-import type { Challenge } from '../second-factor.ts';
+import { displayName, type User } from '../../users/model/user.ts';
+import type { Challenge } from '../model/second-factor.ts';
 import type { SecurityDeps } from './deps.ts';
 
 /** The options a browser needs to make a new passkey, and the challenge to keep with the session. */

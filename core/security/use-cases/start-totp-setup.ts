@@ -1,5 +1,5 @@
 import { ConflictError } from '../../shared/errors.ts';
-import type { User } from '../../users/user.ts';
+import type { User } from '../../users/model/user.ts';
 import type { SecurityDeps } from './deps.ts';
 
 /** The account's name in the member's authenticator app (the issuer is the site's). */

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api-client.ts';
 
-// the refusals' codes (core/security/second-factor.ts), written here: the frame's bundle carries no schema library
+// the refusals' codes (core/security/model/second-factor.ts), written here: the frame's bundle carries no schema library
 const SETUP_REQUIRED = 'SECOND_FACTOR_SETUP_REQUIRED';
 const REQUIRED = 'SECOND_FACTOR_REQUIRED';
 

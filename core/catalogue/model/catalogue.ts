@@ -1,0 +1,49 @@
+import { DomainError, NotFoundError } from '../../shared/errors.ts';
+import { ProductNotFoundError } from '../errors.ts';
+import { ALL_PRODUCTS } from './products.ts';
+import { tokensFor, type PricedItem, type Product, type ProductType } from './product.ts';
+
+/** The single source of every price and token grant. */
+export class Catalogue {
+  constructor(private readonly products: readonly Product[] = ALL_PRODUCTS) {}
+
+  list(type?: ProductType): Product[] {
+    return this.products.filter((product) => !type || product.type === type);
+  }
+
+  find(id: string, type?: string): Product {
+    const found = this.products.find(
+      (product) => (!type || product.type === type) && (product.id === id || product.aliases.includes(id)),
+    );
+    if (!found) throw new ProductNotFoundError(type, id);
+    return found;
+  }
+
+  /** The price and tokens of one purchasable item: a product, or one option of a multi-price product. */
+  price(id: string, type?: string, optionId?: string): PricedItem {
+    const product = this.find(id, type);
+    if (product.options.length === 0) {
+      if (optionId)
+        throw new NotFoundError('OPTION_NOT_FOUND', `${product.name} has no options; remove the option '${optionId}'.`);
+      const priceCents = product.priceCents as number;
+      return { product, option: null, name: product.name, priceCents, tokens: tokensFor(product, priceCents) };
+    }
+    if (!optionId) {
+      throw new DomainError(
+        'OPTION_REQUIRED',
+        'invalid',
+        `Choose an option for ${product.name}: ${product.options.map((o) => o.id).join(', ')}.`,
+        [{ path: 'option', message: 'Required' }],
+      );
+    }
+    const option = product.options.find((candidate) => candidate.id === optionId);
+    if (!option) throw new NotFoundError('OPTION_NOT_FOUND', `${product.name} has no option '${optionId}'.`);
+    return {
+      product,
+      option,
+      name: `${product.name} (${option.label})`,
+      priceCents: option.priceCents,
+      tokens: tokensFor(product, option.priceCents),
+    };
+  }
+}

@@ -1,0 +1,118 @@
+import type { Clock } from '../../shared/ports.ts';
+import type { Delivery } from '../model/delivery.ts';
+import { DeliveryAttemptError } from '../errors.ts';
+import type { DeliveryOutbox, DiscordGateway } from '../ports.ts';
+
+export interface DeliverySettings {
+  /** tries before a delivery is left as failed */
+  maxAttempts: number;
+  /** the wait after the first failed try; it doubles with each further try */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** how long a claimed delivery stays with its worker before another may take it */
+  leaseMs: number;
+  batchSize: number;
+}
+
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
+  maxAttempts: 8,
+  retryBaseMs: 5_000,
+  retryMaxMs: 15 * 60_000,
+  leaseMs: 60_000,
+  batchSize: 20,
+};
+
+export interface DeliveryPassReport {
+  delivered: number;
+  retrying: number;
+  failed: number;
+}
+
+/** The wait before try number `attempts + 1`: base, 2 x base, 4 x base, ... up to the cap. */
+export function backoffMs(attempts: number, settings: Pick<DeliverySettings, 'retryBaseMs' | 'retryMaxMs'>): number {
+  return Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** One pass of the outbox: claims what is due, sends it through Discord, records each outcome. */
+export class DeliverDue {
+  constructor(
+    private readonly outbox: DeliveryOutbox,
+    private readonly discord: DiscordGateway,
+    private readonly clock: Clock,
+    private readonly settings: DeliverySettings,
+  ) {}
+
+  async execute(): Promise<DeliveryPassReport> {
+    const now = this.clock.now();
+    const claimed = await this.outbox.claimDue(
+      now,
+      this.settings.batchSize,
+      new Date(now.getTime() + this.settings.leaseMs),
+    );
+    const report: DeliveryPassReport = { delivered: 0, retrying: 0, failed: 0 };
+    for (const delivery of claimed) report[await this.attempt(delivery)] += 1;
+    return report;
+  }
+
+  private async attempt(delivery: Delivery): Promise<keyof DeliveryPassReport> {
+    try {
+      await this.send(delivery);
+      const at = this.clock.now();
+      await this.outbox.settle(delivery.id, {
+        status: 'delivered',
+        nextAttemptAt: at,
+        lastError: null,
+        deliveredAt: at,
+        updatedAt: at,
+      });
+      return 'delivered';
+    } catch (error) {
+      const at = this.clock.now();
+      const failure =
+        error instanceof DeliveryAttemptError
+          ? error
+          : new DeliveryAttemptError(error instanceof Error ? error.message : String(error), true);
+      const lastError = `Try ${delivery.attempts}: ${failure.message}`.slice(0, 2000);
+      if (!failure.retryable || delivery.attempts >= this.settings.maxAttempts) {
+        await this.outbox.settle(delivery.id, {
+          status: 'failed',
+          nextAttemptAt: at,
+          lastError,
+          deliveredAt: null,
+          updatedAt: at,
+        });
+        return 'failed';
+      }
+      const wait = Math.max(backoffMs(delivery.attempts, this.settings), failure.retryAfterMs ?? 0);
+      await this.outbox.settle(delivery.id, {
+        status: 'pending',
+        nextAttemptAt: new Date(at.getTime() + wait),
+        lastError,
+        deliveredAt: null,
+        updatedAt: at,
+      });
+      return 'retrying';
+    }
+  }
+
+  private async send(delivery: Delivery): Promise<void> {
+    const member = () => required(delivery.discordId, 'the member has no Discord id');
+    const role = () => required(delivery.roleId, 'no role is mapped');
+    const text = () => required(delivery.content, 'the message is empty');
+    switch (delivery.kind) {
+      case 'grant_role':
+        return this.discord.grantRole(member(), role(), delivery.content ?? 'Granted by the store');
+      case 'remove_role':
+        return this.discord.removeRole(member(), role(), delivery.content ?? 'Removed by the store');
+      case 'message_user':
+        return this.discord.messageUser(member(), text());
+      case 'notify_staff':
+        return this.discord.notifyStaff(text());
+    }
+  }
+}
+
+function required(value: string | null, why: string): string {
+  if (!value) throw new DeliveryAttemptError(`Cannot deliver: ${why}.`, false);
+  return value;
+}
