@@ -22,7 +22,7 @@ export default {
         },
       },
       animation: {
-        // The landing title: its first line fades in, then the gradient brand line (SPEC section 4).
+        // The landing title: its first line fades in, then the gradient brand line (docs/product.md#home-and-landing).
         'title-in': 'rise-in 500ms ease-out both',
         'title-in-late': 'rise-in 500ms ease-out 400ms both',
         'fade-in': 'fade-in 400ms ease-out both',

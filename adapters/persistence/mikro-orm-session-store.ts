@@ -22,7 +22,7 @@ export class MikroOrmSessionStore extends KeepsNothingBeside implements SessionS
 
   /** The session and its user in one indexed join: the read every signed-in request makes. */
   async get(sid: string): Promise<StoredSession | undefined> {
-    // the user id inside the session's JSON (SPEC's sessions table has no column for it), checked before the cast
+    // the user id inside the session's JSON (the sessions table has no column for it), checked before the cast
     const [row] = await this.database.query<Record<string, unknown> & { sess: string; session_expire: Date | string }>(
       `select s."sess", s."expire" as "session_expire", u.* from "sessions" s
        left join "users" u on u."id" = case when s."sess"::json ->> 'userId' ~ '^[0-9a-fA-F-]{36}$' then (s."sess"::json ->> 'userId')::uuid end

@@ -311,7 +311,7 @@ export interface CreatorCodes {
   resolve(code: string, buyerId: string): Promise<{ id: string; code: string }>;
 }
 
-/** Who may not buy: buyers who disputed a payment (SPEC section 9's policy). */
+/** Who may not buy: buyers who disputed a payment (docs/product.md#refunds-and-disputes). */
 export interface StoreBans {
   isBanned(userId: string): Promise<boolean>;
   ban(userId: string, reason: string): Promise<void>;

@@ -154,7 +154,7 @@ describe('reviewing whitelist applications', () => {
     expect(await auditRows(id)).toEqual([]);
   });
 
-  it("refuses 9-character notes with SPEC's exact message and changes nothing", async () => {
+  it('refuses 9-character notes with the exact message and changes nothing', async () => {
     const { id } = await pendingApplication();
     const { http } = await staff();
     const response = await http.patch(`/api/applications/${id}/review`, {

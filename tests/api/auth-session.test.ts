@@ -17,7 +17,7 @@ describe('sign-in, the current user and sign-out over HTTP', () => {
     expect((await get('/api/user/tokens')).status).toBe(401);
   });
 
-  it('signs in with the development sign-in and answers the user of SPEC section 3 and a balance of 0', async () => {
+  it('signs in with the development sign-in and answers the signed-in user and a balance of 0', async () => {
     const discordId = randomDiscordId();
     const { cookie } = await signIn(server, { discordId, username: 'Remy', email: 'remy@example.com' });
     const me = await get('/api/auth/user', cookie);
@@ -100,7 +100,7 @@ describe('sign-in, the current user and sign-out over HTTP', () => {
     expect(login.headers.get('location')).toBe('/dev-login');
   });
 
-  it('validates the development sign-in like SPEC section 5 and creates nobody on bad input', async () => {
+  it('validates the development sign-in by the rules of a sign-in identity and creates nobody on bad input', async () => {
     const post = (body: unknown) =>
       fetch(`${server.url}/api/auth/dev-login`, {
         method: 'POST',

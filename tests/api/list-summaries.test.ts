@@ -81,7 +81,7 @@ describe('review and purchase lists answer summaries', () => {
     expect(body.applications).toHaveLength(ROWS);
     expect(body.applications[0].preview).toBe(`${long('Backstory').slice(0, 100)}...`);
     expect(body.applications[0]).not.toHaveProperty('characterBackground');
-    // the SPEC's preview is 100 characters more per row than the table's page: within budget on the wire only
+    // the backstory preview is 100 characters more per row than the table's page: within budget on the wire only
     expect(json).toBeLessThanOrEqual(PAGE_BUDGET + ROWS * 120);
     expect(wire).toBeLessThanOrEqual(PAGE_BUDGET);
     const refused = await client(server.url, admin.cookie).get('/api/applications?preview=yes');

@@ -18,7 +18,7 @@ describe.each(databaseTargets())('schema on %s', (target) => {
     return database;
   }
 
-  it('migrates to the users and sessions tables of SPEC, and a second run applies nothing', async () => {
+  it('migrates to the users and sessions tables, and a second run applies nothing', async () => {
     const testDb = await createTestDatabase(target);
     const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteBlankTemplate() });
     opened.push(testDb.drop, () => database.close());

@@ -96,7 +96,7 @@ describe.each(targets)('users and token ledger on %s', (target) => {
       expect(await h.run(() => h.users.search(tag, 1))).toHaveLength(1);
     });
 
-    it('creates a player with SPEC defaults, then updates the same user by discordId', async () => {
+    it('creates a player with the defaults of a new account, then updates the same user by discordId', async () => {
       const discordId = nextDiscordId();
       const first = await newUser({ discordId, username: 'remy' });
       expect(first).toMatchObject({
@@ -214,7 +214,7 @@ describe.each(targets)('users and token ledger on %s', (target) => {
       expect(await h.run(() => h.users.countMembers())).toBe(before + 3);
     });
 
-    it('refuses a sign-in identity that breaks SPEC section 5', async () => {
+    it('refuses a sign-in identity that breaks the rules of a sign-in identity', async () => {
       await expect(
         h.run(() => core.users.signIn.execute({ discordId: '12a', discordUsername: 'x' })),
       ).rejects.toMatchObject({ kind: 'invalid' });

@@ -47,7 +47,7 @@ describe('submitting a whitelist application', () => {
     expect((await core.applications.list.execute()).total).toBe(0);
   });
 
-  it('accepts every SPEC choice of hours and the age limits 18 and 99', async () => {
+  it('accepts every choice of hours and the age limits 18 and 99', async () => {
     const { core } = coreFixture();
     for (const [hoursPerWeek, age] of [
       [5, 18],
@@ -302,7 +302,7 @@ describe('reviewing a whitelist application', () => {
     expect(fixture.whitelistAccess.granted.size).toBe(0);
   });
 
-  it("refuses notes under 10 characters when notes are required, with SPEC's message, and changes nothing", async () => {
+  it('refuses notes under 10 characters when notes are required, with its message, and changes nothing', async () => {
     const fixture = coreFixture();
     const application = await fixture.core.applications.submit.execute({
       applicant: person(),

@@ -68,7 +68,7 @@ describe.runIf(browserAvailable)('accounts in Chromium', () => {
     expect(response.status).toBe(401);
   });
 
-  it('shows the form errors of SPEC section 5 on /dev-login and signs nobody in', async () => {
+  it('shows the form errors of a bad sign-in identity on /dev-login and signs nobody in', async () => {
     await freshPage();
     await page.goto(`${server.url}/dev-login`);
     await expect.poll(() => page.getByLabel('Username').isVisible()).toBe(true);

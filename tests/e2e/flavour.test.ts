@@ -145,7 +145,7 @@ describe.runIf(browserAvailable)('flavour phrases: every key shows one of its fo
     );
   }, 60_000);
 
-  it('found every key SPEC lists, and the default phrase', () => {
+  it('found every key the product document lists, and the default phrase', () => {
     expect([...seen.keys()].sort()).toEqual([...Object.keys(FLAVOUR_PHRASES), 'default'].sort());
   });
 

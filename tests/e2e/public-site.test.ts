@@ -9,7 +9,7 @@ import { STAFF_PAGES } from '../support/staff-pages.ts';
 import type { TestServer } from '../support/test-system.ts';
 
 /**
- * Every route of SPEC section 2. The public pages are checked word for word here. The staff pages, which a signed-out
+ * Every route of docs/product.md#pages. The public pages are checked word for word here. The staff pages, which a signed-out
  * visitor reaches too, only render and fit here; every other page is read at both widths by the accessibility sweep
  * (tests/e2e/accessibility.test.ts), whose axe rules ask for a level-one heading and which checks the fit at 360 px.
  */

@@ -46,7 +46,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await expect.poll(() => buyer.getByTestId('order-total').textContent()).toBe('$60');
     await pay(buyer, '4242 4242 4242 4242');
     await buyer.getByRole('button', { name: 'Pay $60' }).click();
-    // SPEC's toast says the page is moving on while it still is the payment page...
+    // The toast says the page is moving on while it still is the payment page...
     const redirecting = buyer.getByText('You received 100 tokens! Redirecting to success page...', { exact: true });
     await redirecting.waitFor();
     expect(new URL(buyer.url()).pathname).toBe('/stripe-checkout');

@@ -5,7 +5,7 @@ import { matchPageRoute } from './pages.ts';
 export const ROLE_VALUES = ['player', 'staff', 'admin'] as const;
 export type RoleDto = (typeof ROLE_VALUES)[number];
 
-/** The signed-in user as GET /api/auth/user answers it (SPEC section 3, plus the role the UI uses to pick screens). */
+/** The signed-in user as GET /api/auth/user answers it (docs/product.md#sign-in, with the role the UI picks screens by). */
 export const currentUserSchema = z.object({
   username: z.string().nullable(),
   discordUsername: z.string().nullable(),
@@ -40,7 +40,7 @@ const optionalEmail = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.email('Email must be a valid address.').optional());
 
-/** SPEC section 5's sign-in payload. */
+/** The sign-in payload (docs/product.md#sign-in). */
 export const signInPayloadSchema = z.object({
   discordId: discordIdSchema,
   discordUsername: z.string().trim().min(1, 'Username is required.').max(64),

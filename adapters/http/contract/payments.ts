@@ -22,7 +22,7 @@ export const giftSchema = z.object({
 export type GiftDto = z.infer<typeof giftSchema>;
 
 /**
- * POST /api/create-payment-intent. Both shapes of SPEC section 7: the card page sends `amount`, the order
+ * POST /api/create-payment-intent. Both shapes (docs/product.md#checkout): the card page sends `amount`, the order
  * form sends `price`, `buyerEmail` and `buyerDiscord`. The server prices from the catalogue; a sent
  * amount or price that differs is refused with 409.
  */

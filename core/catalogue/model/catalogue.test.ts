@@ -3,7 +3,7 @@ import { Catalogue } from './catalogue.ts';
 
 const catalogue = new Catalogue();
 
-describe('catalogue (SPEC section 9)', () => {
+describe('catalogue (docs/product.md#catalogue)', () => {
   it.each([
     ['bayou-basic', 'Bayou Basic', 2000, 25],
     ['parish-life', 'Parish Life', 4000, 50],
@@ -42,7 +42,7 @@ describe('catalogue (SPEC section 9)', () => {
     expect(item.priceCents).toBe(8000);
   });
 
-  it('holds the swamp syndicate features of SPEC', () => {
+  it('holds the swamp syndicate features of the product document', () => {
     expect(catalogue.find('swamp-syndicate').features).toEqual(
       expect.arrayContaining(['3 turf blocks', '3 custom uniforms', '1 custom chain', '2 clock-in permissions']),
     );

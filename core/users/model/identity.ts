@@ -14,7 +14,7 @@ export interface SignInIdentity {
 const DISCORD_ID = /^\d{1,32}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** SPEC section 5's sign-in payload rules, checked whatever adapter produced the identity. */
+/** The sign-in identity's rules (docs/product.md#sign-in), checked whatever adapter produced the identity. */
 export function validIdentity(identity: SignInIdentity): SignInIdentity {
   const issues: ErrorIssue[] = [];
   const text = (value: string | null | undefined) => (typeof value === 'string' && value.trim() ? value.trim() : null);

@@ -1,7 +1,7 @@
 /** Every route of the site in one place. */
 export const paths = {
   home: '/',
-  /** the Priority Pass store; its URL stays /whitelist (SPEC section 2) */
+  /** the Priority Pass store; its URL stays /whitelist (docs/product.md#store-pages) */
   priorityPass: '/whitelist',
   gangs: '/gangs',
   addons: '/addons',

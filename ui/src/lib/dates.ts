@@ -1,5 +1,5 @@
 /**
- * SPEC section 9's date patterns, date-fns's 'MMM dd, yyyy' and 'HH:mm' in local time, written out: the header's
+ * The date patterns of docs/product.md#texts-and-timings, date-fns's 'MMM dd, yyyy' and 'HH:mm' in local time, written out: the header's
  * renewal banner uses them on every page, and date-fns's formatter would add 5 KB to every first load.
  */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

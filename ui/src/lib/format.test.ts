@@ -11,7 +11,7 @@ describe('formatPrice', () => {
 });
 
 describe('formatMoney', () => {
-  it('always shows the cents (SPEC: revenue to 2 decimals)', () => {
+  it('always shows the cents (revenue to 2 decimals)', () => {
     expect(formatMoney(60)).toBe('$60.00');
     expect(formatMoney(19.99)).toBe('$19.99');
     expect(formatMoney(0)).toBe('$0.00');

@@ -27,7 +27,7 @@ export const APPEAL_BANS = [
 ] as const satisfies readonly (typeof APPEAL_BAN_OPTIONS)[number]['value'][];
 export type AppealBan = (typeof APPEAL_BANS)[number];
 
-/** SPEC: the offences that cannot be appealed, and 'none of these'. */
+/** The offences that cannot be appealed (docs/product.md#bans-and-appeals), and 'none of these'. */
 export const NON_APPEALABLE_OFFENCES = [
   { value: 'harassment', label: 'Harassment or doxxing' },
   { value: 'hate-speech', label: 'Racist or hate speech' },
@@ -53,7 +53,7 @@ export type AppealOffence = (typeof APPEAL_OFFENCES)[number];
 export const APPEAL_STATUSES = ['pending', 'approved', 'denied', 'closed'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
-/** What the player writes (SPEC: the appeal requirements), and which ban it is about. */
+/** What the player writes (docs/product.md#bans-and-appeals), and which ban it is about. */
 export const appealAnswersSchema = z
   .object({
     ban: choice(APPEAL_BANS, 'Choose which ban you are appealing'),

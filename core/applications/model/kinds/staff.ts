@@ -11,7 +11,7 @@ import {
 } from '../application.ts';
 import type { FormLayout } from '../form-layout.ts';
 
-/** SPEC section 9: the staff form's timezones. */
+/** The staff form's timezones (docs/product.md#applications-and-reviews). */
 export const STAFF_TIMEZONES = [
   { value: 'EST', label: 'EST (Eastern)' },
   { value: 'CST', label: 'CST (Central)' },
@@ -33,7 +33,7 @@ const STAFF_TIMEZONE_IDS = [
   'AEST',
 ] as const satisfies readonly (typeof STAFF_TIMEZONES)[number]['value'][];
 
-/** SPEC section 6: the four positions and what each does. */
+/** The four positions and what each does (docs/product.md#applications-and-reviews). */
 export const STAFF_POSITION_OPTIONS = [
   { value: 'admin', label: 'Admin', description: 'Full server management and oversight' },
   { value: 'moderator', label: 'Moderator', description: 'Community moderation and player assistance' },
@@ -54,7 +54,7 @@ export const STAFF_STATUSES = ['pending', 'under_review', 'approved', 'denied'] 
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 export type StaffReviewStatus = Exclude<StaffStatus, 'pending'>;
 
-/** What the applicant writes (SPEC sections 3 and 5). */
+/** What the applicant writes (docs/product.md#applications-and-reviews). */
 export const staffAnswersSchema = z.object({
   email: emailField(),
   realName: requiredText('Enter your real name', 255),
@@ -196,7 +196,7 @@ export const staffKind = {
   approvalWhitelists: false,
   showsCurrentStaff: true,
   tally: { field: 'position', values: STAFF_POSITIONS },
-  // the table's columns (SPEC: applicant, position, experience with age)
+  // the table's columns (applicant, position, experience with age: docs/product.md#staff-and-admin-screens)
   summary: { answers: ['realName', 'position', 'age'] },
   reapply: STAFF_REAPPLY,
   texts: {

@@ -10,7 +10,7 @@ import {
 } from '../application.ts';
 import type { FormLayout } from '../form-layout.ts';
 
-/** SPEC section 9: the whitelist form's choices. */
+/** The whitelist form's choices (docs/product.md#applications-and-reviews). */
 export const WHITELIST_TIMEZONES = ['EST', 'CST', 'MST', 'PST', 'GMT', 'CET', 'Other'] as const;
 export const HOURS_PER_WEEK_OPTIONS = [
   { value: 5, label: '5-10 hours' },
@@ -25,7 +25,7 @@ export const WHITELIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type WhitelistStatus = (typeof WHITELIST_STATUSES)[number];
 export type WhitelistDecision = Exclude<WhitelistStatus, 'pending'>;
 
-/** What the applicant writes (SPEC sections 3 and 5). */
+/** What the applicant writes (docs/product.md#applications-and-reviews). */
 export const whitelistAnswersSchema = z.object({
   email: emailField(),
   isEighteenPlus: agreement('Confirm that you are 18 or older'),
@@ -190,7 +190,7 @@ export const whitelistKind = {
   notes: 'trimmed',
   approvalWhitelists: true,
   showsCurrentStaff: false,
-  // the table's columns (SPEC: applicant and email, age, 18+ verified) and the second screen's backstory preview
+  // the table's columns (applicant and email, age, 18+ verified: docs/product.md#staff-and-admin-screens) and the second screen's backstory preview
   summary: {
     answers: ['email', 'age', 'isEighteenPlus'],
     preview: { answer: 'characterBackground', length: 100 },

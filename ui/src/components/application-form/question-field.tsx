@@ -90,7 +90,7 @@ function QuestionControl({ question, icons }: { question: Question; icons?: Card
   }
 }
 
-/** SPEC section 5: a recommended length is shown, never enforced. */
+/** A recommended length is shown, never enforced. */
 function Count({ name, recommended }: { name: string; recommended: number }) {
   const value = useWatch({ name }) as string | undefined;
   return <>{`${(value ?? '').trim().length} characters (${recommended}+ recommended)`}</>;

@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { TOOLTIP_OFFSET_PX, TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip-timing.ts';
 
 /** The tooltips open now, and when the last one closed: while one is open, or within the skip delay after, the next
- * opens at once (SPEC section 9). */
+ * opens at once (docs/product.md#texts-and-timings). */
 const open = new Set<symbol>();
 let lastClosedAt = Number.NEGATIVE_INFINITY;
 const openDelay = () =>

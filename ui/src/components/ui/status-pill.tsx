@@ -1,5 +1,5 @@
 /**
- * One word and one colour for each status, the same on every screen. SPEC section 4's colours: done green
+ * One word and one colour for each status, the same on every screen. Colours (docs/product.md#texts-and-timings): done green
  * (completed, approved, delivered), waiting yellow (awaiting payment, pending, under review), refused or failed
  * red; anything else (abandoned, refunded, not set up...) grey.
  */

@@ -1,6 +1,6 @@
 /**
  * One toast store for the whole site, so any page or hook can raise a toast without prop drilling.
- * At most one toast is visible (SPEC section 9): a new one replaces the one showing.
+ * At most one toast is visible (docs/product.md#texts-and-timings): a new one replaces the one showing.
  */
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -18,7 +18,7 @@ export interface ToastItem extends ToastInput {
 }
 
 export const TOAST_LIMIT = 1;
-/** A closed toast stays mounted this long so its exit animation can finish (SPEC: removed after 1,000,000 ms). */
+/** A closed toast stays mounted this long so its exit animation can finish (Radix's default removes it after 1,000,000 ms). */
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
 type Listener = (toasts: ToastItem[]) => void;

@@ -10,7 +10,7 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
 };
 
 /**
- * The Radix implementation behind `<Toaster />`, loaded after the first paint. Radix's defaults are SPEC's: 5 s on screen, swipe right past 50 px to dismiss,
+ * The Radix implementation behind `<Toaster />`, loaded after the first paint. Radix's defaults are the site's (docs/product.md#texts-and-timings): 5 s on screen, swipe right past 50 px to dismiss,
  * F8 moves focus to the notifications; they are spelled out here so they cannot drift.
  */
 export default function RadixToaster() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PHRASE, FLAVOUR_PHRASES, flavourPhrase } from './phrases.ts';
 
 describe('flavour phrases', () => {
-  it('has four distinct phrases for every key SPEC lists', () => {
+  it('has four distinct phrases for every key the product document lists', () => {
     const keys = [
       'bayou-basic',
       'parish-life',

@@ -1,4 +1,4 @@
-/** Themed flavour phrases, four per key (SPEC section 1). Pick one with `flavourPhrase(key)`. */
+/** Themed flavour phrases, four per key (docs/product.md#header-and-footer). Pick one with `flavourPhrase(key)`. */
 export const DEFAULT_PHRASE = 'Welcome to the Louisiana experience, cher!';
 
 export const FLAVOUR_PHRASES = {

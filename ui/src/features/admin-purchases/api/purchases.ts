@@ -52,7 +52,7 @@ export function purchasesQuery(filters: PurchaseFilters = {}) {
   });
 }
 
-/** The admin's purchase list and totals under the filters, a page at a time, refreshed every 5 s (SPEC section 9). */
+/** The admin's purchase list and totals under the filters, a page at a time, refreshed every 5 s (docs/product.md#staff-and-admin-screens). */
 export function usePurchases(filters: PurchaseFilters = {}) {
   return useInfiniteQuery(purchasesQuery(filters));
 }

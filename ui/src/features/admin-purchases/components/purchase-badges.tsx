@@ -20,7 +20,7 @@ export const STATUS_LABELS: Record<PurchaseStatusDto, string> = {
 
 const GREY = 'bg-slate-500/20 text-slate-200 ring-slate-400/40';
 
-/** SPEC section 4: whitelist blue, gang purple, addon green, anything else grey. */
+/** docs/product.md#texts-and-timings: whitelist blue, gang purple, addon green, anything else grey. */
 export function TypeBadge({ type }: { type: string }) {
   return (
     <span
@@ -32,7 +32,7 @@ export function TypeBadge({ type }: { type: string }) {
   );
 }
 
-/** SPEC section 4: completed green, pending (awaiting payment) yellow, failed red, anything else grey. */
+/** docs/product.md#texts-and-timings: completed green, pending (awaiting payment) yellow, failed red, anything else grey. */
 export function StatusBadge({ status }: { status: PurchaseStatusDto }) {
   return <StatusPill status={status} />;
 }

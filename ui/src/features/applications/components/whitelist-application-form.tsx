@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import type { CurrentUser } from '@/features/auth';
 import { useDecisionsOnDiscord, useSubmitApplication } from '../api/applications.ts';
 
-/** SPEC section 8's texts; the success says where the decision comes (by Discord message only where the bot sends one) */
+/** The texts of docs/product.md#application-forms; the success says where the decision comes (by Discord message only where the bot sends one) */
 const textsFor = (onDiscord: boolean) =>
   ({
     failed: 'Application Failed',

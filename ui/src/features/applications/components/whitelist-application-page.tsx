@@ -19,7 +19,7 @@ const infoCards = [
 ];
 
 /**
- * The whitelist application form (SPEC section 2): sign-in first, then the applicant's latest application and,
+ * The whitelist application form (docs/product.md#application-forms): sign-in first, then the applicant's latest application and,
  * only where a new one is welcome, the form. A player with an approved application is whitelisted and gets no
  * form; nor does one with an application waiting for review, or refused less than a week ago (the server would
  * refuse all three).

@@ -5,7 +5,7 @@ import { useFlavourPhrase } from '@/features/flavour';
 import { useCurrentUser, useTokenBalance } from '../api/current-user.ts';
 import { signInPath } from '../api/sign-in-path.ts';
 
-/** The greeting uses username, then discordUsername, then 'Player' (SPEC section 2). */
+/** The greeting uses username, then discordUsername, then 'Player' (docs/product.md#header-and-footer). */
 export function greetingName(user: { username: string | null; discordUsername: string | null }): string {
   return user.username || user.discordUsername || 'Player';
 }

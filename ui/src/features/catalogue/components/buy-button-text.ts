@@ -8,7 +8,7 @@ const GANG_BUTTONS: Record<string, string> = {
 };
 
 /**
- * The words on a product card's buy button. Add-ons follow SPEC section 2: 'Order Custom Tattoos', 'Order Services'
+ * The words on a product card's buy button. Add-ons follow docs/product.md#store-pages: 'Order Custom Tattoos', 'Order Services'
  * for the other multi-price items, else 'Purchase $price', at `priceNow`: the price the card shows (a sale's while
  * one is live, see useItemPrice).
  */

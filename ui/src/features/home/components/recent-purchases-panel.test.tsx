@@ -21,7 +21,7 @@ describe('Recent Purchases panel', () => {
     vi.useRealTimers();
   });
 
-  it('holds the 15 sample purchases of SPEC, priced 15 to 199', () => {
+  it('holds the 15 sample purchases, priced 15 to 199', () => {
     expect(SAMPLE_RECENT_PURCHASES).toHaveLength(15);
     const amounts = SAMPLE_RECENT_PURCHASES.map((entry) => entry.amount);
     expect(Math.min(...amounts)).toBe(15);

@@ -13,7 +13,7 @@ export function initialRotation(items: readonly RecentPurchaseItem[]): RotationS
   return { visible: items.slice(0, RECENT_VISIBLE), next: Math.min(RECENT_VISIBLE, items.length) };
 }
 
-/** SPEC section 4: the next entry comes in at the top and the oldest leaves; once all are used, back to the first six. */
+/** docs/product.md#home-and-landing: the next entry comes in at the top and the oldest leaves; once all are used, back to the first six. */
 export function rotate(state: RotationState, items: readonly RecentPurchaseItem[]): RotationState {
   if (items.length <= RECENT_VISIBLE) return state;
   if (state.next >= items.length) return initialRotation(items);

@@ -1,4 +1,4 @@
-/** One line of the home page's Recent Purchases panel (SPEC section 3, recent-purchase display item). */
+/** One line of the home page's Recent Purchases panel (docs/product.md#home-and-landing). */
 export interface RecentPurchaseItem {
   /** a shortened person name, e.g. 'Jean B.' */
   name: string;
@@ -12,7 +12,7 @@ export interface RecentPurchaseItem {
 const loadedAt = Date.now();
 const minutesAgo = (minutes: number) => new Date(loadedAt - minutes * 60_000).toISOString();
 
-/** The 15 sample entries of SPEC section 3, timed back from when the page loaded, shown until the store has real sales. */
+/** The 15 sample entries (docs/product.md#home-and-landing), timed back from when the page loaded, shown until the store has real sales. */
 export const SAMPLE_RECENT_PURCHASES: readonly RecentPurchaseItem[] = [
   { name: 'Jean B.', item: 'Voodoo Experience Whitelist', amount: 175, purchasedAt: minutesAgo(2) },
   { name: 'Marie T.', item: 'Hood Package', amount: 80, purchasedAt: minutesAgo(5) },

@@ -14,7 +14,7 @@ export interface RuleGroup {
 }
 
 /**
- * The 18 server rules in their four groups, with the sanctions of SPEC section 9. Rules SPEC gives no sanction
+ * The 18 server rules in their four groups, with their sanctions (docs/product.md#information-pages). Rules given no sanction
  * follow the punishment ladder; severity follows the sanction (docs/decisions/0007-public-site.md).
  */
 export const RULE_GROUPS: readonly RuleGroup[] = [

@@ -1,4 +1,4 @@
-/** Page arithmetic of the job carousel: the index wraps both ways (SPEC section 4). */
+/** Page arithmetic of the job carousel: the index wraps both ways (docs/product.md#jobs). */
 export function pageCount(items: number, perPage: number): number {
   return Math.max(1, Math.ceil(items / perPage));
 }

@@ -1,6 +1,6 @@
 import { Anchor, HeartPulse, Scale, Shield, Wrench, type LucideIcon } from 'lucide-react';
 
-/** A job of the Job Applications page (SPEC section 3, Job); the icon stands in for the image. */
+/** A job of the Job Applications page (docs/product.md#jobs); the icon stands in for the image. */
 export interface Job {
   title: string;
   icon: LucideIcon;

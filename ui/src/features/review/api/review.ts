@@ -23,7 +23,7 @@ import type {
 } from '@contract/staff-applications.ts';
 import { api } from '@/lib/api-client.ts';
 
-/** SPEC section 9: /admin-applications polls every 5 s, /staff-applications and /staff-review every 10 s. */
+/** docs/product.md#texts-and-timings: /admin-applications polls every 5 s, /staff-applications and /staff-review every 10 s. */
 export const POLL_ADMIN_APPLICATIONS_MS = 5_000;
 export const POLL_SECOND_SCREEN_MS = 10_000;
 export const POLL_STAFF_REVIEW_MS = 10_000;

@@ -13,7 +13,7 @@ const POSITION_CLASSES: Record<string, string> = {
 const base = 'inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1';
 
 /**
- * SPEC section 4's colours, and one word per status of each kind on every screen: a refused whitelist application
+ * The colours of docs/product.md#texts-and-timings, and one word per status of each kind on every screen: a refused whitelist application
  * reads Rejected, a refused staff application Denied (each kind's own stored word).
  */
 export function StatusBadge({ status }: { status: string }) {

@@ -29,7 +29,7 @@ export function StaffReviewDialog({ application, onClose }: { application: Staff
   const decide = (status: Target) => {
     if (review.isPending) return;
     review.mutate(
-      // notes are optional and sent as written (SPEC section 5); the server checks only their length
+      // notes are optional and sent as written (docs/product.md#applications-and-reviews); the server checks only their length
       { id: application.id, status, reviewNotes: form.notes, applicantMessage: form.message },
       {
         onSuccess: () => {

@@ -39,7 +39,7 @@ export function WhitelistReviewDialog({
       form.warn({ title: 'Invalid Review', description: 'Please provide review notes before submitting.' });
       return false;
     }
-    // SPEC section 5: at least 10 characters after trimming, checked before anything is sent
+    // docs/product.md#applications-and-reviews: at least 10 characters after trimming, checked before anything is sent
     const checked = requiredReviewNotes.safeParse(form.notes);
     if (!checked.success) {
       form.block('reviewNotes', checked.error.issues[0]?.message ?? '');

@@ -31,7 +31,7 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
             variant: 'success',
           }),
         onError: (error) => {
-          // a refused field says why at the field (focus goes there); SPEC's toast tells that it failed
+          // a refused field says why at the field (focus goes there); the toast tells that it failed
           form.refused(error, 'Error');
           toast({
             title: 'Error',

@@ -31,7 +31,7 @@ const expectations = [
 ];
 
 /**
- * /staff-apply (SPEC section 2): requirements, expectations, the applicant's latest application and, only where a
+ * /staff-apply (docs/product.md#application-forms): requirements, expectations, the applicant's latest application and, only where a
  * new one is welcome (none open, none approved, the waiting time after a denial over), the four positions and the
  * form.
  */

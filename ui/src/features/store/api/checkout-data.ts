@@ -1,4 +1,4 @@
-/** The local-storage hand-off of SPEC section 2 (/unban and /checkout): what is about to be bought. */
+/** The local-storage hand-off (/unban and /checkout, docs/product.md#store-pages): what is about to be bought. */
 export interface CheckoutData {
   productType: string;
   productId: string;

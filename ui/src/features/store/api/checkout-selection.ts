@@ -17,7 +17,7 @@ function dollars(value: string | number | null | undefined): number | null {
 }
 
 /**
- * An explicit link always wins: `type`/`id`/`option` (the card page's links) or SPEC's order-form parameters
+ * An explicit link always wins: `type`/`id`/`option` (the card page's links) or the order form's parameters
  * `productType`/`productId`/`price`. Only a page opened without either reads the stored hand-off.
  */
 export function checkoutSelection(params: URLSearchParams): CheckoutSelection | null {

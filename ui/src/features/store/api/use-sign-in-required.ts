@@ -5,7 +5,7 @@ import { currentPagePath, signInPath, useCurrentUser } from '@/features/auth';
 export const SIGN_IN_REDIRECT_MS = 1000;
 
 /**
- * SPEC section 6: a signed-out buyer is told to log in, then sent to sign in after 1 s. The sign-in returns to
+ * docs/product.md#checkout-pages: a signed-out buyer is told to log in, then sent to sign in after 1 s. The sign-in returns to
  * this page as it is then (its product in the address), so the buyer lands where they pressed Purchase.
  */
 export function useSignInRequired() {

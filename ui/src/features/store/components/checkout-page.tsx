@@ -19,7 +19,7 @@ import { GiftSummary, giftMonths, NO_GIFT } from './gift-fields.tsx';
 import { OrderForm } from './order-form.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
 
-/** SPEC section 4's order form: contact details first, then the card; tokens and a return home after paying. */
+/** The order form (docs/product.md#checkout): contact details first, then the card; tokens and a return home after paying. */
 export default function CheckoutPage() {
   const navigate = useNavigate();
   const { user, isSignedIn } = useCurrentUser();

@@ -12,7 +12,7 @@ interface Check {
   run: () => Promise<{ pass: boolean; detail: string }>;
 }
 
-/** SPEC section 2's self-test: a $20 intent for bayou-basic is created for real, as a buyer's would be. */
+/** The self-test (docs/product.md#checkout-pages): a $20 intent for bayou-basic is created for real, as a buyer's would be. */
 const CHECKS: Check[] = [
   {
     name: 'Signed in',

@@ -12,7 +12,7 @@ export interface Paid {
 }
 
 /**
- * After a completed payment: SPEC's 'Purchase Successful!' toast, which says the page is moving on, then the move
+ * After a completed payment: the 'Purchase Successful!' toast, which says the page is moving on, then the move
  * to the success page. The toast goes as the payment page does, so the success page never says it is on its way to
  * itself. `paid` starts it; `done` holds what was paid meanwhile.
  */

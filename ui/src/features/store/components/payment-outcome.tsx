@@ -135,7 +135,7 @@ function useConnectAddress(): string {
 }
 
 /**
- * SPEC's next steps after a completed payment; the ticket steps go when the bot already granted the role. The time is
+ * The next steps after a completed payment; the ticket steps go when the bot already granted the role. The time is
  * the product's own, from the catalogue (shown once it has loaded).
  */
 export function NextSteps({ roleGranted, fulfilment }: { roleGranted: boolean; fulfilment: Fulfilment | undefined }) {
@@ -168,8 +168,8 @@ export function NextSteps({ roleGranted, fulfilment }: { roleGranted: boolean; f
 
 /**
  * What happens after an unban is paid for: no role and no server to join yet, but a review by senior staff of the
- * ban reason given at checkout, in the service's own time (the catalogue's), who tell the buyer their decision (SPEC
- * section 6: a paid unban does not guarantee approval).
+ * ban reason given at checkout, in the service's own time (the catalogue's), who tell the buyer their decision (docs/product.md#unban-services:
+ * a paid unban does not guarantee approval).
  */
 export function UnbanNextSteps({
   buyerDiscord,

@@ -15,7 +15,7 @@ export function PricedPayment({
   pricing: CheckoutPricing;
   /** the item and the buyer's details; the price and the coupon are added here */
   request: PaymentRequest;
-  /** the order form sends `price`, the card page `amount` (SPEC section 7) */
+  /** the order form sends `price`, the card page `amount` (docs/product.md#checkout) */
   priceField: 'price' | 'amount';
   onCompleted: PaymentSectionProps['onCompleted'];
 }) {

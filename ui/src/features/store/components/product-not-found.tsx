@@ -8,7 +8,7 @@ const STORE_PAGES: Record<string, { to: string; label: string }> = {
   unban: { to: paths.unban, label: 'Back to Unban Services' },
 };
 
-/** SPEC's 'Product Not Found', with a way back to the store page the link pointed into. */
+/** 'Product Not Found' (docs/product.md#checkout-pages), with a way back to the store page the link pointed into. */
 export function ProductNotFound({ type }: { type?: string }) {
   const store = STORE_PAGES[type ?? ''] ?? { to: paths.priorityPass, label: 'Browse the store' };
   return (

@@ -41,7 +41,7 @@ export default function UnbanPage() {
                         productName: unban.name,
                         price: price.now ?? 0,
                       });
-                      // the link carries the choice through sign-in; the stored copy is SPEC's hand-off
+                      // the link carries the choice through sign-in; the stored copy is the hand-off record
                       navigate(stripeCheckoutPath('unban', unban.id));
                     }}
                   >
