@@ -16,8 +16,11 @@ const RECORDS = join(ROOT, 'docs/decisions');
 const SOURCE_ROOTS = ['core', 'adapters', 'ui/src', 'cli', 'scripts', 'tests', 'bench'];
 const SOURCE_FILE = /\.(ts|tsx|mts|js|mjs|lua|sql)$/;
 
-/** `core/...`, `adapters/...`: a path inside the repository; a wildcard or placeholder makes it a pattern, not a path */
-const PATH = /^(core|adapters|ui|cli|scripts|tests|bench|docs)\/[\w./-]*$/;
+/**
+ * `core/...`, `adapters/...`: a path inside the repository. A wildcard or placeholder (`ui/src/features/**`,
+ * `core/<module>/ports.ts`) is checked up to the last folder before it.
+ */
+const PATH = /^(core|adapters|ui|cli|scripts|tests|bench|docs)\//;
 /**
  * `SomeClass`, `someFunction()`, `Some.method('x')`: a type or class name (two capitals at least, not all capitals), or
  * a call, whose arguments are not looked at
@@ -65,7 +68,8 @@ function readRecord(name: string): Record {
 /** what is wrong with one backticked name of a current record, or null */
 function problem(word: string, words: Set<string>): string | null {
   if (PATH.test(word)) {
-    const path = word.replace(/\/$/, '');
+    const fixed = word.match(/^[\w./-]*/)?.[0] ?? '';
+    const path = fixed === word ? word : fixed.slice(0, fixed.lastIndexOf('/'));
     return existsSync(join(ROOT, path)) ? null : `no file or folder \`${word}\``;
   }
   if (SYMBOL.test(word)) {
