@@ -17,8 +17,8 @@ const SOURCE_ROOTS = ['core', 'adapters', 'ui/src', 'cli', 'scripts', 'tests', '
 const SOURCE_FILE = /\.(ts|tsx|mts|js|mjs|lua|sql)$/;
 
 /**
- * `core/...`, `adapters/...`: a path inside the repository. A wildcard or placeholder (`ui/src/features/**`,
- * `core/<module>/ports.ts`) is checked up to the last folder before it.
+ * `core/...`, `adapters/...`: a path inside the repository. A wildcard, placeholder or ellipsis (`ui/src/features/**`,
+ * `core/<module>/ports.ts`, `tests/...`) is checked up to the last folder before it.
  */
 const PATH = /^(core|adapters|ui|cli|scripts|tests|bench|docs)\//;
 /**
@@ -68,7 +68,7 @@ function readRecord(name: string): Record {
 /** what is wrong with one backticked name of a current record, or null */
 function problem(word: string, words: Set<string>): string | null {
   if (PATH.test(word)) {
-    const fixed = word.match(/^[\w./-]*/)?.[0] ?? '';
+    const fixed = word.split('...')[0].match(/^[\w./-]*/)?.[0] ?? '';
     const path = fixed === word ? word : fixed.slice(0, fixed.lastIndexOf('/'));
     return existsSync(join(ROOT, path)) ? null : `no file or folder \`${word}\``;
   }
