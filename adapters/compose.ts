@@ -28,7 +28,6 @@ import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-
 import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
 import { MikroOrmAccountActionLog } from './persistence/mikro-orm-account-action-log.ts';
 import { MikroOrmAuditChain } from './persistence/mikro-orm-audit-chain.ts';
-import { MikroOrmAuditLog } from './persistence/mikro-orm-audit-log.ts';
 import { MikroOrmCreatorRepository } from './persistence/mikro-orm-creator-repository.ts';
 import { MikroOrmDashboardFigures } from './persistence/mikro-orm-dashboard-figures.ts';
 import { Database } from './persistence/database.ts';
@@ -146,6 +145,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   const purchases = new MikroOrmPurchaseRepository(database);
   const outbox = new MikroOrmDeliveryOutbox(database);
   const storeBans = new MikroOrmStoreBans(database);
+  const applications = mikroOrmApplicationPorts(database);
   const payments = await createPaymentAdapters(config, catalogue, {
     demoIntents: new MikroOrmDemoIntentStore(database),
     stripeCustomers: new MikroOrmStripeCustomers(database),
@@ -162,7 +162,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     ids: { next: randomUUID },
     catalogue,
     transactions: { run: (work) => database.transactional(work), isTransient: isDatabaseBusy },
-    applications: mikroOrmApplicationPorts(database),
+    applications,
     users: mikroOrmUserPorts(database, config.adminDiscordIds),
     purchases: {
       purchases,
@@ -188,7 +188,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       actions: new MikroOrmAccountActionLog(database),
       deliveries: outbox,
       storeBans,
-      reviews: new MikroOrmAuditLog(database),
+      reviews: applications.auditLog,
     },
     memberships: {
       memberships: new MikroOrmMembershipRepository(database),
