@@ -248,7 +248,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   // sessions and their users in memory, dropped on every change (this process's, and others' through the feed)
   const changes = new ChangeFeed(database, logger);
   const sessions = new CachedSessionStore(new MikroOrmSessionStore(database, clock), database, changes, clock);
-  // kept responses are sent again only over HTTPS where the site requires it, reading the address past trusted proxies
+  // cached responses are sent again only over HTTPS where the site requires it, the scheme read past trusted proxies
   const cacheOptions = { httpsOnly: config.production, trustProxy: config.server.trustProxyHops > 0 };
   return {
     config,
