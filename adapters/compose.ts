@@ -14,6 +14,9 @@ import { PeriodicPass } from './scheduling/periodic-pass.ts';
 import type { RenewalReport } from '../core/memberships/use-cases/billing.ts';
 import type { ReconcileReport } from '../core/purchases/use-cases/reconcile-purchases.ts';
 import { RateLimiter } from './http/middleware/rate-limiter.ts';
+import { KeptLists } from './http/middleware/kept-lists.ts';
+import { PublicAnswers } from './http/middleware/public-answers.ts';
+import { SessionAnswers } from './http/middleware/session-answers.ts';
 import type { DiscordIdentityProvider } from './identity/discord-identity-provider.ts';
 import { resolveSessionSecret } from './identity/session-secret.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -25,12 +28,12 @@ import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-
 import { mikroOrmApplicationPorts } from './persistence/application-ports.ts';
 import { MikroOrmAccountActionLog } from './persistence/mikro-orm-account-action-log.ts';
 import { MikroOrmAuditChain } from './persistence/mikro-orm-audit-chain.ts';
-import { MikroOrmAuditLog } from './persistence/mikro-orm-audit-log.ts';
 import { MikroOrmCreatorRepository } from './persistence/mikro-orm-creator-repository.ts';
 import { MikroOrmDashboardFigures } from './persistence/mikro-orm-dashboard-figures.ts';
 import { Database } from './persistence/database.ts';
 import { isDatabaseBusy } from './persistence/database-busy.ts';
 import { MikroOrmDeliveryOutbox } from './persistence/mikro-orm-delivery-outbox.ts';
+import { MikroOrmDemoIntentStore } from './persistence/mikro-orm-demo-intent-store.ts';
 import { MikroOrmEntitlements } from './persistence/mikro-orm-entitlements.ts';
 import { MikroOrmMembershipRepository } from './persistence/mikro-orm-membership-repository.ts';
 import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-log.ts';
@@ -39,6 +42,8 @@ import { MikroOrmPromotionRepository } from './persistence/mikro-orm-promotion-r
 import { MikroOrmServerCheckLog } from './persistence/mikro-orm-server-check-log.ts';
 import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
 import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
+import { MikroOrmStripeCustomers } from './persistence/mikro-orm-stripe-customers.ts';
+import { MikroOrmTebexPackageStore } from './persistence/mikro-orm-tebex-package-store.ts';
 import { mikroOrmUserPorts } from './persistence/user-ports.ts';
 import { MikroOrmSecondFactorRepository } from './persistence/mikro-orm-second-factor-repository.ts';
 import { SimpleWebAuthnPasskeyCeremony } from './security/simple-webauthn-passkey-ceremony.ts';
@@ -65,6 +70,11 @@ export interface System {
   changes: ChangeFeed;
   /** signs session cookies: SESSION_SECRET, or one kept in the data directory */
   sessionSecret: string;
+  /**
+   * the HTTP response caches the app mounts, per process: the staff's polled lists, public reads by address, and
+   * signed-in reads beside their session
+   */
+  caches: { lists: KeptLists; publicReads: PublicAnswers; sessionReads: SessionAnswers };
   /** per process: sign-ins per client address, writes per signed-in user */
   rateLimits: {
     signIn: RateLimiter;
@@ -131,7 +141,17 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
         recordCheck: (online) => database.withContext(() => core.game.recordCheck.execute({ online })),
       })
     : null;
-  const payments = await createPaymentAdapters(config, database, catalogue);
+  // one of each repository, shared by every use case and adapter that reads it
+  const purchases = new MikroOrmPurchaseRepository(database);
+  const outbox = new MikroOrmDeliveryOutbox(database);
+  const storeBans = new MikroOrmStoreBans(database);
+  const applications = mikroOrmApplicationPorts(database);
+  const payments = await createPaymentAdapters(config, catalogue, {
+    demoIntents: new MikroOrmDemoIntentStore(database),
+    stripeCustomers: new MikroOrmStripeCustomers(database),
+    tebexPackages: new MikroOrmTebexPackageStore(database),
+    purchases,
+  });
   const delivery = config.discordDelivery;
   let worker: DeliveryWorker | undefined;
   const sessionSecret = resolveSessionSecret(config.sessionSecret ?? undefined, dataDir);
@@ -142,16 +162,16 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     ids: { next: randomUUID },
     catalogue,
     transactions: { run: (work) => database.transactional(work), isTransient: isDatabaseBusy },
-    applications: mikroOrmApplicationPorts(database),
+    applications,
     users: mikroOrmUserPorts(database, config.adminDiscordIds),
     purchases: {
-      purchases: new MikroOrmPurchaseRepository(database),
+      purchases,
       events: new MikroOrmPaymentEventLog(database),
       gateway: payments.gateway,
-      bans: new MikroOrmStoreBans(database),
+      bans: storeBans,
     },
     delivery: {
-      outbox: new MikroOrmDeliveryOutbox(database),
+      outbox,
       discord: new DiscordRestGateway({
         apiUrl: delivery.apiUrl,
         botToken: delivery.bot?.token,
@@ -166,9 +186,9 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     },
     players: {
       actions: new MikroOrmAccountActionLog(database),
-      deliveries: new MikroOrmDeliveryOutbox(database),
-      storeBans: new MikroOrmStoreBans(database),
-      reviews: new MikroOrmAuditLog(database),
+      deliveries: outbox,
+      storeBans,
+      reviews: applications.auditLog,
     },
     memberships: {
       memberships: new MikroOrmMembershipRepository(database),
@@ -228,6 +248,8 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   // sessions and their users in memory, dropped on every change (this process's, and others' through the feed)
   const changes = new ChangeFeed(database, logger);
   const sessions = new CachedSessionStore(new MikroOrmSessionStore(database, clock), database, changes, clock);
+  // cached responses are sent again only over HTTPS where the site requires it, the scheme read past trusted proxies
+  const cacheOptions = { httpsOnly: config.production, trustProxy: config.server.trustProxyHops > 0 };
   return {
     config,
     logger,
@@ -242,6 +264,11 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     sessions,
     changes,
     sessionSecret,
+    caches: {
+      lists: new KeptLists(database, changes, clock),
+      publicReads: new PublicAnswers(clock, cacheOptions, database),
+      sessionReads: new SessionAnswers(sessions, sessionSecret, clock, cacheOptions),
+    },
     rateLimits: {
       signIn: new RateLimiter(config.rateLimits.signInPerMinute),
       writes: new RateLimiter(config.rateLimits.writesPerMinute),

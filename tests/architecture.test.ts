@@ -135,3 +135,165 @@ describe('module boundaries', () => {
     expect(DECLARED.has(packageOf('@core/purchases'))).toBe(false);
   });
 });
+
+/**
+ * An adapter unit is a folder directly under adapters/ (the HTTP contract apart from the rest of http/, as the UI
+ * shares it) or a file directly in adapters/ (compose.ts, config.ts, logger.ts).
+ */
+function adapterUnitOf(path: string): string | undefined {
+  const parts = path.split('/');
+  if (parts[0] !== 'adapters' || parts.length < 2) return undefined;
+  return parts[1] === 'http' && parts[2] === 'contract' ? 'http/contract' : parts[1];
+}
+
+interface AdapterImport {
+  from: string;
+  to: string;
+  /** only `import type` may cross: the importer implements or names an interface, and runs none of the other's code */
+  typesOnly?: boolean;
+}
+
+/** The adapter-to-adapter imports allowed, by unit ('*': any unit); decision 0084 gives the reason for each. */
+const DECLARED_ADAPTER_IMPORTS: readonly AdapterImport[] = [
+  { from: 'compose.ts', to: '*' },
+  { from: '*', to: 'config.ts' },
+  { from: '*', to: 'config-error.ts' },
+  { from: '*', to: 'logger.ts' },
+  { from: 'http', to: 'http/contract' },
+  { from: 'export', to: 'http/contract' },
+  { from: 'http', to: 'compose.ts' },
+  { from: 'http', to: 'export' },
+  { from: 'http', to: 'identity' },
+  { from: 'http', to: 'payments', typesOnly: true },
+  { from: 'http', to: 'persistence' },
+  { from: 'persistence', to: 'payments', typesOnly: true },
+  { from: 'memory', to: 'payments', typesOnly: true },
+  { from: 'memory', to: 'persistence' },
+  { from: 'scheduling', to: 'persistence' },
+];
+
+interface ImportStatement {
+  specifier: string;
+  typesOnly: boolean;
+  /** the local names of the values it brings in (a type-only name excluded) */
+  values: string[];
+}
+
+/** every import and re-export of a source, with whether it brings types only and which value names */
+function importStatementsOf(source: string): ImportStatement[] {
+  const found: ImportStatement[] = [];
+  const statics = /(?:^|[\n;])\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/g;
+  for (const match of source.matchAll(statics)) {
+    const clause = match[3];
+    const braces = /\{([^}]*)\}/.exec(clause);
+    const named = (braces?.[1] ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const defaultName = /^([A-Za-z_$][\w$]*)/.exec(clause.replace(/^\{[^}]*\}/, ''))?.[1];
+    const values = match[2]
+      ? []
+      : [
+          ...named.filter((part) => !part.startsWith('type ')).map((part) => part.split(/\s+as\s+/).pop() ?? part),
+          ...(defaultName && match[1] === 'import' ? [defaultName] : []),
+          ...(/\*\s+as\s+([\w$]+)/.exec(clause)?.slice(1) ?? []),
+        ];
+    const typesOnly = match[2] !== undefined || (braces !== null && !defaultName && values.length === 0);
+    found.push({ specifier: match[4], typesOnly, values });
+  }
+  for (const match of source.matchAll(/import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\n;])\s*import\s+['"]([^'"]+)['"]/g))
+    found.push({ specifier: match[1] ?? match[2], typesOnly: false, values: [] });
+  return found;
+}
+
+/**
+ * The adapter imports a set of files makes that no declared pair allows, and the adapters built outside the
+ * composition root from another unit's classes, each naming the importing file and the imported one.
+ */
+function adapterViolations(files: ReadonlyArray<{ path: string; source: string }>): string[] {
+  const found: string[] = [];
+  for (const { path, source } of files) {
+    const from = adapterUnitOf(path);
+    if (!from) continue;
+    for (const statement of importStatementsOf(source)) {
+      if (!statement.specifier.startsWith('.')) continue;
+      const target = relative(ROOT, resolve(ROOT, dirname(path), statement.specifier));
+      const to = adapterUnitOf(target);
+      if (!to || to === from) continue;
+      const pairs = DECLARED_ADAPTER_IMPORTS.filter(
+        (pair) => (pair.from === '*' || pair.from === from) && (pair.to === '*' || pair.to === to),
+      );
+      if (pairs.length === 0) {
+        found.push(`${path} imports ${target}: ${from} -> ${to} is not a declared adapter import`);
+        continue;
+      }
+      if (!statement.typesOnly && pairs.every((pair) => pair.typesOnly)) {
+        found.push(`${path} imports ${target}: ${from} -> ${to} may import types only`);
+        continue;
+      }
+      if (from === 'compose.ts') continue;
+      // throwing another unit's error is not building an adapter
+      for (const name of statement.values.filter((value) => !value.endsWith('Error'))) {
+        if (new RegExp(`\\bnew\\s+${name.replace(/\$/g, '\\$')}\\b`).test(source))
+          found.push(`${path} builds ${name} of ${target}: only adapters/compose.ts builds another unit's adapters`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('adapter boundaries', () => {
+  it('adapters import each other only along the declared pairs, and only compose.ts builds another folder’s', () => {
+    const files = sourceFiles(join(ROOT, 'adapters')).map((file) => ({
+      path: relative(ROOT, file),
+      source: readFileSync(file, 'utf8'),
+    }));
+    expect(adapterViolations(files)).toEqual([]);
+  });
+
+  it('the adapter checker names the importing and the imported file of each import it refuses', () => {
+    expect(
+      adapterViolations([
+        {
+          path: 'adapters/payments/payment-adapters.ts',
+          source: [
+            "import type { Config } from '../config.ts';",
+            "import { MikroOrmPurchaseRepository } from '../persistence/mikro-orm-purchase-repository.ts';",
+          ].join('\n'),
+        },
+        {
+          path: 'adapters/persistence/mikro-orm-stripe-customers.ts',
+          source: "import { StripeSubscriptionGateway } from '../payments/stripe-subscription-gateway.ts';",
+        },
+        {
+          path: 'adapters/persistence/mikro-orm-demo-intent-store.ts',
+          source:
+            "import {\n  type DemoIntent,\n  type DemoIntentStore,\n} from '../payments/demo-payment-gateway.ts';",
+        },
+        {
+          path: 'adapters/http/app.ts',
+          source: [
+            "import { Database } from '../persistence/database.ts';",
+            "import { csvLines } from '../export/csv.ts';",
+            "import { ConfigError } from '../config-error.ts';",
+            'const database = new Database();',
+            "throw new ConfigError('PORT');",
+          ].join('\n'),
+        },
+        { path: 'adapters/discord/delivery-worker.ts', source: "const http = await import('../http/app.ts');" },
+        {
+          path: 'adapters/compose.ts',
+          source: "import { Database } from './persistence/database.ts';\nnew Database();",
+        },
+      ]),
+    ).toEqual([
+      'adapters/payments/payment-adapters.ts imports adapters/persistence/mikro-orm-purchase-repository.ts: payments -> persistence is not a declared adapter import',
+      'adapters/persistence/mikro-orm-stripe-customers.ts imports adapters/payments/stripe-subscription-gateway.ts: persistence -> payments may import types only',
+      "adapters/http/app.ts builds Database of adapters/persistence/database.ts: only adapters/compose.ts builds another unit's adapters",
+      'adapters/discord/delivery-worker.ts imports adapters/http/app.ts: discord -> http is not a declared adapter import',
+    ]);
+    expect(adapterUnitOf('adapters/http/contract/payments.ts')).toBe('http/contract');
+    expect(adapterUnitOf('adapters/http/routes/payments.ts')).toBe('http');
+    expect(adapterUnitOf('core/index.ts')).toBeUndefined();
+  });
+});

@@ -29,16 +29,13 @@ import { tebexRoutes } from './routes/tebex.ts';
 import { gameRoutes, serverFigureRoutes, serverStatusRoutes } from './routes/game.ts';
 import { staticUi } from './static-ui.ts';
 import { routesByArea } from './route-index.ts';
-import { PublicAnswers } from './middleware/public-answers.ts';
-import { SessionAnswers } from './middleware/session-answers.ts';
-import { KeptLists } from './middleware/kept-lists.ts';
 
 export interface HttpOptions {
   /** the built UI; omitted in API-only mode (the Vite dev server serves the UI) */
   uiDir?: string;
 }
 
-/** Mounts the routes on what the composition root built; builds no adapter of its own. */
+/** Mounts the routes and middleware on what the composition root built, its caches included; builds no adapter. */
 export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   const { config, core, logger, database, payments } = system;
   const hops = config.server.trustProxyHops;
@@ -46,7 +43,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true; // the error handler logs what matters
   // the staff's polled lists, from memory until anything they read changes
-  const keptLists = new KeptLists(database, system.changes, system.clock);
+  const keptLists = system.caches.lists;
   const router = new Router();
   healthRoutes(router, database);
   authRoutes(router, {
@@ -92,9 +89,8 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   app.use(urlGuard());
   // answers kept in memory go out from here, with the request line, protective headers and checks above, before
   // any other work: public answers for their max-age, and signed-in answers beside their session
-  const kept = { httpsOnly: config.production, trustProxy: hops > 0 };
-  app.use(new PublicAnswers(system.clock, kept, database).middleware());
-  app.use(new SessionAnswers(system.sessions, system.sessionSecret, system.clock, kept).middleware());
+  app.use(system.caches.publicReads.middleware());
+  app.use(system.caches.sessionReads.middleware());
   // public reads (GET only) need no body reader, cross-site check, database context or session: they answer first
   const publicRouter = new Router();
   catalogueRoutes(publicRouter, core);

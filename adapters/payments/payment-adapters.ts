@@ -2,18 +2,30 @@ import type { Catalogue } from '../../core/catalogue/model/catalogue.ts';
 import type { SubscriptionGateway } from '../../core/memberships/ports.ts';
 import type { PaymentGateway } from '../../core/purchases/ports.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../persistence/database.ts';
-import { MikroOrmDemoIntentStore } from '../persistence/mikro-orm-demo-intent-store.ts';
-import { MikroOrmPurchaseRepository } from '../persistence/mikro-orm-purchase-repository.ts';
-import { MikroOrmTebexPackageStore } from '../persistence/mikro-orm-tebex-package-store.ts';
-import { DemoPaymentGateway } from './demo-payment-gateway.ts';
+import { DemoPaymentGateway, type DemoIntentStore } from './demo-payment-gateway.ts';
 import { DemoSubscriptionGateway } from './demo-subscription-gateway.ts';
+import type { StripeCustomerStore } from './stripe-subscription-gateway.ts';
 import type { StripeWebhookVerifier } from './stripe-webhook-verifier.ts';
 import { TebexClient } from './tebex/tebex-client.ts';
 import { TebexPaymentGateway, TebexSubscriptionGateway } from './tebex/tebex-gateway.ts';
 import { SyncTebexPackages } from './tebex/sync-tebex-packages.ts';
-import { TebexPackageMap } from './tebex/tebex-packages.ts';
-import { TebexWebhooks } from './tebex/tebex-webhooks.ts';
+import { TebexPackageMap, type TebexPackageStore } from './tebex/tebex-packages.ts';
+import { TebexWebhooks, type TebexPurchaseLookup } from './tebex/tebex-webhooks.ts';
+
+/**
+ * What the gateways keep or read in the database, built by the composition root: the payment adapters declare these
+ * interfaces and never build the persistence behind them.
+ */
+export interface PaymentStores {
+  /** the demo gateway's intents */
+  demoIntents: DemoIntentStore;
+  /** Stripe Billing's customer kept per player */
+  stripeCustomers: StripeCustomerStore;
+  /** the package map `tebex sync` stored */
+  tebexPackages: TebexPackageStore;
+  /** the purchases a Tebex webhook's payment is matched against: the site's one purchase repository */
+  purchases: TebexPurchaseLookup;
+}
 
 /** Tebex's parts: the Headless API, the basket gateway, the webhook translation, and the package map. */
 export interface TebexAdapters {
@@ -43,8 +55,8 @@ export interface PaymentAdapters {
 /** The gateway PAYMENT_GATEWAY names (Stripe when its keys are set, else the offline demo): configuration, never code. */
 export async function createPaymentAdapters(
   config: Config,
-  database: Database,
   catalogue: Catalogue,
+  stores: PaymentStores,
 ): Promise<PaymentAdapters> {
   const stripeSettings = config.stripe;
   if (config.tebex) {
@@ -54,8 +66,7 @@ export async function createPaymentAdapters(
       privateKey: settings.privateKey,
       apiBase: settings.apiBase,
     });
-    const packageStore = new MikroOrmTebexPackageStore(database);
-    const packages = new TebexPackageMap(settings.packageMap, packageStore);
+    const packages = new TebexPackageMap(settings.packageMap, stores.tebexPackages);
     const gateway = new TebexPaymentGateway(
       client,
       packages,
@@ -71,23 +82,23 @@ export async function createPaymentAdapters(
       tebex: {
         client,
         gateway,
-        webhooks: new TebexWebhooks(settings.webhookSecret, packages, new MikroOrmPurchaseRepository(database)),
-        syncPackages: new SyncTebexPackages(client, catalogue, settings.packageMap, packageStore),
+        webhooks: new TebexWebhooks(settings.webhookSecret, packages, stores.purchases),
+        syncPackages: new SyncTebexPackages(client, catalogue, settings.packageMap, stores.tebexPackages),
         webhookIps: settings.webhookIps,
       },
       subscriptions: new TebexSubscriptionGateway(gateway),
     };
   }
   // Stripe's library is loaded only where Stripe takes payments
-  if (stripeSettings) return (await import('./stripe-adapters.ts')).stripeAdapters(stripeSettings, database, catalogue);
-  const store = new MikroOrmDemoIntentStore(database);
-  const demo = new DemoPaymentGateway(store);
+  if (stripeSettings)
+    return (await import('./stripe-adapters.ts')).stripeAdapters(stripeSettings, catalogue, stores.stripeCustomers);
+  const demo = new DemoPaymentGateway(stores.demoIntents);
   return {
     gateway: demo,
     publishableKey: null,
     demo,
     webhooks: null,
     tebex: null,
-    subscriptions: new DemoSubscriptionGateway(demo, store),
+    subscriptions: new DemoSubscriptionGateway(demo, stores.demoIntents),
   };
 }

@@ -1,17 +1,15 @@
 import type { Catalogue } from '../../core/catalogue/model/catalogue.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../persistence/database.ts';
-import { MikroOrmStripeCustomers } from '../persistence/mikro-orm-stripe-customers.ts';
 import type { PaymentAdapters } from './payment-adapters.ts';
 import { createStripeClient, StripePaymentGateway } from './stripe-payment-gateway.ts';
-import { StripeSubscriptionGateway } from './stripe-subscription-gateway.ts';
+import { type StripeCustomerStore, StripeSubscriptionGateway } from './stripe-subscription-gateway.ts';
 import { StripeWebhookVerifier } from './stripe-webhook-verifier.ts';
 
 /** Stripe's parts, for a site whose STRIPE_* keys are set: payments, their webhooks, and Stripe Billing. */
 export function stripeAdapters(
   settings: NonNullable<Config['stripe']>,
-  database: Database,
   catalogue: Catalogue,
+  customers: StripeCustomerStore,
 ): PaymentAdapters {
   const stripe = createStripeClient({ secretKey: settings.secretKey, apiBase: settings.apiBase ?? undefined });
   return {
@@ -20,6 +18,6 @@ export function stripeAdapters(
     demo: null,
     webhooks: new StripeWebhookVerifier(stripe, settings.webhookSecret),
     tebex: null,
-    subscriptions: new StripeSubscriptionGateway(stripe, catalogue, new MikroOrmStripeCustomers(database)),
+    subscriptions: new StripeSubscriptionGateway(stripe, catalogue, customers),
   };
 }

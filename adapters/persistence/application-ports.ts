@@ -8,7 +8,8 @@ import { MikroOrmStaffRoster } from './mikro-orm-staff-roster.ts';
 import { MikroOrmWhitelistAccess } from './mikro-orm-whitelist-access.ts';
 import { MikroOrmAuditLog } from './mikro-orm-audit-log.ts';
 
-export function mikroOrmApplicationPorts(database: Database): ApplicationPorts {
+/** the applications module's ports on the database; the audit log as its class, as the players module reads it too */
+export function mikroOrmApplicationPorts(database: Database): ApplicationPorts & { auditLog: MikroOrmAuditLog } {
   return {
     whitelistApplications: new MikroOrmApplicationRepository(database, whitelistKind),
     whitelistAccess: new MikroOrmWhitelistAccess(database),

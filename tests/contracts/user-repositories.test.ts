@@ -8,7 +8,7 @@ import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactio
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
 import { InMemoryUserTokenLedger } from '../../adapters/memory/in-memory-user-token-ledger.ts';
 import { Database } from '../../adapters/persistence/database.ts';
-import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
+import { composeInMemory } from '../support/compose-in-memory.ts';
 import { mikroOrmUserPorts } from '../../adapters/persistence/user-ports.ts';
 import { createTestDatabase, databaseTargets } from '../support/databases.ts';
 import { pgliteTemplate } from '../support/pglite-template.ts';

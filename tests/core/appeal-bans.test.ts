@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
+import { composeInMemory } from '../support/compose-in-memory.ts';
 import type { Role, User } from '../../core/users/model/user.ts';
 import { appealAnswers } from '../support/application-builders.ts';
 

@@ -1,4 +1,4 @@
-import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
+import { composeInMemory } from '../support/compose-in-memory.ts';
 
 /** The core on in-memory adapters, with a clock a test moves by hand. */
 export function coreFixture() {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
+import { composeInMemory } from '../support/compose-in-memory.ts';
 import type { PurchaseStatus } from '../../core/purchases/model/purchase.ts';
 import { storedWhitelistApplication } from '../support/application-builders.ts';
 import { storedMembership } from '../support/membership-builders.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
+import { composeInMemory } from '../support/compose-in-memory.ts';
 import type { Purchase } from '../../core/purchases/model/purchase.ts';
 import { pendingPurchase } from '../support/purchase-builders.ts';
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
-import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
+import { composeInMemory } from '../support/compose-in-memory.ts';
 import type { Catalogue } from '../../core/catalogue/model/catalogue.ts';
 import { createCore } from '../../core/index.ts';
 import type { MembershipRepository } from '../../core/memberships/ports.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Catalogue } from '../../core/catalogue/model/catalogue.ts';
 import type { RoleMappingSettings } from '../../core/delivery/model/role-mapping.ts';
 import { createCore } from '../../core/index.ts';
-import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
+import { composeInMemory } from '../support/compose-in-memory.ts';
 import type { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
 
 /**

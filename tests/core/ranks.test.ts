@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeInMemory } from '../../adapters/memory/compose-in-memory.ts';
+import { composeInMemory } from '../support/compose-in-memory.ts';
 import type { Permission } from '../../core/users/model/permissions.ts';
 import { permissionsBeyond } from '../../core/users/model/ranks.ts';
 import type { Role, User } from '../../core/users/model/user.ts';

@@ -1,6 +1,6 @@
 import { NO_GAME_SERVER } from '../../core/game/model/server-status.ts';
 import { NO_OWNER_FIGURES } from '../../core/game/use-cases/show-server-figures.ts';
-import { InMemoryServerCheckLog } from './in-memory-server-check-log.ts';
+import { InMemoryServerCheckLog } from '../../adapters/memory/in-memory-server-check-log.ts';
 import { randomUUID } from 'node:crypto';
 import { Catalogue } from '../../core/catalogue/model/catalogue.ts';
 import type { DiscordCapabilities } from '../../core/delivery/ports.ts';
@@ -10,35 +10,35 @@ import { staffKind } from '../../core/applications/model/kinds/staff.ts';
 import { whitelistKind } from '../../core/applications/model/kinds/whitelist.ts';
 import { createCore, type CorePorts } from '../../core/index.ts';
 import type { Clock } from '../../core/shared/ports.ts';
-import { DemoPaymentGateway } from '../payments/demo-payment-gateway.ts';
-import { InMemoryApplicationRepository } from './in-memory-application-repository.ts';
-import { InMemoryStaffRoster } from './in-memory-staff-roster.ts';
-import { InMemoryWhitelistAccess } from './in-memory-whitelist-access.ts';
-import { InMemoryAccountActionLog } from './in-memory-account-action-log.ts';
-import { InMemoryAuditChain } from './in-memory-audit-chain.ts';
-import { InMemoryAuditLog } from './in-memory-audit-log.ts';
-import { InMemoryCreatorRepository } from './in-memory-creator-repository.ts';
+import { DemoPaymentGateway } from '../../adapters/payments/demo-payment-gateway.ts';
+import { InMemoryApplicationRepository } from '../../adapters/memory/in-memory-application-repository.ts';
+import { InMemoryStaffRoster } from '../../adapters/memory/in-memory-staff-roster.ts';
+import { InMemoryWhitelistAccess } from '../../adapters/memory/in-memory-whitelist-access.ts';
+import { InMemoryAccountActionLog } from '../../adapters/memory/in-memory-account-action-log.ts';
+import { InMemoryAuditChain } from '../../adapters/memory/in-memory-audit-chain.ts';
+import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';
+import { InMemoryCreatorRepository } from '../../adapters/memory/in-memory-creator-repository.ts';
 import { decisionsOf } from '../../core/dashboard/ports.ts';
-import { InMemoryDashboardFigures } from './in-memory-dashboard-figures.ts';
-import { InMemoryDeliveryOutbox } from './in-memory-delivery-outbox.ts';
-import { InMemoryDemoIntentStore } from './in-memory-demo-intent-store.ts';
-import { InMemoryEntitlements } from './in-memory-entitlements.ts';
-import { InMemoryPaymentEventLog } from './in-memory-payment-event-log.ts';
-import { InMemoryPurchaseRepository } from './in-memory-purchase-repository.ts';
-import { InMemoryPromotionRepository } from './in-memory-promotion-repository.ts';
-import { InMemoryStoreBans } from './in-memory-store-bans.ts';
-import { InMemoryMembershipRepository } from './in-memory-membership-repository.ts';
-import { DemoSubscriptionGateway } from '../payments/demo-subscription-gateway.ts';
-import { InMemoryTransactions, type SnapshotStore } from './in-memory-transactions.ts';
-import { InMemoryUserRepository } from './in-memory-user-repository.ts';
-import { InMemoryUserTokenLedger } from './in-memory-user-token-ledger.ts';
-import { InMemorySecondFactorRepository } from './in-memory-second-factor-repository.ts';
+import { InMemoryDashboardFigures } from '../../adapters/memory/in-memory-dashboard-figures.ts';
+import { InMemoryDeliveryOutbox } from '../../adapters/memory/in-memory-delivery-outbox.ts';
+import { InMemoryDemoIntentStore } from '../../adapters/memory/in-memory-demo-intent-store.ts';
+import { InMemoryEntitlements } from '../../adapters/memory/in-memory-entitlements.ts';
+import { InMemoryPaymentEventLog } from '../../adapters/memory/in-memory-payment-event-log.ts';
+import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
+import { InMemoryPromotionRepository } from '../../adapters/memory/in-memory-promotion-repository.ts';
+import { InMemoryStoreBans } from '../../adapters/memory/in-memory-store-bans.ts';
+import { InMemoryMembershipRepository } from '../../adapters/memory/in-memory-membership-repository.ts';
+import { DemoSubscriptionGateway } from '../../adapters/payments/demo-subscription-gateway.ts';
+import { InMemoryTransactions, type SnapshotStore } from '../../adapters/memory/in-memory-transactions.ts';
+import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
+import { InMemoryUserTokenLedger } from '../../adapters/memory/in-memory-user-token-ledger.ts';
+import { InMemorySecondFactorRepository } from '../../adapters/memory/in-memory-second-factor-repository.ts';
 import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../../core/security/model/second-factor.ts';
 import type { Permission } from '../../core/users/model/permissions.ts';
-import { SimpleWebAuthnPasskeyCeremony } from '../security/simple-webauthn-passkey-ceremony.ts';
-import { OtpauthOneTimeCodes } from '../security/otpauth-one-time-codes.ts';
-import { AesGcmSecretBox } from '../security/aes-gcm-secret-box.ts';
-import { RecordingDiscordGateway } from './recording-discord-gateway.ts';
+import { SimpleWebAuthnPasskeyCeremony } from '../../adapters/security/simple-webauthn-passkey-ceremony.ts';
+import { OtpauthOneTimeCodes } from '../../adapters/security/otpauth-one-time-codes.ts';
+import { AesGcmSecretBox } from '../../adapters/security/aes-gcm-secret-box.ts';
+import { RecordingDiscordGateway } from '../../adapters/memory/recording-discord-gateway.ts';
 
 export interface InMemoryOptions {
   /** a clock the test moves; the system clock otherwise */
@@ -53,9 +53,9 @@ export interface InMemoryOptions {
 }
 
 /**
- * The core on working in-memory adapters, for core tests: the same use cases as the server, the accounts
- * module's ledger behind the store's token grants, transactions that roll back every store, an outbox, and a
- * Discord that records what it is sent.
+ * The tests' composition root: the core on working in-memory adapters, the same use cases adapters/compose.ts wires
+ * for the server, with the accounts module's ledger behind the store's token grants, transactions that roll back
+ * every store, an outbox, and a Discord that records what it is sent.
  */
 export function composeInMemory(options: InMemoryOptions = {}) {
   const clock = options.clock ?? { now: () => new Date() };
