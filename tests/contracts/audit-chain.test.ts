@@ -10,7 +10,7 @@ import { InMemoryAccountActionLog } from '../../adapters/memory/in-memory-accoun
 import { InMemoryAuditChain } from '../../adapters/memory/in-memory-audit-chain.ts';
 import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';
 import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
-import { Database } from '../../adapters/persistence/database.ts';
+import type { Database } from '../../adapters/persistence/database.ts';
 import { MikroOrmAccountActionLog } from '../../adapters/persistence/mikro-orm-account-action-log.ts';
 import { MikroOrmAuditChain } from '../../adapters/persistence/mikro-orm-audit-chain.ts';
 import { MikroOrmAuditLog } from '../../adapters/persistence/mikro-orm-audit-log.ts';
@@ -40,6 +40,7 @@ const adapters: RepositoryAdapters<Harness> = {
     return { workers: [worker, worker], chain, addUser: async () => randomUUID() };
   },
   database: async (db) => {
+    const { Database } = await import('../../adapters/persistence/database.ts');
     const second = await Database.open({ url: db.database.url, dataDir: 'memory' });
     const worker = (database: Database): Worker => ({
       actions: new MikroOrmAccountActionLog(database),

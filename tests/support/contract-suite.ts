@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type DatabaseTarget, databaseTargets } from './databases.ts';
-import { type MigratedDatabase, openMigratedDatabase } from './contract-databases.ts';
+import type { MigratedDatabase } from './contract-databases.ts';
 
 /**
  * Which implementations a run's contract suites take: `in-process` ones (in-memory stores, fake gateways) in the fast
@@ -93,6 +93,8 @@ export function databaseImplementations<H extends object>(
     target,
     inProcess: false,
     open: async () => {
+      // loaded only where a database is opened: the fast tier never loads the ORM's connection or PGlite
+      const { openMigratedDatabase } = await import('./contract-databases.ts');
       const db = await openMigratedDatabase(target, poolMax);
       try {
         const h: H & Closable = await open(db, target);
