@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 /**
  * `npm test`: the type check and every test tier, side by side (the type check takes one core for a few seconds
  * while the first test files wait on their databases and browsers); ends with a plain `N passed, N failed` line.
+ * Everything after `--` goes to Vitest: `npm test -- --project core` is the fast tier (vitest.config.ts).
  */
 const bin = (name: string) => `node_modules/.bin/${name}`;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { AuditEntry } from '../../core/applications/model/audit-entry.ts';
 import type { AuditLog } from '../../core/applications/ports.ts';
 import type { AccountAction, AccountActionLog } from '../../core/audit/model/account-action.ts';
@@ -10,11 +10,11 @@ import { InMemoryAccountActionLog } from '../../adapters/memory/in-memory-accoun
 import { InMemoryAuditChain } from '../../adapters/memory/in-memory-audit-chain.ts';
 import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';
 import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
-import { Database } from '../../adapters/persistence/database.ts';
+import type { Database } from '../../adapters/persistence/database.ts';
 import { MikroOrmAccountActionLog } from '../../adapters/persistence/mikro-orm-account-action-log.ts';
 import { MikroOrmAuditChain } from '../../adapters/persistence/mikro-orm-audit-chain.ts';
 import { MikroOrmAuditLog } from '../../adapters/persistence/mikro-orm-audit-log.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 
 /** One worker's view of the logs: its own pool on the database, as each server process has. */
 interface Worker {
@@ -27,35 +27,34 @@ interface Harness {
   workers: [Worker, Worker];
   chain: AuditChain;
   addUser(): Promise<string>;
-  close(): Promise<void>;
+  close?(): Promise<void>;
 }
 
-async function harness(target: ContractTarget): Promise<Harness> {
-  if (target === 'memory') {
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => {
     const chain = new InMemoryAuditChain();
     const actions = new InMemoryAccountActionLog(chain);
     const reviews = new InMemoryAuditLog(chain);
     const transactions = new InMemoryTransactions([actions, reviews]);
     const worker: Worker = { actions, reviews, transaction: (work) => transactions.run(work) };
-    return { workers: [worker, worker], chain, addUser: async () => randomUUID(), close: async () => {} };
-  }
-  const db = await openMigratedDatabase(target);
-  const second = await Database.open({ url: db.database.url, dataDir: 'memory' });
-  const worker = (database: Database): Worker => ({
-    actions: new MikroOrmAccountActionLog(database),
-    reviews: new MikroOrmAuditLog(database),
-    transaction: (work) => database.withContext(() => database.transactional(work)),
-  });
-  return {
-    workers: [worker(db.database), worker(second)],
-    chain: new MikroOrmAuditChain(db.database),
-    addUser: db.addUser,
-    close: async () => {
-      await second.close();
-      await db.close();
-    },
-  };
-}
+    return { workers: [worker, worker], chain, addUser: async () => randomUUID() };
+  },
+  database: async (db) => {
+    const { Database } = await import('../../adapters/persistence/database.ts');
+    const second = await Database.open({ url: db.database.url, dataDir: 'memory' });
+    const worker = (database: Database): Worker => ({
+      actions: new MikroOrmAccountActionLog(database),
+      reviews: new MikroOrmAuditLog(database),
+      transaction: (work) => database.withContext(() => database.transactional(work)),
+    });
+    return {
+      workers: [worker(db.database), worker(second)],
+      chain: new MikroOrmAuditChain(db.database),
+      addUser: db.addUser,
+      close: () => second.close(),
+    };
+  },
+};
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 29, 10, minute));
 
@@ -94,15 +93,10 @@ function review(createdAt: Date): AuditEntry {
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-describe.each(contractTargets())('audit chain contract (%s)', (target) => {
-  let h: Harness;
+describeRepositoryContract('audit chain contract', adapters, (h) => {
   let verify: VerifyAuditChain;
-  beforeAll(async () => {
-    h = await harness(target);
+  beforeAll(() => {
     verify = new VerifyAuditChain(h.chain);
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
   });
 
   it('links the rows of both logs into one chain, in the order they were appended', async () => {

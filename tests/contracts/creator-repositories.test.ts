@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Creator } from '../../core/creators/model/creator.ts';
 import type { CreatorRepository } from '../../core/creators/ports.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
@@ -8,7 +8,7 @@ import { InMemoryCreatorRepository } from '../../adapters/memory/in-memory-creat
 import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
 import { MikroOrmCreatorRepository } from '../../adapters/persistence/mikro-orm-creator-repository.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 import { pendingPurchase } from '../support/purchase-builders.ts';
 
 interface Harness {
@@ -16,39 +16,31 @@ interface Harness {
   purchases: PurchaseRepository;
   addUser(): Promise<string>;
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-async function harness(target: ContractTarget): Promise<Harness> {
-  if (target === 'memory') {
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => {
     const purchases = new InMemoryPurchaseRepository();
     return {
       creators: new InMemoryCreatorRepository(() => purchases.list({})),
       purchases,
       addUser: async () => randomUUID(),
       run: (work) => work(),
-      close: async () => {},
     };
-  }
-  const db = await openMigratedDatabase(target);
-  return {
-    creators: new MikroOrmCreatorRepository(db.database),
-    purchases: new MikroOrmPurchaseRepository(db.database),
-    addUser: db.addUser,
-    run: (work) => db.database.withContext(work),
-    close: db.close,
-  };
-}
+  },
+  database: (db) => {
+    return {
+      creators: new MikroOrmCreatorRepository(db.database),
+      purchases: new MikroOrmPurchaseRepository(db.database),
+      addUser: db.addUser,
+      run: (work) => db.database.withContext(work),
+    };
+  },
+};
 
 const NOV = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-12-01T00:00:00Z') };
 
-describe.each(contractTargets())('creator repository on %s', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness(target);
-  });
-  afterAll(() => h?.close());
-
+describeRepositoryContract('creator repository', adapters, (h) => {
   const creatorOf = async (code: string, fields: Partial<Creator> = {}): Promise<Creator> => ({
     id: randomUUID(),
     userId: await h.addUser(),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { ApplicationRepository } from '../../core/applications/ports.ts';
 import type { StaffApplication } from '../../core/applications/model/kinds/staff.ts';
 import { staffKind } from '../../core/applications/model/kinds/staff.ts';
@@ -18,7 +18,7 @@ import { MikroOrmApplicationRepository } from '../../adapters/persistence/mikro-
 import { MikroOrmDashboardFigures } from '../../adapters/persistence/mikro-orm-dashboard-figures.ts';
 import { MikroOrmMembershipRepository } from '../../adapters/persistence/mikro-orm-membership-repository.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 import { staffAnswers, storedWhitelistApplication } from '../support/application-builders.ts';
 import { storedMembership } from '../support/membership-builders.ts';
 import { pendingPurchase } from '../support/purchase-builders.ts';
@@ -31,11 +31,10 @@ interface Harness {
   staff: ApplicationRepository<StaffApplication, StaffApplication['status']>;
   addUser(): Promise<string>;
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-async function harness(target: ContractTarget): Promise<Harness> {
-  if (target === 'memory') {
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => {
     const purchases = new InMemoryPurchaseRepository();
     const memberships = new InMemoryMembershipRepository();
     const whitelist = new InMemoryApplicationRepository(whitelistKind);
@@ -64,11 +63,9 @@ async function harness(target: ContractTarget): Promise<Harness> {
       staff,
       addUser: async () => randomUUID(),
       run: (work) => work(),
-      close: async () => {},
     };
-  }
-  const db = await openMigratedDatabase(target);
-  return {
+  },
+  database: (db) => ({
     figures: new MikroOrmDashboardFigures(db.database),
     purchases: new MikroOrmPurchaseRepository(db.database),
     memberships: new MikroOrmMembershipRepository(db.database),
@@ -76,21 +73,15 @@ async function harness(target: ContractTarget): Promise<Harness> {
     staff: new MikroOrmApplicationRepository(db.database, staffKind),
     addUser: db.addUser,
     run: (work) => db.database.withContext(work),
-    close: db.close,
-  };
-}
+  }),
+};
 
 const at = (iso: string) => new Date(iso);
 const NOV = { from: at('2026-11-01T00:00:00Z'), to: at('2026-12-01T00:00:00Z') };
 const HOUR = 3600;
 
-describe.each(contractTargets())('dashboard figures on %s', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness(target);
-    await seed();
-  });
-  afterAll(() => h?.close());
+describeRepositoryContract('dashboard figures', adapters, (h) => {
+  beforeAll(() => seed());
 
   /** a purchase completed at `completedAt` (money taken `paid`, else its price), then moved to `status` */
   const sold = async (

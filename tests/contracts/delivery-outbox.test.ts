@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { DeliveryOutbox } from '../../core/delivery/ports.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
 import { InMemoryDeliveryOutbox } from '../../adapters/memory/in-memory-delivery-outbox.ts';
 import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 import { delivery } from '../support/delivery-builders.ts';
 
 interface Harness {
@@ -13,40 +13,34 @@ interface Harness {
   transactions: TransactionRunner;
   addPurchase(): Promise<string>;
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-async function harness(target: ContractTarget): Promise<Harness> {
-  if (target === 'memory') {
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => {
     const outbox = new InMemoryDeliveryOutbox();
     return {
       outbox,
       transactions: new InMemoryTransactions([outbox]),
       addPurchase: async () => randomUUID(),
       run: (work) => work(),
-      close: async () => {},
     };
-  }
-  const db = await openMigratedDatabase(target, 6);
-  return {
+  },
+  database: (db) => ({
     outbox: new MikroOrmDeliveryOutbox(db.database),
     transactions: { run: (work) => db.database.transactional(work) },
     addPurchase: db.addPurchase,
     run: (work) => db.database.withContext(work),
-    close: db.close,
-  };
-}
+  }),
+  poolMax: 6,
+};
 
-describe.each(contractTargets())('delivery outbox on %s', (target) => {
-  let h: Harness;
+describeRepositoryContract('delivery outbox', adapters, (h) => {
   let outbox: DeliveryOutbox;
   const run = <T>(work: () => Promise<T>) => h.run(work);
 
-  beforeAll(async () => {
-    h = await harness(target);
+  beforeAll(() => {
     outbox = h.outbox;
   });
-  afterAll(() => h?.close());
 
   it('writes one row per dedupe key, and nothing when the transaction that wrote it rolls back', async () => {
     const first = delivery();

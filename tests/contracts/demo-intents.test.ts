@@ -1,32 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
 import { InMemoryDemoIntentStore } from '../../adapters/memory/in-memory-demo-intent-store.ts';
 import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
 import type { DemoIntent, DemoIntentStore } from '../../adapters/payments/demo-payment-gateway.ts';
 import { MikroOrmDemoIntentStore } from '../../adapters/persistence/mikro-orm-demo-intent-store.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 
 interface Harness {
   intents: DemoIntentStore;
   transactions: TransactionRunner;
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-async function harness(target: ContractTarget): Promise<Harness> {
-  if (target === 'memory') {
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => {
     const intents = new InMemoryDemoIntentStore();
-    return { intents, transactions: new InMemoryTransactions([intents]), run: (work) => work(), close: async () => {} };
-  }
-  const db = await openMigratedDatabase(target);
-  return {
-    intents: new MikroOrmDemoIntentStore(db.database),
-    transactions: { run: (work) => db.database.transactional(work) },
-    run: (work) => db.database.withContext(work),
-    close: db.close,
-  };
-}
+    return { intents, transactions: new InMemoryTransactions([intents]), run: (work) => work() };
+  },
+  database: (db) => {
+    return {
+      intents: new MikroOrmDemoIntentStore(db.database),
+      transactions: { run: (work) => db.database.transactional(work) },
+      run: (work) => db.database.withContext(work),
+    };
+  },
+};
 
 function intent(overrides: Partial<DemoIntent> = {}): DemoIntent {
   const id = `pi_demo_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
@@ -45,13 +44,7 @@ function intent(overrides: Partial<DemoIntent> = {}): DemoIntent {
   };
 }
 
-describe.each(contractTargets())('demo intent store on %s', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness(target);
-  });
-  afterAll(() => h?.close());
-
+describeRepositoryContract('demo intent store', adapters, (h) => {
   it('finds an intent by id and by idempotency key, and answers null for unknown ones', async () => {
     const stored = intent();
     await h.run(() => h.intents.insert(stored));

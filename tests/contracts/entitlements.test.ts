@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ApplicationRepository } from '../../core/applications/ports.ts';
 import {
   whitelistKind,
@@ -23,7 +23,7 @@ import { MikroOrmMembershipRepository } from '../../adapters/persistence/mikro-o
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
 import { MikroOrmUserRepository } from '../../adapters/persistence/mikro-orm-user-repository.ts';
 import { storedWhitelistApplication } from '../support/application-builders.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 import { storedMembership } from '../support/membership-builders.ts';
 
 interface Harness {
@@ -33,11 +33,10 @@ interface Harness {
   memberships: MembershipRepository;
   whitelist: ApplicationRepository<WhitelistAnswers, WhitelistStatus>;
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-async function harness(target: ContractTarget): Promise<Harness> {
-  if (target === 'memory') {
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => {
     const users = new InMemoryUserRepository();
     const purchases = new InMemoryPurchaseRepository();
     const memberships = new InMemoryMembershipRepository();
@@ -54,20 +53,19 @@ async function harness(target: ContractTarget): Promise<Harness> {
       memberships,
       whitelist,
       run: (work) => work(),
-      close: async () => {},
     };
-  }
-  const db = await openMigratedDatabase(target);
-  return {
-    entitlements: new MikroOrmEntitlements(db.database),
-    users: new MikroOrmUserRepository(db.database),
-    purchases: new MikroOrmPurchaseRepository(db.database),
-    memberships: new MikroOrmMembershipRepository(db.database),
-    whitelist: mikroOrmApplicationPorts(db.database).whitelistApplications,
-    run: (work) => db.database.withContext(work),
-    close: db.close,
-  };
-}
+  },
+  database: (db) => {
+    return {
+      entitlements: new MikroOrmEntitlements(db.database),
+      users: new MikroOrmUserRepository(db.database),
+      purchases: new MikroOrmPurchaseRepository(db.database),
+      memberships: new MikroOrmMembershipRepository(db.database),
+      whitelist: mikroOrmApplicationPorts(db.database).whitelistApplications,
+      run: (work) => db.database.withContext(work),
+    };
+  },
+};
 
 let clockMs = new Date('2026-11-01T12:00:00Z').getTime();
 /** one minute later each time: members are answered oldest first */
@@ -117,13 +115,7 @@ const sorted = (entitlement: Entitlement | undefined) =>
     ),
   };
 
-describe.each(contractTargets())('entitlements on %s', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness(target);
-  });
-  afterAll(() => h?.close());
-
+describeRepositoryContract('entitlements', adapters, (h) => {
   const member = (name: { discordUsername: string; username?: string | null }) =>
     h.run(() =>
       h.users.upsertIdentity(

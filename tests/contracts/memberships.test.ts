@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Membership } from '../../core/memberships/model/membership.ts';
 import type { MembershipRepository } from '../../core/memberships/ports.ts';
 import type { Purchase } from '../../core/purchases/model/purchase.ts';
@@ -9,7 +9,7 @@ import { InMemoryMembershipRepository } from '../../adapters/memory/in-memory-me
 import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
 import { MikroOrmMembershipRepository } from '../../adapters/persistence/mikro-orm-membership-repository.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 import { storedMembership } from '../support/membership-builders.ts';
 import { giftSubscriptionId } from '../../core/purchases/model/gift.ts';
 
@@ -18,27 +18,22 @@ interface Harness {
   purchases: PurchaseRepository;
   addUser(): Promise<string>;
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-async function harness(target: ContractTarget): Promise<Harness> {
-  if (target === 'memory')
-    return {
-      memberships: new InMemoryMembershipRepository(),
-      purchases: new InMemoryPurchaseRepository(),
-      addUser: async () => randomUUID(),
-      run: (work) => work(),
-      close: async () => {},
-    };
-  const db = await openMigratedDatabase(target);
-  return {
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => ({
+    memberships: new InMemoryMembershipRepository(),
+    purchases: new InMemoryPurchaseRepository(),
+    addUser: async () => randomUUID(),
+    run: (work) => work(),
+  }),
+  database: (db) => ({
     memberships: new MikroOrmMembershipRepository(db.database),
     purchases: new MikroOrmPurchaseRepository(db.database),
     addUser: db.addUser,
     run: (work) => db.database.withContext(work),
-    close: db.close,
-  };
-}
+  }),
+};
 
 const at = (iso: string) => new Date(iso);
 
@@ -64,13 +59,7 @@ function renewal(m: Membership, periodStart: Date): Purchase {
   });
 }
 
-describe.each(contractTargets())('membership repositories on %s', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness(target);
-  });
-  afterAll(() => h?.close());
-
+describeRepositoryContract('membership repositories', adapters, (h) => {
   it('holds one live membership per player, answering the one that stands', async () => {
     await h.run(async () => {
       const userId = await h.addUser();

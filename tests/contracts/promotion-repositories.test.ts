@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Coupon } from '../../core/promotions/model/coupon.ts';
 import type { PromotionRepository } from '../../core/promotions/ports.ts';
 import type { Sale } from '../../core/promotions/model/sale.ts';
@@ -9,7 +9,7 @@ import { InMemoryPromotionRepository } from '../../adapters/memory/in-memory-pro
 import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
 import { MikroOrmPromotionRepository } from '../../adapters/persistence/mikro-orm-promotion-repository.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 import { couponOf } from '../support/promotion-builders.ts';
 import { pendingPurchase } from '../support/purchase-builders.ts';
 
@@ -18,43 +18,34 @@ interface Harness {
   purchases: PurchaseRepository;
   addUser(): Promise<string>;
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-async function harness(target: ContractTarget): Promise<Harness> {
-  if (target === 'memory') {
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => {
     const purchases = new InMemoryPurchaseRepository();
     return {
       promotions: new InMemoryPromotionRepository(purchases),
       purchases,
       addUser: async () => randomUUID(),
       run: (work) => work(),
-      close: async () => {},
     };
-  }
-  // a pool as large as the races below, so they wait on the coupon's lock and not on connections
-  const db = await openMigratedDatabase(target, 25);
-  return {
+  },
+  database: (db) => ({
     promotions: new MikroOrmPromotionRepository(db.database),
     purchases: new MikroOrmPurchaseRepository(db.database),
     addUser: db.addUser,
     run: (work) => db.database.withContext(work),
-    close: db.close,
-  };
-}
+  }),
+  // a pool as large as the races below, so they wait on the coupon's lock and not on connections
+  poolMax: 25,
+};
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 const OPEN_SINCE = new Date(NOW.getTime() - 24 * 3_600_000);
 
 const newCoupon = (fields: Partial<Coupon> = {}) => couponOf({ createdAt: NOW, ...fields });
 
-describe.each(contractTargets())('promotions on %s', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness(target);
-  });
-  afterAll(() => h?.close());
-
+describeRepositoryContract('promotions', adapters, (h) => {
   /** a purchase of a new buyer (or `userId`'s), pending since `createdAt`, then moved to `status` */
   async function purchaseOf(userId?: string, status: PurchaseStatus = 'pending', createdAt = NOW) {
     const buyer = userId ?? (await h.addUser());

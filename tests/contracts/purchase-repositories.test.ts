@@ -1,37 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Purchase, PurchaseChanges, PurchaseStatus } from '../../core/purchases/model/purchase.ts';
 import type { PaymentEventLog, PurchaseRepository } from '../../core/purchases/ports.ts';
 import { InMemoryPaymentEventLog } from '../../adapters/memory/in-memory-payment-event-log.ts';
 import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
-import { Database } from '../../adapters/persistence/database.ts';
 import { MikroOrmPaymentEventLog } from '../../adapters/persistence/mikro-orm-payment-event-log.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
-import { createTestDatabase, databaseTargets } from '../support/databases.ts';
-import { pgliteTemplate } from '../support/pglite-template.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 
 interface Harness {
   purchases: PurchaseRepository;
   events: PaymentEventLog;
   addUser(): Promise<string>;
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-async function harness(target: 'memory' | 'pglite' | 'postgres'): Promise<Harness> {
-  if (target === 'memory') {
-    return {
-      purchases: new InMemoryPurchaseRepository(),
-      events: new InMemoryPaymentEventLog(),
-      addUser: async () => randomUUID(),
-      run: (work) => work(),
-      close: async () => {},
-    };
-  }
-  const testDb = await createTestDatabase(target);
-  const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteTemplate() });
-  await database.migrate();
-  return {
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => ({
+    purchases: new InMemoryPurchaseRepository(),
+    events: new InMemoryPaymentEventLog(),
+    addUser: async () => randomUUID(),
+    run: (work) => work(),
+  }),
+  database: ({ database }) => ({
     purchases: new MikroOrmPurchaseRepository(database),
     events: new MikroOrmPaymentEventLog(database),
     addUser: async () => {
@@ -42,12 +33,8 @@ async function harness(target: 'memory' | 'pglite' | 'postgres'): Promise<Harnes
       return id;
     },
     run: (work) => database.withContext(work),
-    close: async () => {
-      await database.close();
-      await testDb.drop();
-    },
-  };
-}
+  }),
+};
 
 /** a change written only while the purchase's status is one of `statuses` */
 const from =
@@ -83,13 +70,7 @@ function purchase(userId: string, overrides: Partial<Purchase> = {}): Purchase {
   };
 }
 
-describe.each(['memory' as const, ...databaseTargets()])('purchase repositories on %s', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness(target);
-  });
-  afterAll(() => h?.close());
-
+describeRepositoryContract('purchase repositories', adapters, (h) => {
   it('stores a purchase and finds it by id and by payment intent', async () => {
     const userId = await h.addUser();
     const row = purchase(userId, { optionId: null });

@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ServerCheckLog } from '../../core/game/ports.ts';
 import { InMemoryServerCheckLog } from '../../adapters/memory/in-memory-server-check-log.ts';
 import { MikroOrmServerCheckLog } from '../../adapters/persistence/mikro-orm-server-check-log.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 
 interface Harness {
   log: ServerCheckLog;
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-async function harness(target: ContractTarget): Promise<Harness> {
-  if (target === 'memory') return { log: new InMemoryServerCheckLog(), run: (work) => work(), close: async () => {} };
-  const db = await openMigratedDatabase(target);
-  return {
-    log: new MikroOrmServerCheckLog(db.database),
-    run: (work) => db.database.withContext(work),
-    close: db.close,
-  };
-}
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => ({ log: new InMemoryServerCheckLog(), run: (work) => work() }),
+  database: (db) => ({ log: new MikroOrmServerCheckLog(db.database), run: (work) => db.database.withContext(work) }),
+};
 
 const hour = (text: string) => new Date(`2026-11-${text}:00:00Z`);
 
-describe.each(contractTargets())("the game server's checks per hour on %s", (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness(target);
-  });
-  afterAll(() => h?.close());
-
+describeRepositoryContract("the game server's checks per hour", adapters, (h) => {
   it('counts nothing before the first check', async () => {
     expect(await h.run(() => h.log.totalSince(hour('01T00')))).toEqual({ checks: 0, online: 0 });
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SessionStore, UserRepository } from '../../core/users/ports.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { InMemorySessionStore } from '../../adapters/memory/in-memory-session-store.ts';
@@ -8,7 +8,12 @@ import { CachedSessionStore } from '../../adapters/persistence/cached-session-st
 import { ChangeFeed } from '../../adapters/persistence/change-feed.ts';
 import { MikroOrmSessionStore } from '../../adapters/persistence/mikro-orm-session-store.ts';
 import { MikroOrmUserRepository } from '../../adapters/persistence/mikro-orm-user-repository.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import {
+  type ContractImplementation,
+  describeContract,
+  type RepositoryAdapters,
+  repositoryImplementations,
+} from '../support/contract-suite.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -19,7 +24,7 @@ interface Harness {
   keeps: boolean;
   users: UserRepository;
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
+  close?(): Promise<void>;
 }
 
 let now = new Date('2026-11-22T12:00:00Z');
@@ -28,58 +33,44 @@ const advance = (ms: number) => {
   now = new Date(now.getTime() + ms);
 };
 
-type Implementation = 'table' | 'cached table' | 'map';
-
-/** The map in memory; on each database, the sessions table alone and the table behind the per-process cache. */
-const implementations = (): Array<[string, ContractTarget, Implementation]> =>
-  contractTargets().flatMap(
-    (target): Array<[string, ContractTarget, Implementation]> =>
-      target === 'memory'
-        ? [['memory', target, 'map']]
-        : [
-            [`${target} (table)`, target, 'table'],
-            [`${target} (cached table)`, target, 'cached table'],
-          ],
-  );
-
-async function harness(target: ContractTarget, implementation: Implementation): Promise<Harness> {
-  if (target === 'memory') {
-    const users = new InMemoryUserRepository();
-    return {
-      store: new InMemorySessionStore(users, clock),
-      keeps: false,
-      users,
-      run: (work) => work(),
-      close: async () => {},
-    };
-  }
-  const db = await openMigratedDatabase(target);
-  const table = new MikroOrmSessionStore(db.database, clock);
-  const users = new MikroOrmUserRepository(db.database);
-  const run = <T>(work: () => Promise<T>) => db.database.withContext(work);
-  if (implementation === 'table') return { store: table, keeps: false, users, run, close: db.close };
-  const cached = new CachedSessionStore(table, db.database, new ChangeFeed(db.database, createLogger('silent')), clock);
+/** The store over the sessions table alone (`cached`: behind the per-process cache), and the map in memory. */
+function adapters(cached: boolean): RepositoryAdapters<Harness> {
   return {
-    store: cached,
-    keeps: true,
-    users,
-    run,
-    close: async () => {
-      await cached.stop();
-      await db.close();
+    memory: () => {
+      const users = new InMemoryUserRepository();
+      return { store: new InMemorySessionStore(users, clock), keeps: false, users, run: (work) => work() };
+    },
+    database: (db) => {
+      const table = new MikroOrmSessionStore(db.database, clock);
+      const users = new MikroOrmUserRepository(db.database);
+      const run = <T>(work: () => Promise<T>) => db.database.withContext(work);
+      if (!cached) return { store: table, keeps: false, users, run };
+      const store = new CachedSessionStore(
+        table,
+        db.database,
+        new ChangeFeed(db.database, createLogger('silent')),
+        clock,
+      );
+      return { store, keeps: true, users, run, close: () => store.stop() };
     },
   };
 }
 
+/** The map in memory; on each database, the sessions table alone and the table behind the per-process cache. */
+const named = (suffix: string) => (implementation: ContractImplementation<Harness>) => ({
+  ...implementation,
+  name: `${implementation.name} (${suffix})`,
+});
+const implementations = [
+  ...repositoryImplementations(adapters(false)).map((each) => (each.inProcess ? each : named('table')(each))),
+  ...repositoryImplementations(adapters(true))
+    .filter((each) => !each.inProcess)
+    .map(named('cached table')),
+];
+
 let discordId = 1000;
 
-describe.each(implementations())('session store on %s', (_name, target, implementation) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness(target, implementation);
-  });
-  afterAll(() => h?.close());
-
+describeContract('session store', implementations, (h) => {
   const newUser = () =>
     h.run(() =>
       h.users.upsertIdentity(

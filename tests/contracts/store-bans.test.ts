@@ -1,48 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { StoreBans } from '../../core/purchases/ports.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
 import { InMemoryStoreBans } from '../../adapters/memory/in-memory-store-bans.ts';
 import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
 import { MikroOrmStoreBans } from '../../adapters/persistence/mikro-orm-store-bans.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 
 interface Harness {
   bans: StoreBans;
   transactions: TransactionRunner;
   addUser(): Promise<string>;
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-async function harness(target: ContractTarget): Promise<Harness> {
-  if (target === 'memory') {
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => {
     const bans = new InMemoryStoreBans();
     return {
       bans,
       transactions: new InMemoryTransactions([bans]),
       addUser: async () => randomUUID(),
       run: (work) => work(),
-      close: async () => {},
     };
-  }
-  const db = await openMigratedDatabase(target);
-  return {
-    bans: new MikroOrmStoreBans(db.database),
-    transactions: { run: (work) => db.database.transactional(work) },
-    addUser: db.addUser,
-    run: (work) => db.database.withContext(work),
-    close: db.close,
-  };
-}
+  },
+  database: (db) => {
+    return {
+      bans: new MikroOrmStoreBans(db.database),
+      transactions: { run: (work) => db.database.transactional(work) },
+      addUser: db.addUser,
+      run: (work) => db.database.withContext(work),
+    };
+  },
+};
 
-describe.each(contractTargets())('store bans on %s', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness(target);
-  });
-  afterAll(() => h?.close());
-
+describeRepositoryContract('store bans', adapters, (h) => {
   it('bans the one buyer named, for good, and a second ban of the same buyer is no error', async () => {
     const buyer = await h.addUser();
     const other = await h.addUser();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { PurchaseTokenGrants } from '../../core/purchases/ports.ts';
 import { tokenLedgerFromAccounts } from '../../core/purchases/model/token-ledger-bridge.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
@@ -13,7 +13,7 @@ import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-rep
 import { InMemoryUserTokenLedger } from '../../adapters/memory/in-memory-user-token-ledger.ts';
 import { MikroOrmTokenLedger } from '../../adapters/persistence/mikro-orm-token-ledger.ts';
 import { MikroOrmUserRepository } from '../../adapters/persistence/mikro-orm-user-repository.ts';
-import { contractTargets, openMigratedDatabase, type ContractTarget } from '../support/contract-databases.ts';
+import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 
 interface Harness {
   ledger: TokenLedger;
@@ -23,11 +23,10 @@ interface Harness {
   balance(userId: string): Promise<number>;
   /** each call gets its own context, as each request does */
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-async function harness(target: ContractTarget): Promise<Harness> {
-  if (target === 'memory') {
+const adapters: RepositoryAdapters<Harness> = {
+  memory: () => {
     const users = new InMemoryUserRepository();
     const ledger = new InMemoryUserTokenLedger(users);
     let discordId = 100;
@@ -44,23 +43,21 @@ async function harness(target: ContractTarget): Promise<Harness> {
       },
       balance: async (userId) => (await users.findById(userId))?.tokens ?? 0,
       run: (work) => work(),
-      close: async () => {},
     };
-  }
-  const db = await openMigratedDatabase(target);
-  const users = new MikroOrmUserRepository(db.database);
-  return {
-    ledger: new MikroOrmTokenLedger(db.database),
-    users,
-    transactions: { run: (work) => db.database.transactional(work) },
-    addUser: db.addUser,
-    balance: async (userId) => (await db.database.withContext(() => users.findById(userId)))?.tokens ?? 0,
-    run: (work) => db.database.withContext(work),
-    close: db.close,
-  };
-}
+  },
+  database: (db) => {
+    const users = new MikroOrmUserRepository(db.database);
+    return {
+      ledger: new MikroOrmTokenLedger(db.database),
+      users,
+      transactions: { run: (work) => db.database.transactional(work) },
+      addUser: db.addUser,
+      balance: async (userId) => (await db.database.withContext(() => users.findById(userId)))?.tokens ?? 0,
+      run: (work) => db.database.withContext(work),
+    };
+  },
+};
 
-const targets = contractTargets();
 const at = new Date('2026-11-22T12:00:00Z');
 
 function change(
@@ -79,13 +76,7 @@ function change(
   };
 }
 
-describe.each(targets)('token ledger (TokenLedger) on %s', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness(target);
-  });
-  afterAll(() => h?.close());
-
+describeRepositoryContract('token ledger (TokenLedger)', adapters, (h) => {
   it('applies credits and debits with the balance after each, and lists them newest first up to the limit', async () => {
     const userId = await h.addUser();
     const credit = await h.run(() => h.ledger.apply(change(userId, 100, `p-${randomUUID()}`)));
@@ -167,18 +158,15 @@ describe.each(targets)('token ledger (TokenLedger) on %s', (target) => {
   });
 });
 
-describe.each(targets)("the store's token grants (PurchaseTokenGrants) on %s", (target) => {
-  let h: Harness;
+describeRepositoryContract("the store's token grants (PurchaseTokenGrants)", adapters, (h) => {
   let grants: PurchaseTokenGrants;
-  beforeAll(async () => {
-    h = await harness(target);
+  beforeAll(() => {
     const shared = { clock: { now: () => new Date() }, ids: { next: randomUUID }, transactions: h.transactions };
     grants = tokenLedgerFromAccounts(
       createTokenModule({ users: h.users, tokenLedger: h.ledger }, shared),
       createUserModule({ users: h.users }, shared),
     );
   });
-  afterAll(() => h?.close());
 
   const grant = (userId: string, amount: number, reference = `purchase:${randomUUID()}`) => ({
     userId,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
 import type { TokenLedger } from '../../core/tokens/ports.ts';
@@ -7,11 +7,10 @@ import type { UserRepository } from '../../core/users/ports.ts';
 import { InMemoryTransactions } from '../../adapters/memory/in-memory-transactions.ts';
 import { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
 import { InMemoryUserTokenLedger } from '../../adapters/memory/in-memory-user-token-ledger.ts';
-import { Database } from '../../adapters/persistence/database.ts';
 import { composeInMemory } from '../support/compose-in-memory.ts';
 import { mikroOrmUserPorts } from '../../adapters/persistence/user-ports.ts';
-import { createTestDatabase, databaseTargets } from '../support/databases.ts';
-import { pgliteTemplate } from '../support/pglite-template.ts';
+import { describeRepositoryContract } from '../support/contract-suite.ts';
+import type { MigratedDatabase } from '../support/contract-databases.ts';
 
 interface Harness {
   users: UserRepository;
@@ -19,7 +18,6 @@ interface Harness {
   transactions: TransactionRunner;
   /** each call gets its own context, as each request does */
   run<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
 function memoryHarness(): Harness {
@@ -30,45 +28,31 @@ function memoryHarness(): Harness {
     ledger,
     transactions: new InMemoryTransactions([users, ledger]),
     run: (work) => work(),
-    close: async () => {},
   };
 }
 
-async function databaseHarness(target: 'pglite' | 'postgres'): Promise<Harness> {
-  const testDb = await createTestDatabase(target);
-  const database = await Database.open({ url: testDb.url, dataDir: 'memory', memoryTemplate: pgliteTemplate() });
-  await database.migrate();
+function databaseHarness({ database }: MigratedDatabase): Harness {
   const ports = mikroOrmUserPorts(database, []);
   return {
     users: ports.users,
     ledger: ports.tokenLedger,
     transactions: { run: (work) => database.transactional(work) },
     run: (work) => database.withContext(work),
-    close: async () => {
-      await database.close();
-      await testDb.drop();
-    },
   };
 }
 
-const targets: Array<'memory' | 'pglite' | 'postgres'> = ['memory', ...databaseTargets()];
 let counter = 0;
 const nextDiscordId = () => `7${Date.now() % 1_000_000_000}${String(++counter).padStart(4, '0')}`;
 
-describe.each(targets)('users and token ledger on %s', (target) => {
-  let h: Harness;
+describeRepositoryContract('users and token ledger', { memory: memoryHarness, database: databaseHarness }, (h) => {
   let core: Core;
-  beforeAll(async () => {
-    h = target === 'memory' ? memoryHarness() : await databaseHarness(target);
+  beforeAll(() => {
     // the accounts module on the implementation under test; the other modules' ports stay in memory, unused here
     core = createCore({
       ...composeInMemory().ports,
       transactions: h.transactions,
       users: { users: h.users, tokenLedger: h.ledger, adminDiscordIds: ['4242'] },
     });
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const newUser = (overrides: { discordId?: string; username?: string } = {}) =>
@@ -148,7 +132,9 @@ describe.each(targets)('users and token ledger on %s', (target) => {
         code: 'USER_NOT_FOUND',
         kind: 'not_found',
       });
-      await expect(h.run(() => core.users.get.execute('not-a-uuid'))).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
+      await expect(h.run(() => core.users.get.execute('not-a-uuid'))).rejects.toMatchObject({
+        code: 'USER_NOT_FOUND',
+      });
       await expect(h.run(() => core.users.findByDiscordId.execute('1'))).rejects.toMatchObject({
         code: 'USER_NOT_FOUND',
       });

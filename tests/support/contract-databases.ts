@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Database } from '../../adapters/persistence/database.ts';
-import { createTestDatabase, databaseTargets, type DatabaseTarget } from './databases.ts';
+import { createTestDatabase, type DatabaseTarget } from './databases.ts';
 import { pgliteTemplate } from './pglite-template.ts';
-
-/** Where a contract suite runs: the in-memory implementation, then each database the run can reach. */
-export type ContractTarget = 'memory' | DatabaseTarget;
-
-export const contractTargets = (): ContractTarget[] => ['memory', ...databaseTargets()];
 
 export interface MigratedDatabase {
   database: Database;
