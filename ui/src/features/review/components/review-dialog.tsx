@@ -31,6 +31,16 @@ export function ReviewDialog<S extends ReviewSummary, L extends ReviewList<S>, A
   );
 }
 
+/** A titled group of details in a dialog: The Ban, Personal Information. */
+export function DetailSection({ label, title, children }: { label: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-label={label}>
+      <h3 className="mb-2 text-sm font-semibold text-moss-300">{title}</h3>
+      <dl className="grid gap-3 sm:grid-cols-2">{children}</dl>
+    </section>
+  );
+}
+
 export function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">

@@ -10,29 +10,42 @@ import {
   POLL_STAFF_REVIEW_MS,
 } from '../api/review.ts';
 import { appealReview } from '../kinds/appeal.tsx';
+import type { ReviewKindView, ReviewList, ReviewSummary } from '../kinds/review-kind.ts';
 import { staffReview } from '../kinds/staff.tsx';
 import { whitelistReview } from '../kinds/whitelist.tsx';
 import { ListReview } from './list-review.tsx';
+import type { ScreenHeading } from './review-screen.tsx';
 import { TableReview } from './table-review.tsx';
 
+interface Screen {
+  path: string;
+  /** the kind's deciding permission: without it the screen says so and asks for nothing */
+  permission: ApplicationKind['decider'];
+  screen: () => ReactNode;
+}
+
+/** A kind's applications as a table with counters, each opening the review dialog. */
+function tableScreen<S extends ReviewSummary, L extends ReviewList<S>, A extends { id: string }>(
+  path: string,
+  view: ReviewKindView<S, L, A>,
+  refetchInterval: number,
+  heading: ScreenHeading,
+): Screen {
+  return {
+    path,
+    permission: view.definition.decider,
+    screen: () => <TableReview view={view} refetchInterval={refetchInterval} heading={heading} />,
+  };
+}
+
 /** The review screens: each a kind (its view says how it is listed and decided), a layout, a heading and a poll. */
-const SCREENS: { path: string; permission: ApplicationKind['decider']; screen: () => ReactNode }[] = [
-  {
-    // whitelist applications with counters, a table and the review dialog; staff and admins only
-    path: paths.adminApplications,
-    permission: whitelistReview.definition.decider,
-    screen: () => (
-      <TableReview
-        view={whitelistReview}
-        refetchInterval={POLL_ADMIN_APPLICATIONS_MS}
-        heading={{
-          title: 'Whitelist Applications',
-          description: 'Review whitelist applications. New ones appear automatically.',
-          back: 'dashboard-else-reviews',
-        }}
-      />
-    ),
-  },
+const SCREENS: Screen[] = [
+  // staff and admins decide whitelist applications here, notes of 10+ characters
+  tableScreen(paths.adminApplications, whitelistReview, POLL_ADMIN_APPLICATIONS_MS, {
+    title: 'Whitelist Applications',
+    description: 'Review whitelist applications. New ones appear automatically.',
+    back: 'dashboard-else-reviews',
+  }),
   {
     // the second whitelist review screen, a list beside a detail panel; notes optional
     path: paths.staffApplications,
@@ -44,34 +57,17 @@ const SCREENS: { path: string; permission: ApplicationKind['decider']; screen: (
       />
     ),
   },
-  {
-    // staff applications with four counters, a table and the review dialog; admins only
-    path: paths.staffReview,
-    permission: staffReview.definition.decider,
-    screen: () => (
-      <TableReview
-        view={staffReview}
-        refetchInterval={POLL_STAFF_REVIEW_MS}
-        heading={{
-          title: 'Staff Applications',
-          description: 'Review applications for the staff team.',
-          back: 'dashboard',
-        }}
-      />
-    ),
-  },
-  {
-    // ban appeals with their counters, a table and the review dialog; for holders of 'review-appeals'
-    path: paths.adminAppeals,
-    permission: appealReview.definition.decider,
-    screen: () => (
-      <TableReview
-        view={appealReview}
-        refetchInterval={POLL_APPEALS_MS}
-        heading={{ title: 'Ban Appeals', description: 'Review appeals of website, store and game-server bans.' }}
-      />
-    ),
-  },
+  // four counters, one of them the admin applications; admins only
+  tableScreen(paths.staffReview, staffReview, POLL_STAFF_REVIEW_MS, {
+    title: 'Staff Applications',
+    description: 'Review applications for the staff team.',
+    back: 'dashboard',
+  }),
+  // for holders of 'review-appeals'
+  tableScreen(paths.adminAppeals, appealReview, POLL_APPEALS_MS, {
+    title: 'Ban Appeals',
+    description: 'Review appeals of website, store and game-server bans.',
+  }),
 ];
 
 /** /admin-applications, /staff-applications, /staff-review and /admin/appeals: the screen the path names. */

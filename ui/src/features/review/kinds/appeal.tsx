@@ -9,12 +9,13 @@ import {
 } from '@contract/applications.ts';
 import { PlayerLink } from '@/features/players';
 import { dayAndTime } from '@/lib/dates.ts';
+import { PlayerCell } from '../components/application-table.tsx';
 import { StatusBadge } from '../components/badges.tsx';
 import { statusCounters } from '../components/counters.tsx';
 import { DECISION_COLOURS } from '../components/decision-buttons.tsx';
 import { type Moves, MoveDecision } from '../components/move-decision.tsx';
 import { Cell } from '../components/responsive-table.tsx';
-import { Detail, LongAnswer } from '../components/review-dialog.tsx';
+import { Detail, DetailSection, LongAnswer } from '../components/review-dialog.tsx';
 import type { ReviewKindView } from './review-kind.ts';
 
 const banLabel = (ban: string) => APPEAL_BAN_OPTIONS.find((option) => option.value === ban)?.label ?? ban;
@@ -87,12 +88,9 @@ export const appealReview: ReviewKindView<AppealSummaryDto, AppealListDto, Appea
     sentLabel: 'Sent',
     cells: (appeal) => (
       <>
-        <Cell label="Player">
-          <span className="block">
-            <PlayerLink userId={appeal.userId} name={appeal.discordUsername} />
-          </span>
+        <PlayerCell label="Player" application={appeal}>
           <span className="block text-slate-400">{appeal.characterNames}</span>
-        </Cell>
+        </PlayerCell>
         <Cell label="Ban">{banLabel(appeal.ban)}</Cell>
         <Cell label="Banned around">{appeal.bannedAround}</Cell>
         <Cell label="Status">
@@ -105,25 +103,22 @@ export const appealReview: ReviewKindView<AppealSummaryDto, AppealListDto, Appea
     title: (appeal) => `Ban appeal: ${appeal.discordUsername}`,
     body: (appeal) => (
       <>
-        <section aria-label="The ban">
-          <h3 className="mb-2 text-sm font-semibold text-moss-300">The Ban</h3>
-          <dl className="grid gap-3 sm:grid-cols-2">
-            <Detail label="Player">
-              <PlayerLink userId={appeal.userId} name={appeal.discordUsername} />
-            </Detail>
-            <Detail label="Discord ID">{appeal.discordId}</Detail>
-            <Detail label="Ban">{banLabel(appeal.ban)}</Detail>
-            <Detail label="Ban reference">{appeal.banReference ?? '—'}</Detail>
-            <Detail label="Ban was for">{offenceLabel(appeal.offence)}</Detail>
-            <Detail label="Banned around">{appeal.bannedAround}</Detail>
-            <Detail label="Characters">{appeal.characterNames}</Detail>
-            <Detail label="Status">
-              <StatusBadge status={appeal.status} />
-            </Detail>
-            <Detail label="Sent">{dayAndTime(appeal.createdAt)}</Detail>
-            {appeal.reviewedBy && <Detail label="Reviewed by">{appeal.reviewedBy}</Detail>}
-          </dl>
-        </section>
+        <DetailSection label="The ban" title="The Ban">
+          <Detail label="Player">
+            <PlayerLink userId={appeal.userId} name={appeal.discordUsername} />
+          </Detail>
+          <Detail label="Discord ID">{appeal.discordId}</Detail>
+          <Detail label="Ban">{banLabel(appeal.ban)}</Detail>
+          <Detail label="Ban reference">{appeal.banReference ?? '—'}</Detail>
+          <Detail label="Ban was for">{offenceLabel(appeal.offence)}</Detail>
+          <Detail label="Banned around">{appeal.bannedAround}</Detail>
+          <Detail label="Characters">{appeal.characterNames}</Detail>
+          <Detail label="Status">
+            <StatusBadge status={appeal.status} />
+          </Detail>
+          <Detail label="Sent">{dayAndTime(appeal.createdAt)}</Detail>
+          {appeal.reviewedBy && <Detail label="Reviewed by">{appeal.reviewedBy}</Detail>}
+        </DetailSection>
         <LongAnswer label="What happened" text={appeal.explanation} />
         <LongAnswer label="Why the ban was unfair" text={appeal.whyUnfair} />
         {appeal.applicantMessage && <LongAnswer label="Message to the player" text={appeal.applicantMessage} />}

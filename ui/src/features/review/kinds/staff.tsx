@@ -13,7 +13,7 @@ import { DECISION_COLOURS } from '../components/decision-buttons.tsx';
 import { type Moves, MoveDecision } from '../components/move-decision.tsx';
 import { Cell } from '../components/responsive-table.tsx';
 import { ReviewAnswers } from '../components/review-answers.tsx';
-import { Detail, LongAnswer } from '../components/review-dialog.tsx';
+import { Detail, DetailSection, LongAnswer } from '../components/review-dialog.tsx';
 import type { ReviewKindView } from './review-kind.ts';
 
 const experience = (currentStaff: boolean) => (currentStaff ? 'Current Staff' : 'New Applicant');
@@ -79,34 +79,28 @@ export const staffReview: ReviewKindView<StaffApplicationSummaryDto, StaffApplic
     title: (application) => `Staff application: ${application.realName}`,
     body: (application) => (
       <>
-        <section aria-label="Personal information">
-          <h3 className="mb-2 text-sm font-semibold text-moss-300">Personal Information</h3>
-          <dl className="grid gap-3 sm:grid-cols-2">
-            <Detail label="Real name">{application.realName}</Detail>
-            <Detail label="Discord">
-              <PlayerLink userId={application.userId} name={application.discordUsername} />
-            </Detail>
-            <Detail label="Email">{application.email}</Detail>
-            <Detail label="Age">{application.age}</Detail>
-            <Detail label="Timezone">{application.timezone}</Detail>
-            <Detail label="Languages">{application.languages ?? '—'}</Detail>
-          </dl>
-        </section>
-        <section aria-label="Details">
-          <h3 className="mb-2 text-sm font-semibold text-moss-300">Details</h3>
-          <dl className="grid gap-3 sm:grid-cols-2">
-            <Detail label="Position">
-              <PositionBadge position={application.position} />
-            </Detail>
-            <Detail label="Status">
-              <StatusBadge status={application.status} />
-            </Detail>
-            <Detail label="Experience">{experience(application.currentStaff)}</Detail>
-            <Detail label="Availability">{application.availability}</Detail>
-            <Detail label="Applied">{dayAndTime(application.createdAt)}</Detail>
-            {application.reviewedBy && <Detail label="Last reviewed by">{application.reviewedBy}</Detail>}
-          </dl>
-        </section>
+        <DetailSection label="Personal information" title="Personal Information">
+          <Detail label="Real name">{application.realName}</Detail>
+          <Detail label="Discord">
+            <PlayerLink userId={application.userId} name={application.discordUsername} />
+          </Detail>
+          <Detail label="Email">{application.email}</Detail>
+          <Detail label="Age">{application.age}</Detail>
+          <Detail label="Timezone">{application.timezone}</Detail>
+          <Detail label="Languages">{application.languages ?? '—'}</Detail>
+        </DetailSection>
+        <DetailSection label="Details" title="Details">
+          <Detail label="Position">
+            <PositionBadge position={application.position} />
+          </Detail>
+          <Detail label="Status">
+            <StatusBadge status={application.status} />
+          </Detail>
+          <Detail label="Experience">{experience(application.currentStaff)}</Detail>
+          <Detail label="Availability">{application.availability}</Detail>
+          <Detail label="Applied">{dayAndTime(application.createdAt)}</Detail>
+          {application.reviewedBy && <Detail label="Last reviewed by">{application.reviewedBy}</Detail>}
+        </DetailSection>
         <ReviewAnswers kind={staffKind} application={application} />
         {application.applicantMessage && (
           <LongAnswer label="Last message to the applicant" text={application.applicantMessage} />

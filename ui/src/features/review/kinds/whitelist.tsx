@@ -6,6 +6,7 @@ import {
 } from '@contract/applications.ts';
 import { PlayerLink } from '@/features/players';
 import { dayAndTime } from '@/lib/dates.ts';
+import { PlayerCell } from '../components/application-table.tsx';
 import { StatusBadge } from '../components/badges.tsx';
 import { ChooseAndSubmit } from '../components/choose-and-submit.tsx';
 import { statusCounters } from '../components/counters.tsx';
@@ -36,12 +37,9 @@ export const whitelistReview: ReviewKindView<
     columns: ['Applicant', 'Age', 'Status', '18+ Verified', 'Applied', 'Action'],
     cells: (application) => (
       <>
-        <Cell label="Applicant">
-          <span className="block">
-            <PlayerLink userId={application.userId} name={application.discordUsername} />
-          </span>
+        <PlayerCell label="Applicant" application={application}>
           <span className="block text-slate-400 [overflow-wrap:anywhere]">{application.email}</span>
-        </Cell>
+        </PlayerCell>
         <Cell label="Age">{application.age}</Cell>
         <Cell label="Status">
           <StatusBadge status={application.status} />
