@@ -71,7 +71,7 @@ export function ReviewNotesField({
     <ReviewTextField
       id={id}
       label={label}
-      hint={`Internal: only staff read these. The ${reader} never sees them.`}
+      hint={<>Internal: only staff read these. The {reader} never sees them.</>}
       {...field}
     />
   );
@@ -92,7 +92,12 @@ export function ApplicantMessageField({
       label={label}
       maxLength={APPLICANT_MESSAGE_MAX_LENGTH}
       placeholder="What went well, what to work on, what happens next"
-      hint={`The ${reader} reads this on their ${thing} page, and in the Discord message about the decision where the site's Discord bot is set up. ${left} characters left.`}
+      hint={
+        <>
+          The {reader} reads this on their {thing} page, and in the Discord message about the decision where the
+          site&apos;s Discord bot is set up. {left} characters left.
+        </>
+      }
       {...field}
     />
   );
