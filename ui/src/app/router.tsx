@@ -70,9 +70,9 @@ export const pages: PageRouteEntry[] = [
   page(paths.appealProcess, () => import('@/features/info/components/appeal-process-page.tsx')),
   page(paths.appeal, () => import('@/features/appeals/components/appeal-page.tsx')),
   page(paths.admin, () => import('@/features/admin-purchases/components/purchase-dashboard-page.tsx')),
-  page(paths.adminApplications, () => import('@/features/review/components/admin-applications-page.tsx')),
-  page(paths.staffApplications, () => import('@/features/review/components/whitelist-review-list-page.tsx')),
-  page(paths.staffReview, () => import('@/features/review/components/staff-review-page.tsx')),
+  page(paths.adminApplications, () => import('@/features/review/components/review-page.tsx')),
+  page(paths.staffApplications, () => import('@/features/review/components/review-page.tsx')),
+  page(paths.staffReview, () => import('@/features/review/components/review-page.tsx')),
   paymentPage(paths.checkout, () => import('@/features/store/components/checkout-page.tsx')),
   paymentPage(paths.stripeCheckout, () => import('@/features/store/components/stripe-checkout-page.tsx')),
   page(paths.checkoutSuccess, () => import('@/features/store/components/checkout-success-page.tsx')),
@@ -86,7 +86,7 @@ export const pages: PageRouteEntry[] = [
   page(paths.adminPlayer, () => import('@/features/players/components/player-page.tsx')),
   page(paths.adminCoupons, () => import('@/features/admin-coupons/components/coupons-page.tsx')),
   page(paths.adminCreators, () => import('@/features/creators/components/creators-page.tsx')),
-  page(paths.adminAppeals, () => import('@/features/review/components/appeal-review-page.tsx')),
+  page(paths.adminAppeals, () => import('@/features/review/components/review-page.tsx')),
 ];
 
 /** The page the path names, or undefined for a 404. */

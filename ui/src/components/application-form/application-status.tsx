@@ -117,6 +117,41 @@ export function ApplicationStatusCard({
 }
 
 /**
+ * An open application's card: how long a review takes, then how the decision reaches the applicant (a Discord
+ * message too where the site's bot is set up, `onDiscord`), then what else to know (`children`).
+ */
+export function OpenApplicationStatus({
+  title,
+  application,
+  reviewTime,
+  onDiscord,
+  byDiscord,
+  onTheSite = (
+    <>
+      The decision will show <DecisionOnTheSite />.
+    </>
+  ),
+  children,
+}: {
+  title: string;
+  application: MyApplication;
+  reviewTime: string;
+  onDiscord: boolean;
+  byDiscord: string;
+  onTheSite?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <ApplicationStatusCard title={title} application={application} tone="waiting" next="What happens next">
+      <p>
+        {reviewTime} {onDiscord ? byDiscord : onTheSite}
+      </p>
+      {children}
+    </ApplicationStatusCard>
+  );
+}
+
+/**
  * A refused application: until the waiting time is over, the day a new one is welcome and what to do meanwhile
  * (`meanwhile` gets that day, ready to show); after it, the form below is open again.
  */

@@ -6,6 +6,7 @@ import { ApplicationForm } from '@/components/application-form/application-form.
 import {
   ApplicationStatusCard,
   type MyApplication,
+  OpenApplicationStatus,
   RefusedApplicationStatus,
   stillWaiting,
   useFocusedHeading,
@@ -135,15 +136,16 @@ function AppealStatus({ appeal }: { appeal: MyApplication }) {
   const onDiscord = useAppealDecisionsOnDiscord() === true;
   if (appeal.status === 'pending')
     return (
-      <ApplicationStatusCard title="Your ban appeal" application={appeal} tone="waiting" next="What happens next">
-        <p>
-          The team reviews appeals within 7-14 days.{' '}
-          {onDiscord
-            ? 'We will tell you on Discord, and the decision will show on this page.'
-            : 'The decision will show on this page.'}
-        </p>
+      <OpenApplicationStatus
+        title="Your ban appeal"
+        application={appeal}
+        reviewTime="The team reviews appeals within 7-14 days."
+        onDiscord={onDiscord}
+        byDiscord="We will tell you on Discord, and the decision will show on this page."
+        onTheSite="The decision will show on this page."
+      >
         <p>There is no need to appeal again while this one is open.</p>
-      </ApplicationStatusCard>
+      </OpenApplicationStatus>
     );
   if (appeal.status === 'approved')
     return (

@@ -1,40 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyApplicationsDto, WhitelistApplicationDto, WhitelistApplicationInput } from '@contract/applications.ts';
-import { api, ApiError } from '@/lib/api-client.ts';
+import type { WhitelistApplicationDto, WhitelistApplicationInput } from '@contract/applications.ts';
+import {
+  myApplicationsEndpoint,
+  useDecisionsOnDiscordOf,
+  useMyApplicationsOf,
+  useSubmitTo,
+} from '@/lib/my-applications.ts';
 
-export const applicationKeys = {
-  all: ['applications'] as const,
-  mine: () => ['applications', 'mine'] as const,
-};
+const applications = myApplicationsEndpoint('/api/applications', 'applications');
 
-export function myApplicationsQuery() {
-  return queryOptions({
-    queryKey: applicationKeys.mine(),
-    queryFn: ({ signal }) => api.get<MyApplicationsDto>('/api/applications/mine', { signal }),
-    staleTime: 0,
-  });
-}
+/** The signed-in player's own whitelist applications, newest first. */
+export const useMyApplications = (enabled: boolean) => useMyApplicationsOf(applications, enabled);
 
-export function useMyApplications(enabled: boolean) {
-  return useQuery({ ...myApplicationsQuery(), select: (data) => data.applications, enabled });
-}
+export const useDecisionsOnDiscord = (enabled = true) => useDecisionsOnDiscordOf(applications, enabled);
 
-/** Whether the decision reaches the applicant by Discord message too; undefined while unknown (promise nothing). */
-export function useDecisionsOnDiscord(enabled = true): boolean | undefined {
-  return useQuery({ ...myApplicationsQuery(), select: (data) => data.decisionsOnDiscord, enabled }).data;
-}
-
-export function useSubmitApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: WhitelistApplicationInput) => api.post<WhitelistApplicationDto>('/api/applications', input),
-    // a retry after a lost answer would meet the first submission and fail with 409
-    retry: false,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationKeys.mine() }),
-    // a 409 means the applications changed elsewhere (one pending, or one approved): show where they stand now
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409)
-        void queryClient.invalidateQueries({ queryKey: applicationKeys.mine() });
-    },
-  });
-}
+export const useSubmitApplication = () => useSubmitTo<WhitelistApplicationInput, WhitelistApplicationDto>(applications);

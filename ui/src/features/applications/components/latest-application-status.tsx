@@ -2,10 +2,9 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
 import { useDecisionsOnDiscord } from '../api/applications.ts';
 import {
-  ApplicationStatusCard,
-  DecisionOnTheSite,
   DiscordCommunityLink,
   type MyApplication,
+  OpenApplicationStatus,
   RefusedApplicationStatus,
 } from '@/components/application-form/application-status.tsx';
 
@@ -14,26 +13,17 @@ export function LatestApplicationStatus({ application }: { application: MyApplic
   const onDiscord = useDecisionsOnDiscord() === true;
   if (application.status === 'pending')
     return (
-      <ApplicationStatusCard
+      <OpenApplicationStatus
         title="Your whitelist application"
         application={application}
-        tone="waiting"
-        next="What happens next"
+        reviewTime="Our admins review every application within 24-48 hours."
+        onDiscord={onDiscord}
+        byDiscord="You will get the decision by Discord notification, and it will show on this page."
       >
-        <p>
-          Our admins review every application within 24-48 hours.{' '}
-          {onDiscord ? (
-            'You will get the decision by Discord notification, and it will show on this page.'
-          ) : (
-            <>
-              The decision will show <DecisionOnTheSite />.
-            </>
-          )}
-        </p>
         <p>
           Meanwhile, come and meet the locals in our <DiscordCommunityLink />.
         </p>
-      </ApplicationStatusCard>
+      </OpenApplicationStatus>
     );
   return (
     <RefusedApplicationStatus

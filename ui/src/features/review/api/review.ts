@@ -1,26 +1,5 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type {
-  AppealDto,
-  AppealListDto,
-  ApplicationListDto,
-  ReviewAppealInput,
-  ReviewApplicationInput,
-  UpdateApplicationInput,
-  WhitelistApplicationDto,
-} from '@contract/applications.ts';
-import type {
-  ReviewStaffApplicationInput,
-  StaffApplicationDto,
-  StaffApplicationListDto,
-} from '@contract/staff-applications.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** docs/product.md#texts-and-timings: /admin-applications polls every 5 s, /staff-applications and /staff-review every 10 s. */
@@ -46,6 +25,7 @@ export const reviewKeys = {
  * A kind's applications, newest first, a page at a time by the keyset cursor: each further page asks for the
  * applications before the last one shown (`nextBefore`), so a new arrival never shifts or repeats a row. Every page
  * loaded is polled while the screen is open; the counters come with each page and always count everything.
+ * `preview`: each row also brings the backstory's first 100 characters (the second whitelist screen's list).
  */
 export function applicationsQuery<T extends { nextBefore: string | null }>(
   kind: Kind,
@@ -64,19 +44,6 @@ export function applicationsQuery<T extends { nextBefore: string | null }>(
     refetchInterval,
     staleTime: 0,
   });
-}
-
-/** `preview`: each row also brings the backstory's first 100 characters (the second review screen's list). */
-export function useWhitelistApplications(refetchInterval: number, preview = false) {
-  return useInfiniteQuery(applicationsQuery<ApplicationListDto>('whitelist', refetchInterval, preview));
-}
-
-export function useStaffApplications() {
-  return useInfiniteQuery(applicationsQuery<StaffApplicationListDto>('staff', POLL_STAFF_REVIEW_MS));
-}
-
-export function useAppeals() {
-  return useInfiniteQuery(applicationsQuery<AppealListDto>('appeal', POLL_APPEALS_MS));
 }
 
 /**
@@ -117,23 +84,24 @@ export function useApplicationOpener(kind: Kind, open: (id: string) => void, onE
   return { opening, open: openWhenLoaded };
 }
 
-/** A PATCH that decides; a lost answer is not retried, since a retry would meet the decided application (409). */
-function useDecision<Body, Answer>(kind: Kind, suffix: string) {
+/** What every review sends: the status decided, the reviewers' notes and the message to the applicant. */
+export interface Decision<S extends string = string> {
+  status: S;
+  reviewNotes: string;
+  applicantMessage: string;
+}
+
+/**
+ * A PATCH that decides (PATCH /api/applications/{id}, /api/staff-applications/{id}, /api/appeals/{id}; the first
+ * whitelist screen's `/review` asks for notes of 10+ characters). A lost response is not retried, since a retry
+ * would meet the decided application (409).
+ */
+export function useDecision<S extends string, Result>(kind: Kind, suffix = '') {
   const queryClient = useQueryClient();
   return useMutation({
     retry: false,
-    mutationFn: ({ id, ...body }: Body & { id: string }) => api.patch<Answer>(`${PATHS[kind]}/${id}${suffix}`, body),
+    mutationFn: ({ id, ...body }: Decision<S> & { id: string }) =>
+      api.patch<Result>(`${PATHS[kind]}/${id}${suffix}`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all(kind) }),
   });
 }
-
-/** PATCH /api/applications/{id}/review: approved or rejected, notes of 10+ characters. */
-export const useReviewApplication = () =>
-  useDecision<ReviewApplicationInput, WhitelistApplicationDto>('whitelist', '/review');
-/** PATCH /api/applications/{id}: approved or denied, notes optional. */
-export const useUpdateApplication = () => useDecision<UpdateApplicationInput, WhitelistApplicationDto>('whitelist', '');
-/** PATCH /api/staff-applications/{id}: under_review, approved or denied, notes as written. */
-export const useReviewStaffApplication = () =>
-  useDecision<ReviewStaffApplicationInput, StaffApplicationDto>('staff', '');
-/** PATCH /api/appeals/{id}: approved (a website ban is lifted) or denied with a message to the player. */
-export const useReviewAppeal = () => useDecision<ReviewAppealInput, AppealDto>('appeal', '');

@@ -1,25 +1,25 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { type Kind, useApplicationOpener } from './review.ts';
+import { applicationsQuery, type Kind, useApplicationOpener } from './review.ts';
 
 /**
  * A review screen's state: the summaries loaded so far (page after page by the cursor), the latest counters, and
  * the application opened (kept open across polls by its id). `openApplication` opens it once its answers are here;
  * `opening` is the one on its way.
  */
-export function useReviewPage<L extends { applications: { id: string }[] }, R extends unknown[]>(
+export function useReviewPage<L extends { applications: { id: string }[]; nextBefore: string | null }>(
   kind: Kind,
-  useList: (...rest: R) => UseInfiniteQueryResult<InfiniteData<L>>,
-  ...rest: R
+  refetchInterval: number,
+  preview = false,
 ) {
   const [openId, setOpenId] = useState<string | null>(null);
   const { toast } = useToast();
   const opener = useApplicationOpener(kind, setOpenId, (error) =>
     toast({ title: 'Could not open the application', description: errorMessage(error), variant: 'destructive' }),
   );
-  const query = useList(...rest);
+  const query = useInfiniteQuery(applicationsQuery<L>(kind, refetchInterval, preview));
   const pages = query.data?.pages;
   // the first page is the freshest: its counters stand for the whole list
   const data = pages?.[0];

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PlayerLink } from '@/features/players';
 import { day } from '@/lib/dates.ts';
 import { LoadMore } from './load-more.tsx';
 import { openerAttribute } from './review-dialog.tsx';
@@ -69,5 +70,25 @@ export function AppliedAndOpen({
         </button>
       </Cell>
     </>
+  );
+}
+
+/** A row's first cell: the player's name, a link to their player page, over a second line (`children`). */
+export function PlayerCell({
+  label,
+  application,
+  children,
+}: {
+  label: string;
+  application: { userId: string; discordUsername: string };
+  children: ReactNode;
+}) {
+  return (
+    <Cell label={label}>
+      <span className="block">
+        <PlayerLink userId={application.userId} name={application.discordUsername} />
+      </span>
+      {children}
+    </Cell>
   );
 }

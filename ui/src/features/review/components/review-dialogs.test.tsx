@@ -10,10 +10,10 @@ import {
   type StaffApplicationDto,
   type WhitelistApplicationDto,
 } from '@contract/applications.ts';
-import { AppealReviewDialog } from './appeal-review-dialog.tsx';
-import { openerAttribute } from './review-dialog.tsx';
-import { StaffReviewDialog } from './staff-review-dialog.tsx';
-import { WhitelistReviewDialog } from './whitelist-review-dialog.tsx';
+import { appealReview } from '../kinds/appeal.tsx';
+import { staffReview } from '../kinds/staff.tsx';
+import { whitelistReview } from '../kinds/whitelist.tsx';
+import { openerAttribute, ReviewDialog } from './review-dialog.tsx';
 
 const review = {
   id: '5f0c6a8e-3f55-4d7e-9a49-3d1f1c7f2a01',
@@ -92,9 +92,13 @@ function renderScreen(dialog: (onClose: () => void) => ReactElement) {
   return { opener, dialog: screen.getByRole('dialog') };
 }
 
-const whitelistDialog = (onClose: () => void) => <WhitelistReviewDialog application={whitelist} onClose={onClose} />;
-const staffDialog = (onClose: () => void) => <StaffReviewDialog application={staff} onClose={onClose} />;
-const appealDialog = (onClose: () => void) => <AppealReviewDialog appeal={appeal} onClose={onClose} />;
+const whitelistDialog = (onClose: () => void) => (
+  <ReviewDialog view={whitelistReview} application={whitelist} onClose={onClose} />
+);
+const staffDialog = (onClose: () => void) => <ReviewDialog view={staffReview} application={staff} onClose={onClose} />;
+const appealDialog = (onClose: () => void) => (
+  <ReviewDialog view={appealReview} application={appeal} onClose={onClose} />
+);
 const notes = () => screen.getByLabelText('Review notes') as HTMLTextAreaElement;
 const describedBy = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '')

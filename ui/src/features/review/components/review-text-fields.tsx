@@ -1,4 +1,4 @@
-import { type Ref, useId } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 import { APPLICANT_MESSAGE_MAX_LENGTH } from '@contract/applications.ts';
 
 const textareaClasses =
@@ -23,76 +23,83 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   );
 }
 
-/** The reviewers' own notes: never shown to the applicant. */
-export function ReviewNotesField({
+/** A review's text field: its label, the value, what is wrong with it, and a hint read with it. */
+function ReviewTextField({
+  id,
   value,
   onChange,
   error,
   inputRef,
-  label = 'Review notes',
+  label,
   placeholder,
-  reader = 'applicant',
-}: FieldProps & { label?: string; placeholder?: string; reader?: string }) {
-  const hint = useId();
+  maxLength,
+  hint,
+}: FieldProps & { id: string; label: string; placeholder?: string; maxLength?: number; hint: ReactNode }) {
   return (
     <div className="grid min-w-0 gap-1 text-sm">
-      <label htmlFor={`${hint}-notes`} className="font-semibold text-slate-200">
+      <label htmlFor={`${id}-field`} className="font-semibold text-slate-200">
         {label}
       </label>
       <textarea
-        id={`${hint}-notes`}
+        id={`${id}-field`}
         ref={inputRef}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hint}-error ${hint}` : hint}
+        aria-describedby={error ? `${id}-error ${id}` : id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        maxLength={maxLength}
         rows={3}
         placeholder={placeholder}
         className={`${textareaClasses} ${borderOf(error)}`}
       />
-      <FieldError id={`${hint}-error`} error={error} />
-      <p id={hint} className="text-xs text-slate-400">
-        Internal: only staff read these. The {reader} never sees them.
+      <FieldError id={`${id}-error`} error={error} />
+      <p id={id} className="text-xs text-slate-400">
+        {hint}
       </p>
     </div>
   );
 }
 
+/** The reviewers' own notes: never shown to the applicant. */
+export function ReviewNotesField({
+  label = 'Review notes',
+  reader = 'applicant',
+  ...field
+}: FieldProps & { label?: string; placeholder?: string; reader?: string }) {
+  const id = useId();
+  return (
+    <ReviewTextField
+      id={id}
+      label={label}
+      hint={<>Internal: only staff read these. The {reader} never sees them.</>}
+      {...field}
+    />
+  );
+}
+
 /** What the applicant reads on their application page and in the Discord message about the decision. */
 export function ApplicantMessageField({
-  value,
-  onChange,
-  error,
-  inputRef,
   label = 'Message to the applicant (optional)',
   thing = 'application',
   reader = 'applicant',
+  ...field
 }: FieldProps & { label?: string; thing?: string; reader?: string }) {
-  const hint = useId();
-  const left = APPLICANT_MESSAGE_MAX_LENGTH - value.length;
+  const id = useId();
+  const left = APPLICANT_MESSAGE_MAX_LENGTH - field.value.length;
   return (
-    <div className="grid min-w-0 gap-1 text-sm">
-      <label htmlFor={`${hint}-message`} className="font-semibold text-slate-200">
-        {label}
-      </label>
-      <textarea
-        id={`${hint}-message`}
-        ref={inputRef}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hint}-error ${hint}` : hint}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        maxLength={APPLICANT_MESSAGE_MAX_LENGTH}
-        rows={3}
-        placeholder="What went well, what to work on, what happens next"
-        className={`${textareaClasses} ${borderOf(error)}`}
-      />
-      <FieldError id={`${hint}-error`} error={error} />
-      <p id={hint} className="text-xs text-slate-400">
-        The {reader} reads this on their {thing} page, and in the Discord message about the decision where the
-        site&apos;s Discord bot is set up. {left} characters left.
-      </p>
-    </div>
+    <ReviewTextField
+      id={id}
+      label={label}
+      maxLength={APPLICANT_MESSAGE_MAX_LENGTH}
+      placeholder="What went well, what to work on, what happens next"
+      hint={
+        <>
+          The {reader} reads this on their {thing} page, and in the Discord message about the decision where the
+          site&apos;s Discord bot is set up. {left} characters left.
+        </>
+      }
+      {...field}
+    />
   );
 }
 

@@ -1,22 +1,21 @@
 import { useEffect, useRef } from 'react';
-import { whitelistKind, type WhitelistApplicationDto } from '@contract/applications.ts';
+import type { WhitelistApplicationDto } from '@contract/applications.ts';
 import { useToast } from '@/components/ui/toast.tsx';
-import { useUpdateApplication } from '../api/review.ts';
+import { useDecision } from '../api/review.ts';
+import { WhitelistDetails } from '../kinds/whitelist.tsx';
 import { StatusBadge } from './badges.tsx';
-import { dayAndTime } from '@/lib/dates.ts';
-import { Detail, LongAnswer } from './review-dialog.tsx';
-import { PlayerLink } from '@/features/players';
-import { hoursPerWeek, ReviewAnswers } from './review-answers.tsx';
-import { ReviewFields } from './review-text-fields.tsx';
 import { DECISION_COLOURS, DecisionButtons } from './decision-buttons.tsx';
+import { ReviewFields } from './review-text-fields.tsx';
 import { useReviewForm } from './use-review-form.ts';
 
+/** The second whitelist screen's detail panel: every answer (as in the /admin-applications dialog); notes optional. */
 export function WhitelistReviewPanel({ application }: { application: WhitelistApplicationDto }) {
   const form = useReviewForm();
   const heading = useRef<HTMLHeadingElement>(null);
   // a new selection fills this panel: focus moves to its heading, so a screen reader says whose it is
   useEffect(() => heading.current?.focus(), []);
-  const update = useUpdateApplication();
+  // PATCH /api/applications/{id}: approved or rejected, notes optional
+  const update = useDecision<'approved' | 'rejected', WhitelistApplicationDto>('whitelist');
   const { toast } = useToast();
 
   const decide = (status: 'approved' | 'rejected') => {
@@ -57,25 +56,7 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
         </h2>
         <StatusBadge status={application.status} />
       </header>
-      <dl className="grid gap-3 sm:grid-cols-2">
-        <Detail label="Player">
-          <PlayerLink userId={application.userId} name={application.discordUsername} />
-        </Detail>
-        <Detail label="Email">{application.email}</Detail>
-        <Detail label="Age">{application.age}</Detail>
-        <Detail label="18+ confirmed">{application.isEighteenPlus ? 'Yes' : 'No'}</Detail>
-        <Detail label="Timezone">{application.timezone}</Detail>
-        <Detail label="Hours per week">{hoursPerWeek(application.hoursPerWeek)}</Detail>
-        <Detail label="Applied">{dayAndTime(application.createdAt)}</Detail>
-        {application.reviewedBy && <Detail label="Reviewed by">{application.reviewedBy}</Detail>}
-        {application.reviewedAt && <Detail label="Reviewed">{dayAndTime(application.reviewedAt)}</Detail>}
-      </dl>
-      {/* every answer the review screens list, as in the /admin-applications dialog */}
-      <ReviewAnswers kind={whitelistKind} application={application} />
-      {application.reviewNotes && <LongAnswer label="Review notes (staff only)" text={application.reviewNotes} />}
-      {application.applicantMessage && (
-        <LongAnswer label="Message to the applicant" text={application.applicantMessage} />
-      )}
+      <WhitelistDetails application={application} playerLabel="Player" />
       {application.status === 'pending' && (
         <div className="grid gap-3">
           <ReviewFields form={form} notesLabel="Review notes (optional)" />

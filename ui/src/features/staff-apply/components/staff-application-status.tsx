@@ -1,9 +1,9 @@
 import { useStaffDecisionsOnDiscord } from '../api/staff-applications.ts';
 import {
   ApplicationStatusCard,
-  DecisionOnTheSite,
   DiscordCommunityLink,
   type MyApplication,
+  OpenApplicationStatus,
   RefusedApplicationStatus,
 } from '@/components/application-form/application-status.tsx';
 
@@ -12,24 +12,15 @@ export function StaffApplicationStatus({ application }: { application: MyApplica
   const onDiscord = useStaffDecisionsOnDiscord() === true;
   if (application.status === 'pending' || application.status === 'under_review')
     return (
-      <ApplicationStatusCard
+      <OpenApplicationStatus
         title="Your staff application"
         application={application}
-        tone="waiting"
-        next="What happens next"
+        reviewTime="Staff applications are reviewed within 3-5 business days."
+        onDiscord={onDiscord}
+        byDiscord="We will contact you on Discord, and the decision will show on this page."
       >
-        <p>
-          Staff applications are reviewed within 3-5 business days.{' '}
-          {onDiscord ? (
-            'We will contact you on Discord, and the decision will show on this page.'
-          ) : (
-            <>
-              The decision will show <DecisionOnTheSite />.
-            </>
-          )}
-        </p>
         <p>There is no need to apply again while this one is open.</p>
-      </ApplicationStatusCard>
+      </OpenApplicationStatus>
     );
   if (application.status === 'approved')
     return (
