@@ -26,12 +26,12 @@ import {
   sameGift,
 } from '../model/gift.ts';
 import {
-  CHECKOUT_ABANDONED_AFTER_HOURS,
   CURRENCY,
   MAX_OPEN_CHECKOUTS,
   NO_PAYMENT_REASON,
   type Purchase,
   type PurchaseCreator,
+  openCheckoutSince,
   paymentWindowSince,
 } from '../model/purchase.ts';
 import type {
@@ -147,10 +147,9 @@ export class StartCheckout {
     const creator = await this.creatorOf(input);
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.clock.now();
-      const openSince = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
       const claim = await this.purchases.claimCheckout(
         this.newPurchase(input, item, priced, banReason, creator, gift, now),
-        { openSince, limit: MAX_OPEN_CHECKOUTS },
+        { openSince: openCheckoutSince(now), limit: MAX_OPEN_CHECKOUTS },
       );
       if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
       const started =
