@@ -123,14 +123,15 @@ export class MikroOrmPromotionRepository implements PromotionRepository {
   }
 
   async usesOf(couponId: string, userId: string, openSince: Date): Promise<CouponUses> {
-    const { kept: _, ...uses } = await this.countUses(couponId, userId, '', openSince);
+    const { kept: _, ...uses } = await this.countUses(couponId, userId, null, openSince);
     return uses;
   }
 
   private async countUses(
     couponId: string,
     userId: string,
-    purchaseId: string,
+    /** the purchase whose use is being kept: whether it keeps one already (`kept`) */
+    purchaseId: string | null,
     openSince: Date,
   ): Promise<CouponUses & { kept: boolean }> {
     const [row] = await this.rows(
