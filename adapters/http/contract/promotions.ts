@@ -65,9 +65,7 @@ const MONTHS_WORDS = "Priority Pass months is a whole number from 1 to 120, or '
 
 /** POST /api/coupons (admin): dollars for a fixed amount; the core checks the rest (one of percent or amount). */
 export const createCouponRequestSchema = z.object({
-  code: z
-    .string({ error: 'Give the coupon a code.' })
-    .max(64, 'Keep the code to 64 characters or fewer.'),
+  code: z.string({ error: 'Give the coupon a code.' }).max(64, 'Keep the code to 64 characters or fewer.'),
   percentOff: z
     .number({ error: 'A percent is a whole number from 1 to 100.' })
     .int('A percent is a whole number from 1 to 100.')
