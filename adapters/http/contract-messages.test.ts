@@ -67,7 +67,7 @@ function walk(schema: unknown, path: string, found: Found[], seen = new Set<unkn
       next(def.element, '[]');
       break;
     case 'union':
-      (def.options as unknown[]).forEach((option, index) => next(option, `|${index}`));
+      for (const [index, option] of (def.options as unknown[]).entries()) next(option, `|${index}`);
       break;
     case 'intersection':
       next(def.left, '&left');
@@ -81,7 +81,7 @@ function walk(schema: unknown, path: string, found: Found[], seen = new Set<unkn
       next(def.out, '>out');
       break;
     case 'tuple':
-      (def.items as unknown[]).forEach((item, index) => next(item, `[${index}]`));
+      for (const [index, item] of (def.items as unknown[]).entries()) next(item, `[${index}]`);
       break;
     default:
       if (def.innerType) next(def.innerType, '');

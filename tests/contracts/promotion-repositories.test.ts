@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Coupon, isLimited, redemptionFor } from '../../core/promotions/model/coupon.ts';
-import type { CouponUses, PromotionRepository, UseDecision } from '../../core/promotions/ports.ts';
+import type { CouponUses, PromotionRepository, Redemption, UseDecision } from '../../core/promotions/ports.ts';
 import type { Sale } from '../../core/promotions/model/sale.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import type { PurchaseDiscount, PurchaseStatus } from '../../core/purchases/model/purchase.ts';
@@ -165,10 +165,16 @@ describe.each(contractTargets())('promotions on %s', (target) => {
     await h.run(() => h.promotions.addCoupon(coupon));
     const first = await purchaseOf();
     const seen: Array<CouponUses & { kept: boolean }> = [];
-    const refuse: UseDecision = { openSince: OPEN_SINCE, decide: (uses) => (seen.push(uses), 'used_up') };
+    const deciding =
+      (outcome: Redemption): UseDecision['decide'] =>
+      (uses) => {
+        seen.push(uses);
+        return outcome;
+      };
+    const refuse: UseDecision = { openSince: OPEN_SINCE, decide: deciding('used_up') };
     expect(await h.run(() => h.promotions.redeem(coupon.id, { ...first, at: NOW }, refuse))).toBe('used_up');
     expect((await h.run(() => h.promotions.usesOf(coupon.id, first.userId, OPEN_SINCE))).total).toBe(0);
-    const allow: UseDecision = { openSince: OPEN_SINCE, decide: (uses) => (seen.push(uses), 'redeemed') };
+    const allow: UseDecision = { openSince: OPEN_SINCE, decide: deciding('redeemed') };
     expect(await h.run(() => h.promotions.redeem(coupon.id, { ...first, at: NOW }, allow))).toBe('redeemed');
     expect(await h.run(() => h.promotions.redeem(coupon.id, { ...first, at: NOW }, allow))).toBe('redeemed');
     expect(seen).toEqual([
