@@ -1,6 +1,11 @@
 import type { Coupon, CouponWithUses } from '../../core/promotions/model/coupon.ts';
-import { isLimited } from '../../core/promotions/model/coupon.ts';
-import type { CouponUses, PromotionRepository, Redemption } from '../../core/promotions/ports.ts';
+import type {
+  CouponUse,
+  CouponUses,
+  PromotionRepository,
+  Redemption,
+  UseDecision,
+} from '../../core/promotions/ports.ts';
 import { isLive, type Sale } from '../../core/promotions/model/sale.ts';
 import type { Purchase, PurchaseStatus } from '../../core/purchases/model/purchase.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
@@ -82,15 +87,16 @@ export class InMemoryPromotionRepository implements PromotionRepository, Snapsho
     return { total, byPlayer, openByPlayer };
   }
 
-  redeem(coupon: Coupon, use: { purchaseId: string; userId: string; at: Date }, openSince: Date): Promise<Redemption> {
+  redeem(couponId: string, use: CouponUse, decision: UseDecision | null): Promise<Redemption> {
     const redeemed = this.turn.then(async (): Promise<Redemption> => {
-      if (this.uses.has(use.purchaseId)) return 'redeemed';
-      if (isLimited(coupon)) {
-        const uses = await this.usesOf(coupon.id, use.userId, openSince);
-        if (coupon.maxUses !== null && uses.total >= coupon.maxUses) return 'used_up';
-        if (coupon.perPlayer !== null && uses.byPlayer >= coupon.perPlayer) return 'used_up_by_player';
+      if (decision) {
+        const uses = await this.usesOf(couponId, use.userId, decision.openSince);
+        const kept = this.uses.get(use.purchaseId)?.couponId === couponId;
+        const outcome = decision.decide({ ...uses, kept });
+        if (outcome !== 'redeemed') return outcome;
       }
-      this.uses.set(use.purchaseId, { couponId: coupon.id, userId: use.userId, at: use.at });
+      // a purchase keeps at most one use
+      if (!this.uses.has(use.purchaseId)) this.uses.set(use.purchaseId, { couponId, userId: use.userId, at: use.at });
       return 'redeemed';
     });
     this.turn = redeemed.catch(() => {});

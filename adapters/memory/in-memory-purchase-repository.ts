@@ -93,6 +93,10 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     return null;
   }
 
+  lockByPayment(paymentId: string): Promise<Purchase | null> {
+    return this.findByPaymentIntent(paymentId);
+  }
+
   async attachIntent(id: string, intentId: string, subscriptionId?: string): Promise<boolean> {
     const row = this.rows.get(id);
     if (row) row.paymentIntentId = intentId;

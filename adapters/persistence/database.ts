@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { MikroORM, RequestContext, TransactionPropagation } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { findRunningEmbedded, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
 import type { Migrator } from '@mikro-orm/migrations';
@@ -104,9 +104,13 @@ export class Database {
     });
   }
 
-  /** Runs the work in one transaction; repositories using `em` inside it join that transaction. */
+  /**
+   * Runs the work in one transaction; repositories using `em` inside it join that transaction, with no savepoint:
+   * a failure inside fails the whole transaction, so nothing catches one and goes on writing in it.
+   */
   async transactional<T>(work: () => Promise<T>): Promise<T> {
-    if (this.afterCommit.getStore()) return this.orm.em.transactional(() => work());
+    if (this.afterCommit.getStore())
+      return this.orm.em.transactional(() => work(), { propagation: TransactionPropagation.REQUIRED });
     const committed: Array<() => void> = [];
     const result = await this.afterCommit.run(committed, () => this.orm.em.transactional(() => work()));
     for (const run of committed) run();

@@ -1,6 +1,12 @@
 import type { ProductType } from '../../core/catalogue/model/product.ts';
-import { type Coupon, type CouponWithUses, isLimited } from '../../core/promotions/model/coupon.ts';
-import type { CouponUses, PromotionRepository, Redemption } from '../../core/promotions/ports.ts';
+import type { Coupon, CouponWithUses } from '../../core/promotions/model/coupon.ts';
+import type {
+  CouponUse,
+  CouponUses,
+  PromotionRepository,
+  Redemption,
+  UseDecision,
+} from '../../core/promotions/ports.ts';
 import type { Sale } from '../../core/promotions/model/sale.ts';
 import type { Database } from './database.ts';
 import { isUuid } from './mikro-orm-user-repository.ts';
@@ -117,37 +123,45 @@ export class MikroOrmPromotionRepository implements PromotionRepository {
   }
 
   async usesOf(couponId: string, userId: string, openSince: Date): Promise<CouponUses> {
+    const { kept: _, ...uses } = await this.countUses(couponId, userId, null, openSince);
+    return uses;
+  }
+
+  private async countUses(
+    couponId: string,
+    userId: string,
+    /** the purchase whose use is being kept: whether it keeps one already (`kept`) */
+    purchaseId: string | null,
+    openSince: Date,
+  ): Promise<CouponUses & { kept: boolean }> {
     const [row] = await this.rows(
       `select count(*) as "total", count(*) filter (where "r"."user_id" = ?) as "by_player",
-         count(*) filter (where "r"."user_id" = ? and "p"."status" = 'pending') as "open_by_player"
+         count(*) filter (where "r"."user_id" = ? and "p"."status" = 'pending') as "open_by_player",
+         count(*) filter (where "r"."purchase_id" = ?) as "kept"
        from "coupon_redemptions" "r" join "purchases" "p" on "p"."id" = "r"."purchase_id"
        where "r"."coupon_id" = ? and ${COUNTED}`,
-      [userId, userId, couponId, openSince],
+      [userId, userId, purchaseId, couponId, openSince],
     );
     return {
       total: Number(row?.total ?? 0),
       byPlayer: Number(row?.by_player ?? 0),
       openByPlayer: Number(row?.open_by_player ?? 0),
+      kept: Number(row?.kept ?? 0) > 0,
     };
   }
 
-  async redeem(
-    coupon: Coupon,
-    use: { purchaseId: string; userId: string; at: Date },
-    openSince: Date,
-  ): Promise<Redemption> {
+  async redeem(couponId: string, use: CouponUse, decision: UseDecision | null): Promise<Redemption> {
     return this.database.transactional(async () => {
-      if (isLimited(coupon)) {
+      if (decision) {
         // concurrent redemptions of one limited coupon take turns here, each counting what the one before kept
-        await this.rows(`select 1 from "coupons" where "id" = ? for update`, [coupon.id]);
-        const uses = await this.usesOf(coupon.id, use.userId, openSince);
-        if (coupon.maxUses !== null && uses.total >= coupon.maxUses) return 'used_up';
-        if (coupon.perPlayer !== null && uses.byPlayer >= coupon.perPlayer) return 'used_up_by_player';
+        await this.rows(`select 1 from "coupons" where "id" = ? for update`, [couponId]);
+        const outcome = decision.decide(await this.countUses(couponId, use.userId, use.purchaseId, decision.openSince));
+        if (outcome !== 'redeemed') return outcome;
       }
       await this.rows(
         `insert into "coupon_redemptions" ("purchase_id", "coupon_id", "user_id", "created_at") values (?, ?, ?, ?)
          on conflict ("purchase_id") do nothing`,
-        [use.purchaseId, coupon.id, use.userId, use.at],
+        [use.purchaseId, couponId, use.userId, use.at],
       );
       return 'redeemed';
     });

@@ -121,19 +121,18 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
         $or: [{ billingReason: null }, { billingReason: 'start' }],
       };
       // a pass for the buyer (a subscription's first month) and a gifted pass (one payment) are checkouts of their own
-      const same = await em.findOne(
-        PurchaseRow,
-        {
-          ...open,
-          productId: purchase.productId,
-          optionId: purchase.optionId,
-          billingReason: purchase.billing?.reason ?? null,
-        },
-        { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' } },
+      // every open checkout of the buyer in one read (a buyer holds at most `rules.limit` of them)
+      const opened = (await em.find(PurchaseRow, open, { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' } })).map(
+        toPurchase,
       );
-      if (same) return { outcome: 'open', purchase: toPurchase(same) };
-      const count = await em.count(PurchaseRow, open);
-      if (count >= rules.limit) return { outcome: 'full', open: count };
+      const same = opened.find(
+        (each) =>
+          each.productId === purchase.productId &&
+          each.optionId === purchase.optionId &&
+          (each.billing?.reason ?? null) === (purchase.billing?.reason ?? null),
+      );
+      if (same) return { outcome: 'open', purchase: same };
+      if (opened.length >= rules.limit) return { outcome: 'full', open: opened.length };
       await em.insert(PurchaseRow, toRow(purchase));
       await this.recordChange(purchase.id, 'checkout_started', null, null, purchase.createdAt);
       this.database.changed(CHANGED);
@@ -175,6 +174,19 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       (await this.database.em.findOne(PurchaseRow, { paymentIntentId: intentId }, FRESH)) ??
       (await this.database.em.findOne(PurchaseRow, { paymentReference: intentId }, FRESH));
     return row ? toPurchase(row) : null;
+  }
+
+  async lockByPayment(paymentId: string): Promise<Purchase | null> {
+    const em = this.database.em;
+    await em.execute(
+      `select 1 from "users" where "id" = (select "user_id" from "purchases" where ${BY_PAYMENT_SQL}) for no key update`,
+      [paymentId, paymentId, paymentId],
+    );
+    const [row] = await em.execute<Array<Record<string, unknown>>>(
+      `select * from "purchases" where ${BY_PAYMENT_SQL} for no key update`,
+      [paymentId, paymentId, paymentId],
+    );
+    return row ? toPurchase(em.map(PurchaseRow, row)) : null;
   }
 
   async attachIntent(id: string, intentId: string, subscriptionId?: string): Promise<boolean> {
@@ -266,31 +278,41 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       this.database.changed(CHANGED);
   }
 
-  async update(id: string, change: PurchaseChange): Promise<PurchaseUpdate | null> {
+  async update(id: string, change: PurchaseChange, held?: Purchase): Promise<PurchaseUpdate | null> {
     return this.database.transactional(async () => {
-      await this.lockBuyerOf(id);
-      // the row lock makes a concurrent update wait, and then read the winner's result
-      const locked = await this.database.em.execute(`select 1 from "purchases" where "id" = ? for no key update`, [id]);
-      if (locked.length === 0) return null;
-      const previous = await this.findById(id);
+      const previous = held?.id === id ? held : await this.lockById(id);
       if (!previous) return null;
       const changes = change(structuredClone(previous));
       if (!changes) return { purchase: previous, previous, changed: false };
       const { changedBy, gift, creator, ...columns } = changes;
-      await this.database.em.nativeUpdate(
-        PurchaseRow,
-        { id },
-        { ...columns, ...(gift ? giftColumns(gift) : {}), ...(creator !== undefined ? creatorColumns(creator) : {}) },
-      );
-      this.database.changed(CHANGED);
-      if (changes.status !== undefined)
-        await this.recordChange(
-          id,
-          changes.status,
-          changes.status === 'completed' ? null : (changes.failureReason ?? null),
-          changedBy ?? null,
-          changes.updatedAt,
+      const set = {
+        ...columns,
+        ...(gift ? giftColumns(gift) : {}),
+        ...(creator !== undefined ? creatorColumns(creator) : {}),
+      };
+      if (changes.status === undefined) await this.database.em.nativeUpdate(PurchaseRow, { id }, set);
+      else {
+        // the row and its status history in one statement
+        const update = this.database.em
+          .createQueryBuilder(PurchaseRow)
+          .update(set)
+          .where({ id })
+          .getKnexQuery()
+          .toSQL();
+        await this.database.em.execute(
+          `with "changed" as (${update.sql} returning "id")
+           insert into "purchase_status_changes" ("purchase_id", "status", "reason", "actor_id", "created_at")
+           select "id", ?, ?, ?, ? from "changed"`,
+          [
+            ...update.bindings,
+            changes.status,
+            changes.status === 'completed' ? null : (changes.failureReason ?? null),
+            changedBy ?? null,
+            changes.updatedAt,
+          ],
         );
+      }
+      this.database.changed(CHANGED);
       const updated = {
         ...previous,
         ...columns,
@@ -299,6 +321,17 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       };
       return { purchase: updated, previous, changed: true };
     });
+  }
+
+  /** the purchase read under its row lock, its buyer's row locked first: a concurrent update waits, then reads the result */
+  private async lockById(id: string): Promise<Purchase | null> {
+    await this.lockBuyerOf(id);
+    const em = this.database.em;
+    const [row] = await em.execute<Array<Record<string, unknown>>>(
+      `select * from "purchases" where "id" = ? for no key update`,
+      [id],
+    );
+    return row ? toPurchase(em.map(PurchaseRow, row)) : null;
   }
 
   async list(query: PurchaseListQuery): Promise<Purchase[]> {
@@ -530,6 +563,12 @@ function totalsOf<Status extends string>(
     }
   return totals;
 }
+
+/**
+ * the purchase a payment id names: its intent's, else the one that recorded it as its payment reference (three
+ * parameters, each the id)
+ */
+const BY_PAYMENT_SQL = `("payment_intent_id" = ? or "payment_reference" = ?) order by "payment_intent_id" = ? desc nulls last limit 1`;
 
 /** the status as it happened; its one parameter is the filter's `abandonedBefore` */
 const VIEW_STATUS_SQL = `case when "status" = 'pending' then (case when "created_at" < ? then 'abandoned' else 'awaiting_payment' end) else "status" end`;

@@ -24,7 +24,7 @@ export class MikroOrmTokenLedger implements TokenLedger {
 
   apply(change: Omit<TokenLedgerEntry, 'balanceAfter'>): Promise<LedgerOutcome> {
     if (!isUuid(change.userId)) return Promise.resolve({ kind: 'unknown_user' });
-    // joins the caller's transaction (as a savepoint) or opens its own
+    // joins the caller's transaction or opens its own
     return this.database.transactional(async () => {
       const em = this.database.em;
       const [user] = await em.execute<{ tokens: number }[]>(
@@ -32,20 +32,12 @@ export class MikroOrmTokenLedger implements TokenLedger {
         [change.userId],
       );
       if (!user) return { kind: 'unknown_user' };
-      if (change.reference) {
-        const [earlier] = await em.execute<EntryRecord[]>(`select * from "token_ledger" where "reference" = ?`, [
-          change.reference,
-        ]);
-        if (earlier) return { kind: 'duplicate', entry: toEntry(earlier) };
-      }
       const balanceAfter = user.tokens + change.delta;
-      if (balanceAfter < 0) return { kind: 'insufficient', balance: user.tokens };
-      await em.execute(`update "users" set "tokens" = ?, "updated_at" = ? where "id" = ?`, [
-        balanceAfter,
-        change.createdAt,
-        change.userId,
-      ]);
-      this.database.changed(`user:${change.userId}`);
+      if (balanceAfter < 0) {
+        const earlier = await this.entryOf(change.reference);
+        return earlier ? { kind: 'duplicate', entry: earlier } : { kind: 'insufficient', balance: user.tokens };
+      }
+      // the entry first: a reference used before keeps its entry, and the balance is not moved twice
       const inserted = await em.execute<EntryRecord[]>(
         `insert into "token_ledger" ("id", "user_id", "delta", "balance_after", "reason", "reference", "actor_id", "created_at")
          values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("reference") do nothing returning *`,
@@ -60,10 +52,28 @@ export class MikroOrmTokenLedger implements TokenLedger {
           change.createdAt,
         ],
       );
-      // another user's change took this reference meanwhile: undo the balance move with the transaction
-      if (inserted.length === 0) throw new TokenReferenceUsedError(change.reference ?? '');
+      if (inserted.length === 0) {
+        const earlier = await this.entryOf(change.reference);
+        if (earlier) return { kind: 'duplicate', entry: earlier };
+        throw new TokenReferenceUsedError(change.reference ?? '');
+      }
+      await em.execute(`update "users" set "tokens" = ?, "updated_at" = ? where "id" = ?`, [
+        balanceAfter,
+        change.createdAt,
+        change.userId,
+      ]);
+      this.database.changed(`user:${change.userId}`);
       return { kind: 'applied', entry: toEntry(inserted[0]) };
     });
+  }
+
+  private async entryOf(reference: string | null): Promise<TokenLedgerEntry | null> {
+    if (!reference) return null;
+    const [earlier] = await this.database.em.execute<EntryRecord[]>(
+      `select * from "token_ledger" where "reference" = ?`,
+      [reference],
+    );
+    return earlier ? toEntry(earlier) : null;
   }
 
   async history(userId: string, limit: number): Promise<TokenLedgerEntry[]> {

@@ -1,15 +1,20 @@
-import type { Coupon, CouponWithUses } from './model/coupon.ts';
+import type { Coupon, CouponUses, CouponWithUses, Redemption } from './model/coupon.ts';
 import type { Sale } from './model/sale.ts';
 
-export interface CouponUses {
-  total: number;
-  byPlayer: number;
-  /** the player's uses held by checkouts awaiting payment */
-  openByPlayer: number;
-}
+export type { CouponUses, Redemption };
 
-/** the outcome of keeping a use of a coupon for a purchase */
-export type Redemption = 'redeemed' | 'used_up' | 'used_up_by_player';
+/** A use to keep for a purchase, and, for a limited coupon, how core decides it on the uses counted under the lock. */
+export interface CouponUse {
+  purchaseId: string;
+  userId: string;
+  at: Date;
+}
+export interface UseDecision {
+  /** checkouts started since then still hold their use */
+  openSince: Date;
+  /** core's rule (redemptionFor): given the uses that count, and whether this purchase keeps one already */
+  decide(uses: CouponUses & { kept: boolean }): Redemption;
+}
 
 /**
  * Coupons, their uses, and sales. A use is a row per purchase that used the coupon; it counts while its purchase
@@ -27,11 +32,12 @@ export interface PromotionRepository {
   /** the uses that count: in all, by one player, and how many of the player's are checkouts awaiting payment */
   usesOf(couponId: string, userId: string, openSince: Date): Promise<CouponUses>;
   /**
-   * Keeps a use of the coupon for the purchase unless that goes past its limits. A limited coupon's uses are
-   * counted under its row lock, so of concurrent redemptions only as many as it allows are kept; an unlimited one
-   * is written without a lock. A purchase keeps at most one use.
+   * Keeps a use of the coupon for the purchase when `decision` allows it; the repository locks and counts, and decides
+   * nothing. With a decision, the coupon's row is locked and its uses counted first, so of concurrent redemptions each
+   * is decided on what the one before kept; without one (an unlimited coupon), the use is written without a lock. A
+   * purchase keeps at most one use. Answers the decision ('redeemed' when written without one).
    */
-  redeem(coupon: Coupon, use: { purchaseId: string; userId: string; at: Date }, openSince: Date): Promise<Redemption>;
+  redeem(couponId: string, use: CouponUse, decision: UseDecision | null): Promise<Redemption>;
   addSale(sale: Sale): Promise<void>;
   /** newest first */
   listSales(): Promise<Sale[]>;

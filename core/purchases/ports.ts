@@ -199,6 +199,11 @@ export interface PurchaseRepository {
   /** the purchase whose payment intent, or whose recorded payment reference (`paymentReference`), is this id */
   findByPaymentIntent(intentId: string): Promise<Purchase | null>;
   /**
+   * Inside a transaction: the purchase `findByPaymentIntent` answers, read once under its row lock (its buyer's row
+   * locked first, the one lock order). Passed to `update` as `held`, it is written without being read again.
+   */
+  lockByPayment(paymentId: string): Promise<Purchase | null>;
+  /**
    * Answers false when no such purchase exists (it was discarded meanwhile). A membership's first month also
    * records its subscription.
    */
@@ -219,9 +224,10 @@ export interface PurchaseRepository {
   /**
    * Reads the purchase under a row lock, writes what `change` answers for it (nothing when null), and answers it as
    * it now stands and as it was, in one transaction: of two concurrent callers the second sees the first's result.
-   * Null when there is no such purchase. A status written is kept in the status history.
+   * Null when there is no such purchase. A status written is kept in the status history. `held`: the purchase as
+   * this transaction read it under its lock (`lockByPayment`), so it is neither locked nor read again.
    */
-  update(id: string, change: PurchaseChange): Promise<PurchaseUpdate | null>;
+  update(id: string, change: PurchaseChange, held?: Purchase): Promise<PurchaseUpdate | null>;
   /** oldest first; each status change is written in the transaction that made it */
   statusHistory(id: string): Promise<PurchaseStatusChange[]>;
   /** the status histories of several purchases at once, each oldest first */
@@ -370,6 +376,8 @@ export interface MembershipCheckout {
 export interface CheckoutPrice {
   priceCents: number;
   discount: PurchaseDiscount | null;
+  /** the coupon's limits as pricing read them, so keeping its use reads the coupon no more */
+  couponLimits?: { maxUses: number | null; perPlayer: number | null };
 }
 
 /**
@@ -377,11 +385,15 @@ export interface CheckoutPrice {
  * the store imports nothing of that module.
  */
 export interface CheckoutPricing {
-  /** the price now; throws the coupon's refusal (unknown, not started, expired, used up, disabled, wrong product) */
+  /**
+   * the price now; throws the coupon's refusal (unknown, not started, expired, disabled, wrong product). Its uses are
+   * not counted here: `reserve` counts them, once, under the coupon's lock, and refuses one used up.
+   */
   price(item: PricedItem, buyerId: string, couponCode: string | undefined): Promise<CheckoutPrice>;
   /**
    * keeps one use of the purchase's coupon for it, while it is paid, held, or awaiting payment within its payment
-   * window (PAYMENT_WINDOW_MINUTES); throws when the coupon was used up meanwhile (nothing is kept then)
+   * window (PAYMENT_WINDOW_MINUTES); throws when the coupon is used up (nothing is kept then). `priced`: what `price`
+   * answered for this purchase, so the coupon is not read again.
    */
-  reserve(purchase: Purchase): Promise<void>;
+  reserve(purchase: Purchase, priced?: CheckoutPrice): Promise<void>;
 }

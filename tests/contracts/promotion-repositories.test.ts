@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import type { Coupon } from '../../core/promotions/model/coupon.ts';
-import type { PromotionRepository } from '../../core/promotions/ports.ts';
+import { type Coupon, isLimited, redemptionFor } from '../../core/promotions/model/coupon.ts';
+import type { CouponUses, PromotionRepository, Redemption, UseDecision } from '../../core/promotions/ports.ts';
 import type { Sale } from '../../core/promotions/model/sale.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import type { PurchaseDiscount, PurchaseStatus } from '../../core/purchases/model/purchase.ts';
@@ -42,6 +42,9 @@ const adapters: RepositoryAdapters<Harness> = {
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 const OPEN_SINCE = new Date(NOW.getTime() - 24 * 3_600_000);
+/** core's rule for the coupon's limits, as the checkout passes it; none for an unlimited coupon */
+const decidedBy = (coupon: Coupon): UseDecision | null =>
+  isLimited(coupon) ? { openSince: OPEN_SINCE, decide: (uses) => redemptionFor(coupon, uses) } : null;
 
 const newCoupon = (fields: Partial<Coupon> = {}) => couponOf({ createdAt: NOW, ...fields });
 
@@ -100,16 +103,18 @@ describeRepositoryContract('promotions', adapters, (h) => {
     const counted: PurchaseStatus[] = ['completed', 'underpaid', 'refunded', 'disputed', 'pending'];
     for (const status of counted) {
       const use = await purchaseOf(player, status);
-      expect(await h.run(() => h.promotions.redeem(coupon, { ...use, at: NOW }, OPEN_SINCE))).toBe('redeemed');
+      expect(await h.run(() => h.promotions.redeem(coupon.id, { ...use, at: NOW }, decidedBy(coupon)))).toBe(
+        'redeemed',
+      );
     }
     const failed = await purchaseOf(player, 'failed');
-    await h.run(() => h.promotions.redeem(coupon, { ...failed, at: NOW }, OPEN_SINCE));
+    await h.run(() => h.promotions.redeem(coupon.id, { ...failed, at: NOW }, decidedBy(coupon)));
     const lapsed = await purchaseOf(player, 'pending', new Date(OPEN_SINCE.getTime() - 1000));
-    await h.run(() => h.promotions.redeem(coupon, { ...lapsed, at: NOW }, OPEN_SINCE));
+    await h.run(() => h.promotions.redeem(coupon.id, { ...lapsed, at: NOW }, decidedBy(coupon)));
     const other = await purchaseOf();
-    await h.run(() => h.promotions.redeem(coupon, { ...other, at: NOW }, OPEN_SINCE));
+    await h.run(() => h.promotions.redeem(coupon.id, { ...other, at: NOW }, decidedBy(coupon)));
     // the same purchase again keeps one use
-    await h.run(() => h.promotions.redeem(coupon, { ...other, at: NOW }, OPEN_SINCE));
+    await h.run(() => h.promotions.redeem(coupon.id, { ...other, at: NOW }, decidedBy(coupon)));
     expect(await h.run(() => h.promotions.usesOf(coupon.id, player, OPEN_SINCE))).toEqual({
       total: 6,
       byPlayer: 5,
@@ -128,14 +133,47 @@ describeRepositoryContract('promotions', adapters, (h) => {
     const limited = newCoupon({ maxUses: 2, perPlayer: 1 });
     await h.run(() => h.promotions.addCoupon(limited));
     const first = await purchaseOf();
-    expect(await h.run(() => h.promotions.redeem(limited, { ...first, at: NOW }, OPEN_SINCE))).toBe('redeemed');
+    expect(await h.run(() => h.promotions.redeem(limited.id, { ...first, at: NOW }, decidedBy(limited)))).toBe(
+      'redeemed',
+    );
     const same = await purchaseOf(first.userId);
-    expect(await h.run(() => h.promotions.redeem(limited, { ...same, at: NOW }, OPEN_SINCE))).toBe('used_up_by_player');
+    expect(await h.run(() => h.promotions.redeem(limited.id, { ...same, at: NOW }, decidedBy(limited)))).toBe(
+      'used_up_by_player',
+    );
     const second = await purchaseOf();
-    expect(await h.run(() => h.promotions.redeem(limited, { ...second, at: NOW }, OPEN_SINCE))).toBe('redeemed');
+    expect(await h.run(() => h.promotions.redeem(limited.id, { ...second, at: NOW }, decidedBy(limited)))).toBe(
+      'redeemed',
+    );
     const third = await purchaseOf();
-    expect(await h.run(() => h.promotions.redeem(limited, { ...third, at: NOW }, OPEN_SINCE))).toBe('used_up');
+    expect(await h.run(() => h.promotions.redeem(limited.id, { ...third, at: NOW }, decidedBy(limited)))).toBe(
+      'used_up',
+    );
     expect((await h.run(() => h.promotions.listCoupons(OPEN_SINCE))).find((c) => c.id === limited.id)?.uses).toBe(2);
+  });
+
+  it('decides nothing itself: it hands the decision the uses counted under the lock, and keeps a use only when allowed', async () => {
+    const coupon = newCoupon({ maxUses: 1 });
+    await h.run(() => h.promotions.addCoupon(coupon));
+    const first = await purchaseOf();
+    const seen: Array<CouponUses & { kept: boolean }> = [];
+    const deciding =
+      (outcome: Redemption): UseDecision['decide'] =>
+      (uses) => {
+        seen.push(uses);
+        return outcome;
+      };
+    const refuse: UseDecision = { openSince: OPEN_SINCE, decide: deciding('used_up') };
+    expect(await h.run(() => h.promotions.redeem(coupon.id, { ...first, at: NOW }, refuse))).toBe('used_up');
+    expect((await h.run(() => h.promotions.usesOf(coupon.id, first.userId, OPEN_SINCE))).total).toBe(0);
+    const allow: UseDecision = { openSince: OPEN_SINCE, decide: deciding('redeemed') };
+    expect(await h.run(() => h.promotions.redeem(coupon.id, { ...first, at: NOW }, allow))).toBe('redeemed');
+    expect(await h.run(() => h.promotions.redeem(coupon.id, { ...first, at: NOW }, allow))).toBe('redeemed');
+    expect(seen).toEqual([
+      { total: 0, byPlayer: 0, openByPlayer: 0, kept: false },
+      { total: 0, byPlayer: 0, openByPlayer: 0, kept: false },
+      { total: 1, byPlayer: 1, openByPlayer: 1, kept: true },
+    ]);
+    expect((await h.run(() => h.promotions.usesOf(coupon.id, first.userId, OPEN_SINCE))).total).toBe(1);
   });
 
   it('of 20 concurrent redemptions of a one-use coupon, exactly one is kept', async () => {
@@ -143,7 +181,7 @@ describeRepositoryContract('promotions', adapters, (h) => {
     await h.run(() => h.promotions.addCoupon(once));
     const uses = await Promise.all(Array.from({ length: 20 }, () => purchaseOf()));
     const outcomes = await Promise.all(
-      uses.map((use) => h.run(() => h.promotions.redeem(once, { ...use, at: NOW }, OPEN_SINCE))),
+      uses.map((use) => h.run(() => h.promotions.redeem(once.id, { ...use, at: NOW }, decidedBy(once)))),
     );
     expect(outcomes.filter((outcome) => outcome === 'redeemed')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'used_up')).toHaveLength(19);

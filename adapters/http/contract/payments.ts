@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BAN_REASON_MAX_LENGTH } from '../../../core/purchases/model/unban-details.ts';
 import { productTypeSchema } from './catalogue.ts';
 
 export {
@@ -36,12 +37,18 @@ export const createPaymentIntentSchema = z.object({
   price: dollars.optional(),
   buyerEmail: z.email().max(255).optional(),
   buyerDiscord: z.string().trim().max(255).optional(),
-  /** unban services only, where it is required (the core checks its length) */
-  banReason: z.string().max(5000, 'Keep the ban reason to 1,000 characters or fewer.').optional(),
+  /** unban services only, where it is required (the core checks its length, trimmed) */
+  banReason: z
+    .string()
+    .max(
+      BAN_REASON_MAX_LENGTH,
+      `Keep the ban reason to ${BAN_REASON_MAX_LENGTH.toLocaleString('en-US')} characters or fewer.`,
+    )
+    .optional(),
   /** a coupon code, any case; the server prices it */
   couponCode: z.string().trim().max(64).optional(),
   /** a creator the buyer supports (no discount); empty: none */
-  creatorCode: z.string().trim().max(64, 'A creator code has 3 to 24 characters.').optional(),
+  creatorCode: z.string().trim().max(64, 'Keep the creator code to 64 characters or fewer.').optional(),
   /** buy it as a gift: the recipient's Discord ID (17 to 20 digits) or a player's name; the server resolves it */
   giftTo: z.string().trim().max(100, "Keep the recipient's name to 100 characters or fewer.").optional(),
   /** a gifted Priority Pass: how many months it runs */

@@ -3,6 +3,7 @@ import { PERMISSIONS } from '../../../core/users/model/permissions.ts';
 
 /** what a permission brings with it (refunding needs the purchases in view), for the editor to say before saving */
 export { IMPLIED_PERMISSIONS } from '../../../core/users/model/permissions.ts';
+export { TOKEN_AMOUNT_MAX } from '../../../core/tokens/model/ledger-entry.ts';
 
 /** GET /api/players?q= (staff): by name (a part of it, any case) or exact Discord id */
 export const playerSearchQuerySchema = z.object({ q: z.string().optional() });

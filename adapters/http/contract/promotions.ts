@@ -65,16 +65,14 @@ const MONTHS_WORDS = "Priority Pass months is a whole number from 1 to 120, or '
 
 /** POST /api/coupons (admin): dollars for a fixed amount; the core checks the rest (one of percent or amount). */
 export const createCouponRequestSchema = z.object({
-  code: z
-    .string({ error: 'Give the coupon a code.' })
-    .max(64, 'A code is 3 to 32 letters, digits, dashes or underscores.'),
+  code: z.string({ error: 'Give the coupon a code.' }).max(64, 'Keep the code to 64 characters or fewer.'),
   percentOff: z
     .number({ error: 'A percent is a whole number from 1 to 100.' })
     .int('A percent is a whole number from 1 to 100.')
     .optional(),
   amountOff: z
     .number({ error: 'An amount off is in dollars, like 5 or 2.50.' })
-    .positive('An amount is at least $0.01.')
+    .min(0.01, 'An amount is at least $0.01.')
     .max(10_000, 'An amount is at most $10,000.')
     .optional(),
   productIds: z

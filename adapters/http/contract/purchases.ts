@@ -225,11 +225,16 @@ export const purchaseDetailSchema = z.object({
 });
 export type PurchaseDetailDto = z.infer<typeof purchaseDetailSchema>;
 
+/** a refund's reason, trimmed: the admin screen checks the same limits before it sends */
+export const REFUND_REASON_MIN_LENGTH = 3;
+export const REFUND_REASON_MAX_LENGTH = 500;
+export const REFUND_REASON_TOO_SHORT = `Give the reason for the refund (at least ${REFUND_REASON_MIN_LENGTH} characters).`;
+
 /** POST /api/purchases/:id/refund (admin) */
 export const refundPurchaseSchema = z.object({
   reason: z
     .string({ error: 'Give the reason for the refund' })
     .trim()
-    .min(3, 'Give the reason for the refund (at least 3 characters)')
-    .max(500, 'Keep the reason under 500 characters'),
+    .min(REFUND_REASON_MIN_LENGTH, REFUND_REASON_TOO_SHORT)
+    .max(REFUND_REASON_MAX_LENGTH, `Keep the reason to ${REFUND_REASON_MAX_LENGTH} characters or fewer.`),
 });

@@ -44,7 +44,33 @@ export type CouponWithUses = Coupon & { uses: number };
 export const openSince = paymentWindowSince;
 
 /** a limited coupon's uses are counted under its row lock; an unlimited one takes no lock */
-export const isLimited = (coupon: Coupon) => coupon.maxUses !== null || coupon.perPlayer !== null;
+export const isLimited = (coupon: Pick<Coupon, 'maxUses' | 'perPlayer'>) =>
+  coupon.maxUses !== null || coupon.perPlayer !== null;
+
+/** The uses of a coupon that count against its limits (see PromotionRepository.usesOf). */
+export interface CouponUses {
+  total: number;
+  byPlayer: number;
+  /** the player's uses held by checkouts awaiting payment */
+  openByPlayer: number;
+}
+
+/** the outcome of keeping a use of a coupon for a purchase */
+export type Redemption = 'redeemed' | 'used_up' | 'used_up_by_player';
+
+/**
+ * The coupon's limits, the one place they are decided: whether one more use may be kept, given the uses that count
+ * now. A purchase that keeps a use already keeps it.
+ */
+export function redemptionFor(
+  coupon: Pick<Coupon, 'maxUses' | 'perPlayer'>,
+  uses: CouponUses & { kept?: boolean },
+): Redemption {
+  if (uses.kept) return 'redeemed';
+  if (coupon.maxUses !== null && uses.total >= coupon.maxUses) return 'used_up';
+  if (coupon.perPlayer !== null && uses.byPlayer >= coupon.perPlayer) return 'used_up_by_player';
+  return 'redeemed';
+}
 
 /** a limit in uses, named in the words the admin screen and the CLI show */
 const count = (what: string) => {

@@ -2,7 +2,7 @@ import type { PricedItem } from '../../catalogue/model/product.ts';
 import type { CheckoutPrice, CheckoutPricing } from '../../purchases/ports.ts';
 import type { Purchase } from '../../purchases/model/purchase.ts';
 import type { Clock } from '../../shared/ports.ts';
-import { type Coupon, isLimited, normalizeCode, openSince } from './coupon.ts';
+import { type Coupon, isLimited, normalizeCode, openSince, redemptionFor } from './coupon.ts';
 import { CouponRefusals, CouponUnknownError } from '../errors.ts';
 import type { PromotionRepository } from '../ports.ts';
 import { discountOf, liveSaleFor, type PriceQuote, priceItem, takes } from './pricing.ts';
@@ -20,48 +20,71 @@ export class PriceCheckout implements CheckoutPricing {
 
   /** the price now; throws why the coupon does not apply */
   async quote(item: PricedItem, buyerId: string, couponCode: string | undefined): Promise<PriceQuote> {
-    const now = this.clock.now();
-    const sale = liveSaleFor(await this.promotions.liveSales(now), item.product, now);
-    const code = couponCode ? normalizeCode(couponCode) : '';
-    const coupon = code ? await this.usable(code, item, buyerId, now) : null;
-    return priceItem(item, sale, coupon);
+    return (await this.priced(item, buyerId, couponCode, true)).quote;
   }
 
   async price(item: PricedItem, buyerId: string, couponCode: string | undefined): Promise<CheckoutPrice> {
-    const quote = await this.quote(item, buyerId, couponCode);
-    return { priceCents: quote.totalCents, discount: discountOf(quote) };
+    // the uses are counted once, when the checkout keeps one (reserve), under the coupon's lock
+    const { quote, coupon } = await this.priced(item, buyerId, couponCode, false);
+    return {
+      priceCents: quote.totalCents,
+      discount: discountOf(quote),
+      ...(coupon ? { couponLimits: { maxUses: coupon.maxUses, perPlayer: coupon.perPlayer } } : {}),
+    };
   }
 
-  async reserve(purchase: Purchase): Promise<void> {
+  async reserve(purchase: Purchase, priced?: CheckoutPrice): Promise<void> {
     const kept = purchase.discount?.coupon;
     if (!kept) return;
-    const coupon = await this.promotions.findCoupon(kept.code);
-    if (!coupon) throw new CouponUnknownError(kept.code);
+    const limits =
+      priced?.couponLimits && priced.discount?.coupon?.id === kept.id
+        ? priced.couponLimits
+        : await this.promotions.findCoupon(kept.code);
+    if (!limits) throw new CouponUnknownError(kept.code);
+    const now = this.clock.now();
     const outcome = await this.promotions.redeem(
-      coupon,
-      { purchaseId: purchase.id, userId: purchase.userId, at: this.clock.now() },
-      openSince(this.clock.now()),
+      kept.id,
+      { purchaseId: purchase.id, userId: purchase.userId, at: now },
+      isLimited(limits) ? { openSince: openSince(now), decide: (uses) => redemptionFor(limits, uses) } : null,
     );
-    if (outcome === 'used_up') throw CouponRefusals.usedUp(coupon.code);
-    if (outcome === 'used_up_by_player') throw CouponRefusals.usedUpByPlayer(coupon.code, coupon.perPlayer ?? 0);
+    if (outcome === 'used_up') throw CouponRefusals.usedUp(kept.code);
+    if (outcome === 'used_up_by_player') throw CouponRefusals.usedUpByPlayer(kept.code, limits.perPlayer ?? 0);
   }
 
-  /** the coupon, when it applies to this item for this buyer now */
-  private async usable(code: string, item: PricedItem, buyerId: string, now: Date): Promise<Coupon> {
+  private async priced(
+    item: PricedItem,
+    buyerId: string,
+    couponCode: string | undefined,
+    countUses: boolean,
+  ): Promise<{ quote: PriceQuote; coupon: Coupon | null }> {
+    const now = this.clock.now();
+    const sale = liveSaleFor(await this.promotions.liveSales(now), item.product, now);
+    const code = couponCode ? normalizeCode(couponCode) : '';
+    const coupon = code ? await this.usable(code, item, buyerId, now, countUses) : null;
+    return { quote: priceItem(item, sale, coupon), coupon };
+  }
+
+  /** the coupon, when it applies to this item for this buyer now; its uses counted when `countUses` */
+  private async usable(
+    code: string,
+    item: PricedItem,
+    buyerId: string,
+    now: Date,
+    countUses: boolean,
+  ): Promise<Coupon> {
     const coupon = await this.promotions.findCoupon(code);
     if (!coupon) throw new CouponUnknownError(code);
     if (coupon.disabledAt) throw CouponRefusals.disabled(code);
     if (coupon.startsAt && now < coupon.startsAt) throw CouponRefusals.notStarted(code, coupon.startsAt);
     if (coupon.expiresAt && now >= coupon.expiresAt) throw CouponRefusals.expired(code, coupon.expiresAt);
     if (!takes(coupon, item.product)) throw CouponRefusals.wrongProduct(code, item.product.name);
-    if (isLimited(coupon)) {
+    if (countUses && isLimited(coupon)) {
       const uses = await this.promotions.usesOf(coupon.id, buyerId, openSince(now));
       // a buyer whose open checkout holds a use sees the coupon as theirs: opening that checkout again reuses the
       // use, and another checkout is refused when its use is to be kept (`reserve`, under the coupon's lock)
-      if (uses.openByPlayer > 0) return coupon;
-      if (coupon.maxUses !== null && uses.total >= coupon.maxUses) throw CouponRefusals.usedUp(code);
-      if (coupon.perPlayer !== null && uses.byPlayer >= coupon.perPlayer)
-        throw CouponRefusals.usedUpByPlayer(code, coupon.perPlayer);
+      const outcome = redemptionFor(coupon, { ...uses, kept: uses.openByPlayer > 0 });
+      if (outcome === 'used_up') throw CouponRefusals.usedUp(code);
+      if (outcome === 'used_up_by_player') throw CouponRefusals.usedUpByPlayer(code, coupon.perPlayer ?? 0);
     }
     return coupon;
   }

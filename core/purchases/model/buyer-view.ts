@@ -1,4 +1,4 @@
-import { CHECKOUT_ABANDONED_AFTER_HOURS, type Purchase, paymentWindowSince } from './purchase.ts';
+import { openCheckoutSince, type Purchase, paymentWindowSince } from './purchase.ts';
 
 /**
  * Where a purchase stands as its buyer reads it (DESIGN-DECISIONS §10): a pending purchase is awaiting payment
@@ -23,7 +23,7 @@ export interface BuyerPurchase {
 
 export function buyerView(purchase: Purchase, now: Date): BuyerPurchase {
   if (purchase.status !== 'pending') return { purchase, status: purchase.status };
-  const lapsed = now.getTime() - purchase.createdAt.getTime() >= CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000;
+  const lapsed = purchase.createdAt < openCheckoutSince(now);
   return { purchase, status: lapsed ? 'abandoned' : 'awaiting_payment' };
 }
 

@@ -49,6 +49,26 @@ export function checkIntent(purchase: Purchase, intent: PaymentIntent): void {
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+/** what a succeeded intent says the provider took, and its own id of the payment */
+export function paidBy(intent: PaymentIntent): PaymentTaken & { amountPaidCents: number; discounted?: boolean } {
+  return {
+    amountPaidCents: intent.amountReceivedCents ?? intent.amountCents,
+    reference: intent.reference,
+    discounted: intent.discounted,
+    ...(intent.reportedCodes ? { codes: intent.reportedCodes } : {}),
+  };
+}
+
+/**
+ * A purchase the enclosing transaction read under its lock (PurchaseRepository.lockByPayment): the settlement
+ * writes it without locking or reading it again. A plain purchase is read afresh under its lock.
+ */
+export interface HeldPurchase {
+  held: Purchase;
+}
+export type SettledPurchase = Purchase | HeldPurchase;
+const purchaseOf = (target: SettledPurchase): Purchase => ('held' in target ? target.held : target);
+
 /**
  * What else happens, in the same transaction, when a purchase is paid (a membership starts or renews) or taken back.
  * A port the memberships module implements, so purchases know nothing of memberships.
@@ -109,16 +129,7 @@ export class PurchaseSettlement {
    */
   async complete(purchase: Purchase, intent: PaymentIntent, hooks?: CompletedHook): Promise<Purchase> {
     checkIntent(purchase, intent);
-    return this.settleReported(
-      purchase,
-      {
-        amountPaidCents: intent.amountReceivedCents ?? intent.amountCents,
-        reference: intent.reference,
-        discounted: intent.discounted,
-        ...(intent.reportedCodes ? { codes: intent.reportedCodes } : {}),
-      },
-      hooks,
-    );
+    return this.settleReported(purchase, paidBy(intent), hooks);
   }
 
   /**
@@ -126,17 +137,18 @@ export class PurchaseSettlement {
    * card it reported explains the difference), else held as underpaid.
    */
   async settleReported(
-    purchase: Purchase,
+    target: SettledPurchase,
     paid: PaymentTaken & { amountPaidCents: number; discounted?: boolean },
     hooks?: CompletedHook,
   ): Promise<Purchase> {
+    const purchase = purchaseOf(target);
     if (paid.amountPaidCents < purchase.priceCents && !paid.discounted)
       return this.hold(
-        purchase,
+        target,
         paid,
         `Paid ${usd(paid.amountPaidCents)} of ${usd(purchase.priceCents)}, with no coupon or gift card reported: held for staff.`,
       );
-    return this.completeReported(purchase, paid, hooks);
+    return this.completeReported(target, paid, hooks);
   }
 
   /**
@@ -145,23 +157,22 @@ export class PurchaseSettlement {
    * provider took (the price when not given) and its own id of the payment.
    */
   async completeReported(
-    purchase: Purchase,
+    target: SettledPurchase,
     paid: PaymentTaken = {},
     hooks: CompletedHook = this.hooks,
   ): Promise<Purchase> {
+    const purchase = purchaseOf(target);
     const recipient = purchase.gift ? await this.recipientOf(purchase.gift) : null;
     if (recipient?.barred)
       // banned since the checkout opened: the gift is held, never credited to them; staff refund it at the provider
       return this.hold(
-        purchase,
+        target,
         { ...paid, amountPaidCents: paid.amountPaidCents ?? purchase.priceCents },
         `Paid in full, but ${recipient.name} was banned after the checkout opened, so the gift was not delivered: held for staff to refund.`,
       );
     return this.transactions.run(async () => {
       const now = this.clock.now();
-      const moved = await this.move(purchase.id, (current) =>
-        PurchaseTransitions.complete(current, paid, now, recipient),
-      );
+      const moved = await this.move(target, (current) => PurchaseTransitions.complete(current, paid, now, recipient));
       if (!moved.changed) return moved.purchase;
       const paidFor = moved.purchase;
       await this.creditHolder(paidFor, now);
@@ -179,7 +190,7 @@ export class PurchaseSettlement {
   async deliverGift(purchase: Purchase, recipient: GiftHolder): Promise<Purchase | null> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
-      const moved = await this.move(purchase.id, (current) => PurchaseTransitions.deliverGift(current, recipient, now));
+      const moved = await this.move(purchase, (current) => PurchaseTransitions.deliverGift(current, recipient, now));
       if (!moved.changed) return null;
       await this.creditHolder(moved.purchase, now);
       await this.hooks.giftDelivered(moved.purchase, now);
@@ -215,10 +226,14 @@ export class PurchaseSettlement {
    * pending or failed -> underpaid (held): a payment that does not pay for what the site sold. No tokens, no role;
    * staff are told why and decide (a refund at the provider).
    */
-  async hold(purchase: Purchase, paid: PaymentTaken & { amountPaidCents: number }, reason: string): Promise<Purchase> {
+  async hold(
+    target: SettledPurchase,
+    paid: PaymentTaken & { amountPaidCents: number },
+    reason: string,
+  ): Promise<Purchase> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
-      const moved = await this.move(purchase.id, (current) => PurchaseTransitions.hold(current, paid, reason, now));
+      const moved = await this.move(target, (current) => PurchaseTransitions.hold(current, paid, reason, now));
       if (moved.changed) await this.effects.purchaseUnderpaid(moved.purchase);
       return moved.purchase;
     });
@@ -228,26 +243,26 @@ export class PurchaseSettlement {
    * pending or failed -> failed with the last attempt's reason, an attempt the provider reported (decision 0078); a
    * completed purchase stays completed when a failure arrives late.
    */
-  async fail(purchase: Purchase, reason: string): Promise<Purchase> {
+  async fail(target: SettledPurchase, reason: string): Promise<Purchase> {
     const now = this.clock.now();
-    return (await this.move(purchase.id, (current) => PurchaseTransitions.fail(current, reason, now))).purchase;
+    return (await this.move(target, (current) => PurchaseTransitions.fail(current, reason, now))).purchase;
   }
 
   /** pending or failed -> failed, closed by the site with no payment attempt reported: no purchase of the buyer's. */
   async close(purchase: Purchase, reason: string): Promise<Purchase> {
     const now = this.clock.now();
-    return (await this.move(purchase.id, (current) => PurchaseTransitions.close(current, reason, now))).purchase;
+    return (await this.move(purchase, (current) => PurchaseTransitions.close(current, reason, now))).purchase;
   }
 
   /** records that the provider reports a pending purchase being paid (processing, authenticating, authorised) */
   async attempting(purchase: Purchase): Promise<Purchase> {
     const now = this.clock.now();
-    return (await this.move(purchase.id, (current) => PurchaseTransitions.attempting(current, now))).purchase;
+    return (await this.move(purchase, (current) => PurchaseTransitions.attempting(current, now))).purchase;
   }
 
   /** -> refunded at the provider's word, taking back the tokens that were credited. */
-  async refund(purchase: Purchase, reason: string): Promise<Purchase> {
-    return (await this.takeBack(purchase, (current, now) => PurchaseTransitions.refund(current, reason, now))).purchase;
+  async refund(target: SettledPurchase, reason: string): Promise<Purchase> {
+    return (await this.takeBack(target, (current, now) => PurchaseTransitions.refund(current, reason, now))).purchase;
   }
 
   /** completed -> refunded by an admin; answers null when the purchase was no longer completed (another refund won). */
@@ -259,21 +274,22 @@ export class PurchaseSettlement {
   }
 
   /** -> disputed, taking back the tokens, and the buyer is banned from the store. */
-  async dispute(purchase: Purchase, reason: string): Promise<Purchase> {
+  async dispute(target: SettledPurchase, reason: string): Promise<Purchase> {
+    const purchase = purchaseOf(target);
     return this.transactions.run(async () => {
-      const result = await this.takeBack(purchase, (current, now) => PurchaseTransitions.dispute(current, reason, now));
+      const result = await this.takeBack(target, (current, now) => PurchaseTransitions.dispute(current, reason, now));
       await this.bans.ban(purchase.userId, `Payment dispute on purchase ${purchase.id}: ${reason}`);
       return result.purchase;
     });
   }
 
   private takeBack(
-    purchase: Purchase,
+    target: SettledPurchase,
     transition: (current: Purchase, now: Date) => PurchaseChanges | null,
   ): Promise<PurchaseUpdate> {
     return this.transactions.run(async () => {
       const now = this.clock.now();
-      const moved = await this.move(purchase.id, (current) => transition(current, now));
+      const moved = await this.move(target, (current) => transition(current, now));
       if (!moved.changed) return moved;
       const { purchase: after, previous } = moved;
       const to = after.status as 'refunded' | 'disputed';
@@ -292,8 +308,9 @@ export class PurchaseSettlement {
     });
   }
 
-  private async move(id: string, change: PurchaseChange): Promise<PurchaseUpdate> {
-    const moved = await this.purchases.update(id, change);
+  private async move(target: SettledPurchase, change: PurchaseChange): Promise<PurchaseUpdate> {
+    const { id } = purchaseOf(target);
+    const moved = await this.purchases.update(id, change, 'held' in target ? target.held : undefined);
     if (!moved) throw new PurchaseNotFoundError(id);
     return moved;
   }

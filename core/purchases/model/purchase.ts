@@ -18,6 +18,13 @@ export const MAX_OPEN_CHECKOUTS = 5;
 
 /** A checkout still unpaid this long after it started is abandoned: it no longer counts as open and is never reused. */
 export const CHECKOUT_ABANDONED_AFTER_HOURS = 24;
+/**
+ * The "checkout still open" cut-off, its one place: an unpaid checkout started at or after this instant is open
+ * (awaiting payment, reused by the store, counted against MAX_OPEN_CHECKOUTS), one started before it abandoned: a
+ * checkout is open while younger than CHECKOUT_ABANDONED_AFTER_HOURS. SQL takes the instant as a parameter.
+ */
+export const openCheckoutSince = (now: Date) =>
+  new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000 + 1);
 
 /**
  * An unpaid checkout's time to be paid: past it the reconciler marks it failed (its payment never started, was

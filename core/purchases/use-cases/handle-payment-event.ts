@@ -1,7 +1,7 @@
 import type { Clock, TransactionRunner } from '../../shared/ports.ts';
 import type { Purchase } from '../model/purchase.ts';
 import type { PaymentEventLog, PaymentIntent, PurchaseRepository } from '../ports.ts';
-import { checkIntent, type PurchaseSettlement } from '../model/purchase-settlement.ts';
+import { checkIntent, paidBy, type PurchaseSettlement } from '../model/purchase-settlement.ts';
 import type { MembershipCheckout } from '../ports.ts';
 import { PaymentNotConfirmedError } from '../errors.ts';
 
@@ -52,8 +52,9 @@ export class HandlePaymentEvent {
       return this.recordUnmatched(event.id, event.name, event.names ?? null, event.reason);
     const intentId = event.type === 'payment_succeeded' ? event.intent.id : event.intentId;
     return this.transactions.run(async () => {
-      // a payment is tied to a purchase only by the id the site recorded for it: never by what its payload names
-      let purchase = await this.purchases.findByPaymentIntent(intentId);
+      // a payment is tied to a purchase only by the id the site recorded for it: never by what its payload names.
+      // Read once, under its lock: the settlement below writes it without reading it again.
+      let purchase = await this.purchases.lockByPayment(intentId);
       if (!purchase) {
         const names =
           event.type === 'payment_succeeded'
@@ -79,13 +80,16 @@ export class HandlePaymentEvent {
           // an intent that does not match its purchase is kept as seen: redelivering it cannot make it match
           if (!matches(purchase, event.intent)) return { applied: false, purchase };
           purchase = await this.startedSubscription(purchase, event.intent);
-          return { applied: true, purchase: await this.settlement.complete(purchase, event.intent) };
+          return {
+            applied: true,
+            purchase: await this.settlement.settleReported({ held: purchase }, paidBy(event.intent)),
+          };
         case 'payment_failed':
-          return { applied: true, purchase: await this.settlement.fail(purchase, event.reason) };
+          return { applied: true, purchase: await this.settlement.fail({ held: purchase }, event.reason) };
         case 'refunded':
-          return { applied: true, purchase: await this.settlement.refund(purchase, event.reason) };
+          return { applied: true, purchase: await this.settlement.refund({ held: purchase }, event.reason) };
         case 'disputed':
-          return { applied: true, purchase: await this.settlement.dispute(purchase, event.reason) };
+          return { applied: true, purchase: await this.settlement.dispute({ held: purchase }, event.reason) };
       }
     });
   }

@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/ports.ts';
 import { BUYER_PURCHASE_STATUSES, type BuyerPurchaseStatus, purchaseScope } from '../model/buyer-view.ts';
-import { CHECKOUT_ABANDONED_AFTER_HOURS, type Purchase } from '../model/purchase.ts';
+import { openCheckoutSince, type Purchase } from '../model/purchase.ts';
 import type { PurchaseFilter, PurchaseRepository } from '../ports.ts';
 
 export interface PurchaseSummary {
@@ -47,7 +47,7 @@ export class ListPurchases {
   /** the filter the repository reads, with "abandoned" and the open checkouts measured from now */
   filter(input: PurchaseListInput): PurchaseFilter {
     const now = this.clock.now();
-    const abandonedBefore = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
+    const abandonedBefore = openCheckoutSince(now);
     const buyer = input.buyer?.trim();
     return {
       status: input.status,

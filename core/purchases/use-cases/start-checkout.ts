@@ -26,12 +26,12 @@ import {
   sameGift,
 } from '../model/gift.ts';
 import {
-  CHECKOUT_ABANDONED_AFTER_HOURS,
   CURRENCY,
   MAX_OPEN_CHECKOUTS,
   NO_PAYMENT_REASON,
   type Purchase,
   type PurchaseCreator,
+  openCheckoutSince,
   paymentWindowSince,
 } from '../model/purchase.ts';
 import type {
@@ -147,15 +147,14 @@ export class StartCheckout {
     const creator = await this.creatorOf(input);
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.clock.now();
-      const openSince = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
       const claim = await this.purchases.claimCheckout(
         this.newPurchase(input, item, priced, banReason, creator, gift, now),
-        { openSince, limit: MAX_OPEN_CHECKOUTS },
+        { openSince: openCheckoutSince(now), limit: MAX_OPEN_CHECKOUTS },
       );
       if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
       const started =
         claim.outcome === 'added'
-          ? await this.begin(claim.purchase, input.buyerIp ?? null)
+          ? await this.begin(claim.purchase, input.buyerIp ?? null, priced)
           : await this.resume(claim.purchase, input, { ...item, priced }, banReason, creator, gift);
       if (started) return started;
     }
@@ -287,10 +286,14 @@ export class StartCheckout {
    * A purchase this call stored keeps its coupon's use and gets its intent; when the coupon is used up meanwhile or
    * the provider fails, the purchase is removed again (and the use with it).
    */
-  private async begin(purchase: Purchase, buyerIp: string | null): Promise<CheckoutStarted | null> {
+  private async begin(
+    purchase: Purchase,
+    buyerIp: string | null,
+    priced: CheckoutPrice,
+  ): Promise<CheckoutStarted | null> {
     let opened: { intent: PaymentIntent; subscriptionId?: string };
     try {
-      await this.pricing?.reserve(purchase);
+      await this.pricing?.reserve(purchase, priced);
       opened = await this.openPayment(purchase, buyerIp);
     } catch (error) {
       await this.purchases.discardUnstarted(purchase.id);
@@ -309,9 +312,9 @@ export class StartCheckout {
   }
 
   /** keeps the purchase's coupon use; a coupon used up meanwhile removes the purchase (it has no payment yet) */
-  private async reserveFor(purchase: Purchase): Promise<void> {
+  private async reserveFor(purchase: Purchase, priced: CheckoutPrice): Promise<void> {
     try {
-      await this.pricing?.reserve(purchase);
+      await this.pricing?.reserve(purchase, priced);
     } catch (error) {
       await this.purchases.discardUnstarted(purchase.id);
       throw error;
@@ -361,7 +364,7 @@ export class StartCheckout {
       // another request stored it a moment ago and is creating its intent (or stopped before it could):
       // the same idempotency key answers the same intent, so both requests end with one. Its coupon's use is kept
       // first (the same use when that request kept it already), so no payment opens at a discount without one.
-      await this.reserveFor(open);
+      await this.reserveFor(open, item.priced);
       const opened = await this.openPayment(open, input.buyerIp ?? null);
       intent = opened.intent;
       if (!(await this.purchases.attachIntent(open.id, intent.id, opened.subscriptionId))) return null;

@@ -1,5 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { PurchaseDetailDto } from '@contract/purchases.ts';
+import {
+  type PurchaseDetailDto,
+  REFUND_REASON_MAX_LENGTH,
+  REFUND_REASON_MIN_LENGTH,
+  REFUND_REASON_TOO_SHORT,
+} from '@contract/purchases.ts';
 import { pagePath } from '@contract/pages.ts';
 import { format } from 'date-fns';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
@@ -47,8 +52,6 @@ const HISTORY_LABELS: Record<PurchaseDetailDto['history'][number]['status'], str
   disputed: 'Disputed',
   underpaid: 'Underpaid: held for staff',
 };
-
-const REFUND_REASON_MIN = 3;
 
 /** what refunding a Priority Pass month does to the pass */
 const MEMBERSHIP_ON_REFUND: Record<NonNullable<PurchaseDetailDto['refund']['membership']>, string> = {
@@ -100,8 +103,8 @@ function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason.trim().length < REFUND_REASON_MIN) {
-      setProblem(`Give the reason for the refund (at least ${REFUND_REASON_MIN} characters).`);
+    if (reason.trim().length < REFUND_REASON_MIN_LENGTH) {
+      setProblem(REFUND_REASON_TOO_SHORT);
       document.getElementById(reasonId)?.focus();
       return;
     }
@@ -169,7 +172,7 @@ function RefundConfirmation({ detail }: { detail: PurchaseDetailDto }) {
               value={reason}
               onChange={(event) => setReason(event.target.value)}
               rows={3}
-              maxLength={500}
+              maxLength={REFUND_REASON_MAX_LENGTH}
               aria-invalid={problem !== null}
               aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
               className="mt-1 w-full rounded-md border border-bayou-600 bg-bayou-950 p-2 text-slate-100"

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import type { PlayerProfileDto } from '@contract/players.ts';
+import { type PlayerProfileDto, TOKEN_AMOUNT_MAX as AMOUNT_MAX } from '@contract/players.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { actionError, type PlayerAction, usePlayerAction } from '../api/players.ts';
 import { ActionDialog, INPUT, LABEL } from './action-dialog.tsx';
 
 const REASON_MAX = 200;
-const AMOUNT_MAX = 1_000_000;
 
 function ReasonField({
   value,

@@ -1,0 +1,93 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeStripe } from '../support/fake-stripe.ts';
+import { client } from '../support/http.ts';
+import { signIn } from '../support/session.ts';
+import { deliverWebhook, startStripeTestServer } from '../support/stripe-server.ts';
+import type { TestServer } from '../support/test-system.ts';
+
+/**
+ * SQL statements per purchase, counted where they leave for the database (every statement of the site goes out
+ * through node-postgres' Client.query: the ORM's, the plain ones, BEGIN, COMMIT and savepoints), leaving out the
+ * change feed's poll, which runs on its own timer. Measured on the code before the coupon and payment rules each got
+ * one place (the recorded baseline): a coupon checkout sent 18 statements, a Stripe completion webhook 23.
+ * Both are recorded in bench/results.md ("SQL statements per purchase").
+ */
+const BEFORE = { couponCheckout: 18, stripeCompletion: 23 };
+
+let server: TestServer;
+let fake: FakeStripe;
+let stop: () => Promise<void>;
+let sent: string[] | null = null;
+const query = pg.Client.prototype.query;
+
+beforeAll(async () => {
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [statement] = args as [string | { text: string }];
+    const text = typeof statement === 'string' ? statement : statement.text;
+    if (!text.includes('from "cache_invalidations"')) sent?.push(text);
+    return (query as (...all: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  // no poller runs meanwhile: only the request's own statements are counted
+  ({ server, fake, stop } = await startStripeTestServer({
+    env: { MEMBERSHIP_RENEWAL_POLL_MS: '3600000', DELIVERY_POLL_MS: '3600000', FIVEM_STATUS_POLL_MS: '3600000' },
+  }));
+});
+afterAll(async () => {
+  pg.Client.prototype.query = query;
+  await stop?.();
+});
+
+/** the statements the work sends */
+async function statementsOf(work: () => Promise<void>): Promise<string[]> {
+  sent = [];
+  try {
+    await work();
+    return sent;
+  } finally {
+    sent = null;
+  }
+}
+
+describe('SQL statements per purchase', () => {
+  it('a coupon checkout reads its coupon once and counts its uses once; a Stripe completion sends half the statements it did', async () => {
+    const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
+    expect(
+      (await admin.post('/api/coupons', { code: 'COUNTED', percentOff: 10, maxUses: 50, perPlayer: 2 })).status,
+    ).toBe(201);
+    const buyer = client(server.url, (await signIn(server)).cookie);
+    // the session is read and kept on the first request: the purchase's own count starts after it
+    expect((await buyer.get('/api/user/tokens')).status).toBe(200);
+
+    let intentId = '';
+    const checkout = await statementsOf(async () => {
+      const started = await buyer.post('/api/create-payment-intent', {
+        productType: 'gang',
+        productId: 'hood-package',
+        couponCode: 'counted',
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      expect(started.body).toMatchObject({ couponCode: 'COUNTED', amount: 72 });
+      intentId = started.body.paymentIntentId;
+    });
+
+    const event = fake.signedEvent('payment_intent.succeeded', fake.succeed(intentId));
+    const completion = await statementsOf(async () => {
+      const response = await deliverWebhook(server, event);
+      expect(await response.json()).toEqual({ received: true, applied: true });
+    });
+    expect((await buyer.get('/api/user/tokens')).body.tokens).toBe(80);
+
+    console.info(
+      `SQL statements: coupon checkout ${checkout.length} (before ${BEFORE.couponCheckout}), Stripe completion ${completion.length} (before ${BEFORE.stripeCompletion})\n--- checkout\n${checkout.join('\n')}\n--- completion\n${completion.join('\n')}`,
+    );
+    // one coupon read and one count of its uses (under the coupon's lock), where it was read 3 times and counted twice
+    expect(checkout.filter((sql) => sql.startsWith('select * from "coupons"'))).toHaveLength(1);
+    expect(checkout.filter((sql) => sql.includes('from "coupon_redemptions"'))).toHaveLength(1);
+    // the checkout still sends the buyer's lock, the ban and sale reads and two transactions: 15, not half of 18
+    expect(checkout.length).toBeLessThanOrEqual(15);
+    // the purchase read once, under its lock, and no savepoint
+    expect(completion.filter((sql) => /^select (\* |"p0"\.\* )from "purchases"/.test(sql))).toHaveLength(1);
+    expect(completion.length).toBeLessThanOrEqual(BEFORE.stripeCompletion / 2);
+  });
+});
