@@ -113,7 +113,7 @@ export function createCore(ports: CorePorts) {
       accounts,
       // the one rule of who is whitelisted and in which queue, as the game server reads it
       access: (user) => game.access.of(user),
-      membership: (userId) => memberships.manage.mine(userId),
+      membership: (userId) => memberships.showMine.execute(userId),
       membershipEvents: (userId, limit) => ports.memberships.memberships.eventsOf(userId, limit),
       tierName: (tierId) => tierName(catalogue, tierId),
       // a website ban lifted or replaced by hand closes the appeals filed against it

@@ -5,7 +5,7 @@ import type { Clock } from '../../shared/ports.ts';
 import type { TokenLedger } from '../../tokens/ports.ts';
 import type { User } from '../../users/model/user.ts';
 import type { PlayerAccessView } from '../../game/use-cases/player-access.ts';
-import type { MembershipView } from '../../memberships/use-cases/manage.ts';
+import type { MembershipView } from '../../memberships/model/membership-views.ts';
 import type { MembershipEvent } from '../../memberships/model/membership-events.ts';
 import { UserNotFoundError } from '../../users/errors.ts';
 import type { UserRepository } from '../../users/ports.ts';
