@@ -20,10 +20,12 @@ import type {
   StoreBans,
 } from './ports.ts';
 import { ReconcilePurchases } from './use-cases/reconcile-purchases.ts';
-import { type RefundAccounts, RefundPurchase, RefundTerms } from './use-cases/refund-purchase.ts';
+import { PreviewRefund } from './use-cases/preview-refund.ts';
+import { type RefundAccounts, RefundPurchase } from './use-cases/refund-purchase.ts';
 import { type CompletionHooks, PurchaseSettlement } from './model/purchase-settlement.ts';
 import { ShowMyPurchase } from './use-cases/show-my-purchase.ts';
-import { PurchaseHistory, ShowPurchase } from './use-cases/show-purchase.ts';
+import { ShowPurchase } from './use-cases/show-purchase.ts';
+import { ShowPurchaseHistory } from './use-cases/show-purchase-history.ts';
 import { StartCheckout } from './use-cases/start-checkout.ts';
 
 /** What the store needs from outside. */
@@ -88,12 +90,18 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
     receiveGifts: new ReceiveGifts(p.purchases, settlement),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
     handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock, shared.memberships),
-    refund: new RefundPurchase(p.purchases, p.gateway, settlement, p.accounts, shared.memberships),
+    refund: new RefundPurchase({
+      purchases: p.purchases,
+      gateway: p.gateway,
+      settlement,
+      accounts: p.accounts,
+      memberships: shared.memberships ?? null,
+    }),
     /** what a refund would do now: the Discord role, the membership */
-    refundTerms: new RefundTerms(shared.effects, clock, shared.memberships),
+    refundTerms: new PreviewRefund(shared.effects, clock, shared.memberships),
     list: new ListPurchases(p.purchases, clock),
     show: new ShowPurchase(p.purchases),
-    history: new PurchaseHistory(p.purchases),
+    history: new ShowPurchaseHistory(p.purchases),
     recent: new ListRecentPurchases(p.purchases),
     /** payment events that named a purchase they did not pay */
     unmatched: new ListUnmatchedPayments(p.events),

@@ -4,7 +4,7 @@ import type { PurchaseRepository } from '../../purchases/ports.ts';
 import type { Clock } from '../../shared/ports.ts';
 import type { TokenLedger } from '../../tokens/ports.ts';
 import type { User } from '../../users/model/user.ts';
-import type { PlayerAccessView } from '../../game/use-cases/player-access.ts';
+import type { PlayerAccessView } from '../../game/model/player-access.ts';
 import type { MembershipView } from '../../memberships/model/membership-views.ts';
 import type { MembershipEvent } from '../../memberships/model/membership-events.ts';
 import { UserNotFoundError } from '../../users/errors.ts';
