@@ -71,7 +71,6 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
     p.recipients,
   );
   return {
-    paymentMode: p.gateway.mode,
     settlement,
     startCheckout: new StartCheckout(
       catalogue,
