@@ -27,15 +27,15 @@ export function createDeliveryModule(p: DeliveryPorts, shared: { clock: Clock; i
   const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...p.settings };
   const onQueued = p.onQueued ?? (() => {});
   const capabilities = p.discord.capabilities;
-  const effects: DeliveryEffects & MembershipEffects = new OutboxDeliveryEffects(
-    p.outbox,
+  const effects: DeliveryEffects & MembershipEffects = new OutboxDeliveryEffects({
+    outbox: p.outbox,
     capabilities,
-    p.roles,
-    p.entitlements,
-    shared.ids,
-    shared.clock,
-    onQueued,
-  );
+    roles: p.roles,
+    entitlements: p.entitlements,
+    ids: shared.ids,
+    clock: shared.clock,
+    onRecorded: onQueued,
+  });
   return {
     effects,
     delivery: {

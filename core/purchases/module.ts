@@ -60,35 +60,42 @@ interface Shared {
 
 export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
   const { catalogue, clock, ids, transactions } = shared;
-  const settlement = new PurchaseSettlement(
-    p.purchases,
-    p.ledger,
-    p.bans,
+  const settlement = new PurchaseSettlement({
+    purchases: p.purchases,
+    ledger: p.ledger,
+    bans: p.bans,
     transactions,
     clock,
-    shared.effects,
-    shared.hooks,
-    p.recipients,
-  );
+    effects: shared.effects,
+    hooks: shared.hooks,
+    recipients: p.recipients,
+  });
   return {
     settlement,
-    startCheckout: new StartCheckout(
+    startCheckout: new StartCheckout({
       catalogue,
-      p.purchases,
-      p.gateway,
-      p.bans,
+      purchases: p.purchases,
+      gateway: p.gateway,
+      bans: p.bans,
       settlement,
       ids,
       clock,
-      shared.memberships,
-      shared.pricing,
-      shared.creators,
-      p.recipients,
-    ),
+      memberships: shared.memberships,
+      pricing: shared.pricing,
+      creators: shared.creators,
+      recipients: p.recipients,
+    }),
     /** a player signing in receives the gifts that waited for their account */
     receiveGifts: new ReceiveGifts(p.purchases, settlement),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
-    handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock, shared.memberships),
+    handleEvent: new HandlePaymentEvent({
+      purchases: p.purchases,
+      events: p.events,
+      settlement,
+      transactions,
+      clock,
+      memberships: shared.memberships,
+    }),
     refund: new RefundPurchase({
       purchases: p.purchases,
       gateway: p.gateway,

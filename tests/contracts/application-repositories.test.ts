@@ -201,14 +201,14 @@ describe.each(targets)('application repositories on %s', (target) => {
       const userId = await h.addUser();
       const pending = whitelistApplication(userId);
       await h.run(() => h.whitelist.add(pending));
-      const submit = new SubmitApplication(
-        h.whitelist,
-        { next: randomUUID },
-        { now: nextTime },
-        { run: h.transaction! },
-        noDeliveryEffects,
-        { current: async () => null },
-      );
+      const submit = new SubmitApplication({
+        applications: h.whitelist,
+        ids: { next: randomUUID },
+        clock: { now: nextTime },
+        transactions: { run: h.transaction! },
+        effects: noDeliveryEffects,
+        bans: { current: async () => null },
+      });
 
       let approvalWritten!: () => void;
       let commitApproval!: () => void;

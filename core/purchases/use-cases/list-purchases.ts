@@ -45,7 +45,7 @@ export class ListPurchases {
   ) {}
 
   /** the filter the repository reads, with "abandoned" and the open checkouts measured from now */
-  filter(input: PurchaseListInput): PurchaseFilter {
+  private filter(input: PurchaseListInput): PurchaseFilter {
     const now = this.clock.now();
     const abandonedBefore = new Date(now.getTime() - CHECKOUT_ABANDONED_AFTER_HOURS * 3_600_000);
     const buyer = input.buyer?.trim();

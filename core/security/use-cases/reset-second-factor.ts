@@ -4,7 +4,7 @@ import { UNNAMED_TERMINAL_ACTOR } from '../../players/model/account-actions.ts';
 import { ConflictError, InvalidInputError } from '../../shared/errors.ts';
 import { UserNotFoundError } from '../../users/errors.ts';
 import { displayName } from '../../users/model/user.ts';
-import type { SecurityDeps } from './deps.ts';
+import type { SecurityDeps } from '../model/deps.ts';
 
 const REASON_MAX = 500;
 
