@@ -1,5 +1,6 @@
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import { DeliverDue, DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './use-cases/deliver-due.ts';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './model/delivery-settings.ts';
+import { DeliverDue } from './use-cases/deliver-due.ts';
 import type { MembershipEffects } from '../memberships/effects.ts';
 import type { DeliveryEffects } from './effects.ts';
 import { FindDeliveries } from './use-cases/find-deliveries.ts';

@@ -1,5 +1,5 @@
-import { BAN_REASON_MAX } from '../../users/use-cases/ban-user.ts';
-import { checkPermissionChanges, type PermissionChange } from '../../users/use-cases/change-permissions.ts';
+import { BAN_REASON_MAX } from '../../users/model/ban.ts';
+import { checkPermissionChanges, type PermissionChange } from '../../users/model/permission-changes.ts';
 import type { User } from '../../users/model/user.ts';
 import { type AccountActionDeps, type ActionContext, act, reasonOf } from '../model/account-actions.ts';
 

@@ -1,5 +1,5 @@
 import { ConflictError, InvalidInputError } from '../../shared/errors.ts';
-import { BAN_REASON_MAX } from '../../users/use-cases/ban-user.ts';
+import { BAN_REASON_MAX } from '../../users/model/ban.ts';
 import { ROLES, type Role, type User } from '../../users/model/user.ts';
 import { type AccountActionDeps, type ActionContext, act, reasonOf } from '../model/account-actions.ts';
 
