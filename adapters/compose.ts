@@ -11,7 +11,7 @@ import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
 import { BackupScheduler } from './scheduling/backup-scheduler.ts';
 import { writeBackup } from './persistence/backup/write-backup.ts';
 import { PeriodicPass } from './scheduling/periodic-pass.ts';
-import type { RenewalReport } from '../core/memberships/use-cases/billing.ts';
+import type { RenewalReport } from '../core/memberships/use-cases/renew-due-memberships.ts';
 import type { ReconcileReport } from '../core/purchases/use-cases/reconcile-purchases.ts';
 import { RateLimiter } from './http/middleware/rate-limiter.ts';
 import { KeptLists } from './http/middleware/kept-lists.ts';

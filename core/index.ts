@@ -7,6 +7,7 @@ import { createCatalogueModule } from './catalogue/module.ts';
 import { createCreatorModule, type CreatorPorts } from './creators/module.ts';
 import { createDashboardModule, type DashboardPorts } from './dashboard/module.ts';
 import { createGameModule, type GamePorts } from './game/module.ts';
+import { playerAccessOf } from './game/model/player-access.ts';
 import { createMembershipLifecycle, createMembershipModule, type MembershipPorts } from './memberships/module.ts';
 import { createPlayerModule } from './players/module.ts';
 import type { PlayerPorts } from './players/ports.ts';
@@ -88,7 +89,7 @@ export function createCore(ports: CorePorts) {
       hooks: membershipLifecycle.lifecycle,
       memberships: membershipLifecycle.checkout,
       pricing: promotions.pricing,
-      creators: creators.check,
+      creators: { resolve: (code, buyerId) => creators.check.execute({ code, buyerId }) },
     },
   );
   const memberships = createMembershipModule(ports.memberships, {
@@ -112,8 +113,8 @@ export function createCore(ports: CorePorts) {
       purchases: ports.purchases.purchases,
       accounts,
       // the one rule of who is whitelisted and in which queue, as the game server reads it
-      access: (user) => game.access.of(user),
-      membership: (userId) => memberships.manage.mine(userId),
+      access: (user) => playerAccessOf(user, { entitlements: ports.delivery.entitlements, catalogue }),
+      membership: (userId) => memberships.showMine.execute(userId),
       membershipEvents: (userId, limit) => ports.memberships.memberships.eventsOf(userId, limit),
       tierName: (tierId) => tierName(catalogue, tierId),
       // a website ban lifted or replaced by hand closes the appeals filed against it

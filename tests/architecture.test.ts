@@ -87,6 +87,58 @@ function cyclesOf(graph: Map<string, Set<string>>): string[] {
   return [...found].sort();
 }
 
+/** a source with its comments and the insides of its strings blanked, so only code's brackets count */
+const codeOnly = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`/g, (text) =>
+    text.replace(/[^\n]/g, ' '),
+  );
+
+/**
+ * the text inside the bracket opened at `open`, and its pieces split at its own commas; `angles`: `<` and `>` count as
+ * brackets too (in parameter types; `=>` is none), not in code where they compare
+ */
+function bracketed(code: string, open: number, angles = false): { inside: string; pieces: string[] } {
+  const pieces = [''];
+  for (let at = open + 1, depth = 1; at < code.length; at++) {
+    const c = code[at];
+    if ('({['.includes(c) || (angles && c === '<')) depth++;
+    else if (')}]'.includes(c) || (angles && c === '>' && code[at - 1] !== '=')) depth--;
+    if (depth === 0) return { inside: code.slice(open + 1, at), pieces: pieces.filter((piece) => piece.trim()) };
+    if (c === ',' && depth === 1) pieces.push('');
+    else pieces[pieces.length - 1] += c;
+  }
+  return { inside: code.slice(open + 1), pieces };
+}
+
+/** the classes a source declares: each one's public methods, and how many parameters its constructor takes */
+function classesOf(source: string): { name: string; methods: string[]; parameters: number }[] {
+  const code = codeOnly(source);
+  return [...code.matchAll(/^(?:export )?(?:abstract )?class (\w+)[^{]*\{/gm)].map((found) => {
+    const body = bracketed(code, (found.index ?? 0) + found[0].length - 1).inside;
+    const member =
+      /^ {2}((?:(?:public|private|protected|static|readonly|async|get|set)\s+|\*\s*)*)(#?[\w$]+)\s*(?:<[^(]*>)?\s*(?:\(|=\s*(?:async\s*)?\()/gm;
+    const methods = [...body.matchAll(member)]
+      .filter(([, modifiers, name]) => !/private|protected/.test(modifiers) && !/^#|^constructor$/.test(name))
+      .map(([, , name]) => name);
+    const opening = /^ {2}constructor\s*\(/m.exec(body);
+    const parameters = opening ? bracketed(body, opening.index + opening[0].length - 1, true).pieces.length : 0;
+    return { name: found[1], methods, parameters };
+  });
+}
+
+/** what breaks the rule of one use case a file (one class, its one public method `execute`) and of deps objects */
+function useCaseViolations(path: string, source: string): string[] {
+  const classes = classesOf(source);
+  const found = classes
+    .filter((declared) => declared.parameters > 4)
+    .map((declared) => `${path}: ${declared.name} takes ${declared.parameters} parameters, not one deps object`);
+  if (!/^core\/[^/]+\/use-cases\//.test(path)) return found;
+  if (classes.length !== 1) found.push(`${path} declares ${classes.length} classes, not one use case`);
+  for (const { name, methods } of classes)
+    if (methods.join() !== 'execute') found.push(`${path}: ${name} has public ${methods.join(', ') || 'nothing'}`);
+  return found;
+}
+
 describe('module boundaries', () => {
   it('core imports nothing outside core but zod and Node built-ins', () => {
     const bad = violations('core', (specifier, target) =>
@@ -114,6 +166,28 @@ describe('module boundaries', () => {
     const graph = coreModuleGraph();
     expect(graph.get('memberships')?.has('purchases')).toBe(true);
     expect(graph.get('purchases')?.has('memberships')).toBe(false);
+  });
+
+  it('each file in core/*/use-cases is one class with one public method, execute; no constructor takes more than four', () => {
+    const bad = sourceFiles(join(ROOT, 'core'))
+      .filter((file) => !file.endsWith('.test.ts'))
+      .flatMap((file) => useCaseViolations(relative(ROOT, file), readFileSync(file, 'utf8')));
+    expect(bad).toEqual([]);
+    const twoPublic =
+      'export class A {\n  constructor(private readonly a: A, b = () => {}) {}\n  execute() {}\n  other(x: Map<string, number>) {}\n}\n';
+    expect(useCaseViolations('core/m/use-cases/a.ts', twoPublic)).toEqual([
+      'core/m/use-cases/a.ts: A has public execute, other',
+    ]);
+    const wide =
+      'class B {\n  constructor(a: A, b: B, c: C<D, E>, d: D, e = "{") {}\n  private x() {}\n  async *execute() {}\n}\nclass C {}\n';
+    expect(useCaseViolations('core/m/use-cases/b.ts', wide)).toEqual([
+      'core/m/use-cases/b.ts: B takes 5 parameters, not one deps object',
+      'core/m/use-cases/b.ts declares 2 classes, not one use case',
+      'core/m/use-cases/b.ts: C has public nothing',
+    ]);
+    expect(useCaseViolations('core/m/model/b.ts', wide)).toEqual([
+      'core/m/model/b.ts: B takes 5 parameters, not one deps object',
+    ]);
   });
 
   it('the checker itself catches a forbidden import, a cycle and an undeclared package', () => {

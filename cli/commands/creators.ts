@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { CreatorReport } from '../../core/creators/use-cases/creator-report.ts';
-import type { CreatorListing } from '../../core/creators/use-cases/list-creators.ts';
+import type { CreatorListing } from '../../core/creators/model/creator-listing.ts';
 import { formatUsd } from '../../core/shared/money.ts';
 import { csvLines } from '../../adapters/export/csv.ts';
 import { CREATOR_REPORT_COLUMNS, creatorReportRecords } from '../../adapters/export/creator-report-export.ts';

@@ -49,7 +49,7 @@ async function deliverNow(system: System, ids: string[]): Promise<Delivery[]> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     await system.core.delivery.deliverDue.execute();
-    const rows = await system.core.delivery.list.byIds(ids);
+    const rows = await system.core.delivery.find.execute(ids);
     const busy = rows.some(
       (row) => row.status === 'sending' || (row.status === 'pending' && row.nextAttemptAt.getTime() <= Date.now()),
     );
@@ -100,7 +100,9 @@ export function registerDeliveryCommands(program: Command, context: CliContext):
       context.withSystem(async (system) => {
         if (Boolean(id) === Boolean(options.allFailed))
           throw new CliFailure('Give a delivery id or --all-failed (not both).', EXIT_CODES.usage);
-        const ids = id ? [(await system.core.delivery.retry.one(id)).id] : await system.core.delivery.retry.allFailed();
+        const ids = id
+          ? [(await system.core.delivery.retry.execute(id)).id]
+          : await system.core.delivery.retryFailed.execute();
         if (ids.length === 0) return context.out('No failed deliveries.');
         for (const row of await deliverNow(system, ids)) context.out(line(row));
         context.out(`${ids.length} ${ids.length === 1 ? 'delivery' : 'deliveries'} queued again`);

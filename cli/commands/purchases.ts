@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Purchase } from '../../core/purchases/model/purchase.ts';
-import type { RefundEffects } from '../../core/purchases/use-cases/refund-purchase.ts';
+import type { RefundEffects } from '../../core/purchases/use-cases/preview-refund.ts';
 import { BUYER_PURCHASE_STATUSES, buyerView, type BuyerPurchaseStatus } from '../../core/purchases/model/buyer-view.ts';
 import { formatUsd } from '../../core/shared/money.ts';
 import { presentPurchase, presentPurchaseList } from '../../adapters/http/presenters/purchases.ts';

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { MembershipView } from '../../core/memberships/use-cases/manage.ts';
+import type { MembershipView } from '../../core/memberships/model/membership-views.ts';
 import { MEMBERSHIP_STATUSES, type MembershipStatus } from '../../core/memberships/model/membership.ts';
 import { RenewalsNotRunHereError } from '../../core/memberships/errors.ts';
 import { formatUsd } from '../../core/shared/money.ts';
@@ -85,7 +85,7 @@ export function registerSubscriptionCommands(program: Command, context: CliConte
     .option('--json', 'print a JSON array (discordId, tier, status, currentPeriodEnd, ...)')
     .action((options: { status?: MembershipStatus; json?: boolean }) =>
       context.withSystem(async (system) => {
-        const rows = await rowsOf(system, await system.core.memberships.admin.list({ status: options.status }));
+        const rows = await rowsOf(system, await system.core.memberships.list.execute({ status: options.status }));
         if (options.json) return context.out(terminalJson(rows));
         if (rows.length === 0)
           return context.out(
@@ -101,7 +101,7 @@ export function registerSubscriptionCommands(program: Command, context: CliConte
     .option('--json', 'print JSON')
     .action((id: string, options: { json?: boolean }) =>
       context.withSystem(async (system) => {
-        const { view, purchases } = await system.core.memberships.admin.show(id);
+        const { view, purchases } = await system.core.memberships.show.execute(id);
         const [row] = await rowsOf(system, [view]);
         const months = purchases.map((purchase) => ({
           purchaseId: purchase.id,
@@ -147,7 +147,7 @@ export function registerSubscriptionCommands(program: Command, context: CliConte
     .option('--now', 'end it now: the role goes and nothing more is charged')
     .action((id: string, options: { now?: boolean }) =>
       context.withSystem(async (system) => {
-        const view = await system.core.memberships.admin.cancel(id, { now: Boolean(options.now) });
+        const view = await system.core.memberships.cancelAsAdmin.execute(id, { now: Boolean(options.now) });
         const [row] = await rowsOf(system, [view]);
         context.out(
           view.membership.status === 'ended'

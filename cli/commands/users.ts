@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { PERMISSIONS, permissionStates, type PermissionSource } from '../../core/users/model/permissions.ts';
 import { ROLES, displayName, type Role, type User } from '../../core/users/model/user.ts';
 import type { System } from '../../adapters/compose.ts';
-import type { ActionContext } from '../../core/players/use-cases/account-actions.ts';
+import type { ActionContext } from '../../core/players/model/account-actions.ts';
 import type { CliContext } from '../program.ts';
 import { oneLine, terminalJson } from '../terminal-text.ts';
 

@@ -49,21 +49,21 @@ function kindUseCases<A, S extends string>(
 ): ApplicationUseCases<A, S> {
   const { clock, ids, transactions, effects } = shared;
   return {
-    submit: new SubmitApplication(applications, ids, clock, transactions, effects, shared.bans),
+    submit: new SubmitApplication({ applications, ids, clock, transactions, effects, bans: shared.bans }),
     list: new ListApplications(applications, p.staffRoster),
     show: new ShowApplication(applications, p.staffRoster),
     mine: new ListMyApplications(applications),
-    review: new ReviewApplication(
+    review: new ReviewApplication({
       applications,
-      p.whitelistAccess,
-      p.staffRoster,
-      p.auditLog,
+      access: p.whitelistAccess,
+      roster: p.staffRoster,
+      audit: p.auditLog,
       transactions,
       ids,
       clock,
       effects,
-      shared.bans,
-    ),
+      bans: shared.bans,
+    }),
   };
 }
 

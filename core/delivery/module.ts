@@ -1,11 +1,14 @@
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import { DeliverDue, DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './use-cases/deliver-due.ts';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './model/delivery-settings.ts';
+import { DeliverDue } from './use-cases/deliver-due.ts';
 import type { MembershipEffects } from '../memberships/effects.ts';
 import type { DeliveryEffects } from './effects.ts';
+import { FindDeliveries } from './use-cases/find-deliveries.ts';
 import { ListDeliveries } from './use-cases/list-deliveries.ts';
 import { OutboxDeliveryEffects } from './model/outbox-delivery-effects.ts';
 import { PurchaseDeliveries } from './use-cases/purchase-deliveries.ts';
-import { RetryDeliveries } from './use-cases/retry-deliveries.ts';
+import { RetryDelivery } from './use-cases/retry-delivery.ts';
+import { RetryFailedDeliveries } from './use-cases/retry-failed-deliveries.ts';
 import type { DeliveryOutbox, DiscordGateway, Entitlements } from './ports.ts';
 import { ReconcileRoles } from './use-cases/reconcile-roles.ts';
 import { RoleMapping } from './model/role-mapping.ts';
@@ -25,23 +28,25 @@ export function createDeliveryModule(p: DeliveryPorts, shared: { clock: Clock; i
   const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...p.settings };
   const onQueued = p.onQueued ?? (() => {});
   const capabilities = p.discord.capabilities;
-  const effects: DeliveryEffects & MembershipEffects = new OutboxDeliveryEffects(
-    p.outbox,
+  const effects: DeliveryEffects & MembershipEffects = new OutboxDeliveryEffects({
+    outbox: p.outbox,
     capabilities,
-    p.roles,
-    p.entitlements,
-    shared.ids,
-    shared.clock,
-    onQueued,
-  );
+    roles: p.roles,
+    entitlements: p.entitlements,
+    ids: shared.ids,
+    clock: shared.clock,
+    onRecorded: onQueued,
+  });
   return {
     effects,
     delivery: {
       capabilities,
       deliverDue: new DeliverDue(p.outbox, p.discord, shared.clock, settings),
       list: new ListDeliveries(p.outbox),
+      find: new FindDeliveries(p.outbox),
       forPurchases: new PurchaseDeliveries(p.outbox),
-      retry: new RetryDeliveries(p.outbox, shared.clock, onQueued),
+      retry: new RetryDelivery(p.outbox, shared.clock, onQueued),
+      retryFailed: new RetryFailedDeliveries(p.outbox, shared.clock, onQueued),
       reconcileRoles: new ReconcileRoles(p.entitlements, p.discord, p.roles),
     },
   };

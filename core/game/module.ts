@@ -4,7 +4,7 @@ import type { TokenChangeDeps } from '../tokens/model/apply-token-change.ts';
 import type { Clock } from '../shared/ports.ts';
 import type { UserRepository } from '../users/ports.ts';
 import { GameTokenChange } from './use-cases/game-tokens.ts';
-import { PlayerAccess } from './use-cases/player-access.ts';
+import { CheckPlayerAccess } from './use-cases/check-player-access.ts';
 import type { ServerCheckLog } from './ports.ts';
 import { RecordServerCheck } from './use-cases/record-server-check.ts';
 import type { ServerStatusSource } from './model/server-status.ts';
@@ -34,7 +34,7 @@ export function createGameModule(
     status: () => p.status.current(),
     figures: new ShowServerFigures(shared.users, p.ownerFigures),
     recordCheck: new RecordServerCheck(p.checks, shared.clock),
-    access: new PlayerAccess(shared.users, shared.entitlements, shared.catalogue),
+    access: new CheckPlayerAccess(shared.users, shared.entitlements, shared.catalogue),
     tokens: new GameTokenChange(shared.users, shared.tokens),
   };
 }

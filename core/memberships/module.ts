@@ -2,12 +2,25 @@ import type { Catalogue } from '../catalogue/model/catalogue.ts';
 import type { PurchaseSettlement } from '../purchases/model/purchase-settlement.ts';
 import type { MembershipCheckout, PaymentEventLog, PaymentGateway, PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
-import { HandleBillingEvent, MembershipPayments, RenewDueMemberships } from './use-cases/billing.ts';
-import { CheckTierPrices } from './use-cases/check-tier-prices.ts';
 import type { MembershipEffects } from './effects.ts';
 import { MembershipLifecycle, tierName } from './model/lifecycle.ts';
-import { AdministerMemberships, ManageMembership, MembershipViews } from './use-cases/manage.ts';
+import { MembershipPayments } from './model/membership-payments.ts';
+import { MembershipViews } from './model/membership-views.ts';
 import type { MembershipRepository, SubscriptionGateway } from './ports.ts';
+import type { MembershipDeps } from './model/deps.ts';
+import { CancelMembership } from './use-cases/cancel-membership.ts';
+import { CancelMembershipAsAdmin } from './use-cases/cancel-membership-as-admin.ts';
+import { ChangeTier } from './use-cases/change-tier.ts';
+import { CheckTierPrices } from './use-cases/check-tier-prices.ts';
+import { HandleBillingEvent } from './use-cases/handle-billing-event.ts';
+import { ListMemberships } from './use-cases/list-memberships.ts';
+import { PayRenewal } from './use-cases/pay-renewal.ts';
+import { PreviewMembershipChange } from './use-cases/preview-membership-change.ts';
+import { RenewDueMemberships } from './use-cases/renew-due-memberships.ts';
+import { ResumeMembership } from './use-cases/resume-membership.ts';
+import { ShowMembership } from './use-cases/show-membership.ts';
+import { ShowMyMembership } from './use-cases/show-my-membership.ts';
+import { SummariseMemberships } from './use-cases/summarise-memberships.ts';
 
 export interface MembershipPorts {
   memberships: MembershipRepository;
@@ -33,15 +46,15 @@ interface Shared {
 
 /** The part the purchases module needs before it exists: what a paid month does, and the checkout's check. */
 export function createMembershipLifecycle(p: MembershipPorts, shared: Shared) {
-  const lifecycle = new MembershipLifecycle(
-    p.memberships,
-    shared.purchases,
-    shared.catalogue,
-    shared.effects,
-    shared.ids,
-    shared.clock,
-    p.gateway.mode,
-  );
+  const lifecycle = new MembershipLifecycle({
+    memberships: p.memberships,
+    purchases: shared.purchases,
+    catalogue: shared.catalogue,
+    effects: shared.effects,
+    ids: shared.ids,
+    clock: shared.clock,
+    gateway: p.gateway.mode,
+  });
   const checkout: MembershipCheckout = {
     startSubscription: (request) => p.gateway.start(request),
     liveTierOf: async (userId) => {
@@ -62,40 +75,27 @@ export function createMembershipLifecycle(p: MembershipPorts, shared: Shared) {
   return { lifecycle, checkout };
 }
 
+/** The Priority Pass: the player's own membership, the admin's side, renewals and the provider's billing events. */
 export function createMembershipModule(p: MembershipPorts, shared: ModuleShared) {
-  const { catalogue, clock, transactions, settlement, lifecycle } = shared;
-  const deps = { ...shared, memberships: p.memberships, gateway: p.gateway };
-  const payments = new MembershipPayments(deps);
-  const views = new MembershipViews(catalogue, payments);
+  const base = { ...shared, memberships: p.memberships, gateway: p.gateway };
+  const payments = new MembershipPayments(base);
+  const deps: MembershipDeps = { ...base, payments, views: new MembershipViews(shared.catalogue, payments) };
   const { tierPrices } = p.gateway.capabilities;
   return {
     gatewayMode: p.gateway.mode,
     /** present where the provider keeps a price per tier (Stripe) */
     tierPrices: tierPrices && new CheckTierPrices(tierPrices),
-    renewDue: new RenewDueMemberships(deps, payments),
-    handleEvent: new HandleBillingEvent(deps, payments),
-    manage: new ManageMembership(
-      p.memberships,
-      shared.purchases,
-      payments,
-      settlement,
-      lifecycle,
-      p.gateway,
-      catalogue,
-      views,
-      transactions,
-      clock,
-      shared.intents,
-    ),
-    admin: new AdministerMemberships(
-      p.memberships,
-      shared.purchases,
-      lifecycle,
-      p.gateway,
-      catalogue,
-      views,
-      transactions,
-      clock,
-    ),
+    renewDue: new RenewDueMemberships(deps),
+    handleEvent: new HandleBillingEvent(deps),
+    showMine: new ShowMyMembership(deps),
+    payRenewal: new PayRenewal(deps),
+    cancel: new CancelMembership(deps),
+    resume: new ResumeMembership(deps),
+    preview: new PreviewMembershipChange(deps),
+    changeTier: new ChangeTier(deps),
+    list: new ListMemberships(deps),
+    show: new ShowMembership(deps),
+    cancelAsAdmin: new CancelMembershipAsAdmin(deps),
+    summary: new SummariseMemberships(deps),
   };
 }

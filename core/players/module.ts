@@ -3,14 +3,12 @@ import type { PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import type { createTokenModule, TokenPorts } from '../tokens/module.ts';
 import type { createUserModule, UserPorts } from '../users/module.ts';
-import {
-  AdjustTokens,
-  type AppealClosing,
-  BanPlayer,
-  ChangePlayerPermissions,
-  ChangePlayerRole,
-  UnbanPlayer,
-} from './use-cases/account-actions.ts';
+import type { AccountActionDeps, AppealClosing } from './model/account-actions.ts';
+import { AdjustTokens } from './use-cases/adjust-tokens.ts';
+import { BanPlayer } from './use-cases/ban-player.ts';
+import { ChangePlayerPermissions } from './use-cases/change-player-permissions.ts';
+import { ChangePlayerRole } from './use-cases/change-player-role.ts';
+import { UnbanPlayer } from './use-cases/unban-player.ts';
 import type { PlayerPorts } from './ports.ts';
 import { SearchPlayers } from './use-cases/search-players.ts';
 import { type PlayerMembershipSources, ShowPlayer } from './use-cases/show-player.ts';
@@ -33,14 +31,12 @@ interface Shared {
 export function createPlayerModule(p: PlayerPorts, sources: Sources, shared: Shared) {
   const { users, tokenLedger } = sources.users;
   const { accounts } = sources;
-  const actionDeps = {
+  const actionDeps: AccountActionDeps = {
     ...shared,
     users,
     log: p.actions,
     credit: accounts.tokens.credit,
     debit: accounts.tokens.debit,
-    ban: accounts.users.ban,
-    unban: accounts.users.unban,
     changeRole: accounts.users.changeRole,
     changePermissions: accounts.users.changePermissions,
     appeals: sources.appeals,

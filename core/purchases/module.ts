@@ -20,10 +20,12 @@ import type {
   StoreBans,
 } from './ports.ts';
 import { ReconcilePurchases } from './use-cases/reconcile-purchases.ts';
-import { type RefundAccounts, RefundPurchase, RefundTerms } from './use-cases/refund-purchase.ts';
+import { PreviewRefund } from './use-cases/preview-refund.ts';
+import { type RefundAccounts, RefundPurchase } from './use-cases/refund-purchase.ts';
 import { type CompletionHooks, PurchaseSettlement } from './model/purchase-settlement.ts';
 import { ShowMyPurchase } from './use-cases/show-my-purchase.ts';
-import { PurchaseHistory, ShowPurchase } from './use-cases/show-purchase.ts';
+import { ShowPurchase } from './use-cases/show-purchase.ts';
+import { ShowPurchaseHistory } from './use-cases/show-purchase-history.ts';
 import { StartCheckout } from './use-cases/start-checkout.ts';
 
 /** What the store needs from outside. */
@@ -58,42 +60,54 @@ interface Shared {
 
 export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
   const { catalogue, clock, ids, transactions } = shared;
-  const settlement = new PurchaseSettlement(
-    p.purchases,
-    p.ledger,
-    p.bans,
+  const settlement = new PurchaseSettlement({
+    purchases: p.purchases,
+    ledger: p.ledger,
+    bans: p.bans,
     transactions,
     clock,
-    shared.effects,
-    shared.hooks,
-    p.recipients,
-  );
+    effects: shared.effects,
+    hooks: shared.hooks,
+    recipients: p.recipients,
+  });
   return {
-    paymentMode: p.gateway.mode,
     settlement,
-    startCheckout: new StartCheckout(
+    startCheckout: new StartCheckout({
       catalogue,
-      p.purchases,
-      p.gateway,
-      p.bans,
+      purchases: p.purchases,
+      gateway: p.gateway,
+      bans: p.bans,
       settlement,
       ids,
       clock,
-      shared.memberships,
-      shared.pricing,
-      shared.creators,
-      p.recipients,
-    ),
+      memberships: shared.memberships,
+      pricing: shared.pricing,
+      creators: shared.creators,
+      recipients: p.recipients,
+    }),
     /** a player signing in receives the gifts that waited for their account */
     receiveGifts: new ReceiveGifts(p.purchases, settlement),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
-    handleEvent: new HandlePaymentEvent(p.purchases, p.events, settlement, transactions, clock, shared.memberships),
-    refund: new RefundPurchase(p.purchases, p.gateway, settlement, p.accounts, shared.memberships),
+    handleEvent: new HandlePaymentEvent({
+      purchases: p.purchases,
+      events: p.events,
+      settlement,
+      transactions,
+      clock,
+      memberships: shared.memberships,
+    }),
+    refund: new RefundPurchase({
+      purchases: p.purchases,
+      gateway: p.gateway,
+      settlement,
+      accounts: p.accounts,
+      memberships: shared.memberships ?? null,
+    }),
     /** what a refund would do now: the Discord role, the membership */
-    refundTerms: new RefundTerms(shared.effects, clock, shared.memberships),
+    refundTerms: new PreviewRefund(shared.effects, clock, shared.memberships),
     list: new ListPurchases(p.purchases, clock),
     show: new ShowPurchase(p.purchases),
-    history: new PurchaseHistory(p.purchases),
+    history: new ShowPurchaseHistory(p.purchases),
     recent: new ListRecentPurchases(p.purchases),
     /** payment events that named a purchase they did not pay */
     unmatched: new ListUnmatchedPayments(p.events),

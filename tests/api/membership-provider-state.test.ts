@@ -340,9 +340,9 @@ describe.each(databaseTargets())('renewals raced against tier changes on %s', (t
     let switching = true;
     const switcher = (async () => {
       for (let i = 0; switching && i < 200; i++) {
-        await run(() => core.memberships.manage.changeTier(buyer.user.id, i % 2 ? 'swamp-blood' : 'bayou-basic')).catch(
-          () => {},
-        );
+        await run(() =>
+          core.memberships.changeTier.execute(buyer.user.id, i % 2 ? 'swamp-blood' : 'bayou-basic'),
+        ).catch(() => {});
       }
     })();
     await Promise.all(Array.from({ length: 20 }, () => run(() => core.memberships.renewDue.execute({ now }))));

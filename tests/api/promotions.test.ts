@@ -198,7 +198,7 @@ describe('coupon codes at checkout (demo gateway)', () => {
     expect(membership.nextCharge.amount).toBe(45);
     // and so do the admin's view and the terminal's (one reading of the membership)
     const shown = await server.system.database.withContext(() =>
-      server.system.core.memberships.admin.show(membership.id),
+      server.system.core.memberships.show.execute(membership.id),
     );
     expect(shown.view.nextCharge?.amountCents).toBe(4500);
     let periodEnd = new Date(membership.currentPeriodEnd);

@@ -187,14 +187,14 @@ describeRepositoryContract(
         const userId = await h.addUser();
         const pending = whitelistApplication(userId);
         await h.run(() => h.whitelist.add(pending));
-        const submit = new SubmitApplication(
-          h.whitelist,
-          { next: randomUUID },
-          { now: nextTime },
-          { run: h.transaction! },
-          noDeliveryEffects,
-          { current: async () => null },
-        );
+        const submit = new SubmitApplication({
+          applications: h.whitelist,
+          ids: { next: randomUUID },
+          clock: { now: nextTime },
+          transactions: { run: h.transaction! },
+          effects: noDeliveryEffects,
+          bans: { current: async () => null },
+        });
 
         let approvalWritten!: () => void;
         let commitApproval!: () => void;

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_DELIVERY_SETTINGS,
-  DeliverDue,
-  type DeliverySettings,
-} from '../../core/delivery/use-cases/deliver-due.ts';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../core/delivery/model/delivery-settings.ts';
+import { DeliverDue } from '../../core/delivery/use-cases/deliver-due.ts';
 import type { Delivery } from '../../core/delivery/model/delivery.ts';
 import { DeliveryAttemptError } from '../../core/delivery/errors.ts';
 import type { DiscordGateway } from '../../core/delivery/ports.ts';

@@ -7,6 +7,7 @@ import { createCore } from '../../core/index.ts';
 import type { MembershipRepository } from '../../core/memberships/ports.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
+import type { UserRepository } from '../../core/users/ports.ts';
 import { addBuyer } from './purchases-fixture.ts';
 
 /** the port calls that read a purchase's row, and the argument that names the row */
@@ -71,6 +72,12 @@ function countedCore() {
         PURCHASE_READS[method as keyof PurchaseRepository]?.(args),
       ),
     },
+    users: {
+      ...memory.ports.users,
+      users: counting<UserRepository>('users', memory.stores.users, (method, [id]) =>
+        method === 'findById' || method === 'setBan' ? id : undefined,
+      ),
+    },
     memberships: {
       ...memory.ports.memberships,
       memberships: counting<MembershipRepository>('memberships', memory.stores.memberships, (method, args) =>
@@ -89,6 +96,7 @@ function countedCore() {
   return {
     core,
     memory,
+    buyer,
     buy,
     /** the calls made from now on */
     record() {
@@ -182,5 +190,21 @@ describe('port calls of a refund and a renewal', () => {
     expect(reads.map((call) => call.method)).toEqual(['update', 'update']);
     const pricings = calls().filter((call) => call.port === 'catalogue' && call.method === 'price');
     expect(pricings.map((call) => call.row)).toEqual(['swamp-blood']);
+  });
+});
+
+describe('port calls of a ban', () => {
+  it("a ban reads the account's row once, and takes the banned account from the ban's write", async () => {
+    const system = countedCore();
+    const calls = system.record();
+
+    const banned = await system.core.players.ban.execute(
+      { userId: system.buyer.id, reason: 'Cheating' },
+      { actor: null, channel: 'cli' },
+    );
+
+    expect(banned).toMatchObject({ id: system.buyer.id, banReason: 'Cheating' });
+    const reads = calls().filter((call) => call.port === 'users' && call.row === system.buyer.id);
+    expect(reads.map((call) => call.method)).toEqual(['findById', 'setBan']);
   });
 });

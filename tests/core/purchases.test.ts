@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
-import { anonymise } from '../../core/purchases/use-cases/list-recent-purchases.ts';
+import { anonymise } from '../../core/purchases/model/anonymised-name.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
 
 const swampBlood = { productType: 'whitelist', productId: 'swamp-blood' };

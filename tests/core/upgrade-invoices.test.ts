@@ -35,19 +35,19 @@ async function member(paidCents: number) {
     ...ports,
     memberships: { ...ports.memberships, gateway: reportingUpgradesAs(ports.memberships.gateway, paidCents) },
   });
-  const membership = async () => (await core.memberships.manage.mine(fixture.buyer.id))!.membership;
+  const membership = async () => (await core.memberships.showMine.execute(fixture.buyer.id))!.membership;
   const upgrades = async () =>
     (await fixture.purchases.ofMembership((await membership()).id)).filter(
       (purchase) => purchase.billing?.reason === 'upgrade',
     );
-  return { fixture, manage: core.memberships.manage, membership, upgrades };
+  return { fixture, changeTier: core.memberships.changeTier, membership, upgrades };
 }
 
 // the upgrade to Gator Crown ($100) on the first day of a 30-day month charges the whole $40 difference
 describe('an upgrade the site started, paid as the provider reports it', () => {
   it('completes when the provider took what the site charged', async () => {
-    const { fixture, manage, membership, upgrades } = await member(4000);
-    const change = await manage.changeTier(fixture.buyer.id, 'gator-crown', 4000);
+    const { fixture, changeTier, membership, upgrades } = await member(4000);
+    const change = await changeTier.execute(fixture.buyer.id, 'gator-crown', 4000);
     expect(change.kind).toBe('upgrade');
     expect((await membership()).tierId).toBe('gator-crown');
     expect(fixture.balance(fixture.buyer.id)).toBe(200);
@@ -55,22 +55,22 @@ describe('an upgrade the site started, paid as the provider reports it', () => {
   });
 
   it("completes when the provider's own proration took up to an hour's share less", async () => {
-    const { fixture, manage, membership } = await member(3990);
-    await manage.changeTier(fixture.buyer.id, 'gator-crown');
+    const { fixture, changeTier, membership } = await member(3990);
+    await changeTier.execute(fixture.buyer.id, 'gator-crown');
     expect((await membership()).tierId).toBe('gator-crown');
     expect(fixture.balance(fixture.buyer.id)).toBe(200);
   });
 
   it('is held for staff, tier and tokens unchanged, when the provider took 1 cent', async () => {
-    const { fixture, manage, membership, upgrades } = await member(1);
-    await expect(manage.changeTier(fixture.buyer.id, 'gator-crown')).rejects.toMatchObject({ code: 'UPGRADE_HELD' });
+    const { fixture, changeTier, membership, upgrades } = await member(1);
+    await expect(changeTier.execute(fixture.buyer.id, 'gator-crown')).rejects.toMatchObject({ code: 'UPGRADE_HELD' });
     expect((await membership()).tierId).toBe('swamp-blood');
     expect(fixture.balance(fixture.buyer.id)).toBe(100);
     expect(await upgrades()).toMatchObject([
       { status: 'underpaid', productId: 'gator-crown', priceCents: 4000, amountPaidCents: 1, tokensAwarded: 0 },
     ]);
     // and asking again charges nothing more while staff look at it
-    await expect(manage.changeTier(fixture.buyer.id, 'gator-crown')).rejects.toMatchObject({ code: 'UPGRADE_HELD' });
+    await expect(changeTier.execute(fixture.buyer.id, 'gator-crown')).rejects.toMatchObject({ code: 'UPGRADE_HELD' });
     expect(await upgrades()).toHaveLength(1);
   });
 });

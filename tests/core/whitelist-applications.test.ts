@@ -153,14 +153,14 @@ describe('submitting a whitelist application', () => {
       await add(application);
     });
     const applicationSubmitted = vi.fn(async () => {});
-    const submit = new SubmitApplication(
-      repository,
-      { next: randomUUID },
-      { now: () => new Date() },
-      { run: (work) => work() },
-      { ...noDeliveryEffects, applicationSubmitted },
-      { current: async () => null },
-    );
+    const submit = new SubmitApplication({
+      applications: repository,
+      ids: { next: randomUUID },
+      clock: { now: () => new Date() },
+      transactions: { run: (work) => work() },
+      effects: { ...noDeliveryEffects, applicationSubmitted },
+      bans: { current: async () => null },
+    });
 
     await expect(submit.execute({ applicant: player, answers: whitelistAnswers() })).rejects.toMatchObject({
       code: 'ALREADY_WHITELISTED',

@@ -1,5 +1,6 @@
-import type { CreatorFigures, CreatorReport } from '../../../core/creators/use-cases/creator-report.ts';
-import type { CreatorListing } from '../../../core/creators/use-cases/list-creators.ts';
+import type { CreatorFigures } from '../../../core/creators/model/creator-figures.ts';
+import type { CreatorListing } from '../../../core/creators/model/creator-listing.ts';
+import type { CreatorReport } from '../../../core/creators/use-cases/creator-report.ts';
 import type { MyCreatorFigures } from '../../../core/creators/use-cases/show-my-creator-figures.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { CreatorDto, CreatorFiguresDto, CreatorReportDto, MyCreatorDto } from '../contract/creators.ts';

@@ -1,4 +1,4 @@
-import type { MembershipView } from '../../../core/memberships/use-cases/manage.ts';
+import type { MembershipView } from '../../../core/memberships/model/membership-views.ts';
 import type { Purchase } from '../../../core/purchases/model/purchase.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { MembershipDto } from '../contract/memberships.ts';

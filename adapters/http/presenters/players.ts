@@ -4,8 +4,8 @@ import { TIMELINE_PER_SOURCE } from '../../../core/players/model/timeline.ts';
 import type { StoreBanRecord } from '../../../core/players/ports.ts';
 import { PERMISSION_LABELS, permissionStates } from '../../../core/users/model/permissions.ts';
 import { displayName, type User } from '../../../core/users/model/user.ts';
-import type { PlayerAccessView } from '../../../core/game/use-cases/player-access.ts';
-import type { MembershipView } from '../../../core/memberships/use-cases/manage.ts';
+import type { PlayerAccessView } from '../../../core/game/model/player-access.ts';
+import type { MembershipView } from '../../../core/memberships/model/membership-views.ts';
 import type { PlayerPageDto, PlayerProfileDto, PlayerSummaryDto, TimelineEntryDto } from '../contract/players.ts';
 
 export function presentPlayerSummary(user: User): PlayerSummaryDto {

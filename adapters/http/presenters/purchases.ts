@@ -16,7 +16,7 @@ import { presentDelivery, roleDelivery } from './deliveries.ts';
 import { presentTokenEntry } from './auth.ts';
 import { buyerView } from '../../../core/purchases/model/buyer-view.ts';
 import type { PurchaseStatusChange } from '../../../core/purchases/ports.ts';
-import type { RefundEffects } from '../../../core/purchases/use-cases/refund-purchase.ts';
+import type { RefundEffects } from '../../../core/purchases/use-cases/preview-refund.ts';
 import { displayName, type User } from '../../../core/users/model/user.ts';
 import type { TokenLedgerEntry } from '../../../core/tokens/model/ledger-entry.ts';
 

@@ -19,7 +19,7 @@ export function deliveryRoutes(router: Router, core: Core): void {
     secondFactorGuard(core)('refund'),
     async (ctx) => {
       const body: RetryDeliveryResponse = {
-        delivery: presentDelivery(await core.delivery.retry.one(String(ctx.params.id))),
+        delivery: presentDelivery(await core.delivery.retry.execute(String(ctx.params.id))),
       };
       ctx.body = body;
     },

@@ -12,7 +12,7 @@ import {
 } from '../contract/memberships.ts';
 import { currentUser, requirePermission, requireUser } from '../middleware/auth.ts';
 import { presentMembership } from '../presenters/memberships.ts';
-import type { MembershipPreview } from '../../../core/memberships/use-cases/manage.ts';
+import type { MembershipPreview } from '../../../core/memberships/use-cases/preview-membership-change.ts';
 
 function presentPreview(preview: MembershipPreview): MembershipPreviewDto {
   const charge = (next: { at: Date; amountCents: number; tierName: string }) => ({
@@ -47,28 +47,32 @@ function presentPreview(preview: MembershipPreview): MembershipPreviewDto {
 
 /** The player's own Priority Pass (always the session's user), and the admin dashboard's membership figures. */
 export function membershipRoutes(router: Router, core: Core): void {
-  const { manage, admin } = core.memberships;
+  const memberships = core.memberships;
 
   router.get('/api/membership', requireUser(), async (ctx) => {
-    const mine = await manage.mine(currentUser(ctx).id);
+    const mine = await memberships.showMine.execute(currentUser(ctx).id);
     const body: MyMembershipResponse = { membership: mine ? presentMembership(mine, mine.unpaidRenewal) : null };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
   });
 
   router.post('/api/membership/cancel', requireUser(), async (ctx) => {
-    const body: MyMembershipResponse = { membership: presentMembership(await manage.cancel(currentUser(ctx).id)) };
+    const body: MyMembershipResponse = {
+      membership: presentMembership(await memberships.cancel.execute(currentUser(ctx).id)),
+    };
     ctx.body = body;
   });
 
   router.post('/api/membership/resume', requireUser(), async (ctx) => {
-    const body: MyMembershipResponse = { membership: presentMembership(await manage.resume(currentUser(ctx).id)) };
+    const body: MyMembershipResponse = {
+      membership: presentMembership(await memberships.resume.execute(currentUser(ctx).id)),
+    };
     ctx.body = body;
   });
 
   router.get('/api/membership/preview', requireUser(), async (ctx) => {
     const query = membershipPreviewQuerySchema.parse(ctx.query);
-    const preview = await manage.preview(
+    const preview = await memberships.preview.execute(
       currentUser(ctx).id,
       query.action === 'change-tier' ? { action: 'change-tier', tierId: query.tierId ?? '' } : { action: query.action },
     );
@@ -78,7 +82,7 @@ export function membershipRoutes(router: Router, core: Core): void {
 
   router.post('/api/membership/change-tier', requireUser(), async (ctx) => {
     const { tierId, expectedCharge } = changeTierSchema.parse(ctx.request.body ?? {});
-    const change = await manage.changeTier(
+    const change = await memberships.changeTier.execute(
       currentUser(ctx).id,
       tierId,
       expectedCharge === undefined ? undefined : Math.round(expectedCharge * 100),
@@ -99,7 +103,7 @@ export function membershipRoutes(router: Router, core: Core): void {
   });
 
   router.post('/api/membership/pay-renewal', requireUser(), async (ctx) => {
-    const { purchase, intent } = await manage.payRenewal(currentUser(ctx).id);
+    const { purchase, intent } = await memberships.payRenewal.execute(currentUser(ctx).id);
     const body: PayRenewalResponse = {
       purchaseId: purchase.id,
       paymentIntentId: intent.id,
@@ -112,7 +116,7 @@ export function membershipRoutes(router: Router, core: Core): void {
   });
 
   router.get('/api/memberships/summary', requirePermission('view-purchases'), async (ctx) => {
-    const summary = await admin.summary();
+    const summary = await memberships.summary.execute();
     const body: MembershipSummaryDto = {
       tiers: summary.tiers.map((tier) => ({
         tierId: tier.tierId,

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Core } from '../../../core/index.ts';
-import type { ActionContext } from '../../../core/players/use-cases/account-actions.ts';
+import type { ActionContext } from '../../../core/players/model/account-actions.ts';
 import {
   adjustTokensSchema,
   banSchema,

@@ -25,7 +25,7 @@ export class ListApplications<A, S extends string> {
   }
 }
 
-export function normalisePaging<S extends string>(query: Partial<ListQuery<S>>): ListQuery<S> {
+function normalisePaging<S extends string>(query: Partial<ListQuery<S>>): ListQuery<S> {
   const page = query.before ? 1 : Math.max(1, Math.floor(query.page ?? 1));
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE)));
   return {

@@ -19,26 +19,28 @@ export interface ReviewApplicationInput<S extends string> extends ReviewContext 
   applicantMessage?: string | null;
 }
 
+export interface ReviewApplicationDeps<A, S extends string> {
+  applications: ApplicationRepository<A, S>;
+  access: WhitelistAccess;
+  roster: StaffRoster;
+  audit: AuditLog;
+  transactions: TransactionRunner;
+  ids: IdGenerator;
+  clock: Clock;
+  effects: ApplicationEffects;
+  bans: BanLifter;
+}
+
 /**
  * Moves an application along its kind's transitions. Only the kind's deciding role; nobody reviews their own.
  * The change, the applicant's access (an approval that whitelists) and the audit row are written together or
  * not at all.
  */
 export class ReviewApplication<A, S extends string> {
-  constructor(
-    private readonly applications: ApplicationRepository<A, S>,
-    private readonly access: WhitelistAccess,
-    private readonly roster: StaffRoster,
-    private readonly audit: AuditLog,
-    private readonly transactions: TransactionRunner,
-    private readonly ids: IdGenerator,
-    private readonly clock: Clock,
-    private readonly effects: ApplicationEffects,
-    private readonly bans: BanLifter,
-  ) {}
+  constructor(private readonly deps: ReviewApplicationDeps<A, S>) {}
 
   async execute(input: ReviewApplicationInput<S>): Promise<ApplicationView<A, S>> {
-    const kind = this.applications.kind;
+    const kind = this.deps.applications.kind;
     const { reviewer } = input;
     if (!hasPermission(reviewer, kind.decider))
       throw new ForbiddenError(
@@ -56,8 +58,8 @@ export class ReviewApplication<A, S extends string> {
         { path: 'applicantMessage', message },
       ]);
     }
-    const reviewed = await this.transactions.run(async () => {
-      const current = await this.applications.findById(input.id);
+    const reviewed = await this.deps.transactions.run(async () => {
+      const current = await this.deps.applications.findById(input.id);
       if (!current) throw new ApplicationNotFoundError(kind, input.id);
       if (current.userId === reviewer.id)
         throw new ForbiddenError('SELF_REVIEW', 'You cannot review your own application.');
@@ -66,7 +68,7 @@ export class ReviewApplication<A, S extends string> {
         return new ApplicationTransitionError(code, message);
       };
       if (!canMove(kind, current.status, input.status)) throw refuse(false);
-      const now = this.clock.now();
+      const now = this.deps.clock.now();
       const name = reviewerName(reviewer);
       const ban = input.status === 'approved' ? kind.approvalLiftsBan?.(current) : null;
       const outcome = ban ? await this.banOutcome(current, ban) : null;
@@ -79,18 +81,18 @@ export class ReviewApplication<A, S extends string> {
         reviewerId: reviewer.id,
         reviewedAt: now,
       };
-      if (!(await this.applications.saveReview(next, current.status))) throw refuse(true);
-      if (kind.approvalWhitelists && input.status === 'approved') await this.access.grant(current.userId);
+      if (!(await this.deps.applications.saveReview(next, current.status))) throw refuse(true);
+      if (kind.approvalWhitelists && input.status === 'approved') await this.deps.access.grant(current.userId);
       if (ban && !outcome?.closed)
-        await this.bans.lift({
+        await this.deps.bans.lift({
           ban,
           userId: current.userId,
           reviewer,
           channel: input.channel,
           applicationId: current.id,
         });
-      await this.audit.record({
-        id: this.ids.next(),
+      await this.deps.audit.record({
+        id: this.deps.ids.next(),
         kind: kind.name,
         applicationId: current.id,
         fromStatus: current.status,
@@ -102,10 +104,10 @@ export class ReviewApplication<A, S extends string> {
         channel: input.channel,
         createdAt: now,
       });
-      await this.effects.applicationReviewed(kind, next);
+      await this.deps.effects.applicationReviewed(kind, next);
       return next;
     });
-    const [view] = await withCurrentStaff(kind, this.roster, [reviewed]);
+    const [view] = await withCurrentStaff(kind, this.deps.roster, [reviewed]);
     return view;
   }
 
@@ -117,9 +119,9 @@ export class ReviewApplication<A, S extends string> {
     appeal: Application<A, S>,
     ban: LiftableBan,
   ): Promise<{ closed: false } | { closed: true; status: S; message: string | null }> {
-    const kind = this.applications.kind;
+    const kind = this.deps.applications.kind;
     if (!kind.banClosed) return { closed: false };
-    const now = await this.bans.current({ ban, userId: appeal.userId });
+    const now = await this.deps.bans.current({ ban, userId: appeal.userId });
     const filed = appeal.appealedBanAt ? { at: appeal.appealedBanAt, reason: appeal.appealedBanReason ?? '' } : null;
     if (sameBan(filed, now)) return { closed: false };
     const message = kind.texts.banChanged?.(now ? 'replaced' : 'lifted', now) ?? null;

@@ -1,18 +1,9 @@
 import type { Clock } from '../../shared/ports.ts';
 import type { UserRepository } from '../../users/ports.ts';
-import { shareOf } from '../model/creator.ts';
-import { type CreatorListing, withAccounts } from './list-creators.ts';
+import { type CreatorFigures, figuresOf } from '../model/creator-figures.ts';
+import { type CreatorListing, withAccounts } from '../model/creator-listing.ts';
 import { type Month, monthOf, parseMonth } from '../model/month.ts';
-import type { CreatorRepository, CreatorSales } from '../ports.ts';
-
-/** What a creator's code brought in over a month, and the share owed on it. */
-export interface CreatorFigures {
-  sales: number;
-  takenCents: number;
-  shareCents: number;
-  refunds: number;
-  refundedCents: number;
-}
+import type { CreatorRepository } from '../ports.ts';
 
 export interface CreatorReportRow extends CreatorFigures {
   creator: CreatorListing;
@@ -23,20 +14,6 @@ export interface CreatorReport {
   /** every creator, by code, with zeros where the code brought nothing in */
   rows: CreatorReportRow[];
   totals: CreatorFigures;
-}
-
-const NONE: Omit<CreatorSales, 'creatorId'> = { sales: 0, takenCents: 0, refunds: 0, refundedCents: 0 };
-
-/** a creator's figures from their sales row; the share is on the month's money taken, rounded once */
-export function figuresOf(sales: Omit<CreatorSales, 'creatorId'> | undefined, sharePercent: number): CreatorFigures {
-  const row = sales ?? NONE;
-  return {
-    sales: row.sales,
-    takenCents: row.takenCents,
-    shareCents: shareOf(row.takenCents, sharePercent),
-    refunds: row.refunds,
-    refundedCents: row.refundedCents,
-  };
 }
 
 /**

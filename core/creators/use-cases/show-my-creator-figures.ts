@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/ports.ts';
 import type { Creator } from '../model/creator.ts';
-import { type CreatorFigures, figuresOf } from './creator-report.ts';
+import { type CreatorFigures, figuresOf } from '../model/creator-figures.ts';
 import { type Month, monthOf, previousMonth } from '../model/month.ts';
 import type { CreatorRepository } from '../ports.ts';
 

@@ -36,9 +36,9 @@ export interface DashboardCharts {
 }
 
 /** "2026-11-27": the UTC day of an instant */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 /** "2026-11": the UTC month of an instant */
-export const utcMonth = (at: Date) => at.toISOString().slice(0, 7);
+const utcMonth = (at: Date) => at.toISOString().slice(0, 7);
 
 const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 const startOfUtcMonth = (at: Date, monthsLater = 0) =>

@@ -19,18 +19,20 @@ type Draft = Pick<Delivery, 'kind' | 'dedupeKey'> &
 const BOT_MISSING = 'Discord delivery is not configured (DISCORD_BOT_TOKEN and DISCORD_GUILD_ID).';
 const WEBHOOK_MISSING = 'The staff channel is not configured (DISCORD_STAFF_WEBHOOK_URL).';
 
+export interface OutboxDeliveryEffectsDeps {
+  outbox: DeliveryOutbox;
+  capabilities: DiscordCapabilities;
+  roles: RoleMapping;
+  entitlements: Entitlements;
+  ids: IdGenerator;
+  clock: Clock;
+  /** called after rows are written, so a worker can look sooner than its next poll */
+  onRecorded?: () => void;
+}
+
 /** Writes the outbox rows. Every call runs inside the caller's transaction, so a row exists exactly when its cause does. */
 export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects {
-  constructor(
-    private readonly outbox: DeliveryOutbox,
-    private readonly capabilities: DiscordCapabilities,
-    private readonly roles: RoleMapping,
-    private readonly entitlements: Entitlements,
-    private readonly ids: IdGenerator,
-    private readonly clock: Clock,
-    /** called after rows are written, so a worker can look sooner than its next poll */
-    private readonly onRecorded: () => void = () => {},
-  ) {}
+  constructor(private readonly deps: OutboxDeliveryEffectsDeps) {}
 
   async purchaseCompleted(purchase: Purchase): Promise<void> {
     const staff: Draft = {
@@ -46,7 +48,7 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
       return;
     }
     await this.record([
-      this.roleGrant(purchase, purchase.userId, await this.entitlements.discordIdOf(purchase.userId)),
+      this.roleGrant(purchase, purchase.userId, await this.deps.entitlements.discordIdOf(purchase.userId)),
       staff,
     ]);
   }
@@ -61,7 +63,7 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
       dedupeKey: `grant:purchase:${purchase.id}`,
       userId,
       discordId,
-      roleId: this.roles.roleFor(purchase),
+      roleId: this.deps.roles.roleFor(purchase),
       content: messages.auditReason(purchase, 'purchase'),
       purchaseId: purchase.id,
       noRole: `No Discord role is mapped to ${purchase.productName}.`,
@@ -86,7 +88,7 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
         kind: 'message_user',
         dedupeKey: `message:gift:${purchase.id}:delivered`,
         userId: purchase.userId,
-        discordId: await this.entitlements.discordIdOf(purchase.userId),
+        discordId: await this.deps.entitlements.discordIdOf(purchase.userId),
         content: messages.giftSent(purchase, true),
         purchaseId: purchase.id,
       },
@@ -109,7 +111,7 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
         kind: 'message_user',
         dedupeKey: `message:gift:${purchase.id}:sent`,
         userId: purchase.userId,
-        discordId: await this.entitlements.discordIdOf(purchase.userId),
+        discordId: await this.deps.entitlements.discordIdOf(purchase.userId),
         content: messages.giftSent(purchase, false),
         purchaseId: purchase.id,
       },
@@ -137,7 +139,7 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
         kind: 'remove_role',
         dedupeKey: `remove:purchase:${purchase.id}`,
         userId: holder,
-        discordId: purchase.gift?.discordId ?? (await this.entitlements.discordIdOf(holder)),
+        discordId: purchase.gift?.discordId ?? (await this.deps.entitlements.discordIdOf(holder)),
         roleId: role.roleId,
         content: messages.auditReason(purchase, how),
         purchaseId: purchase.id,
@@ -155,7 +157,7 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
   }
 
   async takeBackRole(purchase: Purchase, endingMembershipId?: string): Promise<TakeBackRole | null> {
-    const roleId = this.roles.roleFor(purchase);
+    const roleId = this.deps.roles.roleFor(purchase);
     // a gift not delivered yet gave no role to anyone
     const holder = holderOf(purchase);
     if (!roleId || !holder || (purchase.gift && !purchase.gift.deliveredAt)) return null;
@@ -164,14 +166,14 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
   }
 
   async tierLeft(membership: Membership, tierId: string): Promise<void> {
-    const roleId = this.roles.roleFor({ productId: tierId, optionId: null });
+    const roleId = this.deps.roles.roleFor({ productId: tierId, optionId: null });
     if (!roleId || (await this.stillEntitled(membership.userId, roleId))) return;
     await this.record([
       {
         kind: 'remove_role',
         dedupeKey: `remove:membership:${membership.id}:${tierId}:${membership.updatedAt.toISOString()}`,
         userId: membership.userId,
-        discordId: await this.entitlements.discordIdOf(membership.userId),
+        discordId: await this.deps.entitlements.discordIdOf(membership.userId),
         roleId,
         content: `Priority Pass ${membership.id} moved off ${tierId}`,
       },
@@ -184,14 +186,14 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
         kind: 'message_user',
         dedupeKey: `message:membership:${membership.id}:past_due:${membership.currentPeriodEnd.toISOString()}`,
         userId: membership.userId,
-        discordId: await this.entitlements.discordIdOf(membership.userId),
+        discordId: await this.deps.entitlements.discordIdOf(membership.userId),
         content: message,
       },
     ]);
   }
 
   async ended(membership: Membership, message: string, purchaseId?: string): Promise<void> {
-    const discordId = await this.entitlements.discordIdOf(membership.userId);
+    const discordId = await this.deps.entitlements.discordIdOf(membership.userId);
     const drafts: Draft[] = [
       {
         kind: 'message_user',
@@ -201,7 +203,7 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
         content: message,
       },
     ];
-    const roleId = this.roles.roleFor({ productId: membership.tierId, optionId: null });
+    const roleId = this.deps.roles.roleFor({ productId: membership.tierId, optionId: null });
     if (roleId && !(await this.stillEntitled(membership.userId, roleId)))
       drafts.push({
         kind: 'remove_role',
@@ -264,7 +266,7 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
         dedupeKey: `grant:whitelist:${application.id}`,
         userId: application.userId,
         discordId: application.discordId,
-        roleId: this.roles.whitelistRole,
+        roleId: this.deps.roles.whitelistRole,
         content: `Whitelist application ${application.id} approved`,
         applicationId: application.id,
         noRole: 'No Discord whitelist role is configured (DISCORD_WHITELIST_ROLE_ID).',
@@ -274,20 +276,20 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
   }
 
   private async stillEntitled(userId: string, roleId: string, without?: Without): Promise<boolean> {
-    const [member] = await this.entitlements.of(userId, without);
-    return member ? this.roles.expectedRoles(member).has(roleId) : false;
+    const [member] = await this.deps.entitlements.of(userId, without);
+    return member ? this.deps.roles.expectedRoles(member).has(roleId) : false;
   }
 
   private async record(drafts: Draft[]): Promise<void> {
     if (drafts.length === 0) return;
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const rows = drafts.map(({ noRole, ...draft }): Delivery => {
       const reason =
         this.unavailable(draft.kind) ??
         (isRoleChange(draft.kind) && !draft.roleId ? (noRole ?? 'No Discord role is mapped.') : null) ??
         (needsMember(draft.kind) && !draft.discordId ? 'The member has no Discord id.' : null);
       return {
-        id: this.ids.next(),
+        id: this.deps.ids.next(),
         userId: null,
         discordId: null,
         roleId: null,
@@ -304,13 +306,13 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
         deliveredAt: null,
       };
     });
-    await this.outbox.add(rows);
-    if (rows.some((row) => row.status === 'pending')) this.onRecorded();
+    await this.deps.outbox.add(rows);
+    if (rows.some((row) => row.status === 'pending')) this.deps.onRecorded?.();
   }
 
   private unavailable(kind: DeliveryKind): string | null {
-    if (kind === 'notify_staff') return this.capabilities.staffChannel ? null : WEBHOOK_MISSING;
-    return this.capabilities.bot ? null : BOT_MISSING;
+    if (kind === 'notify_staff') return this.deps.capabilities.staffChannel ? null : WEBHOOK_MISSING;
+    return this.deps.capabilities.bot ? null : BOT_MISSING;
   }
 }
 

@@ -2,7 +2,7 @@ import { InvalidInputError, NotFoundError, type ErrorIssue } from '../../shared/
 import { applyTokenChange, type TokenChangeDeps } from '../../tokens/model/apply-token-change.ts';
 import { TOKEN_AMOUNT_MAX, TOKEN_REASON_MAX, TOKEN_REFERENCE_MAX } from '../../tokens/model/ledger-entry.ts';
 import type { UserRepository } from '../../users/ports.ts';
-import { checkedDiscordId } from './player-access.ts';
+import { checkedDiscordId } from '../model/player-access.ts';
 
 /** the game's references live apart from the site's own */
 const PREFIX = 'game:';

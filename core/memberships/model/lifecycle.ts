@@ -20,21 +20,24 @@ export interface TakeBackOfMonth {
   effect: MonthTakeBackEffect;
 }
 
+export interface MembershipLifecycleDeps {
+  memberships: MembershipRepository;
+  purchases: PurchaseRepository;
+  catalogue: Catalogue;
+  effects: MembershipEffects;
+  ids: IdGenerator;
+  clock: Clock;
+  /** the subscriptions' provider, which a new membership is billed by */
+  gateway: PaymentGatewayName;
+}
+
 /**
  * What a paid month does to its membership, inside the transaction that completed the purchase: the first
  * month starts it, a renewal moves it to the month paid for (and to a downgraded tier), an upgrade changes the
  * tier. Also how a membership falls past due and ends. Every change is a compare-and-set, so a repeat changes nothing.
  */
 export class MembershipLifecycle implements CompletionHooks {
-  constructor(
-    private readonly memberships: MembershipRepository,
-    private readonly purchases: PurchaseRepository,
-    private readonly catalogue: Catalogue,
-    private readonly effects: MembershipEffects,
-    private readonly ids: IdGenerator,
-    private readonly clock: Clock,
-    private readonly gateway: PaymentGatewayName,
-  ) {}
+  constructor(private readonly deps: MembershipLifecycleDeps) {}
 
   async completed(purchase: Purchase, at: Date): Promise<Purchase> {
     return (await this.completedFrom(purchase, at, null)).purchase;
@@ -62,7 +65,7 @@ export class MembershipLifecycle implements CompletionHooks {
       const moved = await this.apply(purchase, known.id, expected, fromKnown.changes);
       if (moved) return { purchase, membership: moved.membership };
     }
-    const membership = await this.memberships.findBySubscription(billing.subscriptionId);
+    const membership = await this.deps.memberships.findBySubscription(billing.subscriptionId);
     if (!membership) return { purchase, membership: null };
     const change = this.changeOf(purchase, membership);
     if (!change) return { purchase, membership };
@@ -94,15 +97,15 @@ export class MembershipLifecycle implements CompletionHooks {
             billing.periodEnd > membership.currentPeriodEnd ? billing.periodEnd : membership.currentPeriodEnd,
           graceUntil: null,
           // a card that paid after a decline is the one later renewals are charged to
-          ...(this.gateway === 'demo' && purchase.paymentIntentId ? { paymentRef: purchase.paymentIntentId } : {}),
-          updatedAt: this.clock.now(),
+          ...(this.deps.gateway === 'demo' && purchase.paymentIntentId ? { paymentRef: purchase.paymentIntentId } : {}),
+          updatedAt: this.deps.clock.now(),
         },
       };
     }
     if (billing.reason === 'upgrade' && membership.tierId !== purchase.productId)
       return {
         expected: { status: ['active', 'past_due'], tierId: membership.tierId },
-        changes: { tierId: purchase.productId, pendingTierId: null, updatedAt: this.clock.now() },
+        changes: { tierId: purchase.productId, pendingTierId: null, updatedAt: this.deps.clock.now() },
       };
     return null;
   }
@@ -114,9 +117,9 @@ export class MembershipLifecycle implements CompletionHooks {
     expected: MembershipExpectation,
     changes: MembershipChanges,
   ): Promise<MembershipUpdate | null> {
-    const moved = await this.memberships.update(id, expected, changes);
+    const moved = await this.deps.memberships.update(id, expected, changes);
     if (moved && moved.previous.tierId !== purchase.productId)
-      await this.effects.tierLeft(moved.previous, moved.previous.tierId);
+      await this.deps.effects.tierLeft(moved.previous, moved.previous.tierId);
     return moved;
   }
 
@@ -137,11 +140,11 @@ export class MembershipLifecycle implements CompletionHooks {
     const billing = purchase.billing;
     if (purchase.gift?.months) {
       // a gifted pass is paid back whole: it ends, however much of it has run
-      const gifted = await this.memberships.findBySubscription(giftSubscriptionId(purchase.id));
+      const gifted = await this.deps.memberships.findBySubscription(giftSubscriptionId(purchase.id));
       if (!gifted) return null;
       return { membership: gifted, effect: isLive(gifted) ? 'ends' : 'ended' };
     }
-    const membership = billing?.membershipId ? await this.memberships.findById(billing.membershipId) : null;
+    const membership = billing?.membershipId ? await this.deps.memberships.findById(billing.membershipId) : null;
     if (!membership) return null;
     if (!isLive(membership)) return { membership, effect: 'ended' };
     return { membership, effect: billing?.periodEnd && billing.periodEnd > at ? 'ends' : 'goes_on' };
@@ -155,13 +158,13 @@ export class MembershipLifecycle implements CompletionHooks {
     const gift = purchase.gift;
     if (!gift?.months || !gift.userId) return;
     const subscriptionId = giftSubscriptionId(purchase.id);
-    const { added, membership } = await this.memberships.add(
+    const { added, membership } = await this.deps.memberships.add(
       this.opened(
         {
           userId: gift.userId,
           tierId: purchase.productId,
           cancelAtPeriodEnd: true,
-          gateway: purchase.gateway ?? this.gateway,
+          gateway: purchase.gateway ?? this.deps.gateway,
           subscriptionId,
           paymentRef: null,
         },
@@ -169,7 +172,7 @@ export class MembershipLifecycle implements CompletionHooks {
       ),
     );
     if (!added && membership.subscriptionId !== subscriptionId)
-      await this.effects.giftPassBlocked(purchase, membership);
+      await this.deps.effects.giftPassBlocked(purchase, membership);
   }
 
   /** a membership that starts now, active for its first period */
@@ -179,7 +182,7 @@ export class MembershipLifecycle implements CompletionHooks {
   ): Membership {
     const at = period.start;
     return {
-      id: this.ids.next(),
+      id: this.deps.ids.next(),
       ...fields,
       status: 'active',
       pendingTierId: null,
@@ -197,15 +200,15 @@ export class MembershipLifecycle implements CompletionHooks {
 
   private async start(purchase: Purchase, subscriptionId: string, at: Date): Promise<Purchase> {
     const period = { start: at, end: addMonths(at, 1) };
-    const { added, membership } = await this.memberships.add(
+    const { added, membership } = await this.deps.memberships.add(
       this.opened(
         {
           userId: purchase.userId,
           tierId: purchase.productId,
           cancelAtPeriodEnd: false,
-          gateway: this.gateway,
+          gateway: this.deps.gateway,
           subscriptionId,
-          paymentRef: this.gateway === 'demo' ? purchase.paymentIntentId : null,
+          paymentRef: this.deps.gateway === 'demo' ? purchase.paymentIntentId : null,
         },
         period,
       ),
@@ -217,7 +220,7 @@ export class MembershipLifecycle implements CompletionHooks {
       start: added ? period.start : membership.currentPeriodStart,
       end: added ? period.end : membership.currentPeriodEnd,
     };
-    await this.purchases.linkMembership(purchase.id, membership.id, month);
+    await this.deps.purchases.linkMembership(purchase.id, membership.id, month);
     const billing = purchase.billing && {
       ...purchase.billing,
       membershipId: membership.id,
@@ -233,14 +236,14 @@ export class MembershipLifecycle implements CompletionHooks {
    */
   async pastDue(membership: Membership, graceFrom: Date, reason: string): Promise<Membership | null> {
     const graceUntil = new Date(graceFrom.getTime() + GRACE_DAYS * 86_400_000);
-    const moved = await this.memberships.update(
+    const moved = await this.deps.memberships.update(
       membership.id,
       { status: ['active'], currentPeriodEnd: membership.currentPeriodEnd },
-      { status: 'past_due', graceUntil, updatedAt: this.clock.now() },
+      { status: 'past_due', graceUntil, updatedAt: this.deps.clock.now() },
     );
     if (!moved) return null;
-    const tier = tierName(this.catalogue, membership.tierId);
-    await this.effects.renewalFailed(
+    const tier = tierName(this.deps.catalogue, membership.tierId);
+    await this.deps.effects.renewalFailed(
       { ...membership, status: 'past_due', graceUntil },
       `Your ${tier} Priority Pass renewal did not go through (${reason}). Update your card on your account page by ${billingDay(graceUntil)} to keep your benefits.`,
     );
@@ -253,16 +256,16 @@ export class MembershipLifecycle implements CompletionHooks {
    * end, the grace's end), when that is not now.
    */
   async end(membership: Membership, reason: string, purchaseId?: string, at?: Date): Promise<boolean> {
-    const now = this.clock.now();
-    const moved = await this.memberships.update(
+    const now = this.deps.clock.now();
+    const moved = await this.deps.memberships.update(
       membership.id,
       { status: ['active', 'past_due'] },
       { status: 'ended', endedAt: at ?? now, endReason: reason, graceUntil: null, updatedAt: now },
     );
     const before = moved?.previous;
     if (!before || !isLive(before)) return false;
-    const tier = tierName(this.catalogue, before.tierId);
-    await this.effects.ended(before, `Your ${tier} Priority Pass has ended: ${reason}`, purchaseId);
+    const tier = tierName(this.deps.catalogue, before.tierId);
+    await this.deps.effects.ended(before, `Your ${tier} Priority Pass has ended: ${reason}`, purchaseId);
     return true;
   }
 }

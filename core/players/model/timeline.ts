@@ -7,8 +7,8 @@ import type { PurchaseStatusStep } from '../../purchases/ports.ts';
 import type { Purchase } from '../../purchases/model/purchase.ts';
 import type { TokenLedgerEntry } from '../../tokens/model/ledger-entry.ts';
 import type { User } from '../../users/model/user.ts';
-import type { PlayerAccessView } from '../../game/use-cases/player-access.ts';
-import type { MembershipView } from '../../memberships/use-cases/manage.ts';
+import type { PlayerAccessView } from '../../game/model/player-access.ts';
+import type { MembershipView } from '../../memberships/model/membership-views.ts';
 import type { MembershipEvent } from '../../memberships/model/membership-events.ts';
 import type { StoreBanRecord } from '../ports.ts';
 

@@ -105,22 +105,42 @@ export function creditReason(purchase: Purchase, now: Date): string {
   return `${purchase.productName} Priority Pass: month from ${month}`;
 }
 
+export interface PurchaseSettlementDeps {
+  purchases: PurchaseRepository;
+  ledger: PurchaseTokenGrants;
+  bans: StoreBans;
+  transactions: TransactionRunner;
+  clock: Clock;
+  effects: PurchaseEffects;
+  hooks?: CompletionHooks;
+  /** finds a gift's recipient when the gift is paid: one who signed in meanwhile receives it at once */
+  recipients?: Pick<GiftRecipients, 'byDiscordId'> | null;
+}
+
 /**
  * Every status change of a purchase. Each runs in one transaction with its ledger entry, and moves the
  * status only from the states it may come from, so duplicates and late or early events change nothing.
  */
 export class PurchaseSettlement {
-  constructor(
-    private readonly purchases: PurchaseRepository,
-    private readonly ledger: PurchaseTokenGrants,
-    private readonly bans: StoreBans,
-    private readonly transactions: TransactionRunner,
-    private readonly clock: Clock,
-    private readonly effects: PurchaseEffects,
-    private readonly hooks: CompletionHooks = noCompletionHooks,
-    /** finds a gift's recipient when the gift is paid: one who signed in meanwhile receives it at once */
-    private readonly recipients: Pick<GiftRecipients, 'byDiscordId'> | null = null,
-  ) {}
+  private readonly purchases: PurchaseRepository;
+  private readonly ledger: PurchaseTokenGrants;
+  private readonly bans: StoreBans;
+  private readonly transactions: TransactionRunner;
+  private readonly clock: Clock;
+  private readonly effects: PurchaseEffects;
+  private readonly hooks: CompletionHooks;
+  private readonly recipients: Pick<GiftRecipients, 'byDiscordId'> | null;
+
+  constructor(deps: PurchaseSettlementDeps) {
+    this.purchases = deps.purchases;
+    this.ledger = deps.ledger;
+    this.bans = deps.bans;
+    this.transactions = deps.transactions;
+    this.clock = deps.clock;
+    this.effects = deps.effects;
+    this.hooks = deps.hooks ?? noCompletionHooks;
+    this.recipients = deps.recipients ?? null;
+  }
 
   /**
    * pending or failed -> completed with the tokens credited, or -> underpaid when the provider took less than the

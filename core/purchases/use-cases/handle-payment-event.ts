@@ -27,16 +27,32 @@ export interface PaymentEventResult {
   unmatched?: { namedPurchaseId: string | null; reason: string };
 }
 
+export interface HandlePaymentEventDeps {
+  purchases: PurchaseRepository;
+  events: PaymentEventLog;
+  settlement: PurchaseSettlement;
+  transactions: TransactionRunner;
+  clock: Clock;
+  memberships?: MembershipCheckout | null;
+}
+
 /** Applies a provider event once: the event id is recorded in the same transaction as its effect. */
 export class HandlePaymentEvent {
-  constructor(
-    private readonly purchases: PurchaseRepository,
-    private readonly events: PaymentEventLog,
-    private readonly settlement: PurchaseSettlement,
-    private readonly transactions: TransactionRunner,
-    private readonly clock: Clock,
-    private readonly memberships: MembershipCheckout | null = null,
-  ) {}
+  private readonly purchases: PurchaseRepository;
+  private readonly events: PaymentEventLog;
+  private readonly settlement: PurchaseSettlement;
+  private readonly transactions: TransactionRunner;
+  private readonly clock: Clock;
+  private readonly memberships: MembershipCheckout | null;
+
+  constructor(deps: HandlePaymentEventDeps) {
+    this.purchases = deps.purchases;
+    this.events = deps.events;
+    this.settlement = deps.settlement;
+    this.transactions = deps.transactions;
+    this.clock = deps.clock;
+    this.memberships = deps.memberships ?? null;
+  }
 
   async execute(event: PaymentEvent): Promise<PaymentEventResult> {
     const result = await this.apply(event);

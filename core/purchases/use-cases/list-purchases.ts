@@ -45,7 +45,7 @@ export class ListPurchases {
   ) {}
 
   /** the filter the repository reads, with "abandoned" and the open checkouts measured from now */
-  filter(input: PurchaseListInput): PurchaseFilter {
+  private filter(input: PurchaseListInput): PurchaseFilter {
     const now = this.clock.now();
     const abandonedBefore = openCheckoutSince(now);
     const buyer = input.buyer?.trim();

@@ -1,11 +1,9 @@
-import type { PurchaseEffects, TakeBackRole } from '../effects.ts';
 import { ConflictError, ForbiddenError, InvalidInputError } from '../../shared/errors.ts';
 import type { PermissionHolder } from '../../users/model/permissions.ts';
 import { ensureOutranks } from '../../users/model/ranks.ts';
-import type { Clock } from '../../shared/ports.ts';
 import { PurchaseNotFoundError, RefundAtProviderError } from '../errors.ts';
 import type { Purchase } from '../model/purchase.ts';
-import type { MembershipCheckout, MonthTakeBackEffect, PaymentGateway, PurchaseRepository } from '../ports.ts';
+import type { MembershipCheckout, PaymentGateway, PurchaseRepository } from '../ports.ts';
 import type { PurchaseSettlement } from '../model/purchase-settlement.ts';
 
 /** The accounts a refund touches, read fresh for the rank rule: the admin who asks, the buyer, a gift's recipient. */
@@ -13,25 +11,28 @@ export interface RefundAccounts {
   findById(id: string): Promise<(PermissionHolder & { id: string }) | null>;
 }
 
+export interface RefundPurchaseDeps {
+  purchases: PurchaseRepository;
+  gateway: PaymentGateway;
+  settlement: PurchaseSettlement;
+  accounts: RefundAccounts;
+  /** what a refunded membership month does to its membership; null: no memberships */
+  memberships: MembershipCheckout | null;
+}
+
 /**
  * An admin refunds a completed purchase: the provider returns the money, then the tokens are taken back. Nobody
  * refunds a purchase whose buyer or recipient holds a permission they lack (the rank rule, as for account actions).
  */
 export class RefundPurchase {
-  constructor(
-    private readonly purchases: PurchaseRepository,
-    private readonly gateway: PaymentGateway,
-    private readonly settlement: PurchaseSettlement,
-    private readonly accounts: RefundAccounts,
-    private readonly memberships: MembershipCheckout | null = null,
-  ) {}
+  constructor(private readonly deps: RefundPurchaseDeps) {}
 
   /** `adminId`: the admin who asked (none: the terminal), kept in the purchase's status history */
   async execute(input: { id: string; reason: string; adminId?: string }): Promise<Purchase> {
     const reason = input.reason.trim();
     if (reason.length < 3)
       throw new InvalidInputError('REASON_REQUIRED', 'Give the reason for the refund (at least 3 characters).');
-    const purchase = await this.purchases.findById(input.id);
+    const purchase = await this.deps.purchases.findById(input.id);
     if (!purchase) throw new PurchaseNotFoundError(input.id);
     if (input.adminId) await this.ensureOutranksHolders(input.adminId, purchase);
     if (purchase.status !== 'completed' || !purchase.paymentIntentId) {
@@ -40,51 +41,23 @@ export class RefundPurchase {
         `Only a completed purchase can be refunded; this one is ${purchase.status === 'pending' ? 'not paid' : purchase.status}.`,
       );
     }
-    const { refunds } = this.gateway.capabilities;
-    if (!refunds) throw new RefundAtProviderError(this.gateway.mode);
+    const { refunds } = this.deps.gateway.capabilities;
+    if (!refunds) throw new RefundAtProviderError(this.deps.gateway.mode);
     await refunds.refund(purchase.paymentIntentId, { idempotencyKey: `refund-${purchase.id}`, reason });
     // of two refunds sent at once only one moves the purchase; the other is told it is refunded already
-    const refunded = await this.settlement.refundCompleted(purchase, reason, input.adminId);
+    const refunded = await this.deps.settlement.refundCompleted(purchase, reason, input.adminId);
     if (!refunded) throw new ConflictError('NOT_REFUNDABLE', 'This purchase has already been refunded.');
-    if (refunded.billing) await this.memberships?.refunded(refunded);
+    if (refunded.billing) await this.deps.memberships?.refunded(refunded);
     return refunded;
   }
 
   /** before the provider is asked: a refund sent cannot be taken back */
   private async ensureOutranksHolders(adminId: string, purchase: Purchase): Promise<void> {
-    const admin = await this.accounts.findById(adminId);
+    const admin = await this.deps.accounts.findById(adminId);
     if (!admin) throw new ForbiddenError('PERMISSION_REQUIRED', 'This needs the "Issue refunds" permission.');
     for (const holderId of new Set([purchase.userId, purchase.gift?.userId ?? purchase.userId])) {
-      const holder = await this.accounts.findById(holderId);
+      const holder = await this.deps.accounts.findById(holderId);
       if (holder) ensureOutranks(admin, holder);
     }
-  }
-}
-
-/** What refunding a purchase now would do besides returning the money, for the admin's confirmation. */
-export interface RefundEffects {
-  /** the Discord role the refund takes off the buyer, or the purchase's role that stays with them; null when none */
-  role: TakeBackRole | null;
-  /**
-   * for a Priority Pass month: `ends` when it is the month being served (the membership ends now and is not
-   * charged again), `goes_on` for a month already served (only its money and tokens come back), `ended` when the
-   * membership had ended before; null for anything else
-   */
-  membership: MonthTakeBackEffect | null;
-}
-
-/** Reads a refund's effects ahead, by the same rules the refund then follows. */
-export class RefundTerms {
-  constructor(
-    private readonly effects: Pick<PurchaseEffects, 'takeBackRole'>,
-    private readonly clock: Clock,
-    private readonly memberships: Pick<MembershipCheckout, 'onRefund'> | null = null,
-  ) {}
-
-  async execute(purchase: Purchase): Promise<RefundEffects> {
-    if (purchase.status !== 'completed') return { role: null, membership: null };
-    const month = (await this.memberships?.onRefund(purchase, this.clock.now())) ?? null;
-    const ending = month?.effect === 'ends' ? month.id : undefined;
-    return { role: await this.effects.takeBackRole(purchase, ending), membership: month?.effect ?? null };
   }
 }

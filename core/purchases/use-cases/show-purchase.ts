@@ -1,6 +1,6 @@
 import { PurchaseNotFoundError } from '../errors.ts';
 import type { Purchase } from '../model/purchase.ts';
-import type { PurchaseRepository, PurchaseStatusChange } from '../ports.ts';
+import type { PurchaseRepository } from '../ports.ts';
 
 /** One purchase by its id or its payment intent's id. */
 export class ShowPurchase {
@@ -22,12 +22,3 @@ export class ShowPurchase {
 /** the buyer's, or a gift delivered to this player */
 const boughtOrReceived = (purchase: Purchase, playerId: string) =>
   purchase.userId === playerId || (purchase.gift?.userId === playerId && purchase.gift.deliveredAt !== null);
-
-/** A purchase's status history, oldest first (admins). */
-export class PurchaseHistory {
-  constructor(private readonly purchases: PurchaseRepository) {}
-
-  execute(purchaseId: string): Promise<PurchaseStatusChange[]> {
-    return this.purchases.statusHistory(purchaseId);
-  }
-}

@@ -96,6 +96,23 @@ export interface CheckoutStarted {
 /** Each further claim follows an open checkout that turned out to be paid, canceled or gone meanwhile. */
 const CLAIM_ATTEMPTS = 3;
 
+export interface StartCheckoutDeps {
+  catalogue: Catalogue;
+  purchases: PurchaseRepository;
+  gateway: PaymentGateway;
+  bans: StoreBans;
+  settlement: PurchaseSettlement;
+  ids: IdGenerator;
+  clock: Clock;
+  /** Priority Pass tiers are memberships: the first month opens a subscription */
+  memberships?: MembershipCheckout | null;
+  /** sales and coupons; without it the catalogue price is charged */
+  pricing?: CheckoutPricing | null;
+  creators?: CreatorCodes | null;
+  /** who a gift can be for; without it nothing is sold as a gift */
+  recipients?: GiftRecipients | null;
+}
+
 /**
  * Opens a checkout priced by the catalogue, a live sale and the buyer's coupon (`pricing`), with a payment intent for
  * exactly that amount. A coupon's use is kept for the purchase before the provider is called; a coupon used up
@@ -110,22 +127,31 @@ const CLAIM_ATTEMPTS = 3;
  * this call stored is removed again, so a failed checkout leaves nothing behind.
  */
 export class StartCheckout {
-  constructor(
-    private readonly catalogue: Catalogue,
-    private readonly purchases: PurchaseRepository,
-    private readonly gateway: PaymentGateway,
-    private readonly bans: StoreBans,
-    private readonly settlement: PurchaseSettlement,
-    private readonly ids: IdGenerator,
-    private readonly clock: Clock,
-    /** Priority Pass tiers are memberships: the first month opens a subscription */
-    private readonly memberships: MembershipCheckout | null = null,
-    /** sales and coupons; without it the catalogue price is charged */
-    private readonly pricing: CheckoutPricing | null = null,
-    private readonly creators: CreatorCodes | null = null,
-    /** who a gift can be for; without it nothing is sold as a gift */
-    private readonly recipients: GiftRecipients | null = null,
-  ) {}
+  private readonly catalogue: Catalogue;
+  private readonly purchases: PurchaseRepository;
+  private readonly gateway: PaymentGateway;
+  private readonly bans: StoreBans;
+  private readonly settlement: PurchaseSettlement;
+  private readonly ids: IdGenerator;
+  private readonly clock: Clock;
+  private readonly memberships: MembershipCheckout | null;
+  private readonly pricing: CheckoutPricing | null;
+  private readonly creators: CreatorCodes | null;
+  private readonly recipients: GiftRecipients | null;
+
+  constructor(deps: StartCheckoutDeps) {
+    this.catalogue = deps.catalogue;
+    this.purchases = deps.purchases;
+    this.gateway = deps.gateway;
+    this.bans = deps.bans;
+    this.settlement = deps.settlement;
+    this.ids = deps.ids;
+    this.clock = deps.clock;
+    this.memberships = deps.memberships ?? null;
+    this.pricing = deps.pricing ?? null;
+    this.creators = deps.creators ?? null;
+    this.recipients = deps.recipients ?? null;
+  }
 
   async execute(input: StartCheckoutInput): Promise<CheckoutStarted> {
     const listed = this.catalogue.price(input.productId, input.productType, input.optionId);

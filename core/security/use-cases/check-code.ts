@@ -1,7 +1,7 @@
 import type { User } from '../../users/model/user.ts';
 import { hashRecoveryCode, looksLikeRecoveryCode } from '../model/recovery-codes.ts';
 import { InvalidSecondFactorError } from '../model/second-factor.ts';
-import type { SecurityDeps } from './deps.ts';
+import type { SecurityDeps } from '../model/deps.ts';
 
 /**
  * Checks a code from the member's authenticator app (each good once: a code of a time step already used is refused)

@@ -1,7 +1,7 @@
 import type { User } from '../../users/model/user.ts';
 import { type Challenge, InvalidSecondFactorError } from '../model/second-factor.ts';
-import { liveChallenge } from './challenge.ts';
-import type { SecurityDeps } from './deps.ts';
+import { liveChallenge } from '../model/challenge.ts';
+import type { SecurityDeps } from '../model/deps.ts';
 
 /** Checks the member's passkey against the session's challenge; the counter moves forward or the check fails. */
 export class CheckPasskey {

@@ -1,8 +1,8 @@
 import { InvalidInputError } from '../../shared/errors.ts';
 import type { User } from '../../users/model/user.ts';
 import { InvalidSecondFactorError } from '../model/second-factor.ts';
-import type { SecurityDeps } from './deps.ts';
-import { issueRecoveryCodes } from './issue-recovery-codes.ts';
+import type { SecurityDeps } from '../model/deps.ts';
+import { issueRecoveryCodes } from '../model/issue-recovery-codes.ts';
 
 /** The app's first code confirms its setup (and checks the factor); a first factor comes with recovery codes. */
 export class ConfirmTotpSetup {

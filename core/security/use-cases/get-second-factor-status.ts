@@ -1,6 +1,6 @@
 import type { User } from '../../users/model/user.ts';
 import { checkIsFresh, needsSecondFactor } from '../model/second-factor.ts';
-import type { SecurityDeps } from './deps.ts';
+import type { SecurityDeps } from '../model/deps.ts';
 
 export interface SecondFactorStatus {
   /** this user's permissions need a second factor */

@@ -1,9 +1,9 @@
 import { ConflictError } from '../../shared/errors.ts';
 import type { User } from '../../users/model/user.ts';
 import { type Challenge, InvalidSecondFactorError } from '../model/second-factor.ts';
-import { liveChallenge } from './challenge.ts';
-import type { SecurityDeps } from './deps.ts';
-import { issueRecoveryCodes } from './issue-recovery-codes.ts';
+import { liveChallenge } from '../model/challenge.ts';
+import type { SecurityDeps } from '../model/deps.ts';
+import { issueRecoveryCodes } from '../model/issue-recovery-codes.ts';
 
 /**
  * Keeps the passkey the browser made against the session's challenge. Making it is a check of the factor too. A

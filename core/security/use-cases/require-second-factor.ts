@@ -6,7 +6,7 @@ import {
   SecondFactorRequiredError,
   SecondFactorSetupRequiredError,
 } from '../model/second-factor.ts';
-import type { SecurityDeps } from './deps.ts';
+import type { SecurityDeps } from '../model/deps.ts';
 
 /**
  * Lets an action guarded by `permission` go ahead: when that permission needs a second factor and the user holds

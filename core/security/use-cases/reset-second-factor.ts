@@ -1,10 +1,10 @@
 import type { Actor } from '../../audit/model/account-action.ts';
 import type { ReviewChannel } from '../../audit/model/reviewer.ts';
-import { UNNAMED_TERMINAL_ACTOR } from '../../players/use-cases/account-actions.ts';
+import { UNNAMED_TERMINAL_ACTOR } from '../../players/model/account-actions.ts';
 import { ConflictError, InvalidInputError } from '../../shared/errors.ts';
 import { UserNotFoundError } from '../../users/errors.ts';
 import { displayName } from '../../users/model/user.ts';
-import type { SecurityDeps } from './deps.ts';
+import type { SecurityDeps } from '../model/deps.ts';
 
 const REASON_MAX = 500;
 

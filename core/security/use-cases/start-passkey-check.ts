@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../../shared/errors.ts';
 import type { User } from '../../users/model/user.ts';
 import type { Challenge } from '../model/second-factor.ts';
-import type { SecurityDeps } from './deps.ts';
+import type { SecurityDeps } from '../model/deps.ts';
 
 /** The options a browser needs to sign with one of the member's passkeys, and the challenge to keep. */
 export class StartPasskeyCheck {

@@ -1,6 +1,6 @@
 import { displayName, type User } from '../../users/model/user.ts';
 import type { Challenge } from '../model/second-factor.ts';
-import type { SecurityDeps } from './deps.ts';
+import type { SecurityDeps } from '../model/deps.ts';
 
 /** The options a browser needs to make a new passkey, and the challenge to keep with the session. */
 export class StartPasskeyRegistration {

@@ -1,6 +1,6 @@
 import { ConflictError } from '../../shared/errors.ts';
 import type { User } from '../../users/model/user.ts';
-import type { SecurityDeps } from './deps.ts';
+import type { SecurityDeps } from '../model/deps.ts';
 
 /** The account's name in the member's authenticator app (the issuer is the site's). */
 const ISSUER_ACCOUNT = (user: User) => `${user.discordUsername ?? user.discordId}`;

@@ -3,8 +3,7 @@ import type { Clock } from '../../shared/ports.ts';
 import { UserNotFoundError } from '../errors.ts';
 import type { UserRepository } from '../ports.ts';
 import type { User } from '../model/user.ts';
-
-export const BAN_REASON_MAX = 500;
+import { BAN_REASON_MAX } from '../model/ban.ts';
 
 /** Bans a user from signing in and buying (a staff decision, or a payment dispute). Banning a banned user keeps the first ban. */
 export class BanUser {

@@ -1,7 +1,6 @@
 import type { Catalogue } from '../../catalogue/model/catalogue.ts';
 import type { Entitlements } from '../../delivery/ports.ts';
 import { InvalidInputError } from '../../shared/errors.ts';
-import type { UserRepository } from '../../users/ports.ts';
 import { isBanned, type User } from '../../users/model/user.ts';
 
 /** Staff and admins go ahead of every tier. */
@@ -36,39 +35,26 @@ export function checkedDiscordId(discordId: string): string {
  * May this player in, and where in the queue? Read from what the site knows: the account and its ban, approved
  * whitelist applications, the tier of a live membership (or of a tier bought before memberships), the role.
  */
-export class PlayerAccess {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly entitlements: Entitlements,
-    private readonly catalogue: Catalogue,
-  ) {}
-
-  async execute(discordId: string): Promise<PlayerAccessView> {
-    const user = await this.users.findByDiscordId(checkedDiscordId(discordId));
-    if (!user)
-      return { discordId, known: false, whitelisted: false, banned: false, priority: 0, tier: null, tokens: 0 };
-    return this.of(user);
-  }
-
-  /** the same answer for a player already read (the player page) */
-  async of(user: User): Promise<PlayerAccessView> {
-    const discordId = user.discordId;
-    const [held] = await this.entitlements.of(user.id);
-    // the catalogue lists the tiers from the cheapest: its order is the priority
-    const tiers = this.catalogue.list('whitelist');
-    const rank = Math.max(
-      -1,
-      ...(held?.items ?? []).map((item) => tiers.findIndex((tier) => tier.id === item.productId)),
-    );
-    const staff = user.role === 'staff' || user.role === 'admin';
-    return {
-      discordId,
-      known: true,
-      whitelisted: staff || Boolean(held?.whitelistApproved) || rank >= 0,
-      banned: isBanned(user),
-      priority: staff ? STAFF_PRIORITY : rank + 1,
-      tier: rank >= 0 ? tiers[rank].id : null,
-      tokens: user.tokens,
-    };
-  }
+export async function playerAccessOf(
+  user: User,
+  sources: { entitlements: Entitlements; catalogue: Catalogue },
+): Promise<PlayerAccessView> {
+  const discordId = user.discordId;
+  const [held] = await sources.entitlements.of(user.id);
+  // the catalogue lists the tiers from the cheapest: its order is the priority
+  const tiers = sources.catalogue.list('whitelist');
+  const rank = Math.max(
+    -1,
+    ...(held?.items ?? []).map((item) => tiers.findIndex((tier) => tier.id === item.productId)),
+  );
+  const staff = user.role === 'staff' || user.role === 'admin';
+  return {
+    discordId,
+    known: true,
+    whitelisted: staff || Boolean(held?.whitelistApproved) || rank >= 0,
+    banned: isBanned(user),
+    priority: staff ? STAFF_PRIORITY : rank + 1,
+    tier: rank >= 0 ? tiers[rank].id : null,
+    tokens: user.tokens,
+  };
 }

@@ -1,17 +1,17 @@
 import type { Clock } from '../../shared/ports.ts';
-import type { Delivery } from '../model/delivery.ts';
 import { DeliveryNotFoundError, DeliveryNotRetryableError } from '../errors.ts';
+import type { Delivery } from '../model/delivery.ts';
 import type { DeliveryOutbox } from '../ports.ts';
 
-/** Puts failed deliveries back in the queue with a fresh count of tries; the worker sends them at once. */
-export class RetryDeliveries {
+/** Puts one failed delivery back in the queue with a fresh count of tries; the worker sends it at once. */
+export class RetryDelivery {
   constructor(
     private readonly outbox: DeliveryOutbox,
     private readonly clock: Clock,
     private readonly onRequeued: () => void = () => {},
   ) {}
 
-  async one(id: string): Promise<Delivery> {
+  async execute(id: string): Promise<Delivery> {
     const delivery = await this.outbox.findById(id);
     if (!delivery) throw new DeliveryNotFoundError(id);
     if (delivery.status !== 'failed') throw new DeliveryNotRetryableError(delivery.status);
@@ -22,11 +22,5 @@ export class RetryDeliveries {
     const requeued: Delivery = { ...delivery, status: 'pending', attempts: 0, nextAttemptAt: now, updatedAt: now };
     this.onRequeued();
     return requeued;
-  }
-
-  async allFailed(): Promise<string[]> {
-    const moved = await this.outbox.requeueFailed('all', this.clock.now());
-    if (moved.length > 0) this.onRequeued();
-    return moved;
   }
 }

@@ -1,4 +1,4 @@
-import { hashRecoveryCode, newRecoveryCodes } from '../model/recovery-codes.ts';
+import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 import type { SecurityDeps } from './deps.ts';
 
 /** New recovery codes replace any old ones; only their hashes are kept, the codes are shown once. */

@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/ports.ts';
-import { CHALLENGE_LIFETIME_MS, type Challenge, ChallengeExpiredError } from '../model/second-factor.ts';
+import { CHALLENGE_LIFETIME_MS, type Challenge, ChallengeExpiredError } from './second-factor.ts';
 
 /** The challenge's value when it was issued for `purpose` and is still young; the caller has already taken it away. */
 export function liveChallenge(challenge: Challenge | undefined, purpose: Challenge['purpose'], clock: Clock): string {

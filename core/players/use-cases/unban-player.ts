@@ -1,0 +1,19 @@
+import { ConflictError } from '../../shared/errors.ts';
+import { BAN_REASON_MAX } from '../../users/model/ban.ts';
+import type { User } from '../../users/model/user.ts';
+import { type AccountActionDeps, type ActionContext, act, actorOf, reasonOf } from '../model/account-actions.ts';
+
+/** Lifts a ban, with a reason kept in the log; the account is read once, and the lift's write answers it. */
+export class UnbanPlayer {
+  constructor(private readonly deps: AccountActionDeps) {}
+
+  execute(input: { userId: string; reason: string }, context: ActionContext): Promise<User> {
+    const reason = reasonOf(input.reason, BAN_REASON_MAX);
+    return act(this.deps, context, input.userId, 'unban', 'ban', async (user) => {
+      if (!user.bannedAt) throw new ConflictError('NOT_BANNED', 'This player is not banned.');
+      await this.deps.appeals.banChanged({ userId: user.id, change: 'lifted', by: actorOf(context) });
+      const after = (await this.deps.users.setBan(user.id, null, this.deps.clock.now())) ?? undefined;
+      return { log: { before: 'banned', after: 'not banned', reason }, after };
+    });
+  }
+}
