@@ -6,7 +6,7 @@ import { jsonBody } from './middleware/body.ts';
 import { crossSiteProtection } from './middleware/csrf.ts';
 import { codeRateLimit, signInRateLimit, writeRateLimit } from './middleware/rate-limit.ts';
 import { sessions } from './middleware/session.ts';
-import { edge } from './middleware/edge.ts';
+import { loggingSecurityAndErrors } from './middleware/logging-security-and-errors.ts';
 import { apiFallback } from './middleware/api-fallback.ts';
 import { accountRoutes } from './routes/account.ts';
 import { appealRoutes, applicationRoutes, staffRoutes, whitelistRoutes } from './routes/applications.ts';
@@ -29,9 +29,9 @@ import { tebexRoutes } from './routes/tebex.ts';
 import { gameRoutes, serverFigureRoutes, serverStatusRoutes } from './routes/game.ts';
 import { staticUi } from './static-ui.ts';
 import { routesByArea } from './route-index.ts';
-import { PublicAnswers } from './middleware/public-answers.ts';
-import { SessionAnswers } from './middleware/session-answers.ts';
-import { KeptLists } from './middleware/kept-lists.ts';
+import { PublicResponseCache } from './middleware/public-response-cache.ts';
+import { SessionResponseCache } from './middleware/session-response-cache.ts';
+import { ListResponseCache } from './middleware/list-response-cache.ts';
 
 export interface HttpOptions {
   /** the built UI; omitted in API-only mode (the Vite dev server serves the UI) */
@@ -46,7 +46,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true; // the error handler logs what matters
   // the staff's polled lists, from memory until anything they read changes
-  const keptLists = new KeptLists(database, system.changes, system.clock);
+  const listResponseCache = new ListResponseCache(database, system.changes, system.clock);
   const router = new Router();
   healthRoutes(router, database);
   authRoutes(router, {
@@ -58,9 +58,9 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   });
   tokenRoutes(router, core);
   const decisionsOnDiscord = core.delivery.capabilities.bot;
-  applicationRoutes(router, core.applications, whitelistRoutes, keptLists.answer(), decisionsOnDiscord);
-  applicationRoutes(router, core.staffApplications, staffRoutes, keptLists.answer(), decisionsOnDiscord);
-  applicationRoutes(router, core.appeals, appealRoutes, keptLists.answer(), decisionsOnDiscord);
+  applicationRoutes(router, core.applications, whitelistRoutes, listResponseCache.serve(), decisionsOnDiscord);
+  applicationRoutes(router, core.staffApplications, staffRoutes, listResponseCache.serve(), decisionsOnDiscord);
+  applicationRoutes(router, core.appeals, appealRoutes, listResponseCache.serve(), decisionsOnDiscord);
   // creator codes named at checkout or checked as typed, per player and per address
   const codeChecks = system.rateLimits.codes;
   paymentRoutes(
@@ -75,10 +75,10 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
     core,
     codeRateLimit(codeChecks, (ctx) => (ctx as { params?: Record<string, string> }).params?.code),
   );
-  purchaseRoutes(router, core, keptLists.answer());
+  purchaseRoutes(router, core, listResponseCache.serve());
   serverFigureRoutes(router, core);
-  // the charts are costlier to sum and move by the day: kept up to 30 seconds while nothing they read changes
-  dashboardRoutes(router, core, keptLists.answer({ maxAgeMs: 30_000 }));
+  // the charts are costlier to sum and move by the day: cached up to 30 seconds while nothing they read changes
+  dashboardRoutes(router, core, listResponseCache.serve({ maxAgeMs: 30_000 }));
   promotionRoutes(router, core, system.rateLimits.coupons);
   deliveryRoutes(router, core);
   playerRoutes(router, core);
@@ -88,13 +88,13 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   stripeWebhookRoutes(router, core, payments, logger);
   tebexRoutes(router, core, payments, logger);
 
-  app.use(edge({ logger, production: config.production, publicUrl: config.server.publicUrl }));
+  app.use(loggingSecurityAndErrors({ logger, production: config.production, publicUrl: config.server.publicUrl }));
   app.use(urlGuard());
-  // answers kept in memory go out from here, with the request line, protective headers and checks above, before
+  // responses cached in memory go out from here, with the request line, protective headers and checks above, before
   // any other work: public answers for their max-age, and signed-in answers beside their session
-  const kept = { httpsOnly: config.production, trustProxy: hops > 0 };
-  app.use(new PublicAnswers(system.clock, kept, database).middleware());
-  app.use(new SessionAnswers(system.sessions, system.sessionSecret, system.clock, kept).middleware());
+  const cacheOptions = { httpsOnly: config.production, trustProxy: hops > 0 };
+  app.use(new PublicResponseCache(system.clock, cacheOptions, database).middleware());
+  app.use(new SessionResponseCache(system.sessions, system.sessionSecret, system.clock, cacheOptions).middleware());
   // public reads (GET only) need no body reader, cross-site check, database context or session: they answer first
   const publicRouter = new Router();
   catalogueRoutes(publicRouter, core);
@@ -103,7 +103,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   app.use(crossSiteProtection(config.server.publicUrl));
   app.use(jsonBody());
   app.use((_ctx, next) => database.withContext(next));
-  app.use(keptLists.writes());
+  app.use(listResponseCache.writes());
   // the game server's routes take its key, never a session: they answer before the session is read
   if (config.game.apiKey) {
     const gameRouter = new Router();

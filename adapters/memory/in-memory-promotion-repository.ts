@@ -33,7 +33,7 @@ export class InMemoryPromotionRepository implements PromotionRepository, Snapsho
   }
 
   async addCoupon(coupon: Coupon): Promise<boolean> {
-    if ([...this.coupons.values()].some((kept) => kept.code === coupon.code)) return false;
+    if ([...this.coupons.values()].some((stored) => stored.code === coupon.code)) return false;
     this.coupons.set(coupon.id, structuredClone(coupon));
     return true;
   }
@@ -56,7 +56,7 @@ export class InMemoryPromotionRepository implements PromotionRepository, Snapsho
   }
 
   async disableCoupon(code: string, at: Date): Promise<Coupon | null> {
-    const coupon = [...this.coupons.values()].find((kept) => kept.code === code);
+    const coupon = [...this.coupons.values()].find((stored) => stored.code === code);
     if (!coupon) return null;
     coupon.disabledAt ??= at;
     return structuredClone(coupon);

@@ -8,7 +8,7 @@ import { isUuid } from './mikro-orm-user-repository.ts';
 type Row = Record<string, unknown>;
 
 /**
- * the uses of a coupon that count: those whose purchase is paid, held or taken back, or awaits payment since the
+ * the uses of a coupon that count: those whose purchase is paid, held or reversed, or awaits payment since the
  * cut-off (its one parameter); a failed or abandoned checkout's use is given back
  */
 const COUNTED = `("p"."status" in ('completed', 'underpaid', 'refunded', 'disputed') or ("p"."status" = 'pending' and "p"."created_at" >= ?))`;
@@ -138,7 +138,7 @@ export class MikroOrmPromotionRepository implements PromotionRepository {
   ): Promise<Redemption> {
     return this.database.transactional(async () => {
       if (isLimited(coupon)) {
-        // concurrent redemptions of one limited coupon take turns here, each counting what the one before kept
+        // concurrent redemptions of one limited coupon take turns here, each counting what the one before reserved
         await this.rows(`select 1 from "coupons" where "id" = ? for update`, [coupon.id]);
         const uses = await this.usesOf(coupon.id, use.userId, openSince);
         if (coupon.maxUses !== null && uses.total >= coupon.maxUses) return 'used_up';

@@ -13,7 +13,7 @@ export type Redemption = 'redeemed' | 'used_up' | 'used_up_by_player';
 
 /**
  * Coupons, their uses, and sales. A use is a row per purchase that used the coupon; it counts while its purchase
- * is paid, held, taken back, or awaiting payment since `openSince` (a failed or abandoned checkout gives it back).
+ * is paid, held, reversed (refunded or disputed), or awaiting payment since `openSince` (a failed or abandoned checkout gives it back).
  */
 export interface PromotionRepository {
   /** false when a coupon has the code already (nothing is written then) */
@@ -28,7 +28,7 @@ export interface PromotionRepository {
   usesOf(couponId: string, userId: string, openSince: Date): Promise<CouponUses>;
   /**
    * Keeps a use of the coupon for the purchase unless that goes past its limits. A limited coupon's uses are
-   * counted under its row lock, so of concurrent redemptions only as many as it allows are kept; an unlimited one
+   * counted under its row lock, so of concurrent redemptions only as many as it allows are accepted; an unlimited one
    * is written without a lock. A purchase keeps at most one use.
    */
   redeem(coupon: Coupon, use: { purchaseId: string; userId: string; at: Date }, openSince: Date): Promise<Redemption>;

@@ -274,10 +274,10 @@ describe('Priority Pass memberships on the demo gateway', () => {
     const terms = async (id: string) => (await admin.get(`/api/purchases/${id}`)).body.refund;
     expect(await terms(purchaseId)).toMatchObject({
       roleToRemove: null,
-      roleKept: GATOR_ROLE,
+      roleRetained: GATOR_ROLE,
       membership: 'goes_on',
     });
-    expect(await terms(renewal.id)).toMatchObject({ roleToRemove: GATOR_ROLE, roleKept: null, membership: 'ends' });
+    expect(await terms(renewal.id)).toMatchObject({ roleToRemove: GATOR_ROLE, roleRetained: null, membership: 'ends' });
 
     const refunded = await admin.post(`/api/purchases/${renewal.id}/refund`, { reason: 'Asked to stop this month' });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);

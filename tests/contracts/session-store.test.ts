@@ -141,21 +141,21 @@ describe.each(implementations())('session store on %s', (_name, target, implemen
     }
   });
 
-  it('answers from memory only a session it read and kept, as get answers it, and never after it changes', async () => {
+  it('answers from memory only a session it read and stored, as get answers it, and never after it changes', async () => {
     const user = await newUser();
     const id = sid();
     await h.run(() => h.store.set(id, { userId: user.id }, DAY));
-    expect(h.store.kept(id)).toBeUndefined();
+    expect(h.store.cached(id)).toBeUndefined();
     const read = await h.run(() => h.store.get(id));
-    const kept = h.store.kept(id);
-    if (h.keeps) expect(kept).toEqual(read);
-    else expect(kept).toBeUndefined();
+    const stored = h.store.cached(id);
+    if (h.keeps) expect(stored).toEqual(read);
+    else expect(stored).toBeUndefined();
     await h.run(() => h.store.set(id, { userId: user.id, seenAt: 2 }, DAY));
-    expect(h.store.kept(id)).toBeUndefined();
+    expect(h.store.cached(id)).toBeUndefined();
     await h.run(() => h.store.get(id));
     await h.run(() => h.store.destroy(id));
-    expect(h.store.kept(id)).toBeUndefined();
-    expect(h.store.kept(sid())).toBeUndefined();
+    expect(h.store.cached(id)).toBeUndefined();
+    expect(h.store.cached(sid())).toBeUndefined();
   });
 
   it('a copy answered from memory may be changed without changing the session', async () => {
@@ -164,46 +164,46 @@ describe.each(implementations())('session store on %s', (_name, target, implemen
     await h.run(() => h.store.set(id, { userId: user.id, cart: { items: 1 } }, DAY));
     const read = await h.run(() => h.store.get(id));
     if (read) read.sess.cart = { items: 9 };
-    const again = h.store.kept(id) ?? (await h.run(() => h.store.get(id)));
+    const again = h.store.cached(id) ?? (await h.run(() => h.store.get(id)));
     expect(again?.sess).toEqual({ userId: user.id, cart: { items: 1 } });
   });
 
-  it('keeps a value beside a kept session until the session or its user changes; never one made before a change', async () => {
+  it('keeps a value beside a stored session until the session or its user changes; never one made before a change', async () => {
     const user = await newUser();
     const id = sid();
     await h.run(() => h.store.set(id, { userId: user.id }, DAY));
-    /** reads the session and keeps a value beside it, as a kept answer is */
+    /** reads the session and keeps a value beside it, as a stored answer is */
     const readAndKeep = async () => {
       const since = h.store.moment();
       const read = await h.run(() => h.store.get(id));
-      h.store.keepBeside(id, '/api/auth/me', { body: 'me' }, since);
+      h.store.cacheBeside(id, '/api/auth/me', { body: 'me' }, since);
       return { read, beside: h.store.beside(id, '/api/auth/me') };
     };
-    let kept = await readAndKeep();
+    let stored = await readAndKeep();
     if (h.keeps) {
       // the change feed may bring this test's own write back while the read is under way: that read is rightly not
-      // kept, and a read after it is
+      // stored, and a read after it is
       await expect
         .poll(async () => {
-          if (kept.beside === undefined) kept = await readAndKeep();
-          return kept.beside;
+          if (stored.beside === undefined) stored = await readAndKeep();
+          return stored.beside;
         })
         .toBeDefined();
-      expect(kept.beside).toEqual({ stored: kept.read, value: { body: 'me' } });
-    } else expect(kept.beside).toBeUndefined();
+      expect(stored.beside).toEqual({ stored: stored.read, value: { body: 'me' } });
+    } else expect(stored.beside).toBeUndefined();
     expect(h.store.beside(id, '/api/other')).toBeUndefined();
-    // the user changes: what was kept beside the session goes with it
+    // the user changes: what was cached beside the session goes with it
     await h.run(() => h.users.setRole(user.id, 'staff', clock.now()));
     expect(h.store.beside(id, '/api/auth/me')).toBeUndefined();
-    // a value made from a read taken before a change is not kept
+    // a value made from a read taken before a change is not stored
     const before = h.store.moment();
     await h.run(() => h.store.get(id));
     await h.run(() => h.store.set(sid(), {}, DAY));
-    h.store.keepBeside(id, '/api/auth/me', { body: 'stale' }, before);
+    h.store.cacheBeside(id, '/api/auth/me', { body: 'stale' }, before);
     expect(h.store.beside(id, '/api/auth/me')).toBeUndefined();
-    // nothing is kept beside a session not kept
+    // nothing is stored beside a session not stored
     const unknown = sid();
-    h.store.keepBeside(unknown, '/api/auth/me', { body: 'none' }, h.store.moment());
+    h.store.cacheBeside(unknown, '/api/auth/me', { body: 'none' }, h.store.moment());
     expect(h.store.beside(unknown, '/api/auth/me')).toBeUndefined();
   });
 

@@ -31,8 +31,8 @@ export const API_CONTENT_SECURITY_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * The headers `before` sets on every response, whatever the route does (no route sets one of its own): a kept
- * answer leaves them out, as the edge sets them again for it.
+ * The headers `before` sets on every response, whatever the route does (no route sets one of its own): a cached
+ * response leaves them out, as loggingSecurityAndErrors sets them again for it.
  */
 export const PROTECTIVE_HEADER_NAMES: ReadonlySet<string> = new Set([
   'content-security-policy',
@@ -51,7 +51,7 @@ function isApiPath(path: string): boolean {
  * The same protective headers on every response (pages, assets, API answers and errors), a policy per kind of
  * response, and `no-store` on API answers to a request carrying a session (or setting one), so no shared
  * cache or back button keeps one person's data. `before` runs as the request arrives, `after` once it is
- * answered (see edge.ts).
+ * answered (see logging-security-and-errors.ts).
  */
 export function protectiveHeaders(production: boolean): { before(ctx: Context): void; after(ctx: Context): void } {
   // the same on every response: set on the Node response straight away

@@ -73,7 +73,7 @@ function referencedFirst(names: string[], references: Array<[table: string, refe
     ordered.push(name);
   };
   for (const name of names) place(name);
-  // the trigger-kept tables last, so their rows replace the triggers' counting
+  // the trigger-maintained tables last, so their rows replace the triggers' counting
   return [
     ...ordered.filter((name) => !KEPT_BY_TRIGGERS.includes(name)),
     ...ordered.filter((name) => KEPT_BY_TRIGGERS.includes(name)),

@@ -103,7 +103,7 @@ export type MembershipPreview =
   | { action: 'resume'; nextCharge: { at: Date; amountCents: number; tierName: string } }
   | {
       action: 'change-tier';
-      kind: 'upgrade' | 'downgrade' | 'kept';
+      kind: 'upgrade' | 'downgrade' | 'unchanged';
       tierName: string;
       /** charged now (an upgrade's prorated difference), and the tokens granted with it */
       chargeNowCents: number;
@@ -121,7 +121,7 @@ export type MembershipPreview =
 export type TierChange =
   | { kind: 'upgrade'; membership: MembershipView; purchase: Purchase }
   | { kind: 'downgrade'; membership: MembershipView }
-  | { kind: 'kept'; membership: MembershipView };
+  | { kind: 'unchanged'; membership: MembershipView };
 
 /** a gifted pass is neither resumed nor changed: it runs its months and ends */
 function notGifted(membership: Membership): Membership {
@@ -301,7 +301,7 @@ export class ManageMembership {
     if (target.id === membership.tierId) {
       if (!membership.pendingTierId)
         throw new MembershipStateError('SAME_TIER', `You already hold the ${current.name} Priority Pass.`);
-      return { kind: 'kept' as const, target: next, current };
+      return { kind: 'unchanged' as const, target: next, current };
     }
     return {
       kind: next.priceCents < current.priceCents ? ('downgrade' as const) : ('upgrade' as const),
@@ -345,7 +345,7 @@ export class ManageMembership {
           `This change now charges $${(charge / 100).toFixed(2)}, not $${(expectedChargeCents / 100).toFixed(2)}. Nothing was charged; look again and confirm.`,
         );
     }
-    if (move.kind === 'kept') {
+    if (move.kind === 'unchanged') {
       // keeping the current tier: the downgrade waiting for the renewal is dropped
       await tierChangesOf(this.gateway).scheduleTier(membership.subscriptionId, membership.tierId);
       const moved = await this.memberships.update(
@@ -353,7 +353,7 @@ export class ManageMembership {
         { status: ['active'] },
         { pendingTierId: null, updatedAt: this.clock.now() },
       );
-      return { kind: 'kept', membership: await this.viewOf(moved, membership.id) };
+      return { kind: 'unchanged', membership: await this.viewOf(moved, membership.id) };
     }
     if (move.kind === 'downgrade') {
       await tierChangesOf(this.gateway).scheduleTier(membership.subscriptionId, targetId);

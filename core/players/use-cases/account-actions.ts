@@ -29,7 +29,7 @@ export interface ActionContext {
   approvedAppeal?: string;
 }
 
-/** The name kept in the log when the terminal names nobody. */
+/** The name recorded in the log when the terminal names nobody. */
 export const UNNAMED_TERMINAL_ACTOR = 'Terminal (no --as)';
 
 export interface AccountActionDeps {
@@ -201,7 +201,7 @@ export class BanPlayer {
   }
 }
 
-/** Lifts a ban, with a reason kept in the log. */
+/** Lifts a ban, with a reason recorded in the log. */
 export class UnbanPlayer {
   constructor(private readonly deps: AccountActionDeps) {}
 

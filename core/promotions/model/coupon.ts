@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../../catalogue/model/product.ts';
 import { paymentWindowSince } from '../../purchases/model/purchase.ts';
 
-/** A code as stored and compared: codes are case-insensitive, kept in capitals. */
+/** A code as stored and compared: codes are case-insensitive, stored in capitals. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
 export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;

@@ -5,11 +5,11 @@ import type { Clock } from '../../shared/ports.ts';
 import { type Coupon, isLimited, normalizeCode, openSince } from './coupon.ts';
 import { CouponRefusals, CouponUnknownError } from '../errors.ts';
 import type { PromotionRepository } from '../ports.ts';
-import { discountOf, liveSaleFor, type PriceQuote, priceItem, takes } from './pricing.ts';
+import { discountOf, liveSaleFor, type PriceQuote, priceItem, appliesTo } from './pricing.ts';
 
 /**
  * Prices checkouts for the store: the live sale, then the buyer's coupon, each checked by the clock and the
- * coupon's limits. A coupon's use is kept for the purchase when its checkout opens (`reserve`), and given back when
+ * coupon's limits. A coupon's use is reserved for the purchase when its checkout opens (`reserve`), and given back when
  * that checkout fails or its payment window (PAYMENT_WINDOW_MINUTES) passes unpaid.
  */
 export class PriceCheckout implements CheckoutPricing {
@@ -33,10 +33,10 @@ export class PriceCheckout implements CheckoutPricing {
   }
 
   async reserve(purchase: Purchase): Promise<void> {
-    const kept = purchase.discount?.coupon;
-    if (!kept) return;
-    const coupon = await this.promotions.findCoupon(kept.code);
-    if (!coupon) throw new CouponUnknownError(kept.code);
+    const reserved = purchase.discount?.coupon;
+    if (!reserved) return;
+    const coupon = await this.promotions.findCoupon(reserved.code);
+    if (!coupon) throw new CouponUnknownError(reserved.code);
     const outcome = await this.promotions.redeem(
       coupon,
       { purchaseId: purchase.id, userId: purchase.userId, at: this.clock.now() },
@@ -53,11 +53,11 @@ export class PriceCheckout implements CheckoutPricing {
     if (coupon.disabledAt) throw CouponRefusals.disabled(code);
     if (coupon.startsAt && now < coupon.startsAt) throw CouponRefusals.notStarted(code, coupon.startsAt);
     if (coupon.expiresAt && now >= coupon.expiresAt) throw CouponRefusals.expired(code, coupon.expiresAt);
-    if (!takes(coupon, item.product)) throw CouponRefusals.wrongProduct(code, item.product.name);
+    if (!appliesTo(coupon, item.product)) throw CouponRefusals.wrongProduct(code, item.product.name);
     if (isLimited(coupon)) {
       const uses = await this.promotions.usesOf(coupon.id, buyerId, openSince(now));
       // a buyer whose open checkout holds a use sees the coupon as theirs: opening that checkout again reuses the
-      // use, and another checkout is refused when its use is to be kept (`reserve`, under the coupon's lock)
+      // use, and another checkout is refused when its use is to be reserved (`reserve`, under the coupon's lock)
       if (uses.openByPlayer > 0) return coupon;
       if (coupon.maxUses !== null && uses.total >= coupon.maxUses) throw CouponRefusals.usedUp(code);
       if (coupon.perPlayer !== null && uses.byPlayer >= coupon.perPlayer)

@@ -41,7 +41,7 @@ export interface Purchase {
   currency: string;
   /** what the ledger credits when the payment is confirmed */
   tokensGranted: number;
-  /** what the ledger actually credited (0 until completed, and after a take-back) */
+  /** what the ledger actually credited (0 until completed, and after a reversal) */
   tokensAwarded: number;
   buyerEmail: string | null;
   buyerDiscord: string | null;
@@ -144,7 +144,7 @@ export type PurchaseChanges = Partial<
   >
 > & {
   updatedAt: Date;
-  /** the admin who made the change, kept in the status history; null or absent for the buyer or the provider */
+  /** the admin who made the change, recorded in the status history; null or absent for the buyer or the provider */
   changedBy?: string | null;
 };
 
@@ -160,7 +160,7 @@ export interface PaymentTaken {
 const UNSETTLED: readonly PurchaseStatus[] = ['pending', 'failed'];
 /** the provider refunded it: anything but a dispute or an earlier refund */
 const REFUNDABLE_BY_PROVIDER: readonly PurchaseStatus[] = ['pending', 'failed', 'completed', 'underpaid'];
-/** a dispute takes back a refunded purchase too (the bank's word outranks ours) */
+/** a dispute reverses a refunded purchase too (the bank's word outranks ours) */
 const DISPUTABLE: readonly PurchaseStatus[] = ['pending', 'failed', 'completed', 'refunded', 'underpaid'];
 
 /**
@@ -248,7 +248,7 @@ export const PurchaseTransitions = {
   refund(purchase: Purchase, reason: string, now: Date, byAdmin?: { id: string | null }): PurchaseChanges | null {
     const from = byAdmin ? ['completed'] : REFUNDABLE_BY_PROVIDER;
     if (!from.includes(purchase.status)) return null;
-    return takenBack('refunded', purchase, reason, now, byAdmin?.id ?? null);
+    return reversed('refunded', purchase, reason, now, byAdmin?.id ?? null);
   },
 
   /** a completed gift waiting for its recipient's account -> delivered to that account, its tokens awarded */
@@ -261,7 +261,7 @@ export const PurchaseTransitions = {
   /** -> disputed */
   dispute(purchase: Purchase, reason: string, now: Date): PurchaseChanges | null {
     if (!DISPUTABLE.includes(purchase.status)) return null;
-    return takenBack('disputed', purchase, reason, now, null);
+    return reversed('disputed', purchase, reason, now, null);
   },
 };
 
@@ -278,14 +278,14 @@ const delivered = (gift: PurchaseGift, to: GiftHolder, now: Date): PurchaseGift 
   deliveredAt: now,
 });
 
-/** the first attempt's time: kept once recorded */
+/** the first attempt's time: stored once recorded */
 const attemptedAt = (purchase: Purchase, now: Date) => purchase.paymentAttemptedAt ?? now;
 
-/** how a refund's or a dispute's reason is kept in `failureReason` */
+/** how a refund's or a dispute's reason is stored in `failureReason` */
 const TAKE_BACK_PREFIX = { refunded: 'Refund: ', disputed: 'Dispute: ' } as const;
 
 /** The reason given for a refund or a dispute, without its prefix; null for any other purchase. */
-export function takeBackReason(purchase: Pick<Purchase, 'status' | 'failureReason'>): string | null {
+export function reversalReason(purchase: Pick<Purchase, 'status' | 'failureReason'>): string | null {
   if (purchase.status !== 'refunded' && purchase.status !== 'disputed') return null;
   const note = purchase.failureReason;
   if (note === null) return null;
@@ -293,8 +293,8 @@ export function takeBackReason(purchase: Pick<Purchase, 'status' | 'failureReaso
   return note.startsWith(prefix) ? note.slice(prefix.length) : note;
 }
 
-/** a refund or a dispute (of money taken: an attempt): the tokens awarded are taken back (the ledger's debit goes with it) */
-function takenBack(
+/** a refund or a dispute (of money taken: an attempt): the tokens awarded are removed (the ledger's debit goes with it) */
+function reversed(
   to: 'refunded' | 'disputed',
   purchase: Purchase,
   reason: string,

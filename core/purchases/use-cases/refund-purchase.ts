@@ -1,11 +1,11 @@
-import type { PurchaseEffects, TakeBackRole } from '../effects.ts';
+import type { PurchaseEffects, RoleAfterReversal } from '../effects.ts';
 import { ConflictError, ForbiddenError, InvalidInputError } from '../../shared/errors.ts';
 import type { PermissionHolder } from '../../users/model/permissions.ts';
 import { ensureOutranks } from '../../users/model/ranks.ts';
 import type { Clock } from '../../shared/ports.ts';
 import { PurchaseNotFoundError, RefundAtProviderError } from '../errors.ts';
 import type { Purchase } from '../model/purchase.ts';
-import type { MembershipCheckout, MonthTakeBackEffect, PaymentGateway, PurchaseRepository } from '../ports.ts';
+import type { MembershipCheckout, MonthReversalEffect, PaymentGateway, PurchaseRepository } from '../ports.ts';
 import type { PurchaseSettlement } from '../model/purchase-settlement.ts';
 
 /** The accounts a refund touches, read fresh for the rank rule: the admin who asks, the buyer, a gift's recipient. */
@@ -14,7 +14,7 @@ export interface RefundAccounts {
 }
 
 /**
- * An admin refunds a completed purchase: the provider returns the money, then the tokens are taken back. Nobody
+ * An admin refunds a completed purchase: the provider returns the money, then the tokens are removed. Nobody
  * refunds a purchase whose buyer or recipient holds a permission they lack (the rank rule, as for account actions).
  */
 export class RefundPurchase {
@@ -26,7 +26,7 @@ export class RefundPurchase {
     private readonly memberships: MembershipCheckout | null = null,
   ) {}
 
-  /** `adminId`: the admin who asked (none: the terminal), kept in the purchase's status history */
+  /** `adminId`: the admin who asked (none: the terminal), recorded in the purchase's status history */
   async execute(input: { id: string; reason: string; adminId?: string }): Promise<Purchase> {
     const reason = input.reason.trim();
     if (reason.length < 3)
@@ -50,7 +50,7 @@ export class RefundPurchase {
     return refunded;
   }
 
-  /** before the provider is asked: a refund sent cannot be taken back */
+  /** before the provider is asked: a refund sent cannot be undone */
   private async ensureOutranksHolders(adminId: string, purchase: Purchase): Promise<void> {
     const admin = await this.accounts.findById(adminId);
     if (!admin) throw new ForbiddenError('PERMISSION_REQUIRED', 'This needs the "Issue refunds" permission.');
@@ -64,19 +64,19 @@ export class RefundPurchase {
 /** What refunding a purchase now would do besides returning the money, for the admin's confirmation. */
 export interface RefundEffects {
   /** the Discord role the refund takes off the buyer, or the purchase's role that stays with them; null when none */
-  role: TakeBackRole | null;
+  role: RoleAfterReversal | null;
   /**
    * for a Priority Pass month: `ends` when it is the month being served (the membership ends now and is not
    * charged again), `goes_on` for a month already served (only its money and tokens come back), `ended` when the
    * membership had ended before; null for anything else
    */
-  membership: MonthTakeBackEffect | null;
+  membership: MonthReversalEffect | null;
 }
 
 /** Reads a refund's effects ahead, by the same rules the refund then follows. */
 export class RefundTerms {
   constructor(
-    private readonly effects: Pick<PurchaseEffects, 'takeBackRole'>,
+    private readonly effects: Pick<PurchaseEffects, 'roleAfterReversal'>,
     private readonly clock: Clock,
     private readonly memberships: Pick<MembershipCheckout, 'onRefund'> | null = null,
   ) {}
@@ -85,6 +85,6 @@ export class RefundTerms {
     if (purchase.status !== 'completed') return { role: null, membership: null };
     const month = (await this.memberships?.onRefund(purchase, this.clock.now())) ?? null;
     const ending = month?.effect === 'ends' ? month.id : undefined;
-    return { role: await this.effects.takeBackRole(purchase, ending), membership: month?.effect ?? null };
+    return { role: await this.effects.roleAfterReversal(purchase, ending), membership: month?.effect ?? null };
   }
 }

@@ -3,63 +3,69 @@ import type { Context, Middleware } from 'koa';
 import type { Clock } from '../../../core/shared/ports.ts';
 import type { SessionStore } from '../../../core/users/ports.ts';
 import { CookieKeys } from './cookie-keys.ts';
-import { type AnswerOptions, answerOf, type KeptAnswer, plainGetOverHttps, sendKept } from './kept-answer.ts';
-import { admittedAsKept, signedSessionId, unchangedSessionId } from './session.ts';
+import {
+  type ResponseCacheOptions,
+  responseOf,
+  type CachedResponse,
+  plainGetOverHttps,
+  sendCached,
+} from './cached-response.ts';
+import { admittedAsCached, signedSessionId, unchangedSessionId } from './session.ts';
 
 declare module 'koa' {
   interface DefaultState {
-    /** set by a route whose answer is made from the session's user alone (see keepForSession) */
-    keptForSession?: boolean;
+    /** set by a route whose answer is made from the session's user alone (see cacheForSession) */
+    cacheableForSession?: boolean;
   }
 }
 
 /**
  * Marks this answer as made from the signed-in session and its user alone (nothing else the database holds), so it
- * may be sent again to the same session for as long as this process keeps that session unchanged in memory.
+ * may be sent again to the same session for as long as this process caches that session unchanged in memory.
  */
-export function keepForSession(ctx: Context): void {
-  ctx.state.keptForSession = true;
+export function cacheForSession(ctx: Context): void {
+  ctx.state.cacheableForSession = true;
 }
 
 /**
  * A signed-in read whose answer the route marked as made from the session's user alone (who am I, the session) is
- * kept beside the session in the session store and sent again to that session by this middleware, before the
- * session middleware and the routes: the signed cookie checked, the session still kept, unexpired and admitted as it
+ * cached beside the session in the session store and sent again to that session by this middleware, before the
+ * session middleware and the routes: the signed cookie checked, the session still cached, unexpired and admitted as it
  * is (no activity to write back, not idle, not too old, its user not banned), and the same bytes and headers sent.
  * The answer goes with the session: any change to the session or its user (sign-out, ban, role, a new sign-in, a
  * profile read again from Discord) drops it in every process, as it drops the session. Every other request goes on
  * through the app.
  */
-export class SessionAnswers {
+export class SessionResponseCache {
   private readonly keys: CookieKeys;
 
   constructor(
-    private readonly store: Pick<SessionStore, 'keepBeside' | 'beside' | 'moment'>,
+    private readonly store: Pick<SessionStore, 'cacheBeside' | 'beside' | 'moment'>,
     secret: string,
     private readonly clock: Clock,
-    private readonly options: AnswerOptions,
+    private readonly options: ResponseCacheOptions,
   ) {
     this.keys = new CookieKeys([secret]);
   }
 
   /**
-   * Sends the answer kept beside this request's session for its address, or lets the app answer and keeps what the
+   * Sends the answer cached beside this request's session for its address, or lets the app answer and caches what the
    * route marked. It goes after the middleware whose work every answer needs (the request line, the protective
-   * headers, the HTTPS refusal, the query guard), which adds `no-store` to a kept answer as to any signed-in one.
+   * headers, the HTTPS refusal, the query guard), which adds `no-store` to a cached answer as to any signed-in one.
    */
   middleware(): Middleware {
     return (ctx, next) => {
       const req = ctx.req;
       const sid = this.sessionOf(req);
       if (!sid) return next();
-      const kept = this.store.beside(sid, req.url ?? '');
-      if (kept && admittedAsKept(kept.stored, this.clock.now().getTime())) {
-        sendKept(ctx, kept.value as KeptAnswer);
+      const cached = this.store.beside(sid, req.url ?? '');
+      if (cached && admittedAsCached(cached.stored, this.clock.now().getTime())) {
+        sendCached(ctx, cached.value as CachedResponse);
         return undefined;
       }
       // taken before the session is read: anything heard after it means the answer may be made from an older one
       const since = this.store.moment();
-      return next().then(() => this.keep(ctx, since));
+      return next().then(() => this.cache(ctx, since));
     };
   }
 
@@ -71,11 +77,11 @@ export class SessionAnswers {
     return signedSessionId(header, this.keys);
   }
 
-  private keep(ctx: Context, since: number): void {
-    // a banned user's answers are never kept: their requests go the whole way, past the appeal-only check
-    if (!ctx.state.keptForSession || !ctx.state.user || ctx.state.user.bannedAt) return;
+  private cache(ctx: Context, since: number): void {
+    // a banned user's answers are never cached: their requests go the whole way, past the appeal-only check
+    if (!ctx.state.cacheableForSession || !ctx.state.user || ctx.state.user.bannedAt) return;
     const sid = unchangedSessionId(ctx);
-    const answer = sid && answerOf(ctx);
-    if (sid && answer) this.store.keepBeside(sid, ctx.url, answer, since);
+    const answer = sid && responseOf(ctx);
+    if (sid && answer) this.store.cacheBeside(sid, ctx.url, answer, since);
   }
 }

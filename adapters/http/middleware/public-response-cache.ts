@@ -2,38 +2,38 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Clock } from '../../../core/shared/ports.ts';
 import {
-  type AnswerOptions,
-  answerOf,
-  type KeptAnswer,
+  type ResponseCacheOptions,
+  responseOf,
+  type CachedResponse,
   plainGetOverHttps,
-  sendKept,
+  sendCached,
   variesByEncodingAlone,
-} from './kept-answer.ts';
+} from './cached-response.ts';
 import { cookieValue, SESSION_COOKIE } from './session.ts';
 
-/** at most this many answers are kept (a query string makes another address, an encoding another answer) */
+/** at most this many answers are cached (a query string makes another address, an encoding another answer) */
 const MAX_ENTRIES = 64;
 
-interface Answer extends KeptAnswer {
+interface CachedEntry extends CachedResponse {
   /** when it stops being sent from here (its max-age) */
   until: number;
 }
 
 /**
- * Answers any shared cache may keep (`Cache-Control: public, max-age=N`, no cookie set, no Vary but by
- * Accept-Encoding, each Accept-Encoding as sent kept apart, as a cache keeps the variants) are kept here for their
+ * Answers any shared cache may cache (`Cache-Control: public, max-age=N`, no cookie set, no Vary but by
+ * Accept-Encoding, each Accept-Encoding as sent cached apart, as a cache caches the variants) are cached here for their
  * max-age and sent again by this middleware, as a cache in front of the site would send them: for the catalogue, the
  * same bytes and headers without the routes, the body reader or the database context. Only a plain GET without a
  * session cookie or a conditional header is answered from here, over HTTPS when the site requires it; every other
- * request, and every address not kept, goes on through the app. Unlike a cache in front, it hears the database:
- * when it announces '*' (anything may have changed, unannounced: see ChangeFeed), every kept answer goes.
+ * request, and every address not cached, goes on through the app. Unlike a cache in front, it hears the database:
+ * when it announces '*' (anything may have changed, unannounced: see ChangeFeed), every cached answer goes.
  */
-export class PublicAnswers {
-  private readonly answers = new Map<string, Answer>();
+export class PublicResponseCache {
+  private readonly answers = new Map<string, CachedEntry>();
 
   constructor(
     private readonly clock: Clock,
-    private readonly options: AnswerOptions,
+    private readonly options: ResponseCacheOptions,
     changes?: { onChange(listener: (key: string) => void): () => void },
   ) {
     changes?.onChange((key) => {
@@ -42,29 +42,29 @@ export class PublicAnswers {
   }
 
   /**
-   * Sends the answer kept for this request, or lets the app answer and keeps what may be kept. It goes after the
+   * Sends the answer cached for this request, or lets the app answer and caches what may be cached. It goes after the
    * middleware whose work every answer needs (the request line, the protective headers, the HTTPS refusal, the
-   * query guard), so a kept answer gets it too; what it keeps is what the routes set on top of that.
+   * query guard), so a cached answer gets it too; what it caches is what the routes set on top of that.
    */
   middleware(): Middleware {
     // a request that cannot be answered from here (a write, a signed-in read) passes by without a promise of its own
     return (ctx, next) => {
       const req = ctx.req;
       if (!this.servable(req)) return next();
-      const answer = this.kept(req.url ?? '', req);
-      if (!answer) return next().then(() => this.keep(ctx));
-      sendKept(ctx, answer);
+      const answer = this.cached(req.url ?? '', req);
+      if (!answer) return next().then(() => this.cache(ctx));
+      sendCached(ctx, answer);
       return undefined;
     };
   }
 
-  /** Whether this request may be answered from here (and from what was kept for it). */
+  /** Whether this request may be answered from here (and from what was cached for it). */
   private servable(req: IncomingMessage): boolean {
     return cookieValue(req.headers.cookie, SESSION_COOKIE) === undefined && plainGetOverHttps(req, this.options);
   }
 
-  /** The answer kept for this address (for its Accept-Encoding, when it varies by it) and still fresh. */
-  private kept(url: string, req: IncomingMessage): Answer | undefined {
+  /** The answer cached for this address (for its Accept-Encoding, when it varies by it) and still fresh. */
+  private cached(url: string, req: IncomingMessage): CachedEntry | undefined {
     let key = url;
     let answer = this.answers.get(key);
     if (!answer) {
@@ -77,11 +77,11 @@ export class PublicAnswers {
     return undefined;
   }
 
-  private keep(ctx: Context): void {
+  private cache(ctx: Context): void {
     // (a response without the header, as Koa's own 404, answers undefined)
     const maxAge = ctx.status === 200 ? publicMaxAge(ctx.response.get('Cache-Control') ?? '') : null;
     if (maxAge === null) return;
-    const answer = answerOf(ctx, { byEncoding: true });
+    const answer = responseOf(ctx, { byEncoding: true });
     if (!answer) return;
     const vary = ctx.response.get('Vary');
     const key = vary && variesByEncodingAlone(vary) ? variantKey(ctx.url, ctx.get('Accept-Encoding')) : ctx.url;
@@ -89,11 +89,11 @@ export class PublicAnswers {
     this.answers.set(key, { ...answer, until: this.now() + maxAge * 1000 });
   }
 
-  /** Whether `key` may be kept: it is already, or there is room once the answers past their max-age are dropped. */
+  /** Whether `key` may be cached: it is already, or there is room once the answers past their max-age are dropped. */
   private room(key: string): boolean {
     if (this.answers.size < MAX_ENTRIES || this.answers.has(key)) return true;
     const now = this.now();
-    for (const [kept, answer] of this.answers) if (answer.until <= now) this.answers.delete(kept);
+    for (const [cached, answer] of this.answers) if (answer.until <= now) this.answers.delete(cached);
     return this.answers.size < MAX_ENTRIES;
   }
 
@@ -102,12 +102,12 @@ export class PublicAnswers {
   }
 }
 
-/** where the answer to a URL that varies by Accept-Encoding is kept for one Accept-Encoding, exactly as sent */
+/** where the answer to a URL that varies by Accept-Encoding is cached for one Accept-Encoding, exactly as sent */
 function variantKey(url: string, acceptEncoding: string | undefined): string {
   return `${url}\n${acceptEncoding ?? ''}`;
 }
 
-const NOT_KEPT = new Set(['private', 'no-store', 'no-cache']);
+const UNCACHEABLE = new Set(['private', 'no-store', 'no-cache']);
 
 /** N of `public, max-age=N` (seconds); null when the answer is not public or has no max age. */
 export function publicMaxAge(cacheControl: string): number | null {
@@ -115,7 +115,7 @@ export function publicMaxAge(cacheControl: string): number | null {
     .toLowerCase()
     .split(',')
     .map((part) => part.trim());
-  if (!directives.includes('public') || directives.some((part) => NOT_KEPT.has(part))) return null;
+  if (!directives.includes('public') || directives.some((part) => UNCACHEABLE.has(part))) return null;
   const maxAge = directives.find((part) => part.startsWith('max-age='));
   const seconds = maxAge ? Number(maxAge.slice('max-age='.length)) : Number.NaN;
   return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
