@@ -63,7 +63,7 @@ export function prerenderPages(): Plugin {
 
 /**
  * What the API would answer at `path`, for the pages the build prerenders: only what lives in the server's code and is the
- * same for every visitor (the catalogue), made by the very presenter the API answers with.
+ * same for every visitor (the catalogue), made by the very presenter the API responses with.
  */
 function responseAtBuild(path: string): unknown {
   const url = new URL(path, 'http://build');
@@ -168,7 +168,7 @@ export function lightenHead(
 }
 
 /**
- * index.html with the page in #root, the API answers it was prerendered with after it (as JSON data, `<` escaped so no text
+ * index.html with the page in #root, the API responses it was prerendered with after it (as JSON data, `<` escaped so no text
  * can close the element), and the page's title, description and links in the head.
  */
 export function fillTemplate(template: string, markup: string, answers: PrerenderedResponses = []): string {

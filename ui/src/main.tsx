@@ -15,7 +15,7 @@ if (root.dataset.prerendered !== undefined) {
   void pageFor(window.location.pathname)
     ?.load()
     .then(() => {
-      // the app starts from the API answers the page was prerendered with, so it hydrates the page as prerendered
+      // the app starts from the API responses the page was prerendered with, so it hydrates the page as prerendered
       const client = signedOutQueryClient();
       const prerendered = document.getElementById(PRERENDERED_RESPONSES_ID)?.textContent;
       for (const [queryKey, answer] of prerendered ? (JSON.parse(prerendered) as PrerenderedResponses) : [])

@@ -24,7 +24,7 @@ function PrerenderRouter({ children }: { children: ReactNode }) {
 }
 
 /**
- * The page's markup, everything it loads lazily included, and the API answers it was prerendered with (`answer` gives each
+ * The page's markup, everything it loads lazily included, and the API responses it was prerendered with (`answer` gives each
  * path's). A first render waits for the lazily loaded parts; the second, with all of them loaded, writes the page
  * inline: no fallback for the browser to replace, and no inline script (the site's Content-Security-Policy admits none).
  */

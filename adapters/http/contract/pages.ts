@@ -99,7 +99,7 @@ export const prerenderedFile = (route: PageRoute) =>
   `prerendered/${route === '/' ? 'index' : route.slice(1).replaceAll('/', '_')}.html`;
 
 /**
- * The API answers a prerendered page was prerendered with, written into it as JSON (`<script type="application/json">`, data
+ * The API responses a page was prerendered with, written into it as JSON (`<script type="application/json">`, data
  * the browser never runs) under this id: the app starts from them, so it hydrates the page exactly as prerendered and asks for
  * nothing the page already shows. Each is a query key and the answer it holds.
  */

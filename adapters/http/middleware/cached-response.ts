@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { PROTECTIVE_HEADER_NAMES } from './security-headers.ts';
 
 /**
- * An answer the app gave, as it is sent again: the headers its route set, as pairs made once when it was cached, and
+ * A response the app gave, as it is sent again: the headers its route set, as pairs made once when it was cached, and
  * its body bytes.
  */
 export interface CachedResponse {
@@ -11,13 +11,13 @@ export interface CachedResponse {
   body: Buffer;
 }
 
-/** Where answers are sent again from: over HTTPS only when the site requires it, the scheme read as Koa reads it. */
+/** Where responses are sent again from: over HTTPS only when the site requires it, the scheme read as Koa reads it. */
 export interface ResponseCacheOptions {
   httpsOnly: boolean;
   trustProxy: boolean;
 }
 
-/** A plain GET (no conditional header) that came over HTTPS when the site requires it: one a cached answer may serve. */
+/** A plain GET (no conditional header) that came over HTTPS when the site requires it: one a cached response may serve. */
 export function plainGetOverHttps(req: IncomingMessage, options: ResponseCacheOptions): boolean {
   if (req.method !== 'GET') return false;
   const headers = req.headers;
@@ -30,15 +30,15 @@ export function plainGetOverHttps(req: IncomingMessage, options: ResponseCacheOp
 }
 
 /**
- * Headers a cached answer leaves out: what belongs to this connection, not to the answer (a server stopping asks for
+ * Headers a cached response leaves out: what belongs to this connection, not to the response (a server stopping asks for
  * Connection: close), the length (Koa sets it from the body), and the protective headers (loggingSecurityAndErrors sets them for
- * every answer, a cached one included).
+ * every response, a cached one included).
  */
 const UNCACHED_HEADERS = new Set(['connection', 'cache-alive', 'transfer-encoding', 'content-length']);
 const uncached = (name: string) => UNCACHED_HEADERS.has(name) || PROTECTIVE_HEADER_NAMES.has(name);
 
 /**
- * The app's answer to this request as it stands (every header set so far, the body as Koa sends it); undefined
+ * The app's response to this request as it stands (every header set so far, the body as Koa sends it); undefined
  * when it is not a 200, sets a cookie, varies (but by Accept-Encoding, when the cache caches each encoding apart), or
  * its body is a stream.
  */
@@ -68,15 +68,15 @@ export function variesByEncodingAlone(vary: string): boolean {
 }
 
 /**
- * Answers this request with a cached answer: its headers on the response, its bytes as the body. The middleware after
- * the cache does not run; the middleware before it (the request line, the protective headers) does, as for any answer.
+ * Serves this request with a cached response: its headers on the response, its bytes as the body. The middleware after
+ * the cache does not run; the middleware before it (the request line, the protective headers) does, as for any response.
  */
-export function sendCached(ctx: Context, answer: CachedResponse): void {
+export function sendCached(ctx: Context, response: CachedResponse): void {
   const res = ctx.res;
-  const headers = answer.headers;
+  const headers = response.headers;
   for (let i = 0; i < headers.length; i++) {
     const [name, value] = headers[i] as readonly [string, OutgoingHttpHeader];
     res.setHeader(name, value);
   }
-  ctx.body = answer.body;
+  ctx.body = response.body;
 }

@@ -2,11 +2,11 @@ import type { Middleware } from 'koa';
 import type { Clock } from '../../../core/shared/ports.ts';
 import { currentUser } from './auth.ts';
 
-/** a cached answer is sent again for at most this long: lists say how long ago things happened, and checkouts lapse */
+/** a cached response is sent again for at most this long: lists say how long ago things happened, and checkouts lapse */
 const MAX_AGE_MS = 1000;
-/** answers cached per process; the oldest go first beyond this */
+/** responses cached per process; the oldest go first beyond this */
 const MAX_ENTRIES = 200;
-/** the answer's headers a route sets, sent again with its body */
+/** the response's headers a route sets, sent again with its body */
 const HEADERS = ['Content-Type', 'Content-Encoding', 'Vary', 'Cache-Control'] as const;
 
 interface CachedEntry {
@@ -26,11 +26,11 @@ export interface Hearing {
 }
 
 /**
- * The staff's list answers (the review lists, the purchases list), polled by every open list, cached in this
+ * The staff's list responses (the review lists, the purchases list), polled by every open list, cached in this
  * process's memory for at most a second and dropped at once when anything they read may have changed: any write
- * this process answers (`writes`), and every change the database announces (its triggers, for every process, the
+ * this process serves (`writes`), and every change the database announces (its triggers, for every process, the
  * CLI and hand-written statements alike), sessions aside. A read that was under way while anything changed is not
- * cached, and while the change feed cannot hear, nothing is cached. Each signed-in user has answers of their own.
+ * cached, and while the change feed cannot hear, nothing is cached. Each signed-in user has responses of their own.
  */
 export class ListResponseCache {
   private readonly entries = new Map<string, CachedEntry>();
@@ -48,8 +48,8 @@ export class ListResponseCache {
   }
 
   /**
-   * for a list route, after its role check: answers from memory when it can, else caches what the route answers;
-   * `maxAgeMs` for an answer that may be older than a second (the dashboard's charts)
+   * for a list route, after its role check: serves from memory when it can, else caches what the route sends;
+   * `maxAgeMs` for a response that may be older than a second (the dashboard's charts)
    */
   serve({ maxAgeMs = MAX_AGE_MS } = {}): Middleware {
     return async (ctx, next) => {

@@ -26,7 +26,7 @@ export const PAYMENT_CONTENT_SECURITY_POLICY = [
   'frame-src https://js.stripe.com https://hooks.stripe.com',
 ].join('; ');
 
-/** API answers are data, never a document: they may load nothing at all. */
+/** API responses are data, never a document: they may load nothing at all. */
 export const API_CONTENT_SECURITY_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
@@ -48,8 +48,8 @@ function isApiPath(path: string): boolean {
 }
 
 /**
- * The same protective headers on every response (pages, assets, API answers and errors), a policy per kind of
- * response, and `no-store` on API answers to a request carrying a session (or setting one), so no shared
+ * The same protective headers on every response (pages, assets, API responses and errors), a policy per kind of
+ * response, and `no-store` on API responses to a request carrying a session (or setting one), so no shared
  * cache or back button keeps one person's data. `before` runs as the request arrives, `after` once it is
  * answered (see logging-security-and-errors.ts).
  */

@@ -14,13 +14,13 @@ import { admittedAsCached, signedSessionId, unchangedSessionId } from './session
 
 declare module 'koa' {
   interface DefaultState {
-    /** set by a route whose answer is made from the session's user alone (see cacheForSession) */
+    /** set by a route whose response is made from the session's user alone (see cacheForSession) */
     cacheableForSession?: boolean;
   }
 }
 
 /**
- * Marks this answer as made from the signed-in session and its user alone (nothing else the database holds), so it
+ * Marks this response as made from the signed-in session and its user alone (nothing else the database holds), so it
  * may be sent again to the same session for as long as this process caches that session unchanged in memory.
  */
 export function cacheForSession(ctx: Context): void {
@@ -28,11 +28,11 @@ export function cacheForSession(ctx: Context): void {
 }
 
 /**
- * A signed-in read whose answer the route marked as made from the session's user alone (who am I, the session) is
+ * A signed-in read whose response the route marked as made from the session's user alone (who am I, the session) is
  * cached beside the session in the session store and sent again to that session by this middleware, before the
  * session middleware and the routes: the signed cookie checked, the session still cached, unexpired and admitted as it
  * is (no activity to write back, not idle, not too old, its user not banned), and the same bytes and headers sent.
- * The answer goes with the session: any change to the session or its user (sign-out, ban, role, a new sign-in, a
+ * The response goes with the session: any change to the session or its user (sign-out, ban, role, a new sign-in, a
  * profile read again from Discord) drops it in every process, as it drops the session. Every other request goes on
  * through the app.
  */
@@ -49,9 +49,9 @@ export class SessionResponseCache {
   }
 
   /**
-   * Sends the answer cached beside this request's session for its address, or lets the app answer and caches what the
-   * route marked. It goes after the middleware whose work every answer needs (the request line, the protective
-   * headers, the HTTPS refusal, the query guard), which adds `no-store` to a cached answer as to any signed-in one.
+   * Sends the response cached beside this request's session for its address, or lets the app respond and caches what the
+   * route marked. It goes after the middleware whose work every response needs (the request line, the protective
+   * headers, the HTTPS refusal, the query guard), which adds `no-store` to a cached response as to any signed-in one.
    */
   middleware(): Middleware {
     return (ctx, next) => {
@@ -63,13 +63,13 @@ export class SessionResponseCache {
         sendCached(ctx, cached.value as CachedResponse);
         return undefined;
       }
-      // taken before the session is read: anything heard after it means the answer may be made from an older one
+      // taken before the session is read: anything heard after it means the response may be made from an older one
       const since = this.store.moment();
       return next().then(() => this.cache(ctx, since));
     };
   }
 
-  /** The session id of a signed cookie on a plain GET this may answer; undefined otherwise. */
+  /** The session id of a signed cookie on a plain GET this may serve; undefined otherwise. */
   private sessionOf(req: IncomingMessage): string | undefined {
     const header = req.headers.cookie;
     // a request without cookies (most that are not signed in) goes by at once
@@ -78,10 +78,10 @@ export class SessionResponseCache {
   }
 
   private cache(ctx: Context, since: number): void {
-    // a banned user's answers are never cached: their requests go the whole way, past the appeal-only check
+    // a banned user's responses are never cached: their requests go the whole way, past the appeal-only check
     if (!ctx.state.cacheableForSession || !ctx.state.user || ctx.state.user.bannedAt) return;
     const sid = unchangedSessionId(ctx);
-    const answer = sid && responseOf(ctx);
-    if (sid && answer) this.store.cacheBeside(sid, ctx.url, answer, since);
+    const response = sid && responseOf(ctx);
+    if (sid && response) this.store.cacheBeside(sid, ctx.url, response, since);
   }
 }

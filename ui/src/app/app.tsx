@@ -21,7 +21,7 @@ export function App({
 }: {
   /**
    * the build's prerender brings its own, to empty it (and stop its timers) once the page is prerendered; the browser, one
-   * holding the API answers a prerendered page was prerendered with
+   * holding the API responses a prerendered page was prerendered with
    */
   client?: QueryClient;
   /** the browser's history; the build's prerender passes a router fixed on one path */
