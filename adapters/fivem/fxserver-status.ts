@@ -23,7 +23,7 @@ const plainName = (value: unknown): string | null =>
 
 /**
  * Reads the game server's public `dynamic.json` (players, slots, host name) and `info.json` (its variables)
- * every `pollMs`, each with a short timeout, and keeps the answer in memory: players' requests read the last
+ * every `pollMs`, each with a short timeout, and caches the response in memory: players' requests read the last
  * answer and never wait for the game server. Each check is counted (`recordCheck`), and the uptime it answers is held
  * beside the status.
  */

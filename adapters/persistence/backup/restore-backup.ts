@@ -4,7 +4,7 @@ import { BackupError } from './backup-error.ts';
 import { type BackupHeader, CHECKSUM_FORMAT_VERSION, readBackupEntries, readBackupHeader } from './backup-format.ts';
 import { type BackupNames, namesIn, OwnNames } from './own-names.ts';
 import { RowWriter } from './row-writer.ts';
-import { inSchema, KEPT_BY_TRIGGERS, NOT_BACKED_UP, quoted } from './tables.ts';
+import { inSchema, MAINTAINED_BY_TRIGGERS, NOT_BACKED_UP, quoted } from './tables.ts';
 
 export interface RestoreSummary {
   header: BackupHeader;
@@ -117,7 +117,7 @@ async function tableNames(sql: RawSql): Promise<string[]> {
 async function tablesHoldingRows(sql: RawSql): Promise<string[]> {
   const [[current]] = (await sql('select current_schema()')).rows;
   const schema = current ?? 'public';
-  const ignored = [...NOT_BACKED_UP, ...KEPT_BY_TRIGGERS];
+  const ignored = [...NOT_BACKED_UP, ...MAINTAINED_BY_TRIGGERS];
   const holding: string[] = [];
   for (const table of await tableNames(sql)) {
     if (ignored.includes(table)) continue;

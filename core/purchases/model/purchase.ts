@@ -282,14 +282,14 @@ const delivered = (gift: PurchaseGift, to: GiftHolder, now: Date): PurchaseGift 
 const attemptedAt = (purchase: Purchase, now: Date) => purchase.paymentAttemptedAt ?? now;
 
 /** how a refund's or a dispute's reason is stored in `failureReason` */
-const TAKE_BACK_PREFIX = { refunded: 'Refund: ', disputed: 'Dispute: ' } as const;
+const REVERSAL_PREFIX = { refunded: 'Refund: ', disputed: 'Dispute: ' } as const;
 
 /** The reason given for a refund or a dispute, without its prefix; null for any other purchase. */
 export function reversalReason(purchase: Pick<Purchase, 'status' | 'failureReason'>): string | null {
   if (purchase.status !== 'refunded' && purchase.status !== 'disputed') return null;
   const note = purchase.failureReason;
   if (note === null) return null;
-  const prefix = TAKE_BACK_PREFIX[purchase.status];
+  const prefix = REVERSAL_PREFIX[purchase.status];
   return note.startsWith(prefix) ? note.slice(prefix.length) : note;
 }
 
@@ -301,7 +301,7 @@ function reversed(
   now: Date,
   by: string | null,
 ): PurchaseChanges {
-  const failureReason = `${TAKE_BACK_PREFIX[to]}${reason}`;
+  const failureReason = `${REVERSAL_PREFIX[to]}${reason}`;
   return {
     status: to,
     tokensAwarded: 0,
