@@ -127,7 +127,7 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
 
   purchases
     .command('refund <id>')
-    .description('Refund a completed purchase through the payment provider and take its tokens back')
+    .description('Refund a completed purchase through the payment provider and remove its tokens')
     .requiredOption('--reason <text>', 'why (recorded with the purchase)')
     .action((id: string, options: { reason: string }) =>
       context.withSystem(async (system) => {

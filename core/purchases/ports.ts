@@ -320,7 +320,7 @@ export interface StoreBans {
 }
 
 /**
- * What taking a month back (a refund, a dispute) does to its membership: `ends` it (the month being served),
+ * What reversing a month (a refund, a dispute) does to its membership: `ends` it (the month being served),
  * `goes_on` (a month served already), or finds it `ended` before.
  */
 export const MONTH_REVERSAL_EFFECTS = ['ends', 'goes_on', 'ended'] as const;

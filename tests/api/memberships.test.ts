@@ -243,7 +243,7 @@ describe('Priority Pass memberships on the demo gateway', () => {
     expect(await tokens(http)).toBe(200);
   });
 
-  it('the dashboard counts members and MRR; refunding the month being served takes its tokens back and ends the membership', async () => {
+  it('the dashboard counts members and MRR; refunding the month being served removes its tokens and ends the membership', async () => {
     const before = (await admin.get('/api/memberships/summary')).body;
     const { player, http, membership, purchaseId } = await subscribe('gator-crown');
     await renewDue(new Date(new Date(membership.currentPeriodEnd).getTime() + 60_000));

@@ -26,7 +26,8 @@ const RETIRED: ReadonlyArray<{ pattern: RegExp; use: string }> = [
   { pattern: /\b(build (draws|drew)|drawn page|as drawn|drawn with)\b/, use: 'prerender(ed)' },
   { pattern: /\badopt(s|ed|ing|ion)?\b|ADOPT/i, use: 'hydrate, hydration' },
   {
-    pattern: /\btak(e|es|en|ing)[ -]back\b|take-back|takeBack|takenBack|TakeBack|TAKE_BACK/i,
+    pattern:
+      /\btak(e|es|en|ing)[ -]back\b|take-back|takeBack|takenBack|TakeBack|TAKE_BACK|\b(taking (a|this) month|takes? (the|its) tokens) back\b/i,
     use: 'reversal, refund or dispute',
   },
   { pattern: /\binterface (Without|Naming)\b|[:<,{] (Without|Naming)\b/, use: 'EntitlementExclusion, ClaimedPurchase' },
@@ -72,6 +73,7 @@ describe("production code speaks the field's words", () => {
     ['a.ts', '// the browser adopts it once the page is here'],
     ['a.ts', 'private takeBack(purchase: Purchase) {'],
     ['a.ts', '// its tokens were taken back'],
+    ['a.ts', '// what taking a month back does to its membership'],
     ['a.ts', 'export interface Without {'],
     ['a.ts', 'if (!takes(coupon, item.product)) throw'],
     ['a.ts', 'const holder = holderOf(purchase);'],

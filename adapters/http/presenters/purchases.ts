@@ -57,7 +57,7 @@ export function presentPurchaseDetail(
       .map(presentTokenEntry),
     deliveries: [...deliveries].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map(presentDelivery),
     refund: {
-      // Tebex's payments are refunded in its panel; its webhook then takes the tokens back here
+      // Tebex's payments are refunded in its panel; its webhook then removes the tokens here
       refundable: purchase.status === 'completed' && purchase.paymentIntentId !== null && purchase.gateway !== 'tebex',
       tokensToRemove: Math.max(0, Math.min(purchase.tokensAwarded, holder?.tokens ?? 0)),
       tokensFrom: holder ? { name: displayName(holder), recipient: holder.id !== purchase.userId } : null,

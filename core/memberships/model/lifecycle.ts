@@ -14,7 +14,7 @@ export interface CompletedMonth {
   membership: Membership | null;
 }
 
-/** what taking a month back does to its membership */
+/** what reversing a month does to its membership */
 export interface MonthReversal {
   membership: Membership;
   effect: MonthReversalEffect;
@@ -122,7 +122,7 @@ export class MembershipLifecycle implements CompletionHooks {
 
   /**
    * A refunded or disputed month that is still being served ends its membership now: its benefits were paid
-   * back, so they stop, and nothing more is charged. An older month's refund only takes its tokens back.
+   * back, so they stop, and nothing more is charged. An older month's refund only removes its tokens.
    */
   async reversed(purchase: Purchase, at: Date): Promise<void> {
     const found = await this.onReversal(purchase, at);
@@ -130,7 +130,7 @@ export class MembershipLifecycle implements CompletionHooks {
   }
 
   /**
-   * What taking this month back at `at` does to its membership: `ends` it (the month being served, of a live
+   * What reversing this month at `at` does to its membership: `ends` it (the month being served, of a live
    * membership), `goes_on` (a month served already), or finds it `ended` already; null for no membership's month.
    */
   async onReversal(purchase: Purchase, at: Date): Promise<MonthReversal | null> {

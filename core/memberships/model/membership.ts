@@ -5,7 +5,7 @@ import type { PaymentGatewayName } from '../../purchases/model/purchase.ts';
 export const MEMBERSHIP_STATUSES = ['active', 'past_due', 'ended'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-/** what taking a month back does to its membership; the store's refund asks it, so the store names it */
+/** what reversing a month does to its membership; the store's refund asks it, so the store names it */
 export { MONTH_REVERSAL_EFFECTS, type MonthReversalEffect } from '../../purchases/ports.ts';
 
 /** How long benefits stay after a renewal payment fails, while the provider retries. */
