@@ -130,7 +130,7 @@ export function listQuerySchema<S extends string>(kind: ApplicationKind<unknown,
   });
 }
 
-/** An application as the API responses: identity, the kind's answers, then where its review stands. */
+/** An application as the API responds: identity, the kind's answers, then where its review stands. */
 export type ApplicationDto<A, S extends string> = {
   id: string;
   /** the applicant's account: the key of their player page (staff only) */
