@@ -293,7 +293,7 @@ describe.skipIf(!posix)('an embedded database in a data directory', () => {
     ).rejects.toThrow(/password/);
     await expect(queryOnce(withPassword(first.url, 'postgres'), 'select 1')).rejects.toMatchObject({ code: '28P01' });
 
-    await queryOnce(first.url, `create table stored (note text); insert into stored values ('still here')`);
+    await queryOnce(first.url, `create table kept (note text); insert into kept values ('still here')`);
   });
 
   it('lets another process in through the published address and the password file', async () => {
@@ -303,7 +303,7 @@ describe.skipIf(!posix)('an embedded database in a data directory', () => {
     const cli = await Database.open({ dataDir });
     try {
       expect(cli.isEmbedded).toBe(false);
-      expect(await cli.query('select note from stored')).toEqual([{ note: 'still here' }]);
+      expect(await cli.query('select note from kept')).toEqual([{ note: 'still here' }]);
     } finally {
       await cli.close();
     }
@@ -312,7 +312,7 @@ describe.skipIf(!posix)('an embedded database in a data directory', () => {
     const script = `
       const { Database } = await import('./adapters/persistence/database.ts');
       const db = await Database.open({ dataDir: process.env.PROBE_DATA_DIR });
-      const rows = await db.query('select note from stored');
+      const rows = await db.query('select note from kept');
       console.log(JSON.stringify({ embedded: db.isEmbedded, rows }));
       await db.close();
     `;
@@ -339,6 +339,6 @@ describe.skipIf(!posix)('an embedded database in a data directory', () => {
     expect(modeOf(passwordFile)).toBe(0o600);
     expect(readFileSync(passwordFile, 'utf8').trim()).toBe(password);
     expect(new URL(first.url).password).toBe(password);
-    expect(await queryOnce(first.url, 'select note from stored')).toEqual([{ note: 'still here' }]);
+    expect(await queryOnce(first.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
   });
 });

@@ -34,28 +34,28 @@ function stores() {
 describe('in-memory transactions', () => {
   it('undo the writes of every registered store when the work throws, and keep them when it succeeds', async () => {
     const { users, ledger, bans, transactions, addUser, credit } = stores();
-    const stored = await addUser('101');
+    const kept = await addUser('101');
     await expect(
       transactions.run(async () => {
-        await credit(stored, 40, 'purchase:1');
-        await bans.ban(stored, 'Payment dispute');
+        await credit(kept, 40, 'purchase:1');
+        await bans.ban(kept, 'Payment dispute');
         await addUser('102');
         throw new Error('the purchase could not be completed');
       }),
     ).rejects.toThrow('the purchase could not be completed');
-    expect((await users.findById(stored))?.tokens).toBe(0);
-    expect(await ledger.history(stored, 10)).toEqual([]);
-    expect(await bans.isBanned(stored)).toBe(false);
+    expect((await users.findById(kept))?.tokens).toBe(0);
+    expect(await ledger.history(kept, 10)).toEqual([]);
+    expect(await bans.isBanned(kept)).toBe(false);
     expect(await users.findByDiscordId('102')).toBeNull();
 
     const answer = await transactions.run(async () => {
-      await credit(stored, 40, 'purchase:1');
-      await bans.ban(stored, 'Payment dispute');
+      await credit(kept, 40, 'purchase:1');
+      await bans.ban(kept, 'Payment dispute');
       return 'done';
     });
     expect(answer).toBe('done');
-    expect((await users.findById(stored))?.tokens).toBe(40);
-    expect(await bans.isBanned(stored)).toBe(true);
+    expect((await users.findById(kept))?.tokens).toBe(40);
+    expect(await bans.isBanned(kept)).toBe(true);
   });
 
   it('undo only the inner work when a nested transaction fails and the outer one carries on', async () => {

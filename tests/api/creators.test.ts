@@ -339,7 +339,7 @@ describe('creator codes with Tebex', () => {
     };
     const detail = async (id: string) => (await admin.get(`/api/purchases/${id}`)).body.purchase;
 
-    // the code the buyer named is the one Tebex reports: accepted, and stored as reported
+    // the code the buyer named is the one Tebex reports: accepted, and kept as reported
     const named = await open('starter-gang', 'crawdaddy');
     await fake.pay(named.paymentIntentId);
     expect(await detail(named.purchaseId)).toMatchObject({
@@ -350,7 +350,7 @@ describe('creator codes with Tebex', () => {
       reportedCouponCodes: [],
     });
 
-    // the buyer changed the code on Tebex's own checkout page: the site's creator is marked refused, Tebex's code stored
+    // the buyer changed the code on Tebex's own checkout page: the site's creator is marked refused, Tebex's code kept
     const changed = await open('hood-package', 'CrawDaddy');
     fake.basket(changed.paymentIntentId).creator_code = 'SomeoneElse';
     await fake.pay(changed.paymentIntentId);

@@ -64,7 +64,7 @@ describe('the dashboard charts', () => {
     });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
 
-    // the answer stored a moment ago is dropped by these writes: the charts read them at once
+    // the answer kept a moment ago is dropped by these writes: the charts read them at once
     const after = await charts('?days=30');
     expect(total(after.money)).toBe(130);
     expect(after.money.reduce((sum, day) => sum + day.purchases, 0)).toBe(3);

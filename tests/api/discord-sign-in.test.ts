@@ -141,7 +141,7 @@ describe('Discord sign-in: the authorization code flow with state and PKCE again
     });
   });
 
-  it('returns to the page and product the player was on (the returnTo stored through the OAuth state)', async () => {
+  it('returns to the page and product the player was on (the returnTo kept through the OAuth state)', async () => {
     const payment = '/stripe-checkout?type=whitelist&id=swamp-blood';
     const { cookie, callbackPath } = await startAndAuthorize(payment);
     const callback = await get(callbackPath, cookie);

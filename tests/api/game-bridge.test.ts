@@ -72,7 +72,7 @@ describe('live server status', () => {
     );
     await fx.down();
     await eventually(async () => expect(await status(site)).toMatchObject({ online: false, players: null }));
-    // the checks that found it down count against its uptime, stored in the database
+    // the checks that found it down count against its uptime, kept in the database
     await eventually(async () => expect((await status(site)).uptime).toBeLessThan(1));
     const [counted] = await site.system.database.withContext(() =>
       site.system.database.em.execute<Array<{ checks: number; online: number }>>(

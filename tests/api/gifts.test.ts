@@ -427,7 +427,7 @@ describe('buying as a gift', () => {
       expect(page.body).toMatchObject({ status: 'underpaid', failureReason: reason });
       const staff = await admin.get(`/api/purchases/${started.body.purchaseId}`);
       expect(staff.body.purchase).toMatchObject({ status: 'underpaid', failureReason: reason });
-      // a banned player reaches only their appeal: the balances are read where they are stored
+      // a banned player reaches only their appeal: the balances are read where they are kept
       const balances = await sql<Array<{ tokens: number }>>(`select tokens from users where id in (?, ?)`, [
         friend.user.id,
         buyer.user.id,

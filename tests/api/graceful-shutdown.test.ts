@@ -96,7 +96,7 @@ describe.skipIf(!reachable)('two server processes on one Postgres, and a gracefu
       await locker.query('rollback');
       const answer = await inFlight;
       expect(answer.status).toBe(200);
-      // answered while stopping: the connection is not stored for another request
+      // answered while stopping: the connection is not kept for another request
       expect(answer.headers.get('connection')).toBe('close');
       expect((await answer.json()).username).toBe('Held Request');
       expect(await first.exited).toBe(0);

@@ -9,8 +9,8 @@ import { startTestServer, type TestServer } from '../support/test-system.ts';
 /** the raw answer: status, the headers a cache could get wrong (not the date or the request id), and the bytes */
 async function raw(url: string, cookie: string, gzip: boolean) {
   const { headers, ...answer } = await rawGet(url, { cookie, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) });
-  const { date: _date, 'x-request-id': _id, ...stored } = headers;
-  return { ...answer, headers: stored };
+  const { date: _date, 'x-request-id': _id, ...kept } = headers;
+  return { ...answer, headers: kept };
 }
 
 /** an announced change: the feed hears it at once on Postgres, within a quarter second on the embedded database */
@@ -56,7 +56,7 @@ describe.each(databaseTargets())('staff lists answered from memory stay true to 
           expect(first.headers['content-encoding']).toBe(gzip ? 'gzip' : undefined);
       }
     }
-    // a player is refused even right after an admin's read was stored
+    // a player is refused even right after an admin's read was kept
     expect((await raw(`${server.url}/api/purchases?limit=50`, applicant.cookie, false)).status).toBe(403);
     // staff may read the review list, not the admin's purchases
     expect((await raw(`${server.url}/api/applications?pageSize=50`, staff.cookie, false)).status).toBe(200);

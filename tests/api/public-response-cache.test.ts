@@ -7,7 +7,7 @@ import { capturedLogger, headersOf } from '../support/captured-log.ts';
 import { PublicResponseCache, publicMaxAge } from '../../adapters/http/middleware/public-response-cache.ts';
 import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-system.ts';
 
-describe('the catalogue in production, answered again from what was stored', () => {
+describe('the catalogue in production, answered again from what was kept', () => {
   let server: TestServer;
   const log = capturedLogger();
   beforeAll(async () => {
@@ -134,19 +134,19 @@ describe('PublicResponseCache', () => {
   const text = async (path: string, init?: RequestInit) => (await fetch(`${url}${path}`, init)).text();
 
   it('keeps a public answer for its max-age, then asks the app again', async () => {
-    const first = await text('/stored');
-    expect(await text('/stored')).toBe(first);
+    const first = await text('/kept');
+    expect(await text('/kept')).toBe(first);
     now += 59_000;
-    expect(await text('/stored')).toBe(first);
+    expect(await text('/kept')).toBe(first);
     now += 1_000;
-    const fresh = await text('/stored');
+    const fresh = await text('/kept');
     expect(fresh).not.toBe(first);
-    expect(await text('/stored')).toBe(fresh);
+    expect(await text('/kept')).toBe(fresh);
   });
 
   it('keeps each address apart and never keeps a private, no-store, cookie-setting, varying or failed answer', async () => {
-    const stored = await text('/stored?variant=1');
-    expect(await text('/stored?variant=2')).not.toBe(stored);
+    const kept = await text('/kept?variant=1');
+    expect(await text('/kept?variant=2')).not.toBe(kept);
     for (const path of [
       '/?cc=private,%20max-age=60',
       '/?cc=no-store',
@@ -169,21 +169,21 @@ describe('PublicResponseCache', () => {
     expect(identity).not.toBe(gzip);
     expect(await as('gzip')).toBe(gzip);
     expect(await as('identity')).toBe(identity);
-    // another way of asking is another answer of the app's, stored in its turn
+    // another way of asking is another answer of the app's, kept in its turn
     const both = await as('gzip, br');
     expect([gzip, identity]).not.toContain(both);
     expect(await as('gzip, br')).toBe(both);
   });
 
   it('lets the app answer a write, a conditional request and a request carrying a session', async () => {
-    const stored = await text('/again');
-    expect(await text('/again', { method: 'POST' })).not.toBe(stored);
-    expect(await text('/again', { headers: { 'If-None-Match': '"x"' } })).not.toBe(stored);
-    expect(await text('/again', { headers: { cookie: 'bayou.sid=abc; bayou.sid.sig=def' } })).not.toBe(stored);
-    expect(await text('/again', { headers: { cookie: 'theme=dark' } })).toBe(stored);
+    const kept = await text('/again');
+    expect(await text('/again', { method: 'POST' })).not.toBe(kept);
+    expect(await text('/again', { headers: { 'If-None-Match': '"x"' } })).not.toBe(kept);
+    expect(await text('/again', { headers: { cookie: 'bayou.sid=abc; bayou.sid.sig=def' } })).not.toBe(kept);
+    expect(await text('/again', { headers: { cookie: 'theme=dark' } })).toBe(kept);
   });
 
-  it("drops every stored answer when the database announces '*' (anything may have changed), not on a change it names", async () => {
+  it("drops every kept answer when the database announces '*' (anything may have changed), not on a change it names", async () => {
     const first = await text('/heard');
     announce('table:purchases');
     announce('session:abc');
@@ -194,14 +194,14 @@ describe('PublicResponseCache', () => {
     expect(await text('/heard')).toBe(fresh);
   });
 
-  it('makes room for a new address once stored answers are past their max-age', async () => {
+  it('makes room for a new address once kept answers are past their max-age', async () => {
     const shortLived = (n: number) => `/short?n=${n}&cc=public,%20max-age=1`;
     for (let n = 0; n < 64; n++) await text(shortLived(n));
     const full = await text('/newcomer');
     expect(await text('/newcomer')).not.toBe(full);
     now += 1_000;
-    const stored = await text('/newcomer');
-    expect(await text('/newcomer')).toBe(stored);
+    const kept = await text('/newcomer');
+    expect(await text('/newcomer')).toBe(kept);
   });
 
   it('keeps what belongs to the answer, not to its connection', async () => {

@@ -94,7 +94,7 @@ describe.skipIf(!reachable)('sessions cached in memory by two processes on one P
       .toBe(403);
   });
 
-  it("a review made in one shows in the other's stored review list within a second", async () => {
+  it("a review made in one shows in the other's kept review list within a second", async () => {
     const admin = await devSignIn(first.url, 'List Admin', adminDiscordId);
     const applicant = await devSignIn(first.url, 'Listed Applicant');
     const created = await fetch(`${first.url}/api/applications`, {
@@ -127,9 +127,9 @@ describe.skipIf(!reachable)('sessions cached in memory by two processes on one P
     await expect.poll(async () => (await me(second.url, player.cookie)).status, within1s).toBe(401);
   });
 
-  it('a permission revoked on one is refused by the other within a second, and its stored answers go with it', async () => {
+  it('a permission revoked on one is refused by the other within a second, and its kept answers go with it', async () => {
     const admin = await devSignIn(first.url, 'Permission Admin', adminDiscordId);
-    const moderator = await devSignIn(first.url, 'Stored Moderator');
+    const moderator = await devSignIn(first.url, 'Kept Moderator');
     const moderatorId = await accountOf(first.url, admin.cookie, moderator.discordId);
     const change = (body: unknown) =>
       fetch(`${first.url}/api/players/${moderatorId}/permissions`, {
@@ -139,7 +139,7 @@ describe.skipIf(!reachable)('sessions cached in memory by two processes on one P
       });
     expect((await change({ grant: ['view-players'] })).status).toBe(200);
     const search = async () =>
-      (await fetch(`${second.url}/api/players?q=stored`, { headers: { cookie: moderator.cookie } })).status;
+      (await fetch(`${second.url}/api/players?q=kept`, { headers: { cookie: moderator.cookie } })).status;
     const permissions = async () => (await (await me(second.url, moderator.cookie)).json()).permissions;
     // the second process keeps the session and its answer to /api/auth/user
     await expect.poll(search, within1s).toBe(200);
@@ -175,7 +175,7 @@ describe('sessions cached in memory on the embedded database', () => {
     const { cookie, user } = await signIn(server);
     const sid = cookieValue(cookie, SESSION_COOKIE) as string;
     const sessions = server.system.sessions;
-    // a read under way while the sign-in's own writes come back through the change feed is not stored: the next one is
+    // a read under way while the sign-in's own writes come back through the change feed is not kept: the next one is
     await expect
       .poll(async () => {
         expect((await me(server.url, cookie)).status).toBe(200);

@@ -23,9 +23,9 @@ describe.each(databaseTargets())('who-am-I responses cached beside the session (
   const log = capturedLogger();
   beforeAll(async () => {
     server = await startTestServer({ target, clock: { now: () => new Date(now) }, logger: log.logger });
-    admin = await signIn(server, { role: 'admin', username: 'Stored Admin' });
-    // the process's first session read starts its change feed, which on the real Postgres drops everything stored once
-    // it listens: an answer made during that first read is not stored
+    admin = await signIn(server, { role: 'admin', username: 'Kept Admin' });
+    // the process's first session read starts its change feed, which on the real Postgres drops everything kept once
+    // it listens: an answer made during that first read is not kept
     await fetch(`${server.url}/api/auth/user`, { headers: { cookie: admin.cookie } });
   });
   afterAll(() => server?.stop());
@@ -35,7 +35,7 @@ describe.each(databaseTargets())('who-am-I responses cached beside the session (
   /**
    * Waits until the change feed has brought back the changes made so far: nothing heard for 400 ms (longer than
    * PGlite's 250 ms read of its log; a NOTIFY comes sooner). Each change heard, this process's own included, drops
-   * what it names and keeps a read under way from being stored; on a busy machine one can come after the next read.
+   * what it names and keeps a read under way from being kept; on a busy machine one can come after the next read.
    */
   const quiet = async () => {
     const moment = () => server.system.sessions.moment?.() ?? 0;
@@ -60,7 +60,7 @@ describe.each(databaseTargets())('who-am-I responses cached beside the session (
     });
 
   it('sends the same bytes and headers again from memory, with a request line for each read', async () => {
-    const player = await signIn(server, { username: 'Stored Player' });
+    const player = await signIn(server, { username: 'Kept Player' });
     await quiet();
     const first = await me(player.cookie);
     const firstBody = await first.text();
@@ -82,7 +82,7 @@ describe.each(databaseTargets())('who-am-I responses cached beside the session (
     expect(b?.requestId).toEqual(expect.any(String));
     expect(b?.requestId).not.toBe(a?.requestId);
 
-    // /api/auth/session is made from the same user: stored too
+    // /api/auth/session is made from the same user: kept too
     const session = await me(player.cookie, '/api/auth/session');
     expect(((await session.json()) as { user: { discordId: string } }).user.discordId).toBe(player.user.discordId);
     expect(keptFor(player.cookie, '/api/auth/session')).toBeDefined();
@@ -113,7 +113,7 @@ describe.each(databaseTargets())('who-am-I responses cached beside the session (
     expect(keptFor(player.cookie)).toBeDefined();
 
     expect((await asAdmin(`/api/players/${player.user.id}/ban`, { reason: 'Chargeback' })).status).toBe(200);
-    // banned: who-am-I says so (the session now reaches only the appeal), and nothing is stored for it
+    // banned: who-am-I says so (the session now reaches only the appeal), and nothing is kept for it
     expect(((await (await me(player.cookie)).json()) as { ban?: { reason: string } }).ban?.reason).toBe('Chargeback');
     expect((await me(player.cookie, '/api/user/tokens')).status).toBe(403);
     expect((await me(player.cookie, '/api/auth/session')).status).toBe(200);
@@ -147,13 +147,13 @@ describe.each(databaseTargets())('who-am-I responses cached beside the session (
     const player = await signIn(server, { username: 'Curious Player' });
     await quiet();
     for (let n = 1; n <= 12; n++) expect((await me(player.cookie, `/api/auth/user?n=${n}`)).status).toBe(200);
-    const stored = Array.from({ length: 12 }, (_, i) => keptFor(player.cookie, `/api/auth/user?n=${i + 1}`));
-    expect(stored.filter(Boolean)).toHaveLength(4);
-    expect(stored[0]).toBeDefined();
-    expect(stored[11]).toBeUndefined();
+    const kept = Array.from({ length: 12 }, (_, i) => keptFor(player.cookie, `/api/auth/user?n=${i + 1}`));
+    expect(kept.filter(Boolean)).toHaveLength(4);
+    expect(kept[0]).toBeDefined();
+    expect(kept[11]).toBeUndefined();
   });
 
-  it('never sends a stored answer to a cookie whose signature does not match', async () => {
+  it('never sends a kept answer to a cookie whose signature does not match', async () => {
     const player = await signIn(server, { username: 'Forged Player' });
     await quiet();
     for (let i = 0; i < 2; i++) expect((await me(player.cookie)).status).toBe(200);

@@ -236,7 +236,7 @@ describe('Priority Pass memberships through Stripe Billing', () => {
     expect(fake.billing.customers.size).toBe(customersBefore + 1);
     expect(fake.billing.customers.get(String(first))?.metadata).toMatchObject({ userId: player.user.id });
 
-    // deleted in the Stripe Dashboard: the checkout still opens, for a new customer stored from then on
+    // deleted in the Stripe Dashboard: the checkout still opens, for a new customer kept from then on
     fake.billing.customers.delete(String(first));
     const second = await open('bayou-basic');
     expect(second).not.toBe(first);

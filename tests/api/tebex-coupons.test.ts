@@ -63,7 +63,7 @@ describe('coupon codes with Tebex', () => {
     ]);
   });
 
-  it('a code Tebex refuses is refused at checkout with what Tebex said, and nothing is stored', async () => {
+  it('a code Tebex refuses is refused at checkout with what Tebex said, and nothing is kept', async () => {
     const signed = await signIn(server);
     const api = client(server.url, signed.cookie);
     const refused = await checkout(api, 'starter-gang', 'siteonly');

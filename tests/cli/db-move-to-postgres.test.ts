@@ -23,7 +23,7 @@ const root = mkdtempSync(join(tmpdir(), 'move-to-postgres-'));
 const dataDir = withMigratedDatabase(join(root, 'data'));
 const backup = join(root, 'before-the-move.backup.gz');
 const adminDiscordId = randomDiscordId();
-// both sites sign cookies alike, so a session stored in the database is still good after the move
+// both sites sign cookies alike, so a session kept in the database is still good after the move
 const shared = { SESSION_SECRET: 'move-to-postgres-session-secret-0123456789', ADMIN_DISCORD_IDS: adminDiscordId };
 // a new data directory's first start initialises the database: seconds, more on a busy machine
 const SLOW_START = { startTimeoutMs: 150_000 };

@@ -131,7 +131,7 @@ describe('purchases list --csv in a spreadsheet', () => {
     expect(result.stdout).toContain(`,"'=HYPERLINK(""http://x"",""y"")",`);
     expect(formulaRow[column('price')]).toBe('20');
     expect(formulaRow[column('tokensAwarded')]).toBe('0');
-    // the other purchase's buyer name: cleaned, its newline stored inside a quoted cell
+    // the other purchase's buyer name: cleaned, its newline kept inside a quoted cell
     const evilRow = rows.find((row) => row[column('id')] !== formulaPurchaseId)!;
     expect(evilRow[column('buyerDiscord')]).toBe('EvilRedName\nStatus:        approved');
     expect(rows).toHaveLength(2);

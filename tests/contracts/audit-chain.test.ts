@@ -137,10 +137,10 @@ describe.each(contractTargets())('audit chain contract (%s)', (target) => {
         throw new Error('the ban failed');
       }),
     ).rejects.toThrow('the ban failed');
-    const stored = review(at(5));
-    await worker.transaction(() => worker.reviews.record(stored));
+    const kept = review(at(5));
+    await worker.transaction(() => worker.reviews.record(kept));
     const [last] = (await h.chain.read({ after: 3, limit: 10 })).slice(-1);
-    expect(last).toMatchObject({ position: 4, id: stored.id });
+    expect(last).toMatchObject({ position: 4, id: kept.id });
     expect(await verify.execute()).toMatchObject({ intact: true, count: 4 });
   });
 

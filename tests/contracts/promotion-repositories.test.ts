@@ -147,7 +147,7 @@ describe.each(contractTargets())('promotions on %s', (target) => {
     expect((await h.run(() => h.promotions.listCoupons(OPEN_SINCE))).find((c) => c.id === limited.id)?.uses).toBe(2);
   });
 
-  it('of 20 concurrent redemptions of a one-use coupon, exactly one is stored', async () => {
+  it('of 20 concurrent redemptions of a one-use coupon, exactly one is kept', async () => {
     const once = newCoupon({ maxUses: 1 });
     await h.run(() => h.promotions.addCoupon(once));
     const uses = await Promise.all(Array.from({ length: 20 }, () => purchaseOf()));

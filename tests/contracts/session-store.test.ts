@@ -141,15 +141,15 @@ describe.each(implementations())('session store on %s', (_name, target, implemen
     }
   });
 
-  it('answers from memory only a session it read and stored, as get answers it, and never after it changes', async () => {
+  it('answers from memory only a session it read and kept, as get answers it, and never after it changes', async () => {
     const user = await newUser();
     const id = sid();
     await h.run(() => h.store.set(id, { userId: user.id }, DAY));
     expect(h.store.cached(id)).toBeUndefined();
     const read = await h.run(() => h.store.get(id));
-    const stored = h.store.cached(id);
-    if (h.keeps) expect(stored).toEqual(read);
-    else expect(stored).toBeUndefined();
+    const kept = h.store.cached(id);
+    if (h.keeps) expect(kept).toEqual(read);
+    else expect(kept).toBeUndefined();
     await h.run(() => h.store.set(id, { userId: user.id, seenAt: 2 }, DAY));
     expect(h.store.cached(id)).toBeUndefined();
     await h.run(() => h.store.get(id));
@@ -168,40 +168,40 @@ describe.each(implementations())('session store on %s', (_name, target, implemen
     expect(again?.sess).toEqual({ userId: user.id, cart: { items: 1 } });
   });
 
-  it('keeps a value beside a stored session until the session or its user changes; never one made before a change', async () => {
+  it('keeps a value beside a kept session until the session or its user changes; never one made before a change', async () => {
     const user = await newUser();
     const id = sid();
     await h.run(() => h.store.set(id, { userId: user.id }, DAY));
-    /** reads the session and keeps a value beside it, as a stored answer is */
+    /** reads the session and keeps a value beside it, as a kept answer is */
     const readAndKeep = async () => {
       const since = h.store.moment();
       const read = await h.run(() => h.store.get(id));
       h.store.cacheBeside(id, '/api/auth/me', { body: 'me' }, since);
       return { read, beside: h.store.beside(id, '/api/auth/me') };
     };
-    let stored = await readAndKeep();
+    let kept = await readAndKeep();
     if (h.keeps) {
       // the change feed may bring this test's own write back while the read is under way: that read is rightly not
-      // stored, and a read after it is
+      // kept, and a read after it is
       await expect
         .poll(async () => {
-          if (stored.beside === undefined) stored = await readAndKeep();
-          return stored.beside;
+          if (kept.beside === undefined) kept = await readAndKeep();
+          return kept.beside;
         })
         .toBeDefined();
-      expect(stored.beside).toEqual({ stored: stored.read, value: { body: 'me' } });
-    } else expect(stored.beside).toBeUndefined();
+      expect(kept.beside).toEqual({ stored: kept.read, value: { body: 'me' } });
+    } else expect(kept.beside).toBeUndefined();
     expect(h.store.beside(id, '/api/other')).toBeUndefined();
     // the user changes: what was cached beside the session goes with it
     await h.run(() => h.users.setRole(user.id, 'staff', clock.now()));
     expect(h.store.beside(id, '/api/auth/me')).toBeUndefined();
-    // a value made from a read taken before a change is not stored
+    // a value made from a read taken before a change is not kept
     const before = h.store.moment();
     await h.run(() => h.store.get(id));
     await h.run(() => h.store.set(sid(), {}, DAY));
     h.store.cacheBeside(id, '/api/auth/me', { body: 'stale' }, before);
     expect(h.store.beside(id, '/api/auth/me')).toBeUndefined();
-    // nothing is stored beside a session not stored
+    // nothing is kept beside a session not kept
     const unknown = sid();
     h.store.cacheBeside(unknown, '/api/auth/me', { body: 'none' }, h.store.moment());
     expect(h.store.beside(unknown, '/api/auth/me')).toBeUndefined();

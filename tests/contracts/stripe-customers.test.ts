@@ -16,7 +16,7 @@ describe.each(targets)("each player's Stripe customer on %s", (target) => {
   });
   afterAll(() => db?.close());
 
-  it('keeps the first customer of a player: a later one is answered with it, and is not stored', async () => {
+  it('keeps the first customer of a player: a later one is answered with it, and is not kept', async () => {
     const player = await db.addUser();
     expect(await run(() => customers.find(player))).toBeNull();
     expect(await run(() => customers.keep(player, 'cus_first'))).toBe('cus_first');
@@ -24,7 +24,7 @@ describe.each(targets)("each player's Stripe customer on %s", (target) => {
     expect(await run(() => customers.find(player))).toBe('cus_first');
   });
 
-  it('of two stored at once, both checkouts are answered with the one stored', async () => {
+  it('of two kept at once, both checkouts are answered with the one kept', async () => {
     const player = await db.addUser();
     const answers = await Promise.all([
       run(() => customers.keep(player, 'cus_a')),

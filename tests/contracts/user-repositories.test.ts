@@ -164,7 +164,7 @@ describe.each(targets)('users and token ledger on %s', (target) => {
         { permission: 'refund', held: true },
         { permission: 'ban', held: true },
       ]);
-      // stored in the order of PERMISSIONS, read back as written
+      // kept in the order of PERMISSIONS, read back as written
       expect(await h.run(() => core.users.get.execute(user.id))).toMatchObject({
         role: 'player',
         permissionGrants: ['refund', 'ban'],

@@ -75,7 +75,7 @@ describe('the one pricing rule', () => {
 });
 
 describe('coupons at checkout, on the in-memory store', () => {
-  it('prices the checkout with the coupon and keeps one use; a one-use coupon raced by 20 buyers is stored once', async () => {
+  it('prices the checkout with the coupon and keeps one use; a one-use coupon raced by 20 buyers is kept once', async () => {
     const f = purchasesFixture();
     const promotions = f.memory.core.promotions;
     await promotions.createCoupon.execute({ code: 'once', percentOff: 50, maxUses: 1, createdBy: null });

@@ -49,7 +49,7 @@ const SAME_FOR_EVERYONE: string[] = [
   paths.domainHelper,
 ];
 
-/** the pages this work changed, stored as screenshots to look at */
+/** the pages this work changed, kept as screenshots to look at */
 const PHOTOGRAPHED: string[] = [
   paths.home,
   paths.priorityPass,
@@ -150,7 +150,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       } catch (error) {
         if (!cutByNavigation(error)) throw error;
       }
-      if (attempt === 3) throw new Error(`${path} stored navigating while it was read`);
+      if (attempt === 3) throw new Error(`${path} kept navigating while it was read`);
     }
   }
 

@@ -49,7 +49,7 @@ export function launchBrowser(): Promise<Browser> {
 let shared: Promise<Browser> | undefined;
 
 /**
- * The test worker's one Chromium, launched by the first browser test file it runs and stored for the next ones (test
+ * The test worker's one Chromium, launched by the first browser test file it runs and kept for the next ones (test
  * files share their worker's modules): a file opens its own contexts and closes them, never the browser.
  */
 function workerBrowser(): Promise<Browser> {

@@ -182,8 +182,8 @@ let shared: Promise<WorkerServer> | undefined;
 
 /**
  * The test worker's server for a test file (call it in `beforeAll`): started by the worker's first file that asks,
- * stored for its next files (they share the worker's loaded modules), and brought back on each call to what a new
- * `startTestServer({ ui: true })` would be: the migrated template's rows and nothing more, no sessions, nothing stored
+ * kept for its next files (they share the worker's loaded modules), and brought back on each call to what a new
+ * `startTestServer({ ui: true })` would be: the migrated template's rows and nothing more, no sessions, nothing kept
  * in memory, rate limits uncounted. A file does not stop it (`stop()` refuses); the worker's exit does.
  */
 export async function sharedTestServer(): Promise<TestServer> {
