@@ -10,13 +10,13 @@ import { DeliveryWorker } from './discord/delivery-worker.ts';
 import { DiscordRestGateway } from './discord/discord-rest-gateway.ts';
 import { BackupScheduler } from './scheduling/backup-scheduler.ts';
 import { writeBackup } from './persistence/backup/write-backup.ts';
-import { PeriodicPass } from './scheduling/periodic-pass.ts';
+import { RecurringJob } from './scheduling/recurring-job.ts';
 import type { RenewalReport } from '../core/memberships/use-cases/renew-due-memberships.ts';
 import type { ReconcileReport } from '../core/purchases/use-cases/reconcile-purchases.ts';
 import { RateLimiter } from './http/middleware/rate-limiter.ts';
-import { KeptLists } from './http/middleware/kept-lists.ts';
-import { PublicAnswers } from './http/middleware/public-answers.ts';
-import { SessionAnswers } from './http/middleware/session-answers.ts';
+import { ListResponseCache } from './http/middleware/list-response-cache.ts';
+import { PublicResponseCache } from './http/middleware/public-response-cache.ts';
+import { SessionResponseCache } from './http/middleware/session-response-cache.ts';
 import type { DiscordIdentityProvider } from './identity/discord-identity-provider.ts';
 import { resolveSessionSecret } from './identity/session-secret.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -66,15 +66,15 @@ export interface System {
   identity: DiscordIdentityProvider | null;
   /** the sessions table, read with each session's user */
   sessions: SessionStore;
-  /** hears the database announce changes to rows kept in memory (started by the first session read) */
+  /** hears the database announce changes to rows cached in memory (started by the first session read) */
   changes: ChangeFeed;
-  /** signs session cookies: SESSION_SECRET, or one kept in the data directory */
+  /** signs session cookies: SESSION_SECRET, or one stored in the data directory */
   sessionSecret: string;
   /**
    * the HTTP response caches the app mounts, per process: the staff's polled lists, public reads by address, and
    * signed-in reads beside their session
    */
-  caches: { lists: KeptLists; publicReads: PublicAnswers; sessionReads: SessionAnswers };
+  caches: { lists: ListResponseCache; publicReads: PublicResponseCache; sessionReads: SessionResponseCache };
   /** per process: sign-ins per client address, writes per signed-in user */
   rateLimits: {
     signIn: RateLimiter;
@@ -88,11 +88,11 @@ export interface System {
   /** sends the Discord outbox; the web server starts it, the CLI runs passes itself */
   deliveryWorker: DeliveryWorker;
   /** renews and ends memberships when due; the web server starts it with the delivery worker */
-  renewalScheduler: PeriodicPass<RenewalReport>;
+  renewalScheduler: RecurringJob<RenewalReport>;
   /** backs the database up every BACKUP_EVERY (null: off, or a throw-away database); the web server starts it */
   backupScheduler: BackupScheduler | null;
   /** completes paid and fails lapsed pending purchases; the web server starts it with the delivery worker */
-  reconcileScheduler: PeriodicPass<ReconcileReport>;
+  reconcileScheduler: RecurringJob<ReconcileReport>;
   /** reads the game server's status every few seconds (null: no FIVEM_SERVER_URL); the web server starts it */
   gameStatus: FxServerStatus | null;
   /** stops the delivery worker (its current pass finishes), then closes the database */
@@ -217,7 +217,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     pollMs: delivery.pollMs,
   });
   const deliveryWorker = worker;
-  const renewalScheduler = new PeriodicPass({
+  const renewalScheduler = new RecurringJob({
     name: 'membership renewals',
     pass: () => database.withContext(() => core.memberships.renewDue.execute({ now: clock.now() })),
     summary: (report) => (report.checked > 0 ? report : null),
@@ -235,7 +235,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
           logger,
         })
       : null;
-  const reconcileScheduler = new PeriodicPass({
+  const reconcileScheduler = new RecurringJob({
     name: 'purchase reconciliation',
     pass: () => database.withContext(() => core.purchases.reconcile.execute()),
     summary: (report) =>
@@ -265,9 +265,9 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     changes,
     sessionSecret,
     caches: {
-      lists: new KeptLists(database, changes, clock),
-      publicReads: new PublicAnswers(clock, cacheOptions, database),
-      sessionReads: new SessionAnswers(sessions, sessionSecret, clock, cacheOptions),
+      lists: new ListResponseCache(database, changes, clock),
+      publicReads: new PublicResponseCache(clock, cacheOptions, database),
+      sessionReads: new SessionResponseCache(sessions, sessionSecret, clock, cacheOptions),
     },
     rateLimits: {
       signIn: new RateLimiter(config.rateLimits.signInPerMinute),

@@ -131,7 +131,7 @@ const envSchema = z.object({
   BACKUP_EVERY: optionalText,
   /** where backups go; unset: DATA_DIR/backups */
   BACKUP_DIR: optionalText,
-  /** how many of the scheduled backups are kept (the newest) */
+  /** how many of the scheduled backups are retained (the newest) */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   /** the permissions whose holders must set up a second factor, comma-separated, or none; unset: the default list */
   STAFF_2FA: optionalText.transform((value, ctx): Permission[] => {
@@ -170,7 +170,7 @@ export interface Config {
     url: string | null;
     dataDir: string;
   };
-  /** SESSION_SECRET; null in development, where one is generated and kept in the data directory */
+  /** SESSION_SECRET; null in development, where one is generated and stored in the data directory */
   sessionSecret: string | null;
   /** Discord ids made admins when they sign in */
   adminDiscordIds: string[];

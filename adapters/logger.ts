@@ -60,7 +60,7 @@ export function flushLogger(logger: Logger): Promise<void> {
 
 /**
  * An error as the log keeps it. A database error's message carries the statement with the request's values written
- * into it (the driver inlines parameters): only its class, code and the database's own words are kept.
+ * into it (the driver inlines parameters): only its class, code and the database's own words remain.
  */
 export function loggableError(error: unknown): unknown {
   const failure = error as { name?: string; code?: unknown; sqlState?: unknown; message?: string; stack?: string };
@@ -70,7 +70,7 @@ export function loggableError(error: unknown): unknown {
   const reason = message.includes(' - ') ? message.slice(message.lastIndexOf(' - ') + 3) : 'statement hidden';
   const logged = new Error(`database error: ${reason}`);
   logged.name = failure.name ?? 'DatabaseError';
-  // where it failed is the caller's line, written beside it; the statement's frames are not kept
+  // where it failed is the caller's line, written beside it; the statement's frames are left out
   logged.stack = `${logged.name}: ${logged.message}`;
   return Object.assign(logged, { sqlState: String(failure.code ?? failure.sqlState ?? '') });
 }

@@ -101,7 +101,7 @@ const SQL_START =
 
 /**
  * The driver prefixes the server's message with the failed statement ("select ... - relation "x" does not
- * exist"); everything up to the last " - " is statement, so only what follows it is kept.
+ * exist"); everything up to the last " - " is statement, so only what follows it stays.
  */
 function serverMessage(message: string): string {
   if (!SQL_START.test(message)) return message;

@@ -23,7 +23,7 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
 const LINE_BREAKS = /[\t\n]+/g;
 
-/** Free text for the terminal: escape sequences and control characters removed; newlines and tabs kept. */
+/** Free text for the terminal: escape sequences and control characters removed; newlines and tabs stay. */
 export function terminalText(text: string): string {
   return text.replace(ESCAPE_SEQUENCE, '').replace(CONTROL, '');
 }

@@ -26,7 +26,7 @@ const POSTGRES_URL =
 const SESSION_SECRET = randomBytes(32).toString('base64url');
 const RESULTS = 'bench/results.md';
 const LOADER = chooseLoader();
-const NOTES_MARKER = '<!-- notes: kept by npm run bench -->';
+const NOTES_MARKER = '<!-- notes: stored by npm run bench -->';
 
 interface Row extends Measured {
   target: string;
@@ -166,7 +166,7 @@ function row(target: string, route: string, measured: Measured): Row {
 /**
  * Measures the bare Koa baseline just before a route and gives the route its ratio to it: the machine's speed drifts
  * over a run (bare Koa moved by a third between two minutes), so each ratio is taken against a baseline of the same
- * moment. Every baseline measured is kept, for the baseline's row.
+ * moment. Every baseline measured is stored, for the baseline's row.
  */
 class PairedBaseline {
   readonly measured: Measured[] = [];
@@ -428,7 +428,7 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
  * Waits until the server is idle (under a tenth of a core over half a second), at most 60 s; returns the seconds
- * waited. Whatever the server still does after the seed (reading the change log, a list kept for the staff) would
+ * waited. Whatever the server still does after the seed (reading the change log, a list cached for the staff) would
  * otherwise be measured with the first route; on this machine it was idle within half a second.
  */
 async function settle(child: ChildProcess): Promise<number> {

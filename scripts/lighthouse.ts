@@ -14,7 +14,7 @@ import { createLogger } from '../adapters/logger.ts';
 
 export const LIGHTHOUSE_PAGES = ['/', '/whitelist', '/server-rules', '/account'];
 export const MIN_SCORE = 95;
-/** Each page is audited this many times and the median run is kept, as Lighthouse's own guidance advises. */
+/** Each page is audited this many times and the median run is used, as Lighthouse's own guidance advises. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const REPORT_DIR = 'test-artifacts/lighthouse';

@@ -6,9 +6,9 @@ import { Catalogue } from '../core/catalogue/model/catalogue.ts';
 import { ListCatalogue } from '../core/catalogue/use-cases/list-catalogue.ts';
 import { catalogueQuerySchema } from '../adapters/http/contract/catalogue.ts';
 import {
-  ADOPTED_EVENT,
-  DRAWN_ANSWERS_ID,
-  type DrawnAnswers,
+  HYDRATED_EVENT,
+  PRERENDERED_RESPONSES_ID,
+  type PrerenderedResponses,
   PRERENDERED_PAGES,
   prerenderedFile,
 } from '../adapters/http/contract/pages.ts';
@@ -17,8 +17,8 @@ import { presentCatalogue } from '../adapters/http/presenters/catalogue.ts';
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
 /**
- * After the browser build, draws each of PRERENDERED_PAGES (adapters/http/contract/pages.ts) for a signed-out visitor into the built
- * index.html: the page's markup in #root (marked data-prerendered, so the browser adopts it rather than drawing it
+ * After the browser build, prerenders each of PRERENDERED_PAGES (adapters/http/contract/pages.ts) for a signed-out visitor into the built
+ * index.html: the page's markup in #root (marked data-prerendered, so the browser hydrates it rather than rendering it
  * again), and its <title> and description in the head in place of the defaults.
  */
 export function prerenderPages(): Plugin {
@@ -42,7 +42,7 @@ export function prerenderPages(): Plugin {
         const module = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('../ui/src/prerender.tsx');
         const outDir = resolve(config.root, config.build.outDir);
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-        const adoptScript = writeAdoptScript(outDir);
+        const hydrateScript = writeHydrateScript(outDir);
         const preloads = JSON.parse(readFileSync(join(outDir, 'route-preloads.json'), 'utf8')) as Record<
           string,
           string[]
@@ -50,9 +50,9 @@ export function prerenderPages(): Plugin {
         for (const route of PRERENDERED_PAGES) {
           const file = join(outDir, prerenderedFile(route));
           mkdirSync(dirname(file), { recursive: true });
-          const { markup, answers } = await module.renderPage(route, answerAtBuild);
+          const { markup, answers } = await module.renderPage(route, responseAtBuild);
           const html = fillTemplate(template, markup, answers);
-          writeFileSync(file, lightenHead(html, outDir, adoptScript, preloads[route] ?? []));
+          writeFileSync(file, lightenHead(html, outDir, hydrateScript, preloads[route] ?? []));
         }
       } finally {
         await server.close();
@@ -62,16 +62,16 @@ export function prerenderPages(): Plugin {
 }
 
 /**
- * What the API would answer at `path`, for the pages the build draws: only what lives in the server's code and is the
- * same for every visitor (the catalogue), made by the very presenter the API answers with.
+ * What the API would answer at `path`, for the pages the build prerenders: only what lives in the server's code and is the
+ * same for every visitor (the catalogue), made by the very presenter the API responses with.
  */
-function answerAtBuild(path: string): unknown {
+function responseAtBuild(path: string): unknown {
   const url = new URL(path, 'http://build');
   if (url.pathname === '/api/catalogue') {
     const { type } = catalogueQuerySchema.parse(Object.fromEntries(url.searchParams));
     return presentCatalogue(new ListCatalogue(new Catalogue()).execute({ type }));
   }
-  throw new Error(`The build cannot answer ${path} for a drawn page`);
+  throw new Error(`The build cannot answer ${path} for a prerendered page`);
 }
 
 /**
@@ -81,13 +81,13 @@ function answerAtBuild(path: string): unknown {
  * paints, the first frame; half a second after the first frame at the latest, or as soon as the page is hidden.
  * Every module is asked for (modulepreload: fetched and compiled, not run), each in a task of its own, then run one
  * per task: the libraries, the entry, the page's chunks; no task is long. A page opened in a background tab paints
- * no frame, so there it starts without waiting for one. A module that fails to load leaves the page as drawn: its
+ * no frame, so there it starts without waiting for one. A module that fails to load leaves the page as prerendered: its
  * links still work.
  *
- * A tap on a button before the app is there (the drawn page's buttons do nothing yet) is held, and made again once
- * the app has taken the page over (main.tsx sends ADOPTED_EVENT); from then on React answers taps itself.
+ * A tap on a button before the app is there (the prerendered page's buttons do nothing yet) is held, and made again once
+ * the app has taken the page over (main.tsx sends HYDRATED_EVENT); from then on React answers taps itself.
  */
-const ADOPT_SCRIPT = `const modules = document.querySelector('script[data-modules]').dataset.modules.split(' ');
+const HYDRATE_SCRIPT = `const modules = document.querySelector('script[data-modules]').dataset.modules.split(' ');
 const early = [];
 const hold = (event) => {
   const control = event.target.closest('button, [role="button"]');
@@ -96,7 +96,7 @@ const hold = (event) => {
   early.push(control);
 };
 document.addEventListener('click', hold, true);
-document.addEventListener('${ADOPTED_EVENT}', () => {
+document.addEventListener('${HYDRATED_EVENT}', () => {
   document.removeEventListener('click', hold, true);
   for (const control of early) if (control.isConnected) control.click();
 }, { once: true });
@@ -134,18 +134,23 @@ else if (typeof PerformanceObserver === 'function' && PerformanceObserver.suppor
 `;
 
 /** Writes the script that loads the app after the first paint, named by its content like the build's own files. */
-function writeAdoptScript(outDir: string): string {
-  const name = `assets/adopt-${createHash('sha256').update(ADOPT_SCRIPT).digest('base64url').slice(0, 8)}.js`;
-  writeFileSync(join(outDir, name), ADOPT_SCRIPT);
+function writeHydrateScript(outDir: string): string {
+  const name = `assets/hydrate-${createHash('sha256').update(HYDRATE_SCRIPT).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(join(outDir, name), HYDRATE_SCRIPT);
   return `/${name}`;
 }
 
 /**
- * The head of a page the build drew: its first paint waits on nothing but the HTML. The stylesheet is written inline
+ * The head of a page the build prerendered: its first paint waits on nothing but the HTML. The stylesheet is written inline
  * (one round trip fewer), and the app's code (the entry, its imports, the page's chunks) is asked for once the page is
- * painted, by the adopt script.
+ * painted, by the hydrate script.
  */
-export function lightenHead(html: string, outDir: string, adoptScript: string, pageChunks: readonly string[]): string {
+export function lightenHead(
+  html: string,
+  outDir: string,
+  hydrateScript: string,
+  pageChunks: readonly string[],
+): string {
   const stylesheet = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
   const css = stylesheet.exec(html)?.[1];
   if (!css) throw new Error('index.html links no stylesheet');
@@ -159,14 +164,14 @@ export function lightenHead(html: string, outDir: string, adoptScript: string, p
   return html
     .replace(stylesheet, () => `<style>${readFileSync(join(outDir, css), 'utf8')}</style>`)
     .replace(modulePreload, '')
-    .replace(entry, () => `<script type="module" src="${adoptScript}" data-modules="${modules.join(' ')}"></script>`);
+    .replace(entry, () => `<script type="module" src="${hydrateScript}" data-modules="${modules.join(' ')}"></script>`);
 }
 
 /**
- * index.html with the page in #root, the API answers it was drawn with after it (as JSON data, `<` escaped so no text
+ * index.html with the page in #root, the API responses it was prerendered with after it (as JSON data, `<` escaped so no text
  * can close the element), and the page's title, description and links in the head.
  */
-export function fillTemplate(template: string, markup: string, answers: DrawnAnswers = []): string {
+export function fillTemplate(template: string, markup: string, answers: PrerenderedResponses = []): string {
   const hoisted = HOISTED.exec(markup)?.[0] ?? '';
   const body = markup.slice(hoisted.length);
   const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
@@ -178,7 +183,7 @@ export function fillTemplate(template: string, markup: string, answers: DrawnAns
   if (!root.test(html)) throw new Error('index.html has no <div id="root"> before its scripts');
   const data =
     answers.length > 0
-      ? `<script type="application/json" id="${DRAWN_ANSWERS_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>\n    `
+      ? `<script type="application/json" id="${PRERENDERED_RESPONSES_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>\n    `
       : '';
   return html.replace(root, () => `<div id="root" data-prerendered>${body}</div>\n    ${data}`);
 }

@@ -674,23 +674,23 @@ function report(renewalRuns: string[], after: Awaited<ReturnType<typeof afterwar
         .map(([worker, mb]) => `${worker} ${mb}`)
         .join(', ')}`,
     );
-  const kept = Object.keys(rss.at(-1)?.workers ?? {}).find((worker) => worker.startsWith('1:'));
+  const survivor = Object.keys(rss.at(-1)?.workers ?? {}).find((worker) => worker.startsWith('1:'));
   // the median of a minute's samples on each side: one sample swings by a quarter with the collector
   const rssOf = (from: number, to: number) =>
-    kept === undefined
+    survivor === undefined
       ? 0
       : percentile(
           rss
-            .filter((sample) => sample.at >= from && sample.at < to && sample.workers[kept] !== undefined)
-            .map((sample) => sample.workers[kept]),
+            .filter((sample) => sample.at >= from && sample.at < to && sample.workers[survivor] !== undefined)
+            .map((sample) => sample.workers[survivor]),
           0.5,
         );
   const lastAt = rss.at(-1)?.at ?? 0;
   const early = rssOf(WARM_UP_MS, WARM_UP_MS + 60_000);
   const late = rssOf(lastAt - 60_000, lastAt + 1);
-  if (kept && early > 0 && late > 0)
+  if (survivor && early > 0 && late > 0)
     out(
-      `Memory growth of worker ${kept} (never killed), median of the minute after the ${WARM_UP_MS / 60_000}-minute warm-up (${early} MB) to that of the last minute (${late} MB): ${(((late - early) / early) * 100).toFixed(1)} %`,
+      `Memory growth of worker ${survivor} (never killed), median of the minute after the ${WARM_UP_MS / 60_000}-minute warm-up (${early} MB) to that of the last minute (${late} MB): ${(((late - early) / early) * 100).toFixed(1)} %`,
     );
   out();
   out('Recovery:');

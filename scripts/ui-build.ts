@@ -15,7 +15,7 @@ export const UI_BUILD_SOURCES = [
   'adapters/http/contract',
   // the contract brings parts of the core into the UI (the application forms, statuses, prices)
   'core',
-  // the build draws /whitelist with the catalogue as the API presents it
+  // the build prerenders /whitelist with the catalogue as the API presents it
   'adapters/http/presenters/catalogue.ts',
   'package-lock.json',
 ];

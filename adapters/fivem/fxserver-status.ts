@@ -23,8 +23,8 @@ const plainName = (value: unknown): string | null =>
 
 /**
  * Reads the game server's public `dynamic.json` (players, slots, host name) and `info.json` (its variables)
- * every `pollMs`, each with a short timeout, and keeps the answer in memory: players' requests read the last
- * answer and never wait for the game server. Each check is counted (`recordCheck`), and the uptime it answers is kept
+ * every `pollMs`, each with a short timeout, and caches the response in memory: players' requests read the last
+ * answer and never wait for the game server. Each check is counted (`recordCheck`), and the uptime it answers is held
  * beside the status.
  */
 export class FxServerStatus implements ServerStatusSource {
@@ -99,7 +99,7 @@ export class FxServerStatus implements ServerStatusSource {
       if (this.wasOnline === false) this.options.logger.info('the game server answers again');
       this.wasOnline = true;
     } catch (error) {
-      // the last figures are kept for the record, but the server shows as offline
+      // the last figures are stored for the record, but the server shows as offline
       this.status = { ...this.status, online: false, players: null, updatedAt: now() };
       if (this.wasOnline !== false)
         this.options.logger.warn({ err: error, url: base }, 'the game server does not answer its status');

@@ -6,7 +6,7 @@ import { jsonBody } from './middleware/body.ts';
 import { crossSiteProtection } from './middleware/csrf.ts';
 import { codeRateLimit, signInRateLimit, writeRateLimit } from './middleware/rate-limit.ts';
 import { sessions } from './middleware/session.ts';
-import { edge } from './middleware/edge.ts';
+import { loggingSecurityAndErrors } from './middleware/logging-security-and-errors.ts';
 import { apiFallback } from './middleware/api-fallback.ts';
 import { accountRoutes } from './routes/account.ts';
 import { appealRoutes, applicationRoutes, staffRoutes, whitelistRoutes } from './routes/applications.ts';
@@ -43,7 +43,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true; // the error handler logs what matters
   // the staff's polled lists, from memory until anything they read changes
-  const keptLists = system.caches.lists;
+  const listResponseCache = system.caches.lists;
   const router = new Router();
   healthRoutes(router, database);
   authRoutes(router, {
@@ -55,9 +55,9 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   });
   tokenRoutes(router, core);
   const decisionsOnDiscord = core.delivery.capabilities.bot;
-  applicationRoutes(router, core.applications, whitelistRoutes, keptLists.answer(), decisionsOnDiscord);
-  applicationRoutes(router, core.staffApplications, staffRoutes, keptLists.answer(), decisionsOnDiscord);
-  applicationRoutes(router, core.appeals, appealRoutes, keptLists.answer(), decisionsOnDiscord);
+  applicationRoutes(router, core.applications, whitelistRoutes, listResponseCache.serve(), decisionsOnDiscord);
+  applicationRoutes(router, core.staffApplications, staffRoutes, listResponseCache.serve(), decisionsOnDiscord);
+  applicationRoutes(router, core.appeals, appealRoutes, listResponseCache.serve(), decisionsOnDiscord);
   // creator codes named at checkout or checked as typed, per player and per address
   const codeChecks = system.rateLimits.codes;
   paymentRoutes(
@@ -72,10 +72,10 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
     core,
     codeRateLimit(codeChecks, (ctx) => (ctx as { params?: Record<string, string> }).params?.code),
   );
-  purchaseRoutes(router, core, keptLists.answer());
+  purchaseRoutes(router, core, listResponseCache.serve());
   serverFigureRoutes(router, core);
-  // the charts are costlier to sum and move by the day: kept up to 30 seconds while nothing they read changes
-  dashboardRoutes(router, core, keptLists.answer({ maxAgeMs: 30_000 }));
+  // the charts are costlier to sum and move by the day: cached up to 30 seconds while nothing they read changes
+  dashboardRoutes(router, core, listResponseCache.serve({ maxAgeMs: 30_000 }));
   promotionRoutes(router, core, system.rateLimits.coupons);
   deliveryRoutes(router, core);
   playerRoutes(router, core);
@@ -85,9 +85,9 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   stripeWebhookRoutes(router, core, payments, logger);
   tebexRoutes(router, core, payments, logger);
 
-  app.use(edge({ logger, production: config.production, publicUrl: config.server.publicUrl }));
+  app.use(loggingSecurityAndErrors({ logger, production: config.production, publicUrl: config.server.publicUrl }));
   app.use(urlGuard());
-  // answers kept in memory go out from here, with the request line, protective headers and checks above, before
+  // responses cached in memory go out from here, with the request line, protective headers and checks above, before
   // any other work: public answers for their max-age, and signed-in answers beside their session
   app.use(system.caches.publicReads.middleware());
   app.use(system.caches.sessionReads.middleware());
@@ -99,7 +99,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   app.use(crossSiteProtection(config.server.publicUrl));
   app.use(jsonBody());
   app.use((_ctx, next) => database.withContext(next));
-  app.use(keptLists.writes());
+  app.use(listResponseCache.writes());
   // the game server's routes take its key, never a session: they answer before the session is read
   if (config.game.apiKey) {
     const gameRouter = new Router();

@@ -17,7 +17,7 @@ export async function startServer(
   system: System,
   options: { uiDir?: string; port?: number; host?: string } = {},
 ): Promise<RunningServer> {
-  // every request goes through the app: what is kept in memory is answered by middleware inside it (see app.ts)
+  // every request goes through the app: what is cached in memory is answered by middleware inside it (see app.ts)
   const handle = createHttpApp(system, { uiDir: options.uiDir }).callback();
   const inFlight = new Set<ServerResponse>();
   let draining = false;

@@ -22,7 +22,7 @@ const TYPES: Record<string, string> = {
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
 
-/** What was made from a built file, kept until the file changes (its mtime is the version). */
+/** What was made from a built file, cached until the file changes (its mtime is the version). */
 function madeOnce<T>(
   cache: Map<string, { version: number; value: T }>,
   key: string,
@@ -77,8 +77,8 @@ function routePreloads(path: string): Record<string, string[]> {
 }
 
 /**
- * The page's HTML: a signed-out visitor (no session cookie) gets the page as the build drew it when it has one, anyone
- * else index.html, which the app draws. The build lists, per route, the page chunk the router will load
+ * The page's HTML: a signed-out visitor (no session cookie) gets the page as the build prerendered it when it has one, anyone
+ * else index.html, which the app renders. The build lists, per route, the page chunk the router will load
  * (route-preloads.json): the HTML names them in modulepreload links, so a page's code downloads beside the entry
  * rather than after it has run.
  */
@@ -90,7 +90,7 @@ function sendIndex(ctx: Context, root: string, indexPath: string, route: PageRou
     ctx.vary('Cookie');
     const prerendered = join(root, prerenderedFile(route));
     if (!ctx.cookies.get(SESSION_COOKIE) && existsSync(prerendered)) {
-      // the page is drawn already: its code comes after, at the pace the entry asks for it
+      // the page is prerendered already: its code comes after, at the pace the entry asks for it
       htmlPath = prerendered;
       files = [];
     }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 export const SESSION_SECRET_FILE = 'session-secret';
 
 /**
- * SESSION_SECRET when set (production requires it). In development one is generated once and kept in
+ * SESSION_SECRET when set (production requires it). In development one is generated once and stored in
  * DATA_DIR, so sessions survive restarts; a throw-away database ('memory') gets a throw-away secret.
  */
 export function resolveSessionSecret(configured: string | undefined, dataDir: string): string {

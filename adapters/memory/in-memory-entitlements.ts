@@ -1,7 +1,7 @@
-import type { Entitlement, Entitlements, Without } from '../../core/delivery/ports.ts';
+import type { Entitlement, Entitlements, EntitlementExclusion } from '../../core/delivery/ports.ts';
 import type { MembershipRepository } from '../../core/memberships/ports.ts';
 import type { PurchaseRepository } from '../../core/purchases/ports.ts';
-import { holderOf } from '../../core/purchases/model/gift.ts';
+import { beneficiaryOf } from '../../core/purchases/model/gift.ts';
 import type { UserRepository } from '../../core/users/ports.ts';
 
 /** What each member is owed, read through the other in-memory stores' ports as the SQL version reads their tables. */
@@ -17,7 +17,7 @@ export class InMemoryEntitlements implements Entitlements {
     return (await this.users.findById(userId))?.discordId ?? null;
   }
 
-  async of(userId?: string, without: Without = {}): Promise<Entitlement[]> {
+  async of(userId?: string, without: EntitlementExclusion = {}): Promise<Entitlement[]> {
     const users = userId
       ? [await this.users.findById(userId)].filter((user) => user !== null)
       : await this.users.list({});
@@ -34,7 +34,7 @@ export class InMemoryEntitlements implements Entitlements {
           items.set(`${live.tierId}:`, { productId: live.tierId, optionId: null });
         for (const purchase of completed.filter(
           (candidate) =>
-            holderOf(candidate) === user.id &&
+            beneficiaryOf(candidate) === user.id &&
             !candidate.billing &&
             !candidate.gift?.months &&
             (!candidate.gift || candidate.gift.deliveredAt !== null) &&

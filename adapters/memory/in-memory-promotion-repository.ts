@@ -38,7 +38,7 @@ export class InMemoryPromotionRepository implements PromotionRepository, Snapsho
   }
 
   async addCoupon(coupon: Coupon): Promise<boolean> {
-    if ([...this.coupons.values()].some((kept) => kept.code === coupon.code)) return false;
+    if ([...this.coupons.values()].some((stored) => stored.code === coupon.code)) return false;
     this.coupons.set(coupon.id, structuredClone(coupon));
     return true;
   }
@@ -61,7 +61,7 @@ export class InMemoryPromotionRepository implements PromotionRepository, Snapsho
   }
 
   async disableCoupon(code: string, at: Date): Promise<Coupon | null> {
-    const coupon = [...this.coupons.values()].find((kept) => kept.code === code);
+    const coupon = [...this.coupons.values()].find((stored) => stored.code === code);
     if (!coupon) return null;
     coupon.disabledAt ??= at;
     return structuredClone(coupon);
@@ -91,8 +91,8 @@ export class InMemoryPromotionRepository implements PromotionRepository, Snapsho
     const redeemed = this.turn.then(async (): Promise<Redemption> => {
       if (decision) {
         const uses = await this.usesOf(couponId, use.userId, decision.openSince);
-        const kept = this.uses.get(use.purchaseId)?.couponId === couponId;
-        const outcome = decision.decide({ ...uses, kept });
+        const reserved = this.uses.get(use.purchaseId)?.couponId === couponId;
+        const outcome = decision.decide({ ...uses, reserved });
         if (outcome !== 'redeemed') return outcome;
       }
       // a purchase keeps at most one use

@@ -3,8 +3,8 @@ import type { SessionStore, StoredSession, UserRepository } from '../../core/use
 import { DEFAULT_SESSION_AGE_MS, KeepsNothingBeside, sessionUserId } from '../persistence/session-store.ts';
 
 /**
- * Sessions in a map, kept as JSON text like the sessions table; the user is read fresh from the users on each get.
- * Every session is read as the table would be: nothing is kept to answer from besides the map itself.
+ * Sessions in a map, stored as JSON text like the sessions table; the user is read fresh from the users on each get.
+ * Every session is read as the table would be: nothing is cached to answer from besides the map itself.
  */
 export class InMemorySessionStore extends KeepsNothingBeside implements SessionStore {
   private readonly rows = new Map<string, { sess: string; expire: Date }>();

@@ -2,7 +2,7 @@ import type { StoreBanRecord } from '../../core/players/ports.ts';
 import type { StoreBans } from '../../core/purchases/ports.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 
-/** Buyers banned from the store, by user id; the first ban's reason is kept, like store_bans. */
+/** Buyers banned from the store, by user id; the first ban's reason is stored, like store_bans. */
 export class InMemoryStoreBans implements StoreBans, SnapshotStore {
   private readonly reasons = new Map<string, StoreBanRecord>();
 

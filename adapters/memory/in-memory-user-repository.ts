@@ -4,7 +4,7 @@ import { hasPermission, PERMISSIONS, type Permission } from '../../core/users/mo
 import type { Role, User } from '../../core/users/model/user.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 
-/** Users kept in a map; the token ledger beside it moves their balances. */
+/** Users stored in a map; the token ledger beside it moves their balances. */
 export class InMemoryUserRepository implements UserRepository, SnapshotStore {
   /** by id; shared with InMemoryUserTokenLedger */
   readonly rows = new Map<string, User>();

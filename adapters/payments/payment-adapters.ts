@@ -19,7 +19,7 @@ import { TebexWebhooks, type TebexPurchaseLookup } from './tebex/tebex-webhooks.
 export interface PaymentStores {
   /** the demo gateway's intents */
   demoIntents: DemoIntentStore;
-  /** Stripe Billing's customer kept per player */
+  /** Stripe Billing's customer stored per player */
   stripeCustomers: StripeCustomerStore;
   /** the package map `tebex sync` stored */
   tebexPackages: TebexPackageStore;

@@ -85,7 +85,7 @@ export async function invoiceIntent(stripe: Stripe, invoice: Stripe.Invoice): Pr
 /** The Stripe customer each player's memberships are billed to, so a player is one customer at Stripe. */
 export interface StripeCustomerStore {
   find(userId: string): Promise<string | null>;
-  /** keeps the customer unless one is kept for the player already; answers the one kept */
+  /** keeps the customer unless one is stored for the player already; answers the one stored */
   keep(userId: string, customerId: string): Promise<string>;
   forget(userId: string): Promise<void>;
 }
@@ -124,7 +124,7 @@ export class StripeSubscriptionGateway
   constructor(
     readonly stripe: Stripe,
     private readonly catalogue: Catalogue,
-    /** where each player's Stripe customer is kept; without it every checkout makes a customer */
+    /** where each player's Stripe customer is stored; without it every checkout makes a customer */
     private readonly customers: StripeCustomerStore | null = null,
   ) {}
 
@@ -132,7 +132,7 @@ export class StripeSubscriptionGateway
     const price = await this.priceOf(request.tierId);
     try {
       const subscription = await this.subscribe(request, price).catch(async (error: unknown) => {
-        // the player's kept customer was deleted at Stripe: forget it and open the subscription for a new one
+        // the player's stored customer was deleted at Stripe: forget it and open the subscription for a new one
         if (!isMissingCustomer(error) || !this.customers) throw error;
         await this.customers.forget(request.customer.userId);
         return this.subscribe(request, price, '-again');
@@ -155,7 +155,7 @@ export class StripeSubscriptionGateway
     }
   }
 
-  /** the subscription, billed to the player's one customer (made on their first checkout, then kept) */
+  /** the subscription, billed to the player's one customer (made on their first checkout, then stored) */
   private async subscribe(request: StartSubscriptionRequest, price: string, retry = '') {
     const customer = await this.customerOf(request.customer, `${request.idempotencyKey}${retry}-customer`);
     const discounts = await this.couponsFor(request);
@@ -202,8 +202,8 @@ export class StripeSubscriptionGateway
   }
 
   private async customerOf(buyer: StartSubscriptionRequest['customer'], idempotencyKey: string): Promise<string> {
-    const kept = await this.customers?.find(buyer.userId);
-    if (kept) return kept;
+    const stored = await this.customers?.find(buyer.userId);
+    if (stored) return stored;
     const made = await this.stripe.customers.create(
       {
         ...(buyer.email ? { email: buyer.email } : {}),
@@ -212,7 +212,7 @@ export class StripeSubscriptionGateway
       },
       { idempotencyKey },
     );
-    // of two checkouts opened at once, the first customer kept is the one both use from then on
+    // of two checkouts opened at once, the first customer stored is the one both use from then on
     return this.customers ? this.customers.keep(buyer.userId, made.id) : made.id;
   }
 

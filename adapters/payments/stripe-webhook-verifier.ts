@@ -131,7 +131,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     case 'charge.refunded': {
       const charge = event.data.object;
       const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-      // a partial refund leaves the purchase as it is: only a full refund takes the tokens back
+      // a partial refund leaves the purchase as it is: only a full refund removes the tokens
       if (!intentId || !charge.refunded) return { id: event.id, type: 'other', name: event.type };
       return { id: event.id, type: 'refunded', intentId, reason: 'Refunded through Stripe' };
     }

@@ -5,31 +5,31 @@ export type CountRow = { status: string; count: string | number; cents?: string 
 /** counts are read again at least this often, however quiet the table */
 export const COUNTS_MAX_AGE_MS = 1000;
 
-interface Kept {
+interface CachedEntry {
   at: number;
   rows: Promise<CountRow[]>;
 }
 
 /**
- * Rows (and, for purchases, cents) per status of the counted tables, read from their indexes and kept in this
+ * Rows (and, for purchases, cents) per status of the counted tables, read from their indexes and cached in this
  * process for at most a second: no row is written by every insert or status change (which made every purchase
  * wait on the one before, migration 0020), and a polled dashboard or review list costs one index-only count a
  * second at most. A change to the table this process makes or hears of drops its counts at once; one made by
  * another process the feed did not yet deliver shows within the second. Readers at once share one read.
  */
 export class StatusCounts {
-  private readonly kept = new Map<string, Kept>();
+  private readonly cached = new Map<string, CachedEntry>();
 
   constructor(
     private readonly database: Pick<Database, 'query' | 'onChange'>,
     private readonly now: () => number = Date.now,
   ) {
     database.onChange((key) => {
-      if (key === '*') this.kept.clear();
+      if (key === '*') this.cached.clear();
       else if (key.startsWith('table:')) {
         const table = key.slice('table:'.length);
-        for (const kept of [...this.kept.keys()])
-          if (kept === table || kept.startsWith(`${table} where `)) this.kept.delete(kept);
+        for (const cached of [...this.cached.keys()])
+          if (cached === table || cached.startsWith(`${table} where `)) this.cached.delete(cached);
       }
     });
   }
@@ -41,16 +41,16 @@ export class StatusCounts {
   read(table: string, { cents = false, where }: { cents?: boolean; where?: string } = {}): Promise<CountRow[]> {
     const now = this.now();
     const key = where ? `${table} where ${where}` : table;
-    const kept = this.kept.get(key);
-    if (kept && now >= kept.at && now - kept.at < COUNTS_MAX_AGE_MS) return kept.rows;
+    const cached = this.cached.get(key);
+    if (cached && now >= cached.at && now - cached.at < COUNTS_MAX_AGE_MS) return cached.rows;
     const rows = this.database.query<CountRow>(
       `select "status", count(*) as "count"${cents ? `, coalesce(sum(coalesce("amount_paid_cents", "price_cents")), 0) as "cents"` : ''} from "${table}"${where ? ` where ${where}` : ''} group by "status"`,
     );
     const entry = { at: now, rows };
-    this.kept.set(key, entry);
-    // a failed read is not kept
+    this.cached.set(key, entry);
+    // a failed read is not cached
     rows.catch(() => {
-      if (this.kept.get(key) === entry) this.kept.delete(key);
+      if (this.cached.get(key) === entry) this.cached.delete(key);
     });
     return rows;
   }

@@ -3,15 +3,15 @@ import type { ChangeFeed } from './change-feed.ts';
 import type { Database } from './database.ts';
 import type { SessionStore, StoredSession } from '../../core/users/ports.ts';
 
-/** sessions kept per process; the least recently read go first beyond this */
+/** sessions cached per process; the least recently read go first beyond this */
 const MAX_ENTRIES = 20_000;
-/** values kept beside one session at most (a query string makes another address) */
+/** values cached beside one session at most (a query string makes another address) */
 const MAX_BESIDE = 4;
 
 interface Entry {
   stored: StoredSession;
   expire: number;
-  /** what was made from this session as kept (answers sent again): it goes with the entry */
+  /** what was made from this session as cached (answers sent again): it goes with the entry */
   beside?: Map<string, unknown>;
 }
 
@@ -19,13 +19,13 @@ interface Entry {
  * Sessions and their users in this process's memory, so a signed-in request reads no database. Every change that
  * must be seen drops what it touches at once: this process's own writes (`Database.changed`, again at commit), and
  * every other process's through the change feed (the database triggers' NOTIFY, or their log on PGlite). A read
- * that was under way while anything changed is not kept, and while the feed cannot hear, nothing is served from
+ * that was under way while anything changed is not cached, and while the feed cannot hear, nothing is served from
  * memory. Started on the first read, so processes that never read sessions (the CLI) never listen.
  */
 export class CachedSessionStore implements SessionStore {
   private readonly entries = new Map<string, Entry>();
   private readonly sidsOfUser = new Map<string, Set<string>>();
-  /** moves on every change heard: a read that began before it is not kept */
+  /** moves on every change heard: a read that began before it is not cached */
   private generation = 0;
   private starting: Promise<void> | null = null;
 
@@ -39,22 +39,22 @@ export class CachedSessionStore implements SessionStore {
   async get(sid: string): Promise<StoredSession | undefined> {
     if (!this.starting) this.starting = this.start();
     await this.starting;
-    const kept = this.kept(sid);
-    if (kept) return kept;
-    // not kept, or kept past its expire instant (dropped now)
+    const cached = this.cached(sid);
+    if (cached) return cached;
+    // not cached, or cached past its expire instant (dropped now)
     if (this.feed.hearing) this.forget(sid);
     const generation = this.generation;
     const stored = await this.inner.get(sid);
-    if (stored && this.feed.hearing && generation === this.generation) this.keep(sid, stored);
+    if (stored && this.feed.hearing && generation === this.generation) this.cache(sid, stored);
     return stored;
   }
 
-  kept(sid: string): StoredSession | undefined {
+  cached(sid: string): StoredSession | undefined {
     const entry = this.servable(sid);
     return entry && copy(entry.stored);
   }
 
-  keepBeside(sid: string, key: string, value: unknown, since: number): void {
+  cacheBeside(sid: string, key: string, value: unknown, since: number): void {
     const entry = this.entries.get(sid);
     if (!entry || since !== this.generation || !this.feed.hearing) return;
     entry.beside ??= new Map();
@@ -74,7 +74,7 @@ export class CachedSessionStore implements SessionStore {
   /** The entry of `sid` when it may be served from memory, moved to the end of the map (most recently read). */
   private servable(sid: string): Entry | undefined {
     const entry = this.entries.get(sid);
-    // nothing is kept before the feed has started, and nothing is served while it cannot hear
+    // nothing is cached before the feed has started, and nothing is served while it cannot hear
     if (!entry || !this.feed.hearing || entry.expire < this.clock.now().getTime()) return undefined;
     // most recently read last: the first in the map are the first to go
     this.entries.delete(sid);
@@ -112,7 +112,7 @@ export class CachedSessionStore implements SessionStore {
     }
   }
 
-  private keep(sid: string, stored: StoredSession): void {
+  private cache(sid: string, stored: StoredSession): void {
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.forget(oldest);
@@ -139,7 +139,7 @@ export class CachedSessionStore implements SessionStore {
 }
 
 /**
- * What a caller gets may be changed by it (the session middleware writes into the session): never the kept one. Sessions and
+ * What a caller gets may be changed by it (the session middleware writes into the session): never the cached one. Sessions and
  * users hold plain values, so a copy of each is enough; a session holding a nested value is copied whole.
  */
 function copy(stored: StoredSession): StoredSession {

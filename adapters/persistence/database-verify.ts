@@ -15,7 +15,7 @@ type Row = Record<string, string | number | null>;
 /**
  * The invariants an operator relies on, each one SQL statement answering the rows that break it: balances equal
  * their ledger, each completed purchase and each membership month granted once, no reference used twice, refunds
- * and disputes taken back once (at most what was granted), no delivery stuck in sending, and the counts the
+ * and disputes debited once (at most what was granted), no delivery stuck in sending, and the counts the
  * dashboard and review lists show equal to the rows.
  */
 const CHECKS: Array<{ check: string; sql: string; detail: (row: Row) => string }> = [
@@ -60,7 +60,7 @@ const CHECKS: Array<{ check: string; sql: string; detail: (row: Row) => string }
     detail: (row) => `reference ${row.reference} used ${row.n} times`,
   },
   {
-    check: 'refund taken back once',
+    check: 'refund debited once',
     sql: `select p."id", p."status", c."delta" as "credit", coalesce(sum(d."delta"), 0)::bigint as "taken", count(d."id")::int as "debits"
           from "purchases" p
           left join "token_ledger" c on c."reference" = 'purchase:' || p."id"
@@ -71,7 +71,7 @@ const CHECKS: Array<{ check: string; sql: string; detail: (row: Row) => string }
             or (count(d."id") > 0 and p."status" not in ('refunded', 'disputed'))
             or (p."status" in ('refunded', 'disputed') and p."tokens_awarded" <> 0)`,
     detail: (row) =>
-      `purchase ${row.id} (${row.status}): credited ${row.credit ?? 0}, taken back ${-Number(row.taken)} in ${row.debits} entries`,
+      `purchase ${row.id} (${row.status}): credited ${row.credit ?? 0}, debited ${-Number(row.taken)} in ${row.debits} entries`,
   },
   {
     check: 'no delivery stuck in sending',

@@ -19,7 +19,7 @@ import { SITE_APPLICATION_NAME } from './orm-options.ts';
 
 /**
  * An in-process Postgres (PGlite) that speaks the wire protocol on loopback, so the ordinary driver works.
- * The socket asks for a password: generated once per data directory and kept in it (owner-only), or per start
+ * The socket asks for a password: generated once per data directory and stored in it (owner-only), or per start
  * for a throw-away 'memory' database; `url` carries it.
  */
 export interface EmbeddedPostgres {
@@ -47,7 +47,7 @@ const PASSWORD_LENGTH = 43;
 const MAX_CONNECTIONS = 64;
 
 /**
- * A throw-away 'memory' database may start from `template`, a dump (see `dump()`) kept in a file: loading one
+ * A throw-away 'memory' database may start from `template`, a dump (see `dump()`) stored in a file: loading one
  * takes a fraction of the time a fresh database needs to initialise.
  */
 export async function startEmbeddedPostgres(
@@ -62,7 +62,7 @@ export async function startEmbeddedPostgres(
   mkdirSync(dir, { recursive: true });
   const release = acquireLock(dir);
   try {
-    const password = keptPassword(dir);
+    const password = storedPassword(dir);
     const db = await PGlite.create(ownerOnlyDir(join(dir, 'pgdata')));
     const embedded = await serve(db, password, release).catch(async (error: unknown) => {
       await db.close().catch(() => undefined);
@@ -163,8 +163,8 @@ function readPassword(dir: string): string | undefined {
   }
 }
 
-/** The data directory's password: the one kept there (its file narrowed to the owner if wider), or a new one. */
-function keptPassword(dir: string): string {
+/** The data directory's password: the one stored there (its file narrowed to the owner if wider), or a new one. */
+function storedPassword(dir: string): string {
   const file = join(dir, EMBEDDED_PASSWORD_FILE);
   const stored = readPassword(dir);
   if (stored) {

@@ -96,7 +96,7 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
             limit: query.pageSize,
             offset: after ? 0 : (query.page - 1) * query.pageSize,
           });
-    // the page, and the counts as kept for a second (StatusCounts), read side by side
+    // the page, and the counts as cached for a second (StatusCounts), read side by side
     const [found, countRows] = await Promise.all([
       page ? this.database.query<Record<string, unknown>>(...page) : [],
       statusCountsOf(this.database).read(this.table),

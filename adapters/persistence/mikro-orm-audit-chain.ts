@@ -40,7 +40,7 @@ export const CHAINED_TABLES: Record<
 };
 
 /**
- * The audit chain over the account_actions and application_reviews tables, each row's link kept in its own
+ * The audit chain over the account_actions and application_reviews tables, each row's link stored in its own
  * columns (chain_position, previous_hash, hash). Appending takes one transaction-scoped advisory lock, then reads
  * the chain's last row: two transactions never link to the same row, and since a log row is written after the
  * rows its action changed, the lock comes last in every transaction's lock order and adds no deadlock.

@@ -1,4 +1,4 @@
-import type { Entitlement, Entitlements, Without } from '../../core/delivery/ports.ts';
+import type { Entitlement, Entitlements, EntitlementExclusion } from '../../core/delivery/ports.ts';
 import type { Database } from './database.ts';
 
 type Row = Record<string, unknown>;
@@ -18,7 +18,7 @@ export class MikroOrmEntitlements implements Entitlements {
     return row ? String(row.discord_id) : null;
   }
 
-  async of(userId?: string, without: Without = {}): Promise<Entitlement[]> {
+  async of(userId?: string, without: EntitlementExclusion = {}): Promise<Entitlement[]> {
     const where = userId ? 'where u."id" = ?' : '';
     const params = userId ? [userId] : [];
     const users = await this.query(

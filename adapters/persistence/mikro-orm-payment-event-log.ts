@@ -3,7 +3,7 @@ import type { Database } from './database.ts';
 
 /**
  * Payment webhook event ids already handled (payment_events), so a redelivered event is applied once; events that
- * named a purchase they did not pay are kept with `outcome` 'unmatched' (migration 0018) for staff.
+ * named a purchase they did not pay are stored with `outcome` 'unmatched' (migration 0018) for staff.
  */
 export class MikroOrmPaymentEventLog implements PaymentEventLog {
   constructor(private readonly database: Database) {}

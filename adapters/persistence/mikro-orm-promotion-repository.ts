@@ -14,7 +14,7 @@ import { isUuid } from './mikro-orm-user-repository.ts';
 type Row = Record<string, unknown>;
 
 /**
- * the uses of a coupon that count: those whose purchase is paid, held or taken back, or awaits payment since the
+ * the uses of a coupon that count: those whose purchase is paid, held or reversed, or awaits payment since the
  * cut-off (its one parameter); a failed or abandoned checkout's use is given back
  */
 const COUNTED = `("p"."status" in ('completed', 'underpaid', 'refunded', 'disputed') or ("p"."status" = 'pending' and "p"."created_at" >= ?))`;
@@ -123,21 +123,21 @@ export class MikroOrmPromotionRepository implements PromotionRepository {
   }
 
   async usesOf(couponId: string, userId: string, openSince: Date): Promise<CouponUses> {
-    const { kept: _, ...uses } = await this.countUses(couponId, userId, null, openSince);
+    const { reserved: _, ...uses } = await this.countUses(couponId, userId, null, openSince);
     return uses;
   }
 
   private async countUses(
     couponId: string,
     userId: string,
-    /** the purchase whose use is being kept: whether it keeps one already (`kept`) */
+    /** the purchase whose use is being stored: whether it keeps one already (`reserved`) */
     purchaseId: string | null,
     openSince: Date,
-  ): Promise<CouponUses & { kept: boolean }> {
+  ): Promise<CouponUses & { reserved: boolean }> {
     const [row] = await this.rows(
       `select count(*) as "total", count(*) filter (where "r"."user_id" = ?) as "by_player",
          count(*) filter (where "r"."user_id" = ? and "p"."status" = 'pending') as "open_by_player",
-         count(*) filter (where "r"."purchase_id" = ?) as "kept"
+         count(*) filter (where "r"."purchase_id" = ?) as "reserved"
        from "coupon_redemptions" "r" join "purchases" "p" on "p"."id" = "r"."purchase_id"
        where "r"."coupon_id" = ? and ${COUNTED}`,
       [userId, userId, purchaseId, couponId, openSince],
@@ -146,14 +146,14 @@ export class MikroOrmPromotionRepository implements PromotionRepository {
       total: Number(row?.total ?? 0),
       byPlayer: Number(row?.by_player ?? 0),
       openByPlayer: Number(row?.open_by_player ?? 0),
-      kept: Number(row?.kept ?? 0) > 0,
+      reserved: Number(row?.reserved ?? 0) > 0,
     };
   }
 
   async redeem(couponId: string, use: CouponUse, decision: UseDecision | null): Promise<Redemption> {
     return this.database.transactional(async () => {
       if (decision) {
-        // concurrent redemptions of one limited coupon take turns here, each counting what the one before kept
+        // concurrent redemptions of one limited coupon take turns here, each counting what the one before reserved
         await this.rows(`select 1 from "coupons" where "id" = ? for update`, [couponId]);
         const outcome = decision.decide(await this.countUses(couponId, use.userId, use.purchaseId, decision.openSince));
         if (outcome !== 'redeemed') return outcome;

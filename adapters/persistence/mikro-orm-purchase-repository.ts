@@ -35,7 +35,7 @@ const FRESH = { disableIdentityMap: true } as const;
 export class MikroOrmPurchaseRepository implements PurchaseRepository {
   /**
    * the lapsed checkouts last counted: against which stored pending count and sum, and which cut-off; dropped when
-   * the database announces '*' (anything may have changed, unannounced), as the kept status counts are
+   * the database announces '*' (anything may have changed, unannounced), as the cached status counts are
    */
   private lapsed: { pending: string; before: number; count: number; cents: number } | null = null;
   /** the open and paying-past-the-window checkouts last counted, and their cut-offs; dropped by any purchase change */
@@ -388,7 +388,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     return totalsOf(PURCHASE_STATUSES, await this.storedTotals());
   }
 
-  /** counts and sums per status from the (status, price) index, kept a second (StatusCounts) */
+  /** counts and sums per status from the (status, price) index, cached for a second (StatusCounts) */
   private async storedTotals() {
     return (await statusCountsOf(this.database).read('purchases', { cents: true })) as Array<{
       status: string;
@@ -424,7 +424,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   /**
-   * The unfiltered dashboard: the per-status sums as kept (StatusCounts), with the lapsed checkouts counted on the
+   * The unfiltered dashboard: the per-status sums as cached (StatusCounts), with the lapsed checkouts counted on the
    * (status, created_at) index. That count is the page's one costly statement, so it is made again only when the
    * pending checkouts changed (their stored count or sum moved), the cut-off moved back, or a second has passed.
    */
@@ -464,7 +464,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
 
   /**
    * The dashboard unfiltered (only purchases): the rows with a payment attempt counted per status from their partial
-   * index (migration 0038) and kept a second as every status count is, the pending ones of them and the checkouts
+   * index (migration 0038) and cached for a second as every status count is, the pending ones of them and the checkouts
    * still open read apart (the pending rows are few: the reconciler closes an unpaid one after its payment window).
    */
   private async summarizePurchases(abandonedBefore: Date, scope: PurchaseScope): Promise<PurchaseStatusTotals> {
@@ -490,22 +490,22 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
 
   /**
    * Open checkouts (the pending index's newest entries) and those being paid past their window (their own index),
-   * each an index range: the lapsed pending rows the reconciler has not closed yet are never read. Kept, as the
+   * each an index range: the lapsed pending rows the reconciler has not closed yet are never read. Cached, as the
    * status counts are, until a purchase changes (this process's or one the feed announces) and for at most a second
    * of the clock: the dashboard's poll and its list pages then read no row for them.
    */
   private async openCheckoutTotals(abandonedBefore: Date, scope: PurchaseScope) {
     const before = abandonedBefore.getTime();
     const since = scope.openSince.getTime();
-    const kept = this.openCheckouts;
+    const cached = this.openCheckouts;
     if (
-      kept &&
-      before >= kept.before &&
-      before - kept.before < LAPSED_RECOUNT_MS &&
-      since >= kept.since &&
-      since - kept.since < LAPSED_RECOUNT_MS
+      cached &&
+      before >= cached.before &&
+      before - cached.before < LAPSED_RECOUNT_MS &&
+      since >= cached.since &&
+      since - cached.since < LAPSED_RECOUNT_MS
     )
-      return kept.totals;
+      return cached.totals;
     const totals = totalsOf(
       BUYER_PURCHASE_STATUSES,
       await this.database.query<{ status: string; count: string; cents: string }>(
@@ -540,7 +540,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 }
 
-/** what a write to purchases announces: kept counts and kept list answers of this process drop at once */
+/** what a write to purchases announces: cached counts and cached list responses of this process drop at once */
 const CHANGED = 'table:purchases';
 
 /** the lapsed checkouts are counted again at least this often, as checkouts pass their 24 hours */
@@ -558,8 +558,8 @@ function totalsOf<Status extends string>(
   for (const row of rows)
     if (row.status in totals) {
       // a status may come in more than one row (statements joined by union all): they add up
-      const kept = totals[row.status as Status];
-      totals[row.status as Status] = { count: kept.count + Number(row.count), cents: kept.cents + Number(row.cents) };
+      const sum = totals[row.status as Status];
+      totals[row.status as Status] = { count: sum.count + Number(row.count), cents: sum.cents + Number(row.cents) };
     }
   return totals;
 }

@@ -19,7 +19,7 @@ export class MikroOrmStripeCustomers implements StripeCustomerStore {
        on conflict ("user_id") do nothing returning "customer_id"`,
       [userId, customerId],
     );
-    // kept already (another checkout got there first): that one is read back
+    // stored already (another checkout got there first): that one is read back
     return inserted?.customer_id ?? (await this.find(userId)) ?? customerId;
   }
 

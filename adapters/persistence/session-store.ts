@@ -8,15 +8,15 @@ export function sessionUserId(sess: Record<string, unknown>): string | null {
 }
 
 /**
- * The part of the session store port about answers kept beside sessions, for a store that keeps nothing in memory:
- * nothing is kept, and nothing is ever heard (the moment stays 0).
+ * The part of the session store port about answers cached beside sessions, for a store that caches nothing in memory:
+ * nothing is cached, and nothing is ever heard (the moment stays 0).
  */
 export abstract class KeepsNothingBeside {
-  kept(): undefined {
+  cached(): undefined {
     return undefined;
   }
 
-  keepBeside(): void {}
+  cacheBeside(): void {}
 
   beside(): undefined {
     return undefined;

@@ -92,7 +92,7 @@ export const staffCommands: ApplicationCommands<StaffAnswers, StaffStatus> = {
       name: 'review',
       description: 'Move a staff application: pending -> under_review -> approved | denied (admins only)',
       status: { choices: staffKind.transitions.pending },
-      notes: { required: false, description: 'optional notes, kept as written', minimumTen: false },
+      notes: { required: false, description: 'optional notes, stored as written', minimumTen: false },
       reviewerDescription: 'the reviewer',
       done: (a) => `Staff application ${a.id} is now ${a.status.replace('_', ' ')} (by ${oneLine(a.reviewedBy)}).`,
     },
@@ -131,7 +131,7 @@ export const appealCommands: ApplicationCommands<AppealAnswers, AppealStatus> = 
       description:
         "Approve a pending ban appeal: the website ban it was filed against is lifted, as by 'users unban' (a ban lifted or replaced since closes it instead)",
       status: 'approved',
-      notes: { required: false, description: 'optional notes for the staff, kept as written', minimumTen: false },
+      notes: { required: false, description: 'optional notes for the staff, stored as written', minimumTen: false },
       reviewerDescription: "the reviewer (holds 'review-appeals')",
       done: (a) =>
         a.status === 'closed'
@@ -142,7 +142,7 @@ export const appealCommands: ApplicationCommands<AppealAnswers, AppealStatus> = 
       name: 'deny',
       description: 'Deny a pending ban appeal; --message tells the player why (required)',
       status: 'denied',
-      notes: { required: false, description: 'optional notes for the staff, kept as written', minimumTen: false },
+      notes: { required: false, description: 'optional notes for the staff, stored as written', minimumTen: false },
       reviewerDescription: "the reviewer (holds 'review-appeals')",
       done: (a) => `Ban appeal ${a.id} denied by ${oneLine(a.reviewedBy)}.`,
     },

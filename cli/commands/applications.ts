@@ -82,7 +82,7 @@ export function registerApplicationCommands<A, S extends string>(
     .addOption(new Option('--status <status>', 'only one status').choices(kind.statuses))
     .option('--page <n>', 'page number', positiveInt('--page'), 1)
     .option('--page-size <n>', 'applications per page (up to 100)', positiveInt('--page-size'), 50)
-    .option('--json', 'print JSON, as the API answers')
+    .option('--json', 'print JSON, as the API responds')
     .action((options: { status?: S; page: number; pageSize: number; json?: boolean }) =>
       context.withSystem(async (system) => {
         const page = await spec

@@ -104,7 +104,7 @@ export function registerPromotionCommands(program: Command, context: CliContext)
     .option('--starts <iso>', 'usable from, like 2026-12-01T00:00:00Z')
     .option('--expires <iso>', 'usable until')
     .option('--months <n>', "Priority Pass: the monthly charges it lowers, or 'forever' (default: the first)")
-    .option('--as <discordId>', 'the admin creating it, kept with the coupon')
+    .option('--as <discordId>', 'the admin creating it, recorded with the coupon')
     .action((code: string, options: CouponOptions) =>
       context.withSystem(async (system) => {
         const created = await system.core.promotions.createCoupon.execute({
@@ -169,7 +169,7 @@ export function registerPromotionCommands(program: Command, context: CliContext)
     .option('--types <types>', `only these product types, comma-separated: ${PRODUCT_TYPES.join(', ')}`)
     .option('--starts <iso>', 'when it starts (default: now)')
     .requiredOption('--ends <iso>', 'when it ends, like 2026-12-01T00:00:00Z')
-    .option('--as <discordId>', 'the admin creating it, kept with the sale')
+    .option('--as <discordId>', 'the admin creating it, recorded with the sale')
     .action(
       (
         name: string,

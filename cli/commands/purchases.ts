@@ -127,8 +127,8 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
 
   purchases
     .command('refund <id>')
-    .description('Refund a completed purchase through the payment provider and take its tokens back')
-    .requiredOption('--reason <text>', 'why (kept with the purchase)')
+    .description('Refund a completed purchase through the payment provider and remove its tokens')
+    .requiredOption('--reason <text>', 'why (recorded with the purchase)')
     .action((id: string, options: { reason: string }) =>
       context.withSystem(async (system) => {
         // read by the rules the refund follows, before it changes what the buyer holds

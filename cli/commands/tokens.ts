@@ -48,9 +48,9 @@ export function registerTokenCommands(program: Command, context: CliContext): vo
       .description(
         kind === 'credit' ? 'Add tokens, with a ledger entry' : 'Take tokens, with a ledger entry (never below zero)',
       )
-      .requiredOption('--reason <text>', 'why, kept in the ledger')
+      .requiredOption('--reason <text>', 'why, recorded in the ledger')
       .option('--reference <id>', 'a purchase id or similar; the same reference is applied once')
-      .option('--as <discordId>', 'the admin making the change, kept in the ledger and the account-action log')
+      .option('--as <discordId>', 'the admin making the change, recorded in the ledger and the account-action log')
       .action((discordId: string, amount: string, options: ChangeOptions) =>
         context.withSystem(async (system) => context.out(await change(system, kind, discordId, amount, options))),
       );

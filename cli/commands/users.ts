@@ -22,7 +22,7 @@ export function userJson(user: User) {
   };
 }
 
-/** The display name, kept on its line. */
+/** The display name, on one line. */
 export const shownName = (user: User) => oneLine(displayName(user));
 
 function listLine(user: User): string {
@@ -81,7 +81,7 @@ function permissionLines(user: User): string[] {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-const AS_DESCRIPTION = 'the admin making the change, kept in the account-action log';
+const AS_DESCRIPTION = 'the admin making the change, recorded in the account-action log';
 
 export function registerUserCommands(program: Command, context: CliContext): void {
   const users = program.command('users').description('Accounts: roles and bans');
@@ -116,7 +116,7 @@ export function registerUserCommands(program: Command, context: CliContext): voi
   users
     .command('role <discordId> <role>')
     .description(`Set the role (${ROLES.join(', ')}); it applies on the user's next request`)
-    .option('--reason <text>', 'why, kept in the account-action log')
+    .option('--reason <text>', 'why, recorded in the account-action log')
     .option('--as <discordId>', AS_DESCRIPTION)
     .action((discordId: string, role: string, options: { reason?: string; as?: string }) =>
       context.withSystem(async (system) => {
@@ -136,7 +136,7 @@ export function registerUserCommands(program: Command, context: CliContext): voi
     )
     .option('--grant <permission>', 'grant this permission (repeat for more)', collect, [])
     .option('--revoke <permission>', 'revoke this permission (repeat for more)', collect, [])
-    .option('--reason <text>', 'why, kept in the account-action log')
+    .option('--reason <text>', 'why, recorded in the account-action log')
     .option('--as <discordId>', AS_DESCRIPTION)
     .option('--json', 'print JSON')
     .action(
@@ -188,7 +188,7 @@ export function registerUserCommands(program: Command, context: CliContext): voi
   users
     .command('unban <discordId>')
     .description('Lift a ban')
-    .requiredOption('--reason <text>', 'why, kept in the account-action log')
+    .requiredOption('--reason <text>', 'why, recorded in the account-action log')
     .option('--as <discordId>', AS_DESCRIPTION)
     .action((discordId: string, options: { reason: string; as?: string }) =>
       context.withSystem(async (system) => {
@@ -205,7 +205,7 @@ export function registerUserCommands(program: Command, context: CliContext): voi
   users
     .command('2fa-reset <discordId>')
     .description("Remove a member's passkeys, authenticator app and recovery codes when they lost them")
-    .requiredOption('--reason <text>', 'why, kept in the account-action log')
+    .requiredOption('--reason <text>', 'why, recorded in the account-action log')
     .option('--as <discordId>', AS_DESCRIPTION)
     .action((discordId: string, options: { reason: string; as?: string }) =>
       context.withSystem(async (system) => {

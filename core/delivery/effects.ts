@@ -1,7 +1,7 @@
 import { type ApplicationEffects, noApplicationEffects } from '../applications/effects.ts';
 import { noPurchaseEffects, type PurchaseEffects } from '../purchases/effects.ts';
 
-export type { TakeBackRole } from '../purchases/effects.ts';
+export type { RoleAfterReversal } from '../purchases/effects.ts';
 
 /**
  * What a change in the store or the applications means for Discord, recorded with the change. Each module names

@@ -56,7 +56,7 @@ export interface Entitlement {
 }
 
 /** Left out of what a member holds: a purchase being paid back and the membership that ends with it. */
-export interface Without {
+export interface EntitlementExclusion {
   purchaseId?: string;
   membershipId?: string;
 }
@@ -64,6 +64,6 @@ export interface Without {
 /** Reads what each member is owed: completed purchases and approved whitelist applications. */
 export interface Entitlements {
   /** every member (one user), or all of them; `without`: as if that purchase and membership were gone */
-  of(userId?: string, without?: Without): Promise<Entitlement[]>;
+  of(userId?: string, without?: EntitlementExclusion): Promise<Entitlement[]>;
   discordIdOf(userId: string): Promise<string | null>;
 }

@@ -62,7 +62,7 @@ export function createMembershipLifecycle(p: MembershipPorts, shared: Shared) {
       return live ? tierName(shared.catalogue, live.tierId) : null;
     },
     onRefund: async (purchase, at) => {
-      const found = await lifecycle.onTakeBack(purchase, at);
+      const found = await lifecycle.onReversal(purchase, at);
       return found && { id: found.membership.id, effect: found.effect };
     },
     refunded: async (purchase) => {

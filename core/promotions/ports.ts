@@ -13,12 +13,12 @@ export interface UseDecision {
   /** checkouts started since then still hold their use */
   openSince: Date;
   /** core's rule (redemptionFor): given the uses that count, and whether this purchase keeps one already */
-  decide(uses: CouponUses & { kept: boolean }): Redemption;
+  decide(uses: CouponUses & { reserved: boolean }): Redemption;
 }
 
 /**
  * Coupons, their uses, and sales. A use is a row per purchase that used the coupon; it counts while its purchase
- * is paid, held, taken back, or awaiting payment since `openSince` (a failed or abandoned checkout gives it back).
+ * is paid, held, reversed (refunded or disputed), or awaiting payment since `openSince` (a failed or abandoned checkout gives it back).
  */
 export interface PromotionRepository {
   /** false when a coupon has the code already (nothing is written then) */
@@ -34,7 +34,7 @@ export interface PromotionRepository {
   /**
    * Keeps a use of the coupon for the purchase when `decision` allows it; the repository locks and counts, and decides
    * nothing. With a decision, the coupon's row is locked and its uses counted first, so of concurrent redemptions each
-   * is decided on what the one before kept; without one (an unlimited coupon), the use is written without a lock. A
+   * is decided on what the one before stored; without one (an unlimited coupon), the use is written without a lock. A
    * purchase keeps at most one use. Answers the decision ('redeemed' when written without one).
    */
   redeem(couponId: string, use: CouponUse, decision: UseDecision | null): Promise<Redemption>;

@@ -9,16 +9,16 @@ export interface PurchaseEffects {
   /** a payment below the price was held: staff are told */
   purchaseUnderpaid(purchase: Purchase): Promise<void>;
   /** `was` is the status before the refund or dispute */
-  purchaseTakenBack(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void>;
+  purchaseReversed(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void>;
   /**
-   * What taking a completed purchase back would do to the Discord role it gave, asked before it is done:
-   * `endingMembershipId` names the membership the take-back ends with it. Null when no role is mapped to it.
+   * What reversing a completed purchase would do to the Discord role it gave, asked before it is done:
+   * `endingMembershipId` names the membership the reversal ends with it. Null when no role is mapped to it.
    */
-  takeBackRole(purchase: Purchase, endingMembershipId?: string): Promise<TakeBackRole | null>;
+  roleAfterReversal(purchase: Purchase, endingMembershipId?: string): Promise<RoleAfterReversal | null>;
 }
 
 /** The purchase's role, and whether it goes: it stays while something else the member holds still gives it. */
-export interface TakeBackRole {
+export interface RoleAfterReversal {
   roleId: string;
   removed: boolean;
 }
@@ -28,6 +28,6 @@ export const noPurchaseEffects: PurchaseEffects = {
   purchaseCompleted: async () => {},
   giftDelivered: async () => {},
   purchaseUnderpaid: async () => {},
-  purchaseTakenBack: async () => {},
-  takeBackRole: async () => null,
+  purchaseReversed: async () => {},
+  roleAfterReversal: async () => null,
 };

@@ -70,7 +70,7 @@ export class RefundAtProviderError extends ConflictError {
     const name = PROVIDER_NAMES[gateway];
     super(
       'REFUND_AT_PROVIDER',
-      `This payment was taken by ${name}: refund it in ${PROVIDER_CONSOLES[gateway]}. The site takes the tokens back and removes the role when ${name} reports the refund.`,
+      `This payment was taken by ${name}: refund it in ${PROVIDER_CONSOLES[gateway]}. The site removes the tokens and removes the role when ${name} reports the refund.`,
     );
   }
 }

@@ -224,7 +224,7 @@ export interface PurchaseRepository {
   /**
    * Reads the purchase under a row lock, writes what `change` answers for it (nothing when null), and answers it as
    * it now stands and as it was, in one transaction: of two concurrent callers the second sees the first's result.
-   * Null when there is no such purchase. A status written is kept in the status history. `held`: the purchase as
+   * Null when there is no such purchase. A status written is recorded in the status history. `held`: the purchase as
    * this transaction read it under its lock (`lockByPayment`), so it is neither locked nor read again.
    */
   update(id: string, change: PurchaseChange, held?: Purchase): Promise<PurchaseUpdate | null>;
@@ -296,7 +296,7 @@ export interface TokenGrant {
 }
 
 /**
- * The buyer's tokens as the store sees them: credited for a purchase, taken back after a refund or a
+ * The buyer's tokens as the store sees them: credited for a purchase, removed after a refund or a
  * dispute. Idempotent by reference: a reference repeated for the same user and direction changes nothing;
  * a reference already used by another user or for the other direction is refused (TOKEN_REFERENCE_USED).
  * Joins the caller's transaction.
@@ -305,7 +305,7 @@ export interface PurchaseTokenGrants {
   /** Throws USER_NOT_FOUND for an unknown user and INVALID_TOKEN_CHANGE for an amount out of range. */
   credit(grant: TokenGrant): Promise<void>;
   /**
-   * Takes back up to `amount`, never below zero; answers what this call took (0 when the reference was
+   * Debits up to `amount`, never below zero; answers what this call took (0 when the reference was
    * used before, or the balance is empty).
    */
   debit(grant: TokenGrant): Promise<number>;
@@ -326,11 +326,11 @@ export interface StoreBans {
 }
 
 /**
- * What taking a month back (a refund, a dispute) does to its membership: `ends` it (the month being served),
+ * What reversing a month (a refund, a dispute) does to its membership: `ends` it (the month being served),
  * `goes_on` (a month served already), or finds it `ended` before.
  */
-export const MONTH_TAKE_BACK_EFFECTS = ['ends', 'goes_on', 'ended'] as const;
-export type MonthTakeBackEffect = (typeof MONTH_TAKE_BACK_EFFECTS)[number];
+export const MONTH_REVERSAL_EFFECTS = ['ends', 'goes_on', 'ended'] as const;
+export type MonthReversalEffect = (typeof MONTH_REVERSAL_EFFECTS)[number];
 
 /** A membership's first month: the subscription the provider opens, whose first month the answered intent pays. */
 export interface SubscriptionStart {
@@ -369,7 +369,7 @@ export interface MembershipCheckout {
    * what refunding this month at `at` does to its membership: `ends` it (the month being served; `id` is the
    * membership's), `goes_on` (a month served already) or `ended` before; null for no membership's month
    */
-  onRefund(purchase: Purchase, at: Date): Promise<{ id: string; effect: MonthTakeBackEffect } | null>;
+  onRefund(purchase: Purchase, at: Date): Promise<{ id: string; effect: MonthReversalEffect } | null>;
 }
 
 /** What a checkout charges for an item: the catalogue price, lowered by a live sale and then a coupon. */
@@ -392,7 +392,7 @@ export interface CheckoutPricing {
   price(item: PricedItem, buyerId: string, couponCode: string | undefined): Promise<CheckoutPrice>;
   /**
    * keeps one use of the purchase's coupon for it, while it is paid, held, or awaiting payment within its payment
-   * window (PAYMENT_WINDOW_MINUTES); throws when the coupon is used up (nothing is kept then). `priced`: what `price`
+   * window (PAYMENT_WINDOW_MINUTES); throws when the coupon is used up (nothing is stored then). `priced`: what `price`
    * answered for this purchase, so the coupon is not read again.
    */
   reserve(purchase: Purchase, priced?: CheckoutPrice): Promise<void>;

@@ -50,30 +50,30 @@ export interface StoredSession {
 }
 
 /**
- * The signed-in browsers' sessions, by id, each with an expire instant and read with its user. A store may keep
- * sessions in this process's memory to answer without a read; one that keeps nothing answers every memory question
- * with nothing kept (ask `get`), and its mark of changes never moves.
+ * The signed-in browsers' sessions, by id, each with an expire instant and read with its user. A store may cache
+ * sessions in this process's memory to answer without a read; one that caches nothing answers every memory question
+ * with nothing cached (ask `get`), and its mark of changes never moves.
  */
 export interface SessionStore {
   /** The session and its user read fresh; undefined once its expire instant has passed (it is valid up to and including it). */
   get(sid: string): Promise<StoredSession | undefined>;
   /**
-   * The session as this process keeps it in memory, when it can answer at once (no database read, no promise), as
+   * The session as this process caches it in memory, when it can answer at once (no database read, no promise), as
    * `get` would answer it; undefined otherwise (ask `get`).
    */
-  kept(sid: string): StoredSession | undefined;
+  cached(sid: string): StoredSession | undefined;
   /**
-   * Keeps `value` beside session `sid` as this process keeps it in memory, under `key`, dropped with the session (on
-   * any change to it or its user). Kept only when nothing has changed since `since` (a `moment()` taken before the
-   * session was read), so the value was made from the session as kept; a session not kept keeps nothing beside it.
+   * Caches `value` beside session `sid` as this process caches it in memory, under `key`, dropped with the session (on
+   * any change to it or its user). Cached only when nothing has changed since `since` (a `moment()` taken before the
+   * session was read), so the value was made from the session as cached; a session not cached caches nothing beside it.
    */
-  keepBeside(sid: string, key: string, value: unknown, since: number): void;
+  cacheBeside(sid: string, key: string, value: unknown, since: number): void;
   /**
-   * The session as kept in memory (the store's own: read it, never change it) with what was kept beside it under
-   * `key`; undefined when either is not kept, or nothing may be served from memory.
+   * The session as cached in memory (the store's own: read it, never change it) with what was cached beside it under
+   * `key`; undefined when either is not cached, or nothing may be served from memory.
    */
   beside(sid: string, key: string): { stored: StoredSession; value: unknown } | undefined;
-  /** A mark of the changes heard so far (see keepBeside). */
+  /** A mark of the changes heard so far (see cacheBeside). */
   moment(): number;
   /** Writes the session (replacing one with the same id) to expire `maxAgeMs` from now, a day when that is not a finite number. */
   set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void>;

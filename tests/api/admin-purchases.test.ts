@@ -112,7 +112,7 @@ describe('admin purchases: statuses as they happened, filters and paging', () =>
     expect(ids(before.body)).toEqual([]);
     expect(ids((await q(`from=${yesterday}`)).body)).toHaveLength(4);
 
-    // the unfiltered counters (kept by triggers) agree with each status's own filter
+    // the unfiltered counters (maintained by triggers) agree with each status's own filter
     const all = (await admin.get('/api/purchases?limit=1')).body;
     for (const [name, count] of Object.entries(all.byStatus))
       expect((await admin.get(`/api/purchases?status=${name}&limit=1`)).body.count, name).toBe(count);
@@ -173,7 +173,7 @@ describe('admin purchases: statuses as they happened, filters and paging', () =>
 });
 
 describe('admin purchases: detail and refund', () => {
-  it('shows the buyer, the ledger entries, deliveries and what a refund would take back', async () => {
+  it('shows the buyer, the ledger entries, deliveries and what a refund would reverse', async () => {
     const buyer = await signIn(server);
     const paid = await checkout(buyer, { productType: 'whitelist', productId: 'swamp-blood' }, PAID);
     const detail = await admin.get(`/api/purchases/${paid.purchaseId}`);
@@ -189,17 +189,17 @@ describe('admin purchases: detail and refund', () => {
     ]);
     expect(detail.body.refund).toEqual({
       refundable: true,
-      tokensToTakeBack: 100,
+      tokensToRemove: 100,
       // the buyer's own purchase: the tokens come back from the buyer, named
       tokensFrom: { name: detail.body.buyer.name, recipient: false },
       roleToRemove: null,
-      roleKept: null,
+      roleRetained: null,
       membership: 'ends',
     });
 
-    // tokens the buyer has spent cannot be taken back: never below zero
+    // tokens the buyer has spent cannot be reversed: never below zero
     await server.system.core.tokens.debit.execute({ userId: buyer.user.id, amount: 70, reason: 'Spent in game' });
-    expect((await admin.get(`/api/purchases/${paid.purchaseId}`)).body.refund.tokensToTakeBack).toBe(30);
+    expect((await admin.get(`/api/purchases/${paid.purchaseId}`)).body.refund.tokensToRemove).toBe(30);
   });
 
   it('refunds for admins only: 401 signed out, 403 to players and staff, 400 without a reason', async () => {

@@ -203,10 +203,10 @@ describe('Discord delivery against a fake Discord API', () => {
     const admin = client(site.url, (await signIn(site, { role: 'admin' })).cookie);
     const terms = async (id: string) => (await admin.get(`/api/purchases/${id}`)).body.refund;
     expect(await terms(gang.purchaseId)).toEqual(
-      expect.objectContaining({ roleToRemove: null, roleKept: SWAMP_BLOOD_ROLE, membership: null }),
+      expect.objectContaining({ roleToRemove: null, roleRetained: SWAMP_BLOOD_ROLE, membership: null }),
     );
     expect(await terms(pass.purchaseId)).toEqual(
-      expect.objectContaining({ roleToRemove: null, roleKept: SWAMP_BLOOD_ROLE, membership: 'ends' }),
+      expect.objectContaining({ roleToRemove: null, roleRetained: SWAMP_BLOOD_ROLE, membership: 'ends' }),
     );
 
     await refund(gang.purchaseId);
@@ -216,7 +216,7 @@ describe('Discord delivery against a fake Discord API', () => {
 
     // with the gang package paid back, ending the membership takes the role
     expect(await terms(pass.purchaseId)).toEqual(
-      expect.objectContaining({ roleToRemove: SWAMP_BLOOD_ROLE, roleKept: null, membership: 'ends' }),
+      expect.objectContaining({ roleToRemove: SWAMP_BLOOD_ROLE, roleRetained: null, membership: 'ends' }),
     );
     // refunding the month being served ends the membership, and the role goes once
     await refund(pass.purchaseId);

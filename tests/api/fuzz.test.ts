@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { Writable } from 'node:stream';
 import type { Context } from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../adapters/http/middleware/errors.ts';
+import { errorResponse } from '../../adapters/http/middleware/errors.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import {
   appealAnswers,
@@ -599,7 +599,7 @@ describe(`fuzzing every API route (seed ${SEED})`, () => {
     if (serverTarget() === 'postgres') expect((refusal as { code?: string }).code).toBe('08P01');
     if (!refusal) return;
     const ctx = { method: 'GET', path: '/', remove: () => {}, set: () => {} } as unknown as Context;
-    errorAnswer(createLogger('silent'))(ctx, refusal);
+    errorResponse(createLogger('silent'))(ctx, refusal);
     expect([ctx.status, (ctx.body as { code?: string }).code]).toEqual([400, 'INVALID_VALUE']);
   });
 

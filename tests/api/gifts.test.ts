@@ -129,7 +129,7 @@ describe('buying as a gift', () => {
     const detail = (await admin.get(`/api/purchases/${purchaseId}`)).body;
     expect(detail.purchase).toMatchObject({ giftTo: `friend${friendId.slice(-5)} (${friendId})` });
     expect(detail.purchase.gift).toMatchObject({ discordId: friendId, deliveredAt: expect.any(String) });
-    expect(detail.refund.tokensToTakeBack).toBe(80);
+    expect(detail.refund.tokensToRemove).toBe(80);
     const exported = await fetch(`${server.url}/api/purchases/export.csv?buyer=giftgiver`, {
       headers: { Cookie: adminCookie },
     });
@@ -278,7 +278,7 @@ describe('buying as a gift', () => {
     });
     expect((await friend.http.get('/api/membership')).body.membership.status).toBe('active');
     const terms = (await admin.get(`/api/purchases/${pass.purchaseId}`)).body.refund;
-    expect(terms).toMatchObject({ membership: 'ends', tokensToTakeBack: 100 });
+    expect(terms).toMatchObject({ membership: 'ends', tokensToRemove: 100 });
     await admin.post(`/api/purchases/${pass.purchaseId}/refund`, { reason: 'Chargeback risk' });
     expect((await friend.http.get('/api/membership')).body.membership.status).toBe('ended');
     expect(await tokens(friend.http)).toBe(0);

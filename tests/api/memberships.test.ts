@@ -243,7 +243,7 @@ describe('Priority Pass memberships on the demo gateway', () => {
     expect(await tokens(http)).toBe(200);
   });
 
-  it('the dashboard counts members and MRR; refunding the month being served takes its tokens back and ends the membership', async () => {
+  it('the dashboard counts members and MRR; refunding the month being served removes its tokens and ends the membership', async () => {
     const before = (await admin.get('/api/memberships/summary')).body;
     const { player, http, membership, purchaseId } = await subscribe('gator-crown');
     await renewDue(new Date(new Date(membership.currentPeriodEnd).getTime() + 60_000));
@@ -274,10 +274,10 @@ describe('Priority Pass memberships on the demo gateway', () => {
     const terms = async (id: string) => (await admin.get(`/api/purchases/${id}`)).body.refund;
     expect(await terms(purchaseId)).toMatchObject({
       roleToRemove: null,
-      roleKept: GATOR_ROLE,
+      roleRetained: GATOR_ROLE,
       membership: 'goes_on',
     });
-    expect(await terms(renewal.id)).toMatchObject({ roleToRemove: GATOR_ROLE, roleKept: null, membership: 'ends' });
+    expect(await terms(renewal.id)).toMatchObject({ roleToRemove: GATOR_ROLE, roleRetained: null, membership: 'ends' });
 
     const refunded = await admin.post(`/api/purchases/${renewal.id}/refund`, { reason: 'Asked to stop this month' });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);

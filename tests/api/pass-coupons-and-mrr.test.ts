@@ -155,7 +155,7 @@ describe('a Priority Pass under an every-month coupon', () => {
     });
     await giverHttp.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId });
     const detail = (await admin.get(`/api/purchases/${started.body.purchaseId}`)).body;
-    expect(detail.refund).toMatchObject({ tokensToTakeBack: 80, tokensFrom: { name: 'Rosalie', recipient: true } });
+    expect(detail.refund).toMatchObject({ tokensToRemove: 80, tokensFrom: { name: 'Rosalie', recipient: true } });
     expect(friend.user.id).not.toBe(giver.user.id);
   });
 });

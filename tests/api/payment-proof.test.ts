@@ -326,7 +326,7 @@ describe('Tebex webhooks that name a purchase they did not pay', () => {
     expect(row.split(',')[header.split(',').indexOf('amountPaid')]).toBe('60');
     const cli = await runCliOn(tebex.server.system, ['purchases', 'list', '--status', 'completed']);
     expect(cli.stdout.split('\n').find((line) => line.startsWith(buyer.purchaseId))).toContain('$60.00');
-    // and its refund, by the transaction the site recorded, takes the tokens back
+    // and its refund, by the transaction the site recorded, removes the tokens
     await tebex.fake.send('payment.refunded', tebex.fake.payment(basket, 'tbx-coupon-1'));
     expect((await purchase(buyer.purchaseId)).status).toBe('refunded');
   });

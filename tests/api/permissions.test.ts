@@ -68,7 +68,7 @@ describe('named permissions on the shared server', () => {
   it('a revoked permission stops working on the very next request', async () => {
     const moderator = await signIn(server, { username: 'Soon Revoked' });
     await as(admin).post(`/api/players/${moderator.user.id}/permissions`, { grant: ['view-players'] });
-    // read and kept in memory by the session cache
+    // read and cached in memory by the session cache
     for (let i = 0; i < 3; i++) expect((await as(moderator).get('/api/players?q=perm')).status).toBe(200);
     const revoked = await as(admin).post(`/api/players/${moderator.user.id}/permissions`, { revoke: ['view-players'] });
     expect(revoked.status).toBe(200);

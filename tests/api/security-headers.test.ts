@@ -93,7 +93,7 @@ describe('security headers (development configuration)', () => {
     expect(page.get('frame-src')).toEqual(["'none'"]);
   });
 
-  it('marks signed-in API answers and session-setting answers no-store, and leaves the public catalogue cacheable', async () => {
+  it('marks signed-in API responses and session-setting answers no-store, and leaves the public catalogue cacheable', async () => {
     const signedInPaths = [
       '/api/auth/user',
       '/api/user/tokens',

@@ -38,7 +38,7 @@ const within1s = { timeout: 1000, interval: 20 };
 
 const reachable = await realPostgresReachable();
 
-describe.skipIf(!reachable)('sessions kept in memory by two processes on one Postgres', () => {
+describe.skipIf(!reachable)('sessions cached in memory by two processes on one Postgres', () => {
   let database: TestDatabase;
   let dataDir: string;
   let first: ServerProcess;
@@ -150,7 +150,7 @@ describe.skipIf(!reachable)('sessions kept in memory by two processes on one Pos
   });
 });
 
-describe('sessions kept in memory on the embedded database', () => {
+describe('sessions cached in memory on the embedded database', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ target: 'pglite' });
@@ -179,13 +179,13 @@ describe('sessions kept in memory on the embedded database', () => {
     await expect
       .poll(async () => {
         expect((await me(server.url, cookie)).status).toBe(200);
-        return sessions.kept(sid)?.user?.id;
+        return sessions.cached(sid)?.user?.id;
       }, within1s)
       .toBe(user.id);
     await server.system.database.withContext(() =>
       server.system.core.users.ban.execute({ userId: user.id, reason: 'Cheating' }),
     );
-    expect(sessions.kept(sid)).toBeUndefined();
+    expect(sessions.cached(sid)).toBeUndefined();
     expect((await (await me(server.url, cookie)).json()).ban.reason).toBe('Cheating');
   });
 

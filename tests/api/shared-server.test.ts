@@ -31,7 +31,7 @@ describe("the worker's server, taken over by the next test file", () => {
   it('holds what a new server holds, remembers nothing and counts nothing of the file before', async () => {
     const server = await sharedTestServer();
     const { system } = server;
-    // what a file leaves behind: rows, a signed-in session kept in memory, a public answer kept, counts
+    // what a file leaves behind: rows, a signed-in session cached in memory, a public answer kept, counts
     const buyer = await signIn(server, { role: 'admin' });
     await buyWithDemoCard(server.url, buyer, { productType: 'whitelist', productId: 'swamp-blood' });
     const me = () => client(server.url, buyer.cookie).get('/api/auth/user');

@@ -103,7 +103,7 @@ describe('Stripe webhooks (signed with generateTestHeaderString)', () => {
     expect(await purchaseStatus(purchaseId)).toBe('completed');
   });
 
-  it('a refund marks the purchase refunded and takes the tokens back', async () => {
+  it('a refund marks the purchase refunded and removes the tokens', async () => {
     const { api, intentId, purchaseId } = await startPurchase();
     await api.post('/api/complete-purchase', { paymentIntentId: (fake.succeed(intentId), intentId) });
     expect((await api.get('/api/user/tokens')).body.tokens).toBe(100);

@@ -161,7 +161,7 @@ describe('Tebex as the payment gateway (a fake Tebex on loopback)', () => {
     expect(await response.json()).toEqual({ id: '2c116b11-1110-91e0-b266-b792c8da5f11' });
   });
 
-  it('a refund takes the tokens back; a dispute does too and stops the buyer buying; the site cannot refund itself', async () => {
+  it('a refund removes the tokens; a dispute does too and stops the buyer buying; the site cannot refund itself', async () => {
     const refunded = await openBasket({ productType: 'gang', productId: 'hood-package' });
     const { transactionId } = await fake.pay(refunded.ident);
     const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_BY_TRIGGERS, NOT_BACKED_UP } from '../../adapters/persistence/backup/tables.ts';
+import { MAINTAINED_BY_TRIGGERS, NOT_BACKED_UP } from '../../adapters/persistence/backup/tables.ts';
 import { Database } from '../../adapters/persistence/database.ts';
 import { backupLines, rewrittenBackup } from '../support/backup-edits.ts';
 import { runCliInProcess as runCli, runCliOn } from '../support/cli.ts';
@@ -43,7 +43,7 @@ async function tablesWithRows(database: Database): Promise<string[]> {
   );
   const holding = [];
   for (const { name } of tables) {
-    if ([...NOT_BACKED_UP, ...KEPT_BY_TRIGGERS].includes(name)) continue;
+    if ([...NOT_BACKED_UP, ...MAINTAINED_BY_TRIGGERS].includes(name)) continue;
     const [{ any }] = await database.query<{ any: boolean }>(`select exists (select 1 from "${name}") as "any"`);
     if (any) holding.push(name);
   }

@@ -49,10 +49,10 @@ describe('cli db verify', () => {
     const broken = await runCliOn(server.system, ['db', 'verify']);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain(`BREACH balance equals ledger: user ${player.user.id}: balance`);
-    expect(broken.stdout).toContain(`BREACH refund taken back once: purchase ${purchaseId} (completed)`);
+    expect(broken.stdout).toContain(`BREACH refund debited once: purchase ${purchaseId} (completed)`);
     expect(broken.stdout).toMatch(/BREACH no delivery stuck in sending: delivery .* \(message_user\)/);
     expect(broken.stderr).toMatch(
-      /breaks 3 invariant\(s\): balance equals ledger, refund taken back once, no delivery stuck/,
+      /breaks 3 invariant\(s\): balance equals ledger, refund debited once, no delivery stuck/,
     );
   });
 });

@@ -150,7 +150,7 @@ describe('cli purchases', () => {
     expect(text.stdout).toContain('Generous Gus (gift for 300000000000000003)');
   }, 60_000);
 
-  it('refunds a completed purchase through the gateway and takes the tokens back', async () => {
+  it('refunds a completed purchase through the gateway and removes the tokens', async () => {
     const { http, purchaseId, intentId } = await paidButNeverCompleted('parish-life');
     expect((await http.post('/api/complete-purchase', { paymentIntentId: intentId })).body.tokensAwarded).toBe(50);
     const refunded = await runCli(['purchases', 'refund', purchaseId, '--reason', 'Bought the wrong tier'], env);

@@ -96,7 +96,7 @@ describeRepositoryContract('promotions', adapters, (h) => {
     expect(await h.run(() => h.promotions.disableCoupon('NO-SUCH-CODE', at))).toBeNull();
   });
 
-  it('counts a use while its purchase is paid, held, taken back or awaiting payment, not once it failed or lapsed', async () => {
+  it('counts a use while its purchase is paid, held, reversed or awaiting payment, not once it failed or lapsed', async () => {
     const coupon = newCoupon();
     await h.run(() => h.promotions.addCoupon(coupon));
     const player = await h.addUser();
@@ -155,7 +155,7 @@ describeRepositoryContract('promotions', adapters, (h) => {
     const coupon = newCoupon({ maxUses: 1 });
     await h.run(() => h.promotions.addCoupon(coupon));
     const first = await purchaseOf();
-    const seen: Array<CouponUses & { kept: boolean }> = [];
+    const seen: Array<CouponUses & { reserved: boolean }> = [];
     const deciding =
       (outcome: Redemption): UseDecision['decide'] =>
       (uses) => {
@@ -169,9 +169,9 @@ describeRepositoryContract('promotions', adapters, (h) => {
     expect(await h.run(() => h.promotions.redeem(coupon.id, { ...first, at: NOW }, allow))).toBe('redeemed');
     expect(await h.run(() => h.promotions.redeem(coupon.id, { ...first, at: NOW }, allow))).toBe('redeemed');
     expect(seen).toEqual([
-      { total: 0, byPlayer: 0, openByPlayer: 0, kept: false },
-      { total: 0, byPlayer: 0, openByPlayer: 0, kept: false },
-      { total: 1, byPlayer: 1, openByPlayer: 1, kept: true },
+      { total: 0, byPlayer: 0, openByPlayer: 0, reserved: false },
+      { total: 0, byPlayer: 0, openByPlayer: 0, reserved: false },
+      { total: 1, byPlayer: 1, openByPlayer: 1, reserved: true },
     ]);
     expect((await h.run(() => h.promotions.usesOf(coupon.id, first.userId, OPEN_SINCE))).total).toBe(1);
   });

@@ -136,17 +136,17 @@ describeContract('session store', implementations, (h) => {
     const user = await newUser();
     const id = sid();
     await h.run(() => h.store.set(id, { userId: user.id }, DAY));
-    expect(h.store.kept(id)).toBeUndefined();
+    expect(h.store.cached(id)).toBeUndefined();
     const read = await h.run(() => h.store.get(id));
-    const kept = h.store.kept(id);
+    const kept = h.store.cached(id);
     if (h.keeps) expect(kept).toEqual(read);
     else expect(kept).toBeUndefined();
     await h.run(() => h.store.set(id, { userId: user.id, seenAt: 2 }, DAY));
-    expect(h.store.kept(id)).toBeUndefined();
+    expect(h.store.cached(id)).toBeUndefined();
     await h.run(() => h.store.get(id));
     await h.run(() => h.store.destroy(id));
-    expect(h.store.kept(id)).toBeUndefined();
-    expect(h.store.kept(sid())).toBeUndefined();
+    expect(h.store.cached(id)).toBeUndefined();
+    expect(h.store.cached(sid())).toBeUndefined();
   });
 
   it('a copy answered from memory may be changed without changing the session', async () => {
@@ -155,7 +155,7 @@ describeContract('session store', implementations, (h) => {
     await h.run(() => h.store.set(id, { userId: user.id, cart: { items: 1 } }, DAY));
     const read = await h.run(() => h.store.get(id));
     if (read) read.sess.cart = { items: 9 };
-    const again = h.store.kept(id) ?? (await h.run(() => h.store.get(id)));
+    const again = h.store.cached(id) ?? (await h.run(() => h.store.get(id)));
     expect(again?.sess).toEqual({ userId: user.id, cart: { items: 1 } });
   });
 
@@ -167,7 +167,7 @@ describeContract('session store', implementations, (h) => {
     const readAndKeep = async () => {
       const since = h.store.moment();
       const read = await h.run(() => h.store.get(id));
-      h.store.keepBeside(id, '/api/auth/me', { body: 'me' }, since);
+      h.store.cacheBeside(id, '/api/auth/me', { body: 'me' }, since);
       return { read, beside: h.store.beside(id, '/api/auth/me') };
     };
     let kept = await readAndKeep();
@@ -183,18 +183,18 @@ describeContract('session store', implementations, (h) => {
       expect(kept.beside).toEqual({ stored: kept.read, value: { body: 'me' } });
     } else expect(kept.beside).toBeUndefined();
     expect(h.store.beside(id, '/api/other')).toBeUndefined();
-    // the user changes: what was kept beside the session goes with it
+    // the user changes: what was cached beside the session goes with it
     await h.run(() => h.users.setRole(user.id, 'staff', clock.now()));
     expect(h.store.beside(id, '/api/auth/me')).toBeUndefined();
     // a value made from a read taken before a change is not kept
     const before = h.store.moment();
     await h.run(() => h.store.get(id));
     await h.run(() => h.store.set(sid(), {}, DAY));
-    h.store.keepBeside(id, '/api/auth/me', { body: 'stale' }, before);
+    h.store.cacheBeside(id, '/api/auth/me', { body: 'stale' }, before);
     expect(h.store.beside(id, '/api/auth/me')).toBeUndefined();
     // nothing is kept beside a session not kept
     const unknown = sid();
-    h.store.keepBeside(unknown, '/api/auth/me', { body: 'none' }, h.store.moment());
+    h.store.cacheBeside(unknown, '/api/auth/me', { body: 'none' }, h.store.moment());
     expect(h.store.beside(unknown, '/api/auth/me')).toBeUndefined();
   });
 

@@ -200,15 +200,15 @@ describeRepositoryContract("the store's token grants (PurchaseTokenGrants)", ada
     expect([await h.balance(userId), await h.balance(otherId)]).toEqual([100, 0]);
   });
 
-  it('takes back at most the balance and answers what it took; a repeated take-back takes nothing', async () => {
+  it('reverses at most the balance and answers what it took; a repeated reversal takes nothing', async () => {
     const userId = await h.addUser();
     await h.run(() => grants.credit(grant(userId, 100)));
     await h.run(() => h.ledger.apply(change(userId, -70)));
-    const takeBack = grant(userId, 100, `refunded:${randomUUID()}`);
-    expect(await h.run(() => grants.debit(takeBack))).toBe(30);
+    const reverse = grant(userId, 100, `refunded:${randomUUID()}`);
+    expect(await h.run(() => grants.debit(reverse))).toBe(30);
     expect(await h.balance(userId)).toBe(0);
     await h.run(() => grants.credit(grant(userId, 10)));
-    expect(await h.run(() => grants.debit(takeBack))).toBe(0);
+    expect(await h.run(() => grants.debit(reverse))).toBe(0);
     expect(await h.balance(userId)).toBe(10);
     expect(await h.run(() => grants.debit(grant(userId, 10)))).toBe(10);
     expect(await h.run(() => grants.debit(grant(userId, 10)))).toBe(0);

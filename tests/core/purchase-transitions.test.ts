@@ -60,7 +60,7 @@ describe("a purchase's transitions", () => {
     ]);
   });
 
-  it('complete awards the tokens and records what was paid; a take-back zeroes them and says why', () => {
+  it('complete awards the tokens and records what was paid; a reversal zeroes them and says why', () => {
     expect(PurchaseTransitions.complete(purchase('pending'), { reference: 'tx-1' }, now)).toEqual({
       status: 'completed',
       tokensAwarded: 50,
@@ -71,7 +71,7 @@ describe("a purchase's transitions", () => {
       amountPaidCents: 5000,
       paymentReference: 'tx-1',
     });
-    // money taken back was money taken: the attempt stays recorded as it was first reported
+    // money reversed was money taken: the attempt stays recorded as it was first reported
     const attemptedAt = new Date(now.getTime() - 60_000);
     expect(
       PurchaseTransitions.refund({ ...purchase('completed'), paymentAttemptedAt: attemptedAt }, 'goodwill', now, {

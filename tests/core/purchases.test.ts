@@ -145,7 +145,7 @@ describe('payment events', () => {
     expect(late.purchase?.status).toBe('completed');
   });
 
-  it('a refund takes the tokens back, and a success arriving after it changes nothing', async () => {
+  it('a refund removes the tokens, and a success arriving after it changes nothing', async () => {
     const fixture = purchasesFixture();
     const { intent } = await paid(fixture);
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
@@ -175,7 +175,7 @@ describe('payment events', () => {
     expect(early.balance(early.buyer.id)).toBe(0);
   });
 
-  it('a dispute marks the purchase disputed, takes the tokens back and bans the buyer', async () => {
+  it('a dispute marks the purchase disputed, removes the tokens and bans the buyer', async () => {
     const fixture = purchasesFixture();
     const { intent } = await paid(fixture);
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });

@@ -71,7 +71,7 @@ describe('second factor (core)', () => {
     expect((await security.checkCode.execute({ user: f.admin, code })).method).toBe('app');
     expect(await refusal(security.checkCode.execute({ user: f.admin, code }))).toBe('SECOND_FACTOR_INVALID');
     expect(await refusal(security.checkCode.execute({ user: f.admin, code: '000000' }))).toBe('SECOND_FACTOR_INVALID');
-    // the secret is kept sealed, never as given
+    // the secret is stored sealed, never as given
     const stored = await f.stores.secondFactors.totpOf(f.admin.id);
     expect(stored?.sealedSecret).not.toContain(secret);
   });

@@ -120,7 +120,7 @@ describe.runIf(browserAvailable)('admin purchases in Chromium', () => {
       '$60.00 for Swamp Blood is marked as paid back (demo payments: no money was taken, none moves).',
     );
     expect(terms).not.toContain("goes back to the buyer's card");
-    expect(terms).toContain('100 tokens will be taken back');
+    expect(terms).toContain('100 tokens will be removed');
     expect(terms).toContain(`The Discord role ${SWAMP_BLOOD_ROLE} will be removed`);
     expect(terms).toContain('This is the month being served: the Priority Pass ends now and is not charged again.');
     await shoot(page, 'admin-purchases-refund-terms-1280');

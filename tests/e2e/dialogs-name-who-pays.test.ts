@@ -132,7 +132,7 @@ describe.runIf(browserAvailable)('dialogs that name who pays, in Chromium', () =
       const confirm = page.getByRole('dialog', { name: 'Refund this purchase?' });
       await confirm.waitFor();
       const terms = await confirm.textContent();
-      expect(terms).toContain(`300 tokens will be taken back from ${friendName} (the gift's recipient).`);
+      expect(terms).toContain(`300 tokens will be removed from ${friendName} (the gift's recipient).`);
       expect(terms).toContain(`The reason shows in the token history of ${friendName} (the gift's recipient).`);
       expect(terms).toContain('The gifted Priority Pass ends now: it was paid back whole.');
       expect(terms).not.toContain('from the buyer');

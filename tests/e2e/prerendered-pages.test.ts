@@ -110,7 +110,7 @@ describe.skipIf(!browserAvailable)('pages sent drawn to signed-out visitors', ()
         painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
         scripts: performance
           .getEntriesByType('resource')
-          .filter((entry) => /\/assets\/.+\.js$/.test(entry.name) && !/\/assets\/adopt-/.test(entry.name))
+          .filter((entry) => /\/assets\/.+\.js$/.test(entry.name) && !/\/assets\/hydrate-/.test(entry.name))
           .map((entry) => ({ name: new URL(entry.name).pathname, asked: entry.startTime })),
       }));
       expect(timing.painted, path).toBeGreaterThan(0);

@@ -105,7 +105,7 @@ describe.runIf(browserAvailable)('staff confirm refunds with a second factor', (
       await page.goto(`${site}/admin`);
       await page.waitForURL(/\/account\/security\?setup=required$/);
       await page.getByText('Staff actions are locked until you set one up.').waitFor();
-      await page.getByText(/A passkey is a key kept on your phone or computer/).waitFor();
+      await page.getByText(/A passkey is a key stored on your phone or computer/).waitFor();
       await page.getByText(/ask an admin to reset your second factor/).waitFor();
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);

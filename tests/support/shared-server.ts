@@ -34,7 +34,7 @@ class RenewedLimiter extends RateLimiter {
 /**
  * The test worker's one server: the real app on the default test configuration, serving the built UI, on a copy of
  * the run's migrated database where the run's servers run (see serverTarget). `reset()` brings it back to what a new
- * one would be: the template's rows, nothing kept in memory, no counts, the periodic passes started afresh.
+ * one would be: the template's rows, nothing cached in memory, no counts, the periodic passes started afresh.
  */
 class WorkerServer {
   /** the requests under way, each with when it came */
@@ -105,7 +105,7 @@ class WorkerServer {
     await Promise.all(passes.map((pass) => pass.stop()));
     await this.settled();
     await system.database.queries(this.restore);
-    // whatever was kept in memory (sessions and answers beside them, lists, counts, public answers) goes
+    // whatever was cached in memory (sessions and answers beside them, lists, counts, public answers) goes
     system.database.announce('*');
     for (const limiter of this.limiters) limiter.renew();
     // as a new server starts them: a pass at once, then one every poll

@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { ADOPTED_EVENT, DRAWN_ANSWERS_ID, type DrawnAnswers } from '@contract/pages.ts';
+import { HYDRATED_EVENT, PRERENDERED_RESPONSES_ID, type PrerenderedResponses } from '@contract/pages.ts';
 import { App, signedOutQueryClient } from './app/app.tsx';
-import { endDrawing } from './lib/drawing.ts';
+import { endHydration } from './lib/hydration.ts';
 import { SPINNER_DELAY_MS } from './app/layout.tsx';
 import { pageFor } from './app/router.tsx';
 import './styles.css';
@@ -10,17 +10,17 @@ import './styles.css';
 const root = document.getElementById('root') as HTMLElement;
 
 if (root.dataset.prerendered !== undefined) {
-  // The server sent this page as the build drew it for a signed-out visitor: the browser adopts it once the page's
-  // code is here, without drawing it again.
+  // The server sent this page as the build prerendered it for a signed-out visitor: the browser hydrates it once the page's
+  // code is here, without rendering it again.
   void pageFor(window.location.pathname)
     ?.load()
     .then(() => {
-      // the app starts from the API answers the page was drawn with, so it adopts the page as drawn
+      // the app starts from the API responses the page was prerendered with, so it hydrates the page as prerendered
       const client = signedOutQueryClient();
-      const drawn = document.getElementById(DRAWN_ANSWERS_ID)?.textContent;
-      for (const [queryKey, answer] of drawn ? (JSON.parse(drawn) as DrawnAnswers) : [])
+      const prerendered = document.getElementById(PRERENDERED_RESPONSES_ID)?.textContent;
+      for (const [queryKey, answer] of prerendered ? (JSON.parse(prerendered) as PrerenderedResponses) : [])
         client.setQueryData(queryKey, answer);
-      // as a transition, the adoption works in short slices too: a tap or a scroll is answered while it runs
+      // as a transition, the hydration works in short slices too: a tap or a scroll is answered while it runs
       startTransition(() => {
         hydrateRoot(
           root,
@@ -29,11 +29,11 @@ if (root.dataset.prerendered !== undefined) {
           </StrictMode>,
         );
       });
-      // React listens from here on (a tap hurries the adoption along): the taps held until now are made again
-      document.dispatchEvent(new Event(ADOPTED_EVENT));
+      // React listens from here on (a tap hurries the hydration along): the taps held until now are made again
+      document.dispatchEvent(new Event(HYDRATED_EVENT));
     });
 } else {
-  endDrawing();
+  endHydration();
   // The first render runs as a transition: React works in short slices, so the browser paints the header index.html
   // already holds (and answers input) while the page is built, instead of waiting for one long task.
   const render = () =>

@@ -90,7 +90,7 @@ export const updateApplicationSchema = z.object({
 });
 export type UpdateApplicationInput = z.input<typeof updateApplicationSchema>;
 
-/** A review whose notes are optional and kept as written, with the statuses the kind lets a reviewer set. */
+/** A review whose notes are optional and stored as written, with the statuses the kind lets a reviewer set. */
 const reviewAsWritten = <S extends string>(kind: ApplicationKind<unknown, S>) =>
   z.object({
     status: reviewStatus(kind),
@@ -98,14 +98,14 @@ const reviewAsWritten = <S extends string>(kind: ApplicationKind<unknown, S>) =>
     applicantMessage: applicantMessageField,
   });
 
-/** PATCH /api/staff-applications/{id}: notes optional and kept as written. */
+/** PATCH /api/staff-applications/{id}: notes optional and stored as written. */
 export const reviewStaffApplicationSchema = reviewAsWritten(staffKind);
 export type ReviewStaffApplicationInput = z.input<typeof reviewStaffApplicationSchema>;
 
 export const appealSchema = submissionSchema(appealKind.answers);
 export type AppealInput = z.input<typeof appealSchema>;
 
-/** PATCH /api/appeals/{id}: approved or denied; notes optional, kept as written; a denial needs its message. */
+/** PATCH /api/appeals/{id}: approved or denied; notes optional, stored as written; a denial needs its message. */
 export const reviewAppealSchema = reviewAsWritten(appealKind);
 export type ReviewAppealInput = z.input<typeof reviewAppealSchema>;
 
@@ -130,7 +130,7 @@ export function listQuerySchema<S extends string>(kind: ApplicationKind<unknown,
   });
 }
 
-/** An application as the API answers: identity, the kind's answers, then where its review stands. */
+/** An application as the API responds: identity, the kind's answers, then where its review stands. */
 export type ApplicationDto<A, S extends string> = {
   id: string;
   /** the applicant's account: the key of their player page (staff only) */

@@ -72,7 +72,7 @@ export const signInSetupSchema = z.object({
 export type SignInSetupDto = z.infer<typeof signInSetupSchema>;
 
 /**
- * A same-origin path of one of the site's pages (PAGE_ROUTES; the sign-in page itself aside), its query string kept,
+ * A same-origin path of one of the site's pages (PAGE_ROUTES; the sign-in page itself aside), its query string included,
  * or '/'. Anything that could leave the site
  * (`//host`, `/\\host`, `https://host`, `javascript:`) or carry a fragment, a backslash or white space falls back to '/'.
  */

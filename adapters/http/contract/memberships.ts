@@ -81,7 +81,7 @@ export const membershipPreviewSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('resume'), nextCharge: chargeSchema }),
   z.object({
     action: z.literal('change-tier'),
-    kind: z.enum(['upgrade', 'downgrade', 'kept']),
+    kind: z.enum(['upgrade', 'downgrade', 'unchanged']),
     tierName: z.string(),
     chargeNow: z.number(),
     tokensNow: z.number().int(),
@@ -98,7 +98,7 @@ export type MembershipPreviewDto = z.infer<typeof membershipPreviewSchema>;
 
 /** POST /api/membership/change-tier: an upgrade charged now (amount, tokens), or a downgrade at renewal */
 export const changeTierResponseSchema = z.object({
-  change: z.enum(['upgrade', 'downgrade', 'kept']),
+  change: z.enum(['upgrade', 'downgrade', 'unchanged']),
   membership: membershipSchema,
   /** an upgrade: what was charged now and the tokens it added */
   charged: z.object({ amount: z.number(), tokens: z.number().int(), purchaseId: z.string() }).nullable(),

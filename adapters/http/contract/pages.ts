@@ -77,8 +77,8 @@ export function isPaymentPagePath(pathname: string): boolean {
 }
 
 /**
- * The pages the build draws as a signed-out visitor first sees them (ui/src/prerender.tsx). The server sends that HTML
- * to a visitor without a session cookie, so the page shows before its scripts have run; the browser then adopts it.
+ * The pages the build prerenders as a signed-out visitor first sees them (ui/src/prerender.tsx). The server sends that HTML
+ * to a visitor without a session cookie, so the page shows before its scripts have run; the browser then hydrates it.
  */
 export const PRERENDERED_PAGES: readonly PageRoute[] = [
   '/',
@@ -99,15 +99,15 @@ export const prerenderedFile = (route: PageRoute) =>
   `prerendered/${route === '/' ? 'index' : route.slice(1).replaceAll('/', '_')}.html`;
 
 /**
- * The API answers a prerendered page was drawn with, written into it as JSON (`<script type="application/json">`, data
- * the browser never runs) under this id: the app starts from them, so it adopts the page exactly as drawn and asks for
+ * The API responses a page was prerendered with, written into it as JSON (`<script type="application/json">`, data
+ * the browser never runs) under this id: the app starts from them, so it hydrates the page exactly as prerendered and asks for
  * nothing the page already shows. Each is a query key and the answer it holds.
  */
-export const DRAWN_ANSWERS_ID = 'drawn-answers';
-export type DrawnAnswers = Array<[queryKey: readonly unknown[], answer: unknown]>;
+export const PRERENDERED_RESPONSES_ID = 'prerendered-responses';
+export type PrerenderedResponses = Array<[queryKey: readonly unknown[], answer: unknown]>;
 
 /**
- * The event the app sends on `document` once it has taken a prerendered page over: the page's adopt script then
+ * The event the app sends on `document` once it has taken a prerendered page over: the page's hydrate script then
  * makes again the taps it held while the app's code was loading.
  */
-export const ADOPTED_EVENT = 'bayou:adopted';
+export const HYDRATED_EVENT = 'bayou:hydrated';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/model/buyer-view.ts';
-import { MONTH_TAKE_BACK_EFFECTS } from '../../../core/memberships/model/membership.ts';
+import { MONTH_REVERSAL_EFFECTS } from '../../../core/memberships/model/membership.ts';
 import { PAYMENT_GATEWAYS } from '../../../core/purchases/model/purchase.ts';
 import { deliverySchema } from './deliveries.ts';
 import { tokenEntrySchema } from './tokens.ts';
@@ -200,27 +200,27 @@ export const purchaseDetailSchema = z.object({
       at: z.string(),
     }),
   ),
-  /** the token ledger entries written for it: its credit, and a refund's or dispute's take-back */
+  /** the token ledger entries written for it: its credit, and a refund's or dispute's reversal */
   ledger: z.array(tokenEntrySchema),
   /** every Discord delivery of this purchase, newest first */
   deliveries: z.array(deliverySchema),
   refund: z.object({
     /** true while the purchase is completed and paid through the provider */
     refundable: z.boolean(),
-    /** what the ledger would take back now: the tokens credited, never more than their holder holds */
-    tokensToTakeBack: z.number().int(),
+    /** what the ledger would debit now: the tokens credited, never more than their holder holds */
+    tokensToRemove: z.number().int(),
     /** whose balance they come from: the buyer, or a gift's recipient (`recipient`); null when no account holds them */
     tokensFrom: z.object({ name: z.string(), recipient: z.boolean() }).nullable(),
     /** the Discord role the refund takes off the buyer; null when none goes */
     roleToRemove: z.string().nullable(),
     /** the purchase's Discord role that stays: something else the buyer holds still gives it */
-    roleKept: z.string().nullable(),
+    roleRetained: z.string().nullable(),
     /**
      * a Priority Pass month: `ends` when it is the month being served (the pass ends now and is not charged again),
      * `goes_on` when it was served already (the refund does not end the pass), `ended` when the pass has ended
      * before; null for anything else
      */
-    membership: z.enum(MONTH_TAKE_BACK_EFFECTS).nullable(),
+    membership: z.enum(MONTH_REVERSAL_EFFECTS).nullable(),
   }),
 });
 export type PurchaseDetailDto = z.infer<typeof purchaseDetailSchema>;

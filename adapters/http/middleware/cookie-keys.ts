@@ -35,7 +35,7 @@ export class CookieKeys {
     const found = this.checked.get(known);
     if (found !== undefined) return found;
     const index = this.compute(data, digest);
-    // only good signatures are kept (a flood of forged cookies cannot fill the map); the oldest go first
+    // only good signatures are cached (a flood of forged cookies cannot fill the map); the oldest go first
     if (index > -1) {
       if (this.checked.size >= CHECKED_MAX) this.checked.delete(this.checked.keys().next().value as string);
       this.checked.set(known, index);

@@ -72,7 +72,7 @@ export function formatZodError(error: ZodError): ErrorBody {
 }
 
 /** Turns every failure into the JSON error body; a 500 never carries a stack trace. */
-export function errorAnswer(logger: Logger): (ctx: Context, error: unknown) => void {
+export function errorResponse(logger: Logger): (ctx: Context, error: unknown) => void {
   return (ctx, error) => {
     let status = 500;
     let retryAfter: number = RETRY_AFTER_SECONDS.unavailable;

@@ -1,6 +1,6 @@
 const MINUTE_MS = 60_000;
 
-/** A fixed window per key (a minute, unless a test shortens it), kept in this process's memory. */
+/** A fixed window per key (a minute, unless a test shortens it), held in this process's memory. */
 export class RateLimiter {
   private windowStart = 0;
   private counts = new Map<string, number>();

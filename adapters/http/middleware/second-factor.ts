@@ -17,7 +17,7 @@ export function secondFactorGuard(core: Core): (permission: Permission) => Middl
   };
 }
 
-/** Records a passed check in the session (saved when the request ends, which drops answers kept beside it). */
+/** Records a passed check in the session (saved when the request ends, which drops responses cached beside it). */
 export function recordSecondFactorCheck(ctx: Context, at: Date): void {
   sessionData(ctx).secondFactorAt = at.getTime();
 }

@@ -26,13 +26,13 @@ export const PAYMENT_CONTENT_SECURITY_POLICY = [
   'frame-src https://js.stripe.com https://hooks.stripe.com',
 ].join('; ');
 
-/** API answers are data, never a document: they may load nothing at all. */
+/** API responses are data, never a document: they may load nothing at all. */
 export const API_CONTENT_SECURITY_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * The headers `before` sets on every response, whatever the route does (no route sets one of its own): a kept
- * answer leaves them out, as the edge sets them again for it.
+ * The headers `before` sets on every response, whatever the route does (no route sets one of its own): a cached
+ * response leaves them out, as loggingSecurityAndErrors sets them again for it.
  */
 export const PROTECTIVE_HEADER_NAMES: ReadonlySet<string> = new Set([
   'content-security-policy',
@@ -48,10 +48,10 @@ function isApiPath(path: string): boolean {
 }
 
 /**
- * The same protective headers on every response (pages, assets, API answers and errors), a policy per kind of
- * response, and `no-store` on API answers to a request carrying a session (or setting one), so no shared
+ * The same protective headers on every response (pages, assets, API responses and errors), a policy per kind of
+ * response, and `no-store` on API responses to a request carrying a session (or setting one), so no shared
  * cache or back button keeps one person's data. `before` runs as the request arrives, `after` once it is
- * answered (see edge.ts).
+ * answered (see logging-security-and-errors.ts).
  */
 export function protectiveHeaders(production: boolean): { before(ctx: Context): void; after(ctx: Context): void } {
   // the same on every response: set on the Node response straight away

@@ -19,7 +19,7 @@ export const ABSOLUTE_LIMIT_MS = 30 * DAY;
 /** Activity is written back at most this often, not on every request. */
 const TOUCH_MS = 60_000;
 
-/** What the session keeps; nothing else about the user (role, ban, balance) is trusted from it. */
+/** What the session caches; nothing else about the user (role, ban, balance) is trusted from it. */
 interface SessionData {
   userId?: string;
   signedInAt?: number;
@@ -37,7 +37,7 @@ interface RequestSession {
   /** the id the cookie carried and the store knew; undefined for a new session (one is made when it is saved) */
   sid: string | undefined;
   data: SessionData;
-  /** the session as read (with what the store keeps beside the data), to tell whether a request changed it */
+  /** the session as read (with what the store caches beside the data), to tell whether a request changed it */
   read: Saved | undefined;
   maxAge: number;
   /** saved whatever the data: its lifetime was set, or it moves to a new id */
@@ -85,7 +85,7 @@ declare module 'koa' {
   }
 }
 
-/** What the store keeps beside the data (as sessions saved before hold it): when it ends and its lifetime. */
+/** What the store caches beside the data (as sessions saved before hold it): when it ends and its lifetime. */
 interface Saved extends SessionData {
   _expire?: number;
   _maxAge?: number;
@@ -159,12 +159,12 @@ export function sessions(app: Koa, deps: SessionDeps): Middleware[] {
     return session;
   };
 
-  /** The request's session: at once when there is no valid cookie or the store keeps it in memory, else once read. */
+  /** The request's session: at once when there is no valid cookie or the store caches it in memory, else once read. */
   const read = (ctx: Context): RequestSession | Promise<RequestSession> => {
     const sid = signedSessionId(ctx.get('Cookie'), keys);
     if (!sid) return fresh();
-    const kept = store.kept(sid);
-    if (kept) return opened(ctx, sid, kept);
+    const cached = store.cached(sid);
+    if (cached) return opened(ctx, sid, cached);
     return store.get(sid).then((found) => opened(ctx, sid, found));
   };
 
@@ -254,16 +254,16 @@ function admission(data: SessionData, user: User, now: number): 'admit' | 'touch
 }
 
 /**
- * Whether a request on this session, as the store keeps it, would be admitted as it is: not expired, signed in,
+ * Whether a request on this session, as the store caches it, would be admitted as it is: not expired, signed in,
  * its user as read with it, nothing to end and no activity to write back. Only then may an answer made from it
- * before be sent again without the rest of the request running (see session-answers.ts).
+ * before be sent again without the rest of the request running (see session-response-cache.ts).
  */
-export function admittedAsKept(stored: StoredSession, now: number): boolean {
+export function admittedAsCached(stored: StoredSession, now: number): boolean {
   const saved = stored.sess as Saved;
   if (expired(saved, now)) return false;
   const user = stored.user;
   if (!user || typeof saved.userId !== 'string' || user.id !== saved.userId) return false;
-  // a banned user's requests go the whole way, past the check that keeps them to their appeal
+  // a banned user's requests go the whole way, past the check that holds them to their appeal
   if (user.bannedAt) return false;
   return admission(saved, user, now) === 'admit';
 }

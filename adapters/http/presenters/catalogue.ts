@@ -27,7 +27,7 @@ export function presentProduct(product: Product): ProductDto {
   };
 }
 
-/** GET /api/catalogue's answer; the build draws the Priority Pass page with the same */
+/** GET /api/catalogue's answer; the build prerenders the Priority Pass page with the same */
 export function presentCatalogue(products: readonly Product[]): CatalogueResponse {
   return { products: products.map(presentProduct) };
 }

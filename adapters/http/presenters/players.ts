@@ -203,7 +203,7 @@ function membershipWords(entry: Extract<TimelineEntry, { kind: 'membership' }>):
     case 'past_due':
       return {
         title: `Priority Pass renewal failed: ${tierName}`,
-        detail: event.detail ? `Past due; benefits kept until ${shortDay(new Date(event.detail))}` : 'Past due',
+        detail: event.detail ? `Past due; benefits continue until ${shortDay(new Date(event.detail))}` : 'Past due',
       };
     case 'canceled':
       return { title: `Priority Pass canceled: ${tierName}`, detail: 'Benefits last to the end of the paid month' };

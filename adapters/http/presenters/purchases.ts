@@ -1,4 +1,4 @@
-import { type Purchase, takeBackReason } from '../../../core/purchases/model/purchase.ts';
+import { type Purchase, reversalReason } from '../../../core/purchases/model/purchase.ts';
 import type { PurchaseSummary } from '../../../core/purchases/use-cases/list-purchases.ts';
 import type { RecentPurchase } from '../../../core/purchases/use-cases/list-recent-purchases.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
@@ -57,12 +57,12 @@ export function presentPurchaseDetail(
       .map(presentTokenEntry),
     deliveries: [...deliveries].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map(presentDelivery),
     refund: {
-      // Tebex's payments are refunded in its panel; its webhook then takes the tokens back here
+      // Tebex's payments are refunded in its panel; its webhook then removes the tokens here
       refundable: purchase.status === 'completed' && purchase.paymentIntentId !== null && purchase.gateway !== 'tebex',
-      tokensToTakeBack: Math.max(0, Math.min(purchase.tokensAwarded, holder?.tokens ?? 0)),
+      tokensToRemove: Math.max(0, Math.min(purchase.tokensAwarded, holder?.tokens ?? 0)),
       tokensFrom: holder ? { name: displayName(holder), recipient: holder.id !== purchase.userId } : null,
       roleToRemove: terms.role?.removed ? terms.role.roleId : null,
-      roleKept: terms.role && !terms.role.removed ? terms.role.roleId : null,
+      roleRetained: terms.role && !terms.role.removed ? terms.role.roleId : null,
       membership: terms.membership,
     },
   };
@@ -96,7 +96,7 @@ export function presentPurchase(
     tokensAwarded: purchase.tokensAwarded,
     // a refund's or a dispute's note is no failure: it has its own field
     failureReason: purchase.status === 'failed' || purchase.status === 'underpaid' ? purchase.failureReason : null,
-    refundReason: takeBackReason(purchase),
+    refundReason: reversalReason(purchase),
     paymentAttemptedAt: purchase.paymentAttemptedAt?.toISOString() ?? null,
     paymentTried: Boolean(purchase.paymentAttemptedAt),
     createdAt: purchase.createdAt.toISOString(),

@@ -79,8 +79,8 @@ export function applicationRoutes<A, S extends string>(
   router: Router,
   useCases: ApplicationUseCases<A, S>,
   routes: ApplicationRoutes<A, S>,
-  /** answers the list from memory while nothing it reads has changed (KeptLists) */
-  keptList: Middleware,
+  /** answers the list from memory while nothing it reads has changed (ListResponseCache) */
+  cachedList: Middleware,
   /** a decision reaches the applicant by a Discord direct message too (the bot is configured) */
   decisionsOnDiscord: boolean,
 ): void {
@@ -98,7 +98,7 @@ export function applicationRoutes<A, S extends string>(
     ctx.body = presentApplication(kind, { ...application, currentStaff: applicant.role !== 'player' });
   });
 
-  router.get(path, decider, keptList, async (ctx) => {
+  router.get(path, decider, cachedList, async (ctx) => {
     const { preview, ...query } = listQuery.parse(ctx.query);
     ctx.set('Cache-Control', 'no-store');
     const page = await useCases.list.execute({ ...query, summary: true });

@@ -18,7 +18,7 @@ import { currentUser, requireUser } from '../middleware/auth.ts';
 import { isCrossSite } from '../middleware/csrf.ts';
 import { endSession, sessionData, setSessionLifetime, startSignedInSession } from '../middleware/session.ts';
 import { presentCurrentUser } from '../presenters/auth.ts';
-import { keepForSession } from '../middleware/session-answers.ts';
+import { cacheForSession } from '../middleware/session-response-cache.ts';
 import type { User } from '../../../core/users/model/user.ts';
 
 /** A Discord sign-in must come back within this long, or it starts over. */
@@ -137,11 +137,11 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
     ctx.redirect('/');
   });
 
-  // both answers are made from the session's user alone: kept beside the session, sent again until it changes
+  // both answers are made from the session's user alone: cached beside the session, sent again until it changes
   router.get('/api/auth/user', requireUser(), (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentCurrentUser(currentUser(ctx as Context));
-    keepForSession(ctx as Context);
+    cacheForSession(ctx as Context);
   });
 
   router.get('/api/auth/session', (ctx) => {
@@ -149,7 +149,7 @@ export function authRoutes(router: Router, deps: AuthDeps): void {
     const body: SessionDto = { user: user ? presentCurrentUser(user) : null };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
-    keepForSession(ctx as Context);
+    cacheForSession(ctx as Context);
   });
 
   router.get('/api/auth/setup', (ctx) => {

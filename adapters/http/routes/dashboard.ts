@@ -7,11 +7,11 @@ import { requirePermission } from '../middleware/auth.ts';
 import { presentDashboardCharts } from '../presenters/dashboard.ts';
 
 /**
- * The admin dashboard's charts, one answer for all of them. `keptCharts` answers from memory for a while when
- * nothing they read has changed (KeptLists, kept longer than a list: the figures move by the day).
+ * The admin dashboard's charts, one answer for all of them. `cachedCharts` answers from memory for a while when
+ * nothing they read has changed (ListResponseCache, cached longer than a list: the figures move by the day).
  */
-export function dashboardRoutes(router: Router, core: Core, keptCharts: Middleware): void {
-  router.get('/api/dashboard/charts', requirePermission('view-purchases'), keptCharts, async (ctx) => {
+export function dashboardRoutes(router: Router, core: Core, cachedCharts: Middleware): void {
+  router.get('/api/dashboard/charts', requirePermission('view-purchases'), cachedCharts, async (ctx) => {
     const { days } = dashboardChartsQuerySchema.parse(ctx.query);
     ctx.set('Cache-Control', 'no-store');
     sendJson(ctx, presentDashboardCharts(await core.dashboard.charts.execute({ days })));

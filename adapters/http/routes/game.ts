@@ -31,7 +31,7 @@ export function serverStatusRoutes(router: Router, core: Core, connectCode: stri
   });
 }
 
-/** The figures the site counts (members) and the ones its owner set, for every visitor; kept a minute. */
+/** The figures the site counts (members) and the ones its owner set, for every visitor; cached for a minute. */
 export function serverFigureRoutes(router: Router, core: Core): void {
   router.get('/api/server-figures', async (ctx) => {
     const figures = await core.game.figures.execute();

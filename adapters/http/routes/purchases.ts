@@ -1,4 +1,4 @@
-import { holderOf } from '../../../core/purchases/model/gift.ts';
+import { beneficiaryOf } from '../../../core/purchases/model/gift.ts';
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Core } from '../../../core/index.ts';
@@ -45,9 +45,9 @@ function listInput(query: {
 /** an export holds at most this many rows (the newest) */
 const EXPORT_MAX_ROWS = 10_000;
 
-/** `keptList` answers the list from memory while nothing it reads has changed (KeptLists) */
-export function purchaseRoutes(router: Router, core: Core, keptList: Middleware): void {
-  router.get('/api/purchases', requirePermission('view-purchases'), keptList, async (ctx) => {
+/** `cachedList` answers the list from memory while nothing it reads has changed (ListResponseCache) */
+export function purchaseRoutes(router: Router, core: Core, cachedList: Middleware): void {
+  router.get('/api/purchases', requirePermission('view-purchases'), cachedList, async (ctx) => {
     const query = purchasesQuerySchema.parse(ctx.query);
     const { purchases, summary, nextBefore } = await core.purchases.list.execute({
       ...listInput(query),
@@ -110,10 +110,10 @@ async function purchaseDetail(core: Core, reference: string) {
   const deliveries = (await core.delivery.forPurchases.execute([purchase.id])).get(purchase.id) ?? [];
   const buyer = await core.users.get.execute(purchase.userId).catch(() => null);
   // the tokens went to whoever holds it: the buyer, or a gift's recipient
-  const holderId = holderOf(purchase);
+  const holderId = beneficiaryOf(purchase);
   const holder =
     holderId === purchase.userId || !holderId ? buyer : await core.users.get.execute(holderId).catch(() => null);
-  // the holder's newest entries hold this purchase's: its credit and any take-back
+  // the holder's newest entries hold this purchase's: its credit and any reversal
   const ledger = holder ? await core.tokens.history.execute({ userId: holder.id, limit: 500 }) : [];
   const history = await core.purchases.history.execute(purchase.id);
   const terms = await core.purchases.refundTerms.execute(purchase);

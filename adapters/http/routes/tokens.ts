@@ -4,16 +4,16 @@ import type { Core } from '../../../core/index.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import type { TokenBalanceDto, TokenHistoryDto } from '../contract/tokens.ts';
 import { presentTokenEntry } from '../presenters/auth.ts';
-import { keepForSession } from '../middleware/session-answers.ts';
+import { cacheForSession } from '../middleware/session-response-cache.ts';
 
 export function tokenRoutes(router: Router, core: Core): void {
   router.get('/api/user/tokens', requireUser(), (ctx) => {
-    // the user as the database holds it now: read for this request, or kept in memory and dropped on every change
-    // (a credit or a spend changes the user): the answer is kept beside the session until then
+    // the user as the database holds it now: read for this request, or cached in memory and dropped on every change
+    // (a credit or a spend changes the user): the response is cached beside the session until then
     const body: TokenBalanceDto = { tokens: currentUser(ctx as Context).tokens };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
-    keepForSession(ctx as Context);
+    cacheForSession(ctx as Context);
   });
 
   router.get('/api/user/tokens/history', requireUser(), async (ctx) => {

@@ -118,7 +118,7 @@ export class TebexWebhooks {
               type: refunded ? 'refunded' : 'disputed',
               intentId: payment.transaction_id,
               reason: refunded ? 'Refunded through Tebex' : 'Chargeback opened through Tebex',
-              names: namedPurchaseId(payment),
+              claimedPurchaseId: namedPurchaseId(payment),
             },
           };
         }
@@ -318,9 +318,9 @@ function occurred(webhook: TebexWebhook): { occurredAt?: Date } {
   return at && !Number.isNaN(at.getTime()) ? { occurredAt: at } : {};
 }
 
-const unmatched = (id: string, name: string, names: string | null, reason: string): TebexDelivery => ({
+const unmatched = (id: string, name: string, claimedPurchaseId: string | null, reason: string): TebexDelivery => ({
   kind: 'payment',
-  event: { id, type: 'unmatched', name, names, reason },
+  event: { id, type: 'unmatched', name, claimedPurchaseId, reason },
 });
 
 /** the creator code and coupon codes Tebex reports on a payment, as it wrote them */

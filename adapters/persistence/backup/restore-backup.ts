@@ -4,7 +4,7 @@ import { BackupError } from './backup-error.ts';
 import { type BackupHeader, CHECKSUM_FORMAT_VERSION, readBackupEntries, readBackupHeader } from './backup-format.ts';
 import { type BackupNames, namesIn, OwnNames } from './own-names.ts';
 import { RowWriter } from './row-writer.ts';
-import { inSchema, KEPT_BY_TRIGGERS, NOT_BACKED_UP, quoted } from './tables.ts';
+import { inSchema, MAINTAINED_BY_TRIGGERS, NOT_BACKED_UP, quoted } from './tables.ts';
 
 export interface RestoreSummary {
   header: BackupHeader;
@@ -54,25 +54,25 @@ export async function restoreBackup(
     const [[current]] = (await sql('select current_schema()')).rows;
     const name = current ?? 'public';
     const schema = quoted(name);
-    if ((await tableNames(sql)).length === 0) return { name, schema, replaced: false, kept: undefined };
+    if ((await tableNames(sql)).length === 0) return { name, schema, replaced: false, setAside: undefined };
     if (holding.length === 0) {
       // tables a site made, without data: built again by the restore's migrations
       await sql(`drop schema ${schema} cascade; create schema ${schema}`);
-      return { name, schema, replaced: true, kept: undefined };
+      return { name, schema, replaced: true, setAside: undefined };
     }
-    // data replaced with --force is kept aside until the restore has committed, and put back if it fails
-    const kept = quoted(`${name}_before_restore_${Date.now()}`);
-    await sql(`alter schema ${schema} rename to ${kept}; create schema ${schema}`);
-    return { name, schema, replaced: true, kept };
+    // data replaced with --force is set aside until the restore has committed, and put back if it fails
+    const setAside = quoted(`${name}_before_restore_${Date.now()}`);
+    await sql(`alter schema ${schema} rename to ${setAside}; create schema ${schema}`);
+    return { name, schema, replaced: true, setAside };
   });
   try {
     const counts = await restoreInto(database, file, header, names, target.name);
-    if (target.kept) await database.withRawConnection((sql) => sql(`drop schema ${target.kept} cascade`));
+    if (target.setAside) await database.withRawConnection((sql) => sql(`drop schema ${target.setAside} cascade`));
     return { header, ...counts, replaced: target.replaced, unchecked };
   } catch (error) {
-    if (target.kept)
+    if (target.setAside)
       await database.withRawConnection((sql) =>
-        sql(`drop schema ${target.schema} cascade; alter schema ${target.kept} rename to ${target.schema}`),
+        sql(`drop schema ${target.schema} cascade; alter schema ${target.setAside} rename to ${target.schema}`),
       );
     throw error;
   }
@@ -117,7 +117,7 @@ async function tableNames(sql: RawSql): Promise<string[]> {
 async function tablesHoldingRows(sql: RawSql): Promise<string[]> {
   const [[current]] = (await sql('select current_schema()')).rows;
   const schema = current ?? 'public';
-  const ignored = [...NOT_BACKED_UP, ...KEPT_BY_TRIGGERS];
+  const ignored = [...NOT_BACKED_UP, ...MAINTAINED_BY_TRIGGERS];
   const holding: string[] = [];
   for (const table of await tableNames(sql)) {
     if (ignored.includes(table)) continue;

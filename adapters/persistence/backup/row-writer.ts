@@ -2,7 +2,7 @@ import type { RawSql } from '../database.ts';
 import { BackupError } from './backup-error.ts';
 import type { SequenceValue, TableStart } from './backup-format.ts';
 import type { OwnNames } from './own-names.ts';
-import { inSchema, KEPT_BY_TRIGGERS, quoted } from './tables.ts';
+import { inSchema, MAINTAINED_BY_TRIGGERS, quoted } from './tables.ts';
 
 /** rows sent in one INSERT */
 const BATCH = 500;
@@ -27,7 +27,7 @@ export class RowWriter {
     await this.flush();
     this.own.checkTable(start);
     const { table, columns } = start;
-    if (KEPT_BY_TRIGGERS.includes(table)) await this.sql(`delete from ${inSchema(this.schema, table)}`);
+    if (MAINTAINED_BY_TRIGGERS.includes(table)) await this.sql(`delete from ${inSchema(this.schema, table)}`);
     this.insert = `insert into ${inSchema(this.schema, table)} (${columns.map(quoted).join(', ')}) overriding system value values`;
     this.counts.tables++;
   }

@@ -12,7 +12,7 @@ export const NOT_BACKED_UP = [MIGRATIONS_TABLE, 'cache_invalidations'];
  * Tables the database's own triggers keep (counts by status): a restore's inserts make triggers write them again,
  * so their backed-up rows replace what the triggers wrote, once every other row is in.
  */
-export const KEPT_BY_TRIGGERS = ['status_counts'];
+export const MAINTAINED_BY_TRIGGERS = ['status_counts'];
 
 export function quoted(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
@@ -73,9 +73,9 @@ function referencedFirst(names: string[], references: Array<[table: string, refe
     ordered.push(name);
   };
   for (const name of names) place(name);
-  // the trigger-kept tables last, so their rows replace the triggers' counting
+  // the trigger-maintained tables last, so their rows replace the triggers' counting
   return [
-    ...ordered.filter((name) => !KEPT_BY_TRIGGERS.includes(name)),
-    ...ordered.filter((name) => KEPT_BY_TRIGGERS.includes(name)),
+    ...ordered.filter((name) => !MAINTAINED_BY_TRIGGERS.includes(name)),
+    ...ordered.filter((name) => MAINTAINED_BY_TRIGGERS.includes(name)),
   ];
 }

@@ -4,7 +4,7 @@ const COUNTED = ['whitelist_applications', 'staff_applications', 'purchases'] as
 
 /**
  * Lists over 100,000 rows: indexes matching their order (newest first, id as tie-break) so a page is an index
- * range, and per-status row counts (and purchase sums) kept by triggers, so a page's totals need no count(*).
+ * range, and per-status row counts (and purchase sums) maintained by triggers, so a page's totals need no count(*).
  */
 export class Migration20261122000006ListPerformance extends Migration {
   override async up(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** What a reviewer tells the applicant, kept apart from the staff-only review notes. */
+/** What a reviewer tells the applicant, stored apart from the staff-only review notes. */
 export class Migration20261123000007ApplicantMessages extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "whitelist_applications" add column "applicant_message" text null;`);

@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
 const LISTED = ['whitelist_applications', 'staff_applications', 'purchases', 'deliveries'] as const;
 
 /**
- * Server processes keep the staff's list answers in memory a moment (the review lists and the purchases list are
+ * Server processes cache the staff's list responses in memory a moment (the review lists and the purchases list are
  * polled). A change to a table they read is announced as `table:<name>` on the `bayou_cache` channel and in the
  * `cache_invalidations` log, as 0013 does for users and sessions, whoever made it (another process, the CLI, a
  * hand-written statement). Once per table per transaction: a transaction writing many rows logs one line.

@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * What a payment proved: the amount the provider actually took (`amount_paid_cents`, null until paid), the
  * provider's own transaction id once it paid the purchase (`payment_reference`: a Tebex transaction, whose
  * refunds and disputes name it), and a new status, `underpaid`, for a payment below the price that nothing the
- * provider reports explains. Payment events that named a purchase they did not pay are kept for staff
+ * provider reports explains. Payment events that named a purchase they did not pay are stored for staff
  * (`outcome` 'unmatched', with why and the purchase they named). The status sums count the amount paid.
  */
 export class Migration20261127000018PaymentsProven extends Migration {

@@ -6,7 +6,7 @@ const COUNTED = ['whitelist_applications', 'staff_applications', 'purchases'] as
  * The per-status counts of 0006 were one `status_counts` row per table and status, updated by a trigger in every
  * transaction that added a purchase or changed its status: every buyer's checkout waited on the one before, and a
  * renewal and a checkout of the same player took it and the player's row in opposite orders (deadlocks). The counts
- * are now read from the indexes (a status index, and for purchases one that carries the price) and kept a second
+ * are now read from the indexes (a status index, and for purchases one that carries the price) and cached for a second
  * in each process (status-counts.ts): no row is written by every purchase or application.
  */
 export class Migration20261127000020CountsWithoutAHotRow extends Migration {

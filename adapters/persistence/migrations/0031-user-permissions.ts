@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Single permissions granted or revoked per user on top of the role's preset, kept on the user's row (so the session
+ * Single permissions granted or revoked per user on top of the role's preset, stored on the user's row (so the session
  * read, which joins the user, reads them, and the users trigger announces every change to the processes that keep
  * sessions in memory). The account-action log records each grant and revocation, with the permission it names.
  */

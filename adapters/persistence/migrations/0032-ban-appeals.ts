@@ -2,8 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Ban appeals, a third kind of application: one column an answer, one pending appeal per player (two requests at once
- * cannot both file one), read newest first by status and by player like the other kinds, announced to the kept
- * review lists (0015), and their decisions kept in the review audit log beside the other kinds'.
+ * cannot both file one), read newest first by status and by player like the other kinds, announced to the cached
+ * review lists (0015), and their decisions recorded in the review audit log beside the other kinds'.
  */
 export class Migration20261127000032BanAppeals extends Migration {
   override async up(): Promise<void> {

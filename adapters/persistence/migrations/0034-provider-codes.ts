@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * The creator code and coupon codes the payment provider reported on the payment that paid a purchase (Tebex's
- * webhook), kept as it reported them beside the codes the site recorded at checkout.
+ * webhook), stored as it reported them beside the codes the site recorded at checkout.
  */
 export class Migration20261127000034ProviderCodes extends Migration {
   override async up(): Promise<void> {

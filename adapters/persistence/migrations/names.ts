@@ -1,6 +1,6 @@
 /**
  * The name of every migration, in order: the migrator records applied migrations by these names
- * (schema_migrations). Kept apart from the migrations themselves so a start can tell its schema is current by
+ * (schema_migrations). Set apart from the migrations themselves so a start can tell its schema is current by
  * reading that table alone, without loading the migrator; `index.ts` pairs each name with its class.
  */
 export const MIGRATION_NAMES = [

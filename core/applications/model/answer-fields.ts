@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The building blocks of an answer schema. Each question says, in the applicant's words, what it needs: the
- * form shows that message under the field and the API answers the same one.
+ * form shows that message under the field and the API responses the same one.
  */
 
 function received(input: unknown): string {

@@ -80,7 +80,7 @@ export interface ApplicationKind<A = unknown, S extends string = string> {
   open: readonly S[];
   /** the permission that decides */
   decider: Permission;
-  /** `trimmed`: notes are trimmed, empty is none; `as-written`: kept as sent, no notes keep the earlier ones */
+  /** `trimmed`: notes are trimmed, empty is none; `as-written`: stored as sent, no notes keep the earlier ones */
   notes: 'trimmed' | 'as-written';
   /** an approved application lets its applicant into the game server, and they cannot apply again */
   approvalWhitelists: boolean;

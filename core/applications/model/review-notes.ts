@@ -12,7 +12,7 @@ export const requiredReviewNotes = z
   .min(REVIEW_NOTES_MIN_LENGTH, REVIEW_NOTES_TOO_SHORT);
 /** Where a reason is optional: trimmed, empty is none. */
 export const optionalReviewNotes = optionalText();
-/** Kept exactly as written (staff reviews). */
+/** Stored exactly as written (staff reviews). */
 export const reviewNotesAsWritten = z
   .string({ error: typeError('string') })
   .max(5000, 'At most 5000 characters')

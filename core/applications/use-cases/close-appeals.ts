@@ -15,7 +15,7 @@ export class CloseAppeals<A, S extends string> {
     private readonly clock: Clock,
   ) {}
 
-  /** `by`: who changed the ban, kept as the appeal's reviewer; `current`: the ban in place of it; answers those closed */
+  /** `by`: who changed the ban, recorded as the appeal's reviewer; `current`: the ban in place of it; answers those closed */
   async execute(input: {
     userId: string;
     ban: LiftableBan;

@@ -47,7 +47,7 @@ export class ReviewApplication<A, S extends string> {
         'PERMISSION_REQUIRED',
         `Reviewing ${kind.label}s needs the "${PERMISSION_LABELS[kind.decider]}" permission.`,
       );
-    // staff review notes are optional and kept as written (docs/product.md#applications-and-reviews)
+    // staff review notes are optional and stored as written (docs/product.md#applications-and-reviews)
     const notes =
       kind.notes === 'trimmed' ? checkReviewNotes(input.notes, input.notesRequired ?? false) : input.notes || null;
     // each review says its own: a later review without a message leaves none, never an earlier, stale one

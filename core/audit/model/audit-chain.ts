@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AccountAction } from './account-action.ts';
 
 /**
- * The logs where staff decisions are kept, linked into one hash chain: each row carries the hash of the row before
+ * The logs where staff decisions are stored, linked into one hash chain: each row carries the hash of the row before
  * it, whichever log that row is in, so the chain orders every staff decision and its last hash stands for them all.
  */
 export const CHAINED_LOGS = ['account-action', 'application-review'] as const;

@@ -1,7 +1,7 @@
 import type { Purchase } from '../../purchases/model/purchase.ts';
 import { formatUsd } from '../../shared/money.ts';
 
-/** The texts members and the staff channel receive. Kept short: Discord shows them as notifications. */
+/** The texts members and the staff channel receive. They are short: Discord shows them as notifications. */
 
 export const messages = {
   staffPurchase(purchase: Purchase, buyer: string): string {

@@ -1,13 +1,13 @@
 import type { Application, ApplicationKind } from '../../applications/model/application.ts';
 import type { MembershipEffects } from '../../memberships/effects.ts';
 import type { Membership } from '../../memberships/model/membership.ts';
-import { holderOf } from '../../purchases/model/gift.ts';
+import { beneficiaryOf } from '../../purchases/model/gift.ts';
 import type { Purchase } from '../../purchases/model/purchase.ts';
 import type { Clock, IdGenerator } from '../../shared/ports.ts';
 import type { Delivery, DeliveryKind } from './delivery.ts';
-import type { DeliveryEffects, TakeBackRole } from '../effects.ts';
+import type { DeliveryEffects, RoleAfterReversal } from '../effects.ts';
 import { messages } from './messages.ts';
-import type { DeliveryOutbox, DiscordCapabilities, Entitlements, Without } from '../ports.ts';
+import type { DeliveryOutbox, DiscordCapabilities, Entitlements, EntitlementExclusion } from '../ports.ts';
 import type { RoleMapping } from './role-mapping.ts';
 
 type Draft = Pick<Delivery, 'kind' | 'dedupeKey'> &
@@ -129,11 +129,11 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
     ]);
   }
 
-  async purchaseTakenBack(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void> {
+  async purchaseReversed(purchase: Purchase, was: Purchase['status'], how: 'refunded' | 'disputed'): Promise<void> {
     const drafts: Draft[] = [];
-    // the purchase is taken back and any membership it ended has ended by now: what is left decides
-    const role = was === 'completed' ? await this.takeBackRole(purchase) : null;
-    const holder = holderOf(purchase);
+    // the purchase is reversed and any membership it ended has ended by now: what is left decides
+    const role = was === 'completed' ? await this.roleAfterReversal(purchase) : null;
+    const holder = beneficiaryOf(purchase);
     if (role?.removed && holder) {
       drafts.push({
         kind: 'remove_role',
@@ -156,10 +156,10 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
     await this.record(drafts);
   }
 
-  async takeBackRole(purchase: Purchase, endingMembershipId?: string): Promise<TakeBackRole | null> {
+  async roleAfterReversal(purchase: Purchase, endingMembershipId?: string): Promise<RoleAfterReversal | null> {
     const roleId = this.deps.roles.roleFor(purchase);
     // a gift not delivered yet gave no role to anyone
-    const holder = holderOf(purchase);
+    const holder = beneficiaryOf(purchase);
     if (!roleId || !holder || (purchase.gift && !purchase.gift.deliveredAt)) return null;
     const without = { purchaseId: purchase.id, ...(endingMembershipId ? { membershipId: endingMembershipId } : {}) };
     return { roleId, removed: !(await this.stillEntitled(holder, roleId, without)) };
@@ -275,7 +275,7 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
     await this.record(drafts);
   }
 
-  private async stillEntitled(userId: string, roleId: string, without?: Without): Promise<boolean> {
+  private async stillEntitled(userId: string, roleId: string, without?: EntitlementExclusion): Promise<boolean> {
     const [member] = await this.deps.entitlements.of(userId, without);
     return member ? this.deps.roles.expectedRoles(member).has(roleId) : false;
   }

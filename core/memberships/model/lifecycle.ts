@@ -4,7 +4,7 @@ import type { CompletionHooks } from '../../purchases/model/purchase-settlement.
 import type { PurchaseRepository } from '../../purchases/ports.ts';
 import type { Clock, IdGenerator } from '../../shared/ports.ts';
 import { giftSubscriptionId } from '../../purchases/model/gift.ts';
-import { addMonths, billingDay, GRACE_DAYS, isLive, type Membership, type MonthTakeBackEffect } from './membership.ts';
+import { addMonths, billingDay, GRACE_DAYS, isLive, type Membership, type MonthReversalEffect } from './membership.ts';
 import type { MembershipEffects } from '../effects.ts';
 import type { MembershipChanges, MembershipExpectation, MembershipRepository, MembershipUpdate } from '../ports.ts';
 
@@ -14,10 +14,10 @@ export interface CompletedMonth {
   membership: Membership | null;
 }
 
-/** what taking a month back does to its membership */
-export interface TakeBackOfMonth {
+/** what reversing a month does to its membership */
+export interface MonthReversal {
   membership: Membership;
-  effect: MonthTakeBackEffect;
+  effect: MonthReversalEffect;
 }
 
 export interface MembershipLifecycleDeps {
@@ -125,18 +125,18 @@ export class MembershipLifecycle implements CompletionHooks {
 
   /**
    * A refunded or disputed month that is still being served ends its membership now: its benefits were paid
-   * back, so they stop, and nothing more is charged. An older month's refund only takes its tokens back.
+   * back, so they stop, and nothing more is charged. An older month's refund only removes its tokens.
    */
-  async takenBack(purchase: Purchase, at: Date): Promise<void> {
-    const found = await this.onTakeBack(purchase, at);
+  async reversed(purchase: Purchase, at: Date): Promise<void> {
+    const found = await this.onReversal(purchase, at);
     if (found?.effect === 'ends') await this.end(found.membership, 'its payment was refunded.', purchase.id);
   }
 
   /**
-   * What taking this month back at `at` does to its membership: `ends` it (the month being served, of a live
+   * What reversing this month at `at` does to its membership: `ends` it (the month being served, of a live
    * membership), `goes_on` (a month served already), or finds it `ended` already; null for no membership's month.
    */
-  async onTakeBack(purchase: Purchase, at: Date): Promise<TakeBackOfMonth | null> {
+  async onReversal(purchase: Purchase, at: Date): Promise<MonthReversal | null> {
     const billing = purchase.billing;
     if (purchase.gift?.months) {
       // a gifted pass is paid back whole: it ends, however much of it has run
@@ -214,7 +214,7 @@ export class MembershipLifecycle implements CompletionHooks {
       ),
     );
     // a second first month paid while another membership holds (two checkouts paid at once): the month is
-    // kept as paid, tied to nothing, and never renews
+    // left as paid, tied to nothing, and never renews
     if (!added && membership.subscriptionId !== subscriptionId) return purchase;
     const month = {
       start: added ? period.start : membership.currentPeriodStart,

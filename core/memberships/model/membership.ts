@@ -5,8 +5,8 @@ import type { PaymentGatewayName } from '../../purchases/model/purchase.ts';
 export const MEMBERSHIP_STATUSES = ['active', 'past_due', 'ended'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-/** what taking a month back does to its membership; the store's refund asks it, so the store names it */
-export { MONTH_TAKE_BACK_EFFECTS, type MonthTakeBackEffect } from '../../purchases/ports.ts';
+/** what reversing a month does to its membership; the store's refund asks it, so the store names it */
+export { MONTH_REVERSAL_EFFECTS, type MonthReversalEffect } from '../../purchases/ports.ts';
 
 /** How long benefits stay after a renewal payment fails, while the provider retries. */
 export const GRACE_DAYS = 3;

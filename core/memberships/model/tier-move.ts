@@ -7,7 +7,7 @@ import type { MembershipPayments } from './membership-payments.ts';
 
 /** which way a change of tier goes: up (charged now), down (at the renewal), or back to the tier held */
 export interface TierMove {
-  kind: 'upgrade' | 'downgrade' | 'kept';
+  kind: 'upgrade' | 'downgrade' | 'unchanged';
   target: PricedItem;
   current: PricedItem;
 }
@@ -29,7 +29,7 @@ export function tierMove(catalogue: Catalogue, membership: Membership, tierId: s
   if (target.id === membership.tierId) {
     if (!membership.pendingTierId)
       throw new MembershipStateError('SAME_TIER', `You already hold the ${current.name} Priority Pass.`);
-    return { kind: 'kept', target: next, current };
+    return { kind: 'unchanged', target: next, current };
   }
   return { kind: next.priceCents < current.priceCents ? 'downgrade' : 'upgrade', target: next, current };
 }

@@ -11,7 +11,7 @@ import type { PaidInvoice } from '../ports.ts';
 export type TierChange =
   | { kind: 'upgrade'; membership: MembershipView; purchase: Purchase }
   | { kind: 'downgrade'; membership: MembershipView }
-  | { kind: 'kept'; membership: MembershipView };
+  | { kind: 'unchanged'; membership: MembershipView };
 
 export interface ChangeTierDeps
   extends Pick<
@@ -41,7 +41,7 @@ export class ChangeTier {
           `This change now charges $${(charge / 100).toFixed(2)}, not $${(expectedChargeCents / 100).toFixed(2)}. Nothing was charged; look again and confirm.`,
         );
     }
-    if (move.kind === 'kept') {
+    if (move.kind === 'unchanged') {
       // keeping the current tier: the downgrade waiting for the renewal is dropped
       await tierChangesOf(deps.gateway).scheduleTier(membership.subscriptionId, membership.tierId);
       const moved = await deps.memberships.update(
@@ -49,7 +49,7 @@ export class ChangeTier {
         { status: ['active'] },
         { pendingTierId: null, updatedAt: deps.clock.now() },
       );
-      return { kind: 'kept', membership: await viewAfter(deps, moved, membership.id) };
+      return { kind: 'unchanged', membership: await viewAfter(deps, moved, membership.id) };
     }
     if (move.kind === 'downgrade') {
       await tierChangesOf(deps.gateway).scheduleTier(membership.subscriptionId, targetId);

@@ -39,7 +39,7 @@ export class HandleBillingEvent {
 
   /**
    * Cancel or resume at the provider. An event older than the newest one applied is ignored (the provider re-sends
-   * for days, so order is not kept), unless its fields are the provider's current state, read on arrival.
+   * for days, so order is not preserved), unless its fields are the provider's current state, read on arrival.
    */
   private async updated(event: Extract<BillingEvent, { type: 'subscription_updated' }>): Promise<boolean> {
     const membership = await this.d.memberships.findBySubscription(event.subscriptionId);

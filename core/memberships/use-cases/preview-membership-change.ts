@@ -14,7 +14,7 @@ export type MembershipPreview =
   | { action: 'resume'; nextCharge: { at: Date; amountCents: number; tierName: string } }
   | {
       action: 'change-tier';
-      kind: 'upgrade' | 'downgrade' | 'kept';
+      kind: 'upgrade' | 'downgrade' | 'unchanged';
       tierName: string;
       /** charged now (an upgrade's prorated difference), and the tokens granted with it */
       chargeNowCents: number;

@@ -5,7 +5,7 @@ import { liveMembership, notGifted, setCanceling } from '../model/own-membership
 
 export interface ResumeMembershipDeps extends Pick<MembershipDeps, 'memberships' | 'views' | 'gateway' | 'clock'> {}
 
-/** The player takes back a cancel before the period's end: the membership renews again. */
+/** The player reverses a cancel before the period's end: the membership renews again. */
 export class ResumeMembership {
   constructor(private readonly deps: ResumeMembershipDeps) {}
 

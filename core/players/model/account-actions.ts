@@ -21,7 +21,7 @@ export interface ActionContext {
   approvedAppeal?: string;
 }
 
-/** The name kept in the log when the terminal names nobody. */
+/** The name recorded in the log when the terminal names nobody. */
 export const UNNAMED_TERMINAL_ACTOR = 'Terminal (no --as)';
 
 export interface AccountActionDeps {

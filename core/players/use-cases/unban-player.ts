@@ -3,7 +3,7 @@ import { BAN_REASON_MAX } from '../../users/model/ban.ts';
 import type { User } from '../../users/model/user.ts';
 import { type AccountActionDeps, type ActionContext, act, actorOf, reasonOf } from '../model/account-actions.ts';
 
-/** Lifts a ban, with a reason kept in the log; the account is read once, and the lift's write answers it. */
+/** Lifts a ban, with a reason recorded in the log; the account is read once, and the lift's write answers it. */
 export class UnbanPlayer {
   constructor(private readonly deps: AccountActionDeps) {}
 

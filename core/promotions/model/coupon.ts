@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../../catalogue/model/product.ts';
 import { paymentWindowSince } from '../../purchases/model/purchase.ts';
 
-/** A code as stored and compared: codes are case-insensitive, kept in capitals. */
+/** A code as stored and compared: codes are case-insensitive, stored in capitals. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
 export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
@@ -59,14 +59,14 @@ export interface CouponUses {
 export type Redemption = 'redeemed' | 'used_up' | 'used_up_by_player';
 
 /**
- * The coupon's limits, the one place they are decided: whether one more use may be kept, given the uses that count
+ * The coupon's limits, the one place they are decided: whether one more use may be stored, given the uses that count
  * now. A purchase that keeps a use already keeps it.
  */
 export function redemptionFor(
   coupon: Pick<Coupon, 'maxUses' | 'perPlayer'>,
-  uses: CouponUses & { kept?: boolean },
+  uses: CouponUses & { reserved?: boolean },
 ): Redemption {
-  if (uses.kept) return 'redeemed';
+  if (uses.reserved) return 'redeemed';
   if (coupon.maxUses !== null && uses.total >= coupon.maxUses) return 'used_up';
   if (coupon.perPlayer !== null && uses.byPlayer >= coupon.perPlayer) return 'used_up_by_player';
   return 'redeemed';

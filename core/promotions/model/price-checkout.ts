@@ -5,11 +5,11 @@ import type { Clock } from '../../shared/ports.ts';
 import { type Coupon, isLimited, normalizeCode, openSince, redemptionFor } from './coupon.ts';
 import { CouponRefusals, CouponUnknownError } from '../errors.ts';
 import type { PromotionRepository } from '../ports.ts';
-import { discountOf, liveSaleFor, type PriceQuote, priceItem, takes } from './pricing.ts';
+import { discountOf, liveSaleFor, type PriceQuote, priceItem, appliesTo } from './pricing.ts';
 
 /**
  * Prices checkouts for the store: the live sale, then the buyer's coupon, each checked by the clock and the
- * coupon's limits. A coupon's use is kept for the purchase when its checkout opens (`reserve`), and given back when
+ * coupon's limits. A coupon's use is reserved for the purchase when its checkout opens (`reserve`), and given back when
  * that checkout fails or its payment window (PAYMENT_WINDOW_MINUTES) passes unpaid.
  */
 export class PriceCheckout implements CheckoutPricing {
@@ -34,21 +34,21 @@ export class PriceCheckout implements CheckoutPricing {
   }
 
   async reserve(purchase: Purchase, priced?: CheckoutPrice): Promise<void> {
-    const kept = purchase.discount?.coupon;
-    if (!kept) return;
+    const reserved = purchase.discount?.coupon;
+    if (!reserved) return;
     const limits =
-      priced?.couponLimits && priced.discount?.coupon?.id === kept.id
+      priced?.couponLimits && priced.discount?.coupon?.id === reserved.id
         ? priced.couponLimits
-        : await this.promotions.findCoupon(kept.code);
-    if (!limits) throw new CouponUnknownError(kept.code);
+        : await this.promotions.findCoupon(reserved.code);
+    if (!limits) throw new CouponUnknownError(reserved.code);
     const now = this.clock.now();
     const outcome = await this.promotions.redeem(
-      kept.id,
+      reserved.id,
       { purchaseId: purchase.id, userId: purchase.userId, at: now },
       isLimited(limits) ? { openSince: openSince(now), decide: (uses) => redemptionFor(limits, uses) } : null,
     );
-    if (outcome === 'used_up') throw CouponRefusals.usedUp(kept.code);
-    if (outcome === 'used_up_by_player') throw CouponRefusals.usedUpByPlayer(kept.code, limits.perPlayer ?? 0);
+    if (outcome === 'used_up') throw CouponRefusals.usedUp(reserved.code);
+    if (outcome === 'used_up_by_player') throw CouponRefusals.usedUpByPlayer(reserved.code, limits.perPlayer ?? 0);
   }
 
   private async priced(
@@ -77,12 +77,12 @@ export class PriceCheckout implements CheckoutPricing {
     if (coupon.disabledAt) throw CouponRefusals.disabled(code);
     if (coupon.startsAt && now < coupon.startsAt) throw CouponRefusals.notStarted(code, coupon.startsAt);
     if (coupon.expiresAt && now >= coupon.expiresAt) throw CouponRefusals.expired(code, coupon.expiresAt);
-    if (!takes(coupon, item.product)) throw CouponRefusals.wrongProduct(code, item.product.name);
+    if (!appliesTo(coupon, item.product)) throw CouponRefusals.wrongProduct(code, item.product.name);
     if (countUses && isLimited(coupon)) {
       const uses = await this.promotions.usesOf(coupon.id, buyerId, openSince(now));
       // a buyer whose open checkout holds a use sees the coupon as theirs: opening that checkout again reuses the
-      // use, and another checkout is refused when its use is to be kept (`reserve`, under the coupon's lock)
-      const outcome = redemptionFor(coupon, { ...uses, kept: uses.openByPlayer > 0 });
+      // use, and another checkout is refused when its use is to be reserved (`reserve`, under the coupon's lock)
+      const outcome = redemptionFor(coupon, { ...uses, reserved: uses.openByPlayer > 0 });
       if (outcome === 'used_up') throw CouponRefusals.usedUp(code);
       if (outcome === 'used_up_by_player') throw CouponRefusals.usedUpByPlayer(code, coupon.perPlayer ?? 0);
     }

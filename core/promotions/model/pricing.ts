@@ -14,7 +14,7 @@ export interface PriceQuote {
 }
 
 /** the products a coupon or a sale takes: those named by id or type, or every product when it names none */
-export function takes(
+export function appliesTo(
   target: { productIds: readonly string[]; productTypes: readonly ProductType[] },
   product: Product,
 ) {
@@ -26,7 +26,7 @@ export function takes(
 export function liveSaleFor(sales: readonly Sale[], product: Product, now: Date): Sale | null {
   let best: Sale | null = null;
   for (const sale of sales)
-    if (isLive(sale, now) && takes(sale, product) && (!best || sale.percentOff > best.percentOff)) best = sale;
+    if (isLive(sale, now) && appliesTo(sale, product) && (!best || sale.percentOff > best.percentOff)) best = sale;
   return best;
 }
 

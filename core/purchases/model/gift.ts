@@ -47,7 +47,7 @@ export const GIFT_SUBSCRIPTION_PREFIX = 'gift-';
 export const giftSubscriptionId = (purchaseId: string) => `${GIFT_SUBSCRIPTION_PREFIX}${purchaseId}`;
 
 /** Who holds what a purchase gives: the recipient of a gift (null until they have an account), else the buyer. */
-export function holderOf(purchase: { userId: string; gift?: PurchaseGift | null }): string | null {
+export function beneficiaryOf(purchase: { userId: string; gift?: PurchaseGift | null }): string | null {
   return purchase.gift ? purchase.gift.userId : purchase.userId;
 }
 

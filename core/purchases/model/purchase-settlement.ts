@@ -10,7 +10,7 @@ import {
   type PurchaseChanges,
   PurchaseTransitions,
 } from './purchase.ts';
-import { barredFromGifts, holderOf, type PurchaseGift } from './gift.ts';
+import { barredFromGifts, beneficiaryOf, type PurchaseGift } from './gift.ts';
 import type {
   GiftRecipients,
   PaymentIntent,
@@ -70,14 +70,14 @@ export type SettledPurchase = Purchase | HeldPurchase;
 const purchaseOf = (target: SettledPurchase): Purchase => ('held' in target ? target.held : target);
 
 /**
- * What else happens, in the same transaction, when a purchase is paid (a membership starts or renews) or taken back.
+ * What else happens, in the same transaction, when a purchase is paid (a membership starts or renews) or reversed.
  * A port the memberships module implements, so purchases know nothing of memberships.
  */
 export interface CompletionHooks {
   /** answers the purchase as it now stands (a first month is tied to the membership it started) */
   completed(purchase: Purchase, at: Date): Promise<Purchase>;
-  /** a paid purchase was refunded or disputed (its tokens are taken back already) */
-  takenBack(purchase: Purchase, at: Date): Promise<void>;
+  /** a paid purchase was refunded or disputed (its tokens are removed already) */
+  reversed(purchase: Purchase, at: Date): Promise<void>;
   /** a gift reached its recipient's account (a gifted pass starts) */
   giftDelivered(purchase: Purchase, at: Date): Promise<void>;
 }
@@ -85,7 +85,7 @@ export interface CompletionHooks {
 export type CompletedHook = Pick<CompletionHooks, 'completed'>;
 export const noCompletionHooks: CompletionHooks = {
   completed: async (purchase) => purchase,
-  takenBack: async () => {},
+  reversed: async () => {},
   giftDelivered: async () => {},
 };
 
@@ -232,7 +232,7 @@ export class PurchaseSettlement {
 
   /** the tokens awarded go to whoever holds the purchase: the buyer, or a gift's recipient */
   private async creditHolder(purchase: Purchase, now: Date): Promise<void> {
-    const holder = holderOf(purchase);
+    const holder = beneficiaryOf(purchase);
     if (!holder || purchase.tokensAwarded <= 0) return;
     await this.ledger.credit({
       userId: holder,
@@ -280,30 +280,30 @@ export class PurchaseSettlement {
     return (await this.move(purchase, (current) => PurchaseTransitions.attempting(current, now))).purchase;
   }
 
-  /** -> refunded at the provider's word, taking back the tokens that were credited. */
+  /** -> refunded at the provider's word, debiting the tokens that were credited. */
   async refund(target: SettledPurchase, reason: string): Promise<Purchase> {
-    return (await this.takeBack(target, (current, now) => PurchaseTransitions.refund(current, reason, now))).purchase;
+    return (await this.reverse(target, (current, now) => PurchaseTransitions.refund(current, reason, now))).purchase;
   }
 
   /** completed -> refunded by an admin; answers null when the purchase was no longer completed (another refund won). */
   async refundCompleted(purchase: Purchase, reason: string, adminId?: string): Promise<Purchase | null> {
-    const result = await this.takeBack(purchase, (current, now) =>
+    const result = await this.reverse(purchase, (current, now) =>
       PurchaseTransitions.refund(current, reason, now, { id: adminId ?? null }),
     );
     return result.changed ? result.purchase : null;
   }
 
-  /** -> disputed, taking back the tokens, and the buyer is banned from the store. */
+  /** -> disputed, debiting the tokens, and the buyer is banned from the store. */
   async dispute(target: SettledPurchase, reason: string): Promise<Purchase> {
     const purchase = purchaseOf(target);
     return this.transactions.run(async () => {
-      const result = await this.takeBack(target, (current, now) => PurchaseTransitions.dispute(current, reason, now));
+      const result = await this.reverse(target, (current, now) => PurchaseTransitions.dispute(current, reason, now));
       await this.bans.ban(purchase.userId, `Payment dispute on purchase ${purchase.id}: ${reason}`);
       return result.purchase;
     });
   }
 
-  private takeBack(
+  private reverse(
     target: SettledPurchase,
     transition: (current: Purchase, now: Date) => PurchaseChanges | null,
   ): Promise<PurchaseUpdate> {
@@ -313,7 +313,7 @@ export class PurchaseSettlement {
       if (!moved.changed) return moved;
       const { purchase: after, previous } = moved;
       const to = after.status as 'refunded' | 'disputed';
-      const holder = holderOf(previous);
+      const holder = beneficiaryOf(previous);
       if (holder && previous.tokensAwarded > 0) {
         await this.ledger.debit({
           userId: holder,
@@ -322,8 +322,8 @@ export class PurchaseSettlement {
           reference: `${to}:${after.id}`,
         });
       }
-      if (previous.status === 'completed') await this.hooks.takenBack(after, now);
-      await this.effects.purchaseTakenBack(after, previous.status, to);
+      if (previous.status === 'completed') await this.hooks.reversed(after, now);
+      await this.effects.purchaseReversed(after, previous.status, to);
       return moved;
     });
   }

@@ -48,7 +48,7 @@ export interface Purchase {
   currency: string;
   /** what the ledger credits when the payment is confirmed */
   tokensGranted: number;
-  /** what the ledger actually credited (0 until completed, and after a take-back) */
+  /** what the ledger actually credited (0 until completed, and after a reversal) */
   tokensAwarded: number;
   buyerEmail: string | null;
   buyerDiscord: string | null;
@@ -151,7 +151,7 @@ export type PurchaseChanges = Partial<
   >
 > & {
   updatedAt: Date;
-  /** the admin who made the change, kept in the status history; null or absent for the buyer or the provider */
+  /** the admin who made the change, recorded in the status history; null or absent for the buyer or the provider */
   changedBy?: string | null;
 };
 
@@ -167,7 +167,7 @@ export interface PaymentTaken {
 const UNSETTLED: readonly PurchaseStatus[] = ['pending', 'failed'];
 /** the provider refunded it: anything but a dispute or an earlier refund */
 const REFUNDABLE_BY_PROVIDER: readonly PurchaseStatus[] = ['pending', 'failed', 'completed', 'underpaid'];
-/** a dispute takes back a refunded purchase too (the bank's word outranks ours) */
+/** a dispute reverses a refunded purchase too (the bank's word outranks ours) */
 const DISPUTABLE: readonly PurchaseStatus[] = ['pending', 'failed', 'completed', 'refunded', 'underpaid'];
 
 /**
@@ -255,7 +255,7 @@ export const PurchaseTransitions = {
   refund(purchase: Purchase, reason: string, now: Date, byAdmin?: { id: string | null }): PurchaseChanges | null {
     const from = byAdmin ? ['completed'] : REFUNDABLE_BY_PROVIDER;
     if (!from.includes(purchase.status)) return null;
-    return takenBack('refunded', purchase, reason, now, byAdmin?.id ?? null);
+    return reversed('refunded', purchase, reason, now, byAdmin?.id ?? null);
   },
 
   /** a completed gift waiting for its recipient's account -> delivered to that account, its tokens awarded */
@@ -268,7 +268,7 @@ export const PurchaseTransitions = {
   /** -> disputed */
   dispute(purchase: Purchase, reason: string, now: Date): PurchaseChanges | null {
     if (!DISPUTABLE.includes(purchase.status)) return null;
-    return takenBack('disputed', purchase, reason, now, null);
+    return reversed('disputed', purchase, reason, now, null);
   },
 };
 
@@ -285,30 +285,30 @@ const delivered = (gift: PurchaseGift, to: GiftHolder, now: Date): PurchaseGift 
   deliveredAt: now,
 });
 
-/** the first attempt's time: kept once recorded */
+/** the first attempt's time: stored once recorded */
 const attemptedAt = (purchase: Purchase, now: Date) => purchase.paymentAttemptedAt ?? now;
 
-/** how a refund's or a dispute's reason is kept in `failureReason` */
-const TAKE_BACK_PREFIX = { refunded: 'Refund: ', disputed: 'Dispute: ' } as const;
+/** how a refund's or a dispute's reason is stored in `failureReason` */
+const REVERSAL_PREFIX = { refunded: 'Refund: ', disputed: 'Dispute: ' } as const;
 
 /** The reason given for a refund or a dispute, without its prefix; null for any other purchase. */
-export function takeBackReason(purchase: Pick<Purchase, 'status' | 'failureReason'>): string | null {
+export function reversalReason(purchase: Pick<Purchase, 'status' | 'failureReason'>): string | null {
   if (purchase.status !== 'refunded' && purchase.status !== 'disputed') return null;
   const note = purchase.failureReason;
   if (note === null) return null;
-  const prefix = TAKE_BACK_PREFIX[purchase.status];
+  const prefix = REVERSAL_PREFIX[purchase.status];
   return note.startsWith(prefix) ? note.slice(prefix.length) : note;
 }
 
-/** a refund or a dispute (of money taken: an attempt): the tokens awarded are taken back (the ledger's debit goes with it) */
-function takenBack(
+/** a refund or a dispute (of money taken: an attempt): the tokens awarded are removed (the ledger's debit goes with it) */
+function reversed(
   to: 'refunded' | 'disputed',
   purchase: Purchase,
   reason: string,
   now: Date,
   by: string | null,
 ): PurchaseChanges {
-  const failureReason = `${TAKE_BACK_PREFIX[to]}${reason}`;
+  const failureReason = `${REVERSAL_PREFIX[to]}${reason}`;
   return {
     status: to,
     tokensAwarded: 0,

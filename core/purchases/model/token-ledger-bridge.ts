@@ -10,7 +10,7 @@ interface TokenUseCases {
 
 /**
  * The store's token grants on the accounts module's credit and debit use cases (idempotent by reference,
- * joining the caller's transaction). A take-back never drives a balance below zero: when the buyer has
+ * joining the caller's transaction). A reversal never drives a balance below zero: when the buyer has
  * spent some of the tokens, what is left is taken.
  */
 export function tokenLedgerFromAccounts(

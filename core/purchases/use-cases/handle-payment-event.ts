@@ -9,14 +9,14 @@ import { PaymentNotConfirmedError } from '../errors.ts';
 export type PaymentEvent =
   | { id: string; type: 'payment_succeeded'; intent: PaymentIntent }
   | { id: string; type: 'payment_failed'; intentId: string; reason: string }
-  | ({ id: string; type: 'refunded' | 'disputed'; intentId: string; reason: string } & Naming)
+  | ({ id: string; type: 'refunded' | 'disputed'; intentId: string; reason: string } & ClaimedPurchase)
   /** an event the adapter could not tie to a purchase it paid: recorded for staff, changes nothing */
-  | ({ id: string; type: 'unmatched'; name: string; reason: string } & Naming)
+  | ({ id: string; type: 'unmatched'; name: string; reason: string } & ClaimedPurchase)
   | { id: string; type: 'other'; name: string };
 
 /** the purchase an event's payload names (custom data, metadata), which proves nothing by itself */
-interface Naming {
-  names?: string | null;
+interface ClaimedPurchase {
+  claimedPurchaseId?: string | null;
 }
 
 export interface PaymentEventResult {
@@ -65,22 +65,27 @@ export class HandlePaymentEvent {
   private async apply(event: PaymentEvent): Promise<PaymentEventResult> {
     if (event.type === 'other') return { applied: false, purchase: null };
     if (event.type === 'unmatched')
-      return this.recordUnmatched(event.id, event.name, event.names ?? null, event.reason);
+      return this.recordUnmatched(event.id, event.name, event.claimedPurchaseId ?? null, event.reason);
     const intentId = event.type === 'payment_succeeded' ? event.intent.id : event.intentId;
     return this.transactions.run(async () => {
       // a payment is tied to a purchase only by the id the site recorded for it: never by what its payload names.
       // Read once, under its lock: the settlement below writes it without reading it again.
       let purchase = await this.purchases.lockByPayment(intentId);
       if (!purchase) {
-        const names =
+        const claimed =
           event.type === 'payment_succeeded'
             ? (event.intent.metadata.purchaseId ?? null)
-            : 'names' in event
-              ? (event.names ?? null)
+            : 'claimedPurchaseId' in event
+              ? (event.claimedPurchaseId ?? null)
               : null;
         // an unknown payment that names none of ours (another integration's) is nothing to look at
-        if (names)
-          return this.recordUnmatched(event.id, event.type, names, `No purchase of this site was paid by ${intentId}.`);
+        if (claimed)
+          return this.recordUnmatched(
+            event.id,
+            event.type,
+            claimed,
+            `No purchase of this site was paid by ${intentId}.`,
+          );
         await this.events.record({ id: event.id, type: event.type, purchaseId: null, receivedAt: this.clock.now() });
         return { applied: false, purchase: null };
       }
@@ -93,7 +98,7 @@ export class HandlePaymentEvent {
       if (!fresh) return { applied: false, purchase };
       switch (event.type) {
         case 'payment_succeeded':
-          // an intent that does not match its purchase is kept as seen: redelivering it cannot make it match
+          // an intent that does not match its purchase is recorded as seen: redelivering it cannot make it match
           if (!matches(purchase, event.intent)) return { applied: false, purchase };
           purchase = await this.startedSubscription(purchase, event.intent);
           return {
@@ -127,7 +132,7 @@ export class HandlePaymentEvent {
   private async recordUnmatched(
     id: string,
     type: string,
-    names: string | null,
+    claimedPurchaseId: string | null,
     reason: string,
   ): Promise<PaymentEventResult> {
     const fresh = await this.events.record({
@@ -135,9 +140,13 @@ export class HandlePaymentEvent {
       type,
       purchaseId: null,
       receivedAt: this.clock.now(),
-      unmatched: { namedPurchaseId: names, reason },
+      unmatched: { namedPurchaseId: claimedPurchaseId, reason },
     });
-    return { applied: false, purchase: null, ...(fresh ? { unmatched: { namedPurchaseId: names, reason } } : {}) };
+    return {
+      applied: false,
+      purchase: null,
+      ...(fresh ? { unmatched: { namedPurchaseId: claimedPurchaseId, reason } } : {}),
+    };
   }
 }
 

@@ -21,13 +21,13 @@ export interface RefundPurchaseDeps {
 }
 
 /**
- * An admin refunds a completed purchase: the provider returns the money, then the tokens are taken back. Nobody
+ * An admin refunds a completed purchase: the provider returns the money, then the tokens are removed. Nobody
  * refunds a purchase whose buyer or recipient holds a permission they lack (the rank rule, as for account actions).
  */
 export class RefundPurchase {
   constructor(private readonly deps: RefundPurchaseDeps) {}
 
-  /** `adminId`: the admin who asked (none: the terminal), kept in the purchase's status history */
+  /** `adminId`: the admin who asked (none: the terminal), recorded in the purchase's status history */
   async execute(input: { id: string; reason: string; adminId?: string }): Promise<Purchase> {
     const reason = input.reason.trim();
     if (reason.length < 3)
@@ -51,7 +51,7 @@ export class RefundPurchase {
     return refunded;
   }
 
-  /** before the provider is asked: a refund sent cannot be taken back */
+  /** before the provider is asked: a refund sent cannot be undone */
   private async ensureOutranksHolders(adminId: string, purchase: Purchase): Promise<void> {
     const admin = await this.deps.accounts.findById(adminId);
     if (!admin) throw new ForbiddenError('PERMISSION_REQUIRED', 'This needs the "Issue refunds" permission.');

@@ -115,7 +115,7 @@ export interface StartCheckoutDeps {
 
 /**
  * Opens a checkout priced by the catalogue, a live sale and the buyer's coupon (`pricing`), with a payment intent for
- * exactly that amount. A coupon's use is kept for the purchase before the provider is called; a coupon used up
+ * exactly that amount. A coupon's use is reserved for the purchase before the provider is called; a coupon used up
  * meanwhile removes the purchase again and is refused.
  *
  * A buyer has one open checkout per item: starting the same product and option again answers the same
@@ -347,7 +347,7 @@ export class StartCheckout {
     }
   }
 
-  /** What the provider made of the creator code passed on to it (Tebex), kept on the purchase; null once it is not open. */
+  /** What the provider made of the creator code passed on to it (Tebex), stored on the purchase; null once it is not open. */
   private async recordProviderCreator(purchase: Purchase, intent: PaymentIntent): Promise<Purchase | null> {
     const creator = providerCreator(purchase.creator ?? null, intent);
     if (!creator || creator.provider === (purchase.creator?.provider ?? null)) return purchase;
@@ -388,8 +388,8 @@ export class StartCheckout {
       intent = found;
     } else {
       // another request stored it a moment ago and is creating its intent (or stopped before it could):
-      // the same idempotency key answers the same intent, so both requests end with one. Its coupon's use is kept
-      // first (the same use when that request kept it already), so no payment opens at a discount without one.
+      // the same idempotency key answers the same intent, so both requests end with one. Its coupon's use is reserved
+      // first (the same use when that request reserved it already), so no payment opens at a discount without one.
       await this.reserveFor(open, item.priced);
       const opened = await this.openPayment(open, input.buyerIp ?? null);
       intent = opened.intent;

@@ -42,7 +42,7 @@ export interface TotpFactor {
   createdAt: Date;
 }
 
-/** A challenge handed to the browser, kept server-side with the session. */
+/** A challenge handed to the browser, stored server-side with the session. */
 export interface Challenge {
   value: string;
   purpose: 'register' | 'check';

@@ -6,7 +6,7 @@ import type { SecurityDeps } from '../model/deps.ts';
 const ISSUER_ACCOUNT = (user: User) => `${user.discordUsername ?? user.discordId}`;
 
 /**
- * A new authenticator-app secret, kept sealed until its first code confirms it. The secret is shown here once (as a
+ * A new authenticator-app secret, stored sealed until its first code confirms it. The secret is shown here once (as a
  * QR code and as text) and never again.
  */
 export class StartTotpSetup {

@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from '@/components/ui/toast.tsx';
 import { authKeys, currentUserQuery } from '@/features/auth/api/current-user.ts';
-import { endDrawing } from '@/lib/drawing.ts';
+import { endHydration } from '@/lib/hydration.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { BrowserRouter } from './navigation.tsx';
 import { AppRoutes } from './router.tsx';
@@ -20,8 +20,8 @@ export function App({
   client,
 }: {
   /**
-   * the build's prerender brings its own, to empty it (and stop its timers) once the page is drawn; the browser, one
-   * holding the API answers a drawn page was drawn with
+   * the build's prerender brings its own, to empty it (and stop its timers) once the page is prerendered; the browser, one
+   * holding the API responses a prerendered page was prerendered with
    */
   client?: QueryClient;
   /** the browser's history; the build's prerender passes a router fixed on one path */
@@ -37,8 +37,8 @@ export function App({
     void browserClient.prefetchQuery(currentUserQuery());
     return browserClient;
   });
-  // the last of the adoption's effects: what mounts from now on is the app's own (ui/src/lib/drawing.ts)
-  useEffect(endDrawing, []);
+  // the last of the hydration's effects: what mounts from now on is the app's own (ui/src/lib/hydration.ts)
+  useEffect(endHydration, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Router>

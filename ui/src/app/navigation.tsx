@@ -47,7 +47,7 @@ function savedPositions(): Record<string, number> {
 
 /**
  * A new page starts at its top (or at the element its #hash names); Back and Forward return to where that page was
- * left, also after a reload. Positions are kept per history entry in sessionStorage.
+ * left, also after a reload. Positions are stored per history entry in sessionStorage.
  */
 export function useScrollRestoration() {
   const location = useLocation();

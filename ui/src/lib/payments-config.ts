@@ -3,7 +3,7 @@ import type { PaymentsConfigDto } from '@contract/payments.ts';
 import { api } from './api-client.ts';
 
 /**
- * Who takes payments (demo card form, Stripe, or Tebex's checkout), asked once per page load. Kept apart from the
+ * Who takes payments (demo card form, Stripe, or Tebex's checkout), asked once per page load. Set apart from the
  * store feature so the footer of every page can name the gateway without loading the store.
  */
 export function paymentsConfigQuery() {

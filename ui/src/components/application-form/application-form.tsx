@@ -159,7 +159,7 @@ export function ApplicationForm({
   );
 }
 
-/** Read out as soon as a submit fails, and kept beside the button: what is left to answer. */
+/** Read out as soon as a submit fails, and shown beside the button: what is left to answer. */
 function ErrorSummary({ messages }: { messages: { name: string; message: string }[] }) {
   return (
     <div role="alert" aria-live="assertive">

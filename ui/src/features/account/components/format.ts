@@ -1,6 +1,6 @@
 import type { MyPurchaseDto } from '@contract/account.ts';
 
-/** A purchase's tokens as the player reads them: granted once paid, none for an unpaid one, taken back after a refund. */
+/** A purchase's tokens as the player reads them: granted once paid, none for an unpaid one, removed after a refund. */
 export function tokensText(purchase: Pick<MyPurchaseDto, 'status' | 'tokens' | 'tokensCredited' | 'gift'>): string {
   switch (purchase.status) {
     case 'completed':
@@ -14,7 +14,7 @@ export function tokensText(purchase: Pick<MyPurchaseDto, 'status' | 'tokens' | '
       return `${purchase.tokens} tokens once paid`;
     case 'refunded':
     case 'disputed':
-      return `${purchase.tokens} tokens (taken back)`;
+      return `${purchase.tokens} tokens (removed)`;
     default:
       return 'None';
   }

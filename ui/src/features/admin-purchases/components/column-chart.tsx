@@ -155,7 +155,7 @@ export function ColumnChart({
             </text>
             {categories.map((category, index) => {
               const left = MARGIN.left + index * slot + (slot - barWidth) / 2;
-              // under its column, but kept inside the image (with room for the estimate's error): the last label, today's,
+              // under its column, but held inside the image (with room for the estimate's error): the last label, today's,
               // would stick out past the edge
               const halfLabel = (Math.max(...category.split('\n').map((line) => line.length)) * CHARACTER_PX) / 2;
               const labelX = Math.min(MARGIN.left + index * slot + slot / 2, width - halfLabel - 3);

@@ -103,7 +103,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
         history: [],
         ledger: [],
         deliveries: [],
-        refund: { refundable: false, tokensToTakeBack: 0, roleToRemove: null, roleKept: null, membership: null },
+        refund: { refundable: false, tokensToRemove: 0, roleToRemove: null, roleRetained: null, membership: null },
       }
     : answer;
   return new Response(JSON.stringify(body ?? { error: 'PURCHASE_NOT_FOUND' }), {

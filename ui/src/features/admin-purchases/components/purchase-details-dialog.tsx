@@ -66,11 +66,11 @@ function holderWords(refund: PurchaseDetailDto['refund']): string {
   return !from ? 'the buyer' : `${from.name} (${from.recipient ? "the gift's recipient" : 'the buyer'})`;
 }
 
-/** whose tokens the refund takes back, and how many: a gift's came to its recipient, so they go from there */
+/** whose tokens the refund removes, and how many: a gift's came to its recipient, so they go from there */
 function tokensLine(refund: PurchaseDetailDto['refund']): string {
-  return refund.tokensToTakeBack > 0
-    ? `${tokens(refund.tokensToTakeBack)} will be taken back from ${holderWords(refund)}.`
-    : `No tokens will be taken back: ${holderWords(refund)} holds none from it.`;
+  return refund.tokensToRemove > 0
+    ? `${tokens(refund.tokensToRemove)} will be removed from ${holderWords(refund)}.`
+    : `No tokens will be removed: ${holderWords(refund)} holds none from it.`;
 }
 
 /** what refunding a gifted pass does to it: it is paid back whole, so it ends however much of it has run */
@@ -84,8 +84,8 @@ const GIFTED_PASS_ON_REFUND: Record<NonNullable<PurchaseDetailDto['refund']['mem
 function roleLine(refund: PurchaseDetailDto['refund']): string {
   if (refund.roleToRemove)
     return `The Discord role ${refund.roleToRemove} will be removed from ${holderWords(refund)}.`;
-  if (refund.roleKept)
-    return `The Discord role ${refund.roleKept} stays: ${holderWords(refund)} still holds it through another purchase, their Priority Pass or their whitelist approval.`;
+  if (refund.roleRetained)
+    return `The Discord role ${refund.roleRetained} stays: ${holderWords(refund)} still holds it through another purchase, their Priority Pass or their whitelist approval.`;
   return 'No Discord role is mapped to it, so none will be removed.';
 }
 const statusId = (purchaseId: string) => `purchase-status-${purchaseId}`;
@@ -385,8 +385,8 @@ function Details({
 
       {canRefund && purchase.gateway === 'tebex' && purchase.status === 'completed' && (
         <p className="mt-5 border-t border-bayou-700 pt-4 text-sm text-slate-300">
-          Tebex took this payment: refund it in the Tebex creator panel. Tokens and the Discord role are taken back here
-          as soon as Tebex reports the refund.
+          Tebex took this payment: refund it in the Tebex creator panel. Tokens and the Discord role are removed here as
+          soon as Tebex reports the refund.
         </p>
       )}
       {canRefund && detail.refund.refundable && (

@@ -61,10 +61,10 @@ function giftDetail(overrides: { purchase?: object; refund?: object }): Purchase
     deliveries: [],
     refund: {
       refundable: true,
-      tokensToTakeBack: 80,
+      tokensToRemove: 80,
       tokensFrom: { name: 'Marigold', recipient: true },
       roleToRemove: '444444444444444444',
-      roleKept: null,
+      roleRetained: null,
       membership: null,
       ...overrides.refund,
     },
@@ -101,7 +101,7 @@ describe("a refund's confirmation names whose money and tokens", () => {
     detail = giftDetail({});
     const terms = await openRefund();
     expect(terms).toContain('$80.00 goes back to the card of the buyer, Papa Legba, for Hood Package.');
-    expect(terms).toContain("80 tokens will be taken back from Marigold (the gift's recipient).");
+    expect(terms).toContain("80 tokens will be removed from Marigold (the gift's recipient).");
     expect(terms).toContain(
       "The Discord role 444444444444444444 will be removed from Marigold (the gift's recipient).",
     );
@@ -111,10 +111,10 @@ describe("a refund's confirmation names whose money and tokens", () => {
   it("the buyer's own purchase names the buyer", async () => {
     detail = giftDetail({
       purchase: { gift: null, giftTo: null },
-      refund: { tokensToTakeBack: 0, tokensFrom: { name: 'Papa Legba', recipient: false }, roleToRemove: null },
+      refund: { tokensToRemove: 0, tokensFrom: { name: 'Papa Legba', recipient: false }, roleToRemove: null },
     });
     const terms = await openRefund();
-    expect(terms).toContain('No tokens will be taken back: Papa Legba (the buyer) holds none from it.');
+    expect(terms).toContain('No tokens will be removed: Papa Legba (the buyer) holds none from it.');
   });
 
   it('a gifted pass ends whole, whatever month it is in', async () => {
@@ -126,10 +126,10 @@ describe("a refund's confirmation names whose money and tokens", () => {
         price: 180,
         gift: { name: 'Marigold', discordId: '222222222222222222', userId: 'friend', months: 3, deliveredAt: null },
       },
-      refund: { tokensToTakeBack: 300, membership: 'goes_on' },
+      refund: { tokensToRemove: 300, membership: 'goes_on' },
     });
     const terms = await openRefund();
-    expect(terms).toContain("300 tokens will be taken back from Marigold (the gift's recipient).");
+    expect(terms).toContain("300 tokens will be removed from Marigold (the gift's recipient).");
     expect(terms).toContain('The gifted Priority Pass ends now: it was paid back whole.');
     expect(terms).not.toContain('the refund does not end the Priority Pass');
   });

@@ -35,8 +35,8 @@ export default function PrivacyPolicyPage() {
       </InfoSection>
       <InfoSection title="Your choices">
         <p>
-          Open a ticket on Discord to ask for a copy of your data or for its deletion. Purchase records are kept as long
-          as the law requires.
+          Open a ticket on Discord to ask for a copy of your data or for its deletion. Purchase records are stored as
+          long as the law requires.
         </p>
       </InfoSection>
     </InfoPage>

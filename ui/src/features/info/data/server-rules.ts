@@ -24,7 +24,7 @@ export const RULE_GROUPS: readonly RuleGroup[] = [
       {
         number: 1,
         title: 'Stay in Character',
-        text: 'Stay in character at all times while in the city. Out-of-character talk belongs in Discord or /ooc, kept short.',
+        text: 'Stay in character at all times while in the city. Out-of-character talk belongs in Discord or /ooc, and brief.',
         severity: 'Critical',
         sanction: 'Immediate ban',
       },

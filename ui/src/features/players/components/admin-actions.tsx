@@ -125,7 +125,7 @@ function TokensDialog({ name, balance, run }: { name: string; balance: number; r
     <ActionDialog
       opener="Adjust tokens"
       title="Adjust tokens"
-      description={`Add tokens to ${name}'s balance or take some away. The reason is kept in the ledger.`}
+      description={`Add tokens to ${name}'s balance or take some away. The reason is recorded in the ledger.`}
       submitLabel={words.submit}
       submit={submit}
     >

@@ -13,7 +13,7 @@ const BUTTON =
 /**
  * `heldTier`: the tier of the player's live membership, if any: that card is theirs, the others are a tier change.
  * `signedIn`: the card names the date a membership bought today would renew; to a signed-out visitor the page is sent
- * as the build drew it, which cannot know the visitor's today, so it names none (the payment page does).
+ * as the build prerendered it, which cannot know the visitor's today, so it names none (the payment page does).
  */
 export function TierCard({
   tier,

@@ -6,7 +6,7 @@ import { applicationsQuery, type Kind, useApplicationOpener } from './review.ts'
 
 /**
  * A review screen's state: the summaries loaded so far (page after page by the cursor), the latest counters, and
- * the application opened (kept open across polls by its id). `openApplication` opens it once its answers are here;
+ * the application opened (held open across polls by its id). `openApplication` opens it once its answers are here;
  * `opening` is the one on its way.
  */
 export function useReviewPage<L extends { applications: { id: string }[]; nextBefore: string | null }>(

@@ -23,7 +23,7 @@ export function PasskeySection({
         Passkeys
       </h2>
       <p className="text-sm text-slate-300">
-        A passkey is a key kept on your phone or computer and unlocked with your fingerprint, face or PIN: nothing to
+        A passkey is a key stored on your phone or computer and unlocked with your fingerprint, face or PIN: nothing to
         type, and nothing a fake site can steal.
       </p>
       {status.passkeys.length > 0 ? (

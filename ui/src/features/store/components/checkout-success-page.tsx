@@ -84,10 +84,10 @@ const STOPPED: Record<'failed' | 'abandoned' | 'refunded' | 'disputed' | 'underp
       title: 'Payment Not Completed',
       text: 'This checkout was never paid and has expired. You were not charged and no tokens were added.',
     },
-    refunded: { title: 'Payment Refunded', text: 'This purchase was refunded and its tokens were taken back.' },
+    refunded: { title: 'Payment Refunded', text: 'This purchase was refunded and its tokens were removed.' },
     disputed: {
       title: 'Payment Disputed',
-      text: 'This payment was disputed with your bank, so its tokens were taken back and store purchases are paused for this account. Open a ticket in our Discord if you think this is a mistake.',
+      text: 'This payment was disputed with your bank, so its tokens were removed and store purchases are paused for this account. Open a ticket in our Discord if you think this is a mistake.',
     },
   };
 

@@ -12,7 +12,7 @@ import { type CheckoutPricing, useCheckoutPricing } from '../api/quote.ts';
 import { CouponField } from './coupon-field.tsx';
 import { PriceLines, StackingNote } from './price-lines.tsx';
 import { CheckoutWaiting, ChooseOption, PriceChangedNote } from './checkout-notices.tsx';
-import { PaidNote, usePaidHandOff } from './paid-hand-off.tsx';
+import { PaidNote, usePaymentCompleteRedirect } from './payment-complete-redirect.tsx';
 import { CreatorCodeBox } from './creator-code-box.tsx';
 import { PricedPayment } from './priced-payment.tsx';
 import { ProductNotFound } from './product-not-found.tsx';
@@ -128,7 +128,7 @@ function PaymentPanel({
   gift: GiftChoice;
   onGiftChange: (gift: GiftChoice) => void;
 }) {
-  const { done, paid } = usePaidHandOff();
+  const { done, paid } = usePaymentCompleteRedirect();
   // a gift's recipient is confirmed before the payment opens: the server checks it then
   const [giftReady, setGiftReady] = useState(false);
   const checkoutPhrase = useFlavourPhrase('checkout');

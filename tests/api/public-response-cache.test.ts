@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger, headersOf } from '../support/captured-log.ts';
-import { PublicAnswers, publicMaxAge } from '../../adapters/http/middleware/public-answers.ts';
+import { PublicResponseCache, publicMaxAge } from '../../adapters/http/middleware/public-response-cache.ts';
 import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-system.ts';
 
 describe('the catalogue in production, answered again from what was kept', () => {
@@ -95,7 +95,7 @@ describe('the catalogue in production, answered again from what was kept', () =>
   });
 });
 
-describe('PublicAnswers', () => {
+describe('PublicResponseCache', () => {
   let server: Server;
   let url: string;
   let now = 1_000_000;
@@ -113,7 +113,7 @@ describe('PublicAnswers', () => {
         return () => undefined;
       },
     };
-    const answers = new PublicAnswers(clock, { httpsOnly: false, trustProxy: false }, changes);
+    const answers = new PublicResponseCache(clock, { httpsOnly: false, trustProxy: false }, changes);
     const app = new Koa();
     app.use(answers.middleware());
     app.use((ctx) => {

@@ -16,7 +16,7 @@ export interface Paid {
  * to the success page. The toast goes as the payment page does, so the success page never says it is on its way to
  * itself. `paid` starts it; `done` holds what was paid meanwhile.
  */
-export function usePaidHandOff(): { done: Paid | null; paid: (result: Paid) => void } {
+export function usePaymentCompleteRedirect(): { done: Paid | null; paid: (result: Paid) => void } {
   const navigate = useNavigate();
   const [done, setDone] = useState<Paid | null>(null);
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson } from '../../adapters/http/json-response.ts';
-import { edge } from '../../adapters/http/middleware/edge.ts';
+import { loggingSecurityAndErrors } from '../../adapters/http/middleware/logging-security-and-errors.ts';
 import { createLogger } from '../../adapters/logger.ts';
 
 /** what Postgres and the pool say when they turn a request away, as the driver hands it on */
@@ -23,7 +23,9 @@ let close: () => void;
 beforeAll(async () => {
   const app = new Koa();
   app.silent = true;
-  app.use(edge({ logger: createLogger('silent'), production: false, publicUrl: 'http://localhost' }));
+  app.use(
+    loggingSecurityAndErrors({ logger: createLogger('silent'), production: false, publicUrl: 'http://localhost' }),
+  );
   app.use(async (ctx, next) => {
     await next();
     // as a session saved once the route has answered: the failure comes after the body was set

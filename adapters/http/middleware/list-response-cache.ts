@@ -2,14 +2,14 @@ import type { Middleware } from 'koa';
 import type { Clock } from '../../../core/shared/ports.ts';
 import { currentUser } from './auth.ts';
 
-/** a kept answer is sent again for at most this long: lists say how long ago things happened, and checkouts lapse */
+/** a cached response is sent again for at most this long: lists say how long ago things happened, and checkouts lapse */
 const MAX_AGE_MS = 1000;
-/** answers kept per process; the oldest go first beyond this */
+/** responses cached per process; the oldest go first beyond this */
 const MAX_ENTRIES = 200;
-/** the answer's headers a route sets, sent again with its body */
+/** the response's headers a route sets, sent again with its body */
 const HEADERS = ['Content-Type', 'Content-Encoding', 'Vary', 'Cache-Control'] as const;
 
-interface Kept {
+interface CachedEntry {
   at: number;
   /** how long it may be sent again */
   maxAgeMs: number;
@@ -26,15 +26,15 @@ export interface Hearing {
 }
 
 /**
- * The staff's list answers (the review lists, the purchases list), polled by every open list, kept in this
+ * The staff's list responses (the review lists, the purchases list), polled by every open list, cached in this
  * process's memory for at most a second and dropped at once when anything they read may have changed: any write
- * this process answers (`writes`), and every change the database announces (its triggers, for every process, the
+ * this process serves (`writes`), and every change the database announces (its triggers, for every process, the
  * CLI and hand-written statements alike), sessions aside. A read that was under way while anything changed is not
- * kept, and while the change feed cannot hear, nothing is kept. Each signed-in user has answers of their own.
+ * cached, and while the change feed cannot hear, nothing is cached. Each signed-in user has responses of their own.
  */
-export class KeptLists {
-  private readonly entries = new Map<string, Kept>();
-  /** moves on every change: a read that began before it is not kept */
+export class ListResponseCache {
+  private readonly entries = new Map<string, CachedEntry>();
+  /** moves on every change: a read that began before it is not cached */
   private generation = 0;
 
   constructor(
@@ -48,18 +48,18 @@ export class KeptLists {
   }
 
   /**
-   * for a list route, after its role check: answers from memory when it can, else keeps what the route answers;
-   * `maxAgeMs` for an answer that may be older than a second (the dashboard's charts)
+   * for a list route, after its role check: serves from memory when it can, else caches what the route sends;
+   * `maxAgeMs` for a response that may be older than a second (the dashboard's charts)
    */
-  answer({ maxAgeMs = MAX_AGE_MS } = {}): Middleware {
+  serve({ maxAgeMs = MAX_AGE_MS } = {}): Middleware {
     return async (ctx, next) => {
       const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
       const key = `${currentUser(ctx).id} ${gzip ? 'gzip' : 'identity'} ${ctx.url}`;
       const now = this.clock.now().getTime();
-      const kept = this.entries.get(key);
-      if (kept && this.feed.hearing && now >= kept.at && now - kept.at < kept.maxAgeMs) {
-        for (const [name, value] of kept.headers) ctx.set(name, value);
-        ctx.body = kept.body;
+      const cached = this.entries.get(key);
+      if (cached && this.feed.hearing && now >= cached.at && now - cached.at < cached.maxAgeMs) {
+        for (const [name, value] of cached.headers) ctx.set(name, value);
+        ctx.body = cached.body;
         return;
       }
       const generation = this.generation;
@@ -77,7 +77,7 @@ export class KeptLists {
     };
   }
 
-  /** every request that may write: what it changed shows in the next list read, kept or not */
+  /** every request that may write: what it changed shows in the next list read, cached or not */
   writes(): Middleware {
     return (ctx, next) => {
       if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS') return next();

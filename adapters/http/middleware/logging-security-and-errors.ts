@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../../logger.ts';
-import { errorAnswer } from './errors.ts';
+import { errorResponse } from './errors.ts';
 import { insecureRefusal } from './https-only.ts';
 import { requestLine } from './request-log.ts';
 import { protectiveHeaders } from './security-headers.ts';
@@ -11,10 +11,10 @@ import { protectiveHeaders } from './security-headers.ts';
  * happens), the protective headers, in production the refusal of anything that did not come over HTTPS, and every
  * failure turned into the JSON error body (a 500 never carries a stack trace).
  */
-export function edge(deps: { logger: Logger; production: boolean; publicUrl: string }): Middleware {
+export function loggingSecurityAndErrors(deps: { logger: Logger; production: boolean; publicUrl: string }): Middleware {
   const line = requestLine(deps.logger);
   const headers = protectiveHeaders(deps.production);
-  const answerError = errorAnswer(deps.logger);
+  const respondWithError = errorResponse(deps.logger);
   const refuseInsecure = deps.production ? insecureRefusal(deps.publicUrl) : () => false;
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -25,7 +25,7 @@ export function edge(deps: { logger: Logger; production: boolean; publicUrl: str
       try {
         if (!refuseInsecure(ctx)) await next();
       } catch (error) {
-        answerError(ctx, error);
+        respondWithError(ctx, error);
       }
       headers.after(ctx);
     } finally {

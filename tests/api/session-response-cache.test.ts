@@ -16,7 +16,7 @@ function sidOf(cookie: string): string {
   return sid;
 }
 
-describe.each(databaseTargets())('who-am-I answers kept beside the session (%s)', (target) => {
+describe.each(databaseTargets())('who-am-I responses cached beside the session (%s)', (target) => {
   let server: TestServer;
   let admin: SignedIn;
   let now = Date.now();

@@ -5,7 +5,7 @@ import type { Logger } from '../logger.ts';
  * `pollMs`, one pass at a time. Several processes may run it at once: the work itself makes sure each effect
  * happens once (the core's compare-and-sets).
  */
-export class PeriodicPass<Report> {
+export class RecurringJob<Report> {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
