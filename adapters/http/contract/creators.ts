@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { creatorCodeSchema, sharePercentSchema } from '../../../core/creators/model/creator.ts';
+import {
+  CREATOR_CODE_MAX_LENGTH,
+  creatorCodeSchema,
+  sharePercentSchema,
+} from '../../../core/creators/model/creator.ts';
 import { MONTH_PATTERN } from '../../../core/creators/model/month.ts';
 
-export { creatorCodeSchema, sharePercentSchema, MONTH_PATTERN };
+export { CREATOR_CODE_MAX_LENGTH, creatorCodeSchema, sharePercentSchema, MONTH_PATTERN };
 
 export const creatorSchema = z.object({
   id: z.string(),

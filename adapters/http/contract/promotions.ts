@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { COUPON_CODE_MAX_LENGTH } from '../../../core/promotions/model/coupon.ts';
 import { productTypeSchema } from './catalogue.ts';
+
+export { COUPON_CODE_MAX_LENGTH };
 
 /** What the checkout says of a coupon on a sale (the one rule: the coupon is taken off the sale price). */
 export const COUPON_STACKING_NOTE = 'Coupons are taken off the sale price.';
 
-const couponCode = z.string().trim().min(1, 'Enter a coupon code.').max(64);
+/** the longest code a buyer may type at checkout (a longer one is refused before any lookup) */
+export const COUPON_CODE_INPUT_MAX_LENGTH = 64;
+const couponCode = z.string().trim().min(1, 'Enter a coupon code.').max(COUPON_CODE_INPUT_MAX_LENGTH);
 
 /** GET /api/checkout/quote: the price the server would charge for an item now, with a coupon when one is given. */
 export const quoteQuerySchema = z.object({

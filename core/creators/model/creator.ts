@@ -13,12 +13,16 @@ export interface Creator {
   disabledAt: Date | null;
 }
 
+export const CREATOR_CODE_MIN_LENGTH = 3;
+export const CREATOR_CODE_MAX_LENGTH = 24;
+const CREATOR_CODE_LENGTH = `A creator code has ${CREATOR_CODE_MIN_LENGTH} to ${CREATOR_CODE_MAX_LENGTH} characters.`;
+
 /** 3 to 24 letters, digits, '-' or '_': what a creator says on stream and a buyer types. */
 export const creatorCodeSchema = z
   .string({ error: 'Enter a creator code.' })
   .trim()
-  .min(3, 'A creator code has 3 to 24 characters.')
-  .max(24, 'A creator code has 3 to 24 characters.')
+  .min(CREATOR_CODE_MIN_LENGTH, CREATOR_CODE_LENGTH)
+  .max(CREATOR_CODE_MAX_LENGTH, CREATOR_CODE_LENGTH)
   .regex(/^[A-Za-z0-9_-]+$/, 'A creator code has only letters, digits, - and _.');
 
 export const sharePercentSchema = z

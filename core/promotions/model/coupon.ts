@@ -5,7 +5,8 @@ import { paymentWindowSince } from '../../purchases/model/purchase.ts';
 /** A code as stored and compared: codes are case-insensitive, stored in capitals. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
-export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
+export const COUPON_CODE_MAX_LENGTH = 32;
+export const COUPON_CODE_PATTERN = new RegExp(`^[A-Z0-9_-]{3,${COUPON_CODE_MAX_LENGTH}}$`);
 
 /** A monthly Priority Pass charge a coupon covers: the first unless it says more; null is every month. */
 export const DEFAULT_COUPON_MONTHS = 1;

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { COUPON_CODE_MAX_LENGTH } from '@contract/promotions.ts';
 import { CheckboxField, Field, FormSection } from '@/components/ui/form-fields.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
 import { fieldIssues } from '@/lib/api-client.ts';
@@ -57,7 +58,7 @@ export function CouponForm({ products }: { products: ProductGroups }) {
                 value={draft.code}
                 onChange={set('code')}
                 autoComplete="off"
-                maxLength={32}
+                maxLength={COUPON_CODE_MAX_LENGTH}
               />
             )}
           </Field>

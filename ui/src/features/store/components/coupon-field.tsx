@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { COUPON_CODE_INPUT_MAX_LENGTH } from '@contract/promotions.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import type { CheckoutPricing } from '../api/quote.ts';
@@ -37,7 +38,7 @@ export function CouponField({ pricing, disabled = false }: { pricing: CheckoutPr
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={64}
+          maxLength={COUPON_CODE_INPUT_MAX_LENGTH}
           aria-invalid={Boolean(message)}
           aria-describedby={`${id}-status`}
           className="w-full min-w-0 rounded-md border border-bayou-600 bg-bayou-950 px-3 py-2 uppercase text-slate-100 placeholder:normal-case placeholder:text-slate-500 focus:border-gold-400 disabled:opacity-70 aria-[invalid=true]:border-red-400"

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { CREATOR_CODE_MAX_LENGTH } from '@contract/creators.ts';
 import { inputClasses } from '@/components/ui/form-fields.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { checkCreatorCode } from '../api/creator-codes.ts';
@@ -65,7 +66,7 @@ export function CreatorCodeBox({
           id={id}
           name="creatorCode"
           autoComplete="off"
-          maxLength={24}
+          maxLength={CREATOR_CODE_MAX_LENGTH}
           value={text}
           onChange={(event) => setText(event.target.value)}
           aria-invalid={Boolean(error)}
