@@ -89,6 +89,7 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
       settlement,
       ids,
       clock,
+      transactions,
       memberships: shared.memberships,
       pricing: shared.pricing,
       creators: shared.creators,
