@@ -150,7 +150,6 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     demoIntents: new MikroOrmDemoIntentStore(database),
     stripeCustomers: new MikroOrmStripeCustomers(database),
     tebexPackages: new MikroOrmTebexPackageStore(database),
-    purchases,
   });
   const delivery = config.discordDelivery;
   let worker: DeliveryWorker | undefined;

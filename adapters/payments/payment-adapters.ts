@@ -10,7 +10,7 @@ import { TebexClient } from './tebex/tebex-client.ts';
 import { TebexPaymentGateway, TebexSubscriptionGateway } from './tebex/tebex-gateway.ts';
 import { SyncTebexPackages } from './tebex/sync-tebex-packages.ts';
 import { TebexPackageMap, type TebexPackageStore } from './tebex/tebex-packages.ts';
-import { TebexWebhooks, type TebexPurchaseLookup } from './tebex/tebex-webhooks.ts';
+import { TebexWebhooks } from './tebex/tebex-webhooks.ts';
 
 /**
  * What the gateways keep or read in the database, built by the composition root: the payment adapters declare these
@@ -23,8 +23,6 @@ export interface PaymentStores {
   stripeCustomers: StripeCustomerStore;
   /** the package map `tebex sync` stored */
   tebexPackages: TebexPackageStore;
-  /** the purchases a Tebex webhook's payment is matched against: the site's one purchase repository */
-  purchases: TebexPurchaseLookup;
 }
 
 /** Tebex's parts: the Headless API, the basket gateway, the webhook translation, and the package map. */
@@ -82,7 +80,7 @@ export async function createPaymentAdapters(
       tebex: {
         client,
         gateway,
-        webhooks: new TebexWebhooks(settings.webhookSecret, packages, stores.purchases),
+        webhooks: new TebexWebhooks(settings.webhookSecret, packages),
         syncPackages: new SyncTebexPackages(client, catalogue, settings.packageMap, stores.tebexPackages),
         webhookIps: settings.webhookIps,
       },

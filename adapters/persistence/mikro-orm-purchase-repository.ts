@@ -71,6 +71,17 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     );
   }
 
+  /** a new purchase and its `checkout_started` history line, in one statement */
+  private async insertStarted(purchase: Purchase): Promise<void> {
+    const insert = this.database.em.createQueryBuilder(PurchaseRow).insert(toRow(purchase)).getKnexQuery().toSQL();
+    await this.database.em.execute(
+      `with "started" as (${insert.sql} returning "id")
+       insert into "purchase_status_changes" ("purchase_id", "status", "reason", "actor_id", "created_at")
+       select "id", 'checkout_started', null, null, ? from "started"`,
+      [...insert.bindings, purchase.createdAt],
+    );
+  }
+
   private async recordChange(id: string, status: string, reason: string | null, actorId: string | null, at: Date) {
     await this.database.em.execute(
       `insert into "purchase_status_changes" ("purchase_id", "status", "reason", "actor_id", "created_at") values (?, ?, ?, ?, ?)`,
@@ -133,8 +144,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       );
       if (same) return { outcome: 'open', purchase: same };
       if (opened.length >= rules.limit) return { outcome: 'full', open: opened.length };
-      await em.insert(PurchaseRow, toRow(purchase));
-      await this.recordChange(purchase.id, 'checkout_started', null, null, purchase.createdAt);
+      await this.insertStarted(purchase);
       this.database.changed(CHANGED);
       return { outcome: 'added', purchase };
     });

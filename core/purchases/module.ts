@@ -4,6 +4,7 @@ import type { PurchaseEffects } from './effects.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import { CompletePurchase } from './use-cases/complete-purchase.ts';
 import { HandlePaymentEvent } from './use-cases/handle-payment-event.ts';
+import { ProveBasketPayment } from './use-cases/prove-basket-payment.ts';
 import { ListMyPurchases } from './use-cases/list-my-purchases.ts';
 import { ListPurchases } from './use-cases/list-purchases.ts';
 import { ListRecentPurchases } from './use-cases/list-recent-purchases.ts';
@@ -70,6 +71,14 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
     hooks: shared.hooks,
     recipients: p.recipients,
   });
+  const handleEvent = new HandlePaymentEvent({
+    purchases: p.purchases,
+    events: p.events,
+    settlement,
+    transactions,
+    clock,
+    memberships: shared.memberships,
+  });
   return {
     settlement,
     startCheckout: new StartCheckout({
@@ -80,6 +89,7 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
       settlement,
       ids,
       clock,
+      transactions,
       memberships: shared.memberships,
       pricing: shared.pricing,
       creators: shared.creators,
@@ -88,14 +98,9 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
     /** a player signing in receives the gifts that waited for their account */
     receiveGifts: new ReceiveGifts(p.purchases, settlement),
     complete: new CompletePurchase(p.purchases, p.gateway, settlement),
-    handleEvent: new HandlePaymentEvent({
-      purchases: p.purchases,
-      events: p.events,
-      settlement,
-      transactions,
-      clock,
-      memberships: shared.memberships,
-    }),
+    handleEvent,
+    /** a basket provider's (Tebex's) payment: which purchase it proves, then its event */
+    proveBasketPayment: new ProveBasketPayment(p.purchases, handleEvent),
     refund: new RefundPurchase({
       purchases: p.purchases,
       gateway: p.gateway,

@@ -45,9 +45,15 @@ export function tebexRoutes(router: Router, core: Core, payments: PaymentAdapter
       case 'ignored':
         ctx.body = { received: true, applied: false };
         return;
-      case 'billing':
-        ctx.body = { received: true, applied: (await core.memberships.handleEvent.execute(delivery.event)).applied };
+      case 'basket': {
+        const result = await core.purchases.proveBasketPayment.execute(delivery.event);
+        if (result.unmatched) logUnmatched(logger, 'tebex', result.unmatched);
+        // a subscription of the site's: the membership applies Tebex's billing event
+        const billing = result.subscription && delivery.billing;
+        const applied = billing ? (await core.memberships.handleEvent.execute(billing)).applied : result.applied;
+        ctx.body = { received: true, applied };
         return;
+      }
       case 'payment': {
         const result = await core.purchases.handleEvent.execute(delivery.event);
         if (result.unmatched) logUnmatched(logger, 'tebex', result.unmatched);

@@ -1,7 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { BillingEvent } from '../../../core/memberships/ports.ts';
 import type { PaymentEvent } from '../../../core/purchases/use-cases/handle-payment-event.ts';
-import type { ProviderCodes, Purchase } from '../../../core/purchases/model/purchase.ts';
+import type { BasketEvent, BasketPayment } from '../../../core/purchases/use-cases/prove-basket-payment.ts';
+import type { ProviderCodes } from '../../../core/purchases/model/purchase.ts';
 import { DomainError } from '../../../core/shared/errors.ts';
 import { type BasketCustom, readCustom, validBasketSignature } from './basket-custom.ts';
 import type { TebexPackageMap } from './tebex-packages.ts';
@@ -48,35 +49,25 @@ interface TebexWebhook {
 
 export type TebexDelivery =
   | { kind: 'validation'; id: string }
+  /** a refund or a dispute, tied to its purchase by the recorded transaction alone */
   | { kind: 'payment'; event: PaymentEvent }
-  | { kind: 'billing'; event: BillingEvent }
+  /**
+   * what Tebex says was paid, declined or changed on a subscription: the core decides which purchase or membership
+   * it proves; `billing` is the membership's event when it proves a subscription of the site's
+   */
+  | { kind: 'basket'; event: BasketEvent; billing: BillingEvent | null }
   | { kind: 'ignored'; type: string };
 
 /**
- * How the translation finds the site's purchases: by a payment id the site recorded (a basket it opened, or a
- * Tebex transaction that paid one), by id (for custom data the site signed), and by the subscription a
- * membership started under.
- */
-export interface TebexPurchaseLookup {
-  findById(id: string): Promise<Purchase | null>;
-  findByPaymentIntent(reference: string): Promise<Purchase | null>;
-  findStart(subscriptionId: string): Promise<Purchase | null>;
-}
-
-/**
  * Verifies a delivery (X-Signature: the HMAC-SHA256, keyed by the webhook secret, of the hex SHA-256 of the raw
- * body) and turns it into the core's events. Anyone can open a basket with any custom data, so custom data alone
- * proves nothing: a payment is tied to a purchase by a transaction id the site recorded, or, for its first
- * completion only, by custom data the site signed when it opened the basket, on a purchase still awaiting
- * payment. Refunds, disputes and declines are matched by a recorded transaction only, recurring events by the
- * subscription reference recorded when the membership started. Anything else that names a purchase is reported
- * unmatched.
+ * body) and turns it into the core's events: what Tebex says was paid, with the custom data the site signed when it
+ * opened the basket (checked here, as the secret is Tebex's). It reads none of the site's purchases: which purchase
+ * a payment proves is the core's decision (`ProveBasketPayment`).
  */
 export class TebexWebhooks {
   constructor(
     private readonly secret: string,
     private readonly packages: TebexPackageMap,
-    private readonly purchases: TebexPurchaseLookup,
   ) {}
 
   /** Throws a DomainError of kind 'invalid' for a missing or wrong signature, or a body that is not a webhook. */
@@ -138,171 +129,133 @@ export class TebexWebhooks {
             })
           : ignored;
       const subscriptionId = recurring.reference;
-      const start = await this.purchases.findStart(subscriptionId);
-      if (!start)
-        return unmatched(
+      return {
+        kind: 'basket',
+        event: {
           id,
-          webhook.type,
-          recurring.initial_payment ? namedPurchaseId(recurring.initial_payment) : null,
-          `No Priority Pass of this site started with Tebex subscription ${subscriptionId}.`,
-        );
-      switch (webhook.type) {
-        case 'recurring-payment.renewed':
-          return this.renewed(id, subscriptionId, recurring);
-        case 'recurring-payment.cancellation.requested':
-        case 'recurring-payment.cancellation.aborted':
-          return {
-            kind: 'billing',
-            event: {
-              id,
-              type: 'subscription_updated',
-              ...occurred(webhook),
-              subscriptionId,
-              cancelAtPeriodEnd: webhook.type === 'recurring-payment.cancellation.requested',
-              tierId: null,
-              currentPeriodEnd: recurring.next_payment_at ? new Date(recurring.next_payment_at) : null,
-            },
-          };
-        case 'recurring-payment.ended':
-          return { kind: 'billing', event: { id, type: 'subscription_deleted', subscriptionId, ...occurred(webhook) } };
-        default:
-          return ignored;
-      }
+          type: 'subscription',
+          name: webhook.type,
+          subscriptionId,
+          claimedPurchaseId: recurring.initial_payment ? namedPurchaseId(recurring.initial_payment) : null,
+        },
+        billing: await this.subscriptionEvent(id, webhook, subscriptionId, recurring),
+      };
     }
     return ignored;
   }
 
-  /**
-   * A basket's payment. A transaction the site recorded is that purchase's (a redelivery); a new one completes the
-   * purchase its signed custom data names while that purchase still awaits payment, as paid for what Tebex took.
-   */
-  private async completed(id: string, type: string, payment: TebexPayment): Promise<TebexDelivery> {
-    const recorded = await this.purchases.findByPaymentIntent(payment.transaction_id);
-    if (recorded) {
-      // a renewal's payment reports the first month's basket again: the recurring-payment event records it
-      if (recorded.billing?.reason === 'start' && recorded.status === 'completed') return { kind: 'ignored', type };
-      return recorded.paymentIntentId ? this.succeeded(id, payment, recorded) : { kind: 'ignored', type };
+  /** the membership's event a subscription's webhook carries, or null for one the store does not act on */
+  private async subscriptionEvent(
+    id: string,
+    webhook: TebexWebhook,
+    subscriptionId: string,
+    recurring: TebexRecurringPayment,
+  ): Promise<BillingEvent | null> {
+    switch (webhook.type) {
+      case 'recurring-payment.renewed':
+        return this.renewed(id, subscriptionId, recurring);
+      case 'recurring-payment.cancellation.requested':
+      case 'recurring-payment.cancellation.aborted':
+        return {
+          id,
+          type: 'subscription_updated',
+          ...occurred(webhook),
+          subscriptionId,
+          cancelAtPeriodEnd: webhook.type === 'recurring-payment.cancellation.requested',
+          tierId: null,
+          currentPeriodEnd: recurring.next_payment_at ? new Date(recurring.next_payment_at) : null,
+        };
+      case 'recurring-payment.ended':
+        return { id, type: 'subscription_deleted', subscriptionId, ...occurred(webhook) };
+      default:
+        return null;
     }
-    const custom = signedCustom(this.secret, payment);
-    const named = namedPurchaseId(payment);
-    if (!custom) return unmatched(id, type, named, 'Its custom data was not signed by this site.');
-    const purchase = await this.purchases.findById(custom.purchase_id);
-    if (!purchase?.paymentIntentId) return unmatched(id, type, named, 'It names a purchase this site does not have.');
-    if (purchase.userId !== custom.user_id)
-      return unmatched(id, type, named, "Its signed buyer is not the purchase's buyer.");
-    // a renewal's payment reports the first month's basket again: the recurring-payment event records it
-    const billing = purchase.billing;
-    if (
-      billing?.reason === 'start' &&
-      billing.subscriptionId &&
-      billing.subscriptionId === payment.recurring_payment_reference
-    )
-      return { kind: 'ignored', type };
-    // the same payment's other delivery recorded its transaction a moment ago
-    if (purchase.paymentReference === payment.transaction_id) return this.succeeded(id, payment, purchase);
-    if (purchase.status !== 'pending' && purchase.status !== 'failed')
-      return unmatched(id, type, named, `It names a purchase that is no longer awaiting payment (${purchase.status}).`);
-    return this.succeeded(id, payment, purchase);
   }
 
-  private async succeeded(id: string, payment: TebexPayment, purchase: Purchase): Promise<TebexDelivery> {
+  /** a basket's payment: the core decides which purchase it completes */
+  private async completed(id: string, type: string, payment: TebexPayment): Promise<TebexDelivery> {
     return {
-      kind: 'payment',
-      event: {
-        id,
-        type: 'payment_succeeded',
-        intent: {
-          id: purchase.paymentIntentId as string,
-          clientSecret: '',
-          status: 'succeeded',
-          amountCents: soldAt(purchase, await this.packagePrice(payment, purchase)),
-          currency: (payment.price?.currency ?? 'usd').toLowerCase(),
-          metadata: { purchaseId: purchase.id, userId: purchase.userId },
-          failureMessage: null,
-          amountReceivedCents: paidCents(payment),
-          discounted: (payment.coupons?.length ?? 0) > 0 || (payment.gift_cards?.length ?? 0) > 0,
-          reportedCodes: reportedCodes(payment),
-          reference: payment.transaction_id,
-          ...(payment.recurring_payment_reference
-            ? { subscriptionReference: payment.recurring_payment_reference }
-            : {}),
-        },
-      },
+      kind: 'basket',
+      event: { id, type: 'completed', name: type, payment: await this.basketPayment(payment) },
+      billing: null,
     };
   }
 
   /**
-   * A declined renewal puts the membership whose subscription it names past due; a declined payment of a recorded
-   * transaction fails its purchase. A first payment's decline is left alone: the buyer can pay the basket again.
-   * One whose custom data names a purchase without the site's signature for it is reported unmatched.
+   * A declined payment: the core decides whether it is a membership's renewal (then `billing` applies), a recorded
+   * transaction's purchase, or nothing of the site's.
    */
   private async declined(id: string, payment: TebexPayment): Promise<TebexDelivery> {
     const message = payment.decline_reason?.message || 'The payment was declined.';
     const reference = payment.recurring_payment_reference;
-    const start = reference ? await this.purchases.findStart(reference) : null;
-    if (reference && start?.status === 'completed') {
+    let billing: BillingEvent | null = null;
+    if (reference) {
       const at = payment.created_at ? new Date(payment.created_at) : new Date();
-      return {
-        kind: 'billing',
-        event: {
-          id,
-          type: 'invoice_failed',
-          subscriptionId: reference,
-          invoiceId: payment.transaction_id,
-          intentId: payment.transaction_id,
-          reason: 'renewal',
-          periodStart: at,
-          periodEnd: at,
-          tierId: await this.tierOf(payment),
-          amountCents: Math.round((payment.price?.amount ?? 0) * 100),
-          message,
-        },
+      billing = {
+        id,
+        type: 'invoice_failed',
+        subscriptionId: reference,
+        invoiceId: payment.transaction_id,
+        intentId: payment.transaction_id,
+        reason: 'renewal',
+        periodStart: at,
+        periodEnd: at,
+        tierId: await this.tierOf(payment),
+        amountCents: Math.round((payment.price?.amount ?? 0) * 100),
+        message,
       };
     }
-    const recorded = await this.purchases.findByPaymentIntent(payment.transaction_id);
-    if (!recorded?.paymentIntentId) {
-      // a first payment's decline carries the custom data the site signed for the purchase it names
-      const named = namedPurchaseId(payment);
-      if (named && signedCustom(this.secret, payment)?.purchase_id !== named)
-        return unmatched(id, 'payment.declined', named, 'Its custom data was not signed by this site.');
-      return { kind: 'ignored', type: 'payment.declined' };
-    }
     return {
-      kind: 'payment',
-      event: { id, type: 'payment_failed', intentId: recorded.paymentIntentId, reason: message },
+      kind: 'basket',
+      event: { id, type: 'declined', payment: await this.basketPayment(payment), reason: message },
+      billing,
     };
   }
 
-  private async renewed(id: string, subscriptionId: string, recurring: TebexRecurringPayment): Promise<TebexDelivery> {
+  /** what Tebex says was paid, with each package's catalogue item and the custom data the site signed */
+  private async basketPayment(payment: TebexPayment): Promise<BasketPayment> {
+    const items: BasketPayment['items'] = [];
+    for (const product of payment.products ?? [])
+      items.push({
+        key: await this.packages.keyOf(product.id).catch(() => null),
+        basePriceCents: product.base_price ? Math.round(product.base_price.amount * 100) : 0,
+      });
+    const signed = signedCustom(this.secret, payment);
+    return {
+      transactionId: payment.transaction_id,
+      currency: (payment.price?.currency ?? 'usd').toLowerCase(),
+      items,
+      paidCents: paidCents(payment),
+      discounted: (payment.coupons?.length ?? 0) > 0 || (payment.gift_cards?.length ?? 0) > 0,
+      reportedCodes: reportedCodes(payment),
+      subscriptionReference: payment.recurring_payment_reference || null,
+      claimedPurchaseId: namedPurchaseId(payment),
+      signed: signed ? { purchaseId: signed.purchase_id, userId: signed.user_id } : null,
+    };
+  }
+
+  private async renewed(
+    id: string,
+    subscriptionId: string,
+    recurring: TebexRecurringPayment,
+  ): Promise<BillingEvent | null> {
     const last = recurring.last_payment;
-    if (!last?.transaction_id || !recurring.next_payment_at)
-      return { kind: 'ignored', type: 'recurring-payment.renewed' };
+    if (!last?.transaction_id || !recurring.next_payment_at) return null;
     const tierId = await this.tierOf(last);
     return {
-      kind: 'billing',
-      event: {
-        id,
-        type: 'invoice_paid',
-        invoice: {
-          subscriptionId,
-          invoiceId: last.transaction_id,
-          intentId: last.transaction_id,
-          reason: 'renewal',
-          tierId,
-          amountCents: paidCents(last),
-          periodStart: new Date(last.created_at ?? Date.now()),
-          periodEnd: new Date(recurring.next_payment_at),
-        },
+      id,
+      type: 'invoice_paid',
+      invoice: {
+        subscriptionId,
+        invoiceId: last.transaction_id,
+        intentId: last.transaction_id,
+        reason: 'renewal',
+        tierId,
+        amountCents: paidCents(last),
+        periodStart: new Date(last.created_at ?? Date.now()),
+        periodEnd: new Date(recurring.next_payment_at),
       },
     };
-  }
-
-  /** what Tebex charged for the package of the purchase's item, before tax and coupons (0 when it is not there) */
-  private async packagePrice(payment: TebexPayment, purchase: Purchase): Promise<number> {
-    const key = purchase.optionId ? `${purchase.productId}:${purchase.optionId}` : purchase.productId;
-    const packageId = await this.packages.packageFor(key, purchase.productName).catch(() => null);
-    const product = payment.products?.find((candidate) => candidate.id === packageId);
-    return product?.base_price ? Math.round(product.base_price.amount * 100) : 0;
   }
 
   /** the tier a membership payment's package sells, or null */
@@ -317,11 +270,6 @@ function occurred(webhook: TebexWebhook): { occurredAt?: Date } {
   const at = webhook.date ? new Date(webhook.date) : null;
   return at && !Number.isNaN(at.getTime()) ? { occurredAt: at } : {};
 }
-
-const unmatched = (id: string, name: string, claimedPurchaseId: string | null, reason: string): TebexDelivery => ({
-  kind: 'payment',
-  event: { id, type: 'unmatched', name, claimedPurchaseId, reason },
-});
 
 /** the creator code and coupon codes Tebex reports on a payment, as it wrote them */
 function reportedCodes(payment: TebexPayment): ProviderCodes {
@@ -369,13 +317,4 @@ function signedCustom(secret: string, payment: TebexPayment): BasketCustom | nul
     if (basket && validBasketSignature(secret, basket, custom.signature)) return basket;
   }
   return null;
-}
-
-/**
- * The price a payment sold the purchase at: Tebex's package price is the catalogue's, so a purchase the site priced
- * below it (a sale, a coupon) was sold at its own price when the package's price is the catalogue price it recorded.
- */
-function soldAt(purchase: Purchase, packageCents: number): number {
-  const listed = purchase.discount?.listPriceCents;
-  return listed !== undefined && packageCents === listed ? purchase.priceCents : packageCents;
 }

@@ -1,7 +1,7 @@
 import type { Catalogue } from '../../catalogue/model/catalogue.ts';
 import type { PricedItem } from '../../catalogue/model/product.ts';
 import { ConflictError, DomainError } from '../../shared/errors.ts';
-import type { Clock, IdGenerator } from '../../shared/ports.ts';
+import type { Clock, IdGenerator, TransactionRunner } from '../../shared/ports.ts';
 import { banReasonFor } from '../model/unban-details.ts';
 import { subscriptionDiscounts } from '../model/discount.ts';
 import {
@@ -104,6 +104,8 @@ export interface StartCheckoutDeps {
   settlement: PurchaseSettlement;
   ids: IdGenerator;
   clock: Clock;
+  /** a new purchase and its coupon's use are stored in one transaction */
+  transactions: TransactionRunner;
   /** Priority Pass tiers are memberships: the first month opens a subscription */
   memberships?: MembershipCheckout | null;
   /** sales and coupons; without it the catalogue price is charged */
@@ -115,8 +117,8 @@ export interface StartCheckoutDeps {
 
 /**
  * Opens a checkout priced by the catalogue, a live sale and the buyer's coupon (`pricing`), with a payment intent for
- * exactly that amount. A coupon's use is reserved for the purchase before the provider is called; a coupon used up
- * meanwhile removes the purchase again and is refused.
+ * exactly that amount. A coupon's use is reserved in the transaction that stores the purchase, before the provider is
+ * called; a coupon used up meanwhile stores neither and is refused.
  *
  * A buyer has one open checkout per item: starting the same product and option again answers the same
  * purchase and the same intent (brought up to date), so reloading the payment page never piles up
@@ -134,6 +136,7 @@ export class StartCheckout {
   private readonly settlement: PurchaseSettlement;
   private readonly ids: IdGenerator;
   private readonly clock: Clock;
+  private readonly transactions: TransactionRunner;
   private readonly memberships: MembershipCheckout | null;
   private readonly pricing: CheckoutPricing | null;
   private readonly creators: CreatorCodes | null;
@@ -147,6 +150,7 @@ export class StartCheckout {
     this.settlement = deps.settlement;
     this.ids = deps.ids;
     this.clock = deps.clock;
+    this.transactions = deps.transactions;
     this.memberships = deps.memberships ?? null;
     this.pricing = deps.pricing ?? null;
     this.creators = deps.creators ?? null;
@@ -173,14 +177,21 @@ export class StartCheckout {
     const creator = await this.creatorOf(input);
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.clock.now();
-      const claim = await this.purchases.claimCheckout(
-        this.newPurchase(input, item, priced, banReason, creator, gift, now),
-        { openSince: openCheckoutSince(now), limit: MAX_OPEN_CHECKOUTS },
-      );
+      const purchase = this.newPurchase(input, item, priced, banReason, creator, gift, now);
+      const claim = await this.transactions.run(async () => {
+        const claimed = await this.purchases.claimCheckout(purchase, {
+          openSince: openCheckoutSince(now),
+          limit: MAX_OPEN_CHECKOUTS,
+        });
+        // a new purchase keeps its coupon's use in the same transaction (the buyer's lock, then the coupon's): a
+        // coupon used up meanwhile stores neither
+        if (claimed.outcome === 'added') await this.pricing?.reserve(claimed.purchase, priced);
+        return claimed;
+      });
       if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
       const started =
         claim.outcome === 'added'
-          ? await this.begin(claim.purchase, input.buyerIp ?? null, priced)
+          ? await this.begin(claim.purchase, input.buyerIp ?? null)
           : await this.resume(claim.purchase, input, { ...item, priced }, banReason, creator, gift);
       if (started) return started;
     }
@@ -309,17 +320,12 @@ export class StartCheckout {
   }
 
   /**
-   * A purchase this call stored keeps its coupon's use and gets its intent; when the coupon is used up meanwhile or
-   * the provider fails, the purchase is removed again (and the use with it).
+   * A purchase this call stored (with its coupon's use) gets its intent; when the provider fails, the purchase is
+   * removed again (and the use with it).
    */
-  private async begin(
-    purchase: Purchase,
-    buyerIp: string | null,
-    priced: CheckoutPrice,
-  ): Promise<CheckoutStarted | null> {
+  private async begin(purchase: Purchase, buyerIp: string | null): Promise<CheckoutStarted | null> {
     let opened: { intent: PaymentIntent; subscriptionId?: string };
     try {
-      await this.pricing?.reserve(purchase, priced);
       opened = await this.openPayment(purchase, buyerIp);
     } catch (error) {
       await this.purchases.discardUnstarted(purchase.id);
