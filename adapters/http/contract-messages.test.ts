@@ -42,6 +42,20 @@ function messageOf(check: Def): string | undefined {
   return (made as { message?: string } | undefined)?.message;
 }
 
+/** the schemas whose children sit under fixed names: each child's name and the step it adds to the path */
+const NAMED_CHILDREN: Record<string, ReadonlyArray<readonly [key: string, step: string]>> = {
+  array: [['element', '[]']],
+  intersection: [
+    ['left', '&left'],
+    ['right', '&right'],
+  ],
+  record: [['valueType', '{}']],
+  pipe: [
+    ['in', '>in'],
+    ['out', '>out'],
+  ],
+};
+
 /** every schema with bounds, found by walking objects, wrappers, pipes, arrays, unions and records */
 function walk(schema: unknown, path: string, found: Found[], seen = new Set<unknown>()): void {
   const def = defOf(schema);
@@ -59,26 +73,17 @@ function walk(schema: unknown, path: string, found: Found[], seen = new Set<unkn
   }
   if (bounds.length > 0) found.push({ path, bounds });
   const next = (child: unknown, step: string) => walk(child, `${path}${step}`, found, seen);
+  const named = NAMED_CHILDREN[String(def.type)];
+  if (named) {
+    for (const [key, step] of named) next(def[key], step);
+    return;
+  }
   switch (def.type) {
     case 'object':
       for (const [key, child] of Object.entries((def.shape as Record<string, unknown>) ?? {})) next(child, `.${key}`);
       break;
-    case 'array':
-      next(def.element, '[]');
-      break;
     case 'union':
       for (const [index, option] of (def.options as unknown[]).entries()) next(option, `|${index}`);
-      break;
-    case 'intersection':
-      next(def.left, '&left');
-      next(def.right, '&right');
-      break;
-    case 'record':
-      next(def.valueType, '{}');
-      break;
-    case 'pipe':
-      next(def.in, '>in');
-      next(def.out, '>out');
       break;
     case 'tuple':
       for (const [index, item] of (def.items as unknown[]).entries()) next(item, `[${index}]`);

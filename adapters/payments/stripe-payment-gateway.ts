@@ -34,6 +34,15 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
+/** A call to Stripe whose failure is thrown as the core's error (see `stripeFailure`). */
+export async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw stripeFailure(error);
+  }
+}
+
 /** Stripe's failures as the core's errors, in words a buyer or an admin can act on. */
 export function stripeFailure(error: unknown): DomainError {
   if (!(error instanceof Stripe.errors.StripeError)) {
@@ -118,7 +127,7 @@ export class StripePaymentGateway implements PaymentGateway, PaymentRefunds {
   constructor(private readonly stripe: Stripe) {}
 
   async createIntent(request: CreateIntentRequest): Promise<PaymentIntent> {
-    try {
+    return viaStripe(async () => {
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: request.amountCents,
@@ -130,17 +139,11 @@ export class StripePaymentGateway implements PaymentGateway, PaymentRefunds {
         { idempotencyKey: request.idempotencyKey },
       );
       return toPaymentIntent(intent);
-    } catch (error) {
-      throw stripeFailure(error);
-    }
+    });
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntent> {
-    try {
-      return toPaymentIntent(await this.stripe.paymentIntents.retrieve(id));
-    } catch (error) {
-      throw stripeFailure(error);
-    }
+    return viaStripe(async () => toPaymentIntent(await this.stripe.paymentIntents.retrieve(id)));
   }
 
   /** Stripe refuses it (400, payment_intent_unexpected_state) once the intent is processing, paid or canceled. */
@@ -149,22 +152,16 @@ export class StripePaymentGateway implements PaymentGateway, PaymentRefunds {
     if (changes.amountCents !== undefined) params.amount = changes.amountCents;
     if (changes.description !== undefined) params.description = changes.description;
     if (changes.metadata !== undefined) params.metadata = changes.metadata;
-    try {
-      return toPaymentIntent(await this.stripe.paymentIntents.update(id, params));
-    } catch (error) {
-      throw stripeFailure(error);
-    }
+    return viaStripe(async () => toPaymentIntent(await this.stripe.paymentIntents.update(id, params)));
   }
 
   async refund(intentId: string, options: { idempotencyKey: string; reason: string }): Promise<{ id: string }> {
-    try {
+    return viaStripe(async () => {
       const refund = await this.stripe.refunds.create(
         { payment_intent: intentId, reason: 'requested_by_customer', metadata: { note: options.reason.slice(0, 500) } },
         { idempotencyKey: options.idempotencyKey },
       );
       return { id: refund.id };
-    } catch (error) {
-      throw stripeFailure(error);
-    }
+    });
   }
 }

@@ -18,7 +18,7 @@ import { CURRENCY } from '../../core/purchases/model/purchase.ts';
 import type { PaymentIntent } from '../../core/purchases/ports.ts';
 import { MEMBERSHIP_PRODUCT_TYPE } from '../../core/purchases/use-cases/start-checkout.ts';
 import { DomainError } from '../../core/shared/errors.ts';
-import { stripeFailure, toPaymentIntent } from './stripe-payment-gateway.ts';
+import { stripeFailure, toPaymentIntent, viaStripe } from './stripe-payment-gateway.ts';
 
 /** The lookup key of a tier's monthly price at Stripe: the one place a tier and its Stripe price meet. */
 export const priceLookupKey = (tierId: string): string => `priority-pass-${tierId}-monthly`;
@@ -217,11 +217,7 @@ export class StripeSubscriptionGateway
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
-    try {
-      await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
-    } catch (error) {
-      throw stripeFailure(error);
-    }
+    await viaStripe(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
   }
 
   async subscriptionState(subscriptionId: string): Promise<ProviderSubscription> {
@@ -380,11 +376,7 @@ export class StripeSubscriptionGateway
   }
 
   private async intentOf(invoice: Stripe.Invoice): Promise<string | null> {
-    try {
-      return await invoiceIntent(this.stripe, invoice);
-    } catch (error) {
-      throw stripeFailure(error);
-    }
+    return viaStripe(() => invoiceIntent(this.stripe, invoice));
   }
 
   async latestPaidRenewal(subscriptionId: string): Promise<PaidInvoice | null> {

@@ -1,4 +1,5 @@
 import type { Database } from './database.ts';
+import { isUuid } from './mikro-orm-user-repository.ts';
 
 const camelNames = new Map<string, string>();
 function camel(column: string): string {
@@ -100,4 +101,18 @@ export function listStatement(table: string, query: ListRowsQuery): [sql: string
   if (query.limit !== undefined) sql += ` limit ${Math.floor(query.limit)}`;
   if (query.offset) sql += ` offset ${Math.floor(query.offset)}`;
   return [sql, params];
+}
+
+/** A user's latest `limit` rows of an append-only table, newest first (by its "seq"); none for an id that is no uuid. */
+export async function latestRowsOfUser<T>(
+  database: Database,
+  table: string,
+  userId: string,
+  limit: number,
+): Promise<T[]> {
+  if (!isUuid(userId)) return [];
+  return database.em.execute<T[]>(`select * from "${table}" where "user_id" = ? order by "seq" desc limit ?`, [
+    userId,
+    limit,
+  ]);
 }

@@ -3,58 +3,21 @@ import type { ReviewChannel } from '../../core/audit/model/reviewer.ts';
 import type { Permission } from '../../core/users/model/permissions.ts';
 import { accountActionFields } from '../../core/audit/model/audit-chain.ts';
 import type { Database } from './database.ts';
-import { MikroOrmAuditChain } from './mikro-orm-audit-chain.ts';
-import { isUuid } from './mikro-orm-user-repository.ts';
+import { latestRowsOfUser } from './list-rows.ts';
+import { MikroOrmChainedLog } from './mikro-orm-chained-log.ts';
 
 type Row = Record<string, unknown>;
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
-/**
- * The account_actions table: appended in the caller's transaction as a link of the audit chain, never updated (a
- * trigger refuses it).
- */
-export class MikroOrmAccountActionLog implements AccountActionLog {
-  private readonly chain: MikroOrmAuditChain;
-
-  constructor(private readonly database: Database) {
-    this.chain = new MikroOrmAuditChain(database);
-  }
-
-  /** appended as the audit chain's next row (see MikroOrmAuditChain) */
-  async record(action: AccountAction): Promise<void> {
-    await this.chain.append('account-action', accountActionFields(action), async (link) => {
-      await this.database.em.execute(
-        `insert into "account_actions" ("id", "user_id", "action", "before", "after", "reason", "permission", "actor_id", "actor_discord_id", "actor_name", "channel", "created_at", "chain_position", "previous_hash", "hash")
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          action.id,
-          action.userId,
-          action.action,
-          action.before,
-          action.after,
-          action.reason,
-          action.permission ?? null,
-          action.actorId,
-          action.actorDiscordId,
-          action.actorName,
-          action.channel,
-          action.createdAt,
-          link.position,
-          link.previousHash,
-          link.hash,
-        ],
-      );
-    });
+/** The account_actions table, a log of the audit chain. */
+export class MikroOrmAccountActionLog extends MikroOrmChainedLog<AccountAction> implements AccountActionLog {
+  constructor(database: Database) {
+    super(database, 'account-action', 'account_actions', accountActionFields);
   }
 
   async forUser(userId: string, limit: number): Promise<AccountAction[]> {
-    if (!isUuid(userId)) return [];
-    const rows = await this.database.em.execute<Row[]>(
-      `select * from "account_actions" where "user_id" = ? order by "seq" desc limit ?`,
-      [userId, limit],
-    );
-    return rows.map(accountActionOfColumns);
+    return (await latestRowsOfUser<Row>(this.database, 'account_actions', userId, limit)).map(accountActionOfColumns);
   }
 }
 

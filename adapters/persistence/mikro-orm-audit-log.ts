@@ -5,40 +5,12 @@ import type { AuditLog, AuditQuery } from '../../core/applications/ports.ts';
 import type { ReviewChannel } from '../../core/audit/model/reviewer.ts';
 import { ApplicationReviewRow } from './application-entities.ts';
 import type { Database } from './database.ts';
-import { MikroOrmAuditChain } from './mikro-orm-audit-chain.ts';
+import { MikroOrmChainedLog } from './mikro-orm-chained-log.ts';
 
-/** The review audit log: the table application_reviews, appended to as links of the audit chain, never updated. */
-export class MikroOrmAuditLog implements AuditLog {
-  private readonly chain: MikroOrmAuditChain;
-
-  constructor(private readonly database: Database) {
-    this.chain = new MikroOrmAuditChain(database);
-  }
-
-  /** appended as the audit chain's next row (see MikroOrmAuditChain) */
-  async record(entry: AuditEntry): Promise<void> {
-    await this.chain.append('application-review', auditEntryFields(entry), async (link) => {
-      await this.database.em.execute(
-        `insert into "application_reviews" ("id", "kind", "application_id", "from_status", "to_status", "notes", "reviewer_id", "reviewer_discord_id", "reviewer_name", "channel", "created_at", "chain_position", "previous_hash", "hash")
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          entry.id,
-          entry.kind,
-          entry.applicationId,
-          entry.fromStatus,
-          entry.toStatus,
-          entry.notes,
-          entry.reviewerId,
-          entry.reviewerDiscordId,
-          entry.reviewerName,
-          entry.channel,
-          entry.createdAt,
-          link.position,
-          link.previousHash,
-          link.hash,
-        ],
-      );
-    });
+/** The review audit log: the table application_reviews, a log of the audit chain. */
+export class MikroOrmAuditLog extends MikroOrmChainedLog<AuditEntry> implements AuditLog {
+  constructor(database: Database) {
+    super(database, 'application-review', 'application_reviews', auditEntryFields);
   }
 
   /** the review rows of these applications, oldest first (the player page) */

@@ -2,6 +2,7 @@ import type { TokenLedgerEntry } from '../../core/tokens/model/ledger-entry.ts';
 import type { LedgerOutcome, TokenLedger } from '../../core/tokens/ports.ts';
 import { TokenReferenceUsedError } from '../../core/tokens/errors.ts';
 import type { Database } from './database.ts';
+import { latestRowsOfUser } from './list-rows.ts';
 import { isUuid } from './mikro-orm-user-repository.ts';
 
 interface EntryRecord {
@@ -77,12 +78,7 @@ export class MikroOrmTokenLedger implements TokenLedger {
   }
 
   async history(userId: string, limit: number): Promise<TokenLedgerEntry[]> {
-    if (!isUuid(userId)) return [];
-    const rows = await this.database.em.execute<EntryRecord[]>(
-      `select * from "token_ledger" where "user_id" = ? order by "seq" desc limit ?`,
-      [userId, limit],
-    );
-    return rows.map(toEntry);
+    return (await latestRowsOfUser<EntryRecord>(this.database, 'token_ledger', userId, limit)).map(toEntry);
   }
 }
 

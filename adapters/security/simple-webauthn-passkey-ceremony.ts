@@ -32,6 +32,16 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
     this.rpID = url.hostname;
   }
 
+  /** What an answer to either ceremony is checked against: its challenge, this site, and the user's verification. */
+  private expected(challenge: string) {
+    return {
+      expectedChallenge: challenge,
+      expectedOrigin: this.origin,
+      expectedRPID: this.rpID,
+      requireUserVerification: true,
+    };
+  }
+
   async registrationOptions(input: { userId: string; userName: string; exclude: readonly PasskeyDescriptor[] }) {
     const options = await generateRegistrationOptions({
       rpName: this.rpName,
@@ -49,10 +59,7 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
     try {
       const result = await verifyRegistrationResponse({
         response: input.response as RegistrationResponseJSON,
-        expectedChallenge: input.challenge,
-        expectedOrigin: this.origin,
-        expectedRPID: this.rpID,
-        requireUserVerification: true,
+        ...this.expected(input.challenge),
       });
       if (!result.verified) return null;
       const { credential } = result.registrationInfo;
@@ -86,16 +93,13 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
     try {
       const result = await verifyAuthenticationResponse({
         response: input.response as AuthenticationResponseJSON,
-        expectedChallenge: input.challenge,
-        expectedOrigin: this.origin,
-        expectedRPID: this.rpID,
+        ...this.expected(input.challenge),
         credential: {
           id: input.passkey.credentialId,
           publicKey: new Uint8Array(Buffer.from(input.passkey.publicKey, 'base64url')),
           counter: input.passkey.counter,
           transports: [...input.passkey.transports],
         },
-        requireUserVerification: true,
       });
       return result.verified ? result.authenticationInfo.newCounter : null;
     } catch {

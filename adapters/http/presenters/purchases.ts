@@ -76,30 +76,19 @@ export function presentPurchase(
 ): PurchaseDto {
   const role = roleDelivery(deliveries);
   return {
-    id: purchase.id,
-    userId: purchase.userId,
-    productType: purchase.productType,
+    ...headline(purchase, now),
     productId: purchase.productId,
     optionId: purchase.optionId,
-    productName: purchase.productName,
-    price: centsToDollars(purchase.priceCents),
-    amountPaid: paidDollars(purchase),
     ...presentDiscount(purchase),
     paymentReference: purchase.paymentReference ?? null,
-    buyerEmail: purchase.buyerEmail,
-    buyerDiscord: purchase.buyerDiscord,
     banReason: purchase.banReason,
     paymentIntentId: purchase.paymentIntentId,
-    gateway: purchase.gateway ?? 'demo',
-    status: buyerView(purchase, now).status,
     tokensGranted: purchase.tokensGranted,
     tokensAwarded: purchase.tokensAwarded,
     // a refund's or a dispute's note is no failure: it has its own field
     failureReason: purchase.status === 'failed' || purchase.status === 'underpaid' ? purchase.failureReason : null,
     refundReason: reversalReason(purchase),
     paymentAttemptedAt: purchase.paymentAttemptedAt?.toISOString() ?? null,
-    paymentTried: Boolean(purchase.paymentAttemptedAt),
-    createdAt: purchase.createdAt.toISOString(),
     completedAt: purchase.completedAt?.toISOString() ?? null,
     roleDelivery: role ? presentDelivery(role) : null,
     creatorCode: purchase.creator?.code ?? null,
@@ -158,6 +147,11 @@ export function presentPurchaseSummary(
   now: Date = new Date(),
 ): PurchaseSummaryDto {
   const role = roleDelivery(deliveries);
+  return { ...headline(purchase, now), roleDelivery: role ? deliveryState(role) : null };
+}
+
+/** What both a purchase and its row of the /admin table show: who bought what, for how much, how, and where it stands. */
+function headline(purchase: Purchase, now: Date): Omit<PurchaseSummaryDto, 'roleDelivery'> {
   return {
     id: purchase.id,
     userId: purchase.userId,
@@ -171,7 +165,6 @@ export function presentPurchaseSummary(
     status: buyerView(purchase, now).status,
     paymentTried: Boolean(purchase.paymentAttemptedAt),
     createdAt: purchase.createdAt.toISOString(),
-    roleDelivery: role ? deliveryState(role) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Core } from '../../../core/index.ts';
+import type { Challenge } from '../../../core/security/model/second-factor.ts';
 import {
   type AuthenticatorSetupDto,
   ceremonyStartSchema,
@@ -17,15 +18,35 @@ import type { RateLimiter } from '../middleware/rate-limiter.ts';
 import { recordSecondFactorCheck } from '../middleware/second-factor.ts';
 import { sessionData } from '../middleware/session.ts';
 
-/** The challenge of the passkey ceremony under way, taken out of the session so it serves once. */
-function takeChallenge(ctx: Context) {
+/**
+ * The browser's answer to the passkey ceremony under way, and the challenge it answers: taken out of the session
+ * first, so it serves once even when the answer is malformed.
+ */
+function passkeyAnswer(ctx: Context) {
   const data = sessionData(ctx);
   const challenge = data.passkeyChallenge;
   delete data.passkeyChallenge;
-  return challenge;
+  const { response } = passkeyAnswerSchema.parse(ctx.request.body ?? {});
+  return { response, challenge };
 }
 
 const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
+
+/** A passkey ceremony begins: its challenge waits in the session, its options go to the browser (never stored). */
+function sendPasskeyOptions(ctx: Context, started: { options: unknown; challenge: Challenge }) {
+  sessionData(ctx).passkeyChallenge = started.challenge;
+  const body: PasskeyOptionsDto = { options: started.options as Record<string, unknown> };
+  noStore(ctx);
+  ctx.body = body;
+}
+
+/** A second factor was added: it counts as a check just passed, and its recovery codes are shown once (never stored). */
+function sendFactorAdded(ctx: Context, added: { recoveryCodes: FactorAddedDto['recoveryCodes']; checkedAt: Date }) {
+  recordSecondFactorCheck(ctx, added.checkedAt);
+  const body: FactorAddedDto = { recoveryCodes: added.recoveryCodes, checkedAt: added.checkedAt.toISOString() };
+  noStore(ctx);
+  ctx.body = body;
+}
 
 /** The member's second factor: set it up (passkey, authenticator app), and check it before staff actions. */
 export function securityRoutes(router: Router, core: Core, limiter: RateLimiter): void {
@@ -53,22 +74,14 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
 
   router.post('/api/security/passkeys/options', requireUser(), async (ctx) => {
     ceremonyStartSchema.parse(ctx.request.body ?? {});
-    const { options, challenge } = await security.startPasskeyRegistration.execute({ user: currentUser(ctx) });
-    sessionData(ctx).passkeyChallenge = challenge;
-    const body: PasskeyOptionsDto = { options: options as Record<string, unknown> };
-    noStore(ctx);
-    ctx.body = body;
+    sendPasskeyOptions(ctx, await security.startPasskeyRegistration.execute({ user: currentUser(ctx) }));
   });
 
   router.post('/api/security/passkeys', requireUser(), tries, async (ctx) => {
-    const challenge = takeChallenge(ctx);
-    const { response } = passkeyAnswerSchema.parse(ctx.request.body ?? {});
+    const { response, challenge } = passkeyAnswer(ctx);
     const added = await security.registerPasskey.execute({ user: currentUser(ctx), response, challenge });
-    recordSecondFactorCheck(ctx, added.checkedAt);
-    const body: FactorAddedDto = { recoveryCodes: added.recoveryCodes, checkedAt: added.checkedAt.toISOString() };
-    noStore(ctx);
     ctx.status = 201;
-    ctx.body = body;
+    sendFactorAdded(ctx, added);
   });
 
   router.post('/api/security/authenticator-app', requireUser(), async (ctx) => {
@@ -80,25 +93,16 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
 
   router.post('/api/security/authenticator-app/confirm', requireUser(), tries, async (ctx) => {
     const { code } = secondFactorCodeSchema.parse(ctx.request.body ?? {});
-    const added = await security.confirmTotpSetup.execute({ user: currentUser(ctx), code });
-    recordSecondFactorCheck(ctx, added.checkedAt);
-    const body: FactorAddedDto = { recoveryCodes: added.recoveryCodes, checkedAt: added.checkedAt.toISOString() };
-    noStore(ctx);
-    ctx.body = body;
+    sendFactorAdded(ctx, await security.confirmTotpSetup.execute({ user: currentUser(ctx), code }));
   });
 
   router.post('/api/security/check/options', requireUser(), async (ctx) => {
     ceremonyStartSchema.parse(ctx.request.body ?? {});
-    const { options, challenge } = await security.startPasskeyCheck.execute({ user: currentUser(ctx) });
-    sessionData(ctx).passkeyChallenge = challenge;
-    const body: PasskeyOptionsDto = { options: options as Record<string, unknown> };
-    noStore(ctx);
-    ctx.body = body;
+    sendPasskeyOptions(ctx, await security.startPasskeyCheck.execute({ user: currentUser(ctx) }));
   });
 
   router.post('/api/security/check/passkey', requireUser(), tries, async (ctx) => {
-    const challenge = takeChallenge(ctx);
-    const { response } = passkeyAnswerSchema.parse(ctx.request.body ?? {});
+    const { response, challenge } = passkeyAnswer(ctx);
     const { checkedAt } = await security.checkPasskey.execute({ user: currentUser(ctx), response, challenge });
     recordSecondFactorCheck(ctx, checkedAt);
     const body: SecondFactorCheckedDto = { checkedAt: checkedAt.toISOString() };

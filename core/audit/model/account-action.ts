@@ -1,6 +1,5 @@
 import type { Permission } from '../../users/model/permissions.ts';
-import type { User } from '../../users/model/user.ts';
-import type { ReviewChannel } from './reviewer.ts';
+import type { ReviewChannel, Reviewer } from './reviewer.ts';
 
 /** What an admin did to an account, from the website or the terminal. */
 export const ACCOUNT_ACTION_KINDS = [
@@ -15,11 +14,11 @@ export const ACCOUNT_ACTION_KINDS = [
 ] as const;
 export type AccountActionKind = (typeof ACCOUNT_ACTION_KINDS)[number];
 
-/** Who acts: the signed-in admin (web), the admin named by --as, or nobody named (terminal without --as). */
-export type Actor = Pick<
-  User,
-  'id' | 'discordId' | 'username' | 'discordUsername' | 'role' | 'permissionGrants' | 'permissionRevocations'
->;
+/**
+ * Who acts: the signed-in admin (web), the admin named by --as, or nobody named (terminal without --as); the same
+ * fields of the user as a reviewer of applications.
+ */
+export type Actor = Reviewer;
 
 /** One row of the append-only account-action log: who, what, when, before and after, why, and where. */
 export interface AccountAction {

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../../catalogue/model/product.ts';
 import { paymentWindowSince } from '../../purchases/model/purchase.ts';
+import { CouponUnknownError } from '../errors.ts';
 
 /** A code as stored and compared: codes are case-insensitive, stored in capitals. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
+
+/** What `find` answers for a code as an admin typed it (normalized first); a code it does not know is refused. */
+export async function knownCoupon<T>(typed: string, find: (code: string) => Promise<T | null | undefined>): Promise<T> {
+  const code = normalizeCode(typed);
+  const found = await find(code);
+  if (!found) throw new CouponUnknownError(code);
+  return found;
+}
 
 export const COUPON_CODE_MAX_LENGTH = 32;
 export const COUPON_CODE_PATTERN = new RegExp(`^[A-Z0-9_-]{3,${COUPON_CODE_MAX_LENGTH}}$`);

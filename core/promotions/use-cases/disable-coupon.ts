@@ -1,6 +1,5 @@
 import type { Clock } from '../../shared/ports.ts';
-import { type Coupon, normalizeCode } from '../model/coupon.ts';
-import { CouponUnknownError } from '../errors.ts';
+import { type Coupon, knownCoupon } from '../model/coupon.ts';
 import type { PromotionRepository } from '../ports.ts';
 
 export class DisableCoupon {
@@ -9,10 +8,7 @@ export class DisableCoupon {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { code: string }): Promise<Coupon> {
-    const code = normalizeCode(input.code);
-    const coupon = await this.coupons.disableCoupon(code, this.clock.now());
-    if (!coupon) throw new CouponUnknownError(code);
-    return coupon;
+  execute(input: { code: string }): Promise<Coupon> {
+    return knownCoupon(input.code, (code) => this.coupons.disableCoupon(code, this.clock.now()));
   }
 }

@@ -1,6 +1,5 @@
 import type { Clock } from '../../shared/ports.ts';
-import { type CouponWithUses, normalizeCode, openSince } from '../model/coupon.ts';
-import { CouponUnknownError } from '../errors.ts';
+import { type CouponWithUses, knownCoupon, openSince } from '../model/coupon.ts';
 import type { PromotionRepository } from '../ports.ts';
 
 export class ShowCoupon {
@@ -9,10 +8,9 @@ export class ShowCoupon {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { code: string }): Promise<CouponWithUses> {
-    const code = normalizeCode(input.code);
-    const found = (await this.coupons.listCoupons(openSince(this.clock.now()))).find((c) => c.code === code);
-    if (!found) throw new CouponUnknownError(code);
-    return found;
+  execute(input: { code: string }): Promise<CouponWithUses> {
+    return knownCoupon(input.code, async (code) =>
+      (await this.coupons.listCoupons(openSince(this.clock.now()))).find((coupon) => coupon.code === code),
+    );
   }
 }
