@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { BAN_REASON_MAX_LENGTH } from '../../../core/purchases/model/unban-details.ts';
 import { productTypeSchema } from './catalogue.ts';
+
+/** the longest ban reason a request body may carry at all: the core refuses one past its own limit in its words */
+const BAN_REASON_BODY_MAX_LENGTH = 5_000;
 
 export {
   BAN_REASON_MAX_LENGTH,
@@ -37,14 +39,11 @@ export const createPaymentIntentSchema = z.object({
   price: dollars.optional(),
   buyerEmail: z.email().max(255).optional(),
   buyerDiscord: z.string().trim().max(255).optional(),
-  /** unban services only, where it is required (the core checks its length, trimmed) */
-  banReason: z
-    .string()
-    .max(
-      BAN_REASON_MAX_LENGTH,
-      `Keep the ban reason to ${BAN_REASON_MAX_LENGTH.toLocaleString('en-US')} characters or fewer.`,
-    )
-    .optional(),
+  /**
+   * unban services only, where it is required: the core checks its length, trimmed, and says so in its own words;
+   * this bound only keeps a body far past it from reaching the core
+   */
+  banReason: z.string().max(BAN_REASON_BODY_MAX_LENGTH, 'A ban reason is at most 5,000 characters.').optional(),
   /** a coupon code, any case; the server prices it */
   couponCode: z.string().trim().max(64).optional(),
   /** a creator the buyer supports (no discount); empty: none */
