@@ -401,6 +401,7 @@ describe('authorization matrix: every API route, read from the router', () => {
     );
   });
 
+  // four requests and up to two sign-ins a route, one after another, for every route the router serves: a sweep
   it('answers 401 signed out, 403 to a user holding every permission but the one a route needs, and 2xx to a user holding only that one', async () => {
     const results: string[] = [];
     for (const route of routes) {
@@ -423,7 +424,7 @@ describe('authorization matrix: every API route, read from the router', () => {
       (route) => `${keyOf(route)} ${route.permission} out:401 player:403 all-but:403 only:2xx`,
     );
     expect(results).toEqual(expected);
-  });
+  }, 120_000);
 
   it('refuses the actions that need a second factor to their holder until one is set up, with a stable code', async () => {
     const results: string[] = [];
