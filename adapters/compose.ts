@@ -22,6 +22,7 @@ import { resolveSessionSecret } from './identity/session-secret.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { NO_GAME_SERVER } from '../core/game/model/server-status.ts';
 import { FxServerStatus } from './fivem/fxserver-status.ts';
+import { CachedPromotions } from './persistence/cached-promotions.ts';
 import { CachedSessionStore } from './persistence/cached-session-store.ts';
 import { ChangeFeed } from './persistence/change-feed.ts';
 import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-adapters.ts';
@@ -38,7 +39,6 @@ import { MikroOrmEntitlements } from './persistence/mikro-orm-entitlements.ts';
 import { MikroOrmMembershipRepository } from './persistence/mikro-orm-membership-repository.ts';
 import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-log.ts';
 import { MikroOrmPurchaseRepository } from './persistence/mikro-orm-purchase-repository.ts';
-import { MikroOrmPromotionRepository } from './persistence/mikro-orm-promotion-repository.ts';
 import { MikroOrmServerCheckLog } from './persistence/mikro-orm-server-check-log.ts';
 import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
 import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
@@ -156,6 +156,8 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   const sessionSecret = resolveSessionSecret(config.sessionSecret ?? undefined, dataDir);
   // the site's name as passkey prompts and authenticator apps show it
   const siteName = 'Bayou Roleplay';
+  // hears every process's changes to what is cached in memory: sessions, coupons and sales, list responses
+  const changes = new ChangeFeed(database, logger);
   const core = createCore({
     clock,
     ids: { next: randomUUID },
@@ -198,7 +200,8 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       checks: new MikroOrmServerCheckLog(database),
       ownerFigures: config.figures,
     },
-    promotions: { promotions: new MikroOrmPromotionRepository(database) },
+    // coupons and sales read by every checkout, from memory until one changes
+    promotions: { promotions: new CachedPromotions(database, changes) },
     creators: { creators: new MikroOrmCreatorRepository(database) },
     dashboard: { figures: new MikroOrmDashboardFigures(database) },
     auditChain: { chain: new MikroOrmAuditChain(database) },
@@ -245,7 +248,6 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     pollMs: config.purchases.reconcilePollMs,
   });
   // sessions and their users in memory, dropped on every change (this process's, and others' through the feed)
-  const changes = new ChangeFeed(database, logger);
   const sessions = new CachedSessionStore(new MikroOrmSessionStore(database, clock), database, changes, clock);
   // cached responses are sent again only over HTTPS where the site requires it, the scheme read past trusted proxies
   const cacheOptions = { httpsOnly: config.production, trustProxy: config.server.trustProxyHops > 0 };

@@ -13,6 +13,10 @@ import { isUuid } from './mikro-orm-user-repository.ts';
 
 type Row = Record<string, unknown>;
 
+/** what a write to the coupons or the sales announces in this process (their triggers tell the others) */
+export const COUPONS_CHANGED = 'table:coupons';
+export const SALES_CHANGED = 'table:sales';
+
 /**
  * the uses of a coupon that count: those whose purchase is paid, held or reversed, or awaits payment since the
  * cut-off (its one parameter); a failed or abandoned checkout's use is given back
@@ -96,6 +100,7 @@ export class MikroOrmPromotionRepository implements PromotionRepository {
         coupon.createdAt,
       ],
     );
+    if (inserted.length > 0) this.database.changed(COUPONS_CHANGED);
     return inserted.length > 0;
   }
 
@@ -119,6 +124,7 @@ export class MikroOrmPromotionRepository implements PromotionRepository {
       `update "coupons" set "disabled_at" = coalesce("disabled_at", ?) where "code" = ? returning *`,
       [at, code],
     );
+    this.database.changed(COUPONS_CHANGED);
     return row ? toCoupon(row) : null;
   }
 
@@ -182,6 +188,7 @@ export class MikroOrmPromotionRepository implements PromotionRepository {
         sale.createdAt,
       ],
     );
+    this.database.changed(SALES_CHANGED);
   }
 
   async listSales(): Promise<Sale[]> {
@@ -196,12 +203,21 @@ export class MikroOrmPromotionRepository implements PromotionRepository {
     return rows.map(toSale);
   }
 
+  /** the sales on at `at` and those starting later, newest first (what CachedPromotions keeps) */
+  async salesNotEndedAt(at: Date): Promise<Sale[]> {
+    const rows = await this.rows(`select * from "sales" where "ends_at" > ? order by "created_at" desc, "id" desc`, [
+      at,
+    ]);
+    return rows.map(toSale);
+  }
+
   async endSale(id: string, at: Date): Promise<Sale | null> {
     if (!isUuid(id)) return null;
     const [row] = await this.rows(
       `update "sales" set "ends_at" = least("ends_at", ?), "starts_at" = least("starts_at", ?) where "id" = ? returning *`,
       [at, at, id],
     );
+    this.database.changed(SALES_CHANGED);
     return row ? toSale(row) : null;
   }
 }

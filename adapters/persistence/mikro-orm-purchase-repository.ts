@@ -71,17 +71,6 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     );
   }
 
-  /** a new purchase and its `checkout_started` history line, in one statement */
-  private async insertStarted(purchase: Purchase): Promise<void> {
-    const insert = this.database.em.createQueryBuilder(PurchaseRow).insert(toRow(purchase)).getKnexQuery().toSQL();
-    await this.database.em.execute(
-      `with "started" as (${insert.sql} returning "id")
-       insert into "purchase_status_changes" ("purchase_id", "status", "reason", "actor_id", "created_at")
-       select "id", 'checkout_started', null, null, ? from "started"`,
-      [...insert.bindings, purchase.createdAt],
-    );
-  }
-
   private async recordChange(id: string, status: string, reason: string | null, actorId: string | null, at: Date) {
     await this.database.em.execute(
       `insert into "purchase_status_changes" ("purchase_id", "status", "reason", "actor_id", "created_at") values (?, ?, ?, ?, ?)`,
@@ -124,18 +113,48 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       // the buyer's row lock makes one buyer's claims take turns, each seeing what the one before stored;
       // FOR NO KEY UPDATE still lets other rows that reference the buyer be written meanwhile
       await em.execute(`select 1 from "users" where "id" = ? for no key update`, [purchase.userId]);
-      // a membership's renewal or upgrade being charged is no checkout of the buyer's
-      const open = {
-        userId: purchase.userId,
-        status: 'pending',
-        createdAt: { $gte: rules.openSince },
-        $or: [{ billingReason: null }, { billingReason: 'start' }],
-      };
-      // a pass for the buyer (a subscription's first month) and a gifted pass (one payment) are checkouts of their own
-      // every open checkout of the buyer in one read (a buyer holds at most `rules.limit` of them)
-      const opened = (await em.find(PurchaseRow, open, { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' } })).map(
-        toPurchase,
+      // then one statement, its snapshot taken after the lock: the buyer's open checkouts (a membership's renewal or
+      // upgrade being charged is no checkout of the buyer's; a pass for the buyer and a gifted pass are checkouts of
+      // their own), and the new purchase with its `checkout_started` history line stored only when none of them is
+      // the same item and fewer than `rules.limit` are open
+      const insert = em.createQueryBuilder(PurchaseRow).insert(toRow(purchase)).getKnexQuery().toSQL();
+      const values = / values \((.*)\)$/s.exec(insert.sql);
+      if (!values) throw new Error(`An insert the query builder wrote has no values list: ${insert.sql}`);
+      const rows = await em.execute<Array<Record<string, unknown>>>(
+        `with "open" as (
+           select * from "purchases" where "user_id" = ? and "status" = 'pending' and "created_at" >= ?
+             and ("billing_reason" is null or "billing_reason" = 'start')
+         ), "free" as (
+           select 1 where (select count(*) from "open") < ? and not exists (
+             select 1 from "open" where "product_id" = ? and "option_id" is not distinct from ?
+               and "billing_reason" is not distinct from ?)
+         ), "started" as (
+           ${insert.sql.slice(0, values.index)} select ${values[1]} from "free" returning "id"
+         ), "history" as (
+           insert into "purchase_status_changes" ("purchase_id", "status", "reason", "actor_id", "created_at")
+           select "id", 'checkout_started', null, null, ? from "started"
+         )
+         select "open".*, (select count(*) from "started") as "bayou_added"
+         from (select 1) as "one" left join "open" on true
+         order by "open"."created_at" desc, "open"."id" desc`,
+        [
+          purchase.userId,
+          rules.openSince,
+          rules.limit,
+          purchase.productId,
+          purchase.optionId,
+          purchase.billing?.reason ?? null,
+          ...insert.bindings,
+          purchase.createdAt,
+        ],
       );
+      if (Number(rows[0]?.bayou_added) > 0) {
+        this.database.changed(CHANGED);
+        return { outcome: 'added', purchase };
+      }
+      const opened = rows
+        .filter((row) => row.id !== null)
+        .map(({ bayou_added: _, ...row }) => toPurchase(em.map(PurchaseRow, row)));
       const same = opened.find(
         (each) =>
           each.productId === purchase.productId &&
@@ -143,10 +162,8 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
           (each.billing?.reason ?? null) === (purchase.billing?.reason ?? null),
       );
       if (same) return { outcome: 'open', purchase: same };
-      if (opened.length >= rules.limit) return { outcome: 'full', open: opened.length };
-      await this.insertStarted(purchase);
-      this.database.changed(CHANGED);
-      return { outcome: 'added', purchase };
+      if (opened.length < rules.limit) throw new Error(`Checkout ${purchase.id} was neither stored nor refused.`);
+      return { outcome: 'full', open: opened.length };
     });
   }
 

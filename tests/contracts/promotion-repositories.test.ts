@@ -7,7 +7,9 @@ import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import type { PurchaseDiscount, PurchaseStatus } from '../../core/purchases/model/purchase.ts';
 import { InMemoryPromotionRepository } from '../../adapters/memory/in-memory-promotion-repository.ts';
 import { InMemoryPurchaseRepository } from '../../adapters/memory/in-memory-purchase-repository.ts';
-import { MikroOrmPromotionRepository } from '../../adapters/persistence/mikro-orm-promotion-repository.ts';
+import { CachedPromotions } from '../../adapters/persistence/cached-promotions.ts';
+import { ChangeFeed } from '../../adapters/persistence/change-feed.ts';
+import { createLogger } from '../../adapters/logger.ts';
 import { MikroOrmPurchaseRepository } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
 import { describeRepositoryContract, type RepositoryAdapters } from '../support/contract-suite.ts';
 import { couponOf } from '../support/promotion-builders.ts';
@@ -18,6 +20,7 @@ interface Harness {
   purchases: PurchaseRepository;
   addUser(): Promise<string>;
   run<T>(work: () => Promise<T>): Promise<T>;
+  close?(): Promise<void>;
 }
 
 const adapters: RepositoryAdapters<Harness> = {
@@ -30,12 +33,18 @@ const adapters: RepositoryAdapters<Harness> = {
       run: (work) => work(),
     };
   },
-  database: (db) => ({
-    promotions: new MikroOrmPromotionRepository(db.database),
-    purchases: new MikroOrmPurchaseRepository(db.database),
-    addUser: db.addUser,
-    run: (work) => db.database.withContext(work),
-  }),
+  // the repository as the site composes it: coupons and sales kept in memory while the change feed hears
+  database: async (db) => {
+    const feed = new ChangeFeed(db.database, createLogger('silent'));
+    await feed.start();
+    return {
+      promotions: new CachedPromotions(db.database, feed),
+      purchases: new MikroOrmPurchaseRepository(db.database),
+      addUser: db.addUser,
+      run: (work) => db.database.withContext(work),
+      close: () => feed.stop(),
+    };
+  },
   // a pool as large as the races below, so they wait on the coupon's lock and not on connections
   poolMax: 25,
 };

@@ -35,6 +35,7 @@ import { Migration20261129000035AppealBans } from './0035-appeal-bans.ts';
 import { Migration20261129000036AuditChain } from './0036-audit-chain.ts';
 import { Migration20261129000037SecondFactors } from './0037-second-factors.ts';
 import { Migration20261129000038PaymentAttempts } from './0038-payment-attempts.ts';
+import { Migration20261129000039PromotionInvalidations } from './0039-promotion-invalidations.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
 /** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
@@ -74,6 +75,7 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261129000036AuditChain,
   Migration20261129000037SecondFactors,
   Migration20261129000038PaymentAttempts,
+  Migration20261129000039PromotionInvalidations,
 };
 
 /**

@@ -39,6 +39,7 @@ export const MIGRATION_NAMES = [
   'Migration20261129000036AuditChain',
   'Migration20261129000037SecondFactors',
   'Migration20261129000038PaymentAttempts',
+  'Migration20261129000039PromotionInvalidations',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];
