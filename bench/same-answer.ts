@@ -1,5 +1,6 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
 
 /**
  * The catalogue's limit: `node:http` alone sending the site's own answer, its status line, headers and body byte
@@ -46,21 +47,38 @@ function fetchAnswer(encoding: string): Promise<Answer> {
 const answers: Answer[] = [];
 for (const encoding of encodings) answers.push(await fetchAnswer(encoding));
 
-const server = createServer((req, res) => {
-  const answer = answers[Number(req.url?.slice(1))];
+/**
+ * FRAMEWORK=koa: a bare Koa app sends the answer instead (its headers set on the context, the body a buffer): the
+ * limit the site's framework allows, everything Koa itself does per request included and nothing the site adds.
+ */
+const koa = process.env.FRAMEWORK === 'koa';
+const app = new Koa();
+app.use((ctx) => {
+  const answer = answers[Number(ctx.url.slice(1))];
   if (!answer) {
-    res.writeHead(404).end();
+    ctx.status = 404;
     return;
   }
-  res.writeHead(200, answer.headers);
-  res.end(answer.body);
+  ctx.set(answer.headers);
+  ctx.body = answer.body;
 });
+const server = koa
+  ? createServer(app.callback())
+  : createServer((req, res) => {
+      const answer = answers[Number(req.url?.slice(1))];
+      if (!answer) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, answer.headers);
+      res.end(answer.body);
+    });
 server.listen(0, '127.0.0.1', () => {
   const summary = answers.map(
     (a, n) => `/${n}: ${encodings[n]}, ${Object.keys(a.headers).length} headers, ${a.body.length} bytes`,
   );
   console.log(
-    `Same-answer baseline ready on http://127.0.0.1:${(server.address() as AddressInfo).port} (${summary.join('; ')})`,
+    `Same-answer baseline (${koa ? 'bare Koa' : 'node:http'}) ready on http://127.0.0.1:${(server.address() as AddressInfo).port} (${summary.join('; ')})`,
   );
 });
 process.once('SIGTERM', () => server.close(() => process.exit(0)));

@@ -281,7 +281,7 @@ async function benchTarget(
     const sameAnswer = await startProcess(
       ['bench/same-answer.ts'],
       { SITE_URL: server.url, ANSWER_PATH: '/api/catalogue', ENCODINGS: catalogueEncodings.join('|') },
-      /Same-answer baseline ready on (http:\/\/\S+)/,
+      /Same-answer baseline \(node:http\) ready on (http:\/\/\S+)/,
     );
     /** the answer as it reaches the client: how many headers, how many bytes */
     const shapeOf = async (url: string) => {
