@@ -12,8 +12,11 @@ const gzipped = gzipSync(plain);
 /** A site whose answer varies by Accept-Encoding and carries headers of its own. */
 let site: Server;
 let siteUrl = '';
-let baseline: ChildProcess;
-let baselineUrl = '';
+/** the same-answer baseline sent by node:http alone, and by bare Koa */
+const baselines: Record<'node' | 'koa', { child?: ChildProcess; url: string }> = {
+  node: { url: '' },
+  koa: { url: '' },
+};
 beforeAll(async () => {
   site = createServer((req, res) => {
     const gzip = /gzip/.test(req.headers['accept-encoding'] ?? '') && req.headers['x-forwarded-proto'] === 'https';
@@ -29,21 +32,30 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  baseline = spawn(process.execPath, ['--import', 'tsx', 'bench/same-answer.ts'], {
-    env: { ...process.env, SITE_URL: siteUrl, ANSWER_PATH: '/api/catalogue', ENCODINGS: 'gzip, br|identity' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  baselineUrl = await new Promise<string>((done) => {
-    let output = '';
-    baseline.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /ready on (http:\/\/\S+)/.exec(output);
-      if (ready) done(ready[1] as string);
+  for (const framework of ['node', 'koa'] as const) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/same-answer.ts'], {
+      env: {
+        ...process.env,
+        SITE_URL: siteUrl,
+        ANSWER_PATH: '/api/catalogue',
+        ENCODINGS: 'gzip, br|identity',
+        FRAMEWORK: framework,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-  });
+    baselines[framework].child = child;
+    baselines[framework].url = await new Promise<string>((done) => {
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const ready = /ready on (http:\/\/\S+)/.exec(output);
+        if (ready) done(ready[1] as string);
+      });
+    });
+  }
 });
 afterAll(async () => {
-  baseline.kill('SIGTERM');
+  for (const { child } of Object.values(baselines)) child?.kill('SIGTERM');
   await new Promise<void>((done) => site.close(() => done()));
 });
 
@@ -61,8 +73,9 @@ function fetchRaw(url: string, headers: Record<string, string> = {}) {
   });
 }
 
-describe("the catalogue's same-answer baseline", () => {
+describe.each(['node', 'koa'] as const)("the catalogue's same-answer baseline (%s)", (framework) => {
   it("sends the site's answer for each Accept-Encoding, headers and bytes, as the site sent it", async () => {
+    const baselineUrl = baselines[framework].url;
     const [zipped, uncompressed] = [await fetchRaw(`${baselineUrl}/0`), await fetchRaw(`${baselineUrl}/1`)];
     const siteZipped = await fetchRaw(`${siteUrl}/api/catalogue`, {
       'x-forwarded-proto': 'https',
@@ -77,6 +90,6 @@ describe("the catalogue's same-answer baseline", () => {
   });
 
   it('answers 404 for an answer it was not given', async () => {
-    expect((await fetchRaw(`${baselineUrl}/2`)).status).toBe(404);
+    expect((await fetchRaw(`${baselines[framework].url}/2`)).status).toBe(404);
   });
 });
