@@ -55,16 +55,17 @@ export function ChooseAndSubmit({
   const send = () => {
     setAsking(false);
     if (review.isPending || !notesReady()) return;
-    review.mutate(
-      { id: application.id, status: decision, reviewNotes: form.notes, applicantMessage: form.message },
-      {
-        onSuccess: () => {
+    // the answer is awaited here, not in mutate's own callbacks: the refetch that follows the decision can redraw the
+    // dialog without this form before those run, and then they never do (the dialog stayed open)
+    review
+      .mutateAsync({ id: application.id, status: decision, reviewNotes: form.notes, applicantMessage: form.message })
+      .then(
+        () => {
           toast({ title: 'Application Reviewed', description: `Application has been ${decision}`, variant: 'success' });
           onClose();
         },
-        onError: (error) => form.refused(error, 'Review Failed'),
-      },
-    );
+        (error: unknown) => form.refused(error, 'Review Failed'),
+      );
   };
 
   return (

@@ -46,15 +46,14 @@ export function MoveDecision<S extends string, A extends { id: string; status: s
 
   const decide = (status: S) => {
     if (review.isPending || !ready(status)) return;
-    review.mutate(
-      { id: application.id, status, reviewNotes: form.notes, applicantMessage: form.message },
-      {
-        onSuccess: (decided) => {
-          toast(moves.toast(status, decided, application));
-          onClose();
-        },
-        onError: (error) => form.refused(error, 'Review Failed'),
+    // awaited here, not in mutate's own callbacks: the refetch after the decision can redraw the dialog without this
+    // section before those run, and then they never do
+    review.mutateAsync({ id: application.id, status, reviewNotes: form.notes, applicantMessage: form.message }).then(
+      (decided) => {
+        toast(moves.toast(status, decided, application));
+        onClose();
       },
+      (error: unknown) => form.refused(error, 'Review Failed'),
     );
   };
 

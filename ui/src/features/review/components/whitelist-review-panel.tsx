@@ -20,24 +20,23 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
 
   const decide = (status: 'approved' | 'rejected') => {
     if (update.isPending) return;
-    update.mutate(
-      { id: application.id, status, reviewNotes: form.notes, applicantMessage: form.message },
-      {
-        onSuccess: () =>
-          toast({
-            title: 'Application Updated',
-            description: 'Application review has been submitted successfully.',
-            variant: 'success',
-          }),
-        onError: (error) => {
-          // a refused field says why at the field (focus goes there); the toast tells that it failed
-          form.refused(error, 'Error');
-          toast({
-            title: 'Error',
-            description: 'Failed to update application. Please try again.',
-            variant: 'destructive',
-          });
-        },
+    // awaited here, not in mutate's own callbacks: the refetch after the decision redraws the panel, and mutate's
+    // callbacks do not run for a form that has gone
+    update.mutateAsync({ id: application.id, status, reviewNotes: form.notes, applicantMessage: form.message }).then(
+      () =>
+        toast({
+          title: 'Application Updated',
+          description: 'Application review has been submitted successfully.',
+          variant: 'success',
+        }),
+      (error: unknown) => {
+        // a refused field says why at the field (focus goes there); the toast tells that it failed
+        form.refused(error, 'Error');
+        toast({
+          title: 'Error',
+          description: 'Failed to update application. Please try again.',
+          variant: 'destructive',
+        });
       },
     );
   };
