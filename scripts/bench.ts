@@ -7,6 +7,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { autocannonFigures, chooseLoader, cpuTicks, type Measured } from '../bench/load.ts';
 import { findRunningEmbedded } from '../adapters/persistence/embedded-postgres.ts';
+import { Database } from '../adapters/persistence/database.ts';
+import { verifyDatabase } from '../adapters/persistence/database-verify.ts';
+import { RUSH_ITEMS, RUSH_PLAYERS, type RushRound, rushRound } from '../bench/rush.ts';
 import { whitelistAnswers } from '../tests/support/application-builders.ts';
 
 /**
@@ -36,6 +39,8 @@ interface Row extends Measured {
   sameWork?: number;
   /** the catalogue: against bare Koa sending its very answer, measured just before it */
   ofKoaAnswer?: number;
+  /** the rush: db verify's breaches after it */
+  breaches?: number;
   /** req/s of each run, when several were merged */
   runs?: number[];
 }
@@ -71,6 +76,10 @@ function medians(runs: Row[][]): Row[] {
       ratio: of((r) => r.ratio),
       sameWork: of((r) => r.sameWork),
       ofKoaAnswer: of((r) => r.ofKoaAnswer),
+      // the rush's db verify: every run's breaches added up
+      breaches: same.some((r) => r.breaches !== undefined)
+        ? same.reduce((sum, r) => sum + (r.breaches ?? 0), 0)
+        : undefined,
       runs: same.map((r) => r.rps),
     };
   });
@@ -241,6 +250,26 @@ async function benchTarget(
       },
       /Site ready on (http:\/\/\S+)/,
     );
+  /** the demo card gateway (which production refuses), two workers: the rush's site */
+  const startRushSite = (url: string) =>
+    startProcess(
+      ['adapters/http/main.ts', '--api-only'],
+      {
+        NODE_ENV: undefined,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: url,
+        WEB_CONCURRENCY: '2',
+        SESSION_SECRET,
+        PAYMENT_GATEWAY: 'demo',
+        STRIPE_SECRET_KEY: undefined,
+        STRIPE_PUBLISHABLE_KEY: undefined,
+        STRIPE_WEBHOOK_SECRET: undefined,
+        LOG_LEVEL: 'info',
+      },
+      /Site ready on (http:\/\/\S+)/,
+    );
   let server = await startSite(1);
   try {
     const seedUrl = databaseUrl ?? (await findRunningEmbedded(dataDir));
@@ -379,6 +408,9 @@ async function benchTarget(
         rows.push({ ...measured, ...(headers.cookie ? { sameWork: measured.rps / sameWorkRps } : {}) });
         console.log(`  ${target}: ${route}, 2 workers: ${Math.round(measured.rps)} req/s, p99 ${measured.p99} ms`);
       }
+      await stop(server);
+      server = await startRushSite(databaseUrl as string);
+      rows.push(await rush(target, server.url, databaseUrl as string));
     }
     return { rows, seedSeconds };
   } finally {
@@ -389,6 +421,49 @@ async function benchTarget(
     }
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** measured rounds of the rush, after one to warm up; each round's players are fresh (first purchases) */
+const RUSH_ROUNDS = 3;
+const RUSH_ROUTE = `rush: ${RUSH_PLAYERS} players x ${RUSH_ITEMS.length} purchases at once, checkout, card and completion each (demo card, 2 workers); req/s is purchases/s, p50 and p99 a purchase`;
+
+/**
+ * The write section: rounds of the rush (bench/rush.ts) by players the seed signed in and nobody else uses, the median
+ * round reported (its purchases a second, and p50 and p99 of a purchase's three calls), failures added up; then
+ * db verify on the database.
+ */
+async function rush(target: string, siteUrl: string, url: string): Promise<Row> {
+  const players = (round: number) =>
+    Array.from({ length: RUSH_PLAYERS }, (_, i) =>
+      sessionCookie(`bench-fresh-${FRESH_USERS - round * RUSH_PLAYERS - i}`),
+    );
+  await rushRound(siteUrl, players(0));
+  const rounds: RushRound[] = [];
+  for (let round = 1; round <= RUSH_ROUNDS; round++) rounds.push(await rushRound(siteUrl, players(round)));
+  const rates = rounds.map((r) => r.purchases / r.seconds);
+  const middle = rounds[rates.indexOf(median(rates))] ?? (rounds[0] as RushRound);
+  const database = await Database.open({ url, dataDir: 'memory' });
+  let breaches = 0;
+  try {
+    breaches = (await database.withContext(() => verifyDatabase(database))).breaches.length;
+  } finally {
+    await database.close();
+  }
+  for (const [n, r] of rounds.entries())
+    console.log(
+      `  ${target}: rush ${n + 1}: ${r.purchases} purchases in ${r.seconds.toFixed(2)} s (${Math.round(r.purchases / r.seconds)}/s), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.failures} failed${r.failures ? ` ${JSON.stringify(r.failed)}` : ''}`,
+    );
+  console.log(`  ${target}: db verify after the rush: ${breaches === 0 ? 'clean' : `${breaches} breaches`}`);
+  return {
+    target,
+    route: RUSH_ROUTE,
+    rps: middle.purchases / middle.seconds,
+    p50: middle.p50,
+    p99: middle.p99,
+    non2xx: rounds.reduce((sum, r) => sum + r.failures, 0),
+    errors: 0,
+    breaches,
+  };
 }
 
 /**
@@ -543,6 +618,20 @@ const GOALS: Array<{ goal: string; check(rows: Row[], target: string): string }>
       ),
   },
 ];
+
+GOALS.push({
+  goal: 'rush (Postgres, two workers): >= 100 purchases a second, p99 <= 1 s a purchase, 0 failures, db verify clean',
+  check: (rows, target) => {
+    const r = rows.find((row) => row.target === target && row.route === RUSH_ROUTE);
+    if (!r) return '(not measured)';
+    return verdict(
+      r,
+      (x) => x.rps >= 100 && x.p99 <= 1000 && x.breaches === 0,
+      (x) =>
+        `${Math.round(x.rps)} purchases/s, p50 ${x.p50} ms, p99 ${x.p99} ms, ${x.non2xx} failed, db verify ${x.breaches === 0 ? 'clean' : `${x.breaches} breaches`}`,
+    );
+  },
+});
 
 const pct = (ratio: number) => `${Math.round(ratio * 100)}%`;
 /** the cores the server and the load generator used (the one near 1.0 is the limit of a one-process route) */

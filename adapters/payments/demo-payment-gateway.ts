@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConflictError, DomainError, NotFoundError } from '../../core/shared/errors.ts';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../../core/shared/errors.ts';
 import type {
   CreateIntentRequest,
   IntentChanges,
@@ -125,9 +125,12 @@ export class DemoPaymentGateway implements PaymentGateway, PaymentRefunds {
   }
 
   /** What the payment page's card form calls: the intent either succeeds or records why it failed. */
-  async confirm(clientSecret: string, card: DemoCard): Promise<PaymentIntent> {
+  /** `payer`: the account paying, refused unless the intent is theirs (read once with the rest) */
+  async confirm(clientSecret: string, card: DemoCard, payer?: string): Promise<PaymentIntent> {
     const id = clientSecret.split('_secret_')[0];
     const intent = await this.store.findById(id);
+    if (payer !== undefined && intent?.metadata.userId !== payer)
+      throw new ForbiddenError('NOT_YOUR_PAYMENT', 'This payment belongs to another account.');
     if (!intent || intent.clientSecret !== clientSecret)
       throw new NotFoundError(
         'PAYMENT_INTENT_NOT_FOUND',

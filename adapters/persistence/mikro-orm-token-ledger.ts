@@ -28,43 +28,43 @@ export class MikroOrmTokenLedger implements TokenLedger {
     // joins the caller's transaction or opens its own
     return this.database.transactional(async () => {
       const em = this.database.em;
-      const [user] = await em.execute<{ tokens: number }[]>(
-        `select "tokens" from "users" where "id" = ? for no key update`,
-        [change.userId],
-      );
-      if (!user) return { kind: 'unknown_user' };
-      const balanceAfter = user.tokens + change.delta;
-      if (balanceAfter < 0) {
-        const earlier = await this.entryOf(change.reference);
-        return earlier ? { kind: 'duplicate', entry: earlier } : { kind: 'insufficient', balance: user.tokens };
-      }
-      // the entry first: a reference used before keeps its entry, and the balance is not moved twice
-      const inserted = await em.execute<EntryRecord[]>(
-        `insert into "token_ledger" ("id", "user_id", "delta", "balance_after", "reason", "reference", "actor_id", "created_at")
-         values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("reference") do nothing returning *`,
+      // one statement: the user's row locked (a concurrent change waits, then this one reads the balance it left),
+      // the entry written first when the balance stays at zero or above (a reference used before keeps its entry,
+      // and the balance is not moved twice), then the balance moved by that entry alone
+      const [row] = await em.execute<Array<Partial<EntryRecord> & { before: number }>>(
+        `with "locked" as (
+           select "tokens" from "users" where "id" = ? for no key update
+         ), "entry" as (
+           insert into "token_ledger" ("id", "user_id", "delta", "balance_after", "reason", "reference", "actor_id", "created_at")
+           select ?, ?, ?, "locked"."tokens" + ?, ?, ?, ?, ? from "locked" where "locked"."tokens" + ? >= 0
+           on conflict ("reference") do nothing returning *
+         ), "moved" as (
+           update "users" set "tokens" = "entry"."balance_after", "updated_at" = "entry"."created_at"
+           from "entry" where "users"."id" = "entry"."user_id" returning "users"."id"
+         )
+         select "locked"."tokens" as "before", "entry".* from "locked" left join "entry" on true`,
         [
+          change.userId,
           change.id,
           change.userId,
           change.delta,
-          balanceAfter,
+          change.delta,
           change.reason,
           change.reference,
           change.actorId,
           change.createdAt,
+          change.delta,
         ],
       );
-      if (inserted.length === 0) {
-        const earlier = await this.entryOf(change.reference);
-        if (earlier) return { kind: 'duplicate', entry: earlier };
-        throw new TokenReferenceUsedError(change.reference ?? '');
+      if (!row) return { kind: 'unknown_user' };
+      if (row.id) {
+        this.database.changed(`user:${change.userId}`);
+        return { kind: 'applied', entry: toEntry(row as EntryRecord) };
       }
-      await em.execute(`update "users" set "tokens" = ?, "updated_at" = ? where "id" = ?`, [
-        balanceAfter,
-        change.createdAt,
-        change.userId,
-      ]);
-      this.database.changed(`user:${change.userId}`);
-      return { kind: 'applied', entry: toEntry(inserted[0]) };
+      const earlier = await this.entryOf(change.reference);
+      if (earlier) return { kind: 'duplicate', entry: earlier };
+      if (Number(row.before) + change.delta < 0) return { kind: 'insufficient', balance: Number(row.before) };
+      throw new TokenReferenceUsedError(change.reference ?? '');
     });
   }
 

@@ -141,6 +141,24 @@ describeRepositoryContract('token ledger (TokenLedger)', adapters, (h) => {
     expect(await h.balance(userId)).toBe(50);
   });
 
+  it('applies concurrent changes to one balance each on what the one before left, and never below zero', async () => {
+    const userId = await h.addUser();
+    const credits = await Promise.all(
+      Array.from({ length: 20 }, () => h.run(() => h.ledger.apply(change(userId, 5, `r-${randomUUID()}`)))),
+    );
+    expect(credits.every((outcome) => outcome.kind === 'applied')).toBe(true);
+    expect(await h.balance(userId)).toBe(100);
+    const after = credits.map((outcome) => (outcome.kind === 'applied' ? outcome.entry.balanceAfter : 0));
+    expect([...after].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 5 * (i + 1)));
+    const debits = await Promise.all(
+      Array.from({ length: 30 }, () => h.run(() => h.ledger.apply(change(userId, -5, `r-${randomUUID()}`)))),
+    );
+    expect(debits.filter((outcome) => outcome.kind === 'applied')).toHaveLength(20);
+    expect(debits.filter((outcome) => outcome.kind === 'insufficient')).toHaveLength(10);
+    expect(await h.balance(userId)).toBe(0);
+    expect(await h.run(() => h.ledger.history(userId, 100))).toHaveLength(40);
+  });
+
   it("joins the caller's transaction: when the caller fails afterwards, the entry and the balance move are undone", async () => {
     const userId = await h.addUser();
     const reference = `purchase:${randomUUID()}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Core } from '../../../core/index.ts';
-import { ConflictError, ForbiddenError } from '../../../core/shared/errors.ts';
+import { ConflictError } from '../../../core/shared/errors.ts';
 import { centsToDollars, dollarsToCents } from '../../../core/shared/money.ts';
 import type { Middleware } from 'koa';
 import type { PaymentAdapters } from '../../payments/payment-adapters.ts';
@@ -107,15 +107,12 @@ export function paymentRoutes(
   if (demo) {
     router.post('/api/payments/demo/confirm', requireUser(), async (ctx) => {
       const input = demoConfirmSchema.parse(ctx.request.body ?? {});
-      const intentId = input.clientSecret.split('_secret_')[0];
-      const existing = await demo.retrieveIntent(intentId).catch(() => null);
-      if (!existing || existing.metadata.userId !== currentUser(ctx).id)
-        throw new ForbiddenError('NOT_YOUR_PAYMENT', 'This payment belongs to another account.');
-      const intent = await demo.confirm(input.clientSecret, {
-        number: input.cardNumber,
-        expiry: input.expiry,
-        cvc: input.cvc,
-      });
+      // refused with NOT_YOUR_PAYMENT unless the intent is this account's
+      const intent = await demo.confirm(
+        input.clientSecret,
+        { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc },
+        currentUser(ctx).id,
+      );
       // a decline is recorded as Stripe's payment_intent.payment_failed webhook would record it: the purchase
       // reads as failed with the reason, and paying again on the same intent still completes it
       if (intent.status === 'requires_payment_method' && intent.failureMessage) {
