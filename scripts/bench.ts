@@ -39,7 +39,7 @@ interface Row extends Measured {
   sameWork?: number;
   /** the catalogue: against bare Koa sending its very answer, measured just before it */
   ofKoaAnswer?: number;
-  /** the rush: db verify's breaches after it */
+  /** the rush: the breaches db verify finds after it and not before */
   breaches?: number;
   /** req/s of each run, when several were merged */
   runs?: number[];
@@ -437,23 +437,30 @@ async function rush(target: string, siteUrl: string, url: string): Promise<Row> 
     Array.from({ length: RUSH_PLAYERS }, (_, i) =>
       sessionCookie(`bench-fresh-${FRESH_USERS - round * RUSH_PLAYERS - i}`),
     );
+  // the seed's 75,000 completed purchases carry no ledger credit, and db verify names each: what the rush must not do
+  // is add a breach
+  const breachesNow = async () => {
+    const database = await Database.open({ url, dataDir: 'memory' });
+    try {
+      return (await database.withContext(() => verifyDatabase(database))).breaches.length;
+    } finally {
+      await database.close();
+    }
+  };
+  const before = await breachesNow();
   await rushRound(siteUrl, players(0));
   const rounds: RushRound[] = [];
   for (let round = 1; round <= RUSH_ROUNDS; round++) rounds.push(await rushRound(siteUrl, players(round)));
   const rates = rounds.map((r) => r.purchases / r.seconds);
   const middle = rounds[rates.indexOf(median(rates))] ?? (rounds[0] as RushRound);
-  const database = await Database.open({ url, dataDir: 'memory' });
-  let breaches = 0;
-  try {
-    breaches = (await database.withContext(() => verifyDatabase(database))).breaches.length;
-  } finally {
-    await database.close();
-  }
+  const breaches = (await breachesNow()) - before;
   for (const [n, r] of rounds.entries())
     console.log(
       `  ${target}: rush ${n + 1}: ${r.purchases} purchases in ${r.seconds.toFixed(2)} s (${Math.round(r.purchases / r.seconds)}/s), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.failures} failed${r.failures ? ` ${JSON.stringify(r.failed)}` : ''}`,
     );
-  console.log(`  ${target}: db verify after the rush: ${breaches === 0 ? 'clean' : `${breaches} breaches`}`);
+  console.log(
+    `  ${target}: db verify after the rush: ${breaches === 0 ? 'no breach added' : `${breaches} breaches added`} (the seed's own: ${before})`,
+  );
   return {
     target,
     route: RUSH_ROUTE,
@@ -620,7 +627,7 @@ const GOALS: Array<{ goal: string; check(rows: Row[], target: string): string }>
 ];
 
 GOALS.push({
-  goal: 'rush (Postgres, two workers): >= 100 purchases a second, p99 <= 1 s a purchase, 0 failures, db verify clean',
+  goal: 'rush (Postgres, two workers): >= 100 purchases a second, p99 <= 1 s a purchase, 0 failures, no db verify breach added',
   check: (rows, target) => {
     const r = rows.find((row) => row.target === target && row.route === RUSH_ROUTE);
     if (!r) return '(not measured)';
@@ -628,7 +635,7 @@ GOALS.push({
       r,
       (x) => x.rps >= 100 && x.p99 <= 1000 && x.breaches === 0,
       (x) =>
-        `${Math.round(x.rps)} purchases/s, p50 ${x.p50} ms, p99 ${x.p99} ms, ${x.non2xx} failed, db verify ${x.breaches === 0 ? 'clean' : `${x.breaches} breaches`}`,
+        `${Math.round(x.rps)} purchases/s, p50 ${x.p50} ms, p99 ${x.p99} ms, ${x.non2xx} failed, db verify ${x.breaches === 0 ? 'no breach added' : `${x.breaches} breaches added`}`,
     );
   },
 });
