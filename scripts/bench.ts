@@ -226,7 +226,8 @@ async function benchTarget(
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
-  const startSite = (workers: number) =>
+  /** `env` over the production site's settings (a variable given as undefined is left out) */
+  const startSite = (workers: number, env: Record<string, string | undefined> = {}) =>
     startProcess(
       ['adapters/http/main.ts', '--api-only'],
       {
@@ -247,26 +248,7 @@ async function benchTarget(
         STRIPE_WEBHOOK_SECRET: 'whsec_bench',
         RATE_LIMIT_WRITES_PER_MINUTE: '60',
         LOG_LEVEL: 'info',
-      },
-      /Site ready on (http:\/\/\S+)/,
-    );
-  /** the demo card gateway (which production refuses), two workers: the rush's site */
-  const startRushSite = (url: string) =>
-    startProcess(
-      ['adapters/http/main.ts', '--api-only'],
-      {
-        NODE_ENV: undefined,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: dataDir,
-        DATABASE_URL: url,
-        WEB_CONCURRENCY: '2',
-        SESSION_SECRET,
-        PAYMENT_GATEWAY: 'demo',
-        STRIPE_SECRET_KEY: undefined,
-        STRIPE_PUBLISHABLE_KEY: undefined,
-        STRIPE_WEBHOOK_SECRET: undefined,
-        LOG_LEVEL: 'info',
+        ...env,
       },
       /Site ready on (http:\/\/\S+)/,
     );
@@ -409,7 +391,7 @@ async function benchTarget(
         console.log(`  ${target}: ${route}, 2 workers: ${Math.round(measured.rps)} req/s, p99 ${measured.p99} ms`);
       }
       await stop(server);
-      server = await startRushSite(databaseUrl as string);
+      server = await startSite(2, RUSH_SITE);
       rows.push(await rush(target, server.url, databaseUrl as string));
     }
     return { rows, seedSeconds };
@@ -422,6 +404,23 @@ async function benchTarget(
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The rush's site, over the production settings: the demo card gateway, which production refuses, so no
+ * NODE_ENV=production, no Stripe and no public address; no Discord sign-in and the write limit's default
+ */
+const RUSH_SITE: Record<string, undefined | string> = {
+  NODE_ENV: undefined,
+  PUBLIC_URL: undefined,
+  DISCORD_CLIENT_ID: undefined,
+  DISCORD_CLIENT_SECRET: undefined,
+  DISCORD_REDIRECT_URI: undefined,
+  STRIPE_SECRET_KEY: undefined,
+  STRIPE_PUBLISHABLE_KEY: undefined,
+  STRIPE_WEBHOOK_SECRET: undefined,
+  RATE_LIMIT_WRITES_PER_MINUTE: undefined,
+  PAYMENT_GATEWAY: 'demo',
+};
 
 /** measured rounds of the rush, after one to warm up; each round's players are fresh (first purchases) */
 const RUSH_ROUNDS = 3;
