@@ -33,6 +33,8 @@ import { routesByArea } from './route-index.ts';
 export interface HttpOptions {
   /** the built UI; omitted in API-only mode (the Vite dev server serves the UI) */
   uiDir?: string;
+  /** true once the server is stopping: every answer from then on closes its connection */
+  stopping?: () => boolean;
 }
 
 /** Mounts the routes and middleware on what the composition root built, its caches included; builds no adapter. */
@@ -85,7 +87,14 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   stripeWebhookRoutes(router, core, payments, logger);
   tebexRoutes(router, core, payments, logger);
 
-  app.use(loggingSecurityAndErrors({ logger, production: config.production, publicUrl: config.server.publicUrl }));
+  app.use(
+    loggingSecurityAndErrors({
+      logger,
+      production: config.production,
+      publicUrl: config.server.publicUrl,
+      stopping: options.stopping,
+    }),
+  );
   app.use(urlGuard());
   // responses cached in memory go out from here, with the request line, protective headers and checks above, before
   // any other work: public answers for their max-age, and signed-in answers beside their session

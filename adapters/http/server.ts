@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { System } from '../compose.ts';
 import { createHttpApp } from './app.ts';
@@ -17,17 +17,11 @@ export async function startServer(
   system: System,
   options: { uiDir?: string; port?: number; host?: string } = {},
 ): Promise<RunningServer> {
-  // every request goes through the app: what is cached in memory is answered by middleware inside it (see app.ts)
-  const handle = createHttpApp(system, { uiDir: options.uiDir }).callback();
-  const inFlight = new Set<ServerResponse>();
   let draining = false;
-  const server = createServer((req, res) => {
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
-    // once stopping, no answer keeps its connection open for another request
-    if (draining) res.setHeader('Connection', 'close');
-    void handle(req, res);
-  });
+  // every request goes through the app: what is cached in memory is answered by middleware inside it (see app.ts);
+  // once stopping, no answer keeps its connection open for another request (the app's first middleware says so)
+  const app = createHttpApp(system, { uiDir: options.uiDir, stopping: () => draining });
+  const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   const port = options.port ?? system.config.server.port;
   const host = options.host ?? system.config.server.host;
@@ -50,7 +44,6 @@ export async function startServer(
   const drain = () =>
     new Promise<void>((done) => {
       draining = true;
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       const cut = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
       // the listening socket closes at once; the callback runs when the last connection has ended
       server.close(() => {

@@ -132,8 +132,9 @@ describe('in production, a request that did not come over HTTPS', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ username: 'x', discordId: '123456' }),
       }),
-      // a forwarded scheme other than https is no better
+      // a forwarded scheme other than https is no better, nor is https named after the trusted proxy's own value
       plain('/api/login', { headers: { 'X-Forwarded-Proto': 'http' } }),
+      plain('/api/login', { headers: { 'X-Forwarded-Proto': 'http, https' } }),
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.status).toBe(400);
@@ -175,6 +176,9 @@ describe('in production, a request that did not come over HTTPS', () => {
     });
     expect(dev.status).toBe(403);
     expect(await tableCount(server, 'users')).toBe(0);
+    // the first value of a list counts, spaces around it or not
+    for (const proto of ['https, http', ' https ,http'])
+      expect((await plain('/api/catalogue', { headers: { 'X-Forwarded-Proto': proto } })).status).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeader } from 'node:http';
 import type { Context } from 'koa';
+import { cameOverHttps } from './https-only.ts';
 import { PROTECTIVE_HEADER_NAMES } from './security-headers.ts';
 
 /**
@@ -22,11 +23,7 @@ export function plainGetOverHttps(req: IncomingMessage, options: ResponseCacheOp
   if (req.method !== 'GET') return false;
   const headers = req.headers;
   if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) return false;
-  if (!options.httpsOnly) return true;
-  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  // as Koa reads it behind a trusted proxy: the first X-Forwarded-Proto value
-  const proto = options.trustProxy ? headers['x-forwarded-proto'] : undefined;
-  return typeof proto === 'string' && proto.split(',', 1)[0]?.trim() === 'https';
+  return !options.httpsOnly || cameOverHttps(req, options.trustProxy);
 }
 
 /**
