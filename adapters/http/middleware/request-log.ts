@@ -11,9 +11,9 @@ interface LoggerInternals {
 /**
  * The line pino writes for these five fields, written as one string to the logger's own destination: a line per
  * request made its serialiser (a pass over an object built for it, a check of each value's type, a redaction pass)
- * the largest cost of an answer served from the cache. The fields are always these and none is secret (the path leaves out
- * the query string); the line carries the logger's bindings (a worker's number) as pino would, and the request id and
- * method need no escaping (an id the site made, a method Node's parser accepted).
+ * the largest cost of an answer served from the cache. The fields are always these and none is secret (the path
+ * leaves out the query string); the line carries the logger's bindings (a worker's number) as pino would, and the
+ * request id and method need no escaping (an id the site made, a method Node's parser accepted).
  */
 export function requestLine(logger: Logger): RequestLine {
   const internals = logger as unknown as LoggerInternals;
