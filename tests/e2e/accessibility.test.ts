@@ -260,7 +260,7 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       await check(found, player, '/checkout with the gift fields and no recipient');
       await player.getByLabel("Recipient's Discord ID or player name").fill('Marigold');
       await player.getByTestId('gift-summary').waitFor();
-      expect(await player.getByTestId('order-total').textContent()).toBe('$180');
+      await expect.poll(() => player.getByTestId('order-total').textContent()).toBe('$180');
       await check(found, player, '/checkout buying a 3-month pass as a gift');
       expect(await fitsWidth(player)).toBe(true);
       await shoot(player, `a11y-checkout-gift-${width}`);

@@ -227,7 +227,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     );
     await buyer.goto(`${server.url}/stripe-checkout?type=addon&id=swamp-vehicles`);
     await expect.poll(() => buyer.getByTestId('product-name').textContent()).toBe('Swamp Vehicles');
-    expect(await buyer.getByTestId('order-total').textContent()).toBe('$115');
+    await expect.poll(() => buyer.getByTestId('order-total').textContent()).toBe('$115');
     expect(await buyer.getByText('City Unban').count()).toBe(0);
     expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
     await pay(buyer, '4242 4242 4242 4242');
