@@ -310,6 +310,10 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(await page.getByText("The product you're looking for doesn't exist.").isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Return Home' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Back to Gang Packages' }).getAttribute('href')).toBe('/gangs');
+    // nobody is sent to sign in for a product that does not exist
+    await page.waitForTimeout(1_500); // the redirect to sign in comes after 1 s (SIGN_IN_REDIRECT_MS)
+    expect(new URL(page.url()).pathname).toBe('/stripe-checkout');
+    expect(await page.getByText('Authentication Required').count()).toBe(0);
   }, 60_000);
 
   it('never loads Stripe.js outside the payment page, and /admin is refused to players', async () => {

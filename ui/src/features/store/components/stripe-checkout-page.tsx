@@ -21,8 +21,10 @@ import { type GiftChoice, GiftStep, GiftSummary, giftMonths, NO_GIFT } from './g
 import { paymentRequest } from './payment-request.ts';
 
 export default function StripeCheckoutPage() {
-  const current = useSignInRequired();
   const checkout = useCheckoutItem();
+  const current = useSignInRequired(
+    checkout.status !== 'loading' && checkout.status !== 'not_found' && checkout.status !== 'empty',
+  );
   if (checkout.status === 'not_found' || checkout.status === 'empty') return <ProductNotFound type={checkout.type} />;
   if (current.isSignedIn === false)
     return <CheckoutWaiting title="Secure Checkout" message="Sign in to buy: taking you to sign in..." />;
