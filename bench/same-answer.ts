@@ -1,5 +1,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { RequestContext, TransactionContext } from '@mikro-orm/core';
 import Koa from 'koa';
 
 /**
@@ -51,7 +53,18 @@ for (const encoding of encodings) answers.push(await fetchAnswer(encoding));
  * FRAMEWORK=koa: a bare Koa app sends the answer instead (its headers set on the context, the body a buffer): the
  * limit the site's framework allows, everything Koa itself does per request included and nothing the site adds.
  */
-const koa = process.env.FRAMEWORK === 'koa';
+const koa = process.env.FRAMEWORK === 'koa' || process.env.FRAMEWORK === 'koa-with-contexts';
+/**
+ * FRAMEWORK=koa-with-contexts: bare Koa in a process where the async contexts the site's database layer keeps are
+ * turned on, as they are in every site process once it has run a query and a transaction: MikroORM's request and
+ * transaction contexts and the site's own after-commit one (adapters/persistence/database.ts). No request runs inside
+ * them; on Node 20, their being on makes every promise, tick and timer of every request pass their hook.
+ */
+if (process.env.FRAMEWORK === 'koa-with-contexts') {
+  RequestContext.create([], () => undefined);
+  TransactionContext.create({ _id: 0, name: 'default' } as never, () => undefined);
+  new AsyncLocalStorage<unknown[]>().run([], () => undefined);
+}
 const app = new Koa();
 app.use((ctx) => {
   const answer = answers[Number(ctx.url.slice(1))];
@@ -78,7 +91,7 @@ server.listen(0, '127.0.0.1', () => {
     (a, n) => `/${n}: ${encodings[n]}, ${Object.keys(a.headers).length} headers, ${a.body.length} bytes`,
   );
   console.log(
-    `Same-answer baseline (${koa ? 'bare Koa' : 'node:http'}) ready on http://127.0.0.1:${(server.address() as AddressInfo).port} (${summary.join('; ')})`,
+    `Same-answer baseline (${koa ? process.env.FRAMEWORK : 'node:http'}) ready on http://127.0.0.1:${(server.address() as AddressInfo).port} (${summary.join('; ')})`,
   );
 });
 process.once('SIGTERM', () => server.close(() => process.exit(0)));

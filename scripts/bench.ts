@@ -29,6 +29,9 @@ const POSTGRES_URL =
 const SESSION_SECRET = randomBytes(32).toString('base64url');
 const RESULTS = 'bench/results.md';
 const LOADER = chooseLoader();
+/** the third limit of the catalogue: bare Koa in a process with the async contexts every site process turns on */
+const BARE_KOA_WITH_CONTEXTS =
+  "bare Koa with the database's async contexts on (MikroORM's two and the after-commit one)";
 const NOTES_MARKER = '<!-- notes: stored by npm run bench -->';
 
 interface Row extends Measured {
@@ -39,6 +42,8 @@ interface Row extends Measured {
   sameWork?: number;
   /** the catalogue: against bare Koa sending its very answer, measured just before it */
   ofKoaAnswer?: number;
+  /** the catalogue: against bare Koa sending it with the database layer's async contexts on (BARE_KOA_WITH_CONTEXTS) */
+  ofKoaWithContexts?: number;
   /** the rush: the breaches db verify finds after it and not before */
   breaches?: number;
   /** req/s of each run, when several were merged */
@@ -76,6 +81,7 @@ function medians(runs: Row[][]): Row[] {
       ratio: of((r) => r.ratio),
       sameWork: of((r) => r.sameWork),
       ofKoaAnswer: of((r) => r.ofKoaAnswer),
+      ofKoaWithContexts: of((r) => r.ofKoaWithContexts),
       // the rush's db verify: every run's breaches added up
       breaches: same.some((r) => r.breaches !== undefined)
         ? same.reduce((sum, r) => sum + (r.breaches ?? 0), 0)
@@ -302,7 +308,12 @@ async function benchTarget(
     const koaAnswer = await startProcess(
       ['bench/same-answer.ts'],
       { ...answerEnv, FRAMEWORK: 'koa' },
-      /Same-answer baseline \(bare Koa\) ready on (http:\/\/\S+)/,
+      /Same-answer baseline \(koa\) ready on (http:\/\/\S+)/,
+    );
+    const koaWithContexts = await startProcess(
+      ['bench/same-answer.ts'],
+      { ...answerEnv, FRAMEWORK: 'koa-with-contexts' },
+      /Same-answer baseline \(koa-with-contexts\) ready on (http:\/\/\S+)/,
     );
     /** the answer as it reaches the client: how many headers, how many bytes */
     const shapeOf = async (url: string) => {
@@ -321,6 +332,7 @@ async function benchTarget(
             for (const [who, sender] of [
               ['node:http', sameAnswer],
               ['bare Koa', koaAnswer],
+              [BARE_KOA_WITH_CONTEXTS, koaWithContexts],
             ] as const) {
               const limit = row(target, `${who} sending ${how}`, await load(`${sender.url}${answer}`, sender));
               limit.ratio = limit.rps / baseline.latest;
@@ -329,13 +341,14 @@ async function benchTarget(
           }
           return row(target, route, await load(`${server.url}${path}`, server, headers));
         });
-        const [nodeLimit, koaLimit] = limits;
+        const [nodeLimit, koaLimit, contextsLimit] = limits;
         const sameWork = headers.cookie ? sameWorkRps : nodeLimit?.rps;
         rows.push(...limits);
         rows.push({
           ...measured,
           ...(sameWork ? { sameWork: measured.rps / sameWork } : {}),
           ...(koaLimit ? { ofKoaAnswer: measured.rps / koaLimit.rps } : {}),
+          ...(contextsLimit ? { ofKoaWithContexts: measured.rps / contextsLimit.rps } : {}),
         });
         console.log(
           `  ${target}: ${route}: ${Math.round(measured.rps)} req/s, p99 ${measured.p99} ms${measured.non2xx ? `, ${measured.non2xx} non-2xx` : ''}${nodeLimit && koaLimit ? ` (sending the same answer: node:http ${Math.round(nodeLimit.rps)} req/s, bare Koa ${Math.round(koaLimit.rps)} req/s)` : ''}`,
@@ -344,6 +357,7 @@ async function benchTarget(
     } finally {
       await stop(sameAnswer);
       await stop(koaAnswer);
+      await stop(koaWithContexts);
     }
     let fresh = 0;
     const body = JSON.stringify(whitelistAnswers());
@@ -577,7 +591,7 @@ const GOALS: Array<{ goal: string; check(rows: Row[], target: string): string }>
       const plain = find(rows, target, CATALOGUE_UNCOMPRESSED);
       const gzip = find(rows, target, CATALOGUE_AS_BROWSERS_ASK);
       const show = (r: Row) =>
-        `${pct(r.ofKoaAnswer ?? 0)} of bare Koa sending it, ${pct(r.sameWork ?? 0)} of node:http sending it, ${pct(r.ratio ?? 0)} of bare Koa's JSON route`;
+        `${pct(r.ofKoaAnswer ?? 0)} of bare Koa sending it, ${pct(r.ofKoaWithContexts ?? 0)} of bare Koa sending it with the database's async contexts on, ${pct(r.sameWork ?? 0)} of node:http sending it, ${pct(r.ratio ?? 0)} of bare Koa's JSON route`;
       return verdict(
         gzip,
         (r) => (r.ofKoaAnswer ?? 0) >= 0.85 && (plain?.ofKoaAnswer ?? 0) >= 0.85,
@@ -691,7 +705,7 @@ async function main(): Promise<void> {
     '# Benchmark results',
     '',
     `Written by \`npm run bench\` on ${new Date().toISOString()}: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}.`,
-    `Load: ${LOADER.name === 'wrk' ? 'wrk (one thread; BENCH_LOADER=wrk)' : 'autocannon'} in its own process, ${CONNECTIONS} connections, ${DURATION_S} s per route after a 1 s warm-up${LOADER.name === 'wrk' ? ' (the submissions by autocannon, each with a session of its own)' : ''}, no compression asked but for the catalogue's first row, asked as Chromium asks (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`); "vs same work" is the signed-in reads against the same-work baseline and each catalogue row against \`node:http\` sending the site's very answer (its headers and bytes, fetched from it) and nothing else; "vs bare Koa sending the same answer" is each catalogue row against a bare Koa app sending that answer, the limit the site's framework allows. Server: \`adapters/http/main.ts\` with NODE_ENV=production, request logging on, written to a file.`,
+    `Load: ${LOADER.name === 'wrk' ? 'wrk (one thread; BENCH_LOADER=wrk)' : 'autocannon'} in its own process, ${CONNECTIONS} connections, ${DURATION_S} s per route after a 1 s warm-up${LOADER.name === 'wrk' ? ' (the submissions by autocannon, each with a session of its own)' : ''}, no compression asked but for the catalogue's first row, asked as Chromium asks (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`); "vs same work" is the signed-in reads against the same-work baseline and each catalogue row against \`node:http\` sending the site's very answer (its headers and bytes, fetched from it) and nothing else; "vs bare Koa sending the same answer" is each catalogue row against a bare Koa app sending that answer, the limit the site's framework allows; the row "${BARE_KOA_WITH_CONTEXTS}" is that app in a process where the async contexts every site process turns on are on (on Node 20 their hook runs for every promise, tick and timer of every request), and the goals give the catalogue against it too. Server: \`adapters/http/main.ts\` with NODE_ENV=production, request logging on, written to a file.`,
     `Runs: ${RUNS} whole runs (seed, the baselines, every route); each figure is the median of its runs; each route's ratio is taken against bare Koa measured just before it (the baseline's row: the median of those), as the machine's speed drifts within a run; non-2xx and errors are added up; "cores" is the CPU time the server (its workers included) and the load generator each used over the route's seconds: on two cores, the one near 1.00 is what limited a one-process route.`,
     `Data: 100,000 whitelist applications and 100,000 purchases (seeded in ${seeds.join(', ')}). Whole run: ${seconds.toFixed(0)} s.`,
     Number.isNaN(startup.bundle)

@@ -9,11 +9,12 @@ export class InMemoryDemoIntentStore implements DemoIntentStore, SnapshotStore {
     return snapshotMap(this.rows);
   }
 
-  async insert(intent: DemoIntent): Promise<void> {
+  async insertOnce(intent: DemoIntent): Promise<DemoIntent> {
+    const first = this.find((row) => row.idempotencyKey === intent.idempotencyKey);
+    if (first) return structuredClone(first);
     if (this.rows.has(intent.id)) throw new Error(`A demo intent with id ${intent.id} exists.`);
-    if (this.find((row) => row.idempotencyKey === intent.idempotencyKey))
-      throw new Error(`A demo intent with idempotency key ${intent.idempotencyKey} exists.`);
     this.rows.set(intent.id, structuredClone(intent));
+    return structuredClone(intent);
   }
 
   async findById(id: string): Promise<DemoIntent | null> {

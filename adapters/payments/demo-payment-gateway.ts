@@ -18,8 +18,11 @@ export interface DemoIntent extends PaymentIntent {
 
 /** Where demo intents live: the database, so the server and the CLI see the same payments. */
 export interface DemoIntentStore {
-  /** Throws when an intent with the same idempotency key exists. */
-  insert(intent: DemoIntent): Promise<void>;
+  /**
+   * Stores the intent unless one with the same idempotency key exists, and answers the intent stored under that key:
+   * this one, or the one stored first (by a retried or racing request). Throws when its id is taken.
+   */
+  insertOnce(intent: DemoIntent): Promise<DemoIntent>;
   findById(id: string): Promise<DemoIntent | null>;
   findByKey(idempotencyKey: string): Promise<DemoIntent | null>;
   /** Writes the intent's status, failure, refund, amount and metadata. */
@@ -173,19 +176,8 @@ export async function storeIntentOnce(
   store: DemoIntentStore,
   fields: Omit<DemoIntent, 'id' | 'clientSecret'>,
 ): Promise<PaymentIntent> {
-  const existing = await store.findByKey(fields.idempotencyKey);
-  if (existing) return publicIntent(existing);
   const id = `pi_demo_${token(12)}`;
-  const intent: DemoIntent = { id, clientSecret: `${id}_secret_${token(12)}`, ...fields };
-  try {
-    await store.insert(intent);
-  } catch (error) {
-    // a concurrent request with the same key stored its intent first: that one is the answer
-    const raced = await store.findByKey(fields.idempotencyKey);
-    if (raced) return publicIntent(raced);
-    throw error;
-  }
-  return publicIntent(intent);
+  return publicIntent(await store.insertOnce({ id, clientSecret: `${id}_secret_${token(12)}`, ...fields }));
 }
 
 export function publicIntent(intent: DemoIntent): PaymentIntent {

@@ -10,8 +10,18 @@ const FRESH = { disableIdentityMap: true } as const;
 export class MikroOrmDemoIntentStore implements DemoIntentStore {
   constructor(private readonly database: Database) {}
 
-  async insert(intent: DemoIntent): Promise<void> {
-    await this.database.em.insert(DemoPaymentIntentRow, { ...intent });
+  async insertOnce(intent: DemoIntent): Promise<DemoIntent> {
+    // one statement when the key is new: a retried checkout's key is found only after its insert stored nothing
+    const { affectedRows } = await this.database.em
+      .createQueryBuilder(DemoPaymentIntentRow)
+      .insert({ ...intent })
+      .onConflict('idempotencyKey')
+      .ignore()
+      .execute('run');
+    if (affectedRows === 1) return intent;
+    const first = await this.findByKey(intent.idempotencyKey);
+    if (!first) throw new Error(`No demo intent is stored under ${intent.idempotencyKey}, nor could ${intent.id} be.`);
+    return first;
   }
 
   async findById(id: string): Promise<DemoIntent | null> {

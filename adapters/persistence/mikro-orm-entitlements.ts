@@ -3,19 +3,36 @@ import type { Database } from './database.ts';
 
 type Row = Record<string, unknown>;
 
+/** at most this many users' Discord ids are cached (a launch evening's buyers fit many times over) */
+const MAX_CACHED_DISCORD_IDS = 10_000;
+
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 /** What members are owed, read from completed purchases and approved whitelist applications. */
 export class MikroOrmEntitlements implements Entitlements {
-  constructor(private readonly database: Database) {}
+  /** each user's Discord id, set when the user is made and never changed: read once per user, not per delivery */
+  private readonly discordIds = new Map<string, string>();
+
+  constructor(private readonly database: Database) {
+    // a restore may bring back other users: '*' is anything changed unannounced (see ChangeFeed)
+    database.onChange((key) => {
+      if (key === '*') this.discordIds.clear();
+    });
+  }
 
   private query(sql: string, params: unknown[] = []): Promise<Row[]> {
     return this.database.em.execute<Row[]>(sql, params);
   }
 
   async discordIdOf(userId: string): Promise<string | null> {
+    const cached = this.discordIds.get(userId);
+    if (cached !== undefined) return cached;
     const [row] = await this.query(`select "discord_id" from "users" where "id" = ?`, [userId]);
-    return row ? String(row.discord_id) : null;
+    if (!row) return null;
+    if (this.discordIds.size >= MAX_CACHED_DISCORD_IDS) this.discordIds.clear();
+    const discordId = String(row.discord_id);
+    this.discordIds.set(userId, discordId);
+    return discordId;
   }
 
   async of(userId?: string, without: EntitlementExclusion = {}): Promise<Entitlement[]> {

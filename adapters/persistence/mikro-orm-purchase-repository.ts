@@ -204,16 +204,11 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   async lockByPayment(paymentId: string): Promise<Purchase | null> {
-    const em = this.database.em;
-    await em.execute(
-      `select 1 from "users" where "id" = (select "user_id" from "purchases" where ${BY_PAYMENT_SQL}) for no key update`,
-      [paymentId, paymentId, paymentId],
-    );
-    const [row] = await em.execute<Array<Record<string, unknown>>>(
-      `select * from "purchases" where ${BY_PAYMENT_SQL} for no key update`,
-      [paymentId, paymentId, paymentId],
-    );
-    return row ? toPurchase(em.map(PurchaseRow, row)) : null;
+    return this.lockedPurchase(`(select "id" from "purchases" where ${BY_PAYMENT_SQL})`, [
+      paymentId,
+      paymentId,
+      paymentId,
+    ]);
   }
 
   async attachIntent(id: string, intentId: string, subscriptionId?: string): Promise<boolean> {
@@ -351,12 +346,24 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   /** the purchase read under its row lock, its buyer's row locked first: a concurrent update waits, then reads the result */
-  private async lockById(id: string): Promise<Purchase | null> {
-    await this.lockBuyerOf(id);
+  private lockById(id: string): Promise<Purchase | null> {
+    return this.lockedPurchase('?', [id]);
+  }
+
+  /**
+   * The purchase whose id `idSql` gives, read under its row lock with its buyer's row locked first, in one statement:
+   * the join reads the buyer's row under its lock before the purchase's own lock is taken on the row it goes out with.
+   * A purchase a concurrent transaction changed meanwhile is read as that transaction committed it (READ COMMITTED's
+   * recheck of a row it locks).
+   */
+  private async lockedPurchase(idSql: string, params: unknown[]): Promise<Purchase | null> {
     const em = this.database.em;
     const [row] = await em.execute<Array<Record<string, unknown>>>(
-      `select * from "purchases" where "id" = ? for no key update`,
-      [id],
+      `select "p".* from "purchases" "p"
+       left join lateral (select 1 from "users" "u" where "u"."id" = "p"."user_id" for no key update) "buyer" on true
+       where "p"."id" = ${idSql}
+       for no key update of "p"`,
+      params,
     );
     return row ? toPurchase(em.map(PurchaseRow, row)) : null;
   }

@@ -47,27 +47,37 @@ function intent(overrides: Partial<DemoIntent> = {}): DemoIntent {
 describeRepositoryContract('demo intent store', adapters, (h) => {
   it('finds an intent by id and by idempotency key, and answers null for unknown ones', async () => {
     const stored = intent();
-    await h.run(() => h.intents.insert(stored));
+    await h.run(() => h.intents.insertOnce(stored));
     expect(await h.run(() => h.intents.findById(stored.id))).toEqual(stored);
     expect(await h.run(() => h.intents.findByKey(stored.idempotencyKey))).toEqual(stored);
     expect(await h.run(() => h.intents.findById('pi_demo_unknown'))).toBeNull();
     expect(await h.run(() => h.intents.findByKey('checkout:unknown'))).toBeNull();
   });
 
-  it('refuses a second intent with the same idempotency key or id, keeping the first', async () => {
+  it('answers the first intent stored under an idempotency key, storing no second one; refuses a taken id', async () => {
     const first = intent();
-    await h.run(() => h.intents.insert(first));
-    await expect(
-      h.run(() => h.intents.insert(intent({ idempotencyKey: first.idempotencyKey, amountCents: 100 }))),
-    ).rejects.toThrow();
-    await expect(h.run(() => h.intents.insert(intent({ id: first.id, clientSecret: 'other' })))).rejects.toThrow();
+    expect(await h.run(() => h.intents.insertOnce(first))).toEqual(first);
+    const retried = intent({ idempotencyKey: first.idempotencyKey, amountCents: 100 });
+    expect(await h.run(() => h.intents.insertOnce(retried))).toEqual(first);
+    expect(await h.run(() => h.intents.findById(retried.id))).toBeNull();
+    await expect(h.run(() => h.intents.insertOnce(intent({ id: first.id, clientSecret: 'other' })))).rejects.toThrow();
     expect(await h.run(() => h.intents.findByKey(first.idempotencyKey))).toEqual(first);
     expect(await h.run(() => h.intents.findById(first.id))).toEqual(first);
   });
 
+  it('stores one intent when two requests with the same key race, and both answer it', async () => {
+    const key = `checkout:${randomUUID()}`;
+    const [one, two] = await Promise.all([
+      h.run(() => h.intents.insertOnce(intent({ idempotencyKey: key }))),
+      h.run(() => h.intents.insertOnce(intent({ idempotencyKey: key }))),
+    ]);
+    expect(two).toEqual(one);
+    expect(await h.run(() => h.intents.findByKey(key))).toEqual(one);
+  });
+
   it('updates the status, failure, refund, amount and metadata, and nothing else', async () => {
     const stored = intent();
-    await h.run(() => h.intents.insert(stored));
+    await h.run(() => h.intents.insertOnce(stored));
     const changes = {
       status: 'succeeded',
       failureMessage: 'Your card was declined.',
@@ -99,13 +109,13 @@ describeRepositoryContract('demo intent store', adapters, (h) => {
     await expect(
       h.run(() =>
         h.transactions.run(async () => {
-          await h.intents.insert(lost);
+          await h.intents.insertOnce(lost);
           throw new Error('the checkout failed');
         }),
       ),
     ).rejects.toThrow('the checkout failed');
     expect(await h.run(() => h.intents.findById(lost.id))).toBeNull();
-    await h.run(() => h.intents.insert(lost));
+    await h.run(() => h.intents.insertOnce(lost));
     expect(await h.run(() => h.intents.findByKey(lost.idempotencyKey))).toEqual(lost);
   });
 });
