@@ -60,17 +60,6 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     this.database.changed(CHANGED);
   }
 
-  /**
-   * the buyer's row, locked first in every transaction that writes their purchases
-   * (docs/decisions/0050-counts-lock-order-and-busy-503.md)
-   */
-  private async lockBuyerOf(purchaseId: string): Promise<void> {
-    await this.database.em.execute(
-      `select 1 from "users" where "id" = (select "user_id" from "purchases" where "id" = ?) for no key update`,
-      [purchaseId],
-    );
-  }
-
   private async recordChange(id: string, status: string, reason: string | null, actorId: string | null, at: Date) {
     await this.database.em.execute(
       `insert into "purchase_status_changes" ("purchase_id", "status", "reason", "actor_id", "created_at") values (?, ?, ?, ?, ?)`,
@@ -169,15 +158,10 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
 
   async reviseCheckout(id: string, changes: CheckoutChanges): Promise<Purchase | null> {
     return this.database.transactional(async () => {
-      const em = this.database.em;
-      await this.lockBuyerOf(id);
-      const rows = await em.execute<unknown[]>(
-        `select 1 from "purchases" where "id" = ? and "status" = 'pending' for no key update`,
-        [id],
-      );
-      if (rows.length === 0) return null;
+      const held = await this.lockById(id);
+      if (held?.status !== 'pending') return null;
       const { creator, gift, ...columns } = changes;
-      await em.nativeUpdate(
+      await this.database.em.nativeUpdate(
         PurchaseRow,
         { id },
         {
@@ -351,7 +335,8 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   /**
-   * The purchase whose id `idSql` gives, read under its row lock with its buyer's row locked first, in one statement:
+   * The purchase whose id `idSql` gives, read under its row lock with its buyer's row locked first, in one statement (the
+   * buyer first in every transaction that writes their purchases: docs/decisions/0050-counts-lock-order-and-busy-503.md):
    * the join reads the buyer's row under its lock before the purchase's own lock is taken on the row it goes out with.
    * A purchase a concurrent transaction changed meanwhile is read as that transaction committed it (READ COMMITTED's
    * recheck of a row it locks).

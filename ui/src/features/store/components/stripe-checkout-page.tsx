@@ -22,10 +22,9 @@ import { paymentRequest } from './payment-request.ts';
 
 export default function StripeCheckoutPage() {
   const checkout = useCheckoutItem();
-  const current = useSignInRequired(
-    checkout.status !== 'loading' && checkout.status !== 'not_found' && checkout.status !== 'empty',
-  );
-  if (checkout.status === 'not_found' || checkout.status === 'empty') return <ProductNotFound type={checkout.type} />;
+  const missing = checkout.status === 'not_found' || checkout.status === 'empty';
+  const current = useSignInRequired(!missing && checkout.status !== 'loading');
+  if (missing) return <ProductNotFound type={checkout.type} />;
   if (current.isSignedIn === false)
     return <CheckoutWaiting title="Secure Checkout" message="Sign in to buy: taking you to sign in..." />;
   if (current.isSignedIn !== true || checkout.status === 'loading')
