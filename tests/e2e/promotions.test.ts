@@ -86,7 +86,7 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
       await expect
         .poll(() => page.getByTestId('coupon-refused').textContent())
         .toBe('The coupon code UNBANONLY does not apply to Hood Package.');
-      expect(await page.getByTestId('order-total').textContent()).toBe('$60');
+      await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('$60');
       expect(await axeViolations(page)).toEqual([]);
       await shoot(page, `promotions-checkout-refused-${width}`, { fullPage: true });
 

@@ -50,7 +50,7 @@ describe.runIf(browserAvailable)('signing in returns the player to the page and 
     await devSignIn(page, 'Swamp Buyer');
     await page.waitForURL('**/stripe-checkout?type=whitelist&id=swamp-blood');
     await expect.poll(() => page.getByTestId('product-name').textContent()).toBe('Swamp Blood');
-    expect(await page.getByTestId('order-total').textContent()).toBe('$60');
+    await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('$60');
     expect(await page.getByRole('heading', { level: 1, name: 'Order Summary' }).isVisible()).toBe(true);
     await shoot(page, 'sign-in-return-swamp-blood-1280');
   }, 60_000);

@@ -245,7 +245,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await buyer.goto(`${server.url}/stripe-checkout`);
     await buyer.waitForURL('**/stripe-checkout?type=gang&id=starter-gang');
     await expect.poll(() => buyer.getByTestId('product-name').textContent()).toBe('Starter Gang');
-    expect(await buyer.getByTestId('order-total').textContent()).toBe('$50');
+    await expect.poll(() => buyer.getByTestId('order-total').textContent()).toBe('$50');
     expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
     await buyer.reload();
     await expect.poll(() => buyer.getByTestId('product-name').textContent()).toBe('Starter Gang');
