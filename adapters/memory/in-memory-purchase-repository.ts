@@ -244,9 +244,21 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
       .map((row) => structuredClone(row));
   }
 
-  async pendingCreatedBefore(date: Date): Promise<Purchase[]> {
+  async pendingCreatedBefore(
+    date: Date,
+    page: { limit: number; after?: { createdAt: Date; id: string } },
+  ): Promise<Purchase[]> {
+    const { after } = page;
     return [...this.rows.values()]
       .filter((row) => row.status === 'pending' && row.createdAt < date)
+      .filter(
+        (row) =>
+          !after ||
+          row.createdAt > after.createdAt ||
+          (row.createdAt.getTime() === after.createdAt.getTime() && row.id > after.id),
+      )
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, page.limit)
       .map((row) => structuredClone(row));
   }
 }

@@ -549,11 +549,22 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     return rows.map(toPurchase);
   }
 
-  async pendingCreatedBefore(date: Date): Promise<Purchase[]> {
+  async pendingCreatedBefore(
+    date: Date,
+    page: { limit: number; after?: { createdAt: Date; id: string } },
+  ): Promise<Purchase[]> {
+    // along the pending purchases' own index (purchases_pending_created), from the one after `after`
+    const { after } = page;
     const rows = await this.database.em.find(
       PurchaseRow,
-      { status: 'pending', createdAt: { $lt: date } },
-      { ...FRESH, orderBy: { createdAt: 'asc' } },
+      after
+        ? {
+            status: 'pending',
+            createdAt: { $lt: date, $gte: after.createdAt },
+            $or: [{ createdAt: { $gt: after.createdAt } }, { id: { $gt: after.id } }],
+          }
+        : { status: 'pending', createdAt: { $lt: date } },
+      { ...FRESH, orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit },
     );
     return rows.map(toPurchase);
   }

@@ -145,12 +145,12 @@ export function registerPurchaseCommands(program: Command, context: CliContext):
   purchases
     .command('reconcile')
     .description(
-      'Ask the payment provider about purchases pending for over a minute; complete paid ones, fail those unpaid after 15 minutes (the server does this every minute)',
+      'Ask the payment provider about every purchase pending for over a minute; complete paid ones, fail those unpaid after 15 minutes (the server does this every minute, 100 at a time)',
     )
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       context.withSystem(async (system) => {
-        const report = await system.core.purchases.reconcile.execute();
+        const report = await system.core.purchases.reconcile.execute({ all: true });
         if (options.json) return context.out(terminalJson(report));
         for (const id of report.completed) context.out(`completed ${id}`);
         for (const id of report.failed) context.out(`failed    ${id}`);

@@ -247,7 +247,14 @@ export interface PurchaseRepository {
   listByBuyer(userId: string, query: { limit: number; before?: string; scope?: PurchaseScope }): Promise<Purchase[]>;
   /** completed purchases, most recently completed first */
   recentCompleted(limit: number): Promise<Purchase[]>;
-  pendingCreatedBefore(date: Date): Promise<Purchase[]>;
+  /**
+   * pending purchases created before `date`, oldest first (by creation, then id), at most `limit` of them; with
+   * `after`, those that come after that purchase in this order
+   */
+  pendingCreatedBefore(
+    date: Date,
+    page: { limit: number; after?: { createdAt: Date; id: string } },
+  ): Promise<Purchase[]>;
   /** completed gifts to this Discord id not delivered yet (the recipient has no account yet), oldest first */
   giftsAwaiting(discordId: string): Promise<Purchase[]>;
 }

@@ -121,7 +121,7 @@ describe("a player's own account: purchases, receipts, token history and applica
     });
     now += HOUR;
     const { system } = server;
-    await system.database.withContext(() => system.core.purchases.reconcile.execute());
+    await system.database.withContext(() => system.core.purchases.reconcile.execute({ all: true }));
     expect((await again.get(`/api/user/purchases/${declined.body.paymentIntentId}`)).body).toMatchObject({
       status: 'failed',
       failureReason: 'Your card was declined.',

@@ -422,7 +422,7 @@ describe('buying as a gift', () => {
         expect([completed.status, completed.body.code]).toEqual([409, 'PURCHASE_HELD']);
         expect(completed.body.message).toBe(`Your payment is held for staff, who will contact you. ${reason}`);
       }
-      await server.system.database.withContext(() => server.system.core.purchases.reconcile.execute());
+      await server.system.database.withContext(() => server.system.core.purchases.reconcile.execute({ all: true }));
       const page = await buyer.http.get(`/api/user/purchases/${started.body.paymentIntentId}`);
       expect(page.body).toMatchObject({ status: 'underpaid', failureReason: reason });
       const staff = await admin.get(`/api/purchases/${started.body.purchaseId}`);

@@ -372,7 +372,7 @@ describe("an unpaid checkout's coupon use", () => {
     const listed = await admin.get('/api/coupons');
     expect(listed.body.coupons.find((c: { code: string }) => c.code === 'FIVEUSES')).toMatchObject({ uses: 1 });
     // the reconciler ends the hoarder's checkouts with why
-    await server.system.database.withContext(() => server.system.core.purchases.reconcile.execute());
+    await server.system.database.withContext(() => server.system.core.purchases.reconcile.execute({ all: true }));
     const ended = await sql<{ status: string; failure_reason: string }[]>(
       `select status, failure_reason from purchases where user_id = ?`,
       [hoarder.user.id],

@@ -52,7 +52,9 @@ beforeAll(async () => {
   made.lapsed = await checkout({ productType: 'addon', productId: 'custom-tattoos', option: 'upper-body' });
   // opened 20 minutes ago and never paid: the reconciler closes it
   await sql(`update purchases set created_at = now() - interval '20 minutes' where id = ?`, [made.lapsed]);
-  const report = await server.system.database.withContext(() => server.system.core.purchases.reconcile.execute());
+  const report = await server.system.database.withContext(() =>
+    server.system.core.purchases.reconcile.execute({ all: true }),
+  );
   expect(report.failed).toContain(made.lapsed);
   made.open = await checkout({ productType: 'gang', productId: 'hood-package' });
 });

@@ -175,8 +175,37 @@ describeRepositoryContract('purchase repositories', adapters, (h) => {
       true,
     );
     expect((await h.run(() => h.purchases.recentCompleted(50))).map((p) => p.id)).toContain(done.id);
-    const stale = await h.run(() => h.purchases.pendingCreatedBefore(new Date('2026-11-21T00:00:00Z')));
+    const stale = await h.run(() => h.purchases.pendingCreatedBefore(new Date('2026-11-21T00:00:00Z'), { limit: 100 }));
     expect(stale.map((p) => p.id)).toEqual([old.id]);
+  });
+
+  it('pages the pending purchases older than a date, oldest first (by creation, then id), after a given one', async () => {
+    const userId = await h.addUser();
+    const at = (minute: number) => new Date(Date.UTC(2001, 0, 1, 0, minute));
+    const [third, first, second, fourth, done, newer] = [3, 1, 1, 2, 2, 9].map((minute) =>
+      purchase(userId, { createdAt: at(minute) }),
+    ) as [Purchase, Purchase, Purchase, Purchase, Purchase, Purchase];
+    Object.assign(done, { status: 'completed', completedAt: at(3) });
+    for (const row of [third, first, second, fourth, done, newer]) await h.run(() => h.purchases.add(row));
+    // the two of the same moment by id, then the later ones; the completed one and the one after the date left out
+    const expected = [...[first, second].sort((a, b) => (a.id < b.id ? -1 : 1)), fourth, third].map((p) => p.id);
+    const page = (after?: Purchase) =>
+      h.run(() =>
+        h.purchases.pendingCreatedBefore(at(8), {
+          limit: 2,
+          ...(after ? { after: { createdAt: after.createdAt, id: after.id } } : {}),
+        }),
+      );
+    const one = await page();
+    const two = await page(one.at(-1));
+    expect([...one, ...two].map((p) => p.id)).toEqual(expected);
+    expect(await page(two.at(-1))).toEqual([]);
+    // after the first of the two of the same moment: the second, then the later one
+    const [earlier] = [first, second].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect((await page(earlier)).map((p) => p.id)).toEqual(expected.slice(1, 3));
+    // no longer pending, for the counts of the tests after this one
+    for (const row of [first, second, third, fourth, newer])
+      await h.run(() => h.purchases.update(row.id, from(['pending'], { status: 'failed', updatedAt: at(10) })));
   });
 
   it('pages newest first by keyset (created, then id), and keeps per-status totals through inserts and transitions', async () => {

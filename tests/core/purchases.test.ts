@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { PURCHASES_PER_PASS } from '../../core/purchases/use-cases/reconcile-purchases.ts';
+import { DomainError } from '../../core/shared/errors.ts';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { anonymise } from '../../core/purchases/model/anonymised-name.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
@@ -308,6 +311,75 @@ describe('reconcile soon after a payment', () => {
     expect(report.failed).toEqual([]);
     expect(report.unchanged).toEqual([unpaid.purchase.id]);
     expect(fixture.balance(fixture.buyer.id)).toBe(100);
+  });
+});
+
+describe('reconcile in passes', () => {
+  /**
+   * `count` checkouts of the buyer's, opened a second apart from 10 minutes ago (within their time to be paid), with
+   * `paymentIntentId` (none: no payment started); their ids, oldest first
+   */
+  async function opened(fixture: ReturnType<typeof purchasesFixture>, count: number, paymentIntentId: string | null) {
+    const { purchase } = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood });
+    const since = fixture.clock.now().getTime() - 10 * 60_000;
+    const ids = Array.from({ length: count }, () => randomUUID());
+    for (const [i, id] of ids.entries())
+      await fixture.purchases.add({ ...purchase, id, paymentIntentId, createdAt: new Date(since + i * 1000) });
+    return ids;
+  }
+
+  it('asks about at most 100 purchases a pass, each pass going on after the last, then from the oldest again', async () => {
+    const fixture = purchasesFixture();
+    const ids = await opened(fixture, PURCHASES_PER_PASS + 20, null);
+    const first = await fixture.store.reconcile.execute();
+    expect(first).toMatchObject({ unchanged: ids.slice(0, PURCHASES_PER_PASS), failed: [], more: true });
+    const second = await fixture.store.reconcile.execute();
+    expect(second).toMatchObject({ unchanged: ids.slice(PURCHASES_PER_PASS), failed: [], more: false });
+    expect((await fixture.store.reconcile.execute()).unchanged).toEqual(ids.slice(0, PURCHASES_PER_PASS));
+    // an operator's run asks about every one, whatever the passes before it asked
+    expect(await fixture.store.reconcile.execute({ all: true })).toMatchObject({ unchanged: ids, more: false });
+    // past their 15 minutes, each is closed once
+    fixture.advance(8);
+    const closed = await fixture.store.reconcile.execute({ all: true });
+    expect(closed.failed).toEqual(ids);
+    expect((await fixture.store.reconcile.execute({ all: true })).failed).toEqual([]);
+  });
+
+  it('closes a checkout whose payment the provider has no record of, once its time to be paid is over', async () => {
+    const fixture = purchasesFixture();
+    const [id] = (await opened(fixture, 1, 'pi_demo_unknown')) as [string];
+    const early = await fixture.store.reconcile.execute();
+    expect(early.errors).toEqual([{ id, message: "No payment intent 'pi_demo_unknown' exists." }]);
+    expect((await fixture.purchases.findById(id))?.status).toBe('pending');
+    fixture.advance(6);
+    expect((await fixture.store.reconcile.execute()).failed).toEqual([id]);
+    expect(await fixture.purchases.findById(id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The payment provider has no record of this payment.',
+    });
+  });
+
+  it('stops at the first purchase the provider cannot be reached about, and the next pass begins with it', async () => {
+    const fixture = purchasesFixture();
+    const ids = await opened(fixture, 3, 'pi_demo_unknown');
+    const retrieve = fixture.gateway.retrieveIntent.bind(fixture.gateway);
+    let asked = 0;
+    fixture.gateway.retrieveIntent = async () => {
+      asked++;
+      throw new DomainError('PAYMENT_PROVIDER_ERROR', 'unavailable', 'The payment provider could not be reached.');
+    };
+    const stopped = await fixture.store.reconcile.execute();
+    expect(asked).toBe(1);
+    expect(stopped).toMatchObject({
+      errors: [{ id: ids[0], message: 'The payment provider could not be reached.' }],
+      unchanged: [],
+      more: true,
+    });
+    fixture.gateway.retrieveIntent = retrieve;
+    // the provider answers again: the next pass asks about all three, the first first
+    const next = await fixture.store.reconcile.execute();
+    expect(next.errors.map((error) => error.id)).toEqual(ids);
+    expect(next.more).toBe(false);
   });
 });
 

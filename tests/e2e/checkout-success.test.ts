@@ -186,7 +186,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
         new Date(Date.now() - 3_600_000),
         purchase.id,
       ]);
-      await system.core.purchases.reconcile.execute();
+      await system.core.purchases.reconcile.execute({ all: true });
     });
     await page.goto(`${server.url}/checkout-success?payment_intent=${started.body.paymentIntentId}`);
     await expect.poll(() => heading(page).textContent()).toBe('Payment Failed');

@@ -35,6 +35,8 @@ export const PAYMENT_WINDOW_MINUTES = 15;
 export const paymentWindowSince = (now: Date) => new Date(now.getTime() - PAYMENT_WINDOW_MINUTES * 60_000);
 /** why a checkout unpaid past its payment window is marked failed */
 export const NO_PAYMENT_REASON = `No payment after ${PAYMENT_WINDOW_MINUTES} minutes.`;
+/** why a checkout whose payment the provider does not know (another account or gateway since) is marked failed */
+export const UNKNOWN_PAYMENT_REASON = 'The payment provider has no record of this payment.';
 
 /** One attempt to buy one catalogue item; money in integer cents. */
 export interface Purchase {

@@ -29,6 +29,7 @@ import {
   CURRENCY,
   MAX_OPEN_CHECKOUTS,
   NO_PAYMENT_REASON,
+  UNKNOWN_PAYMENT_REASON,
   type Purchase,
   type PurchaseCreator,
   openCheckoutSince,
@@ -388,7 +389,7 @@ export class StartCheckout {
         throw error;
       });
       if (!found) {
-        await this.settlement.close(open, 'The payment provider has no record of this payment.');
+        await this.settlement.close(open, UNKNOWN_PAYMENT_REASON);
         return null;
       }
       intent = found;
