@@ -1,4 +1,8 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ListResponseCache } from '../../adapters/http/middleware/list-response-cache.ts';
 import { whitelistAnswers } from '../support/application-builders.ts';
 import { client, rawGet } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
@@ -129,5 +133,86 @@ describe.each(databaseTargets())('staff lists answered from memory stay true to 
     const changedAt = Date.now();
     await expect.poll(() => statusOf(staff, created.body.id), { timeout: 2000, interval: 20 }).toBe('rejected');
     expect(Date.now() - changedAt).toBeLessThan(1500);
+  });
+});
+
+describe('ListResponseCache past its second', () => {
+  let server: Server;
+  let url: string;
+  let now = 1_000_000;
+  let read = 0;
+  /** while set, a read of the list waits for it */
+  let held: Promise<void> | null = null;
+  let failNext = false;
+  const listeners: Array<(key: string) => void> = [];
+  beforeAll(async () => {
+    const cache = new ListResponseCache(
+      {
+        onChange: (listener) => {
+          listeners.push(listener);
+          return () => undefined;
+        },
+      },
+      { hearing: true },
+      { now: () => new Date(now) },
+    );
+    const app = new Koa();
+    app.use((ctx, next) => {
+      Object.assign(ctx.state, { user: { id: 'staff-1' } });
+      return next();
+    });
+    app.use(cache.serve());
+    app.use(async (ctx) => {
+      const n = ++read;
+      if (held) await held;
+      if (failNext) {
+        failNext = false;
+        ctx.status = 503;
+        ctx.body = 'busy';
+        return;
+      }
+      ctx.body = Buffer.from(`list read ${n}`);
+    });
+    server = createServer(app.callback());
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+  const list = async () => {
+    const response = await fetch(`${url}/api/purchases`);
+    return `${response.status} ${await response.text()}`;
+  };
+
+  it('has one request read the list again while the others are sent the answer it replaces', async () => {
+    expect(await list()).toBe('200 list read 1');
+    expect(await list()).toBe('200 list read 1');
+    now += 1_000;
+    let release = () => undefined as void;
+    held = new Promise<void>((done) => {
+      release = done;
+    });
+    const refreshing = list();
+    await expect.poll(() => read).toBe(2);
+    // meanwhile: the answer being replaced, at once, with no other read
+    expect(await Promise.all([list(), list(), list()])).toEqual(Array(3).fill('200 list read 1'));
+    expect(read).toBe(2);
+    held = null;
+    release();
+    expect(await refreshing).toBe('200 list read 2');
+    expect(await list()).toBe('200 list read 2');
+    expect(read).toBe(2);
+  });
+
+  it('reads again past the second when the read before failed, and never sends a list a change dropped', async () => {
+    now += 1_000;
+    failNext = true;
+    expect(await list()).toBe('503 busy');
+    // the failed read is not cached, and the next request past the second reads the list itself
+    expect(await list()).toBe(`200 list read ${read}`);
+    const kept = await list();
+    for (const listener of listeners) listener('table:purchases');
+    const after = await list();
+    expect(after).not.toBe(kept);
+    expect(after).toBe(`200 list read ${read}`);
   });
 });

@@ -15,6 +15,8 @@ interface CachedEntry {
   maxAgeMs: number;
   headers: Array<[string, string]>;
   body: Buffer;
+  /** past its age, a request is reading the list again: the others are sent this response meanwhile */
+  refreshing: boolean;
 }
 
 /** what announces changes to the rows the lists read (a Database), and whether it can hear them (a ChangeFeed) */
@@ -27,10 +29,12 @@ export interface Hearing {
 
 /**
  * The staff's list responses (the review lists, the purchases list), polled by every open list, cached in this
- * process's memory for at most a second and dropped at once when anything they read may have changed: any write
- * this process serves (`writes`), and every change the database announces (its triggers, for every process, the
- * CLI and hand-written statements alike), sessions aside. A read that was under way while anything changed is not
- * cached, and while the change feed cannot hear, nothing is cached. Each signed-in user has responses of their own.
+ * process's memory for a second and dropped at once when anything they read may have changed: any write this
+ * process serves (`writes`), and every change the database announces (its triggers, for every process, the CLI and
+ * hand-written statements alike), sessions aside. Past its second, the first request reads the list again, and the
+ * others are sent the response it is replacing until it is done, so only that one waits on the reads. A read that
+ * was under way while anything changed is not cached, and while the change feed cannot hear, nothing is cached. Each
+ * signed-in user has responses of their own.
  */
 export class ListResponseCache {
   private readonly entries = new Map<string, CachedEntry>();
@@ -56,14 +60,20 @@ export class ListResponseCache {
       const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
       const key = `${currentUser(ctx).id} ${gzip ? 'gzip' : 'identity'} ${ctx.url}`;
       const now = this.clock.now().getTime();
-      const cached = this.entries.get(key);
-      if (cached && this.feed.hearing && now >= cached.at && now - cached.at < cached.maxAgeMs) {
+      const cached = this.feed.hearing ? this.entries.get(key) : undefined;
+      if (cached && now >= cached.at && (now - cached.at < cached.maxAgeMs || cached.refreshing)) {
         for (const [name, value] of cached.headers) ctx.set(name, value);
         ctx.body = cached.body;
         return;
       }
       const generation = this.generation;
-      await next();
+      if (cached) cached.refreshing = true;
+      try {
+        await next();
+      } finally {
+        // failed or not cached: the next request past the second reads it again
+        if (cached) cached.refreshing = false;
+      }
       if (ctx.status !== 200 || !Buffer.isBuffer(ctx.body)) return;
       if (!this.feed.hearing || generation !== this.generation) return;
       this.entries.delete(key);
@@ -73,7 +83,7 @@ export class ListResponseCache {
         const value = ctx.response.get(name);
         if (value) headers.push([name, value]);
       }
-      this.entries.set(key, { at: now, maxAgeMs, headers, body: ctx.body });
+      this.entries.set(key, { at: now, maxAgeMs, headers, body: ctx.body, refreshing: false });
     };
   }
 
