@@ -15,7 +15,7 @@ import type {
 } from '../../core/purchases/ports.ts';
 import { BUYER_PURCHASE_STATUSES, isPurchase, type PurchaseScope } from '../../core/purchases/model/buyer-view.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
-import { newestFirst } from './paging.ts';
+import { newestFirst, oldestFirst } from './paging.ts';
 
 export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotStore {
   private readonly rows = new Map<string, Purchase>();
@@ -249,15 +249,16 @@ export class InMemoryPurchaseRepository implements PurchaseRepository, SnapshotS
     page: { limit: number; after?: { createdAt: Date; id: string } },
   ): Promise<Purchase[]> {
     const { after } = page;
-    return [...this.rows.values()]
-      .filter((row) => row.status === 'pending' && row.createdAt < date)
-      .filter(
+    return oldestFirst(
+      [...this.rows.values()].filter(
         (row) =>
-          !after ||
-          row.createdAt > after.createdAt ||
-          (row.createdAt.getTime() === after.createdAt.getTime() && row.id > after.id),
-      )
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          row.status === 'pending' &&
+          row.createdAt < date &&
+          (!after ||
+            row.createdAt > after.createdAt ||
+            (row.createdAt.getTime() === after.createdAt.getTime() && row.id > after.id)),
+      ),
+    )
       .slice(0, page.limit)
       .map((row) => structuredClone(row));
   }

@@ -36,3 +36,8 @@ export function pageOf<T extends Listed<S>, S extends string>(
 export function newestFirst<T extends { createdAt: Date; id: string }>(items: T[]): T[] {
   return [...items].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
 }
+
+/** Oldest first (id breaks ties), the reverse of `newestFirst`. */
+export function oldestFirst<T extends { createdAt: Date; id: string }>(items: T[]): T[] {
+  return [...items].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+}

@@ -187,7 +187,7 @@ describe('ListResponseCache past its second', () => {
     expect(await list()).toBe('200 list read 1');
     expect(await list()).toBe('200 list read 1');
     now += 1_000;
-    let release = () => undefined as void;
+    let release: () => void = () => {};
     held = new Promise<void>((done) => {
       release = done;
     });

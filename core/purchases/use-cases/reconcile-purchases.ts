@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/ports.ts';
 import { NO_PAYMENT_REASON, type Purchase, UNKNOWN_PAYMENT_REASON, paymentWindowSince } from '../model/purchase.ts';
 import type { IntentStatus, PaymentGateway, PurchaseRepository } from '../ports.ts';
 import type { PurchaseSettlement } from '../model/purchase-settlement.ts';
+import { intentIfKnown } from '../model/payment-providers.ts';
 
 /** a pending purchase is asked about once it is this old: the webhook or the buyer's page usually completes it first */
 export const ASK_AFTER_SECONDS = 60;
@@ -80,11 +81,10 @@ export class ReconcilePurchases {
         }
         return 'asked';
       }
-      const intent = await this.gateway.retrieveIntent(purchase.paymentIntentId).catch((error: unknown) => {
-        // an intent the provider does not know (another account or gateway since) can never be paid
-        if (unpaidTooLong && error instanceof DomainError && error.kind === 'not_found') return null;
-        throw error;
-      });
+      // within its time to be paid, an intent the provider does not know is reported as the error it is
+      const intent = unpaidTooLong
+        ? await intentIfKnown(this.gateway, purchase.paymentIntentId)
+        : await this.gateway.retrieveIntent(purchase.paymentIntentId);
       if (!intent) {
         await this.settlement.close(purchase, UNKNOWN_PAYMENT_REASON);
         report.failed.push(purchase.id);

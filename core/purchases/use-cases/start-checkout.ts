@@ -1,7 +1,8 @@
 import type { Catalogue } from '../../catalogue/model/catalogue.ts';
 import type { PricedItem } from '../../catalogue/model/product.ts';
-import { ConflictError, DomainError } from '../../shared/errors.ts';
+import { ConflictError } from '../../shared/errors.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../../shared/ports.ts';
+import { intentIfKnown } from '../model/payment-providers.ts';
 import { banReasonFor } from '../model/unban-details.ts';
 import { subscriptionDiscounts } from '../model/discount.ts';
 import {
@@ -383,11 +384,7 @@ export class StartCheckout {
       return null;
     }
     if (open.paymentIntentId) {
-      const found = await this.gateway.retrieveIntent(open.paymentIntentId).catch((error: unknown) => {
-        // an intent the provider does not know (another account or gateway since) can never be paid
-        if (error instanceof DomainError && error.kind === 'not_found') return null;
-        throw error;
-      });
+      const found = await intentIfKnown(this.gateway, open.paymentIntentId);
       if (!found) {
         await this.settlement.close(open, UNKNOWN_PAYMENT_REASON);
         return null;
