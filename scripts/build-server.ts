@@ -30,6 +30,8 @@ const common: BuildOptions = {
   logLevel: 'warning',
 };
 
+const EMBEDDED_THREAD = 'adapters/persistence/embedded-postgres-thread.ts';
+
 /**
  * Builds into a folder of its own, then puts it in the bundle's place: a command started meanwhile reads the whole
  * old bundle or the whole new one (a chunk it loads later has the same name in both while the sources are the same).
@@ -41,7 +43,8 @@ async function bundle(entry: string, output: string, digest: string, digestFile:
   await build({
     ...common,
     ...options,
-    entryPoints: { [basename(output, '.mjs')]: entry },
+    // the embedded database's thread is started from a file of its own, beside the entry (embedded-postgres.ts)
+    entryPoints: { [basename(output, '.mjs')]: entry, 'embedded-postgres-thread': EMBEDDED_THREAD },
     outdir: partial,
   });
   writeFileSync(`${partial}/${basename(digestFile)}`, `${digest}\n`);

@@ -1,5 +1,5 @@
-import { DiscordAPIError, HTTPError, REST, type RateLimitData, RateLimitError } from '@discordjs/rest';
-import { Routes } from 'discord-api-types/v10';
+import type { DiscordAPIError, RateLimitData, REST } from '@discordjs/rest';
+import type { Routes } from 'discord-api-types/v10';
 import { DeliveryAttemptError } from '../../core/delivery/errors.ts';
 import type { DiscordCapabilities, DiscordGateway } from '../../core/delivery/ports.ts';
 
@@ -18,6 +18,13 @@ export interface DiscordRestSettings {
   onRateLimit?: (notice: RateLimitNotice) => void;
 }
 
+/** Discord's client, set up: its library, the REST client and the API's routes. */
+interface Client {
+  library: typeof import('@discordjs/rest');
+  rest: REST;
+  routes: typeof Routes;
+}
+
 export interface RateLimitNotice {
   /** e.g. PUT /guilds/:id/members/:id/roles/:id (the bucket route, ids other than the major one folded) */
   route: string;
@@ -34,48 +41,65 @@ export interface RateLimitNotice {
  */
 export class DiscordRestGateway implements DiscordGateway {
   readonly capabilities: DiscordCapabilities;
-  private readonly rest: REST;
+  /** loaded with the first request: a site that sends Discord nothing (as in development) never loads the client */
+  private client: Promise<Client> | undefined;
   /** Discord answered a bot request 401 (see bot()) */
   private tokenRefused = false;
   /** null when the staff webhook is not configured, false when its address is not a Discord webhook's */
-  private readonly webhook: { route: `/${string}`; query: URLSearchParams } | false | null;
+  private readonly webhook: Webhook | false | null;
 
   constructor(private readonly settings: DiscordRestSettings) {
     this.capabilities = {
       bot: Boolean(settings.botToken && settings.guildId),
       staffChannel: Boolean(settings.staffWebhookUrl),
     };
-    const { api, version } = splitApiUrl(settings.apiUrl);
-    const maxWait = settings.maxRateLimitWaitMs ?? 30_000;
-    this.rest = new REST({
-      api,
-      version,
-      retries: 0,
-      // waits are what Discord asks for, to the millisecond (the library adds 50 ms by default)
-      offset: 0,
-      timeout: settings.timeoutMs ?? 10_000,
-      globalRequestsPerSecond: settings.requestsPerSecond ?? 50,
-      rejectOnRateLimit: (limit) => {
-        const waitMs = waitOf(limit);
-        settings.onRateLimit?.({ route: `${limit.method.toUpperCase()} ${limit.route}`, global: limit.global, waitMs });
-        return waitMs > maxWait;
-      },
-    });
-    if (settings.botToken) this.rest.setToken(settings.botToken);
     this.webhook = settings.staffWebhookUrl ? parseWebhook(settings.staffWebhookUrl) : null;
   }
 
+  private connect(): Promise<Client> {
+    this.client ??= (async () => {
+      const [library, { Routes: routes }] = await Promise.all([
+        import('@discordjs/rest'),
+        import('discord-api-types/v10'),
+      ]);
+      const { settings } = this;
+      const { api, version } = splitApiUrl(settings.apiUrl);
+      const maxWait = settings.maxRateLimitWaitMs ?? 30_000;
+      const rest = new library.REST({
+        api,
+        version,
+        retries: 0,
+        // waits are what Discord asks for, to the millisecond (the library adds 50 ms by default)
+        offset: 0,
+        timeout: settings.timeoutMs ?? 10_000,
+        globalRequestsPerSecond: settings.requestsPerSecond ?? 50,
+        rejectOnRateLimit: (limit) => {
+          const waitMs = waitOf(limit);
+          settings.onRateLimit?.({
+            route: `${limit.method.toUpperCase()} ${limit.route}`,
+            global: limit.global,
+            waitMs,
+          });
+          return waitMs > maxWait;
+        },
+      });
+      if (settings.botToken) rest.setToken(settings.botToken);
+      return { library, rest, routes };
+    })();
+    return this.client;
+  }
+
   async grantRole(discordId: string, roleId: string, reason: string): Promise<void> {
-    await this.bot((guild) =>
-      this.rest.put(Routes.guildMemberRole(guild, snowflake(discordId), snowflake(roleId)), {
+    await this.bot((guild, { rest, routes }) =>
+      rest.put(routes.guildMemberRole(guild, snowflake(discordId), snowflake(roleId)), {
         reason: auditReason(reason),
       }),
     );
   }
 
   async removeRole(discordId: string, roleId: string, reason: string): Promise<void> {
-    await this.bot((guild) =>
-      this.rest.delete(Routes.guildMemberRole(guild, snowflake(discordId), snowflake(roleId)), {
+    await this.bot((guild, { rest, routes }) =>
+      rest.delete(routes.guildMemberRole(guild, snowflake(discordId), snowflake(roleId)), {
         reason: auditReason(reason),
       }),
     );
@@ -83,13 +107,13 @@ export class DiscordRestGateway implements DiscordGateway {
 
   async messageUser(discordId: string, content: string): Promise<void> {
     const recipient = snowflake(discordId);
-    const channel = (await this.bot(() =>
-      this.rest.post(Routes.userChannels(), { body: { recipient_id: recipient } }),
+    const channel = (await this.bot((_guild, { rest, routes }) =>
+      rest.post(routes.userChannels(), { body: { recipient_id: recipient } }),
     )) as { id?: string } | null;
     if (!channel?.id) throw new DeliveryAttemptError('Discord did not open a direct message channel.', true);
     const channelId = snowflake(channel.id);
-    await this.bot(() =>
-      this.rest.post(Routes.channelMessages(channelId), {
+    await this.bot((_guild, { rest, routes }) =>
+      rest.post(routes.channelMessages(channelId), {
         body: { content: clip(content), allowed_mentions: { parse: [] } },
       }),
     );
@@ -103,8 +127,8 @@ export class DiscordRestGateway implements DiscordGateway {
         'The staff channel address is not a Discord webhook (…/webhooks/<id>/<token>).',
         false,
       );
-    await this.send(() =>
-      this.rest.post(webhook.route, {
+    await this.send(({ rest, routes }) =>
+      rest.post(routes.webhook(webhook.id, webhook.token), {
         auth: false,
         // the address Discord hands out for a webhook is unversioned; it is sent as given
         versioned: false,
@@ -116,7 +140,8 @@ export class DiscordRestGateway implements DiscordGateway {
 
   async memberRoles(discordId: string): Promise<string[] | null> {
     const member = await this.bot(
-      (guild) => this.rest.get(Routes.guildMember(guild, snowflake(discordId))) as Promise<{ roles?: string[] }>,
+      (guild, { rest, routes }) =>
+        rest.get(routes.guildMember(guild, snowflake(discordId))) as Promise<{ roles?: string[] }>,
       { notFound: null },
     );
     return member === null ? null : (member?.roles ?? []);
@@ -126,7 +151,10 @@ export class DiscordRestGateway implements DiscordGateway {
    * A request with the bot's token. After a 401 the client forgets the token (so that a wrong one is not sent
    * again and again, which Discord punishes); every later bot request then fails as final, saying why.
    */
-  private async bot<T>(request: (guild: string) => Promise<T>, options: { notFound?: null } = {}): Promise<T | null> {
+  private async bot<T>(
+    request: (guild: string, client: Client) => Promise<T>,
+    options: { notFound?: null } = {},
+  ): Promise<T | null> {
     const { guildId } = this.settings;
     if (!this.capabilities.bot || !guildId)
       throw new DeliveryAttemptError('Discord delivery is not configured.', false);
@@ -136,16 +164,18 @@ export class DiscordRestGateway implements DiscordGateway {
         false,
       );
     const guild = snowflake(guildId);
-    return this.send(() => request(guild), { ...options, bot: true });
+    return this.send((client) => request(guild, client), { ...options, bot: true });
   }
 
   /** Runs one request and turns the client's errors into attempt errors the outbox understands. */
   private async send<T>(
-    request: () => Promise<T>,
+    request: (client: Client) => Promise<T>,
     options: { notFound?: null; bot?: boolean } = {},
   ): Promise<T | null> {
+    const client = await this.connect();
+    const { RateLimitError, DiscordAPIError, HTTPError } = client.library;
     try {
-      return await request();
+      return await request(client);
     } catch (error) {
       if (error instanceof DeliveryAttemptError) throw error;
       if (error instanceof RateLimitError) {
@@ -183,10 +213,16 @@ function splitApiUrl(apiUrl: string): { api: string; version: string } {
  * A webhook address names its id and token (…/api/webhooks/<id>/<token>); it is sent to the same API address as
  * the bot's requests, so one client keeps one global rate limit for both.
  */
-function parseWebhook(webhookUrl: string): { route: `/${string}`; query: URLSearchParams } | false {
+function parseWebhook(webhookUrl: string): Webhook | false {
   const url = URL.parse(webhookUrl);
   const match = url && /\/webhooks\/(\d+)\/([^/]+)\/?$/.exec(url.pathname);
-  return url && match ? { route: Routes.webhook(match[1], match[2]), query: url.searchParams } : false;
+  return url && match ? { id: match[1] as string, token: match[2] as string, query: url.searchParams } : false;
+}
+
+interface Webhook {
+  id: string;
+  token: string;
+  query: URLSearchParams;
 }
 
 /** the wait a rate limit asks for: Retry-After on a 429, or until the bucket (or the global limit) resets */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { MikroORM, RequestContext, TransactionPropagation } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { findRunningEmbedded, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import { type EmbeddedPostgres, openEmbedded } from './embedded-postgres.ts';
 import type { Migrator } from '@mikro-orm/migrations';
 import { MIGRATION_NAMES, MIGRATIONS_TABLE } from './migrations/names.ts';
 import { ormOptions } from './orm-options.ts';
@@ -42,14 +42,10 @@ export class Database {
   ) {}
 
   static async open(settings: DatabaseSettings): Promise<Database> {
-    let url = settings.url;
-    let embedded: EmbeddedPostgres | undefined;
-    if (!url && settings.dataDir !== 'memory') url = await findRunningEmbedded(settings.dataDir);
+    const { url, embedded } = settings.url
+      ? { url: settings.url, embedded: undefined }
+      : await openEmbedded(settings.dataDir, { template: settings.memoryTemplate });
     const onPglite = !settings.url;
-    if (!url) {
-      embedded = await startEmbeddedPostgres(settings.dataDir, { template: settings.memoryTemplate });
-      url = embedded.url;
-    }
     try {
       const orm = await MikroORM.init({ ...ormOptions({ url, poolMax: settings.poolMax }), connect: false });
       return new Database(orm, url, embedded, onPglite);

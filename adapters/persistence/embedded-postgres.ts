@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   closeSync,
+  existsSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -10,12 +11,15 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SITE_APPLICATION_NAME } from './application-name.ts';
 import { DataDirLockedError } from './data-dir-locked-error.ts';
-import { serveWithPassword } from './embedded-postgres-auth.ts';
-import { SITE_APPLICATION_NAME } from './orm-options.ts';
+import type { Host, HostSettings } from './embedded-postgres-host.ts';
+import type { FromThread, ToThread } from './embedded-postgres-thread.ts';
 
 /**
  * An in-process Postgres (PGlite) that speaks the wire protocol on loopback, so the ordinary driver works.
@@ -48,26 +52,24 @@ const MAX_CONNECTIONS = 64;
 
 /**
  * A throw-away 'memory' database may start from `template`, a dump (see `dump()`) stored in a file: loading one
- * takes a fraction of the time a fresh database needs to initialise.
+ * takes a fraction of the time a fresh database needs to initialise. It runs on the thread that asks for it, as it
+ * lives and dies with the tests or the seed that made it. A data directory's database runs on a thread of its own.
  */
 export async function startEmbeddedPostgres(
   dataDir: string | 'memory',
   options: { template?: string } = {},
 ): Promise<EmbeddedPostgres> {
   if (dataDir === 'memory') {
-    const loadDataDir = options.template ? new Blob([readFileSync(options.template)]) : undefined;
-    return serve(await PGlite.create('memory://', loadDataDir ? { loadDataDir } : {}), newPassword(), () => {});
+    const { hostPglite } = await import('./embedded-postgres-host.ts');
+    const settings = hostSettings('memory://', newPassword(), options.template);
+    return served(await hostPglite(settings), settings.password, () => {});
   }
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const release = acquireLock(dir);
   try {
-    const password = storedPassword(dir);
-    const db = await PGlite.create(ownerOnlyDir(join(dir, 'pgdata')));
-    const embedded = await serve(db, password, release).catch(async (error: unknown) => {
-      await db.close().catch(() => undefined);
-      throw error;
-    });
+    const settings = hostSettings(ownerOnlyDir(join(dir, 'pgdata')), storedPassword(dir));
+    const embedded = served(await onItsOwnThread(settings), settings.password, release);
     publish(dir, embedded.url);
     return {
       url: embedded.url,
@@ -81,6 +83,48 @@ export async function startEmbeddedPostgres(
     release();
     throw error;
   }
+}
+
+/** The database an embedded site uses: the one another process of the site serves from dataDir, or its own. */
+export interface EmbeddedDatabase {
+  url: string;
+  /** absent when another process serves it */
+  embedded?: EmbeddedPostgres;
+}
+
+/** starts begun before the server's code loaded (see startEmbeddedEarly), by data directory */
+const earlyStarts = new Map<string, Promise<EmbeddedDatabase>>();
+
+/**
+ * The embedded database for dataDir: the one another process of the site serves there, or one this process starts
+ * (on a throw-away 'memory' database, always its own). A start begun early for the same directory is taken over.
+ */
+export function openEmbedded(dataDir: string, options: { template?: string } = {}): Promise<EmbeddedDatabase> {
+  if (dataDir !== 'memory') {
+    const early = earlyStarts.get(resolve(dataDir));
+    if (early) {
+      earlyStarts.delete(resolve(dataDir));
+      return early;
+    }
+  }
+  return (async () => {
+    const running = dataDir === 'memory' ? undefined : await findRunningEmbedded(dataDir);
+    if (running) return { url: running };
+    const embedded = await startEmbeddedPostgres(dataDir, options);
+    return { url: embedded.url, embedded };
+  })();
+}
+
+/**
+ * Begins opening dataDir's embedded database now, on its own thread, while the server's code is still loading:
+ * `npm start` calls it first, and the server's openEmbedded takes it over. A failure waits to be reported there.
+ */
+export function startEmbeddedEarly(dataDir: string): void {
+  const dir = resolve(dataDir);
+  if (earlyStarts.has(dir)) return;
+  const start = openEmbedded(dir);
+  start.catch(() => undefined);
+  earlyStarts.set(dir, start);
 }
 
 /**
@@ -115,23 +159,117 @@ function siteUrl(url: string): string {
   return withName.toString();
 }
 
-async function serve(db: PGlite, password: string, release: () => void): Promise<EmbeddedPostgres> {
-  const server = await serveWithPassword({
-    db,
+function hostSettings(pgdata: string, password: string, template?: string): HostSettings {
+  return {
+    pgdata,
     password,
-    host: '127.0.0.1',
+    template,
     maxConnections: MAX_CONNECTIONS,
     onlyApplication: { name: SITE_APPLICATION_NAME, refusal: OUTSIDE_CLIENT_REFUSAL },
-  });
+  };
+}
+
+function served(host: Host, password: string, release: () => void): EmbeddedPostgres {
   return {
-    url: siteUrl(`postgres://postgres:${encodeURIComponent(password)}@${server.address}/postgres`),
-    dump: async () => db.dumpDataDir('none'),
+    url: siteUrl(`postgres://postgres:${encodeURIComponent(password)}@${host.address}/postgres`),
+    dump: host.dump,
     close: async () => {
-      await server.close();
-      await db.close();
+      await host.close();
       release();
     },
   };
+}
+
+/**
+ * Hosts the database on a thread of its own (embedded-postgres-thread.ts). PGlite works out every statement on
+ * the thread that holds it: here that is not the site's, whose requests go on meanwhile on the machine's other core,
+ * and the start of PGlite goes on while the server's code loads. Should the thread fail once started, the process
+ * stops, as it would have with PGlite on its own thread.
+ */
+function onItsOwnThread(settings: HostSettings): Promise<Host> {
+  const worker = threadFor(settings);
+  const asked = new Map<number, { done: (bytes?: ArrayBuffer) => void; failed: (error: Error) => void }>();
+  let lastAsked = 0;
+  let ready = false;
+  let closing = false;
+  const ask = (op: ToThread['op']) =>
+    new Promise<ArrayBuffer | undefined>((done, failed) => {
+      lastAsked += 1;
+      asked.set(lastAsked, { done, failed });
+      worker.postMessage({ id: lastAsked, op } satisfies ToThread);
+    });
+  const failAsked = (error: Error) => {
+    for (const { failed } of asked.values()) failed(error);
+    asked.clear();
+  };
+  return new Promise<Host>((started, failedToStart) => {
+    worker.on('message', (message: FromThread) => {
+      if ('ready' in message) {
+        ready = true;
+        started({
+          address: message.ready,
+          dump: async () => new Blob([(await ask('dump')) ?? new ArrayBuffer(0)]),
+          close: async () => {
+            closing = true;
+            await ask('close');
+            await worker.terminate();
+          },
+        });
+      } else if ('failed' in message) {
+        failedToStart(asError(message.failed));
+      } else {
+        const waiting = asked.get(message.id);
+        asked.delete(message.id);
+        if ('error' in message) waiting?.failed(asError(message.error));
+        else waiting?.done(message.bytes);
+      }
+    });
+    const lost = (error: Error) => {
+      failAsked(error);
+      if (!ready) failedToStart(error);
+      else if (!closing)
+        process.nextTick(() => {
+          throw error;
+        });
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
+  });
+}
+
+/**
+ * The thread, from the bundle (its entry beside the bundle's own; this code may sit in a chunk a folder below) or
+ * from the sources, compiled as the site's own thread is.
+ */
+function threadFor(settings: HostSettings): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const entry = JSON.stringify(new URL('./embedded-postgres-thread.ts', here).href);
+    const compiler = JSON.stringify(tsxImportApi(here));
+    return new Worker(`import(${compiler}).then(({ tsImport }) => tsImport(${entry}, ${entry}))`, {
+      eval: true,
+      workerData: settings,
+    });
+  }
+  const beside = new URL('./embedded-postgres-thread.mjs', here);
+  const entry = existsSync(beside) ? beside : new URL('../embedded-postgres-thread.mjs', here);
+  return new Worker(entry, { workerData: settings });
+}
+
+/**
+ * Where tsx's ES-module API is, read from its package's exports (the module runner that loads the sources in the
+ * tests cannot resolve an import from code).
+ */
+function tsxImportApi(from: string): string {
+  const require = createRequire(from);
+  const manifest = require.resolve('tsx/package.json');
+  const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> };
+  return new URL(exports['./esm/api']?.import.default ?? './dist/esm/api/index.mjs', pathToFileURL(manifest)).href;
+}
+
+function asError(thrown: unknown): Error {
+  if (thrown instanceof Error) return thrown;
+  return new Error(typeof thrown === 'string' ? thrown : 'The embedded database failed.');
 }
 
 function publishedPath(dir: string): string {

@@ -2,12 +2,7 @@ import type { Options } from '@mikro-orm/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { entities } from './entities.ts';
 import { MIGRATIONS_TABLE } from './migrations/names.ts';
-
-/**
- * The application_name of the site's own connections (server and CLI). The embedded database serves no other
- * client: its connections share one backend, and another client's session settings would become the site's.
- */
-export const SITE_APPLICATION_NAME = 'bayou-site';
+import { SITE_APPLICATION_NAME } from './application-name.ts';
 
 export interface OrmOptionsInput {
   url: string;

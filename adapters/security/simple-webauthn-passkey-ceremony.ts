@@ -1,13 +1,13 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeyCeremony, PasskeyDescriptor } from '../../core/security/ports.ts';
 import type { Passkey } from '../../core/security/model/second-factor.ts';
+
+/** SimpleWebAuthn and its certificate parsers, loaded for the first ceremony: most starts see none */
+let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => {
+  library ??= import('@simplewebauthn/server');
+  return library;
+};
 
 type Transport = NonNullable<RegistrationResponseJSON['response']['transports']>[number];
 
@@ -43,6 +43,7 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
   }
 
   async registrationOptions(input: { userId: string; userName: string; exclude: readonly PasskeyDescriptor[] }) {
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: this.rpName,
       rpID: this.rpID,
@@ -56,6 +57,7 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
   }
 
   async verifyRegistration(input: { response: unknown; challenge: string }) {
+    const { verifyRegistrationResponse } = await webauthn();
     try {
       const result = await verifyRegistrationResponse({
         response: input.response as RegistrationResponseJSON,
@@ -76,6 +78,7 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
   }
 
   async authenticationOptions(input: { allow: readonly PasskeyDescriptor[] }) {
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: this.rpID,
       allowCredentials: descriptors(input.allow),
@@ -90,6 +93,7 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
   }
 
   async verifyAuthentication(input: { response: unknown; challenge: string; passkey: Passkey }) {
+    const { verifyAuthenticationResponse } = await webauthn();
     try {
       const result = await verifyAuthenticationResponse({
         response: input.response as AuthenticationResponseJSON,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { serveWithPassword, type AuthenticatingServer } from '../../adapters/per
 import {
   EMBEDDED_PASSWORD_FILE,
   findRunningEmbedded,
+  startEmbeddedEarly,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '../../adapters/persistence/embedded-postgres.ts';
@@ -341,4 +342,84 @@ describe.skipIf(!posix)('an embedded database in a data directory', () => {
     expect(new URL(first.url).password).toBe(password);
     expect(await queryOnce(first.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
   });
+});
+
+describe.skipIf(!posix)("a data directory's database on a thread of its own", () => {
+  const dirs: string[] = [];
+  const newDataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'embedded-thread-'));
+    dirs.push(dir);
+    const dataDirTemplate = process.env[DATA_DIR_TEMPLATE_ENV];
+    if (dataDirTemplate) cpSync(join(dataDirTemplate, 'pgdata'), join(dir, 'pgdata'), { recursive: true });
+    return dir;
+  };
+
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("leaves the caller's thread free while a statement runs", async () => {
+    const embedded = await startEmbeddedPostgres(newDataDir());
+    try {
+      // the longest the caller's event loop went without a turn while the statement ran
+      let longestGap = 0;
+      let last = performance.now();
+      const ticks = setInterval(() => {
+        const now = performance.now();
+        longestGap = Math.max(longestGap, now - last);
+        last = now;
+      }, 5);
+      const began = performance.now();
+      await queryOnce(embedded.url, 'select count(*) from generate_series(1, 3000000)');
+      const took = performance.now() - began;
+      clearInterval(ticks);
+      // a PGlite on this thread would hold it for the whole statement
+      expect(took).toBeGreaterThan(300);
+      expect(longestGap).toBeLessThan(took / 3);
+    } finally {
+      await embedded.close();
+    }
+  }, 60_000);
+
+  it('hands its dump across, and a throw-away database starts from it', async () => {
+    const embedded = await startEmbeddedPostgres(newDataDir());
+    const dumpFile = join(dirs[0] as string, 'dump.tar');
+    try {
+      await queryOnce(embedded.url, `create table carried (note text); insert into carried values ('across')`);
+      const dump = await embedded.dump();
+      writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await embedded.close();
+    }
+    const copy = await startEmbeddedPostgres('memory', { template: dumpFile });
+    try {
+      expect(await queryOnce(copy.url, 'select note from carried')).toEqual([{ note: 'across' }]);
+    } finally {
+      await copy.close();
+    }
+  }, 60_000);
+
+  it('reports a start that fails, and leaves the directory unlocked for the next', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'embedded-thread-'));
+    dirs.push(dir);
+    // a file where PGlite's folder should be
+    writeFileSync(join(dir, 'pgdata'), 'not a database');
+    await expect(startEmbeddedPostgres(dir)).rejects.toThrow();
+    expect(existsSync(join(dir, 'embedded-postgres.lock'))).toBe(false);
+    expect(existsSync(join(dir, 'embedded-postgres.json'))).toBe(false);
+  }, 60_000);
+
+  it('is taken over by the server when npm start began it before the server loaded', async () => {
+    const dir = newDataDir();
+    startEmbeddedEarly(dir);
+    const database = await Database.open({ dataDir: dir });
+    try {
+      // its own database, begun early, not taken for another process's
+      expect(database.isEmbedded).toBe(true);
+      expect(await database.query('select 1 as ok')).toEqual([{ ok: 1 }]);
+    } finally {
+      await database.close();
+    }
+    expect(await findRunningEmbedded(dir)).toBeUndefined();
+  }, 60_000);
 });

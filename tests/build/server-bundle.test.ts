@@ -1,5 +1,6 @@
 import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDataDir } from '../support/pglite-template.ts';
 import {
@@ -59,9 +60,27 @@ async function npmStart<T = undefined>(
 }
 
 /** the packages the bundle's main file imports before anything runs */
+/**
+ * The packages a start imports: the entry's own, then those of the bundle's files it imports, and of the server's
+ * code, which the entry imports once it has begun the embedded database. What a chunk imports on first use is left.
+ */
 function importedAtStart(): string[] {
-  const source = readFileSync(SERVER_BUNDLE, 'utf8');
-  return [...source.matchAll(/^import\b[^;]*?from "([^".][^"]*)";/gms)].map((match) => match[1] as string);
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string, started: boolean) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const [, name] of source.matchAll(/^import\b[^;]*?from "([^"]+)";/gms)) {
+      if (name?.startsWith('.')) visit(join(dirname(file), name), false);
+      else if (name) packages.add(name);
+    }
+    if (started)
+      for (const [, chunk] of source.matchAll(/^var \{ main \} = await import\("(\.[^"]+)"\);/gm))
+        visit(join(dirname(file), chunk as string), false);
+  };
+  visit(SERVER_BUNDLE, true);
+  return [...packages];
 }
 
 describe('the server bundle (npm run build)', () => {
@@ -93,7 +112,11 @@ describe('the server bundle (npm run build)', () => {
     expect(built.status, built.stderr).toBe(0);
     const atStart = importedAtStart();
     expect(atStart).toContain('@mikro-orm/postgresql');
-    for (const later of ['stripe', 'simple-oauth2', '@mikro-orm/migrations']) expect(atStart).not.toContain(later);
+    expect(atStart).toContain('koa');
+    const later = ['stripe', 'simple-oauth2', '@mikro-orm/migrations', '@discordjs/rest', '@simplewebauthn/server'];
+    for (const name of later) expect(atStart).not.toContain(name);
+    // PGlite loads on the embedded database's own thread
+    expect(atStart).not.toContain('@electric-sql/pglite');
 
     // a site with Stripe and Discord configured gets both from their own chunks of the bundle
     const configured = await npmStart(
