@@ -192,8 +192,13 @@ function onItsOwnThread(settings: HostSettings): Promise<Host> {
   let lastAsked = 0;
   let ready = false;
   let closing = false;
+  let stopped: Error | undefined;
   const ask = (op: ToThread['op']) =>
     new Promise<ArrayBuffer | undefined>((done, failed) => {
+      if (stopped) {
+        failed(stopped);
+        return;
+      }
       lastAsked += 1;
       asked.set(lastAsked, { done, failed });
       worker.postMessage({ id: lastAsked, op } satisfies ToThread);
@@ -211,7 +216,10 @@ function onItsOwnThread(settings: HostSettings): Promise<Host> {
           dump: async () => new Blob([(await ask('dump')) ?? new ArrayBuffer(0)]),
           close: async () => {
             closing = true;
-            await ask('close');
+            // a thread that has stopped holds no database to close
+            await ask('close').catch((error: unknown) => {
+              if (!stopped) throw error;
+            });
             await worker.terminate();
           },
         });
@@ -225,6 +233,7 @@ function onItsOwnThread(settings: HostSettings): Promise<Host> {
       }
     });
     const lost = (error: Error) => {
+      stopped ??= error;
       failAsked(error);
       if (!ready) failedToStart(error);
       else if (!closing)
