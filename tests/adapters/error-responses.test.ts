@@ -12,6 +12,9 @@ const FAILURES: Record<string, () => Error> = {
   'a statement past its timeout': () =>
     Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
   'a deadlock': () => Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+  // node-postgres' connectionTimeoutMillis, as MikroORM hands it on
+  'a new connection not let in within its limit': () =>
+    Object.assign(new Error('timeout expired'), { name: 'DriverException', cause: new Error('timeout expired') }),
   'no pooled connection in time': () =>
     Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), {
       name: 'KnexTimeoutError',

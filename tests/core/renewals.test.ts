@@ -44,4 +44,17 @@ describe('renewals turned away by a busy store', () => {
     expect(report.errors).toEqual([{ membershipId: membership.id, userId: fixture.buyer.id, message: 'turned away' }]);
     expect(fixture.balance(fixture.buyer.id)).toBe(100);
   });
+
+  it('asks again for the memberships due when the store turns the list away, and renews the month once', async () => {
+    const { fixture, membership } = await member(0);
+    const { memberships } = fixture.memory.stores;
+    const due = memberships.due.bind(memberships);
+    let left = 2;
+    memberships.due = (...args) => (left-- > 0 ? Promise.reject(new TurnedAway('turned away')) : due(...args));
+    const report = await fixture.memberships.renewDue.execute({
+      now: new Date(membership.currentPeriodEnd.getTime() + 3_600_000),
+    });
+    expect(report).toMatchObject({ renewed: 1, errors: [] });
+    expect(fixture.balance(fixture.buyer.id)).toBe(200);
+  });
 });

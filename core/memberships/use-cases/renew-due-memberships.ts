@@ -61,7 +61,7 @@ export class RenewDueMemberships {
     const limit = input.limit ?? 200;
     const states = this.d.gateway.capabilities.providerState;
     if (states) await this.followProviders(states, input.now, limit, report);
-    const due = await this.d.memberships.due(input.now, limit);
+    const due = await this.retrying(() => this.d.memberships.due(input.now, limit));
     for (const membership of due) {
       report.checked++;
       try {
