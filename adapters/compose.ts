@@ -23,6 +23,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { NO_GAME_SERVER } from '../core/game/model/server-status.ts';
 import { FxServerStatus } from './fivem/fxserver-status.ts';
 import { CachedPromotions } from './persistence/cached-promotions.ts';
+import { CachedStoreBans } from './persistence/cached-store-bans.ts';
 import { CachedSessionStore } from './persistence/cached-session-store.ts';
 import { ChangeFeed } from './persistence/change-feed.ts';
 import { createPaymentAdapters, type PaymentAdapters } from './payments/payment-adapters.ts';
@@ -41,7 +42,6 @@ import { MikroOrmPaymentEventLog } from './persistence/mikro-orm-payment-event-l
 import { MikroOrmPurchaseRepository } from './persistence/mikro-orm-purchase-repository.ts';
 import { MikroOrmServerCheckLog } from './persistence/mikro-orm-server-check-log.ts';
 import { MikroOrmSessionStore } from './persistence/mikro-orm-session-store.ts';
-import { MikroOrmStoreBans } from './persistence/mikro-orm-store-bans.ts';
 import { MikroOrmStripeCustomers } from './persistence/mikro-orm-stripe-customers.ts';
 import { MikroOrmTebexPackageStore } from './persistence/mikro-orm-tebex-package-store.ts';
 import { mikroOrmUserPorts } from './persistence/user-ports.ts';
@@ -144,7 +144,6 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   // one of each repository, shared by every use case and adapter that reads it
   const purchases = new MikroOrmPurchaseRepository(database);
   const outbox = new MikroOrmDeliveryOutbox(database);
-  const storeBans = new MikroOrmStoreBans(database);
   const applications = mikroOrmApplicationPorts(database);
   const payments = await createPaymentAdapters(config, catalogue, {
     demoIntents: new MikroOrmDemoIntentStore(database),
@@ -156,8 +155,10 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   const sessionSecret = resolveSessionSecret(config.sessionSecret ?? undefined, dataDir);
   // the site's name as passkey prompts and authenticator apps show it
   const siteName = 'Bayou Roleplay';
-  // hears every process's changes to what is cached in memory: sessions, coupons and sales, list responses
+  // hears every process's changes to what is cached in memory: sessions, coupons and sales, store bans, list responses
   const changes = new ChangeFeed(database, logger);
+  const storeBans = new CachedStoreBans(database, changes);
+  const entitlements = new MikroOrmEntitlements(database);
   const core = createCore({
     clock,
     ids: { next: randomUUID },
@@ -180,7 +181,7 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
         staffWebhookUrl: delivery.staffWebhookUrl ?? undefined,
         onRateLimit: (limit) => logger.warn({ discordRateLimit: limit }, 'Discord rate limit: waiting'),
       }),
-      entitlements: new MikroOrmEntitlements(database),
+      entitlements,
       roles: new RoleMapping(delivery.roleMapping),
       settings: { maxAttempts: delivery.maxAttempts, retryBaseMs: delivery.retryBaseMs },
       onQueued: () => worker?.wake(),
@@ -248,7 +249,10 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     pollMs: config.purchases.reconcilePollMs,
   });
   // sessions and their users in memory, dropped on every change (this process's, and others' through the feed)
-  const sessions = new CachedSessionStore(new MikroOrmSessionStore(database, clock), database, changes, clock);
+  // a buyer's Discord id comes with their session: their first delivery need not read it
+  const sessions = new CachedSessionStore(new MikroOrmSessionStore(database, clock), database, changes, clock, (user) =>
+    entitlements.knowDiscordId(user.id, user.discordId),
+  );
   // cached responses are sent again only over HTTPS where the site requires it, the scheme read past trusted proxies
   const cacheOptions = { httpsOnly: config.production, trustProxy: config.server.trustProxyHops > 0 };
   return {

@@ -2,11 +2,14 @@ import type { Clock } from '../../core/shared/ports.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import type { Database } from './database.ts';
 import type { SessionStore, StoredSession } from '../../core/users/ports.ts';
+import type { User } from '../../core/users/model/user.ts';
 
 /** sessions cached per process; the least recently read go first beyond this */
 const MAX_ENTRIES = 20_000;
 /** values cached beside one session at most (a query string makes another address) */
 const MAX_BESIDE = 4;
+/** changes remembered for the reads under way; beyond this, no read under way is cached */
+const MAX_CHANGES_ASKED = 10_000;
 
 interface Entry {
   stored: StoredSession;
@@ -25,8 +28,17 @@ interface Entry {
 export class CachedSessionStore implements SessionStore {
   private readonly entries = new Map<string, Entry>();
   private readonly sidsOfUser = new Map<string, Set<string>>();
-  /** moves on every change heard: a read that began before it is not cached */
+  /** moves on every change heard: a value made beside a session before it is not cached */
   private generation = 0;
+  /**
+   * the generation each session and user last changed at, for the reads under way: a session read that began before
+   * a change to it or to its user is not cached, while changes to others leave it be (a launch evening's purchases
+   * change a user every few milliseconds)
+   */
+  private readonly changedAt = new Map<string, number>();
+  /** a read that began before this generation is not cached: everything changed, or `changedAt` was emptied */
+  private floor = 0;
+  private reading = 0;
   private starting: Promise<void> | null = null;
 
   constructor(
@@ -34,6 +46,8 @@ export class CachedSessionStore implements SessionStore {
     private readonly database: Database,
     private readonly feed: ChangeFeed,
     private readonly clock: Clock,
+    /** hears each user read with a session from the database */
+    private readonly onUserRead: (user: User) => void = () => {},
   ) {}
 
   async get(sid: string): Promise<StoredSession | undefined> {
@@ -43,10 +57,26 @@ export class CachedSessionStore implements SessionStore {
     if (cached) return cached;
     // not cached, or cached past its expire instant (dropped now)
     if (this.feed.hearing) this.forget(sid);
-    const generation = this.generation;
-    const stored = await this.inner.get(sid);
-    if (stored && this.feed.hearing && generation === this.generation) this.cache(sid, stored);
+    const since = this.generation;
+    this.reading++;
+    let stored: StoredSession | undefined;
+    try {
+      stored = await this.inner.get(sid);
+    } finally {
+      this.reading--;
+    }
+    if (stored?.user) this.onUserRead(stored.user);
+    if (stored && this.feed.hearing && this.unchangedSince(since, sid, stored.user?.id)) this.cache(sid, stored);
+    // no read is left to ask when anything changed
+    if (this.reading === 0) this.changedAt.clear();
     return stored;
+  }
+
+  /** whether neither the session nor its user changed after `since` */
+  private unchangedSince(since: number, sid: string, userId: string | undefined): boolean {
+    if (since < this.floor) return false;
+    const changed = (key: string) => (this.changedAt.get(key) ?? -1) >= since;
+    return !changed(`session:${sid}`) && !(userId && changed(`user:${userId}`));
   }
 
   cached(sid: string): StoredSession | undefined {
@@ -102,7 +132,12 @@ export class CachedSessionStore implements SessionStore {
   }
 
   private heard(key: string): void {
-    this.generation++;
+    const at = this.generation++;
+    if (key === '*' || this.changedAt.size >= MAX_CHANGES_ASKED) {
+      // everything is older than now
+      this.floor = this.generation;
+      this.changedAt.clear();
+    } else if (this.reading > 0) this.changedAt.set(key, at);
     if (key === '*') {
       this.entries.clear();
       this.sidsOfUser.clear();

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { MikroORM, RequestContext, TransactionPropagation } from '@mikro-orm/postgresql';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { type EmbeddedPostgres, openEmbedded } from './embedded-postgres.ts';
 import type { Migrator } from '@mikro-orm/migrations';
 import { MIGRATION_NAMES, MIGRATIONS_TABLE } from './migrations/names.ts';
@@ -134,11 +134,12 @@ export class Database {
   }
 
   /**
-   * One plain SQL statement (`?` placeholders) on a pooled connection, outside any transaction, without the
-   * ORM's query building: for the few reads on every request's path (the session and its user, list pages).
-   * The values are inlined as the ORM does, so the statement goes out as one simple-protocol message: the
-   * embedded PGlite serves every connection from one backend, and an extended-protocol exchange (parse, bind,
-   * execute) interleaved with another connection's loses its portal.
+   * One plain SQL statement (`?` placeholders) without the ORM's query building: for the statements on every
+   * request's or purchase's path (the session and its user, list pages, a checkout's and a completion's). Inside a
+   * transaction (`transactional`) it goes out on the transaction's connection, as the ORM's would; outside, on a
+   * pooled connection. The values are inlined as the ORM does, so the statement goes out as one simple-protocol
+   * message: the embedded PGlite serves every connection from one backend, and an extended-protocol exchange
+   * (parse, bind, execute) interleaved with another connection's loses its portal.
    */
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     const [rows] = await this.queries([[sql, params]]);
@@ -152,7 +153,9 @@ export class Database {
   async queries(statements: ReadonlyArray<readonly [sql: string, params?: unknown[]]>): Promise<unknown[][]> {
     const platform = this.orm.em.getPlatform();
     const sql = statements.map(([statement, params]) => platform.formatQuery(statement, params ?? [])).join(';\n');
-    const client = this.orm.em.getConnection().getKnex().client;
+    // a transaction's own client hands over its connection and keeps it at release
+    const client = (this.orm.em.getTransactionContext<Knex.Transaction>() ?? this.orm.em.getConnection().getKnex())
+      .client;
     const connection = (await client.acquireConnection()) as {
       query(sql: string): Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>>;
     };

@@ -23,8 +23,8 @@ const COLUMNS = [
   'delivered_at',
 ] as const;
 
-/** em.execute joins the caller's transaction, if any: outbox rows are written with their cause */
-const run = (database: Database, sql: string, params: unknown[]) => database.em.execute<Row[]>(sql, params);
+/** Database.query joins the caller's transaction, if any: outbox rows are written with their cause */
+const run = (database: Database, sql: string, params: unknown[]) => database.query<Row>(sql, params);
 
 const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));

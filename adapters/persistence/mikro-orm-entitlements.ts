@@ -21,7 +21,7 @@ export class MikroOrmEntitlements implements Entitlements {
   }
 
   private query(sql: string, params: unknown[] = []): Promise<Row[]> {
-    return this.database.em.execute<Row[]>(sql, params);
+    return this.database.query<Row>(sql, params);
   }
 
   async discordIdOf(userId: string): Promise<string | null> {
@@ -29,10 +29,16 @@ export class MikroOrmEntitlements implements Entitlements {
     if (cached !== undefined) return cached;
     const [row] = await this.query(`select "discord_id" from "users" where "id" = ?`, [userId]);
     if (!row) return null;
-    if (this.discordIds.size >= MAX_CACHED_DISCORD_IDS) this.discordIds.clear();
     const discordId = String(row.discord_id);
-    this.discordIds.set(userId, discordId);
+    this.knowDiscordId(userId, discordId);
     return discordId;
+  }
+
+  /** a user's Discord id read elsewhere (with their session): a buyer's first delivery then reads none */
+  knowDiscordId(userId: string, discordId: string): void {
+    if (this.discordIds.has(userId)) return;
+    if (this.discordIds.size >= MAX_CACHED_DISCORD_IDS) this.discordIds.clear();
+    this.discordIds.set(userId, discordId);
   }
 
   async of(userId?: string, without: EntitlementExclusion = {}): Promise<Entitlement[]> {

@@ -25,7 +25,7 @@ import { displayName } from '../../core/users/model/user.ts';
 import type { Database } from './database.ts';
 import type { PurchaseGift } from '../../core/purchases/model/gift.ts';
 import { BUYER_PURCHASE_STATUSES, type PurchaseScope } from '../../core/purchases/model/buyer-view.ts';
-import { fromColumns, keysetCursor, listRows } from './list-rows.ts';
+import { fromColumns, keysetCursor, listRows, toColumns } from './list-rows.ts';
 import { statusCountsOf } from './application-counts.ts';
 import { PurchaseRow } from './purchase-entities.ts';
 
@@ -98,18 +98,15 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
 
   async claimCheckout(purchase: Purchase, rules: OpenCheckoutRules): Promise<CheckoutClaim> {
     return this.database.transactional(async () => {
-      const em = this.database.em;
       // the buyer's row lock makes one buyer's claims take turns, each seeing what the one before stored;
       // FOR NO KEY UPDATE still lets other rows that reference the buyer be written meanwhile
-      await em.execute(`select 1 from "users" where "id" = ? for no key update`, [purchase.userId]);
+      await this.database.query(`select 1 from "users" where "id" = ? for no key update`, [purchase.userId]);
       // then one statement, its snapshot taken after the lock: the buyer's open checkouts (a membership's renewal or
       // upgrade being charged is no checkout of the buyer's; a pass for the buyer and a gifted pass are checkouts of
       // their own), and the new purchase with its `checkout_started` history line stored only when none of them is
       // the same item and fewer than `rules.limit` are open
-      const insert = em.createQueryBuilder(PurchaseRow).insert(toRow(purchase)).getKnexQuery().toSQL();
-      const values = / values \((.*)\)$/s.exec(insert.sql);
-      if (!values) throw new Error(`An insert the query builder wrote has no values list: ${insert.sql}`);
-      const rows = await em.execute<Array<Record<string, unknown>>>(
+      const insert = toColumns(this.database, PurchaseRow, toRow(purchase));
+      const rows = await this.database.query<Record<string, unknown>>(
         `with "open" as (
            select * from "purchases" where "user_id" = ? and "status" = 'pending' and "created_at" >= ?
              and ("billing_reason" is null or "billing_reason" = 'start')
@@ -118,7 +115,8 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
              select 1 from "open" where "product_id" = ? and "option_id" is not distinct from ?
                and "billing_reason" is not distinct from ?)
          ), "started" as (
-           ${insert.sql.slice(0, values.index)} select ${values[1]} from "free" returning "id"
+           insert into "purchases" (${insert.columns.join(', ')})
+           select ${insert.params.map(() => '?').join(', ')} from "free" returning "id"
          ), "history" as (
            insert into "purchase_status_changes" ("purchase_id", "status", "reason", "actor_id", "created_at")
            select "id", 'checkout_started', null, null, ? from "started"
@@ -133,7 +131,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
           purchase.productId,
           purchase.optionId,
           purchase.billing?.reason ?? null,
-          ...insert.bindings,
+          ...insert.params,
           purchase.createdAt,
         ],
       );
@@ -141,9 +139,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
         this.database.changed(CHANGED);
         return { outcome: 'added', purchase };
       }
-      const opened = rows
-        .filter((row) => row.id !== null)
-        .map(({ bayou_added: _, ...row }) => toPurchase(em.map(PurchaseRow, row)));
+      const opened = rows.filter((row) => row.id !== null).map(({ bayou_added: _, ...row }) => purchaseOf(row));
       const same = opened.find(
         (each) =>
           each.productId === purchase.productId &&
@@ -181,10 +177,12 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   async findByPaymentIntent(intentId: string): Promise<Purchase | null> {
-    const row =
-      (await this.database.em.findOne(PurchaseRow, { paymentIntentId: intentId }, FRESH)) ??
-      (await this.database.em.findOne(PurchaseRow, { paymentReference: intentId }, FRESH));
-    return row ? toPurchase(row) : null;
+    // a plain statement: every completion asks it first (bench/results.md, "the rush")
+    const [row] = await this.database.query<Record<string, unknown>>(
+      `select * from "purchases" where ${BY_PAYMENT_SQL}`,
+      [intentId, intentId, intentId],
+    );
+    return row ? purchaseOf(row) : null;
   }
 
   async lockByPayment(paymentId: string): Promise<Purchase | null> {
@@ -196,8 +194,14 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
   }
 
   async attachIntent(id: string, intentId: string, subscriptionId?: string): Promise<boolean> {
-    const changes = subscriptionId ? { paymentIntentId: intentId, subscriptionId } : { paymentIntentId: intentId };
-    return (await this.database.em.nativeUpdate(PurchaseRow, { id }, changes)) > 0;
+    // a plain statement: every checkout sends it
+    const attached = await this.database.query(
+      subscriptionId
+        ? `update "purchases" set "payment_intent_id" = ?, "subscription_id" = ? where "id" = ? returning 1`
+        : `update "purchases" set "payment_intent_id" = ? where "id" = ? returning 1`,
+      subscriptionId ? [intentId, subscriptionId, id] : [intentId, id],
+    );
+    return attached.length > 0;
   }
 
   async addBilled(purchase: Purchase): Promise<{ added: boolean; purchase: Purchase }> {
@@ -299,18 +303,15 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
       if (changes.status === undefined) await this.database.em.nativeUpdate(PurchaseRow, { id }, set);
       else {
         // the row and its status history in one statement
-        const update = this.database.em
-          .createQueryBuilder(PurchaseRow)
-          .update(set)
-          .where({ id })
-          .getKnexQuery()
-          .toSQL();
-        await this.database.em.execute(
-          `with "changed" as (${update.sql} returning "id")
+        const update = toColumns(this.database, PurchaseRow, set);
+        await this.database.query(
+          `with "changed" as (update "purchases" set ${update.columns.map((column) => `${column} = ?`).join(', ')}
+             where "id" = ? returning "id")
            insert into "purchase_status_changes" ("purchase_id", "status", "reason", "actor_id", "created_at")
            select "id", ?, ?, ?, ? from "changed"`,
           [
-            ...update.bindings,
+            ...update.params,
+            id,
             changes.status,
             changes.status === 'completed' ? null : (changes.failureReason ?? null),
             changedBy ?? null,
@@ -342,15 +343,14 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
    * recheck of a row it locks).
    */
   private async lockedPurchase(idSql: string, params: unknown[]): Promise<Purchase | null> {
-    const em = this.database.em;
-    const [row] = await em.execute<Array<Record<string, unknown>>>(
+    const [row] = await this.database.query<Record<string, unknown>>(
       `select "p".* from "purchases" "p"
        left join lateral (select 1 from "users" "u" where "u"."id" = "p"."user_id" for no key update) "buyer" on true
        where "p"."id" = ${idSql}
        for no key update of "p"`,
       params,
     );
-    return row ? toPurchase(em.map(PurchaseRow, row)) : null;
+    return row ? purchaseOf(row) : null;
   }
 
   async list(query: PurchaseListQuery): Promise<Purchase[]> {
@@ -427,7 +427,7 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     let sql = `select * from "purchases"${where.length ? ` where ${where.join(' and ')}` : ''} order by "created_at" desc, "id" desc`;
     if (page.limit !== undefined) sql += ` limit ${Math.floor(page.limit)}`;
     const rows = await this.database.query<Record<string, unknown>>(sql, params);
-    return rows.map((row) => toPurchase(fromColumns<InferEntity<typeof PurchaseRow>>(row)));
+    return rows.map(purchaseOf);
   }
 
   async summarize(filter: PurchaseFilter): Promise<PurchaseStatusTotals> {
@@ -651,6 +651,9 @@ function filterSql(filter: PurchaseFilter): { where: string[]; params: unknown[]
   }
   return { where, params };
 }
+
+/** a purchase from a row as plain SQL returns it */
+const purchaseOf = (row: Record<string, unknown>) => toPurchase(fromColumns<InferEntity<typeof PurchaseRow>>(row));
 
 function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
   return {

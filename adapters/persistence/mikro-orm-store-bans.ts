@@ -3,9 +3,12 @@ import type { StoreBans } from '../../core/purchases/ports.ts';
 import type { Database } from './database.ts';
 import { isUuid } from './mikro-orm-user-repository.ts';
 
+/** what a ban made or lifted announces, in this process (`Database.changed`) and through the change feed (0040) */
+export const STORE_BANS_CHANGED = 'table:store_bans';
+
 /** Buyers banned from the store after a payment dispute (store_bans); signing in stays a separate decision. */
 export class MikroOrmStoreBans implements StoreBans {
-  constructor(private readonly database: Database) {}
+  constructor(protected readonly database: Database) {}
 
   async isBanned(userId: string): Promise<boolean> {
     const rows = await this.database.em.execute<unknown[]>(`select 1 from "store_bans" where "user_id" = ?`, [userId]);
@@ -27,6 +30,7 @@ export class MikroOrmStoreBans implements StoreBans {
       `insert into "store_bans" ("user_id", "reason", "created_at") values (?, ?, now()) on conflict ("user_id") do nothing`,
       [userId, reason],
     );
+    this.database.changed(STORE_BANS_CHANGED);
   }
 
   async lift(userId: string): Promise<boolean> {
@@ -35,6 +39,7 @@ export class MikroOrmStoreBans implements StoreBans {
       `delete from "store_bans" where "user_id" = ? returning "user_id"`,
       [userId],
     );
+    this.database.changed(STORE_BANS_CHANGED);
     return rows.length > 0;
   }
 }

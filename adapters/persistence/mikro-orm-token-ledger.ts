@@ -27,11 +27,10 @@ export class MikroOrmTokenLedger implements TokenLedger {
     if (!isUuid(change.userId)) return Promise.resolve({ kind: 'unknown_user' });
     // joins the caller's transaction or opens its own
     return this.database.transactional(async () => {
-      const em = this.database.em;
       // one statement: the user's row locked (a concurrent change waits, then this one reads the balance it left),
       // the entry written first when the balance stays at zero or above (a reference used before keeps its entry,
       // and the balance is not moved twice), then the balance moved by that entry alone
-      const [row] = await em.execute<Array<Partial<EntryRecord> & { before: number }>>(
+      const [row] = await this.database.query<Partial<EntryRecord> & { before: number }>(
         `with "locked" as (
            select "tokens" from "users" where "id" = ? for no key update
          ), "entry" as (

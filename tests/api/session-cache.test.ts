@@ -198,4 +198,25 @@ describe('sessions cached in memory on the embedded database', () => {
     await server.system.database.query(`delete from "sessions" where "sess"::json ->> 'userId' = ?`, [user.id]);
     await expect.poll(async () => (await me(server.url, cookie)).status, within1s).toBe(401);
   });
+
+  it('a store ban made or lifted past this process refuses or lets a checkout again within a second', async () => {
+    const { cookie, user } = await signIn(server);
+    const checkout = async () => {
+      const response = await fetch(`${server.url}/api/create-payment-intent`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ productType: 'gang', productId: 'starter-gang' }),
+      });
+      return { status: response.status, code: (await response.json()).code as string | undefined };
+    };
+    // the bans are read and cached by this first checkout
+    expect((await checkout()).status).toBe(200);
+    await server.system.database.query(
+      `insert into "store_bans" ("user_id", "reason", "created_at") values (?, 'Chargeback', now())`,
+      [user.id],
+    );
+    await expect.poll(checkout, within1s).toEqual({ status: 403, code: 'STORE_BANNED' });
+    await server.system.database.query(`delete from "store_bans" where "user_id" = ?`, [user.id]);
+    await expect.poll(async () => (await checkout()).status, within1s).toBe(200);
+  });
 });

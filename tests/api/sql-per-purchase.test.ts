@@ -108,12 +108,15 @@ describe('SQL statements per purchase', () => {
     // it, the ban and the intent recorded after the provider answers
     expect(checkout.filter((sql) => sql.startsWith('BEGIN'))).toHaveLength(1);
     expect(checkout.length).toBeLessThanOrEqual(BEFORE.couponCheckout / 2);
-    // the sales and the coupon read once more
-    expect(first.statements.length).toBeLessThanOrEqual(checkout.length + 2);
+    // the sales, the coupon and the store's bans read once more; the later checkouts ask none of them
+    expect(first.statements.length).toBeLessThanOrEqual(checkout.length + 3);
+    expect(checkout.filter((sql) => sql.includes('from "store_bans"'))).toHaveLength(0);
     // the purchase read once, under its lock (taken with its buyer's, in one statement), and no savepoint
     expect(completion.filter((sql) => /^select (\* |"p0"\.\* )from "purchases"/.test(sql))).toHaveLength(0);
     expect(completion.filter((sql) => sql.includes('for no key update of "p"'))).toHaveLength(1);
     expect(completion.filter((sql) => /^savepoint/i.test(sql))).toHaveLength(0);
+    // the buyer's Discord id came with their session: their first delivery reads none
+    expect(completion.filter((sql) => sql.includes('select "discord_id" from "users"'))).toHaveLength(0);
     expect(completion.length).toBeLessThanOrEqual(BEFORE.stripeCompletion / 2);
   });
 });

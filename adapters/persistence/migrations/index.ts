@@ -36,6 +36,7 @@ import { Migration20261129000036AuditChain } from './0036-audit-chain.ts';
 import { Migration20261129000037SecondFactors } from './0037-second-factors.ts';
 import { Migration20261129000038PaymentAttempts } from './0038-payment-attempts.ts';
 import { Migration20261129000039PromotionInvalidations } from './0039-promotion-invalidations.ts';
+import { Migration20261130000040StoreBanInvalidations } from './0040-store-ban-invalidations.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
 /** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
@@ -76,6 +77,7 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261129000037SecondFactors,
   Migration20261129000038PaymentAttempts,
   Migration20261129000039PromotionInvalidations,
+  Migration20261130000040StoreBanInvalidations,
 };
 
 /**

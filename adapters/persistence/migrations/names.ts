@@ -40,6 +40,7 @@ export const MIGRATION_NAMES = [
   'Migration20261129000037SecondFactors',
   'Migration20261129000038PaymentAttempts',
   'Migration20261129000039PromotionInvalidations',
+  'Migration20261130000040StoreBanInvalidations',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

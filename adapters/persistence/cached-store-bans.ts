@@ -1,0 +1,47 @@
+import type { ChangeFeed } from './change-feed.ts';
+import type { Database } from './database.ts';
+import { MikroOrmStoreBans, STORE_BANS_CHANGED } from './mikro-orm-store-bans.ts';
+
+/** bans cached per process at most: past it, every checkout asks the database */
+const MAX_BANS = 10_000;
+
+/**
+ * The store's bans in this process's memory, as the ids of the banned buyers: every checkout asks whether its buyer is
+ * banned, and a ban follows a payment dispute, a few a month. A ban made or lifted drops them at once: this process's
+ * own (`Database.changed`, again at commit), and every other process's through the change feed (migration 0040's
+ * trigger). A read under way while anything changed is not cached, and while the feed cannot hear, every question
+ * goes to the database.
+ */
+export class CachedStoreBans extends MikroOrmStoreBans {
+  private banned: { ids: Set<string> } | null = null;
+  /** moves on every change heard: a read that began before it is not cached */
+  private changes = 0;
+
+  constructor(
+    database: Database,
+    private readonly feed: ChangeFeed,
+  ) {
+    super(database);
+    database.onChange((key) => this.heard(key));
+  }
+
+  private heard(key: string): void {
+    if (key !== '*' && key !== STORE_BANS_CHANGED) return;
+    this.changes++;
+    this.banned = null;
+  }
+
+  override async isBanned(userId: string): Promise<boolean> {
+    if (!this.feed.hearing) return super.isBanned(userId);
+    if (this.banned) return this.banned.ids.has(userId);
+    const since = this.changes;
+    const rows = await this.database.query<{ user_id: string }>(
+      `select "user_id" from "store_bans" limit ${MAX_BANS + 1}`,
+    );
+    // too many to cache: each question goes to the database
+    if (rows.length > MAX_BANS) return super.isBanned(userId);
+    const ids = new Set(rows.map((row) => row.user_id));
+    if (this.feed.hearing && since === this.changes) this.banned = { ids };
+    return ids.has(userId);
+  }
+}
