@@ -13,7 +13,8 @@ const MAX_BANS = 10_000;
  * goes to the database.
  */
 export class CachedStoreBans extends MikroOrmStoreBans {
-  private banned: { ids: Set<string> } | null = null;
+  /** the banned buyers' ids; 'too many' when there are more than MAX_BANS (each question then asks the database) */
+  private banned: Set<string> | 'too many' | null = null;
   /** moves on every change heard: a read that began before it is not cached */
   private changes = 0;
 
@@ -32,16 +33,14 @@ export class CachedStoreBans extends MikroOrmStoreBans {
   }
 
   override async isBanned(userId: string): Promise<boolean> {
-    if (!this.feed.hearing) return super.isBanned(userId);
-    if (this.banned) return this.banned.ids.has(userId);
+    if (!this.feed.hearing || this.banned === 'too many') return super.isBanned(userId);
+    if (this.banned) return this.banned.has(userId);
     const since = this.changes;
     const rows = await this.database.query<{ user_id: string }>(
       `select "user_id" from "store_bans" limit ${MAX_BANS + 1}`,
     );
-    // too many to cache: each question goes to the database
-    if (rows.length > MAX_BANS) return super.isBanned(userId);
-    const ids = new Set(rows.map((row) => row.user_id));
-    if (this.feed.hearing && since === this.changes) this.banned = { ids };
-    return ids.has(userId);
+    const banned = rows.length > MAX_BANS ? 'too many' : new Set(rows.map((row) => row.user_id));
+    if (this.feed.hearing && since === this.changes) this.banned = banned;
+    return banned === 'too many' ? super.isBanned(userId) : banned.has(userId);
   }
 }

@@ -71,9 +71,7 @@ function toIntent(row: InferEntity<typeof DemoPaymentIntentRow>): DemoIntent {
     status: row.status as IntentStatus,
     amountCents: row.amountCents,
     currency: row.currency,
-    metadata: {
-      ...((typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata) as Record<string, string>),
-    },
+    metadata: { ...(row.metadata as Record<string, string>) },
     failureMessage: row.failureMessage ?? null,
     refunded: row.refunded,
     createdAt: row.createdAt,

@@ -219,4 +219,30 @@ describe('sessions cached in memory on the embedded database', () => {
     await server.system.database.query(`delete from "store_bans" where "user_id" = ?`, [user.id]);
     await expect.poll(async () => (await checkout()).status, within1s).toBe(200);
   });
+
+  it('past 10,000 store bans, each checkout asks the database whether its buyer is banned', async () => {
+    const { cookie, user } = await signIn(server);
+    const checkout = async () =>
+      (
+        await fetch(`${server.url}/api/create-payment-intent`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json', origin: server.url },
+          body: JSON.stringify({ productType: 'gang', productId: 'starter-gang' }),
+        })
+      ).status;
+    // the buyer banned with 10,000 others
+    await server.system.database.query(
+      `with "made" as (
+         insert into "users" ("id", "discord_id") select gen_random_uuid(), 'banned-' || n from generate_series(1, 10000) n
+         returning "id")
+       insert into "store_bans" ("user_id", "reason") select "id", 'Chargeback' from "made" union all select ?, 'Chargeback'`,
+      [user.id],
+    );
+    await expect.poll(checkout, within1s).toBe(403);
+    // asked again, now that this process knows the bans are too many to cache
+    expect(await checkout()).toBe(403);
+    expect(await checkout()).toBe(403);
+    await server.system.database.query(`delete from "store_bans" where "user_id" = ?`, [user.id]);
+    await expect.poll(checkout, within1s).toBe(200);
+  });
 });
