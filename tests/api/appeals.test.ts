@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appealAnswers } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { startTestServer, storeBanFromElsewhere, type TestServer } from '../support/test-system.ts';
 
 // a clock the tests move: a denied appeal may be made again 30 days after the decision
 let now = Date.parse('2026-11-23T15:00:00Z');
@@ -189,10 +189,7 @@ describe('deciding an appeal', () => {
 
   it('approval of a store-ban appeal lifts the store ban: the player may buy again, and is told so', async () => {
     const player = await as('player');
-    await server.system.database.query(
-      `insert into "store_bans" ("user_id", "reason", "created_at") values (?, 'Payment dispute in a test', now())`,
-      [player.user.id],
-    );
+    await storeBanFromElsewhere(server, player.user.id);
     const order = { productType: 'gang', productId: 'hood-package' };
     const refused = await player.http.post('/api/create-payment-intent', order);
     expect(refused.body.code).toBe('STORE_BANNED');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/http.ts';
 import { devSignIn, randomDiscordId, signIn } from '../support/session.ts';
-import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { startTestServer, storeBanFromElsewhere, type TestServer } from '../support/test-system.ts';
 
 const CARD = '4242424242424242';
 const DAY = 86_400_000;
@@ -368,9 +368,7 @@ describe('buying as a gift', () => {
   it('a store-banned buyer cannot buy a gift, nor anyone buy one for a store-banned player', async () => {
     const banned = await player();
     const other = await player();
-    await sql(`insert into store_bans (user_id, reason, created_at) values (?, 'Payment dispute in a test', now())`, [
-      banned.user.id,
-    ]);
+    await storeBanFromElsewhere(server, banned.user.id);
     const refused = await banned.http.post('/api/create-payment-intent', {
       productType: 'gang',
       productId: 'hood-package',
@@ -389,13 +387,7 @@ describe('buying as a gift', () => {
 
   it.each([
     ['site', (userId: string) => sql(`update users set banned_at = now() where id = ?`, [userId])],
-    [
-      'store',
-      (userId: string) =>
-        sql(`insert into store_bans (user_id, reason, created_at) values (?, 'Payment dispute in a test', now())`, [
-          userId,
-        ]),
-    ],
+    ['store', (userId: string) => storeBanFromElsewhere(server, userId)],
   ])(
     'a gift paid after its recipient got a %s ban is held for staff: the buyer is told, the recipient gets nothing',
     async (_, ban) => {

@@ -2,6 +2,7 @@ import { loadConfig } from '../../adapters/config.ts';
 import { composeSystem, type System } from '../../adapters/compose.ts';
 import { startServer } from '../../adapters/http/server.ts';
 import { createLogger, type Logger } from '../../adapters/logger.ts';
+import { STORE_BANS_CHANGED } from '../../adapters/persistence/mikro-orm-store-bans.ts';
 import type { Clock } from '../../core/shared/ports.ts';
 import { createTestDatabase, type DatabaseTarget, serverTarget } from './databases.ts';
 import { pgliteBlankTemplate, pgliteTemplate } from './pglite-template.ts';
@@ -25,6 +26,34 @@ export interface TestServerOptions {
   logger?: Logger;
   /** limiters in place of the configured ones (a test that waits out a limit's window) */
   rateLimits?: Partial<System['rateLimits']>;
+}
+
+/**
+ * A store ban written straight to its table, as a dispute heard by another process (or the CLI) writes it; answers
+ * once this server has heard of it through its change feed, which is when a store ban made elsewhere applies here.
+ */
+export async function storeBanFromElsewhere(server: TestServer, userId: string): Promise<void> {
+  const database = server.system.database;
+  let stop = () => {};
+  const heard = new Promise<void>((done, failed) => {
+    const timer = setTimeout(() => failed(new Error(`The server did not hear the store ban of ${userId}.`)), 5_000);
+    stop = () => {
+      clearTimeout(timer);
+      unlisten();
+    };
+    const unlisten = database.onChange((key) => {
+      if (key === STORE_BANS_CHANGED || key === '*') done();
+    });
+  });
+  try {
+    await database.query(
+      `insert into "store_bans" ("user_id", "reason", "created_at") values (?, 'Payment dispute in a test', now())`,
+      [userId],
+    );
+    await heard;
+  } finally {
+    stop();
+  }
 }
 
 /** The real app on a free loopback port, on a fresh database (on the target given, else the run's: see serverTarget). */
