@@ -4,7 +4,7 @@ import { startServer } from '../../adapters/http/server.ts';
 import { createLogger, type Logger } from '../../adapters/logger.ts';
 import { STORE_BANS_CHANGED } from '../../adapters/persistence/mikro-orm-store-bans.ts';
 import type { Clock } from '../../core/shared/ports.ts';
-import { createTestDatabase, type DatabaseTarget, serverTarget } from './databases.ts';
+import { createTestDatabase, type DatabaseTarget, REAL_POSTGRES_URL, serverTarget } from './databases.ts';
 import { pgliteBlankTemplate, pgliteTemplate } from './pglite-template.ts';
 
 export interface TestServer {
@@ -58,7 +58,7 @@ export async function storeBanFromElsewhere(server: TestServer, userId: string):
 
 /** The real app on a free loopback port, on a fresh database (on the target given, else the run's: see serverTarget). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase(options.target ?? serverTarget(), undefined, {
+  const database = await createTestDatabase(options.target ?? serverTarget(), REAL_POSTGRES_URL, {
     migrated: options.migrate !== false,
   });
   const system = await composeTestSystem(options, database.url);
