@@ -17,6 +17,7 @@ import { RateLimiter } from './http/middleware/rate-limiter.ts';
 import { ListResponseCache } from './http/middleware/list-response-cache.ts';
 import { PublicResponseCache } from './http/middleware/public-response-cache.ts';
 import { SessionResponseCache } from './http/middleware/session-response-cache.ts';
+import { protectiveHeaders } from './http/middleware/security-headers.ts';
 import type { DiscordIdentityProvider } from './identity/discord-identity-provider.ts';
 import { resolveSessionSecret } from './identity/session-secret.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -254,7 +255,11 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     entitlements.knowDiscordId(user.id, user.discordId),
   );
   // cached responses are sent again only over HTTPS where the site requires it, the scheme read past trusted proxies
-  const cacheOptions = { httpsOnly: config.production, trustProxy: config.server.trustProxyHops > 0 };
+  const cacheOptions = {
+    httpsOnly: config.production,
+    trustProxy: config.server.trustProxyHops > 0,
+    protective: protectiveHeaders(config.production),
+  };
   return {
     config,
     logger,

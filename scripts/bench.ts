@@ -169,12 +169,40 @@ async function seed(url: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
+/** `headers` as every load sends them: production trusts the proxy's X-Forwarded-Proto (the load balancer terminated TLS) */
+function loaderOptions(headers: Record<string, string> = {}) {
+  return { connections: CONNECTIONS, headers: { 'x-forwarded-proto': 'https', ...headers } };
+}
+
 /** Loads a route for a second, then measures it for DURATION_S; `server` is the process answering (for its cores). */
 async function load(url: string, server: Started, headers: Record<string, string> = {}): Promise<Measured> {
-  // production trusts the proxy's X-Forwarded-Proto: the load balancer terminated TLS
-  const options = { connections: CONNECTIONS, headers: { 'x-forwarded-proto': 'https', ...headers } };
+  const options = loaderOptions(headers);
   await LOADER.load(url, { ...options, seconds: 1 });
   return LOADER.load(url, { ...options, seconds: DURATION_S, serverPid: server.child.pid });
+}
+
+/**
+ * A goal's ratio, `route` ÷ `limit`, measured in one-second slices that alternate between them (A B B A...,
+ * DURATION_S slices of each, after the loads just made warmed both): on a shared host the machine's speed moves by a
+ * third within seconds, and measuring the two apart, even one just after the other, put that swing into the ratio.
+ * Alternating puts both under the same moments; the ratio is of their requests over all the slices.
+ */
+async function alternatingRatio(
+  route: { url: string; headers?: Record<string, string> },
+  limit: { url: string; headers?: Record<string, string> },
+): Promise<number> {
+  const slice = (which: typeof route) => LOADER.load(which.url, { ...loaderOptions(which.headers), seconds: 1 });
+  let routeRequests = 0;
+  let limitRequests = 0;
+  for (let n = 0; n < DURATION_S; n++) {
+    const order = n % 2 === 0 ? [route, limit] : [limit, route];
+    for (const which of order) {
+      const { rps } = await slice(which);
+      if (which === route) routeRequests += rps;
+      else limitRequests += rps;
+    }
+  }
+  return routeRequests / limitRequests;
 }
 
 function row(target: string, route: string, measured: Measured): Row {
@@ -324,9 +352,10 @@ async function benchTarget(
     try {
       for (const [route, path, headers] of reads) {
         const limits: Row[] = [];
+        // the baselines' address of the catalogue's answer fetched with this Accept-Encoding
+        const answer = `/${catalogueEncodings.indexOf(headers['accept-encoding'] ?? 'identity')}`;
         const measured = await baseline.before(async () => {
           if (path === '/api/catalogue') {
-            const answer = `/${catalogueEncodings.indexOf(headers['accept-encoding'] ?? 'identity')}`;
             const shape = await shapeOf(`${sameAnswer.url}${answer}`);
             const how = `the catalogue's answer ${headers['accept-encoding'] ? 'gzipped' : 'uncompressed'} as the site sends it, ${shape.headers} headers and ${shape.bytes} bytes (baseline)`;
             for (const [who, sender] of [
@@ -343,11 +372,16 @@ async function benchTarget(
         });
         const [nodeLimit, koaLimit, contextsLimit] = limits;
         const sameWork = headers.cookie ? sameWorkRps : nodeLimit?.rps;
+        const site = { url: `${server.url}${path}`, headers };
+        // the goals' ratios, in alternating slices: the catalogue against bare Koa sending it, the signed-in read
+        // against bare Koa's JSON route
+        const ofKoaAnswer = koaLimit ? await alternatingRatio(site, { url: `${koaAnswer.url}${answer}` }) : undefined;
+        if (path === '/api/auth/user') measured.ratio = await alternatingRatio(site, { url: `${baseline.url}/json` });
         rows.push(...limits);
         rows.push({
           ...measured,
           ...(sameWork ? { sameWork: measured.rps / sameWork } : {}),
-          ...(koaLimit ? { ofKoaAnswer: measured.rps / koaLimit.rps } : {}),
+          ...(ofKoaAnswer ? { ofKoaAnswer } : {}),
           ...(contextsLimit ? { ofKoaWithContexts: measured.rps / contextsLimit.rps } : {}),
         });
         console.log(
@@ -709,7 +743,7 @@ async function main(): Promise<void> {
     '',
     `Written by \`npm run bench\` on ${new Date().toISOString()}: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}.`,
     `Load: ${LOADER.name === 'wrk' ? 'wrk (one thread; BENCH_LOADER=wrk)' : 'autocannon'} in its own process, ${CONNECTIONS} connections, ${DURATION_S} s per route after a 1 s warm-up${LOADER.name === 'wrk' ? ' (the submissions by autocannon, each with a session of its own)' : ''}, no compression asked but for the catalogue's first row, asked as Chromium asks (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`); "vs same work" is the signed-in reads against the same-work baseline and each catalogue row against \`node:http\` sending the site's very answer (its headers and bytes, fetched from it) and nothing else; "vs bare Koa sending the same answer" is each catalogue row against a bare Koa app sending that answer, the limit the site's framework allows; the row "${BARE_KOA_WITH_CONTEXTS}" is that app in a process where the async contexts every site process turns on are on (on Node 20 their hook runs for every promise, tick and timer of every request), and the goals give the catalogue against it too. Server: \`adapters/http/main.ts\` with NODE_ENV=production, request logging on, written to a file.`,
-    `Runs: ${RUNS} whole runs (seed, the baselines, every route); each figure is the median of its runs; each route's ratio is taken against bare Koa measured just before it (the baseline's row: the median of those), as the machine's speed drifts within a run; non-2xx and errors are added up; "cores" is the CPU time the server (its workers included) and the load generator each used over the route's seconds: on two cores, the one near 1.00 is what limited a one-process route.`,
+    `Runs: ${RUNS} whole runs (seed, the baselines, every route); each figure is the median of its runs; each route's ratio is taken against bare Koa measured just before it (the baseline's row: the median of those), as the machine's speed drifts within a run, but the goals' own ratios (the catalogue against bare Koa sending it, the signed-in read against bare Koa's JSON route) come from one-second slices alternating between the two, ${DURATION_S} of each, as it drifts within seconds; non-2xx and errors are added up; "cores" is the CPU time the server (its workers included) and the load generator each used over the route's seconds: on two cores, the one near 1.00 is what limited a one-process route.`,
     `Data: 100,000 whitelist applications and 100,000 purchases (seeded in ${seeds.join(', ')}). Whole run: ${seconds.toFixed(0)} s.`,
     Number.isNaN(startup.bundle)
       ? `Start: no server bundle in this checkout; the first answer of \`npm start\` on an existing embedded data directory came ${startup.sources.toFixed(2)} s after the start (median of ${RUNS}).`

@@ -5,6 +5,8 @@ import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger, headersOf } from '../support/captured-log.ts';
 import { PublicResponseCache, publicMaxAge } from '../../adapters/http/middleware/public-response-cache.ts';
+import { protectiveHeaders } from '../../adapters/http/middleware/security-headers.ts';
+import { createHttpApp } from '../../adapters/http/app.ts';
 import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-system.ts';
 
 describe('the catalogue in production, answered again from what was kept', () => {
@@ -93,6 +95,23 @@ describe('the catalogue in production, answered again from what was kept', () =>
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get('cache-control')).toBe('no-store');
   });
+
+  it('once the server is stopping, an answer sent from memory closes its connection too', async () => {
+    const stopping = createServer(createHttpApp(server.system, { stopping: () => true }).callback());
+    await new Promise<void>((done) => stopping.listen(0, '127.0.0.1', done));
+    try {
+      const url = `http://127.0.0.1:${(stopping.address() as AddressInfo).port}/api/catalogue`;
+      const [first, second] = [await fetch(url, { headers: https }), await fetch(url, { headers: https })];
+      for (const answer of [first, second]) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('connection')).toBe('close');
+        expect(answer.headers.get('cache-control')).toBe('public, max-age=60');
+      }
+      expect(await second.text()).toBe(await first.text());
+    } finally {
+      await new Promise((done) => stopping.close(done));
+    }
+  });
 });
 
 describe('PublicResponseCache', () => {
@@ -113,7 +132,11 @@ describe('PublicResponseCache', () => {
         return () => undefined;
       },
     };
-    const answers = new PublicResponseCache(clock, { httpsOnly: false, trustProxy: false }, changes);
+    const answers = new PublicResponseCache(
+      clock,
+      { httpsOnly: false, trustProxy: false, protective: protectiveHeaders(false) },
+      changes,
+    );
     const app = new Koa();
     app.use(answers.middleware());
     app.use((ctx) => {

@@ -13,6 +13,7 @@ import { cookieValue, SESSION_COOKIE } from '../../adapters/http/middleware/sess
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { cookieHeader, randomDiscordId, signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { headersOf } from '../support/captured-log.ts';
 
 async function devSignIn(url: string, username: string, discordId = randomDiscordId()) {
   const response = await fetch(`${url}/api/auth/dev-login`, {
@@ -187,6 +188,24 @@ describe('sessions cached in memory on the embedded database', () => {
     );
     expect(sessions.cached(sid)).toBeUndefined();
     expect((await (await me(server.url, cookie)).json()).ban.reason).toBe('Cheating');
+  });
+
+  it('a signed-in read answered from memory goes out with the very headers and bytes of the first, no-store included', async () => {
+    const { cookie } = await signIn(server);
+    const first = await me(server.url, cookie);
+    const firstBody = await first.text();
+    const cachedAnswers = () => server.system.sessions.cached(cookieValue(cookie, SESSION_COOKIE) as string);
+    await expect.poll(() => cachedAnswers()?.user, within1s).toBeDefined();
+    // the read that cached it, then one sent from memory
+    const [again, fromMemory] = [await me(server.url, cookie), await me(server.url, cookie)];
+    for (const answer of [again, fromMemory]) {
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe(firstBody);
+      expect(headersOf(answer)).toEqual(headersOf(first));
+    }
+    expect(fromMemory.headers.get('cache-control')).toBe('no-store');
+    expect(fromMemory.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(fromMemory.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('a change written past this process (another connection, as the CLI makes) applies within a second', async () => {

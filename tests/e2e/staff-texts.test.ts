@@ -205,7 +205,12 @@ describe.runIf(browserAvailable)('staff screens that say what the site does', ()
         { width, bypassCSP: true, reducedMotion: 'reduce' },
       );
       await page.goto(`${server.url}${paths.admin}?buyer=${buyer.user.discordId}`);
-      await page.getByRole('button', { name: /View/ }).first().click();
+      // the buyer's own row, not whichever View button the page shows first while its list loads
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'Gift Texts Buyer' })
+        .getByRole('button', { name: 'View', exact: true })
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Purchase details' });
       const deliveries = dialog.getByTestId('purchase-deliveries');
       await deliveries.waitFor();

@@ -1,14 +1,14 @@
 import type { IncomingMessage, OutgoingHttpHeader } from 'node:http';
 import type { Context } from 'koa';
 import { cameOverHttps } from './https-only.ts';
-import { PROTECTIVE_HEADER_NAMES } from './security-headers.ts';
+import { PROTECTIVE_HEADER_NAMES, type ProtectiveHeaders } from './security-headers.ts';
 
 /**
- * A response the app gave, as it is sent again: the headers its route set, as pairs made once when it was cached, and
- * its body bytes.
+ * A response the app gave, as it is sent again: every header it went out with (the protective ones, its route's, its
+ * Cache-Control and length) as the list `writeHead` takes, made once when it was cached, and its body bytes.
  */
 export interface CachedResponse {
-  headers: ReadonlyArray<readonly [string, OutgoingHttpHeader]>;
+  headers: readonly string[];
   body: Buffer;
 }
 
@@ -16,6 +16,8 @@ export interface CachedResponse {
 export interface ResponseCacheOptions {
   httpsOnly: boolean;
   trustProxy: boolean;
+  /** the headers every response carries, as loggingSecurityAndErrors sets them (the same `production`) */
+  protective: ProtectiveHeaders;
 }
 
 /** A plain GET (no conditional header) that came over HTTPS when the site requires it: one a cached response may serve. */
@@ -27,19 +29,24 @@ export function plainGetOverHttps(req: IncomingMessage, options: ResponseCacheOp
 }
 
 /**
- * Headers a cached response leaves out: what belongs to this connection, not to the response (a server stopping asks for
- * Connection: close), the length (Koa sets it from the body), and the protective headers (loggingSecurityAndErrors sets them for
- * every response, a cached one included).
+ * Headers of the route a cached response leaves out: what belongs to this connection, not to the response (a server
+ * stopping asks for Connection: close), the length (set from the body), and the protective headers (added as
+ * loggingSecurityAndErrors adds them to every response).
  */
-const UNCACHED_HEADERS = new Set(['connection', 'cache-alive', 'transfer-encoding', 'content-length']);
+const UNCACHED_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 const uncached = (name: string) => UNCACHED_HEADERS.has(name) || PROTECTIVE_HEADER_NAMES.has(name);
 
 /**
- * The app's response to this request as it stands (every header set so far, the body as Koa sends it); undefined
- * when it is not a 200, sets a cookie, varies (but by Accept-Encoding, when the cache caches each encoding apart), or
- * its body is a stream.
+ * The app's response to this request as it will be sent (every header set so far with the protective ones and the
+ * Cache-Control loggingSecurityAndErrors adds, `personal` for a signed-in request's; the body as Koa sends it);
+ * undefined when it is not a 200, sets a cookie, varies (but by Accept-Encoding, when the cache caches each encoding
+ * apart), or its body is a stream.
  */
-export function responseOf(ctx: Context, { byEncoding = false } = {}): CachedResponse | undefined {
+export function responseOf(
+  ctx: Context,
+  protective: ProtectiveHeaders,
+  { byEncoding = false, personal = false } = {},
+): CachedResponse | undefined {
   if (ctx.status !== 200 || ctx.response.get('Set-Cookie')) return undefined;
   const vary = ctx.response.get('Vary');
   if (vary && !(byEncoding && variesByEncodingAlone(vary))) return undefined;
@@ -53,9 +60,11 @@ export function responseOf(ctx: Context, { byEncoding = false } = {}): CachedRes
   // a small buffer is a slice of a shared 8 KB block: what is cached holds only its own bytes
   const own = Buffer.allocUnsafeSlow(bytes.length);
   bytes.copy(own);
-  const headers: Array<readonly [string, OutgoingHttpHeader]> = [];
+  const route: Array<readonly [string, OutgoingHttpHeader]> = [];
   for (const [name, value] of Object.entries(ctx.response.headers))
-    if (value !== undefined && !uncached(name)) headers.push([name, value]);
+    if (value !== undefined && !uncached(name)) route.push([name, value]);
+  const headers = protective.sent(ctx.path, route, personal);
+  headers.push('Content-Length', String(own.length));
   return { headers, body: own };
 }
 
@@ -65,15 +74,13 @@ export function variesByEncodingAlone(vary: string): boolean {
 }
 
 /**
- * Serves this request with a cached response: its headers on the response, its bytes as the body. The middleware after
- * the cache does not run; the middleware before it (the request line, the protective headers) does, as for any response.
+ * Serves this request with a cached response: its status line and whole header list written at once, then its bytes,
+ * as Koa would send a body it was given but without setting each header apart (Koa is told the response is sent).
+ * The middleware after the cache does not run; the middleware before it (the request line) does, as for any response;
+ * a header set before (Connection: close once the server is stopping) goes out with the rest.
  */
 export function sendCached(ctx: Context, response: CachedResponse): void {
-  const res = ctx.res;
-  const headers = response.headers;
-  for (let i = 0; i < headers.length; i++) {
-    const [name, value] = headers[i] as readonly [string, OutgoingHttpHeader];
-    res.setHeader(name, value);
-  }
-  ctx.body = response.body;
+  ctx.respond = false;
+  ctx.res.writeHead(200, response.headers as string[]);
+  ctx.res.end(response.body);
 }

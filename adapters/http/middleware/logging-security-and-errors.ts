@@ -28,13 +28,15 @@ export function loggingSecurityAndErrors(deps: {
     const requestId = randomUUID();
     ctx.state.requestId = requestId;
     try {
-      headers.before(ctx);
+      // set before the answer, which a response cached in memory sends at once (see cached-response.ts)
+      if (stopping()) ctx.res.setHeader('Connection', 'close');
       try {
         if (!refuseInsecure(ctx)) await next();
       } catch (error) {
         respondWithError(ctx, error);
       }
-      headers.after(ctx);
+      // once the route has answered, so that no route's headers replace them (nothing when a cached response was sent)
+      headers.apply(ctx);
       if (stopping()) ctx.set('Connection', 'close');
     } finally {
       line(requestId, ctx.method, ctx.path, ctx.status, started);

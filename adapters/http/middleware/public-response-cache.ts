@@ -81,7 +81,7 @@ export class PublicResponseCache {
     // (a response without the header, as Koa's own 404, gives undefined)
     const maxAge = ctx.status === 200 ? publicMaxAge(ctx.response.get('Cache-Control') ?? '') : null;
     if (maxAge === null) return;
-    const response = responseOf(ctx, { byEncoding: true });
+    const response = responseOf(ctx, this.options.protective, { byEncoding: true });
     if (!response) return;
     const vary = ctx.response.get('Vary');
     const key = vary && variesByEncodingAlone(vary) ? variantKey(ctx.url, ctx.get('Accept-Encoding')) : ctx.url;

@@ -81,7 +81,7 @@ export class SessionResponseCache {
     // a banned user's responses are never cached: their requests go the whole way, past the appeal-only check
     if (!ctx.state.cacheableForSession || !ctx.state.user || ctx.state.user.bannedAt) return;
     const sid = unchangedSessionId(ctx);
-    const response = sid && responseOf(ctx);
+    const response = sid && responseOf(ctx, this.options.protective, { personal: true });
     if (sid && response) this.store.cacheBeside(sid, ctx.url, response, since);
   }
 }
