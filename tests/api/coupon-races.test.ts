@@ -3,6 +3,7 @@ import { databaseTargets } from '../support/databases.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { inOneLimitWindow } from '../support/rate-window.ts';
 
 describe.each(databaseTargets())('a one-use coupon raced on %s', (target) => {
   let server: TestServer | undefined;
@@ -66,6 +67,7 @@ describe('coupon codes are rate limited per player and per address', () => {
 
   it('the fourth code a minute is refused with 429, for the player and for another player at the same address', async () => {
     server = await startTestServer({ env: { RATE_LIMIT_COUPONS_PER_MINUTE: '3' } });
+    await inOneLimitWindow();
     const first = client(server.url, (await signIn(server)).cookie);
     const second = client(server.url, (await signIn(server)).cookie);
     const quote = (http: ReturnType<typeof client>, code: string) =>

@@ -5,6 +5,7 @@ import { client } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { startTebexTestServer } from '../support/tebex-server.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { inOneLimitWindow } from '../support/rate-window.ts';
 
 /** Buys on the demo gateway with 4242, naming a creator code. */
 async function buy(
@@ -250,6 +251,7 @@ describe('creator code checks are rate limited per player and per address', () =
   });
 
   it('answers 429 with Retry-After past the limit, and a checkout without a code is not counted', async () => {
+    await inOneLimitWindow();
     const guesser = await signIn(server);
     const other = await signIn(server);
     const http = client(server.url, guesser.cookie);

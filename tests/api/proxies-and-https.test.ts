@@ -4,6 +4,7 @@ import { loadConfig } from '../../adapters/config.ts';
 import { cookieHeader, signIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-system.ts';
+import { inOneLimitWindow } from '../support/rate-window.ts';
 
 const DISCORD_ENV = {
   DISCORD_CLIENT_ID: 'client',
@@ -48,6 +49,7 @@ describe('TRUST_PROXY_HOPS: the client address is the one the nearest trusted pr
       fetch(`${server.url}/api/login`, { headers: { 'X-Forwarded-For': forwardedFor }, redirect: 'manual' });
 
     it('limits 30 sign-ins with 30 forged left-most addresses by the address the proxy appended: 429 after 20', async () => {
+      await inOneLimitWindow();
       const statuses: number[] = [];
       // nginx's $proxy_add_x_forwarded_for: whatever the client sent, then the address nginx saw
       for (let i = 0; i < 30; i += 1) statuses.push((await signInFrom(`10.9.${i}.1, 203.0.113.7`)).status);
@@ -68,6 +70,7 @@ describe('TRUST_PROXY_HOPS: the client address is the one the nearest trusted pr
     });
 
     it('ignores X-Forwarded-For entirely and counts the connecting address', async () => {
+      await inOneLimitWindow();
       const statuses: number[] = [];
       for (let i = 0; i < 8; i += 1) {
         const response = await fetch(`${server.url}/api/login`, {

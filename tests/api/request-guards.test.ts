@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomDiscordId, signIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { inOneLimitWindow } from '../support/rate-window.ts';
 
 const devLogin = (server: TestServer, headers: Record<string, string>, body: string) =>
   fetch(`${server.url}/api/auth/dev-login`, { method: 'POST', headers, body });
@@ -85,6 +86,7 @@ describe('rate limits from configuration', () => {
   });
 
   it('answers 429 with Retry-After once an address starts too many sign-ins in a minute', async () => {
+    await inOneLimitWindow();
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let i = 0; i < 4; i += 1) {
@@ -108,6 +110,7 @@ describe('rate limit on writes per user', () => {
   });
 
   it("answers 429 with Retry-After to a user's third write in a minute, and not to another user", async () => {
+    await inOneLimitWindow();
     const alice = await signIn(server);
     const bob = await signIn(server);
     const write = (cookie: string) =>

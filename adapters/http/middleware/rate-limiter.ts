@@ -1,4 +1,5 @@
-const MINUTE_MS = 60_000;
+/** the limiters' window: a minute of the clock's, unless a test shortens it */
+export const MINUTE_MS = 60_000;
 
 /** A fixed window per key (a minute, unless a test shortens it), held in this process's memory. */
 export class RateLimiter {
