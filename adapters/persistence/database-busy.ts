@@ -1,9 +1,12 @@
+import { isStalePreparedStatement } from './prepared-statements.ts';
+
 /**
  * The database is up but could not serve in time: no pooled connection free within the pool's limit, a new
  * connection not let in within its limit (node-postgres' "timeout expired", as when a burst opens the pool's
  * connections at once on a loaded machine), a lock not granted within lock_timeout, a statement past
  * statement_timeout, a deadlock or serialization failure (the transaction was rolled back whole), or too many
- * connections. Nothing was written: the work may run again.
+ * connections, or a prepared statement gone stale under a migration (its connection is then dropped: see
+ * `isStalePreparedStatement`). Nothing was written: the work may run again.
  */
 const BUSY_CODES = new Set(['55P03', '57014', '40001', '40P01', '53300']);
 const BUSY_MESSAGES = /Timeout acquiring a connection|pool is probably full|^timeout expired$/i;
@@ -14,5 +17,6 @@ export function isDatabaseBusy(error: unknown): boolean {
   if (!candidate || typeof candidate !== 'object') return false;
   if (candidate.code && BUSY_CODES.has(candidate.code)) return true;
   if (candidate.name === 'KnexTimeoutError' || BUSY_MESSAGES.test(candidate.message ?? '')) return true;
+  if (isStalePreparedStatement(error)) return true;
   return candidate.cause !== undefined && candidate.cause !== error && isDatabaseBusy(candidate.cause);
 }

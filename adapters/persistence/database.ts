@@ -5,6 +5,7 @@ import { type EmbeddedPostgres, openEmbedded } from './embedded-postgres.ts';
 import type { Migrator } from '@mikro-orm/migrations';
 import { MIGRATION_NAMES, MIGRATIONS_TABLE } from './migrations/names.ts';
 import { ormOptions } from './orm-options.ts';
+import { isStalePreparedStatement, type PreparedStatement, PreparedStatements } from './prepared-statements.ts';
 
 /** A statement's rows as arrays of text values, with the columns' names. */
 export interface RawResult {
@@ -13,6 +14,13 @@ export interface RawResult {
 }
 
 export type RawSql = (text: string) => Promise<RawResult>;
+
+/** node-postgres' client as `Database.query` and `queries` use it, with the mark knex's pool reads */
+interface PlainConnection {
+  query(statement: string): Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>>;
+  query(statement: PreparedStatement): Promise<{ rows: unknown[] }>;
+  __knex__disposed?: unknown;
+}
 
 /** The advisory lock key held while migrating (an arbitrary number of this site's own). */
 const MIGRATION_LOCK = 7_402_115;
@@ -32,6 +40,8 @@ export class Database {
   /** what each outermost transaction runs once it has committed */
   private readonly afterCommit = new AsyncLocalStorage<Array<() => void>>();
   private readonly changeListeners = new Set<(key: string) => void>();
+  /** on a Postgres server: the plain statements' names, each prepared once per connection (see `queries`) */
+  private readonly prepared: PreparedStatements | undefined;
 
   private constructor(
     readonly orm: MikroORM,
@@ -39,7 +49,10 @@ export class Database {
     private readonly embedded: EmbeddedPostgres | undefined,
     /** the embedded PGlite, this process's or another's: NOTIFY does not reach its other connections */
     readonly onPglite: boolean,
-  ) {}
+  ) {
+    const platform = orm.em.getPlatform() as unknown as { formatDate(date: Date): string };
+    this.prepared = onPglite ? undefined : new PreparedStatements((date) => platform.formatDate(date));
+  }
 
   static async open(settings: DatabaseSettings): Promise<Database> {
     const { url, embedded } = settings.url
@@ -137,31 +150,52 @@ export class Database {
    * One plain SQL statement (`?` placeholders) without the ORM's query building: for the statements on every
    * request's or purchase's path (the session and its user, list pages, a checkout's and a completion's). Inside a
    * transaction (`transactional`) it goes out on the transaction's connection, as the ORM's would; outside, on a
-   * pooled connection. The values are inlined as the ORM does, so the statement goes out as one simple-protocol
-   * message: the embedded PGlite serves every connection from one backend, and an extended-protocol exchange
-   * (parse, bind, execute) interleaved with another connection's loses its portal.
+   * pooled connection.
+   *
+   * On a Postgres server it goes out as a named prepared statement with its values as parameters: the server parses
+   * and plans it once per connection, not on every call (see `PreparedStatements` for what still goes out inlined).
+   * On the embedded PGlite the values are inlined as the ORM does, so the statement goes out as one simple-protocol
+   * message: PGlite serves every connection from one backend, and an extended-protocol exchange (parse, bind,
+   * execute) interleaved with another connection's loses its portal.
    */
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const prepared = this.prepared?.of(sql, params);
+    if (prepared) {
+      try {
+        return (await this.onConnection((connection) => connection.query(prepared))).rows as T[];
+      } catch (error) {
+        // a migration changed what the statement answers: this connection's prepared one is stale, so the pool drops
+        // the connection; outside a transaction the statement goes again, inlined, on another
+        if (!isStalePreparedStatement(error) || this.orm.em.getTransactionContext()) throw error;
+      }
+    }
     const [rows] = await this.queries([[sql, params]]);
     return rows as T[];
   }
 
   /**
-   * Several plain statements (as `query`) sent together as one simple-protocol message: one round trip, each
-   * statement's rows in order. For a page and its counts, read on every poll of a review list.
+   * Several plain statements (as `query`, their values inlined) sent together as one simple-protocol message: one
+   * round trip, each statement's rows in order. For a page and its counts, read on every poll of a review list.
    */
   async queries(statements: ReadonlyArray<readonly [sql: string, params?: unknown[]]>): Promise<unknown[][]> {
     const platform = this.orm.em.getPlatform();
     const sql = statements.map(([statement, params]) => platform.formatQuery(statement, params ?? [])).join(';\n');
+    const result = await this.onConnection((connection) => connection.query(sql));
+    return Array.isArray(result) ? result.map((each) => each.rows) : [result.rows];
+  }
+
+  /** Runs `work` on the transaction's connection, or a pooled one outside a transaction. */
+  private async onConnection<T>(work: (connection: PlainConnection) => Promise<T>): Promise<T> {
     // a transaction's own client hands over its connection and keeps it at release
     const client = (this.orm.em.getTransactionContext<Knex.Transaction>() ?? this.orm.em.getConnection().getKnex())
       .client;
-    const connection = (await client.acquireConnection()) as {
-      query(sql: string): Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>>;
-    };
+    const connection = (await client.acquireConnection()) as PlainConnection;
     try {
-      const result = await connection.query(sql);
-      return Array.isArray(result) ? result.map((each) => each.rows) : [result.rows];
+      return await work(connection);
+    } catch (error) {
+      // the pool checks this mark before it hands the connection out again, and ends the connection instead
+      if (isStalePreparedStatement(error)) connection.__knex__disposed = error;
+      throw error;
     } finally {
       await client.releaseConnection(connection);
     }
