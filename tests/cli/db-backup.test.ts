@@ -166,13 +166,19 @@ describe.each(databaseTargets())('a backup taken while 50 writes run (%s)', (tar
 
   it('restores to a state where every balance is the sum of its ledger', async () => {
     const players = Array.from({ length: 5 }, () => randomDiscordId());
+    // as a client of the game API sends a change: told the site is busy (503), it waits and sends the same
+    // reference again, which the site applies once
     const change = async (discordId: string, amount: number, reference: string) => {
-      const response = await fetch(`${server.url}/api/game/players/${discordId}/tokens`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${GAME_API_KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ amount, reference, reason: 'Busy evening' }),
-      });
-      return response.status;
+      for (let attempt = 1; ; attempt++) {
+        const response = await fetch(`${server.url}/api/game/players/${discordId}/tokens`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${GAME_API_KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ amount, reference, reason: 'Busy evening' }),
+        });
+        if (response.status !== 503 || attempt === 5) return response.status;
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
     };
     for (const discordId of players) {
       await devSignIn(server.url, { discordId });
@@ -193,7 +199,7 @@ describe.each(databaseTargets())('a backup taken while 50 writes run (%s)', (tar
     await tenWritten;
     const file = join(root, `under-writes-${target}.backup.gz`);
     const [summary, statuses] = await Promise.all([writeBackup(server.system.database, file), Promise.all(writes)]);
-    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(summary.rows).toBeGreaterThan(0);
 
     // the restore goes into a site's migrated, empty database (the restore into a new data directory is shown above)

@@ -344,7 +344,8 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     const email = buyer.getByLabel('Email');
     await email.waitFor();
     expect(await email.inputValue()).toBe('order.form@example.com');
-    expect(await buyer.getByText('$80', { exact: true }).isVisible()).toBe(true);
+    // the order's price, once the hand-off is read
+    await buyer.getByText('$80', { exact: true }).waitFor();
     await email.fill('not-an-email');
     await buyer.getByRole('button', { name: 'Continue to payment' }).click();
     await buyer.getByText('Enter a valid email address.').waitFor();
