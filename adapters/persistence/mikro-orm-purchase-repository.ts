@@ -32,6 +32,13 @@ import { PurchaseRow } from './purchase-entities.ts';
 // reads skip the identity map: a purchase completed a moment ago by another request must read as completed
 const FRESH = { disableIdentityMap: true } as const;
 
+/**
+ * A buyer's open checkouts (`?`: the buyer's id, the start of the payment window): pending, started within the
+ * window, and not a membership's renewal or upgrade being charged. Read along purchases_pending_by_buyer (0041).
+ */
+export const BUYER_OPEN_CHECKOUTS_SQL = `select * from "purchases" where "user_id" = ? and "status" = 'pending'
+  and "created_at" >= ? and ("billing_reason" is null or "billing_reason" = 'start')`;
+
 export class MikroOrmPurchaseRepository implements PurchaseRepository {
   /**
    * the lapsed checkouts last counted: against which stored pending count and sum, and which cut-off; dropped when
@@ -96,21 +103,21 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     }));
   }
 
+  /**
+   * Two statements sent together as one message, one round trip: Postgres runs them as one transaction of their own
+   * (or within the caller's). First the buyer's row lock, which makes one buyer's claims take turns, each seeing what
+   * the one before stored (FOR NO KEY UPDATE still lets other rows that reference the buyer be written meanwhile).
+   * Then one statement, its snapshot taken after the lock: the buyer's open checkouts (a membership's renewal or
+   * upgrade being charged is no checkout of the buyer's; a pass for the buyer and a gifted pass are checkouts of their
+   * own), and the new purchase with its `checkout_started` history line stored only when none of them is the same
+   * item and fewer than `rules.limit` are open.
+   */
   async claimCheckout(purchase: Purchase, rules: OpenCheckoutRules): Promise<CheckoutClaim> {
-    return this.database.transactional(async () => {
-      // the buyer's row lock makes one buyer's claims take turns, each seeing what the one before stored;
-      // FOR NO KEY UPDATE still lets other rows that reference the buyer be written meanwhile
-      await this.database.query(`select 1 from "users" where "id" = ? for no key update`, [purchase.userId]);
-      // then one statement, its snapshot taken after the lock: the buyer's open checkouts (a membership's renewal or
-      // upgrade being charged is no checkout of the buyer's; a pass for the buyer and a gifted pass are checkouts of
-      // their own), and the new purchase with its `checkout_started` history line stored only when none of them is
-      // the same item and fewer than `rules.limit` are open
-      const insert = toColumns(this.database, PurchaseRow, toRow(purchase));
-      const rows = await this.database.query<Record<string, unknown>>(
-        `with "open" as (
-           select * from "purchases" where "user_id" = ? and "status" = 'pending' and "created_at" >= ?
-             and ("billing_reason" is null or "billing_reason" = 'start')
-         ), "free" as (
+    const insert = toColumns(this.database, PurchaseRow, toRow(purchase));
+    const [, claimed] = await this.database.queries([
+      [`select 1 from "users" where "id" = ? for no key update`, [purchase.userId]],
+      [
+        `with "open" as (${BUYER_OPEN_CHECKOUTS_SQL}), "free" as (
            select 1 where (select count(*) from "open") < ? and not exists (
              select 1 from "open" where "product_id" = ? and "option_id" is not distinct from ?
                and "billing_reason" is not distinct from ?)
@@ -134,22 +141,23 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
           ...insert.params,
           purchase.createdAt,
         ],
-      );
-      if (Number(rows[0]?.bayou_added) > 0) {
-        this.database.changed(CHANGED);
-        return { outcome: 'added', purchase };
-      }
-      const opened = rows.filter((row) => row.id !== null).map(({ bayou_added: _, ...row }) => purchaseOf(row));
-      const same = opened.find(
-        (each) =>
-          each.productId === purchase.productId &&
-          each.optionId === purchase.optionId &&
-          (each.billing?.reason ?? null) === (purchase.billing?.reason ?? null),
-      );
-      if (same) return { outcome: 'open', purchase: same };
-      if (opened.length < rules.limit) throw new Error(`Checkout ${purchase.id} was neither stored nor refused.`);
-      return { outcome: 'full', open: opened.length };
-    });
+      ],
+    ]);
+    const rows = claimed as Array<Record<string, unknown>>;
+    if (Number(rows[0]?.bayou_added) > 0) {
+      this.database.changed(CHANGED);
+      return { outcome: 'added', purchase };
+    }
+    const opened = rows.filter((row) => row.id !== null).map(({ bayou_added: _, ...row }) => purchaseOf(row));
+    const same = opened.find(
+      (each) =>
+        each.productId === purchase.productId &&
+        each.optionId === purchase.optionId &&
+        (each.billing?.reason ?? null) === (purchase.billing?.reason ?? null),
+    );
+    if (same) return { outcome: 'open', purchase: same };
+    if (opened.length < rules.limit) throw new Error(`Checkout ${purchase.id} was neither stored nor refused.`);
+    return { outcome: 'full', open: opened.length };
   }
 
   async reviseCheckout(id: string, changes: CheckoutChanges): Promise<Purchase | null> {

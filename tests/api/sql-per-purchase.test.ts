@@ -119,4 +119,26 @@ describe('SQL statements per purchase', () => {
     expect(completion.filter((sql) => sql.includes('select "discord_id" from "users"'))).toHaveLength(0);
     expect(completion.length).toBeLessThanOrEqual(BEFORE.stripeCompletion / 2);
   });
+
+  it("a checkout without a coupon takes its buyer's lock and stores the purchase in one message, no transaction around it", async () => {
+    const buyer = client(server.url, (await signIn(server)).cookie);
+    expect((await buyer.get('/api/user/tokens')).status).toBe(200);
+    const checkout = await statementsOf(async () => {
+      const started = await buyer.post('/api/create-payment-intent', {
+        productType: 'gang',
+        productId: 'starter-gang',
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+    });
+    console.info(`SQL statements: checkout without a coupon ${checkout.length}\n${checkout.join('\n')}`);
+    expect(checkout.filter((sql) => /^(begin|commit)/i.test(sql))).toEqual([]);
+    const claims = checkout.filter((sql) => sql.includes('insert into "purchases"'));
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toMatch(/^select 1 from "users" where "id" = '[^']+' for no key update;\s+with "open"/);
+    // and the purchase is there, open, for the buyer to pay
+    const mine = await buyer.get('/api/user/purchases');
+    expect(
+      mine.body.purchases.map((p: { productId: string; status: string }) => [p.productId, p.status]),
+    ).toContainEqual(['starter-gang', 'awaiting_payment']);
+  });
 });

@@ -37,6 +37,7 @@ import { Migration20261129000037SecondFactors } from './0037-second-factors.ts';
 import { Migration20261129000038PaymentAttempts } from './0038-payment-attempts.ts';
 import { Migration20261129000039PromotionInvalidations } from './0039-promotion-invalidations.ts';
 import { Migration20261130000040StoreBanInvalidations } from './0040-store-ban-invalidations.ts';
+import { Migration20261130000041OpenCheckoutsByBuyer } from './0041-open-checkouts-by-buyer.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
 /** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
@@ -78,6 +79,7 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261129000038PaymentAttempts,
   Migration20261129000039PromotionInvalidations,
   Migration20261130000040StoreBanInvalidations,
+  Migration20261130000041OpenCheckoutsByBuyer,
 };
 
 /**

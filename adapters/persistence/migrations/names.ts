@@ -41,6 +41,7 @@ export const MIGRATION_NAMES = [
   'Migration20261129000038PaymentAttempts',
   'Migration20261129000039PromotionInvalidations',
   'Migration20261130000040StoreBanInvalidations',
+  'Migration20261130000041OpenCheckoutsByBuyer',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

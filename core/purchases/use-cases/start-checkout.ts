@@ -180,16 +180,17 @@ export class StartCheckout {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.clock.now();
       const purchase = this.newPurchase(input, item, priced, banReason, creator, gift, now);
-      const claim = await this.transactions.run(async () => {
+      const claimAndReserve = async () => {
         const claimed = await this.purchases.claimCheckout(purchase, {
           openSince: openCheckoutSince(now),
           limit: MAX_OPEN_CHECKOUTS,
         });
-        // a new purchase keeps its coupon's use in the same transaction (the buyer's lock, then the coupon's): a
-        // coupon used up meanwhile stores neither
         if (claimed.outcome === 'added') await this.pricing?.reserve(claimed.purchase, priced);
         return claimed;
-      });
+      };
+      // the claim is atomic on its own; a new purchase keeps its coupon's use in the same transaction (the buyer's
+      // lock, then the coupon's): a coupon used up meanwhile stores neither
+      const claim = purchase.discount?.coupon ? await this.transactions.run(claimAndReserve) : await claimAndReserve();
       if (claim.outcome === 'full') throw new TooManyOpenCheckoutsError(MAX_OPEN_CHECKOUTS);
       const started =
         claim.outcome === 'added'
