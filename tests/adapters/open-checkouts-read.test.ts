@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUYER_OPEN_CHECKOUTS_SQL } from '../../adapters/persistence/mikro-orm-purchase-repository.ts';
+import { PreparedStatements } from '../../adapters/persistence/prepared-statements.ts';
 import { type MigratedDatabase, openMigratedDatabase } from '../support/contract-databases.ts';
 import { databaseTargets } from '../support/databases.ts';
 
@@ -66,7 +67,11 @@ describe.each(databaseTargets())("a checkout's read of its buyer's open checkout
 
   it("reads the buyer's own rows, not every open checkout in the window, even planned once for any buyer", async () => {
     const { database } = opened;
-    const numbered = BUYER_OPEN_CHECKOUTS_SQL.replace('?', '$1').replace('?', '$2');
+    // its placeholders numbered as the site numbers them for a prepared statement
+    const numbered = new PreparedStatements((date) => date.toISOString()).of(BUYER_OPEN_CHECKOUTS_SQL, [
+      buyer,
+      windowStart,
+    ])?.text;
     // a prepared statement's generic plan, as every checkout's runs once its connection has planned it a few times
     const results = await database.withContext(() =>
       database.queries([
