@@ -93,13 +93,14 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
       production: config.production,
       publicUrl: config.server.publicUrl,
       stopping: options.stopping,
+      cached: [system.caches.publicReads, system.caches.sessionReads],
     }),
   );
   app.use(urlGuard());
-  // responses cached in memory go out from here, with the request line, protective headers and checks above, before
-  // any other work: public answers for their max-age, and signed-in answers beside their session
-  app.use(system.caches.publicReads.middleware());
-  app.use(system.caches.sessionReads.middleware());
+  // responses cached in memory go out from the first step, with the request line, protective headers and checks: public
+  // responses for their max-age, and signed-in responses beside their session; these steps cache what the app sends
+  app.use(system.caches.publicReads.caching());
+  app.use(system.caches.sessionReads.caching());
   // public reads (GET only) need no body reader, cross-site check, database context or session: they answer first
   const publicRouter = new Router();
   catalogueRoutes(publicRouter, core);

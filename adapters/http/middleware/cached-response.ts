@@ -76,8 +76,9 @@ export function variesByEncodingAlone(vary: string): boolean {
 /**
  * Serves this request with a cached response: its status line and whole header list written at once, then its bytes,
  * as Koa would send a body it was given but without setting each header apart (Koa is told the response is sent).
- * The middleware after the cache does not run; the middleware before it (the request line) does, as for any response;
- * a header set before (Connection: close once the server is stopping) goes out with the rest.
+ * It is sent from the pipeline's first step (loggingSecurityAndErrors), which writes its request line as for any
+ * response; no other middleware runs; a header set before (Connection: close once the server is stopping) goes out
+ * with the rest.
  */
 export function sendCached(ctx: Context, response: CachedResponse): void {
   ctx.respond = false;

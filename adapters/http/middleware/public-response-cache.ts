@@ -22,8 +22,9 @@ interface CachedEntry extends CachedResponse {
 /**
  * Responses any shared cache may store (`Cache-Control: public, max-age=N`, no cookie set, no Vary but by
  * Accept-Encoding, each Accept-Encoding as sent cached apart, as a cache caches the variants) are cached here for their
- * max-age and sent again by this middleware, as a cache in front of the site would send them: for the catalogue, the
- * same bytes and headers without the routes, the body reader or the database context. Only a plain GET without a
+ * max-age and sent again (by the pipeline's first step, or by this middleware), as a cache in front of the site would
+ * send them: for the catalogue, the same bytes and headers without the routes, the body reader or the database
+ * context. Only a plain GET without a
  * session cookie or a conditional header is served from here, over HTTPS when the site requires it; every other
  * request, and every address not cached, goes on through the app. Unlike a cache in front, it hears the database:
  * when it announces '*' (anything may have changed, unannounced: see ChangeFeed), every cached response goes.
@@ -48,14 +49,26 @@ export class PublicResponseCache {
    */
   middleware(): Middleware {
     // a request that cannot be answered from here (a write, a signed-in read) passes by without a promise of its own
-    return (ctx, next) => {
-      const req = ctx.req;
-      if (!this.servable(req)) return next();
-      const response = this.cached(req.url ?? '', req);
-      if (!response) return next().then(() => this.cache(ctx));
-      sendCached(ctx, response);
-      return undefined;
-    };
+    const caching = this.caching();
+    return (ctx, next) => (this.sendIfCached(ctx) ? undefined : caching(ctx, next));
+  }
+
+  /**
+   * Lets the app respond and caches what may be cached, sending nothing: for a pipeline whose first step already sent
+   * what was cached (loggingSecurityAndErrors, given this cache).
+   */
+  caching(): Middleware {
+    return (ctx, next) => (this.servable(ctx.req) ? next().then(() => this.cache(ctx)) : next());
+  }
+
+  /** Sends the response cached for this request, when there is one; whether it did. */
+  sendIfCached(ctx: Context): boolean {
+    const req = ctx.req;
+    if (!this.servable(req)) return false;
+    const response = this.cached(req.url ?? '', req);
+    if (!response) return false;
+    sendCached(ctx, response);
+    return true;
   }
 
   /** Whether this request may be answered from here (and from what was cached for it). */

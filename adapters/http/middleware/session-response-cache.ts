@@ -54,19 +54,32 @@ export class SessionResponseCache {
    * headers, the HTTPS refusal, the query guard), which adds `no-store` to a cached response as to any signed-in one.
    */
   middleware(): Middleware {
+    const caching = this.caching();
+    return (ctx, next) => (this.sendIfCached(ctx) ? undefined : caching(ctx, next));
+  }
+
+  /**
+   * Lets the app respond and caches what the route marked, sending nothing: for a pipeline whose first step already sent
+   * what was cached (loggingSecurityAndErrors, given this cache).
+   */
+  caching(): Middleware {
     return (ctx, next) => {
-      const req = ctx.req;
-      const sid = this.sessionOf(req);
-      if (!sid) return next();
-      const cached = this.store.beside(sid, req.url ?? '');
-      if (cached && admittedAsCached(cached.stored, this.clock.now().getTime())) {
-        sendCached(ctx, cached.value as CachedResponse);
-        return undefined;
-      }
+      if (!this.sessionOf(ctx.req)) return next();
       // taken before the session is read: anything heard after it means the response may be made from an older one
       const since = this.store.moment();
       return next().then(() => this.cache(ctx, since));
     };
+  }
+
+  /** Sends the response cached beside this request's session for its address, when there is one; whether it did. */
+  sendIfCached(ctx: Context): boolean {
+    const req = ctx.req;
+    const sid = this.sessionOf(req);
+    if (!sid) return false;
+    const cached = this.store.beside(sid, req.url ?? '');
+    if (!cached || !admittedAsCached(cached.stored, this.clock.now().getTime())) return false;
+    sendCached(ctx, cached.value as CachedResponse);
+    return true;
   }
 
   /** The session id of a signed cookie on a plain GET this may serve; undefined otherwise. */
