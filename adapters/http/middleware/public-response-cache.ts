@@ -24,9 +24,8 @@ interface CachedEntry extends CachedResponse {
  * Accept-Encoding, each Accept-Encoding as sent cached apart, as a cache caches the variants) are cached here for their
  * max-age and sent again (by the pipeline's first step, or by this middleware), as a cache in front of the site would
  * send them: for the catalogue, the same bytes and headers without the routes, the body reader or the database
- * context. Only a plain GET without a
- * session cookie or a conditional header is served from here, over HTTPS when the site requires it; every other
- * request, and every address not cached, goes on through the app. Unlike a cache in front, it hears the database:
+ * context. Only a plain GET without a session cookie or a conditional header is served from here, over HTTPS when the
+ * site requires it; every other request, and every address not cached, goes on through the app. Unlike a cache in front, it hears the database:
  * when it announces '*' (anything may have changed, unannounced: see ChangeFeed), every cached response goes.
  */
 export class PublicResponseCache {

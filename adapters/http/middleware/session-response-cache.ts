@@ -29,7 +29,7 @@ export function cacheForSession(ctx: Context): void {
 
 /**
  * A signed-in read whose response the route marked as made from the session's user alone (who am I, the session) is
- * cached beside the session in the session store and sent again to that session by this middleware, before the
+ * cached beside the session in the session store and sent again to that session (`sendIfCached`), before the
  * session middleware and the routes: the signed cookie checked, the session still cached, unexpired and admitted as it
  * is (no activity to write back, not idle, not too old, its user not banned), and the same bytes and headers sent.
  * The response goes with the session: any change to the session or its user (sign-out, ban, role, a new sign-in, a
@@ -49,18 +49,9 @@ export class SessionResponseCache {
   }
 
   /**
-   * Sends the response cached beside this request's session for its address, or lets the app respond and caches what the
-   * route marked. It goes after the middleware whose work every response needs (the request line, the protective
-   * headers, the HTTPS refusal, the query guard), which adds `no-store` to a cached response as to any signed-in one.
-   */
-  middleware(): Middleware {
-    const caching = this.caching();
-    return (ctx, next) => (this.sendIfCached(ctx) ? undefined : caching(ctx, next));
-  }
-
-  /**
-   * Lets the app respond and caches what the route marked, sending nothing: for a pipeline whose first step already sent
-   * what was cached (loggingSecurityAndErrors, given this cache).
+   * Lets the app respond and caches what the route marked, sending nothing: the pipeline's first step
+   * (loggingSecurityAndErrors, given this cache) sends what was cached, after the work every response needs (the request
+   * line, the HTTPS refusal), and a cached response carries `no-store` as any signed-in one.
    */
   caching(): Middleware {
     return (ctx, next) => {
