@@ -36,6 +36,7 @@ import { MikroOrmDashboardFigures } from './persistence/mikro-orm-dashboard-figu
 import { Database } from './persistence/database.ts';
 import { isDatabaseBusy } from './persistence/database-busy.ts';
 import { MikroOrmDeliveryOutbox } from './persistence/mikro-orm-delivery-outbox.ts';
+import { MikroOrmGrantQueue } from './persistence/mikro-orm-grant-queue.ts';
 import { MikroOrmDemoIntentStore } from './persistence/mikro-orm-demo-intent-store.ts';
 import { MikroOrmEntitlements } from './persistence/mikro-orm-entitlements.ts';
 import { MikroOrmMembershipRepository } from './persistence/mikro-orm-membership-repository.ts';
@@ -186,6 +187,11 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
       roles: new RoleMapping(delivery.roleMapping),
       settings: { maxAttempts: delivery.maxAttempts, retryBaseMs: delivery.retryBaseMs },
       onQueued: () => worker?.wake(),
+    },
+    grants: {
+      queue: new MikroOrmGrantQueue(database),
+      leaseSeconds: config.game.grantLeaseSeconds,
+      ...(config.game.grants ? { plan: config.game.grants } : {}),
     },
     players: {
       actions: new MikroOrmAccountActionLog(database),

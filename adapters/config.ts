@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { Catalogue } from '../core/catalogue/model/catalogue.ts';
+import { type GrantPlan, readGrantPlan } from '../core/grants/model/grant-plan.ts';
 import type { RoleMappingSettings } from '../core/delivery/model/role-mapping.ts';
 import { ConfigError } from './config-error.ts';
 import type { OwnerFigures } from '../core/game/use-cases/show-server-figures.ts';
@@ -111,6 +113,10 @@ const envSchema = z.object({
   ),
   /** the key the game server sends to /api/game (Authorization: Bearer); the routes are off without it */
   GAME_API_KEY: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  /** the owner's grants per product, as JSON: what the game server runs for a purchase (decision 0100); unset: none */
+  GAME_GRANTS_FILE: optionalText,
+  /** how long a game server holds a grant it was offered before it may be offered again, unreported */
+  GAME_GRANT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** the figures the home and landing pages show for what the site does not measure ("500+", "24/7"); unset: not shown */
   FIGURE_ACTIVE_PLAYERS: ownerFigure,
   FIGURE_SERVER_UPTIME: ownerFigure,
@@ -220,6 +226,10 @@ export interface Config {
     statusPollMs: number;
     connectCode: string | null;
     apiKey: string | null;
+    /** what the game server runs per product (GAME_GRANTS_FILE), checked at start; null: nothing */
+    grants: GrantPlan | null;
+    /** how long a game server holds a grant it was offered */
+    grantLeaseSeconds: number;
   };
   /** FIGURE_*: the figures the owner sets for what the site does not measure (null: not shown) */
   figures: OwnerFigures;
@@ -335,6 +345,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       statusPollMs: env.FIVEM_STATUS_POLL_MS,
       connectCode: env.FIVEM_CONNECT_CODE ?? null,
       apiKey: env.GAME_API_KEY ?? null,
+      grants: env.GAME_GRANTS_FILE ? readGrantsFile(env.GAME_GRANTS_FILE) : null,
+      grantLeaseSeconds: env.GAME_GRANT_LEASE_SECONDS,
     },
     figures: {
       activePlayers: env.FIGURE_ACTIVE_PLAYERS ?? null,
@@ -419,6 +431,24 @@ function parseRoleMap(raw: string | undefined): Record<string, string> {
       ? `the role for '${key}' must be a Discord role id (digits, as a string)`
       : null,
   );
+}
+
+/** GAME_GRANTS_FILE: the file must be JSON whose every product, option, action, step and placeholder is known. */
+function readGrantsFile(path: string): GrantPlan {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  GAME_GRANTS_FILE: cannot read ${path} as JSON (${(error as Error).message})`,
+    );
+  }
+  const read = readGrantPlan(raw, new Catalogue());
+  if ('problems' in read)
+    throw new ConfigError(
+      `Invalid configuration:\n${read.problems.map((problem) => `  GAME_GRANTS_FILE ${path}: ${problem}`).join('\n')}`,
+    );
+  return read.plan;
 }
 
 /** TEBEX_PACKAGE_MAP: every key must name a sellable item of the catalogue, every value a Tebex package id. */

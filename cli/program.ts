@@ -10,6 +10,7 @@ import { registerCreatorCommands } from './commands/creators.ts';
 import { registerDbCommands } from './commands/db.ts';
 import { registerDbBackupCommands } from './commands/db-backup.ts';
 import { registerDeliveryCommands } from './commands/delivery.ts';
+import { registerGrantCommands } from './commands/grants.ts';
 import { registerPurchaseCommands } from './commands/purchases.ts';
 import { registerPromotionCommands } from './commands/promotions.ts';
 import { registerSubscriptionCommands } from './commands/subscriptions.ts';
@@ -65,6 +66,7 @@ export function createProgram(host: CliContext): Command {
   registerPurchaseCommands(program, context);
   registerPromotionCommands(program, context);
   registerDeliveryCommands(program, context);
+  registerGrantCommands(program, context);
   registerSubscriptionCommands(program, context);
   registerTebexCommands(program, context);
   registerCreatorCommands(program, context);

@@ -14,6 +14,10 @@ import type { PlayerPorts } from './players/ports.ts';
 import { createTokenModule, type TokenPorts } from './tokens/module.ts';
 import { createUserModule, type UserPorts } from './users/module.ts';
 import { createDeliveryModule, type DeliveryPorts } from './delivery/module.ts';
+import { createGrantModule, type GrantPorts } from './grants/module.ts';
+import type { GrantEffects } from './grants/model/grant-effects.ts';
+import type { DeliveryEffects } from './delivery/effects.ts';
+import type { MembershipEffects } from './memberships/effects.ts';
 import { createPurchaseModule, type PurchasePorts } from './purchases/module.ts';
 import { createPromotionModule, type PromotionPorts } from './promotions/module.ts';
 import { createSecurityModule, type SecurityPorts } from './security/module.ts';
@@ -35,6 +39,8 @@ export interface CorePorts {
   purchases: Omit<PurchasePorts, 'ledger' | 'recipients' | 'accounts'>;
   /** Discord: the outbox, the bot and the role mapping */
   delivery: DeliveryPorts;
+  /** what the game server runs for a purchase: the owner's plan and the queue it asks */
+  grants: GrantPorts;
   /** the player page's reads and the account-action log */
   players: PlayerPorts;
   /** Priority Pass memberships and their recurring billing */
@@ -60,7 +66,17 @@ export function createCore(ports: CorePorts) {
     users: createUserModule(ports.users, { clock, ids }),
     tokens: createTokenModule(ports.users, { clock, ids, transactions }),
   };
-  const { effects, delivery } = createDeliveryModule(ports.delivery, { clock, ids });
+  const discord = createDeliveryModule(ports.delivery, { clock, ids });
+  const { delivery } = discord;
+  const inGame = createGrantModule(ports.grants, {
+    holders: ports.delivery.entitlements,
+    alerts: discord.alerts,
+    clock,
+    ids,
+    transactions,
+  });
+  // Discord's rows, then the game server's grants, written in the same transaction as their cause
+  const effects = withGrants(discord.effects, inGame.effects);
   const membershipShared = {
     catalogue,
     clock,
@@ -172,6 +188,7 @@ export function createCore(ports: CorePorts) {
     dashboard: createDashboardModule(ports.dashboard, { catalogue, clock }),
     auditChain: createAuditChainModule(ports.auditChain),
     delivery,
+    grants: inGame.grants,
     game,
     players,
     security: createSecurityModule(ports.security, {
@@ -185,3 +202,38 @@ export function createCore(ports: CorePorts) {
 }
 
 export type Core = ReturnType<typeof createCore>;
+
+/** Each change's Discord rows, then its grants in the game. */
+function withGrants(
+  discord: DeliveryEffects & MembershipEffects,
+  grants: GrantEffects,
+): DeliveryEffects & MembershipEffects {
+  return {
+    applicationSubmitted: (kind, application) => discord.applicationSubmitted(kind, application),
+    applicationReviewed: (kind, application) => discord.applicationReviewed(kind, application),
+    purchaseUnderpaid: (purchase) => discord.purchaseUnderpaid(purchase),
+    roleAfterReversal: (purchase, endingMembershipId) => discord.roleAfterReversal(purchase, endingMembershipId),
+    renewalFailed: (membership, message) => discord.renewalFailed(membership, message),
+    giftPassBlocked: (gift, held) => discord.giftPassBlocked(gift, held),
+    async purchaseCompleted(purchase) {
+      await discord.purchaseCompleted(purchase);
+      await grants.purchaseCompleted(purchase);
+    },
+    async giftDelivered(purchase) {
+      await discord.giftDelivered(purchase);
+      await grants.giftDelivered(purchase);
+    },
+    async purchaseReversed(purchase, was, how) {
+      await discord.purchaseReversed(purchase, was, how);
+      await grants.purchaseReversed(purchase, was, how);
+    },
+    async tierLeft(membership, tierId) {
+      await discord.tierLeft(membership, tierId);
+      await grants.tierLeft(membership, tierId);
+    },
+    async ended(membership, message, purchaseId) {
+      await discord.ended(membership, message, purchaseId);
+      await grants.ended(membership, message, purchaseId);
+    },
+  };
+}

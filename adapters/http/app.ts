@@ -23,6 +23,7 @@ import { purchaseRoutes } from './routes/purchases.ts';
 import { securityRoutes } from './routes/security.ts';
 import { promotionRoutes } from './routes/promotions.ts';
 import { deliveryRoutes } from './routes/deliveries.ts';
+import { grantRoutes } from './routes/grants.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { tebexRoutes } from './routes/tebex.ts';
@@ -80,6 +81,7 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   dashboardRoutes(router, core, listResponseCache.serve({ maxAgeMs: 30_000 }));
   promotionRoutes(router, core, system.rateLimits.coupons);
   deliveryRoutes(router, core);
+  grantRoutes(router, core);
   playerRoutes(router, core);
   accountRoutes(router, core);
   securityRoutes(router, core, system.rateLimits.secondFactor);

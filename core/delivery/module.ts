@@ -6,6 +6,7 @@ import type { DeliveryEffects } from './effects.ts';
 import { FindDeliveries } from './use-cases/find-deliveries.ts';
 import { ListDeliveries } from './use-cases/list-deliveries.ts';
 import { OutboxDeliveryEffects } from './model/outbox-delivery-effects.ts';
+import type { FailedGrant } from './model/messages.ts';
 import { PurchaseDeliveries } from './use-cases/purchase-deliveries.ts';
 import { RetryDelivery } from './use-cases/retry-delivery.ts';
 import { RetryFailedDeliveries } from './use-cases/retry-failed-deliveries.ts';
@@ -28,7 +29,7 @@ export function createDeliveryModule(p: DeliveryPorts, shared: { clock: Clock; i
   const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...p.settings };
   const onQueued = p.onQueued ?? (() => {});
   const capabilities = p.discord.capabilities;
-  const effects: DeliveryEffects & MembershipEffects = new OutboxDeliveryEffects({
+  const outbox = new OutboxDeliveryEffects({
     outbox: p.outbox,
     capabilities,
     roles: p.roles,
@@ -37,8 +38,11 @@ export function createDeliveryModule(p: DeliveryPorts, shared: { clock: Clock; i
     clock: shared.clock,
     onRecorded: onQueued,
   });
+  const effects: DeliveryEffects & MembershipEffects = outbox;
   return {
     effects,
+    /** the staff channel, told of a grant the game server reported failed */
+    alerts: { grantFailed: (grant: FailedGrant, message: string) => outbox.grantFailed(grant, message) },
     delivery: {
       capabilities,
       deliverDue: new DeliverDue(p.outbox, p.discord, shared.clock, settings),

@@ -8,6 +8,7 @@ import { allRoutes, type Route, routeKey } from '../support/routes.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../../core/security/model/second-factor.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { storedGrant } from '../support/grant-builders.ts';
 
 type Access = 'public' | 'signed-in' | Permission;
 
@@ -69,6 +70,11 @@ const ACCESS: Record<string, Access> = {
   'POST /api/purchases/:id/refund': 'refund',
   'GET /api/deliveries': 'view-purchases',
   'POST /api/deliveries/:id/retry': 'refund',
+  'GET /api/grants': 'view-purchases',
+  'GET /api/grants/:id': 'view-purchases',
+  'POST /api/grants/:id/resend': 'refund',
+  'POST /api/grants/:id/done': 'refund',
+  'POST /api/grants/:id/cancel': 'refund',
   'GET /api/players': 'view-players',
   'GET /api/players/:id': 'view-players',
   'POST /api/players/:id/tokens': 'adjust-tokens',
@@ -236,6 +242,14 @@ describe('authorization matrix: every API route, read from the router', () => {
       path: `/api/deliveries/${await failedDelivery()}/retry`,
       body: {},
     }),
+    'GET /api/grants': async () => ({ path: '/api/grants?filter=failed' }),
+    'GET /api/grants/:id': async () => ({ path: `/api/grants/${await storedGrant(server)}` }),
+    'POST /api/grants/:id/resend': async () => ({ path: `/api/grants/${await storedGrant(server)}/resend`, body: {} }),
+    'POST /api/grants/:id/done': async () => ({
+      path: `/api/grants/${await storedGrant(server)}/done`,
+      body: { note: 'Given by hand in the city' },
+    }),
+    'POST /api/grants/:id/cancel': async () => ({ path: `/api/grants/${await storedGrant(server)}/cancel`, body: {} }),
     'GET /api/players': async () => ({ path: '/api/players?q=player' }),
     'GET /api/players/:id': async () => ({ path: `/api/players/${(await signIn(server)).user.id}` }),
     'POST /api/players/:id/tokens': async () => ({
@@ -445,6 +459,9 @@ describe('authorization matrix: every API route, read from the router', () => {
     expect(results).toEqual(guarded.map((route) => `${keyOf(route)} 403 SECOND_FACTOR_SETUP_REQUIRED`));
     expect(guarded.map(keyOf).sort()).toEqual([
       'POST /api/deliveries/:id/retry',
+      'POST /api/grants/:id/cancel',
+      'POST /api/grants/:id/done',
+      'POST /api/grants/:id/resend',
       'POST /api/players/:id/ban',
       'POST /api/players/:id/permissions',
       'POST /api/players/:id/role',

@@ -94,7 +94,15 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
     required: ['status'],
   },
   'POST /api/deliveries/:id/retry': { valid: () => ({}), required: [] },
+  'POST /api/grants/:id/resend': { valid: () => ({}), required: [] },
+  'POST /api/grants/:id/done': { valid: () => ({ note: 'Given by hand' }), required: ['note'] },
+  'POST /api/grants/:id/cancel': { valid: () => ({ reason: 'Not wanted' }), required: [] },
   // the game server's key is never sent by the fuzzer: every request is refused before its body is read
+  'POST /api/game/grants/poll': { valid: () => ({ server: 'main', online: [] }), required: ['server', 'online'] },
+  'POST /api/game/grants/reports': {
+    valid: () => ({ server: 'main', reports: [{ grantId: '00000000-0000-4000-8000-000000000000', ok: true }] }),
+    required: ['server', 'reports'],
+  },
   'POST /api/game/players/:discordId/tokens': {
     valid: () => ({ amount: -5, reference: 'shop-1', reason: 'Bait' }),
     required: ['amount', 'reference', 'reason'],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Catalogue } from '../../core/catalogue/model/catalogue.ts';
 import type { RoleMappingSettings } from '../../core/delivery/model/role-mapping.ts';
 import { createCore } from '../../core/index.ts';
+import type { GrantPlan } from '../../core/grants/model/grant-plan.ts';
 import { composeInMemory } from '../support/compose-in-memory.ts';
 import type { InMemoryUserRepository } from '../../adapters/memory/in-memory-user-repository.ts';
 
@@ -39,7 +40,7 @@ export function addBuyer(
 }
 
 /** The store on in-memory adapters and the demo gateway, with a clock a test moves by hand. */
-export function purchasesFixture(options: { roles?: RoleMappingSettings } = {}) {
+export function purchasesFixture(options: { roles?: RoleMappingSettings; grants?: GrantPlan } = {}) {
   let now = new Date('2026-11-22T12:00:00Z');
   const clock = { now: () => new Date(now) };
   const memory = composeInMemory({ clock, ...options });

@@ -20,6 +20,8 @@ import { InMemoryAuditLog } from '../../adapters/memory/in-memory-audit-log.ts';
 import { InMemoryCreatorRepository } from '../../adapters/memory/in-memory-creator-repository.ts';
 import { decisionsOf } from '../../core/dashboard/ports.ts';
 import { InMemoryDashboardFigures } from '../../adapters/memory/in-memory-dashboard-figures.ts';
+import { InMemoryGrantQueue } from '../../adapters/memory/in-memory-grant-queue.ts';
+import type { GrantPlan } from '../../core/grants/model/grant-plan.ts';
 import { InMemoryDeliveryOutbox } from '../../adapters/memory/in-memory-delivery-outbox.ts';
 import { InMemoryDemoIntentStore } from '../../adapters/memory/in-memory-demo-intent-store.ts';
 import { InMemoryEntitlements } from '../../adapters/memory/in-memory-entitlements.ts';
@@ -50,6 +52,8 @@ export interface InMemoryOptions {
   roles?: RoleMappingSettings;
   /** the permissions whose holders need a second factor (the default list unless given) */
   secondFactorPermissions?: readonly Permission[];
+  /** the game server's grants per product (none unless given) */
+  grants?: GrantPlan;
 }
 
 /**
@@ -79,6 +83,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
   const promotions = new InMemoryPromotionRepository(purchases);
   const creators = new InMemoryCreatorRepository(() => purchases.list({}));
   const secondFactors = new InMemorySecondFactorRepository();
+  const grants = new InMemoryGrantQueue();
   const stores = {
     users,
     tokenLedger,
@@ -98,6 +103,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     promotions,
     creators,
     secondFactors,
+    grants,
   };
   // every store that holds data rolls back with a failed transaction (the staff roster is fixed)
   const transactions = new InMemoryTransactions(
@@ -124,6 +130,7 @@ export function composeInMemory(options: InMemoryOptions = {}) {
       ),
       roles: new RoleMapping(options.roles),
     },
+    grants: { queue: grants, ...(options.grants ? { plan: options.grants } : {}) },
     players: { actions: accountActions, deliveries: outbox, storeBans: bans, reviews: auditLog },
     memberships: { memberships, gateway: new DemoSubscriptionGateway(gateway, intents, clock) },
     game: { status: NO_GAME_SERVER, checks: new InMemoryServerCheckLog(), ownerFigures: NO_OWNER_FIGURES },

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import vm from 'node:vm';
@@ -15,24 +16,61 @@ export interface Connection {
   finished(): boolean;
 }
 
+/** What the stand-in server keeps across a restart of the resource: its key-value store and its console. */
+export interface FakeServerState {
+  kvp: Map<string, string>;
+  /** every console command run, in order */
+  commands: string[];
+  /** the players on the server: their sources */
+  online: number[];
+  /** every player's identifiers by source */
+  identifiers: Map<number, string[]>;
+}
+
+export const newServerState = (): FakeServerState => ({
+  kvp: new Map(),
+  commands: [],
+  online: [],
+  identifiers: new Map(),
+});
+
 /**
  * What FXServer gives a server script, enough for the bayou-bridge resource: convars, player identifiers and
- * endpoints, the player count, events with `source`, deferrals that insist on a tick after defer, and exports.
- * The resource's own bridge.js and server.js run in it unchanged.
+ * endpoints, the player count and the players by index, events with `source` (and local events to other
+ * resources' handlers), deferrals that insist on a tick after defer, exports, the console (ExecuteCommand) and the
+ * resource's key-value store. The resource's own bridge.js and server.js run in it unchanged.
  */
 export class FakeFiveM {
   players = 0;
   readonly logs: string[] = [];
+  /** requests to the site whose path holds this fail as a refused connection (a server going down mid-way) */
+  cutRequestsTo: string | null = null;
   private readonly handlers = new Map<string, Array<(...args: unknown[]) => unknown>>();
   private readonly exported = new Map<string, (...args: unknown[]) => unknown>();
-  private readonly identifiers = new Map<number, string[]>();
   private readonly connected = new Set<number>();
-  private nextSource = 65536;
+  private nextSource: number;
   private readonly sandbox: Record<string, unknown>;
   /** the resource's own Promise: FiveM tells an async answer by `instanceof Promise` in the resource's runtime */
   private readonly ResourcePromise: PromiseConstructor;
 
-  constructor(private readonly convars: Record<string, string>) {
+  constructor(
+    private readonly convars: Record<string, string>,
+    readonly state: FakeServerState = newServerState(),
+  ) {
+    // sources go on from those the server gave out before a restart
+    this.nextSource = 65536 + state.identifiers.size;
+    this.players = state.online.length;
+    const realRequire = createRequire(import.meta.url);
+    const cuttable = {
+      ...http,
+      request: (target: URL, options: http.RequestOptions, answer: (response: http.IncomingMessage) => void) => {
+        if (this.cutRequestsTo && target.pathname.includes(this.cutRequestsTo)) {
+          const refused = http.request('http://127.0.0.1:9/', { method: 'POST' });
+          return refused;
+        }
+        return http.request(target, options, answer);
+      },
+    };
     this.sandbox = {
       console: { log: (message: unknown) => this.logs.push(String(message)) },
       setTimeout,
@@ -41,13 +79,26 @@ export class FakeFiveM {
       clearInterval,
       URL,
       Buffer,
-      require: createRequire(import.meta.url),
+      require: (name: string) => (name === 'http' ? cuttable : realRequire(name)),
+      GetCurrentResourceName: () => 'bayou-bridge',
       GetConvar: (name: string, fallback: string) => this.convars[name] ?? fallback,
       GetConvarInt: (name: string, fallback: number) =>
         this.convars[name] === undefined ? fallback : Number.parseInt(this.convars[name], 10),
       GetNumPlayerIndices: () => this.players,
-      GetNumPlayerIdentifiers: (source: number) => this.identifiers.get(source)?.length ?? 0,
-      GetPlayerIdentifier: (source: number, index: number) => this.identifiers.get(source)?.[index] ?? null,
+      GetPlayerFromIndex: (index: number) => String(this.state.online[index] ?? -1),
+      GetResourceKvpString: (key: string) => this.state.kvp.get(key) ?? null,
+      SetResourceKvp: (key: string, value: string) => this.state.kvp.set(key, String(value)),
+      DeleteResourceKvp: (key: string) => this.state.kvp.delete(key),
+      ExecuteCommand: (command: string) => {
+        this.state.commands.push(command);
+      },
+      // a local event: every resource's handler gets it (the test registers others' with onEvent)
+      emit: (event: string, ...args: unknown[]) => {
+        for (const handler of this.handlers.get(event) ?? []) handler(...args.map(packed));
+      },
+      GetNumPlayerIdentifiers: (source: number | string) => this.state.identifiers.get(Number(source))?.length ?? 0,
+      GetPlayerIdentifier: (source: number | string, index: number) =>
+        this.state.identifiers.get(Number(source))?.[index] ?? null,
       GetPlayerEndpoint: (source: number) => (this.connected.has(source) ? '127.0.0.1:50123' : null),
       on: (event: string, handler: (...args: unknown[]) => unknown) =>
         this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]),
@@ -60,6 +111,16 @@ export class FakeFiveM {
     this.ResourcePromise = vm.runInContext('Promise', context);
   }
 
+  /** another resource's handler of a local event (AddEventHandler) */
+  onEvent(event: string, handler: (...args: unknown[]) => unknown): void {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+  }
+
+  /** the resource stops: its timers end (a restart is a new FakeFiveM given the same state) */
+  stop(): void {
+    for (const handler of this.handlers.get('onResourceStop') ?? []) handler('bayou-bridge');
+  }
+
   private emit(event: string, source: number, ...args: unknown[]): void {
     for (const handler of this.handlers.get(event) ?? []) {
       this.sandbox.source = source;
@@ -70,7 +131,7 @@ export class FakeFiveM {
   /** a player starts connecting with these identifiers (e.g. discord:123, license:abc) */
   connect(name: string, identifiers: string[]): Connection {
     const source = this.nextSource++;
-    this.identifiers.set(source, identifiers);
+    this.state.identifiers.set(source, identifiers);
     this.connected.add(source);
     const updates: string[] = [];
     let sameTick = false;
@@ -99,7 +160,10 @@ export class FakeFiveM {
         notSameTick();
         if (done) return;
         done = true;
-        if (reason === undefined) this.players++;
+        if (reason === undefined) {
+          this.players++;
+          this.state.online.push(source);
+        }
         settle({ admitted: reason === undefined, reason: reason ?? null });
         if (reason === undefined) this.emit('playerJoining', source);
       },
@@ -114,9 +178,26 @@ export class FakeFiveM {
     this.emit('playerDropped', connection.source, 'Exiting');
   }
 
-  /** a player on the server leaves */
-  leave(): void {
+  /** a player on the server leaves: the one given, or the first who came */
+  leave(source?: number): void {
     this.players--;
+    const index = source === undefined ? 0 : this.state.online.indexOf(source);
+    if (index >= 0) this.state.online.splice(index, 1);
+  }
+
+  /** a player already on the server (counted and listed by index), for a resource that starts with players on */
+  seat(identifiers: string[]): number {
+    const source = this.nextSource++;
+    this.state.identifiers.set(source, identifiers);
+    this.connected.add(source);
+    this.players++;
+    this.state.online.push(source);
+    return source;
+  }
+
+  /** a player who is on the server joins it (playerJoining), as after their deferral */
+  joined(source: number): void {
+    this.emit('playerJoining', source);
   }
 
   /**

@@ -4,6 +4,11 @@
  * On playerConnecting it defers, reads the player's discord: identifier, asks the site
  * (GET /api/game/players/:discordId with the server key), refuses players without Discord, banned players and
  * players not whitelisted, and while the server is full holds a queue: higher priority first, then arrival.
+ *
+ * Every few seconds, and when a player joins, it asks the site for the grants due for the players online
+ * (POST /api/game/grants/poll), runs each (a console command, or an event for another resource), remembers each id
+ * it ran in the resource's key-value store, and reports what ran and what failed (POST /api/game/grants/reports).
+ * A grant offered again after a restart between running and reporting is reported, not run again.
  */
 ((root, factory) => {
   const api = factory();
@@ -56,10 +61,14 @@
 
   const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+  /** a grant's mark in the resource's key-value store, once it ran: what to report */
+  const ranKey = (grantId) => `bayou:grant:${grantId}`;
+
   /**
    * options: siteUrl, apiKey, timeoutMs (3000), onSiteDown ('allow' | 'deny'), maxClients(), playerCount(),
    * stillConnecting(source) (optional), queueTickMs (1000), admitGraceMs (30000), log(message), request and now
-   * (tests).
+   * (tests); for grants: serverName, grantsPollMs (5000), onlinePlayers() (their Discord ids), store ({ get, set,
+   * remove }: the resource's key-value store), runCommand(command), triggerEvent(name, payload).
    */
   function createBridge(options) {
     const siteUrl = String(options.siteUrl || '').replace(/\/+$/, '');
@@ -191,6 +200,105 @@
       }
     }
 
+    const serverName = String(options.serverName || 'main');
+    const grantsPollMs = options.grantsPollMs || 5000;
+    const store = options.store || { get: () => null, set: () => {}, remove: () => {} };
+    /** failures an event's handler reported for the grant being run (exports grantFailed) */
+    const failures = new Map();
+    let running = null;
+    let grantsTimer = null;
+    let pass = null;
+    let askAgain = false;
+
+    /** runs one grant, or answers what it reported before when it ran already (a restart before its report) */
+    function runGrant(grant) {
+      const remembered = store.get(ranKey(grant.id));
+      if (remembered) {
+        try {
+          return JSON.parse(remembered);
+        } catch {
+          return { grantId: grant.id, ok: true, message: 'ran before the resource restarted' };
+        }
+      }
+      let outcome;
+      try {
+        if (grant.kind === 'command') {
+          options.runCommand(grant.command);
+          outcome = { grantId: grant.id, ok: true, message: null };
+        } else {
+          failures.delete(grant.id);
+          running = grant.id;
+          try {
+            options.triggerEvent(grant.event, grant.payload);
+          } finally {
+            running = null;
+          }
+          const failure = failures.get(grant.id);
+          failures.delete(grant.id);
+          outcome = failure
+            ? { grantId: grant.id, ok: false, message: failure }
+            : { grantId: grant.id, ok: true, message: null };
+        }
+      } catch (error) {
+        outcome = { grantId: grant.id, ok: false, message: String(error?.message || error) };
+      }
+      store.set(ranKey(grant.id), JSON.stringify(outcome));
+      return outcome;
+    }
+
+    /** one poll: runs what came and reports it; answers whether more are waiting */
+    async function grantsRound() {
+      let answer;
+      try {
+        answer = await call('POST', '/api/game/grants/poll', { server: serverName, online: options.onlinePlayers() });
+      } catch (error) {
+        log(`the site could not be asked for grants: ${error.message}`);
+        return false;
+      }
+      if (answer.status !== 200 || !answer.body) {
+        log(`the site answered ${answer.status} to the grants poll`);
+        return false;
+      }
+      const online = new Set(options.onlinePlayers());
+      // a player who left since the poll: their grant waits for its lease and is offered again when they are back
+      const runnable = answer.body.grants.filter((grant) => !grant.needsOnline || online.has(grant.discordId));
+      const reports = runnable.map(runGrant);
+      if (reports.length > 0) await reportGrants(reports);
+      return answer.body.more === true;
+    }
+
+    async function reportGrants(reports) {
+      try {
+        const answer = await call('POST', '/api/game/grants/reports', { server: serverName, reports });
+        if (answer.status === 200) {
+          // the site holds each outcome now, and offers none of them again
+          for (const report of reports) store.remove(ranKey(report.grantId));
+          for (const report of reports.filter((each) => !each.ok))
+            log(`grant ${report.grantId} failed: ${report.message}`);
+        } else log(`the site answered ${answer.status} to the grants report; it is sent again when offered again`);
+      } catch (error) {
+        log(`the grants report could not be sent (${error.message}); it is sent again when offered again`);
+      }
+    }
+
+    /** asks until nothing more is waiting; a call during a pass makes it ask once more at its end */
+    function pollGrants() {
+      if (pass) {
+        askAgain = true;
+        return pass;
+      }
+      pass = (async () => {
+        do {
+          askAgain = false;
+          let more = true;
+          for (let round = 0; more && round < 20; round++) more = await grantsRound();
+        } while (askAgain);
+      })().finally(() => {
+        pass = null;
+      });
+      return pass;
+    }
+
     return {
       connecting,
       /** the player's tokens, or null when the site cannot answer */
@@ -212,9 +320,23 @@
         return queue.map((entry) => ({ source: entry.source, name: entry.name, priority: entry.priority }));
       },
       tick,
+      pollGrants,
+      /** asks for grants every grantsPollMs */
+      startGrants: () => {
+        if (!grantsTimer) grantsTimer = setInterval(() => pollGrants(), grantsPollMs);
+        return pollGrants();
+      },
+      /** an event's handler tells that the grant it was given could not be given */
+      grantFailed: (grantId, message) => {
+        if (running !== String(grantId)) return false;
+        failures.set(String(grantId), String(message || 'the handler reported a failure'));
+        return true;
+      },
       stop: () => {
         if (timer) clearInterval(timer);
         timer = null;
+        if (grantsTimer) clearInterval(grantsTimer);
+        grantsTimer = null;
       },
     };
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inGameDeliverySchema } from './grants.ts';
 import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/model/buyer-view.ts';
 import { discountFields } from './purchases.ts';
 
@@ -28,6 +29,8 @@ export const myPurchaseSchema = z.object({
   tokens: z.number().int(),
   /** what it credited and still holds (0 before payment and after a refund or dispute) */
   tokensCredited: z.number().int(),
+  /** what it gives in the game: waiting for the player to join, delivered, or failed; null: nothing in the game */
+  inGame: inGameDeliverySchema,
   /** why a payment failed (the payment provider's reason), or why a payment taken is held for staff */
   failureReason: z.string().nullable(),
   buyerDiscord: z.string().nullable(),

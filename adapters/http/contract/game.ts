@@ -61,3 +61,70 @@ export const gameTokenChangeResponseSchema = z.object({
   duplicate: z.boolean(),
 });
 export type GameTokenChangeResponse = z.infer<typeof gameTokenChangeResponseSchema>;
+
+/** a game server's name as it reports itself (bayou_server_name): letters, digits, spaces and _ . - */
+const serverName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9 _.-]{1,64}$/, 'a server name is 1 to 64 letters, digits, spaces or _ . -');
+
+/** POST /api/game/grants/poll: the players on the server now; the grants due for them come back, each once */
+export const grantPollSchema = z.object({
+  server: serverName,
+  /** the Discord ids of the players online */
+  online: z.array(z.string().regex(/^\d{17,20}$/, 'a Discord id is 17 to 20 digits')).max(2048),
+});
+export type GrantPollRequest = z.infer<typeof grantPollSchema>;
+
+/** one grant to run: a console command, or an event with its payload */
+export const offeredGrantSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['command', 'event']),
+  command: z.string().nullable(),
+  event: z.string().nullable(),
+  payload: z
+    .object({
+      grantId: z.string(),
+      purchaseId: z.string().nullable(),
+      product: z.string(),
+      option: z.string().nullable(),
+      discordId: z.string(),
+      quantity: z.number().int(),
+      action: z.string(),
+    })
+    .nullable(),
+  /** the player must be online when it runs */
+  needsOnline: z.boolean(),
+  discordId: z.string(),
+});
+export type OfferedGrantDto = z.infer<typeof offeredGrantSchema>;
+
+export const grantPollResponseSchema = z.object({
+  grants: z.array(offeredGrantSchema),
+  /** more were due than one answer holds: ask again now */
+  more: z.boolean(),
+  /** how long these are the server's alone; unreported after that, they may be offered again */
+  leaseSeconds: z.number().int(),
+});
+export type GrantPollResponse = z.infer<typeof grantPollResponseSchema>;
+
+/** POST /api/game/grants/reports: what ran and what failed */
+export const grantReportSchema = z.object({
+  server: serverName,
+  reports: z
+    .array(
+      z.object({
+        grantId: z.string().uuid('a grant id is the id the site gave'),
+        ok: z.boolean(),
+        message: z.string().max(1000).nullable().optional(),
+      }),
+    )
+    .min(1)
+    .max(1000),
+});
+export type GrantReportRequest = z.infer<typeof grantReportSchema>;
+
+export const grantReportResponseSchema = z.object({
+  results: z.array(z.object({ grantId: z.string(), status: z.string() })),
+});
+export type GrantReportResponse = z.infer<typeof grantReportResponseSchema>;

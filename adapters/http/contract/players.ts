@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { grantSchema } from './grants.ts';
 import { PERMISSIONS } from '../../../core/users/model/permissions.ts';
 
 /** what a permission brings with it (refunding needs the purchases in view), for the editor to say before saving */
@@ -103,6 +104,8 @@ export const playerPageSchema = z.object({
   /** some kinds had more than `perKind` rows: only the newest of each are shown */
   truncated: z.boolean(),
   perKind: z.number().int(),
+  /** what the game server ran or is to run for the player, newest first */
+  grants: z.array(grantSchema),
 });
 export type PlayerPageDto = z.infer<typeof playerPageSchema>;
 

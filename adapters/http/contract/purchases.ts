@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { grantSchema } from './grants.ts';
 import { BUYER_PURCHASE_STATUSES } from '../../../core/purchases/model/buyer-view.ts';
 import { MONTH_REVERSAL_EFFECTS } from '../../../core/memberships/model/membership.ts';
 import { PAYMENT_GATEWAYS } from '../../../core/purchases/model/purchase.ts';
@@ -204,6 +205,8 @@ export const purchaseDetailSchema = z.object({
   ledger: z.array(tokenEntrySchema),
   /** every Discord delivery of this purchase, newest first */
   deliveries: z.array(deliverySchema),
+  /** what the game server runs for it, each with its timeline */
+  grants: z.array(grantSchema),
   refund: z.object({
     /** true while the purchase is completed and paid through the provider */
     refundable: z.boolean(),

@@ -1,3 +1,5 @@
+import type { Grant } from '../../../core/grants/model/grant.ts';
+import { presentInGame } from './grants.ts';
 import type { BuyerPurchase } from '../../../core/purchases/model/buyer-view.ts';
 import type { MyPurchasesPage } from '../../../core/purchases/use-cases/list-my-purchases.ts';
 import type { Delivery } from '../../../core/delivery/model/delivery.ts';
@@ -23,6 +25,7 @@ export function presentMyPurchase(
   { purchase, status }: BuyerPurchase,
   deliveries: readonly Delivery[],
   viewerId: string,
+  grants: readonly Grant[] = [],
 ): MyPurchaseDto {
   const received = purchase.gift ? purchase.userId !== viewerId : false;
   const shown: MyPurchaseDto = {
@@ -37,6 +40,7 @@ export function presentMyPurchase(
     status,
     tokens: purchase.tokensGranted,
     tokensCredited: purchase.tokensAwarded,
+    inGame: presentInGame(grants),
     // why it failed, or why it is held for staff: the buyer is told plainly on their purchase page
     failureReason: status === 'failed' || status === 'underpaid' ? purchase.failureReason : null,
     buyerDiscord: purchase.buyerDiscord,
@@ -76,9 +80,12 @@ export function presentMyPurchases(
   page: MyPurchasesPage,
   deliveries: ReadonlyMap<string, Delivery[]>,
   viewerId: string,
+  grants: ReadonlyMap<string, Grant[]> = new Map(),
 ): MyPurchasesResponse {
   return {
-    purchases: page.purchases.map((mine) => presentMyPurchase(mine, deliveries.get(mine.purchase.id) ?? [], viewerId)),
+    purchases: page.purchases.map((mine) =>
+      presentMyPurchase(mine, deliveries.get(mine.purchase.id) ?? [], viewerId, grants.get(mine.purchase.id)),
+    ),
     nextBefore: page.nextBefore,
   };
 }

@@ -226,7 +226,7 @@ function membershipWords(entry: Extract<TimelineEntry, { kind: 'membership' }>):
 const shortDay = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(date);
 
-export function presentPlayerPage(page: PlayerPage): PlayerPageDto {
+export function presentPlayerPage(page: PlayerPage): Omit<PlayerPageDto, 'grants'> {
   return {
     player: presentPlayerProfile(page.user, page.storeBan, page.access, page.membership),
     permissions: permissionStates(page.user),

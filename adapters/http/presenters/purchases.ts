@@ -33,7 +33,7 @@ export function presentPurchaseDetail(
   now: Date,
   /** who holds its tokens: the buyer, or a gift's recipient */
   holder: User | null = buyer,
-): PurchaseDetailDto {
+): Omit<PurchaseDetailDto, 'grants'> {
   const references = purchaseLedgerReferences(purchase.id);
   return {
     purchase: presentPurchase(purchase, deliveries, now),

@@ -8,6 +8,7 @@ import {
 } from '../contract/account.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import { presentMyPurchase, presentMyPurchases } from '../presenters/account.ts';
+import { byPurchase } from '../presenters/grants.ts';
 
 /** The signed-in player's own purchases; the buyer is always the session's user, so another's never shows. */
 export function accountRoutes(router: Router, core: Core): void {
@@ -26,8 +27,10 @@ export function accountRoutes(router: Router, core: Core): void {
   router.get('/api/user/purchases', requireUser(), async (ctx) => {
     const query = myPurchasesQuerySchema.parse(ctx.query);
     const page = await core.purchases.mine.execute({ buyerId: currentUser(ctx).id, ...query });
-    const deliveries = await core.delivery.forPurchases.execute(page.purchases.map((mine) => mine.purchase.id));
-    const body: MyPurchasesResponse = presentMyPurchases(page, deliveries, currentUser(ctx).id);
+    const ids = page.purchases.map((mine) => mine.purchase.id);
+    const deliveries = await core.delivery.forPurchases.execute(ids);
+    const grants = byPurchase(await core.grants.show.execute(ids));
+    const body: MyPurchasesResponse = presentMyPurchases(page, deliveries, currentUser(ctx).id, grants);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
   });
@@ -39,7 +42,13 @@ export function accountRoutes(router: Router, core: Core): void {
       buyerId: currentUser(ctx).id,
     });
     const deliveries = await core.delivery.forPurchases.execute([mine.purchase.id]);
-    const body: MyPurchaseDto = presentMyPurchase(mine, deliveries.get(mine.purchase.id) ?? [], currentUser(ctx).id);
+    const grants = await core.grants.show.execute([mine.purchase.id]);
+    const body: MyPurchaseDto = presentMyPurchase(
+      mine,
+      deliveries.get(mine.purchase.id) ?? [],
+      currentUser(ctx).id,
+      grants,
+    );
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
   });

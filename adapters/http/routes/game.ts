@@ -3,8 +3,13 @@ import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { Core } from '../../../core/index.ts';
 import { InsufficientTokensError } from '../../../core/tokens/errors.ts';
+import { payloadOf } from '../../../core/grants/model/grant.ts';
 import {
   gameTokenChangeSchema,
+  grantPollSchema,
+  type GrantPollResponse,
+  grantReportSchema,
+  type GrantReportResponse,
   type GameTokenChangeResponse,
   type PlayerAccessDto,
   type ServerFiguresDto,
@@ -96,5 +101,35 @@ export function gameRoutes(router: Router, core: Core, options: { apiKey: string
       ctx.status = 409;
       ctx.body = { message: error.message, code: error.code, balance: error.balance };
     }
+  });
+
+  // what a purchase gives in the game: the grants due for the server's players, and its report of each (decision 0100)
+  router.post('/api/game/grants/poll', key, async (ctx) => {
+    const input = grantPollSchema.parse(ctx.request.body ?? {});
+    const { grants, more, leaseSeconds } = await core.grants.poll.execute(input);
+    const body: GrantPollResponse = {
+      grants: grants.map((grant) => ({
+        id: grant.id,
+        kind: grant.kind,
+        command: grant.command,
+        event: grant.event,
+        payload: grant.kind === 'event' ? payloadOf(grant) : null,
+        needsOnline: grant.needsOnline,
+        discordId: grant.discordId,
+      })),
+      more,
+      leaseSeconds,
+    };
+    ctx.body = body;
+  });
+
+  router.post('/api/game/grants/reports', key, async (ctx) => {
+    const input = grantReportSchema.parse(ctx.request.body ?? {});
+    const results = await core.grants.report.execute({
+      server: input.server,
+      reports: input.reports.map((report) => ({ ...report, message: report.message ?? null })),
+    });
+    const body: GrantReportResponse = { results };
+    ctx.body = body;
   });
 }

@@ -15,6 +15,7 @@ import {
 import { permissionStates } from '../../../core/users/model/permissions.ts';
 import { currentUser, requirePermission } from '../middleware/auth.ts';
 import { secondFactorGuard } from '../middleware/second-factor.ts';
+import { presentGrant } from '../presenters/grants.ts';
 import { presentPlayerPage, presentPlayerProfile, presentPlayerSummary } from '../presenters/players.ts';
 
 /** The player page for staff; the admin actions taken there (the same use cases as the terminal's). */
@@ -32,7 +33,9 @@ export function playerRoutes(router: Router, core: Core): void {
   });
 
   router.get('/api/players/:id', requirePermission('view-players'), async (ctx) => {
-    const body: PlayerPageDto = presentPlayerPage(await players.show.execute({ userId: String(ctx.params.id) }));
+    const page = await players.show.execute({ userId: String(ctx.params.id) });
+    const grants = await core.grants.list.execute({ userId: page.user.id, limit: 50 });
+    const body: PlayerPageDto = { ...presentPlayerPage(page), grants: grants.map(presentGrant) };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
   });

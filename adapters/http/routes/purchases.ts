@@ -1,3 +1,4 @@
+import { presentGrant } from '../presenters/grants.ts';
 import { beneficiaryOf } from '../../../core/purchases/model/gift.ts';
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
@@ -117,5 +118,9 @@ async function purchaseDetail(core: Core, reference: string) {
   const ledger = holder ? await core.tokens.history.execute({ userId: holder.id, limit: 500 }) : [];
   const history = await core.purchases.history.execute(purchase.id);
   const terms = await core.purchases.refundTerms.execute(purchase);
-  return presentPurchaseDetail(purchase, buyer, ledger, deliveries, history, terms, core.clock.now(), holder);
+  const grants = await core.grants.show.execute([purchase.id]);
+  return {
+    ...presentPurchaseDetail(purchase, buyer, ledger, deliveries, history, terms, core.clock.now(), holder),
+    grants: grants.map(presentGrant),
+  };
 }

@@ -38,6 +38,7 @@ import { Migration20261129000038PaymentAttempts } from './0038-payment-attempts.
 import { Migration20261129000039PromotionInvalidations } from './0039-promotion-invalidations.ts';
 import { Migration20261130000040StoreBanInvalidations } from './0040-store-ban-invalidations.ts';
 import { Migration20261130000041OpenCheckoutsByBuyer } from './0041-open-checkouts-by-buyer.ts';
+import { Migration20261130000042GameGrants } from './0042-game-grants.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
 /** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
@@ -80,6 +81,7 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261129000039PromotionInvalidations,
   Migration20261130000040StoreBanInvalidations,
   Migration20261130000041OpenCheckoutsByBuyer,
+  Migration20261130000042GameGrants,
 };
 
 /**

@@ -42,6 +42,7 @@ export const MIGRATION_NAMES = [
   'Migration20261129000039PromotionInvalidations',
   'Migration20261130000040StoreBanInvalidations',
   'Migration20261130000041OpenCheckoutsByBuyer',
+  'Migration20261130000042GameGrants',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

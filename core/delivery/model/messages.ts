@@ -1,6 +1,16 @@
 import type { Purchase } from '../../purchases/model/purchase.ts';
 import { formatUsd } from '../../shared/money.ts';
 
+/** A grant the game server reported failed, as the staff channel names it. */
+export interface FailedGrant {
+  id: string;
+  productId: string;
+  optionId: string | null;
+  action: string;
+  discordId: string;
+  purchaseId: string | null;
+}
+
 /** The texts members and the staff channel receive. They are short: Discord shows them as notifications. */
 
 export const messages = {
@@ -11,6 +21,11 @@ export const messages = {
   },
   staffDispute(purchase: Purchase, buyer: string): string {
     return `Payment dispute on ${purchase.productName} (${formatUsd(purchase.priceCents)}) by ${buyer}: the buyer is banned from the store and the role is being removed.`;
+  },
+  staffGrantFailed(grant: FailedGrant, message: string): string {
+    const item = grant.optionId ? `${grant.productId} (${grant.optionId})` : grant.productId;
+    const said = message.length > 300 ? `${message.slice(0, 300)}…` : message;
+    return `A game server grant failed: ${grant.action} of ${item} for Discord ${grant.discordId}: ${said} Resend it or mark it done by hand from the purchase (grant ${grant.id}).`;
   },
   staffUnderpaid(purchase: Purchase, buyer: string): string {
     return `Payment held for staff: ${buyer} paid ${formatUsd(purchase.amountPaidCents ?? 0)} for ${purchase.productName} (${formatUsd(purchase.priceCents)}). ${purchase.failureReason ?? ''} No tokens or role were given: refund it at the payment provider, or settle it with the buyer. Purchase ${purchase.id}.`;

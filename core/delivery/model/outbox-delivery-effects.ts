@@ -6,7 +6,7 @@ import type { Purchase } from '../../purchases/model/purchase.ts';
 import type { Clock, IdGenerator } from '../../shared/ports.ts';
 import type { Delivery, DeliveryKind } from './delivery.ts';
 import type { DeliveryEffects, RoleAfterReversal } from '../effects.ts';
-import { messages } from './messages.ts';
+import { type FailedGrant, messages } from './messages.ts';
 import type { DeliveryOutbox, DiscordCapabilities, Entitlements, EntitlementExclusion } from '../ports.ts';
 import type { RoleMapping } from './role-mapping.ts';
 
@@ -116,6 +116,18 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
         purchaseId: purchase.id,
       },
     ];
+  }
+
+  /** a grant the game server reported failed: the staff channel is told, once a grant */
+  async grantFailed(grant: FailedGrant, message: string): Promise<void> {
+    await this.record([
+      {
+        kind: 'notify_staff',
+        dedupeKey: `staff:grant:${grant.id}`,
+        content: messages.staffGrantFailed(grant, message),
+        purchaseId: grant.purchaseId,
+      },
+    ]);
   }
 
   async purchaseUnderpaid(purchase: Purchase): Promise<void> {

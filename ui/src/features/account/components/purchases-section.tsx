@@ -7,6 +7,7 @@ import { useMyPurchases } from '../api/account.ts';
 import { day } from '@/lib/dates.ts';
 import { creatorCodeText, giftText, outcomeText, received, tokensText, wasPaid } from './format.ts';
 import { StatusPill } from '@/components/ui/status-pill.tsx';
+import { InGameStatus } from '@/components/ui/in-game-status.tsx';
 import { StackedCell, StackedRow, StackedTable } from '@/components/ui/stacked-table.tsx';
 
 const COLUMNS = ['Product', 'Amount', 'Status', 'Date', 'Transaction ID', 'Tokens', 'Details'];
@@ -57,6 +58,7 @@ export function PurchasesSection() {
                     {outcomeText(purchase)}
                   </span>
                 )}
+                <InGameStatus inGame={purchase.inGame} />
               </StackedCell>
               <StackedCell label="Date">{day(purchase.createdAt)}</StackedCell>
               <StackedCell label="Transaction ID">

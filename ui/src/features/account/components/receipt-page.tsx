@@ -1,3 +1,4 @@
+import { inGameText } from '@/components/ui/in-game-status.tsx';
 import { Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -100,6 +101,11 @@ export default function ReceiptPage() {
             )}
           </Line>
           <Line label="Tokens">{tokensText(purchase)}</Line>
+          {purchase.inGame && (
+            <Line label="In game">
+              <span data-testid="in-game-status">{inGameText(purchase.inGame)}</span>
+            </Line>
+          )}
           {purchase.creatorCode && <Line label="Creator code">{creatorCodeText(purchase)}</Line>}
           <Line label="Transaction ID" wide>
             <code className="break-all">

@@ -103,6 +103,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
         history: [],
         ledger: [],
         deliveries: [],
+        grants: [],
         refund: { refundable: false, tokensToRemove: 0, roleToRemove: null, roleRetained: null, membership: null },
       }
     : answer;

@@ -15,7 +15,9 @@ import { paths } from '@/config/paths.ts';
 import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client.ts';
 import { discountText, formatMoney } from '@/lib/format.ts';
-import { usePurchase, useRefundPurchase } from '../api/purchases.ts';
+import { purchaseKeys, usePurchase, useRefundPurchase } from '../api/purchases.ts';
+import { GrantList } from '@/features/grants';
+import { useQueryClient } from '@tanstack/react-query';
 import { PurchaseDeliveries } from './purchase-deliveries.tsx';
 import { StatusBadge, TypeBadge } from './purchase-badges.tsx';
 
@@ -214,6 +216,7 @@ function Details({
   /** player pages open only for those who may read them */
   canSeePlayers: boolean;
 }) {
+  const queryClient = useQueryClient();
   const { purchase, buyer } = detail;
   return (
     <>
@@ -381,6 +384,15 @@ function Details({
 
       <Section title="Discord delivery">
         <PurchaseDeliveries detail={detail} />
+      </Section>
+
+      <Section title="In game">
+        <GrantList
+          grants={detail.grants}
+          canAct={canRefund}
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: purchaseKeys.all })}
+          empty="Nothing runs in game for this purchase."
+        />
       </Section>
 
       {canRefund && purchase.gateway === 'tebex' && purchase.status === 'completed' && (

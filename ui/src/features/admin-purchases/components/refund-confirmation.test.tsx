@@ -59,6 +59,7 @@ function giftDetail(overrides: { purchase?: object; refund?: object }): Purchase
     history: [],
     ledger: [],
     deliveries: [],
+    grants: [],
     refund: {
       refundable: true,
       tokensToRemove: 80,

@@ -7,7 +7,9 @@ import { RequireSecondFactorSetup } from '@/features/security';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { day } from '@/lib/dates.ts';
-import { usePlayer } from '../api/players.ts';
+import { playerKeys, usePlayer } from '../api/players.ts';
+import { GrantList } from '@/features/grants';
+import { useQueryClient } from '@tanstack/react-query';
 import { AdminActions } from './admin-actions.tsx';
 import { PermissionsSection } from './permissions-section.tsx';
 import { PlayerSearch } from './player-search.tsx';
@@ -91,6 +93,7 @@ export default function PlayerPage() {
   const query = usePlayer(id);
   const { user } = useCurrentUser();
   const [purchaseId, setPurchaseId] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const page = query.data;
   const actions = {
     tokens: can(user, 'adjust-tokens'),
@@ -154,6 +157,17 @@ export default function PlayerPage() {
               </p>
             )}
             <Timeline entries={page.timeline} onViewPurchase={seesPurchases ? setPurchaseId : null} />
+          </section>
+          <section aria-labelledby="grants-title" className="mt-8">
+            <h2 id="grants-title" className="mb-3 font-display text-xl font-bold text-gold-400">
+              In game
+            </h2>
+            <GrantList
+              grants={page.grants}
+              canAct={can(user, 'refund')}
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: playerKeys.page(page.player.id) })}
+              empty="Nothing has been run in game for this player."
+            />
           </section>
           {seesPurchases && <PurchaseDetailsDialog purchaseId={purchaseId} onClose={() => setPurchaseId(null)} />}
         </>

@@ -55,7 +55,8 @@ export const PAYMENT_STATUS_SLOW_REFRESH_MS = 10_000;
 
 /**
  * The buyer's own purchase as the server tells it: null when signed out, an ApiError (404) when it is not theirs or
- * does not exist. Asked again while the payment is awaited (until it settles) and while the Discord role is on its way.
+ * does not exist. Asked again while the payment is awaited (until it settles), and while the Discord role or what the
+ * game server gives is on its way.
  */
 export function useMyPurchase(reference: string) {
   const [startedAt] = useState(() => Date.now());
@@ -73,7 +74,9 @@ export function useMyPurchase(reference: string) {
       const early = Date.now() - startedAt < PAYMENT_STATUS_WATCH_MS;
       if (data?.status === 'awaiting_payment')
         return early ? PAYMENT_STATUS_REFRESH_MS : PAYMENT_STATUS_SLOW_REFRESH_MS;
-      return data?.role === 'pending' && early ? PAYMENT_STATUS_REFRESH_MS : false;
+      return (data?.role === 'pending' || data?.inGame?.state === 'waiting') && early
+        ? PAYMENT_STATUS_REFRESH_MS
+        : false;
     },
   });
 }

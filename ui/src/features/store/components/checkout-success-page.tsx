@@ -1,3 +1,4 @@
+import { InGameStatus } from '@/components/ui/in-game-status.tsx';
 import { BilledMonthly, useMyMembership } from '@/features/membership';
 import { ConnectButton } from '@/features/server';
 import { useQueryClient } from '@tanstack/react-query';
@@ -176,6 +177,7 @@ function Outcome({ purchase, problem }: { purchase: MyPurchaseDto; problem: stri
           Your Discord role is being granted automatically. If it does not show up, open a ticket as below.
         </p>
       ) : null}
+      <InGameStatus inGame={purchase.inGame} boxed />
       <ConnectButton className="mt-6 w-full sm:w-auto" />
       <NextSteps roleGranted={roleGranted} fulfilment={fulfilment} />
       <HelpLinks />
