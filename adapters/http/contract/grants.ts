@@ -47,7 +47,10 @@ export type InGameDeliveryDto = z.infer<typeof inGameDeliverySchema>;
 /** GET /api/grants (staff): the newest grants, all, not run yet or failed; of one player or everyone */
 export const grantsQuerySchema = z.object({
   filter: z.enum(['pending', 'failed']).optional(),
-  player: z.string().uuid('a player is named by their id').optional(),
+  player: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a player is named by their id')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 export const grantsResponseSchema = z.object({ grants: z.array(grantSchema) });
