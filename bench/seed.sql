@@ -49,4 +49,20 @@ select 'bench-fresh-' || g, json_build_object('userId', md5('fresh' || g)::uuid,
        now() + interval '12 hours'
 from generate_series(1, :fresh) as g;
 
+-- what purchases gave in the game: 100,000 grants that ran, and 2,000 due for 500 players who are online when the
+-- bench's game servers ask (Discord ids 400000000000000001 to ...500, four each; bench/grants.ts)
+insert into "game_grants" ("id", "purchase_id", "user_id", "discord_id", "product_id", "action", "kind", "command",
+  "needs_online", "status", "dedupe_key", "offers", "server", "ran_at", "result", "created_at", "updated_at")
+select md5('grant' || g)::uuid, md5('purchase' || g)::uuid, md5('user' || (1 + g % 100000))::uuid,
+       (100000000000000000 + 1 + g % 100000)::text, 'hood-package', 'purchase', 'command',
+       'addgang ' || (100000000000000000 + 1 + g % 100000) || ' hood', true, 'ran', 'bench:ran:' || g, 1, 'bench',
+       now() - make_interval(secs => g), 'ran', now() - make_interval(secs => g), now() - make_interval(secs => g)
+from generate_series(1, 100000) as g;
+insert into "game_grants" ("id", "discord_id", "product_id", "action", "kind", "command", "needs_online", "status",
+  "dedupe_key", "created_at", "updated_at")
+select md5('due-grant' || g)::uuid, (400000000000000000 + 1 + g % 500)::text, 'hood-package', 'purchase', 'command',
+       'addgang ' || (400000000000000000 + 1 + g % 500) || ' hood', true, 'queued', 'bench:due:' || g,
+       now() - make_interval(secs => 2000 - g), now()
+from generate_series(1, 2000) as g;
+
 set session_replication_role = origin;

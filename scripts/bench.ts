@@ -10,6 +10,7 @@ import { findRunningEmbedded } from '../adapters/persistence/embedded-postgres.t
 import { Database } from '../adapters/persistence/database.ts';
 import { verifyDatabase } from '../adapters/persistence/database-verify.ts';
 import { RUSH_ITEMS, RUSH_PLAYERS, type RushRound, rushRound } from '../bench/rush.ts';
+import { DUE_GRANTS, GRANT_PLAYERS, GRANT_POLL_MS, GRANT_SERVERS, grantsRound } from '../bench/grants.ts';
 import { whitelistAnswers } from '../tests/support/application-builders.ts';
 
 /**
@@ -46,6 +47,10 @@ interface Row extends Measured {
   ofKoaWithContexts?: number;
   /** the rush: the breaches db verify finds after it and not before */
   breaches?: number;
+  /** the grants: from the first poll until every due grant was acknowledged, in ms */
+  deliveredMs?: number;
+  /** the grants: p99 of the polls that carried them, in ms */
+  deliveryP99?: number;
   /** req/s of each run, when several were merged */
   runs?: number[];
 }
@@ -83,6 +88,8 @@ function medians(runs: Row[][]): Row[] {
       ofKoaAnswer: of((r) => r.ofKoaAnswer),
       ofKoaWithContexts: of((r) => r.ofKoaWithContexts),
       // the rush's db verify: every run's breaches added up
+      deliveredMs: of((r) => r.deliveredMs),
+      deliveryP99: of((r) => r.deliveryP99),
       breaches: same.some((r) => r.breaches !== undefined)
         ? same.reduce((sum, r) => sum + (r.breaches ?? 0), 0)
         : undefined,
@@ -281,6 +288,7 @@ async function benchTarget(
         STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
         STRIPE_WEBHOOK_SECRET: 'whsec_bench',
         RATE_LIMIT_WRITES_PER_MINUTE: '60',
+        GAME_API_KEY,
         LOG_LEVEL: 'info',
         ...env,
       },
@@ -427,6 +435,7 @@ async function benchTarget(
     );
     if (fresh > FRESH_USERS)
       console.log(`  ${target}: more submissions than fresh users (${fresh}): the repeats answer 409`);
+    rows.push(await grants(target, server.url));
     if (target === 'postgres') {
       // the same reads with two worker processes (WEB_CONCURRENCY=2) on the same database
       await stop(server);
@@ -469,6 +478,32 @@ const RUSH_SITE: Record<string, undefined | string> = {
   RATE_LIMIT_WRITES_PER_MINUTE: undefined,
   PAYMENT_GATEWAY: 'demo',
 };
+
+const GAME_API_KEY = randomBytes(24).toString('base64url');
+const GRANTS_ROUTE = `grants: ${DUE_GRANTS.toLocaleString('en-US')} due for ${GRANT_PLAYERS} players online on ${GRANT_SERVERS} game servers, each asking every ${GRANT_POLL_MS / 1000} s (the resource's own code); req/s is grants acknowledged a second, p50 and p99 a poll once nothing is due`;
+
+/**
+ * The game servers' side (bench/grants.ts): the seed's due grants delivered through the resource's code, and the
+ * polls of an evening when nothing is due. A grant run twice, or not acknowledged, counts as a failure.
+ */
+async function grants(target: string, siteUrl: string): Promise<Row> {
+  const round = await grantsRound(siteUrl, GAME_API_KEY);
+  const delivered = Number.isFinite(round.deliveredMs) ? `in ${round.deliveredMs} ms` : 'not all';
+  console.log(
+    `  ${target}: grants: ${round.acknowledged} acknowledged ${delivered}, ${round.ran} run, polls p99 ${round.deliveryP99} ms while delivering, p50 ${round.p50} ms and p99 ${round.p99} ms after${round.failures ? `, ${round.failures} answers not 200` : ''}`,
+  );
+  return {
+    target,
+    route: GRANTS_ROUTE,
+    rps: Number.isFinite(round.deliveredMs) ? round.acknowledged / (round.deliveredMs / 1000) : 0,
+    p50: round.p50,
+    p99: round.p99,
+    non2xx: round.failures + Math.abs(round.ran - DUE_GRANTS) + (DUE_GRANTS - Math.min(DUE_GRANTS, round.acknowledged)),
+    errors: 0,
+    deliveredMs: round.deliveredMs,
+    deliveryP99: round.deliveryP99,
+  };
+}
 
 /** measured rounds of the rush, after one to warm up; each round's players are fresh (first purchases) */
 const RUSH_ROUNDS = 3;
@@ -686,6 +721,20 @@ GOALS.push({
       (x) => x.rps >= 100 && x.p99 <= 1000 && x.breaches === 0,
       (x) =>
         `${Math.round(x.rps)} purchases/s, p50 ${x.p50} ms, p99 ${x.p99} ms, ${x.non2xx} failed, db verify ${x.breaches === 0 ? 'no breach added' : `${x.breaches} breaches added`}`,
+    );
+  },
+});
+
+GOALS.push({
+  goal: `grants: all ${DUE_GRANTS.toLocaleString('en-US')} due for ${GRANT_PLAYERS} players delivered and acknowledged within two polling intervals (${(2 * GRANT_POLL_MS) / 1000} s), each run once; a poll's p99 <= 20 ms at one a second a server`,
+  check: (rows, target) => {
+    const r = rows.find((row) => row.target === target && row.route === GRANTS_ROUTE);
+    if (!r) return '(not measured)';
+    return verdict(
+      r,
+      (x) => (x.deliveredMs ?? Number.POSITIVE_INFINITY) <= 2 * GRANT_POLL_MS && x.p99 <= 20,
+      (x) =>
+        `delivered in ${x.deliveredMs} ms, ${x.non2xx} failed, polls p99 ${x.p99} ms (p99 ${x.deliveryP99} ms while delivering)`,
     );
   },
 });
