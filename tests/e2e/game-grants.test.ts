@@ -76,6 +76,10 @@ describe.runIf(browserAvailable)('what a purchase gives in the game, in Chromium
       const row = page.getByTestId('purchase-row').filter({ hasText: 'Hood Package' });
       expect(await row.getByTestId('in-game-status').textContent()).toMatch(/^Delivered in game on /);
       await looked(page, `grants-account-${width}`);
+      await row.getByRole('link', { name: /Receipt for Hood Package/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Receipt' }).waitFor();
+      expect(await page.getByTestId('in-game-status').textContent()).toMatch(/^Delivered in game on /);
+      await looked(page, `grants-receipt-${width}`);
 
       const { page: admin } = await browser.pageAs(
         server,
@@ -110,6 +114,12 @@ describe.runIf(browserAvailable)('what a purchase gives in the game, in Chromium
         )
         .toBe(2);
       await looked(admin, `grants-staff-resent-${width}`, dialog.getByRole('region', { name: 'In game' }));
+
+      // the player's page lists the same grants, newest first
+      await admin.goto(`${server.url}/admin/players/${player.user.id}`);
+      const section = admin.getByRole('region', { name: 'In game' });
+      await expect.poll(() => section.getByTestId('grant').count(), { timeout: 10_000 }).toBe(2);
+      await looked(admin, `grants-player-page-${width}`);
     }
   }, 120_000);
 });
