@@ -175,6 +175,8 @@ describe('grants through the bayou-bridge resource', () => {
     );
     await sleep(300);
     expect(count(server.state.commands, reversal)).toBe(1);
+    const [given] = await grantsOf(purchaseId);
+    expect(given?.timeline.map((line) => line.kind)).toEqual(['queued', 'offered', 'ran', 'reversed']);
   });
 
   it("runs a pass's expiry grant when it ends, with nobody needing to be online", async () => {

@@ -5,7 +5,7 @@ export type GrantStatusDto = z.infer<typeof grantStatusSchema>;
 
 /** One line of a grant's timeline. */
 export const grantEventSchema = z.object({
-  kind: z.enum(['queued', 'offered', 'ran', 'failed', 'cancelled', 'released', 'resent', 'done_by_hand']),
+  kind: z.enum(['queued', 'offered', 'ran', 'failed', 'cancelled', 'released', 'reversed', 'resent', 'done_by_hand']),
   at: z.string(),
   server: z.string().nullable(),
   message: z.string().nullable(),

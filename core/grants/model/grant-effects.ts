@@ -83,9 +83,23 @@ export class QueuedGrantEffects implements GrantEffects {
     }
     const out = giving.some((g) => g.status === 'offered');
     const gave = giving.some((g) => g.status === 'ran' || g.status === 'done_by_hand');
-    if (!out && !gave) return;
+    if ((!out && !gave) || this.deps.plan.stepsFor(purchase, action).length === 0) return;
     const userId = beneficiaryOf(purchase);
     const holder = giving.find((g) => GIVING_ACTIONS.includes(g.action));
+    // what was given (or may have been) says it is being reversed, on its own timeline
+    await queue.add(
+      [],
+      giving
+        .filter((g) => g.status === 'ran' || g.status === 'done_by_hand' || g.status === 'offered')
+        .map((g) => ({
+          grantId: g.id,
+          kind: 'reversed' as const,
+          at: now,
+          server: null,
+          message: `The purchase was ${how}: its ${action} steps run${out ? ' once every grant out is reported' : ''}.`,
+          actor: null,
+        })),
+    );
     await this.write({
       item: purchase,
       action,

@@ -89,6 +89,7 @@ export const GRANT_EVENT_KINDS = [
   'failed',
   'cancelled',
   'released',
+  'reversed',
   'resent',
   'done_by_hand',
 ] as const;

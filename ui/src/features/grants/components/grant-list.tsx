@@ -29,6 +29,7 @@ const LINE: Record<GrantDto['timeline'][number]['kind'], string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   released: 'Released to run',
+  reversed: 'Reversed',
   resent: 'Sent again',
   done_by_hand: 'Done by hand',
 };
