@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../adapters/config.ts';
+import type { OfferedGrantDto } from '../../adapters/http/contract/game.ts';
 import { runCliOn } from '../support/cli.ts';
 import { client } from '../support/http.ts';
 import { startServerProcess } from '../support/server-process.ts';
@@ -34,13 +35,23 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** what the game API answers: a poll, a report, or a refusal */
+interface GameBody {
+  grants: OfferedGrantDto[];
+  more: boolean;
+  leaseSeconds: number;
+  results: { grantId: string; status: string }[];
+  code: string;
+  message: string;
+}
+
 async function game(path: string, body: unknown, key = KEY) {
   const response = await fetch(`${site.url}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as GameBody };
 }
 
 async function buyer(): Promise<{ player: SignedIn; purchaseId: string }> {
