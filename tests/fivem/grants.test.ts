@@ -191,6 +191,24 @@ describe('grants through the bayou-bridge resource', () => {
     expect(count(server.state.commands, command)).toBe(1);
   });
 
+  it('says once that the site cannot be asked, and once that it answers again, not at every poll', async () => {
+    const server = fivem({ bayou_grants_poll_ms: '50' });
+    server.cutRequestsTo = '/api/game/grants/poll';
+    await sleep(600);
+    const down = server.logs.filter((line) => line.includes('could not be asked for grants'));
+    expect(down).toHaveLength(1);
+    expect(down[0]).toContain('asking again every 50 ms');
+    server.cutRequestsTo = null;
+    await eventually(() =>
+      expect(server.logs.filter((line) => line.includes('answers the grants poll again'))).toHaveLength(1),
+    );
+    await sleep(300);
+    expect(server.logs.filter((line) => line.includes('answers the grants poll again'))).toHaveLength(1);
+    const wrongKey = fivem({ bayou_grants_poll_ms: '50', bayou_api_key: 'not-the-key-0123456789abcdef' });
+    await sleep(600);
+    expect(wrongKey.logs.filter((line) => line.includes('answered 401 to the grants poll'))).toHaveLength(1);
+  });
+
   it('tells staff of a grant that failed, and a resend runs it once more', async () => {
     const server = fivem();
     const player = await member();

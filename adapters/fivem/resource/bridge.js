@@ -246,19 +246,26 @@
       return outcome;
     }
 
+    /** why the polls fail, while they do: said once when they start failing, and once when they answer again */
+    let pollTrouble = null;
+    function pollFailed(why) {
+      if (pollTrouble !== why) log(`${why}; asking again every ${grantsPollMs} ms`);
+      pollTrouble = why;
+      return false;
+    }
+
     /** one poll: runs what came and reports it; answers whether more are waiting */
     async function grantsRound() {
       let answer;
       try {
         answer = await call('POST', '/api/game/grants/poll', { server: serverName, online: options.onlinePlayers() });
       } catch (error) {
-        log(`the site could not be asked for grants: ${error.message}`);
-        return false;
+        return pollFailed(`the site could not be asked for grants: ${error.message}`);
       }
-      if (answer.status !== 200 || !answer.body) {
-        log(`the site answered ${answer.status} to the grants poll`);
-        return false;
-      }
+      if (answer.status !== 200 || !answer.body)
+        return pollFailed(`the site answered ${answer.status} to the grants poll`);
+      if (pollTrouble) log('the site answers the grants poll again');
+      pollTrouble = null;
       const online = new Set(options.onlinePlayers());
       // a player who left since the poll: their grant waits for its lease and is offered again when they are back
       const runnable = answer.body.grants.filter((grant) => !grant.needsOnline || online.has(grant.discordId));
