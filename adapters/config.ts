@@ -407,13 +407,14 @@ function parseItemMap<T>(
   const problems: string[] = [];
   const map: Record<string, T> = {};
   for (const [key, value] of Object.entries(parsed)) {
-    const [productId, optionId, extra] = key.split(':');
-    const product = catalogue.list().find((candidate) => candidate.id === productId);
-    if (!product || extra !== undefined) problems.push(`'${key}' is not a product id of the catalogue`);
-    else if (optionId !== undefined && !product.options.some((option) => option.id === optionId))
-      problems.push(`${product.name} has no option '${optionId}'`);
-    else if (options.wholeProductsOnly && optionId === undefined && product.options.length > 0)
-      problems.push(`${product.name} is sold by option: name one, e.g. '${product.id}:${product.options[0].id}'`);
+    const item = catalogue.itemOf(key);
+    if ('problem' in item) {
+      if (item.problem === 'no-product') problems.push(`'${key}' is not a product id of the catalogue`);
+      else problems.push(`${item.product.name} has no option '${item.optionId}'`);
+    } else if (options.wholeProductsOnly && item.optionId === undefined && item.product.options.length > 0)
+      problems.push(
+        `${item.product.name} is sold by option: name one, e.g. '${item.product.id}:${item.product.options[0].id}'`,
+      );
     const problem = valueProblem(value, key);
     if (problem) problems.push(problem);
     else map[key] = value as T;

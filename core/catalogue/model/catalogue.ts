@@ -19,6 +19,24 @@ export class Catalogue {
     return found;
   }
 
+  /**
+   * What an item key (`productId`, or `productId:optionId`, as the owner's settings name items) names: the product and
+   * its option, or why it names none. Product ids only, not their aliases.
+   */
+  itemOf(
+    key: string,
+  ):
+    | { product: Product; optionId: string | undefined }
+    | { problem: 'no-product' }
+    | { problem: 'no-option'; product: Product; optionId: string } {
+    const [productId, optionId, ...rest] = key.split(':');
+    const product = this.products.find((candidate) => candidate.id === productId);
+    if (!product || rest.length > 0) return { problem: 'no-product' };
+    if (optionId !== undefined && !product.options.some((option) => option.id === optionId))
+      return { problem: 'no-option', product, optionId };
+    return { product, optionId };
+  }
+
   /** The price and tokens of one purchasable item: a product, or one option of a multi-price product. */
   price(id: string, type?: string, optionId?: string): PricedItem {
     const product = this.find(id, type);

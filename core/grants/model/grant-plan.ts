@@ -136,12 +136,10 @@ export function readGrantPlan(raw: unknown, catalogue: Catalogue): { plan: Grant
 }
 
 function unknownItem(key: string, catalogue: Catalogue): string | null {
-  const [productId, optionId, ...rest] = key.split(':');
-  const product = catalogue.list().find((candidate) => candidate.id === productId);
-  if (!product || rest.length > 0) return `${at(key)} is not a product of the catalogue.`;
-  if (optionId !== undefined && !product.options.some((option) => option.id === optionId))
-    return `${at(key)}: ${product.name} has no option "${optionId}".`;
-  return null;
+  const item = catalogue.itemOf(key);
+  if (!('problem' in item)) return null;
+  if (item.problem === 'no-product') return `${at(key)} is not a product of the catalogue.`;
+  return `${at(key)}: ${item.product.name} has no option "${item.optionId}".`;
 }
 
 function unknownPlaceholders(template: string): string[] {
