@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UUID_SHAPE } from './ids.ts';
 
 /** GET /api/server-status: the game server as last read (every 15 s), for every visitor */
 export const serverStatusSchema = z.object({
@@ -62,9 +63,6 @@ export const gameTokenChangeResponseSchema = z.object({
 });
 export type GameTokenChangeResponse = z.infer<typeof gameTokenChangeResponseSchema>;
 
-/** an id the database gave (any UUID's shape: the database makes no claim of its version) */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** a game server's name as it reports itself (bayou_server_name): letters, digits, spaces and _ . - */
 const serverName = z
   .string()
@@ -117,7 +115,7 @@ export const grantReportSchema = z.object({
   reports: z
     .array(
       z.object({
-        grantId: z.string().regex(UUID, 'a grant id is the id the site gave'),
+        grantId: z.string().regex(UUID_SHAPE, 'a grant id is the id the site gave'),
         ok: z.boolean(),
         message: z.string().max(1000).nullable().optional(),
       }),

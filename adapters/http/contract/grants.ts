@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { GRANT_ACTIONS, GRANT_EVENT_KINDS, GRANT_STATUSES, grantNoteSchema } from '../../../core/grants/model/grant.ts';
+import { UUID_SHAPE } from './ids.ts';
 
-export const grantStatusSchema = z.enum(['queued', 'offered', 'held', 'ran', 'failed', 'cancelled', 'done_by_hand']);
+export const grantStatusSchema = z.enum(GRANT_STATUSES);
 export type GrantStatusDto = z.infer<typeof grantStatusSchema>;
 
 /** One line of a grant's timeline. */
 export const grantEventSchema = z.object({
-  kind: z.enum(['queued', 'offered', 'ran', 'failed', 'cancelled', 'released', 'reversed', 'resent', 'done_by_hand']),
+  kind: z.enum(GRANT_EVENT_KINDS),
   at: z.string(),
   server: z.string().nullable(),
   message: z.string().nullable(),
@@ -20,7 +22,7 @@ export const grantSchema = z.object({
   discordId: z.string(),
   productId: z.string(),
   optionId: z.string().nullable(),
-  action: z.enum(['purchase', 'renewal', 'expiry', 'refund', 'dispute']),
+  action: z.enum(GRANT_ACTIONS),
   /** the console command, or `event <name>` */
   runs: z.string(),
   needsOnline: z.boolean(),
@@ -47,17 +49,14 @@ export type InGameDeliveryDto = z.infer<typeof inGameDeliverySchema>;
 /** GET /api/grants (staff): the newest grants, all, not run yet or failed; of one player or everyone */
 export const grantsQuerySchema = z.object({
   filter: z.enum(['pending', 'failed']).optional(),
-  player: z
-    .string()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a player is named by their id')
-    .optional(),
+  player: z.string().regex(UUID_SHAPE, 'a player is named by their id').optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 export const grantsResponseSchema = z.object({ grants: z.array(grantSchema) });
 export type GrantsResponse = z.infer<typeof grantsResponseSchema>;
 
 /** POST /api/grants/:id/done: what staff did by hand */
-export const grantDoneSchema = z.object({ note: z.string().trim().min(3).max(500) });
+export const grantDoneSchema = z.object({ note: grantNoteSchema });
 /** POST /api/grants/:id/cancel */
 export const grantCancelSchema = z.object({ reason: z.string().trim().max(500).optional() });
 

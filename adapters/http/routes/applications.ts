@@ -21,13 +21,12 @@ import {
 import { currentUser, requirePermission, requireUser } from '../middleware/auth.ts';
 import { sendJson } from '../json-response.ts';
 import { presentApplication, presentApplicationPage, presentMine } from '../presenters/applications.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_SHAPE } from '../contract/ids.ts';
 
 /** An id that cannot exist is simply not found (and never reaches the database as bad SQL input). */
 export function applicationId(ctx: Context, notFound: (id: string) => Error): string {
   const id = String(ctx.params.id ?? '');
-  if (!UUID.test(id)) throw notFound(id);
+  if (!UUID_SHAPE.test(id)) throw notFound(id);
   return id.toLowerCase();
 }
 

@@ -4,7 +4,7 @@ import type { PurchaseEffects } from '../../purchases/effects.ts';
 import { beneficiaryOf } from '../../purchases/model/gift.ts';
 import type { Purchase } from '../../purchases/model/purchase.ts';
 import type { Clock, IdGenerator } from '../../shared/ports.ts';
-import { GIVING_ACTIONS, type Grant, type GrantAction, type GrantEvent } from './grant.ts';
+import type { Grant, GrantAction, GrantEvent } from './grant.ts';
 import { type GrantPlan, type GrantStep, writeCommand } from './grant-plan.ts';
 import type { GrantAlerts, GrantHolders, GrantQueue } from '../ports.ts';
 
@@ -85,7 +85,8 @@ export class QueuedGrantEffects implements GrantEffects {
     const gave = giving.some((g) => g.status === 'ran' || g.status === 'done_by_hand');
     if ((!out && !gave) || this.deps.plan.stepsFor(purchase, action).length === 0) return;
     const userId = beneficiaryOf(purchase);
-    const holder = giving.find((g) => GIVING_ACTIONS.includes(g.action));
+    // the player the purchase's grants went to
+    const [holder] = giving;
     // what was given (or may have been) says it is being reversed, on its own timeline
     await queue.add(
       [],

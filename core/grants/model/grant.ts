@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** What caused a grant: a purchase (or a delivered gift), a paid renewal, a pass ending, a refund, a dispute. */
 export const GRANT_ACTIONS = ['purchase', 'renewal', 'expiry', 'refund', 'dispute'] as const;
 export type GrantAction = (typeof GRANT_ACTIONS)[number];
@@ -94,6 +96,10 @@ export const GRANT_EVENT_KINDS = [
   'done_by_hand',
 ] as const;
 export type GrantEventKind = (typeof GRANT_EVENT_KINDS)[number];
+
+/** What staff write of a grant they gave by hand: the one rule the CLI, the API and the form read. */
+export const GRANT_NOTE_RULE = 'Say what was done by hand, in 3 to 500 characters.';
+export const grantNoteSchema = z.string().trim().min(3, GRANT_NOTE_RULE).max(500, GRANT_NOTE_RULE);
 
 /** One line of a grant's timeline. */
 export interface GrantEvent {

@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/ports.ts';
-import { GrantNotChangeableError, GrantNotFoundError } from '../errors.ts';
 import type { Grant } from '../model/grant.ts';
+import { changeByHand } from '../model/hand-change.ts';
 import type { GrantQueue } from '../ports.ts';
 
 /** A grant not run (or failed) will never run: staff cancel it, with why. */
@@ -10,20 +10,13 @@ export class CancelGrant {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { grantId: string; reason?: string; actor: string }): Promise<Grant> {
-    const grant = await this.queue.findById(input.grantId);
-    if (!grant) throw new GrantNotFoundError([input.grantId]);
-    const now = this.clock.now();
+  execute(input: { grantId: string; reason?: string; actor: string }): Promise<Grant> {
     const message = input.reason?.trim() || 'Cancelled by staff.';
-    const moved = await this.queue.change({
-      id: grant.id,
-      from: ['queued', 'failed', 'held'],
-      to: 'cancelled',
-      result: message,
-      event: { kind: 'cancelled', at: now, server: null, message, actor: input.actor },
-    });
-    if (!moved)
-      throw new GrantNotChangeableError((await this.queue.findById(grant.id))?.status ?? grant.status, 'cancelled');
-    return moved;
+    const event = { kind: 'cancelled' as const, at: this.clock.now(), server: null, message, actor: input.actor };
+    return changeByHand(
+      this.queue,
+      { id: input.grantId, from: ['queued', 'failed', 'held'], to: 'cancelled', result: message, event },
+      'cancelled',
+    );
   }
 }

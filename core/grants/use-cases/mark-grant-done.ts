@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../../shared/errors.ts';
 import type { Clock } from '../../shared/ports.ts';
-import { GrantNotChangeableError, GrantNotFoundError } from '../errors.ts';
-import type { Grant } from '../model/grant.ts';
+import { type Grant, GRANT_NOTE_RULE, grantNoteSchema } from '../model/grant.ts';
+import { changeByHand } from '../model/hand-change.ts';
 import type { GrantQueue } from '../ports.ts';
 
 /** Staff gave it by hand: a grant not run (or failed) is marked done with their note, and is never offered again. */
@@ -11,24 +11,23 @@ export class MarkGrantDone {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { grantId: string; note: string; actor: string }): Promise<Grant> {
-    const note = input.note.trim();
-    if (note.length < 3 || note.length > 500)
-      throw new InvalidInputError('GRANT_NOTE_REQUIRED', 'Say what was done by hand, in 3 to 500 characters.', [
+  execute(input: { grantId: string; note: string; actor: string }): Promise<Grant> {
+    const note = grantNoteSchema.safeParse(input.note);
+    if (!note.success)
+      throw new InvalidInputError('GRANT_NOTE_REQUIRED', GRANT_NOTE_RULE, [
         { path: 'note', message: 'Between 3 and 500 characters' },
       ]);
-    const grant = await this.queue.findById(input.grantId);
-    if (!grant) throw new GrantNotFoundError([input.grantId]);
-    const now = this.clock.now();
-    const moved = await this.queue.change({
-      id: grant.id,
-      from: ['queued', 'failed', 'held'],
-      to: 'done_by_hand',
-      result: note,
-      event: { kind: 'done_by_hand', at: now, server: null, message: note, actor: input.actor },
-    });
-    if (!moved)
-      throw new GrantNotChangeableError((await this.queue.findById(grant.id))?.status ?? grant.status, 'marked done');
-    return moved;
+    const event = {
+      kind: 'done_by_hand' as const,
+      at: this.clock.now(),
+      server: null,
+      message: note.data,
+      actor: input.actor,
+    };
+    return changeByHand(
+      this.queue,
+      { id: input.grantId, from: ['queued', 'failed', 'held'], to: 'done_by_hand', result: note.data, event },
+      'marked done',
+    );
   }
 }
