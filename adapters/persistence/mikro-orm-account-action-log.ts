@@ -5,10 +5,9 @@ import { accountActionFields } from '../../core/audit/model/audit-chain.ts';
 import type { Database } from './database.ts';
 import { latestRowsOfUser } from './list-rows.ts';
 import { MikroOrmChainedLog } from './mikro-orm-chained-log.ts';
+import { text } from './row-values.ts';
 
 type Row = Record<string, unknown>;
-
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 /** The account_actions table, a log of the audit chain. */
 export class MikroOrmAccountActionLog extends MikroOrmChainedLog<AccountAction> implements AccountActionLog {

@@ -1,6 +1,7 @@
 import type { Delivery, DeliveryKind, DeliveryStatus } from '../../core/delivery/model/delivery.ts';
 import type { DeliveryOutbox } from '../../core/delivery/ports.ts';
 import type { Database } from './database.ts';
+import { date, text } from './row-values.ts';
 
 type Row = Record<string, unknown>;
 
@@ -25,9 +26,6 @@ const COLUMNS = [
 
 /** Database.query joins the caller's transaction, if any: outbox rows are written with their cause */
 const run = (database: Database, sql: string, params: unknown[]) => database.query<Row>(sql, params);
-
-const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 function toDelivery(row: Row): Delivery {
   return {

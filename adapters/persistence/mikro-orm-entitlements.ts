@@ -1,12 +1,11 @@
 import type { Entitlement, Entitlements, EntitlementExclusion } from '../../core/delivery/ports.ts';
 import type { Database } from './database.ts';
+import { text } from './row-values.ts';
 
 type Row = Record<string, unknown>;
 
 /** at most this many users' Discord ids are cached (a launch evening's buyers fit many times over) */
 const MAX_CACHED_DISCORD_IDS = 10_000;
-
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 /** What members are owed, read from completed purchases and approved whitelist applications. */
 export class MikroOrmEntitlements implements Entitlements {

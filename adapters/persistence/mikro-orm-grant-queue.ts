@@ -10,6 +10,7 @@ import type {
 import type { GrantChange, GrantClaim, GrantQueue, GrantSettlement } from '../../core/grants/ports.ts';
 import type { Database } from './database.ts';
 import { isUuid } from './mikro-orm-user-repository.ts';
+import { date, text } from './row-values.ts';
 
 type Row = Record<string, unknown>;
 
@@ -40,8 +41,6 @@ const GRANT_COLUMNS = [
 
 const EVENT_COLUMNS = ['grant_id', 'kind', 'at', 'server', 'message', 'actor'] as const;
 
-const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const list = (values: readonly string[]) => JSON.stringify(values);
 const quotedColumns = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
 const placeholders = (rows: number, columns: number) =>
