@@ -6,6 +6,7 @@ import { displayName } from '../../core/users/model/user.ts';
 import { CliFailure, EXIT_CODES } from '../failure.ts';
 import type { CliContext } from '../program.ts';
 import { oneLine, terminalJson } from '../terminal-text.ts';
+import { terminalActor } from './users.ts';
 
 const at = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
 
@@ -37,8 +38,8 @@ function timeline(grant: GrantWithTimeline): string[] {
 
 /** the terminal's name in a grant's timeline: the admin named by --as, or "the terminal" */
 async function actorName(system: System, as: string | undefined): Promise<string> {
-  if (!as) return 'the terminal';
-  return `${displayName(await system.core.users.findByDiscordId.execute(as))} (terminal)`;
+  const { actor } = await terminalActor(system, as);
+  return actor ? `${displayName(actor)} (terminal)` : 'the terminal';
 }
 
 export function registerGrantCommands(program: Command, context: CliContext): void {
