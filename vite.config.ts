@@ -53,6 +53,9 @@ export default defineConfig({
             { name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/, priority: 2 },
             { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 2 },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            // the schema library in one chunk of its own: a page that validates nothing (the account page's dialogs)
+            // never loads it beside a component it shares a chunk with, nor runs its start-up probe of eval
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
           ],
         },
       },

@@ -2,12 +2,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { Catalogue } from '../core/catalogue/model/catalogue.ts';
+import { BRAND } from '../core/shared/brand.ts';
 import { type GrantPlan, readGrantPlan } from '../core/grants/model/grant-plan.ts';
 import type { RoleMappingSettings } from '../core/delivery/model/role-mapping.ts';
 import { ConfigError } from './config-error.ts';
 import type { OwnerFigures } from '../core/game/use-cases/show-server-figures.ts';
 import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../core/security/model/second-factor.ts';
 import { isPermission, type Permission, PERMISSIONS } from '../core/users/model/permissions.ts';
+import {
+  DEFAULT_INTERVIEW_REQUIRED_FOR,
+  INTERVIEW_KINDS,
+  isInterviewKind,
+} from '../core/interviews/model/interview-rules.ts';
+import { APPLICATION_KIND_NAMES, type ApplicationKindName } from '../core/applications/model/application.ts';
+import { DEFAULT_QUORUM, MAX_QUORUM, type QuorumSettings } from '../core/applications/model/votes.ts';
 
 const optionalText = z
   .string()
@@ -25,6 +33,22 @@ const ownerFigure = optionalText.pipe(
     .regex(/^[^\p{Cc}]*$/u, 'must be plain text')
     .optional(),
 );
+
+/** QUORUM_<KIND>: the approvals (or denials) that decide a kind; unset, the kind's default (decision 0106) */
+const quorumOf = (kind: ApplicationKindName) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, `must be a whole number of approvals from 1 to ${MAX_QUORUM}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, `must be a whole number of approvals from 1 to ${MAX_QUORUM}`)
+          .max(MAX_QUORUM, `must be a whole number of approvals from 1 to ${MAX_QUORUM}`),
+      )
+      .default(DEFAULT_QUORUM[kind].approvals),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -77,6 +101,8 @@ const envSchema = z.object({
   RATE_LIMIT_COUPONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** creator codes checked (at checkout, or as typed) per signed-in player and per client address per minute */
   RATE_LIMIT_CODES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** requests per API token per minute under /api/v1, per process */
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** the bot that hands out roles and sends direct messages; with the guild it serves */
   DISCORD_BOT_TOKEN: optionalText,
   DISCORD_GUILD_ID: optionalText.pipe(z.string().regex(SNOWFLAKE, 'must be a Discord id (digits)').optional()),
@@ -96,10 +122,30 @@ const envSchema = z.object({
   DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(1_000),
   /** off: this process sends no deliveries (another process's worker does) */
   DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
+  /** outbound webhooks: the longest one request may take, the tries before a message is left as failed */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(10_000),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** where endpoints may point: public-https (production's default) or any (the default outside production) */
+  WEBHOOK_TARGETS: z.enum(['public-https', 'any']).optional(),
   /** how often the server looks for memberships due to renew or end (demo renewals; Stripe's missed webhooks) */
   MEMBERSHIP_RENEWAL_POLL_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** how often the server asks the payment provider about purchases pending for over a minute */
   PURCHASE_RECONCILE_POLL_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** the kinds of application whose approval waits for an interview held: kinds separated by commas, or none */
+  INTERVIEW_REQUIRED_FOR: optionalText.transform((value, ctx): ApplicationKindName[] => {
+    if (value === undefined) return [...DEFAULT_INTERVIEW_REQUIRED_FOR];
+    if (value.toLowerCase() === 'none') return [];
+    const names = [...new Set(value.split(',').map((name) => name.trim().toLowerCase()))].filter(Boolean);
+    const unknown = names.filter((name) => !isInterviewKind(name));
+    if (unknown.length > 0 || names.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${unknown.length > 0 ? `unknown kind ${unknown.join(', ')}: ` : ''}must be none or kinds from ${INTERVIEW_KINDS.join(', ')}, separated by commas (gangs are bought, not applied for)`,
+      });
+    return names.filter(isInterviewKind);
+  }),
+  /** how often the server looks for interviews starting within 30 minutes, to remind both sides */
+  INTERVIEW_REMINDER_POLL_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** the FiveM server's HTTP address (its dynamic.json and info.json), e.g. http://127.0.0.1:30120 */
   FIVEM_SERVER_URL: optionalText.pipe(z.url().optional()),
   /** how often that status is read */
@@ -113,6 +159,13 @@ const envSchema = z.object({
   ),
   /** the key the game server sends to /api/game (Authorization: Bearer); the routes are off without it */
   GAME_API_KEY: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  /**
+   * the server is listed on FiveM, so the Cfx.re platform licence applies: money for in-game benefits only through
+   * Tebex. Unset: true when the game bridge is configured (GAME_API_KEY)
+   */
+  FIVEM_LISTED: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
+  /** purchases credit tokens (on, as the catalogue says), or none (off: for owners whose licence forbids a currency) */
+  PURCHASE_TOKENS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** the owner's grants per product, as JSON: what the game server runs for a purchase (decision 0100); unset: none */
   GAME_GRANTS_FILE: optionalText,
   /** how long a game server holds a grant it was offered before it may be offered again, unreported */
@@ -152,6 +205,27 @@ const envSchema = z.object({
       });
     return names.filter(isPermission);
   }),
+  /** the mail server receipts go through (smtp:// or smtps://, with its user and password); unset: .eml files in DATA_DIR/mail */
+  SMTP_URL: optionalText,
+  /** the From of every email: an address, or a name and an address; unset: the site's name at receipts@ PUBLIC_URL's host */
+  MAIL_FROM: optionalText,
+  /** how many approvals (or denials) decide each kind of application */
+  QUORUM_WHITELIST: quorumOf('whitelist'),
+  QUORUM_STAFF: quorumOf('staff'),
+  QUORUM_APPEAL: quorumOf('appeal'),
+  /** whether reviewers see each other's votes before voting: true, false, or the kinds that show them (comma-separated) */
+  VOTES_VISIBLE_BEFORE_VOTING: optionalText.transform((value, ctx): ApplicationKindName[] => {
+    if (value === undefined || value.toLowerCase() === 'true') return [...APPLICATION_KIND_NAMES];
+    if (value.toLowerCase() === 'false') return [];
+    const names = [...new Set(value.split(',').map((name) => name.trim().toLowerCase()))].filter(Boolean);
+    const unknown = names.filter((name) => !(APPLICATION_KIND_NAMES as readonly string[]).includes(name));
+    if (unknown.length > 0 || names.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${unknown.length > 0 ? `unknown kind ${unknown.join(', ')}: ` : ''}must be true, false, or kinds from ${APPLICATION_KIND_NAMES.join(', ')}, separated by commas`,
+      });
+    return names as ApplicationKindName[];
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -186,6 +260,8 @@ export interface Config {
     gamePerMinute: number;
     couponsPerMinute: number;
     codesPerMinute: number;
+    /** requests per API token under /api/v1 */
+    apiPerMinute: number;
   };
   /** Discord sign-in; null means the development sign-in */
   discordOAuth: { clientId: string; clientSecret: string; redirectUri: string; baseUrl: string } | null;
@@ -216,10 +292,21 @@ export interface Config {
     /** false: this process sends no deliveries (another process's worker does) */
     worker: boolean;
   };
+  /** outbound webhooks (decision 0108); their worker runs with the delivery worker (DELIVERY_WORKER) */
+  webhooks: {
+    /** WEBHOOK_TIMEOUT_MS */
+    timeoutMs: number;
+    /** WEBHOOK_MAX_ATTEMPTS */
+    maxAttempts: number;
+    /** WEBHOOK_TARGETS: public-https in production unless set, any outside it */
+    targets: 'public-https' | 'any';
+  };
   /** the membership renewal scheduler: runs with the delivery worker (DELIVERY_WORKER), every renewalPollMs */
   memberships: { renewalPollMs: number };
   /** the pending-purchase reconciliation: runs with the delivery worker (DELIVERY_WORKER), every reconcilePollMs */
   purchases: { reconcilePollMs: number };
+  /** interviews (decision 0107): the kinds whose approval waits for one held, and the reminders' poll */
+  interviews: { requiredFor: readonly ApplicationKindName[]; reminderPollMs: number };
   /** the FiveM server: its status address and join code, and the key it calls the site with (each may be absent) */
   game: {
     serverUrl: string | null;
@@ -237,6 +324,30 @@ export interface Config {
   backups: { everyMs: number | null; dir: string; keep: number };
   /** STAFF_2FA: holders of these permissions need a second factor (empty: nobody) */
   staffSecondFactor: readonly Permission[];
+  /** the rules the store sells under (decision 0103) */
+  store: {
+    /** FIVEM_LISTED: the platform licence applies (payments through Tebex alone in production) */
+    fivemListed: boolean;
+    /** whether FIVEM_LISTED was set, or follows GAME_API_KEY */
+    fivemListedSet: boolean;
+    /** PURCHASE_TOKENS: purchases credit tokens */
+    purchaseTokens: boolean;
+  };
+  /** QUORUM_* and VOTES_VISIBLE_BEFORE_VOTING: how each kind of application is decided by a team (decision 0106) */
+  quorum: QuorumSettings;
+  /** receipts by email (decision 0102): through SMTP_URL's server, or written as .eml files in dropDir */
+  mail: {
+    /** SMTP_URL; it holds the password, so it is never logged; null: files in dropDir */
+    smtpUrl: string | null;
+    /** the mail server's host, to name it where the URL may not go */
+    smtpHost: string | null;
+    /** MAIL_FROM, or the site's name at receipts@ the public address's host */
+    from: string;
+    /** DATA_DIR/mail */
+    dropDir: string;
+    /** the development page listing the files (/dev/mail): outside production, with no SMTP_URL */
+    devPage: boolean;
+  };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -255,6 +366,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const missing = (names: readonly (keyof Env)[]) => names.filter((name) => !env[name]);
   const production = env.NODE_ENV === 'production';
   const gateway = env.PAYMENT_GATEWAY ?? (missing(STRIPE_VARS).length === 0 ? 'stripe' : 'demo');
+  const fivemListed = env.FIVEM_LISTED ? env.FIVEM_LISTED === 'true' : env.GAME_API_KEY !== undefined;
   // a gateway chosen by name must be complete, in every environment: half a gateway takes no payment
   const gatewayVars = gateway === 'tebex' ? TEBEX_VARS : gateway === 'stripe' ? STRIPE_VARS : [];
   if (env.PAYMENT_GATEWAY && missing(gatewayVars).length > 0)
@@ -270,6 +382,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         `Production refuses the development sign-in and demo payments. Set: ${required.join(', ')} (see .env.example).`,
       );
     }
+    if (fivemListed && gateway !== 'tebex')
+      throw new ConfigError(
+        `FIVEM_LISTED is true${env.FIVEM_LISTED ? '' : ' (the default while GAME_API_KEY is set)'}: the FiveM platform licence allows taking money for in-game benefits only through Tebex, Cfx.re's commerce partner. Set PAYMENT_GATEWAY=tebex with TEBEX_* (see .env.example), or FIVEM_LISTED=false for a server that is not listed on FiveM.`,
+      );
     if (env.TRUST_PROXY_HOPS === 0) {
       throw new ConfigError(
         'Invalid configuration:\n  TRUST_PROXY_HOPS: must be 1 or more in production: the server speaks plain HTTP and needs an HTTPS proxy in front (see README).',
@@ -301,6 +417,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       gamePerMinute: env.RATE_LIMIT_GAME_PER_MINUTE,
       couponsPerMinute: env.RATE_LIMIT_COUPONS_PER_MINUTE,
       codesPerMinute: env.RATE_LIMIT_CODES_PER_MINUTE,
+      apiPerMinute: env.RATE_LIMIT_API_PER_MINUTE,
     },
     discordOAuth:
       clientId && clientSecret && redirectUri
@@ -338,8 +455,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pollMs: env.DELIVERY_POLL_MS,
       worker: env.DELIVERY_WORKER === 'on',
     },
+    webhooks: {
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
+      targets: env.WEBHOOK_TARGETS ?? (production ? 'public-https' : 'any'),
+    },
     memberships: { renewalPollMs: env.MEMBERSHIP_RENEWAL_POLL_MS },
     purchases: { reconcilePollMs: env.PURCHASE_RECONCILE_POLL_MS },
+    interviews: { requiredFor: env.INTERVIEW_REQUIRED_FOR, reminderPollMs: env.INTERVIEW_REMINDER_POLL_MS },
     game: {
       serverUrl: env.FIVEM_SERVER_URL ?? null,
       statusPollMs: env.FIVEM_STATUS_POLL_MS,
@@ -360,8 +483,59 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keep: env.BACKUP_KEEP,
     },
     staffSecondFactor: env.STAFF_2FA,
+    store: {
+      fivemListed,
+      fivemListedSet: env.FIVEM_LISTED !== undefined,
+      purchaseTokens: env.PURCHASE_TOKENS === 'on',
+    },
+    quorum: {
+      whitelist: quorumSetting(env.QUORUM_WHITELIST, env.VOTES_VISIBLE_BEFORE_VOTING.includes('whitelist')),
+      staff: quorumSetting(env.QUORUM_STAFF, env.VOTES_VISIBLE_BEFORE_VOTING.includes('staff')),
+      appeal: quorumSetting(env.QUORUM_APPEAL, env.VOTES_VISIBLE_BEFORE_VOTING.includes('appeal')),
+    },
+    mail: mailSettings(env, production),
     logLevel: env.LOG_LEVEL,
   };
+}
+
+const quorumSetting = (approvals: number, votesVisibleBeforeVoting: boolean) => ({
+  approvals,
+  votesVisibleBeforeVoting,
+});
+
+/** SMTP_URL and MAIL_FROM, checked at start; a message names the variable, never its value (it holds a password). */
+function mailSettings(env: Env, production: boolean): Config['mail'] {
+  const smtp = env.SMTP_URL ? smtpServer(env.SMTP_URL) : null;
+  const publicHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost';
+  const from = env.MAIL_FROM ?? `${BRAND} <receipts@${publicHost}>`;
+  if (!MAIL_FROM_SHAPE.test(from))
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_FROM: must be an address (receipts@example.com) or a name and an address (Bayou Roleplay <receipts@example.com>)',
+    );
+  return {
+    smtpUrl: env.SMTP_URL ?? null,
+    smtpHost: smtp?.host ?? null,
+    from,
+    dropDir: join(env.DATA_DIR, 'mail'),
+    devPage: !production && smtp === null,
+  };
+}
+
+/** an address, or a name (no angle brackets) and an address in them */
+const MAIL_FROM_SHAPE = /^(?:[^<>@\s]+@[^<>@\s]+|[^<>]*<[^<>@\s]+@[^<>@\s]+>)$/;
+
+function smtpServer(raw: string): { host: string } {
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: must be an smtp:// or smtps:// address with a host, e.g. smtp://user:password@mail.example.com:587 (the value is not shown: it may hold a password)',
+    );
+  return { host: url.hostname };
 }
 
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;

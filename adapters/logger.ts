@@ -19,6 +19,8 @@ export const REDACTED_PATHS = [
   '*.code',
   '*.state',
   '*.code_verifier',
+  // SMTP_URL carries the mail server's password
+  '*.smtpUrl',
 ];
 
 /**

@@ -9,6 +9,8 @@ export interface Measured {
   p50: number;
   p99: number;
   non2xx: number;
+  /** the answers that were not 2xx, by status code (autocannon only): what went wrong when non2xx is not 0 */
+  statuses?: Record<string, number>;
   errors: number;
   /** cores the server used while loaded (its workers included), and the load generator; undefined where unknown */
   serverCores?: number;
@@ -62,8 +64,20 @@ export function autocannonFigures(result: autocannon.Result): Measured {
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, stats]) => [code, stats.count ?? 0]),
+    ),
     errors: result.errors + result.timeouts,
   };
+}
+
+/** ", 9274 non-2xx (503: 9274)": the statuses where they are known; nothing when every answer was 2xx */
+export function non2xxText(measured: Pick<Measured, 'non2xx' | 'statuses'>): string {
+  if (!measured.non2xx) return '';
+  const codes = Object.entries(measured.statuses ?? {}).map(([code, count]) => `${code}: ${count}`);
+  return `, ${measured.non2xx} non-2xx${codes.length > 0 ? ` (${codes.join(', ')})` : ''}`;
 }
 
 const wrkLoader: Loader = {

@@ -1,4 +1,8 @@
 import { Agent, request } from 'node:http';
+import { WITHDRAWAL_CONSENT } from '../core/purchases/model/withdrawal-consent.ts';
+
+/** the withdrawal consent ticked and the age declared, as the checkout page sends them */
+const TERMS = { withdrawalConsent: WITHDRAWAL_CONSENT.version, ageDeclaration: 'adult' } as const;
 
 /** what a launch evening's rush asks: 30 players at once, each buying these 4 items at the same moment */
 export const RUSH_PLAYERS = 30;
@@ -70,7 +74,7 @@ export async function rushRound(siteUrl: string, cookies: readonly string[]): Pr
       cookies.flatMap((cookie) =>
         RUSH_ITEMS.map(async (item) => {
           const started = performance.now();
-          const checkout = await call('POST', '/api/create-payment-intent', cookie, item);
+          const checkout = await call('POST', '/api/create-payment-intent', cookie, { ...item, ...TERMS });
           if (checkout.status !== 200) return fail('checkout', checkout);
           const paid = await call('POST', '/api/payments/demo/confirm', cookie, {
             clientSecret: checkout.body?.clientSecret,

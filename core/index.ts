@@ -1,9 +1,11 @@
+import { createApiTokenModule, type ApiTokenPorts } from './api-tokens/module.ts';
 import { createApplicationModules, type ApplicationPorts } from './applications/module.ts';
 import { type AuditChainPorts, createAuditChainModule } from './audit/module.ts';
 import type { BanLifter } from './applications/ports.ts';
 import { tierName } from './memberships/model/lifecycle.ts';
 import type { Catalogue } from './catalogue/model/catalogue.ts';
 import { createCatalogueModule } from './catalogue/module.ts';
+import type { StoreRuleSettings } from './catalogue/use-cases/check-platform-rules.ts';
 import { createCreatorModule, type CreatorPorts } from './creators/module.ts';
 import { createDashboardModule, type DashboardPorts } from './dashboard/module.ts';
 import { createGameModule, type GamePorts } from './game/module.ts';
@@ -15,6 +17,13 @@ import { createTokenModule, type TokenPorts } from './tokens/module.ts';
 import { createUserModule, type UserPorts } from './users/module.ts';
 import { createDeliveryModule, type DeliveryPorts } from './delivery/module.ts';
 import { createGrantModule, type GrantPorts } from './grants/module.ts';
+import { createMailModule, type MailPorts } from './mail/module.ts';
+import { createPrivacyModule, type PrivacyPorts } from './privacy/module.ts';
+import { createInterviewModule, type InterviewPorts } from './interviews/module.ts';
+import { createQueueModule, type QueuePorts } from './queue/module.ts';
+import { createWebhookModule, type WebhookPorts } from './webhooks/module.ts';
+import type { WebhookEffects } from './webhooks/model/webhook-events-recorder.ts';
+import type { MailEffects } from './mail/model/receipt-emails.ts';
 import type { GrantEffects } from './grants/model/grant-effects.ts';
 import type { DeliveryEffects } from './delivery/effects.ts';
 import type { MembershipEffects } from './memberships/effects.ts';
@@ -31,6 +40,8 @@ export interface CorePorts {
   clock: Clock;
   ids: IdGenerator;
   catalogue: Catalogue;
+  /** the rules the store sells under: listed on FiveM, and whether purchases credit tokens */
+  store: StoreRuleSettings;
   transactions: TransactionRunner;
   applications: ApplicationPorts;
   /** accounts and their token balances */
@@ -41,6 +52,8 @@ export interface CorePorts {
   delivery: DeliveryPorts;
   /** what the game server runs for a purchase: the owner's plan and the queue it asks */
   grants: GrantPorts;
+  /** receipts by email: the outbox, the sender (SMTP, or files) and the pages they link to */
+  mail: MailPorts;
   /** the player page's reads and the account-action log */
   players: PlayerPorts;
   /** Priority Pass memberships and their recurring billing */
@@ -57,6 +70,19 @@ export interface CorePorts {
   auditChain: AuditChainPorts;
   /** the staff's second factor: passkeys, authenticator apps, recovery codes */
   security: SecurityPorts;
+  /** interviews before a decision: the times offered and booked, the links their messages give, the kinds needing one */
+  interviews: InterviewPorts;
+  /** the tokens other tools read the site's API with */
+  apiTokens: ApiTokenPorts;
+  /** the game server's connection queue: its latest reports, the players let in, staff actions waiting to apply */
+  queue: QueuePorts;
+  /** outbound webhooks: the endpoints, their outbox, the signed sender and where endpoints may point */
+  webhooks: WebhookPorts;
+  /**
+   * players' requests about their data and the erasure of an account across the database; absent where there is no
+   * database (the core's in-memory tests), and then `privacy` is null
+   */
+  privacy?: PrivacyPorts;
 }
 
 /** Builds every use case from the ports the adapters provide. */
@@ -66,7 +92,21 @@ export function createCore(ports: CorePorts) {
     users: createUserModule(ports.users, { clock, ids }),
     tokens: createTokenModule(ports.users, { clock, ids, transactions }),
   };
-  const discord = createDeliveryModule(ports.delivery, { clock, ids });
+  const outbound = createWebhookModule(ports.webhooks, {
+    discordIdOf: (userId) => ports.delivery.entitlements.discordIdOf(userId),
+    clock,
+    ids,
+    transactions,
+  });
+  // a Discord role given (or given up on) tells the endpoints, in the transaction that settles it
+  const discord = createDeliveryModule(ports.delivery, {
+    clock,
+    ids,
+    grantOutcomes: {
+      transactions,
+      settled: (delivery, delivered, message) => outbound.happenings.roleGrantSettled(delivery, delivered, message),
+    },
+  });
   const { delivery } = discord;
   const inGame = createGrantModule(ports.grants, {
     holders: ports.delivery.entitlements,
@@ -74,9 +114,18 @@ export function createCore(ports: CorePorts) {
     clock,
     ids,
     transactions,
+    outcomes: { settled: (grant) => outbound.happenings.gameGrantSettled(grant) },
   });
-  // Discord's rows, then the game server's grants, written in the same transaction as their cause
-  const effects = withGrants(discord.effects, inGame.effects);
+  const mail = createMailModule(ports.mail, {
+    accounts: ports.users.users,
+    purchases: ports.purchases.purchases,
+    tierName: (tierId) => tierName(catalogue, tierId),
+    clock,
+    ids,
+  });
+  // Discord's rows, then the game server's grants, the buyer's emails and the endpoints' messages, in the same
+  // transaction as their cause
+  const effects = composeEffects(discord.effects, inGame.effects, mail.effects, outbound.effects);
   const membershipShared = {
     catalogue,
     clock,
@@ -139,6 +188,11 @@ export function createCore(ports: CorePorts) {
           await applications.appeals.close.execute({ ...input, ban: 'account' });
         },
       },
+      // a ban and its lifting tell the endpoints, in the transaction of the account-action log's row
+      bans: {
+        banned: (ban) => outbound.happenings.playerBanned(ban),
+        unbanned: (ban) => outbound.happenings.playerUnbanned(ban),
+      },
     },
     { clock, ids, transactions },
   );
@@ -164,10 +218,68 @@ export function createCore(ports: CorePorts) {
       );
     },
   };
-  const applications = createApplicationModules(ports.applications, { clock, ids, transactions, effects, bans });
+  const interviews = createInterviewModule(ports.interviews, {
+    applications: {
+      whitelist: ports.applications.whitelistApplications,
+      staff: ports.applications.staffApplications,
+      appeal: ports.applications.appeals,
+    },
+    users: ports.users.users,
+    // their direct messages go through Discord's outbox, as every other message does
+    messages: discord.messages,
+    clock,
+    ids,
+    transactions,
+  });
+  // an approval waits for the interview its kind requires (decision 0107)
+  const applications = createApplicationModules(
+    {
+      ...ports.applications,
+      interviews: ports.applications.interviews ?? {
+        blocksDecision: interviews.blocksDecision,
+        decided: interviews.decided,
+      },
+    },
+    { clock, ids, transactions, effects, bans },
+  );
+  const privacy = ports.privacy
+    ? createPrivacyModule(ports.privacy, {
+        users: accounts.users.get,
+        purchases: ports.purchases.purchases,
+        ledger: ports.users.tokenLedger,
+        interviews: interviews.showMine,
+        queueAdmissions: ports.queue.admissions,
+        applications: [
+          ports.applications.whitelistApplications,
+          ports.applications.staffApplications,
+          ports.applications.appeals,
+        ],
+        memberships: {
+          repository: ports.memberships.memberships,
+          live: (userId) => ports.memberships.memberships.findLive(userId),
+          // the admin's cancel, at once: the provider stops billing and the pass's role goes with it
+          cancelNow: async (id) => {
+            await memberships.cancelAsAdmin.execute(id, { now: true, reason: 'the player deleted their account.' });
+          },
+          tierName: (tierId) => tierName(catalogue, tierId),
+          cancelsAtProvider: Boolean(ports.memberships.gateway.capabilities.cancellation),
+        },
+        grants: ports.grants.queue,
+        discord: {
+          outbox: ports.delivery.outbox,
+          entitlements: ports.delivery.entitlements,
+          roles: ports.delivery.roles,
+          bot: ports.delivery.discord.capabilities.bot,
+          wake: () => ports.delivery.onQueued?.(),
+        },
+        clock,
+        ids,
+        transactions,
+      })
+    : null;
   return {
     clock,
-    catalogue: createCatalogueModule(catalogue),
+    catalogue: createCatalogueModule(catalogue, ports.store),
     ...applications,
     ...accounts,
     users: {
@@ -189,8 +301,22 @@ export function createCore(ports: CorePorts) {
     auditChain: createAuditChainModule(ports.auditChain),
     delivery,
     grants: inGame.grants,
+    mail: mail.mail,
+    privacy,
+    interviews,
+    apiTokens: createApiTokenModule(ports.apiTokens, { users: ports.users.users, clock, ids }),
     game,
     players,
+    queue: createQueueModule(ports.queue, {
+      users: ports.users.users,
+      log: ports.players.actions,
+      tiers: () => catalogue.list('whitelist').map((tier) => tier.id),
+      tierName: (tierId) => tierName(catalogue, tierId),
+      clock,
+      ids,
+      transactions,
+    }),
+    webhooks: outbound.webhooks,
     security: createSecurityModule(ports.security, {
       users: ports.users.users,
       log: ports.players.actions,
@@ -203,29 +329,47 @@ export function createCore(ports: CorePorts) {
 
 export type Core = ReturnType<typeof createCore>;
 
-/** Each change's Discord rows, then its grants in the game. */
-function withGrants(
-  discord: DeliveryEffects & MembershipEffects,
+type Effects = DeliveryEffects & MembershipEffects;
+
+/**
+ * Each change's Discord rows, then its grants in the game, then the buyer's emails, then the endpoints' messages:
+ * each part writes what the change means for it, in the change's transaction.
+ */
+function composeEffects(
+  discord: Effects,
   grants: GrantEffects,
-): DeliveryEffects & MembershipEffects {
+  emails: MailEffects,
+  webhooks: WebhookEffects,
+): Effects {
   return {
     applicationSubmitted: (kind, application) => discord.applicationSubmitted(kind, application),
-    applicationReviewed: (kind, application) => discord.applicationReviewed(kind, application),
+    async applicationReviewed(kind, application) {
+      await discord.applicationReviewed(kind, application);
+      await webhooks.applicationReviewed(kind, application);
+    },
     purchaseUnderpaid: (purchase) => discord.purchaseUnderpaid(purchase),
     roleAfterReversal: (purchase, endingMembershipId) => discord.roleAfterReversal(purchase, endingMembershipId),
-    renewalFailed: (membership, message) => discord.renewalFailed(membership, message),
     giftPassBlocked: (gift, held) => discord.giftPassBlocked(gift, held),
     async purchaseCompleted(purchase) {
       await discord.purchaseCompleted(purchase);
       await grants.purchaseCompleted(purchase);
+      await emails.purchaseCompleted(purchase);
+      await webhooks.purchaseCompleted(purchase);
     },
     async giftDelivered(purchase) {
       await discord.giftDelivered(purchase);
       await grants.giftDelivered(purchase);
+      await emails.giftDelivered(purchase);
     },
     async purchaseReversed(purchase, was, how) {
       await discord.purchaseReversed(purchase, was, how);
       await grants.purchaseReversed(purchase, was, how);
+      await emails.purchaseReversed(purchase, was, how);
+      await webhooks.purchaseReversed(purchase, was, how);
+    },
+    async renewalFailed(membership, message) {
+      await discord.renewalFailed(membership, message);
+      await emails.renewalFailed(membership, message);
     },
     async tierLeft(membership, tierId) {
       await discord.tierLeft(membership, tierId);
@@ -234,6 +378,7 @@ function withGrants(
     async ended(membership, message, purchaseId) {
       await discord.ended(membership, message, purchaseId);
       await grants.ended(membership, message, purchaseId);
+      await webhooks.ended(membership, message, purchaseId);
     },
   };
 }

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { Database } from '../adapters/persistence/database.ts';
 import { verifyDatabase } from '../adapters/persistence/database-verify.ts';
 import { whitelistAnswers } from '../tests/support/application-builders.ts';
+import { WITHDRAWAL_CONSENT } from '../core/purchases/model/withdrawal-consent.ts';
 
 /**
  * `npm run soak`: the store as production runs it (the production build, WEB_CONCURRENCY=2) on a Postgres cluster
@@ -217,7 +218,7 @@ async function buy(player: Player, productType: string, productId: string) {
     '/api/create-payment-intent',
     {
       cookie: player.cookie,
-      body: { productType, productId },
+      body: { productType, productId, withdrawalConsent: WITHDRAWAL_CONSENT.version, ageDeclaration: 'adult' },
     },
   );
   if (startedCheckout.status !== 200) return;

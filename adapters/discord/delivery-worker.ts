@@ -8,6 +8,8 @@ export interface DeliveryWorkerOptions {
   logger: Logger;
   /** how often to look for due deliveries when nothing wakes the worker */
   pollMs: number;
+  /** what the log says when some gave up for good (the Discord deliveries' words unless given) */
+  failedMessage?: string;
 }
 
 /**
@@ -75,7 +77,7 @@ export class DeliveryWorker {
         if (report.failed > 0)
           this.options.logger.warn(
             { failed: report.failed },
-            'Discord deliveries failed for good; see `delivery list --failed`',
+            this.options.failedMessage ?? 'Discord deliveries failed for good; see `delivery list --failed`',
           );
         if (handled === 0 || !this.started) return;
       }

@@ -33,6 +33,9 @@ export const PURCHASE_EXPORT_COLUMNS = [
   'creatorCode',
   'giftTo',
   'giftMonths',
+  'consentGivenAt',
+  'consentVersion',
+  'consentAddress',
 ] as const satisfies readonly (keyof PurchaseDto)[];
 
 export type PurchaseExportColumn = (typeof PURCHASE_EXPORT_COLUMNS)[number];

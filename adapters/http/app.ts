@@ -10,6 +10,9 @@ import { loggingSecurityAndErrors } from './middleware/logging-security-and-erro
 import { apiFallback } from './middleware/api-fallback.ts';
 import { accountRoutes } from './routes/account.ts';
 import { appealRoutes, applicationRoutes, staffRoutes, whitelistRoutes } from './routes/applications.ts';
+import { answerTemplateRoutes } from './routes/answer-templates.ts';
+import { apiTokenRoutes } from './routes/api-tokens.ts';
+import { apiV1Routes } from './routes/api-v1.ts';
 import { bannedReachOnlyTheirAppeal } from './middleware/banned.ts';
 import { authRoutes } from './routes/auth.ts';
 import { tokenRoutes } from './routes/tokens.ts';
@@ -23,11 +26,17 @@ import { purchaseRoutes } from './routes/purchases.ts';
 import { securityRoutes } from './routes/security.ts';
 import { promotionRoutes } from './routes/promotions.ts';
 import { deliveryRoutes } from './routes/deliveries.ts';
+import { emailRoutes } from './routes/emails.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import { devMailPages } from './dev-mail-pages.ts';
 import { grantRoutes } from './routes/grants.ts';
+import { privacyRoutes } from './routes/privacy.ts';
+import { interviewRoutes } from './routes/interviews.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { tebexRoutes } from './routes/tebex.ts';
-import { gameRoutes, serverFigureRoutes, serverStatusRoutes } from './routes/game.ts';
+import { gameKey, gameRoutes, serverFigureRoutes, serverStatusRoutes } from './routes/game.ts';
+import { queueReportRoutes, queueRoutes } from './routes/queue.ts';
 import { staticUi } from './static-ui.ts';
 import { routesByArea } from './route-index.ts';
 
@@ -61,6 +70,8 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   applicationRoutes(router, core.applications, whitelistRoutes, listResponseCache.serve(), decisionsOnDiscord);
   applicationRoutes(router, core.staffApplications, staffRoutes, listResponseCache.serve(), decisionsOnDiscord);
   applicationRoutes(router, core.appeals, appealRoutes, listResponseCache.serve(), decisionsOnDiscord);
+  answerTemplateRoutes(router, core);
+  apiTokenRoutes(router, core);
   // creator codes named at checkout or checked as typed, per player and per address
   const codeChecks = system.rateLimits.codes;
   paymentRoutes(
@@ -78,12 +89,20 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   purchaseRoutes(router, core, listResponseCache.serve());
   serverFigureRoutes(router, core);
   // the charts are costlier to sum and move by the day: cached up to 30 seconds while nothing they read changes
-  dashboardRoutes(router, core, listResponseCache.serve({ maxAgeMs: 30_000 }));
+  dashboardRoutes(router, core, listResponseCache.serve({ maxAgeMs: 30_000 }), {
+    gateway: config.paymentGateway,
+    mailHost: config.mail.smtpHost,
+  });
   promotionRoutes(router, core, system.rateLimits.coupons);
   deliveryRoutes(router, core);
+  emailRoutes(router, core);
+  webhookRoutes(router, core);
   grantRoutes(router, core);
   playerRoutes(router, core);
   accountRoutes(router, core);
+  privacyRoutes(router, core);
+  interviewRoutes(router, core, config.server.publicUrl);
+  queueRoutes(router, core);
   securityRoutes(router, core, system.rateLimits.secondFactor);
   membershipRoutes(router, core);
   stripeWebhookRoutes(router, core, payments, logger);
@@ -116,8 +135,13 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   if (config.game.apiKey) {
     const gameRouter = new Router();
     gameRoutes(gameRouter, core, { apiKey: config.game.apiKey, limiter: system.rateLimits.game });
+    queueReportRoutes(gameRouter, core, gameKey(config.game.apiKey, system.rateLimits.game));
     app.use(routesByArea(gameRouter));
   }
+  // the read API for other tools takes an API token, never a session: it answers before the session is read
+  const apiRouter = new Router();
+  apiV1Routes(apiRouter, core, system.rateLimits.api);
+  app.use(routesByArea(apiRouter));
   const [sessionCookies, loadUser] = sessions(app, {
     store: system.sessions,
     secret: system.sessionSecret,
@@ -134,6 +158,8 @@ export function createHttpApp(system: System, options: HttpOptions = {}): Koa {
   // 405 (with Allow) for a wrong method on a known path, 501 for a method no route has, 200 to OPTIONS: over the
   // routes of every router above, whose matches it reads from ctx.matched
   app.use(router.allowedMethods());
+  // development only, with no SMTP_URL: the emails the site wrote as files
+  if (system.mailbox) app.use(devMailPages(system.mailbox));
   if (options.uiDir) app.use(staticUi(options.uiDir));
   return app;
 }

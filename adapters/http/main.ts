@@ -38,10 +38,16 @@ export async function main(options: { apiOnly?: boolean } = {}): Promise<void> {
     system.database.isEmbedded ? `embedded database in ${config.database.dataDir}` : 'Postgres at DATABASE_URL',
     config.discordOAuth ? 'Discord sign-in' : 'development sign-in',
     { stripe: 'Stripe payments', tebex: 'Tebex payments', demo: 'demo card payments' }[config.paymentGateway],
+    // the mail server by its host alone: SMTP_URL holds its password
+    config.mail.smtpHost ? `emails through ${config.mail.smtpHost}` : `emails written to ${config.mail.dropDir}`,
   ];
   system.logger.info({ url: running.url, modes }, 'server started');
   if (!options.apiOnly && !existsSync(resolve(uiDir, 'index.html')))
     system.logger.warn('ui/dist is missing: run `npm run build`');
+  if (config.production && !config.mail.smtpHost)
+    system.logger.warn(
+      `SMTP_URL is not set: buyers receive no receipt by email; each one is written to ${config.mail.dropDir} instead`,
+    );
   if (cluster.isWorker) process.send?.({ ready: running.url, modes });
   else console.log(`\n  Site ready on ${running.url} (${modes.join(', ')})\n`);
 
@@ -93,8 +99,8 @@ export function workerCount(setting: string | undefined, sharedDatabase: boolean
 }
 
 /**
- * The primary process serves nothing itself: it starts the workers (the first sends Discord deliveries and runs
- * renewals, the others only serve), replaces one that dies, and stops them all on SIGTERM or SIGINT.
+ * The primary process serves nothing itself: it starts the workers (the first sends Discord deliveries, emails and
+ * webhooks and runs renewals, the others only serve), replaces one that dies, and stops them all on SIGTERM or SIGINT.
  */
 function runPrimary(workers: number): void {
   let stopping = false;

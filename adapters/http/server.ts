@@ -31,10 +31,13 @@ export async function startServer(
   });
   if (system.config.discordDelivery.worker) {
     system.deliveryWorker.start();
+    system.mailWorker.start();
+    system.webhookWorker.start();
     system.renewalScheduler.start();
     system.backupScheduler?.start();
 
     system.reconcileScheduler.start();
+    system.interviewReminders.start();
   }
   // every process answers /api/server-status from its own reading
   system.gameStatus?.start();

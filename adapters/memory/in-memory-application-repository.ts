@@ -54,6 +54,11 @@ export class InMemoryApplicationRepository<A, S extends string> implements Appli
     return counts;
   }
 
+  /** transactions in memory run one at a time: the row is the caller's until theirs ends */
+  async findForDecision(id: string): Promise<Application<A, S> | null> {
+    return this.findById(id);
+  }
+
   async saveReview(application: Application<A, S>, expected: S): Promise<boolean> {
     const row = this.rows.get(application.id);
     if (!row || row.status !== expected) return false;

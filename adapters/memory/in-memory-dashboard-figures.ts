@@ -1,9 +1,12 @@
-import type { ApplicationRecord } from '../../core/applications/model/application.ts';
+import type { ApplicationKindName, ApplicationRecord } from '../../core/applications/model/application.ts';
+import type { Vote } from '../../core/applications/model/votes.ts';
 import type {
   ApplicationWeek,
   DashboardFigures,
   DayTaken,
+  KindDecisions,
   Period,
+  ReviewerVotes,
   ProductTypeTaken,
   TierMembers,
   TierMonthTaken,
@@ -20,7 +23,14 @@ export interface InMemoryDashboardSources {
   memberships(): Promise<Array<{ membership: Membership; events: MembershipEvent[] }>>;
   /** each kind's applications, with its final statuses (`decisionsOf`) */
   applications(): Promise<Array<{ decisions: readonly string[]; rows: ApplicationRecord[] }>>;
+  /** every kind's applications with its refusal (`reapply.after`), and every vote */
+  reviews(): Promise<{
+    applications: Array<{ kind: ApplicationKindName; refusal: string; rows: ApplicationRecord[] }>;
+    votes: Vote[];
+  }>;
 }
+
+const HOURS_48 = 48 * 3600;
 
 const taken = (purchase: Purchase) => purchase.amountPaidCents ?? purchase.priceCents;
 const within = (at: Date | null, period: Period): at is Date => at !== null && at >= period.from && at < period.to;
@@ -128,5 +138,58 @@ export class InMemoryDashboardFigures implements DashboardFigures {
       decided: row.decisions.length,
       medianDecisionSeconds: median(row.decisions),
     }));
+  }
+
+  async reviewerVotes(period: Period): Promise<ReviewerVotes[]> {
+    const { applications, votes } = await this.sources.reviews();
+    const found = new Map(
+      applications.flatMap(({ kind, refusal, rows }) => rows.map((row) => [`${kind} ${row.id}`, { row, refusal }])),
+    );
+    const reviewers = new Map<string, { name: string; at: Date; seconds: number[]; judged: number; agreed: number }>();
+    for (const vote of votes) {
+      const application = found.get(`${vote.kind} ${vote.applicationId}`);
+      if (!application || !within(vote.createdAt, period)) continue;
+      const entry = reviewers.get(vote.reviewerId) ?? {
+        name: vote.reviewerName,
+        at: vote.createdAt,
+        seconds: [],
+        judged: 0,
+        agreed: 0,
+      };
+      if (vote.createdAt >= entry.at) Object.assign(entry, { name: vote.reviewerName, at: vote.createdAt });
+      entry.seconds.push((vote.createdAt.getTime() - application.row.createdAt.getTime()) / 1000);
+      const { status } = application.row;
+      if (vote.choice !== 'abstain' && (status === 'approved' || status === application.refusal)) {
+        entry.judged += 1;
+        if ((vote.choice === 'approve') === (status === 'approved')) entry.agreed += 1;
+      }
+      reviewers.set(vote.reviewerId, entry);
+    }
+    return [...reviewers.entries()].map(([reviewerId, entry]) => ({
+      reviewerId,
+      reviewerName: entry.name,
+      votes: entry.seconds.length,
+      medianVoteSeconds: median(entry.seconds),
+      judged: entry.judged,
+      agreed: entry.agreed,
+    }));
+  }
+
+  async decisionsByKind(period: Period): Promise<KindDecisions[]> {
+    const { applications } = await this.sources.reviews();
+    return applications.flatMap(({ kind, refusal, rows }) => {
+      const seconds = rows
+        .filter((row) => (row.status === 'approved' || row.status === refusal) && within(row.reviewedAt, period))
+        .map((row) => ((row.reviewedAt as Date).getTime() - row.createdAt.getTime()) / 1000);
+      if (seconds.length === 0) return [];
+      return [
+        {
+          kind,
+          decided: seconds.length,
+          medianDecisionSeconds: median(seconds),
+          within48Hours: seconds.filter((each) => each <= HOURS_48).length,
+        },
+      ];
+    });
   }
 }

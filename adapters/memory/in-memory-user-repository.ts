@@ -1,6 +1,7 @@
 import type { SignInIdentity } from '../../core/users/model/identity.ts';
 import type { UserQuery, UserRepository } from '../../core/users/ports.ts';
 import { hasPermission, PERMISSIONS, type Permission } from '../../core/users/model/permissions.ts';
+import type { AgeDeclaration } from '../../core/users/model/age.ts';
 import type { Role, User } from '../../core/users/model/user.ts';
 import { snapshotMap, type SnapshotStore } from './in-memory-transactions.ts';
 
@@ -78,6 +79,7 @@ export class InMemoryUserRepository implements UserRepository, SnapshotStore {
       email: identity.email ?? null,
       role: options.admin ? 'admin' : 'player',
       tokens: 0,
+      boughtTokens: 0,
       isWhitelisted: false,
       whitelistTier: null,
       gangTier: null,
@@ -94,6 +96,13 @@ export class InMemoryUserRepository implements UserRepository, SnapshotStore {
 
   async setRole(id: string, role: Role, now: Date): Promise<User | null> {
     return this.change(id, { role, updatedAt: now });
+  }
+
+  async declareAge(id: string, declaration: AgeDeclaration): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row || row.ageDeclaration) return false;
+    row.ageDeclaration = { ...declaration };
+    return true;
   }
 
   async setBan(id: string, ban: { at: Date; reason: string } | null, now: Date): Promise<User | null> {

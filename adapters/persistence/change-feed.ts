@@ -20,11 +20,22 @@ export class ChangeFeed {
   private lastId = 0;
   private lastPrune = 0;
   private retryMs = 500;
+  private readonly hearingListeners = new Set<() => void>();
 
   constructor(
     private readonly database: Database,
     private readonly logger: Logger,
   ) {}
+
+  /** runs `listener` each time the feed starts hearing: a cache may load itself then, ahead of its first reader */
+  onHearing(listener: () => void): void {
+    this.hearingListeners.add(listener);
+  }
+
+  private nowHearing(): void {
+    this.hearing = true;
+    for (const listener of this.hearingListeners) listener();
+  }
 
   async start(): Promise<void> {
     if (this.database.onPglite) {
@@ -32,7 +43,7 @@ export class ChangeFeed {
         `select max("id") as "id" from "cache_invalidations"`,
       );
       this.lastId = Number(row?.id ?? 0);
-      this.hearing = true;
+      this.nowHearing();
       this.timer = setInterval(() => void this.poll(), POLL_MS);
       this.timer.unref();
       return;
@@ -81,7 +92,7 @@ export class ChangeFeed {
     }
     // whatever changed while it was not listening is unknown: start from nothing
     this.database.announce('*');
-    this.hearing = true;
+    this.nowHearing();
     this.prune();
   }
 
@@ -103,8 +114,8 @@ export class ChangeFeed {
         this.database.announce(row.key);
       }
       if (!this.hearing) {
-        this.hearing = true;
         this.database.announce('*');
+        this.nowHearing();
       }
       this.prune();
     } catch (error) {

@@ -13,8 +13,8 @@ const STUCK_SENDING_MINUTES = 10;
 type Row = Record<string, string | number | null>;
 
 /**
- * The invariants an operator relies on, each one SQL statement answering the rows that break it: balances equal
- * their ledger, each completed purchase and each membership month granted once, no reference used twice, refunds
+ * The invariants an operator relies on, each one SQL statement answering the rows that break it: balances (and
+ * their part bought with money) equal their ledger, each completed purchase and each membership month granted once, no reference used twice, refunds
  * and disputes debited once (at most what was granted), no delivery stuck in sending, and the counts the
  * dashboard and review lists show equal to the rows.
  */
@@ -25,6 +25,14 @@ const CHECKS: Array<{ check: string; sql: string; detail: (row: Row) => string }
           left join "token_ledger" l on l."user_id" = u."id" group by u."id", u."tokens"
           having u."tokens" <> coalesce(sum(l."delta"), 0)`,
     detail: (row) => `user ${row.id}: balance ${row.tokens}, but its ledger sums to ${row.ledger}`,
+  },
+  {
+    check: 'bought tokens equal ledger',
+    sql: `select u."id", u."bought_tokens", coalesce(sum(l."bought_delta"), 0)::bigint as "ledger" from "users" u
+          left join "token_ledger" l on l."user_id" = u."id" group by u."id", u."bought_tokens"
+          having u."bought_tokens" <> coalesce(sum(l."bought_delta"), 0)`,
+    detail: (row) =>
+      `user ${row.id}: ${row.bought_tokens} tokens bought, but its ledger's bought part sums to ${row.ledger}`,
   },
   {
     check: 'completed purchase granted once',

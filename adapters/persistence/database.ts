@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { MikroORM, RequestContext, TransactionPropagation } from '@mikro-orm/postgresql';
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
-import { type EmbeddedPostgres, openEmbedded } from './embedded-postgres.ts';
+import { type EmbeddedPostgres, isEmbeddedUrl, openEmbedded } from './embedded-postgres.ts';
 import type { Migrator } from '@mikro-orm/migrations';
 import { MIGRATION_NAMES, MIGRATIONS_TABLE } from './migrations/names.ts';
 import { ormOptions } from './orm-options.ts';
@@ -58,7 +58,9 @@ export class Database {
     const { url, embedded } = settings.url
       ? { url: settings.url, embedded: undefined }
       : await openEmbedded(settings.dataDir, { template: settings.memoryTemplate });
-    const onPglite = !settings.url;
+    // the embedded database's own address given as a URL is still PGlite: one backend that every connection shares,
+    // where a statement prepared by one connection would already exist for the next
+    const onPglite = !settings.url || isEmbeddedUrl(settings.url);
     try {
       const orm = await MikroORM.init({ ...ormOptions({ url, poolMax: settings.poolMax }), connect: false });
       return new Database(orm, url, embedded, onPglite);

@@ -152,6 +152,18 @@ export async function findRunningEmbedded(dataDir: string): Promise<string | und
 const OUTSIDE_CLIENT_REFUSAL =
   'the embedded database serves this site alone (its connections share one session); back it up with: npm run cli -- db backup';
 
+/**
+ * Whether a database URL is one the embedded database publishes (siteUrl): the CLI or a test given it as DATABASE_URL
+ * reaches the one PGlite backend every connection shares, so it must not treat it as a Postgres server.
+ */
+export function isEmbeddedUrl(url: string): boolean {
+  try {
+    return new URL(url).searchParams.get('application_name') === SITE_APPLICATION_NAME;
+  } catch {
+    return false;
+  }
+}
+
 /** A URL of the embedded database with the site's application name, which the socket asks of every client. */
 function siteUrl(url: string): string {
   const withName = new URL(url);

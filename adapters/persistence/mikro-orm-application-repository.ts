@@ -136,6 +136,12 @@ export class MikroOrmApplicationRepository<A, S extends string> implements Appli
     return counts;
   }
 
+  /** `for no key update`: votes and reviews of the application wait for this transaction (decision 0050's row lock) */
+  async findForDecision(id: string): Promise<Application<A, S> | null> {
+    const [row] = await this.select(`where "id" = ? for no key update`, [id]);
+    return row ?? null;
+  }
+
   async saveReview(application: Application<A, S>, expected: S): Promise<boolean> {
     const result = await this.database.em.execute<{ affectedRows?: number }>(
       `update "${this.table}" set "status" = ?, "review_notes" = ?, "applicant_message" = ?, "reviewed_by" = ?, "reviewer_id" = ?, "reviewed_at" = ? where "id" = ? and "status" = ?`,

@@ -1,3 +1,4 @@
+import { appealKind } from '../../core/applications/model/kinds/appeal.ts';
 import { staffKind } from '../../core/applications/model/kinds/staff.ts';
 import { whitelistKind } from '../../core/applications/model/kinds/whitelist.ts';
 import {
@@ -5,7 +6,9 @@ import {
   type DashboardFigures,
   type DayTaken,
   decisionsOf,
+  type KindDecisions,
   type Period,
+  type ReviewerVotes,
   type ProductTypeTaken,
   type TierMembers,
   type TierMonthTaken,
@@ -29,6 +32,22 @@ const APPLICATIONS_SQL = [
   .map(
     ({ table, decisions }) =>
       `select "created_at", "reviewed_at", "status" in (${quoted(decisions)}) as "decided" from "${table}"`,
+  )
+  .join(' union all ');
+
+/**
+ * every kind's applications, each with its kind and whether a reviewer decided it (approved, or the kind's refusal:
+ * a closed appeal was closed by its ban changing, not by a reviewer)
+ */
+const REVIEWED_SQL = [
+  { kind: whitelistKind.name, refusal: whitelistKind.reapply.after },
+  { kind: staffKind.name, refusal: staffKind.reapply.after },
+  { kind: appealKind.name, refusal: appealKind.reapply.after },
+]
+  .map(
+    ({ kind, refusal }) =>
+      `select ${quoted([kind])} as "kind", "id", "created_at", "reviewed_at", "status" = 'approved' as "approved",
+         "status" in ('approved', ${quoted([refusal])}) as "decided" from "${APPLICATION_TABLES[kind]}"`,
   )
   .join(' union all ');
 
@@ -120,5 +139,54 @@ export class MikroOrmDashboardFigures implements DashboardFigures {
       entry.medianDecisionSeconds = row.median === null ? null : Number(row.median);
     }
     return [...weeks.values()];
+  }
+
+  async reviewerVotes(period: Period): Promise<ReviewerVotes[]> {
+    const rows = await this.database.query<{
+      reviewer_id: string;
+      reviewer_name: string;
+      votes: string;
+      median: string | number | null;
+      judged: string;
+      agreed: string;
+    }>(
+      `select "v"."reviewer_id", (array_agg("v"."reviewer_name" order by "v"."created_at" desc))[1] as "reviewer_name",
+         count(*) as "votes",
+         percentile_cont(0.5) within group (order by extract(epoch from "v"."created_at" - "a"."created_at")) as "median",
+         count(*) filter (where "v"."choice" <> 'abstain' and "a"."decided") as "judged",
+         count(*) filter (where "a"."decided" and ("v"."choice" = 'approve') = "a"."approved" and "v"."choice" <> 'abstain') as "agreed"
+       from "application_votes" "v" join (${REVIEWED_SQL}) as "a" on "a"."kind" = "v"."kind" and "a"."id" = "v"."application_id"
+       where "v"."created_at" >= ? and "v"."created_at" < ? group by 1`,
+      [period.from, period.to],
+    );
+    return rows.map((row) => ({
+      reviewerId: row.reviewer_id,
+      reviewerName: row.reviewer_name,
+      votes: Number(row.votes),
+      medianVoteSeconds: row.median === null ? null : Number(row.median),
+      judged: Number(row.judged),
+      agreed: Number(row.agreed),
+    }));
+  }
+
+  async decisionsByKind(period: Period): Promise<KindDecisions[]> {
+    const rows = await this.database.query<{
+      kind: KindDecisions['kind'];
+      decided: string;
+      median: string | number | null;
+      within: string;
+    }>(
+      `select "kind", count(*) as "decided",
+         percentile_cont(0.5) within group (order by extract(epoch from "reviewed_at" - "created_at")) as "median",
+         count(*) filter (where "reviewed_at" - "created_at" <= interval '48 hours') as "within"
+       from (${REVIEWED_SQL}) as "a" where "decided" and "reviewed_at" >= ? and "reviewed_at" < ? group by 1`,
+      [period.from, period.to],
+    );
+    return rows.map((row) => ({
+      kind: row.kind,
+      decided: Number(row.decided),
+      medianDecisionSeconds: row.median === null ? null : Number(row.median),
+      within48Hours: Number(row.within),
+    }));
   }
 }

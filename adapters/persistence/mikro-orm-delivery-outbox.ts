@@ -2,6 +2,8 @@ import type { Delivery, DeliveryKind, DeliveryStatus } from '../../core/delivery
 import type { DeliveryOutbox } from '../../core/delivery/ports.ts';
 import type { Database } from './database.ts';
 import { date, text } from './row-values.ts';
+import { LeasedOutbox } from './leased-outbox.ts';
+import { isUuid } from './mikro-orm-user-repository.ts';
 
 type Row = Record<string, unknown>;
 
@@ -23,9 +25,6 @@ const COLUMNS = [
   'updated_at',
   'delivered_at',
 ] as const;
-
-/** Database.query joins the caller's transaction, if any: outbox rows are written with their cause */
-const run = (database: Database, sql: string, params: unknown[]) => database.query<Row>(sql, params);
 
 function toDelivery(row: Row): Delivery {
   return {
@@ -50,57 +49,41 @@ function toDelivery(row: Row): Delivery {
 
 /** The outbox on Postgres. Claims take row locks with SKIP LOCKED, so several server processes share the work. */
 export class MikroOrmDeliveryOutbox implements DeliveryOutbox {
-  constructor(private readonly database: Database) {}
+  private readonly rows: LeasedOutbox<Delivery>;
+
+  constructor(database: Database) {
+    this.rows = new LeasedOutbox(database, 'deliveries', COLUMNS, toDelivery);
+  }
 
   private query(sql: string, params: unknown[] = []): Promise<Row[]> {
-    return run(this.database, sql, params);
+    return this.rows.query(sql, params);
   }
 
   async add(deliveries: Delivery[]): Promise<void> {
-    if (deliveries.length === 0) return;
-    const values = deliveries.map((d) => [
-      d.id,
-      d.kind,
-      d.status,
-      d.userId,
-      d.discordId,
-      d.roleId,
-      d.content,
-      d.purchaseId,
-      d.applicationId,
-      d.dedupeKey,
-      d.attempts,
-      d.nextAttemptAt,
-      d.lastError,
-      d.createdAt,
-      d.updatedAt,
-      d.deliveredAt,
-    ]);
-    const placeholders = values.map((row) => `(${row.map(() => '?').join(', ')})`).join(', ');
-    await this.query(
-      `insert into "deliveries" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${placeholders} on conflict ("dedupe_key") do nothing`,
-      values.flat(),
+    await this.rows.add(
+      deliveries.map((d) => [
+        d.id,
+        d.kind,
+        d.status,
+        d.userId,
+        d.discordId,
+        d.roleId,
+        d.content,
+        d.purchaseId,
+        d.applicationId,
+        d.dedupeKey,
+        d.attempts,
+        d.nextAttemptAt,
+        d.lastError,
+        d.createdAt,
+        d.updatedAt,
+        d.deliveredAt,
+      ]),
     );
   }
 
-  async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<Delivery[]> {
-    const rows = await this.query(
-      `update "deliveries" set "status" = 'sending', "attempts" = "attempts" + 1, "locked_until" = ?, "updated_at" = ?
-       where "id" in (
-         select "id" from "deliveries"
-         where ("status" = 'pending' and "next_attempt_at" <= ?) or ("status" = 'sending' and "locked_until" <= ?)
-         order by "next_attempt_at", "created_at"
-         limit ? for update skip locked
-       )
-       returning *`,
-      [leaseUntil, now, now, now, limit],
-    );
-    return rows
-      .map(toDelivery)
-      .sort(
-        (a, b) =>
-          a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
-      );
+  claimDue(now: Date, limit: number, leaseUntil: Date): Promise<Delivery[]> {
+    return this.rows.claimDue(now, limit, leaseUntil);
   }
 
   async settle(
@@ -115,10 +98,8 @@ export class MikroOrmDeliveryOutbox implements DeliveryOutbox {
     );
   }
 
-  async findById(id: string): Promise<Delivery | null> {
-    if (!isUuid(id)) return null;
-    const [row] = await this.query(`select * from "deliveries" where "id" = ?`, [id]);
-    return row ? toDelivery(row) : null;
+  findById(id: string): Promise<Delivery | null> {
+    return this.rows.findById(id);
   }
 
   async list(query: { status?: DeliveryStatus; limit?: number }): Promise<Delivery[]> {
@@ -149,17 +130,7 @@ export class MikroOrmDeliveryOutbox implements DeliveryOutbox {
     return rows.map(toDelivery);
   }
 
-  async requeueFailed(ids: readonly string[] | 'all', now: Date): Promise<string[]> {
-    const wanted = ids === 'all' ? null : ids.filter(isUuid);
-    if (wanted && wanted.length === 0) return [];
-    const rows = await this.query(
-      `update "deliveries" set "status" = 'pending', "attempts" = 0, "next_attempt_at" = ?, "updated_at" = ?
-       where "status" = 'failed' ${wanted ? `and "id" in (${wanted.map(() => '?').join(', ')})` : ''}
-       returning "id"`,
-      [now, now, ...(wanted ?? [])],
-    );
-    return rows.map((row) => String(row.id));
+  requeueFailed(ids: readonly string[] | 'all', now: Date): Promise<string[]> {
+    return this.rows.requeueFailed(ids, now);
   }
 }
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

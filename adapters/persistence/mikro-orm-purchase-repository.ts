@@ -24,6 +24,7 @@ import type {
 import { displayName } from '../../core/users/model/user.ts';
 import type { Database } from './database.ts';
 import type { PurchaseGift } from '../../core/purchases/model/gift.ts';
+import type { WithdrawalConsent } from '../../core/purchases/model/withdrawal-consent.ts';
 import { BUYER_PURCHASE_STATUSES, type PurchaseScope } from '../../core/purchases/model/buyer-view.ts';
 import { fromColumns, keysetCursor, listRows, toColumns } from './list-rows.ts';
 import { statusCountsOf } from './application-counts.ts';
@@ -164,13 +165,14 @@ export class MikroOrmPurchaseRepository implements PurchaseRepository {
     return this.database.transactional(async () => {
       const held = await this.lockById(id);
       if (held?.status !== 'pending') return null;
-      const { creator, gift, ...columns } = changes;
+      const { creator, gift, withdrawalConsent, ...columns } = changes;
       await this.database.em.nativeUpdate(
         PurchaseRow,
         { id },
         {
           ...columns,
           ...(creator !== undefined ? creatorColumns(creator) : {}),
+          ...(withdrawalConsent !== undefined ? consentColumns(withdrawalConsent) : {}),
           ...(gift !== undefined ? giftColumns(gift) : {}),
         },
       );
@@ -718,6 +720,15 @@ function toPurchase(row: InferEntity<typeof PurchaseRow>): Purchase {
           providerCodes: typeof row.providerCodes === 'string' ? JSON.parse(row.providerCodes) : row.providerCodes,
         }
       : {}),
+    ...(row.consentVersion && row.consentAt
+      ? {
+          withdrawalConsent: {
+            version: row.consentVersion,
+            givenAt: row.consentAt,
+            address: row.consentAddress ?? null,
+          },
+        }
+      : {}),
     ...(row.giftDiscordId
       ? {
           gift: {
@@ -741,6 +752,15 @@ function creatorColumns(creator: PurchaseCreator | null | undefined) {
   };
 }
 
+/** the withdrawal consent's columns: null for none */
+function consentColumns(consent: WithdrawalConsent | null | undefined) {
+  return {
+    consentVersion: consent?.version ?? null,
+    consentAt: consent?.givenAt ?? null,
+    consentAddress: consent?.address ?? null,
+  };
+}
+
 /** a gift's columns: all null for a purchase bought for the buyer */
 function giftColumns(gift: PurchaseGift | null | undefined) {
   return {
@@ -752,10 +772,11 @@ function giftColumns(gift: PurchaseGift | null | undefined) {
   };
 }
 
-function toRow({ billing, creator, gift, ...purchase }: Purchase) {
+function toRow({ billing, creator, gift, withdrawalConsent, ...purchase }: Purchase) {
   return {
     ...purchase,
     ...creatorColumns(creator),
+    ...consentColumns(withdrawalConsent),
     ...giftColumns(gift),
     paymentReference: purchase.paymentReference ?? null,
     amountPaidCents: purchase.amountPaidCents ?? null,

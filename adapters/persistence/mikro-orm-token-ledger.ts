@@ -1,4 +1,4 @@
-import type { TokenLedgerEntry } from '../../core/tokens/model/ledger-entry.ts';
+import type { TokenChange, TokenLedgerEntry } from '../../core/tokens/model/ledger-entry.ts';
 import type { LedgerOutcome, TokenLedger } from '../../core/tokens/ports.ts';
 import { TokenReferenceUsedError } from '../../core/tokens/errors.ts';
 import type { Database } from './database.ts';
@@ -10,6 +10,7 @@ interface EntryRecord {
   user_id: string;
   delta: number;
   balance_after: number;
+  bought_delta: number;
   reason: string;
   reference: string | null;
   actor_id: string | null;
@@ -17,42 +18,53 @@ interface EntryRecord {
 }
 
 /**
- * Balances in users.tokens, entries in token_ledger. Each change locks its user's row first, so changes
- * to one balance run one after another: the reference check and the zero floor see every earlier change.
+ * Balances in users.tokens (the part bought with money in users.bought_tokens), entries in token_ledger. Each change
+ * locks its user's row first, so changes to one balance run one after another: the reference check, the zero floor
+ * and the bought part's share (boughtShare, written out in SQL) see every earlier change.
  */
 export class MikroOrmTokenLedger implements TokenLedger {
   constructor(private readonly database: Database) {}
 
-  apply(change: Omit<TokenLedgerEntry, 'balanceAfter'>): Promise<LedgerOutcome> {
+  apply(change: TokenChange): Promise<LedgerOutcome> {
     if (!isUuid(change.userId)) return Promise.resolve({ kind: 'unknown_user' });
     // joins the caller's transaction or opens its own
     return this.database.transactional(async () => {
       // one statement: the user's row locked (a concurrent change waits, then this one reads the balance it left),
       // the entry written first when the balance stays at zero or above (a reference used before keeps its entry,
-      // and the balance is not moved twice), then the balance moved by that entry alone
+      // and the balance is not moved twice), then the balance and its bought part moved by that entry alone
       const [row] = await this.database.query<Partial<EntryRecord> & { before: number }>(
         `with "locked" as (
-           select "tokens" from "users" where "id" = ? for no key update
+           select "tokens", "bought_tokens" from "users" where "id" = ? for no key update
          ), "entry" as (
-           insert into "token_ledger" ("id", "user_id", "delta", "balance_after", "reason", "reference", "actor_id", "created_at")
-           select ?, ?, ?, "locked"."tokens" + ?, ?, ?, ?, ? from "locked" where "locked"."tokens" + ? >= 0
+           insert into "token_ledger" ("id", "user_id", "delta", "balance_after", "bought_delta", "reason", "reference", "actor_id", "created_at")
+           select ?, ?, "change"."delta", "locked"."tokens" + "change"."delta",
+             case
+               when "change"."delta" > 0 then case when "change"."bought" then "change"."delta" else 0 end
+               when "change"."bought" then greatest("change"."delta", -"locked"."bought_tokens")
+               else least(0, "locked"."tokens" - "locked"."bought_tokens" + "change"."delta")
+             end,
+             ?, ?, ?, ?
+           from "locked", (select ?::integer as "delta", ?::boolean as "bought") "change"
+           where "locked"."tokens" + "change"."delta" >= 0
            on conflict ("reference") do nothing returning *
          ), "moved" as (
-           update "users" set "tokens" = "entry"."balance_after", "updated_at" = "entry"."created_at"
-           from "entry" where "users"."id" = "entry"."user_id" returning "users"."id"
+           -- both from the locked row, not the row the update scans: the update builds its new row from the version
+           -- this statement's snapshot saw, and checks users_bought_tokens_check on it before it finds the newer one
+           update "users" set "tokens" = "entry"."balance_after",
+             "bought_tokens" = "locked"."bought_tokens" + "entry"."bought_delta", "updated_at" = "entry"."created_at"
+           from "entry", "locked" where "users"."id" = "entry"."user_id" returning "users"."id"
          )
          select "locked"."tokens" as "before", "entry".* from "locked" left join "entry" on true`,
         [
           change.userId,
           change.id,
           change.userId,
-          change.delta,
-          change.delta,
           change.reason,
           change.reference,
           change.actorId,
           change.createdAt,
           change.delta,
+          change.bought,
         ],
       );
       if (!row) return { kind: 'unknown_user' };
@@ -87,6 +99,7 @@ function toEntry(row: EntryRecord): TokenLedgerEntry {
     userId: row.user_id,
     delta: Number(row.delta),
     balanceAfter: Number(row.balance_after),
+    boughtDelta: Number(row.bought_delta),
     reason: row.reason,
     reference: row.reference,
     actorId: row.actor_id,

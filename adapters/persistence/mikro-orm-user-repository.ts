@@ -2,6 +2,7 @@ import type { InferEntity } from '@mikro-orm/core';
 import type { SignInIdentity } from '../../core/users/model/identity.ts';
 import type { UserQuery, UserRepository } from '../../core/users/ports.ts';
 import type { Permission } from '../../core/users/model/permissions.ts';
+import type { AgeAnswer, AgeDeclaration } from '../../core/users/model/age.ts';
 import type { Role, User } from '../../core/users/model/user.ts';
 import type { Database } from './database.ts';
 import { UserRow } from './entities.ts';
@@ -86,6 +87,18 @@ export class MikroOrmUserRepository implements UserRepository {
     return this.change(id, { role, updatedAt: now });
   }
 
+  async declareAge(id: string, declaration: AgeDeclaration): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const written = await this.database.em.nativeUpdate(
+      UserRow,
+      { id, ageDeclaredAt: null },
+      { ageDeclaration: declaration.answer, ageDeclaredAt: declaration.at },
+    );
+    // the account's pages read it at once, in every process
+    if (written === 1) this.database.changed(`user:${id}`);
+    return written === 1;
+  }
+
   async setBan(id: string, ban: { at: Date; reason: string } | null, now: Date): Promise<User | null> {
     return this.change(id, { bannedAt: ban?.at ?? null, banReason: ban?.reason ?? null, updatedAt: now });
   }
@@ -152,6 +165,7 @@ function toUser(row: InferEntity<typeof UserRow>): User {
     discordDiscriminator: row.discordDiscriminator ?? null,
     role: row.role as Role,
     tokens: row.tokens,
+    boughtTokens: row.boughtTokens,
     isWhitelisted: row.isWhitelisted,
     whitelistTier: row.whitelistTier ?? null,
     gangTier: row.gangTier ?? null,
@@ -159,6 +173,10 @@ function toUser(row: InferEntity<typeof UserRow>): User {
     banReason: row.banReason ?? null,
     permissionGrants: jsonList(row.permissionGrants),
     permissionRevocations: jsonList(row.permissionRevocations),
+    ageDeclaration:
+      row.ageDeclaration && row.ageDeclaredAt
+        ? { answer: row.ageDeclaration as AgeAnswer, at: row.ageDeclaredAt }
+        : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -53,6 +53,10 @@ export const PurchaseRow = defineEntity({
     providerCodes: p.json<ProviderCodes>().nullable(),
     /** migration 0038: the first payment attempt the provider reported */
     paymentAttemptedAt: p.datetime().nullable(),
+    /** migration 0043: the withdrawal consent given before paying */
+    consentVersion: p.string().nullable(),
+    consentAt: p.datetime().nullable(),
+    consentAddress: p.string().nullable(),
   },
 });
 

@@ -3,6 +3,7 @@ import type { ApplicationKind, ApplicationView } from '../../core/applications/m
 import { ApplicationNotFoundError } from '../../core/applications/errors.ts';
 import type { ApplicationUseCases } from '../../core/applications/module.ts';
 import type { AuditEntry } from '../../core/applications/model/audit-entry.ts';
+import { VOTE_CHOICES, type VoteChoice, type VoteSummary, voteOf } from '../../core/applications/model/votes.ts';
 import { presentApplication, presentApplicationPage } from '../../adapters/http/presenters/applications.ts';
 import type { System } from '../../adapters/compose.ts';
 import { CliFailure, EXIT_CODES } from '../failure.ts';
@@ -41,6 +42,24 @@ export function historyLines(entries: AuditEntry[]): string[] {
       ),
     ),
   ];
+}
+
+/** What a vote did, in a line: the decision it took, or where the votes stand. */
+export function voteLine(
+  kind: Pick<ApplicationKind, 'label'>,
+  application: { id: string; status: string; votes?: VoteSummary },
+  decided: boolean,
+  choice: VoteChoice,
+): string {
+  const votes = application.votes;
+  const count = votes?.count;
+  const standing =
+    votes && count
+      ? `${count.approve} of ${votes.quorum} approvals, ${count.deny} of ${votes.quorum} denials, ${count.abstain} abstaining`
+      : '';
+  const label = kind.label.charAt(0).toUpperCase() + kind.label.slice(1);
+  if (decided) return `${label} ${application.id} ${application.status.replace('_', ' ')}: ${standing}.`;
+  return `Vote recorded on ${kind.label} ${application.id}: ${choice}. Still ${application.status.replace('_', ' ')}: ${standing}.`;
 }
 
 /** A command that decides: either one fixed status (approve, reject) or the status as an argument (review). */
@@ -108,6 +127,31 @@ export function registerApplicationCommands<A, S extends string>(
       }),
     );
 
+  group
+    .command('vote')
+    .description(
+      `Vote on an open ${kind.label}: approve, deny or abstain. It is decided once the approvals (or the denials) reach the quorum, or at once by a reviewer who may decide alone; a reviewer votes once`,
+    )
+    .argument('<id>')
+    .addArgument(new Argument('<choice>').choices(VOTE_CHOICES))
+    .option('--note <text>', 'why, for the staff (the applicant never reads it)')
+    .option('--message <text>', 'a message the applicant reads, should this vote decide')
+    .requiredOption('--as <discordId>', `the reviewer voting (holds '${kind.decider}')`)
+    .action((id: string, choice: VoteChoice, options: { note?: string; message?: string; as: string }) =>
+      context.withSystem(async (system) => {
+        const reviewer = await reviewerFor(system, options.as);
+        const { application, decided } = await spec.useCases(system).vote.execute({
+          id: idOf(id),
+          choice,
+          note: options.note,
+          applicantMessage: options.message,
+          reviewer,
+          channel: 'cli',
+        });
+        context.out(oneLine(voteLine(kind, application, decided, choice)));
+      }),
+    );
+
   for (const decision of spec.decisions) {
     const command = group.command(decision.name).description(decision.description).argument('<id>');
     const fixed = typeof decision.status === 'string' ? decision.status : undefined;
@@ -132,7 +176,13 @@ export function registerApplicationCommands<A, S extends string>(
             reviewer,
             channel: 'cli',
           });
-          context.out(decision.done(reviewed));
+          // an approval or a refusal short of the quorum is a vote that waits for others
+          const choice = voteOf(kind, status);
+          context.out(
+            choice && reviewed.votes && kind.open.includes(reviewed.status)
+              ? oneLine(voteLine(kind, reviewed, false, choice))
+              : decision.done(reviewed),
+          );
         });
       });
   }

@@ -37,7 +37,7 @@ function timeline(grant: GrantWithTimeline): string[] {
 }
 
 /** the terminal's name in a grant's timeline: the admin named by --as, or "the terminal" */
-async function actorName(system: System, as: string | undefined): Promise<string> {
+export async function actorName(system: System, as: string | undefined): Promise<string> {
   const { actor } = await terminalActor(system, as);
   return actor ? `${displayName(actor)} (terminal)` : 'the terminal';
 }

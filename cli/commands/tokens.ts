@@ -71,7 +71,9 @@ export function registerTokenCommands(program: Command, context: CliContext): vo
         if (options.json) {
           return context.out(terminalJson(entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }))));
         }
-        context.out(`${shownName(user)} (${user.discordId}): ${user.tokens} tokens`);
+        context.out(
+          `${shownName(user)} (${user.discordId}): ${user.tokens} tokens, ${user.boughtTokens} of them bought`,
+        );
         if (entries.length === 0) return context.out('No token changes yet.');
         for (const e of entries) {
           const delta = e.delta > 0 ? `+${e.delta}` : String(e.delta);

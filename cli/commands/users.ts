@@ -15,6 +15,7 @@ export function userJson(user: User) {
     email: user.email,
     role: user.role,
     tokens: user.tokens,
+    boughtTokens: user.boughtTokens,
     isWhitelisted: user.isWhitelisted,
     bannedAt: user.bannedAt?.toISOString() ?? null,
     banReason: user.banReason,
@@ -45,7 +46,7 @@ function detailLines(user: User): string[] {
         .map((state) => state.permission)
         .join(', ') || '-'
     }`,
-    `Tokens:       ${user.tokens}`,
+    `Tokens:       ${user.tokens} (${user.boughtTokens} bought, ${user.tokens - user.boughtTokens} earned or granted)`,
     `Whitelisted:  ${user.isWhitelisted ? 'yes' : 'no'}`,
     `Banned:       ${user.bannedAt ? `since ${user.bannedAt.toISOString()}: ${oneLine(user.banReason)}` : 'no'}`,
     `Joined:       ${user.createdAt.toISOString()}`,

@@ -50,3 +50,33 @@ export class RefusedApplicationError extends InvalidInputError {
     super(refusal.code, refusal.message, [{ path: refusal.path, message: refusal.message }]);
   }
 }
+
+/** A second vote from the same reviewer on one application: a vote cannot be changed. */
+export class AlreadyVotedError extends ConflictError {
+  constructor(kind: AnyKind) {
+    super(
+      `${kind.codePrefix}_ALREADY_VOTED`,
+      `You have already voted on this ${kind.label}; a vote cannot be changed.`,
+    );
+  }
+}
+
+/** An approval something outside the review holds back (an interview not held yet): the reason is the gate's own. */
+export class ApprovalBlockedError extends ConflictError {
+  constructor(reason: string) {
+    super('APPROVAL_BLOCKED', reason);
+  }
+}
+
+export class AnswerTemplateNotFoundError extends NotFoundError {
+  constructor(id: string) {
+    super('ANSWER_TEMPLATE_NOT_FOUND', `No answer template with id '${id}' exists.`);
+  }
+}
+
+/** Two templates of one kind and decision under one name (letter case aside) would be told apart by nothing. */
+export class AnswerTemplateNameTakenError extends ConflictError {
+  constructor(name: string) {
+    super('ANSWER_TEMPLATE_NAME_TAKEN', `A template named "${name}" already exists for this kind and decision.`);
+  }
+}

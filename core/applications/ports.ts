@@ -1,5 +1,7 @@
 import type { Application, ApplicationKind, ApplicationKindName, BanRecord, LiftableBan } from './model/application.ts';
 import type { AuditEntry } from './model/audit-entry.ts';
+import type { AnswerTemplate } from './model/answer-template.ts';
+import type { Vote } from './model/votes.ts';
 import type { Reviewer, ReviewChannel } from '../audit/model/reviewer.ts';
 
 export interface ListQuery<S extends string> {
@@ -42,8 +44,44 @@ export interface ApplicationRepository<A = Record<string, unknown>, S extends st
   hasStatus(userId: string, status: S): Promise<boolean>;
   /** every application counted by the kind's tally answer (empty without one) */
   tally(): Promise<Record<string, number>>;
+  /**
+   * Reads the application and holds it for the caller's transaction: another transaction deciding or voting on it
+   * waits here until this one ends, so votes on one application are counted one after another.
+   */
+  findForDecision(id: string): Promise<Application<A, S> | null>;
   /** Stores the review only if the status is still `expected`; answers false when someone else got there first. */
   saveReview(application: Application<A, S>, expected: S): Promise<boolean>;
+}
+
+/** The reviewers' votes on applications of every kind (decision 0106). */
+export interface VoteRepository {
+  /** Fails with AlreadyVotedError when the reviewer has already voted on the application. */
+  add(vote: Vote, kind: Pick<ApplicationKind, 'codePrefix' | 'label'>): Promise<void>;
+  /** the votes on these applications of the kind, each application's oldest first */
+  listFor(kind: ApplicationKindName, applicationIds: readonly string[]): Promise<Vote[]>;
+}
+
+/** The messages staff keep for the decision dialog, per kind and decision (decision 0106). */
+export interface AnswerTemplateRepository {
+  /** by kind, decision and name; only the kind's when one is named */
+  list(kind?: ApplicationKindName): Promise<AnswerTemplate[]>;
+  findById(id: string): Promise<AnswerTemplate | null>;
+  /** Fails with AnswerTemplateNameTakenError when the kind and decision already hold the name (letter case aside). */
+  add(template: AnswerTemplate): Promise<void>;
+  /** Fails as `add` does; answers false when the template is gone. */
+  update(template: AnswerTemplate): Promise<boolean>;
+  /** answers false when the template is gone */
+  remove(id: string): Promise<boolean>;
+}
+
+/**
+ * What may hold an approval back besides the review itself: an interview the kind asks for and that has not taken
+ * place. Answers why the application cannot be approved yet, or null. A refusal is never held back. Once decided, the
+ * application's interviews still to come end (`decided`, inside the decision's transaction).
+ */
+export interface InterviewGate {
+  blocksDecision(kind: ApplicationKindName, applicationId: string): Promise<string | null>;
+  decided?(kind: ApplicationKindName, applicationId: string, reviewerName: string): Promise<void>;
 }
 
 /** Lets an approved applicant into the server. */

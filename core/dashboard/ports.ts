@@ -1,3 +1,5 @@
+import type { ApplicationKindName } from '../applications/model/application.ts';
+
 /** A span of time: from `from` (included) to `to` (excluded). */
 export interface Period {
   from: Date;
@@ -44,6 +46,29 @@ export interface ApplicationWeek {
   medianDecisionSeconds: number | null;
 }
 
+/** One reviewer's votes cast in a period (decision 0106). */
+export interface ReviewerVotes {
+  reviewerId: string;
+  /** their name as of their latest vote */
+  reviewerName: string;
+  votes: number;
+  /** the median time from an application's sending to their vote on it, in seconds */
+  medianVoteSeconds: number | null;
+  /** their approvals and denials on applications decided by a reviewer since (closed appeals aside) */
+  judged: number;
+  /** of those, the ones that went the way the application was decided */
+  agreed: number;
+}
+
+/** One kind's applications decided by a reviewer in a period: how many, how long it took, how many within 48 hours. */
+export interface KindDecisions {
+  kind: ApplicationKindName;
+  decided: number;
+  /** the median time from sending to the decision, in seconds */
+  medianDecisionSeconds: number | null;
+  within48Hours: number;
+}
+
 /**
  * The dashboard's figures, each summed by the store itself. Money taken is counted as the purchase dashboard counts
  * revenue: completed purchases only (a refunded or disputed one gave its money back), each for what the provider
@@ -66,6 +91,10 @@ export interface DashboardFigures {
   firstMembershipStart(): Promise<Date | null>;
   /** per week, applications of every kind sent, and decided (a final status) with the median time it took */
   applicationsByWeek(period: Period): Promise<ApplicationWeek[]>;
+  /** per reviewer, the votes cast in the period on applications of every kind */
+  reviewerVotes(period: Period): Promise<ReviewerVotes[]>;
+  /** per kind, applications approved or refused (the kind's refusal) by a reviewer in the period */
+  decisionsByKind(period: Period): Promise<KindDecisions[]>;
 }
 
 /** A kind's final statuses (no move leaves them): its decisions. */

@@ -1,6 +1,6 @@
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './model/delivery-settings.ts';
-import { DeliverDue } from './use-cases/deliver-due.ts';
+import { DeliverDue, type RoleGrantOutcomes } from './use-cases/deliver-due.ts';
 import type { MembershipEffects } from '../memberships/effects.ts';
 import type { DeliveryEffects } from './effects.ts';
 import { FindDeliveries } from './use-cases/find-deliveries.ts';
@@ -25,7 +25,10 @@ export interface DeliveryPorts {
   onQueued?: () => void;
 }
 
-export function createDeliveryModule(p: DeliveryPorts, shared: { clock: Clock; ids: IdGenerator }) {
+export function createDeliveryModule(
+  p: DeliveryPorts,
+  shared: { clock: Clock; ids: IdGenerator; grantOutcomes?: RoleGrantOutcomes },
+) {
   const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...p.settings };
   const onQueued = p.onQueued ?? (() => {});
   const capabilities = p.discord.capabilities;
@@ -43,9 +46,19 @@ export function createDeliveryModule(p: DeliveryPorts, shared: { clock: Clock; i
     effects,
     /** the staff channel, told of a grant the game server reported failed */
     alerts: { grantFailed: (grant: FailedGrant, message: string) => outbox.grantFailed(grant, message) },
+    /** direct messages worded by another module (interviews), through the same outbox */
+    messages: {
+      send: (drafts: Parameters<OutboxDeliveryEffects['messageMembers']>[0]) => outbox.messageMembers(drafts),
+    },
     delivery: {
       capabilities,
-      deliverDue: new DeliverDue(p.outbox, p.discord, shared.clock, settings),
+      deliverDue: new DeliverDue({
+        outbox: p.outbox,
+        discord: p.discord,
+        clock: shared.clock,
+        settings,
+        outcomes: shared.grantOutcomes,
+      }),
       list: new ListDeliveries(p.outbox),
       find: new FindDeliveries(p.outbox),
       forPurchases: new PurchaseDeliveries(p.outbox),

@@ -7,7 +7,7 @@ import { FindGrant } from './use-cases/find-grant.ts';
 import { ListGrants } from './use-cases/list-grants.ts';
 import { MarkGrantDone } from './use-cases/mark-grant-done.ts';
 import { PollGrants } from './use-cases/poll-grants.ts';
-import { ReportGrants } from './use-cases/report-grants.ts';
+import { type GrantOutcomes, ReportGrants } from './use-cases/report-grants.ts';
 import { ResendGrant } from './use-cases/resend-grant.ts';
 import { ShowGrants } from './use-cases/show-grants.ts';
 
@@ -28,6 +28,8 @@ export function createGrantModule(
     clock: Clock;
     ids: IdGenerator;
     transactions: TransactionRunner;
+    /** told of each grant a game server reports ran or failed, in the report's transaction */
+    outcomes?: GrantOutcomes;
   },
 ): { effects: GrantEffects; grants: ReturnType<typeof grantUseCases> } {
   const plan = p.plan ?? new GrantPlan();
@@ -38,12 +40,18 @@ export function createGrantModule(
 function grantUseCases(
   queue: GrantQueue,
   leaseSeconds: number | undefined,
-  shared: { alerts: GrantAlerts; clock: Clock; ids: IdGenerator; transactions: TransactionRunner },
+  shared: {
+    alerts: GrantAlerts;
+    clock: Clock;
+    ids: IdGenerator;
+    transactions: TransactionRunner;
+    outcomes?: GrantOutcomes;
+  },
 ) {
-  const { clock, ids, transactions, alerts } = shared;
+  const { clock, ids, transactions, alerts, outcomes } = shared;
   return {
     poll: new PollGrants(queue, clock, leaseSeconds),
-    report: new ReportGrants({ queue, alerts, transactions, clock }),
+    report: new ReportGrants({ queue, alerts, transactions, clock, outcomes }),
     list: new ListGrants(queue),
     find: new FindGrant(queue),
     show: new ShowGrants(queue),

@@ -3,7 +3,7 @@ import type { PurchaseRepository } from '../purchases/ports.ts';
 import type { Clock, IdGenerator, TransactionRunner } from '../shared/ports.ts';
 import type { createTokenModule, TokenPorts } from '../tokens/module.ts';
 import type { createUserModule, UserPorts } from '../users/module.ts';
-import type { AccountActionDeps, AppealClosing } from './model/account-actions.ts';
+import type { AccountActionDeps, AppealClosing, BanEvents } from './model/account-actions.ts';
 import { AdjustTokens } from './use-cases/adjust-tokens.ts';
 import { BanPlayer } from './use-cases/ban-player.ts';
 import { ChangePlayerPermissions } from './use-cases/change-player-permissions.ts';
@@ -19,6 +19,7 @@ interface Sources extends PlayerMembershipSources {
   purchases: PurchaseRepository;
   accounts: { users: ReturnType<typeof createUserModule>; tokens: ReturnType<typeof createTokenModule> };
   appeals: AppealClosing;
+  bans?: BanEvents;
 }
 
 interface Shared {
@@ -40,6 +41,7 @@ export function createPlayerModule(p: PlayerPorts, sources: Sources, shared: Sha
     changeRole: accounts.users.changeRole,
     changePermissions: accounts.users.changePermissions,
     appeals: sources.appeals,
+    ...(sources.bans ? { bans: sources.bans } : {}),
   };
   return {
     search: new SearchPlayers(users),

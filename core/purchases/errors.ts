@@ -83,3 +83,36 @@ export class MembershipExistsError extends ConflictError {
     );
   }
 }
+
+export class WithdrawalConsentRequiredError extends DomainError {
+  constructor() {
+    super(
+      'WITHDRAWAL_CONSENT_REQUIRED',
+      'invalid',
+      'Tick the box to agree that delivery starts straight away and that you lose your 14-day right of withdrawal once it has started.',
+      [{ path: 'withdrawalConsent', message: 'Required' }],
+    );
+  }
+}
+
+export class WithdrawalConsentOutdatedError extends DomainError {
+  constructor() {
+    super(
+      'WITHDRAWAL_CONSENT_OUTDATED',
+      'invalid',
+      'The wording of the withdrawal consent has changed. Reload the page, read it and tick the box again.',
+      [{ path: 'withdrawalConsent', message: 'Outdated wording' }],
+    );
+  }
+}
+
+export class AgeDeclarationRequiredError extends DomainError {
+  constructor() {
+    super(
+      'AGE_DECLARATION_REQUIRED',
+      'invalid',
+      "Before your first purchase, tell us that you are 18 or over, or that you have a parent's or guardian's consent.",
+      [{ path: 'ageDeclaration', message: 'Required' }],
+    );
+  }
+}

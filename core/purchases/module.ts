@@ -28,6 +28,7 @@ import { ShowMyPurchase } from './use-cases/show-my-purchase.ts';
 import { ShowPurchase } from './use-cases/show-purchase.ts';
 import { ShowPurchaseHistory } from './use-cases/show-purchase-history.ts';
 import { StartCheckout } from './use-cases/start-checkout.ts';
+import type { UserRepository } from '../users/ports.ts';
 
 /** What the store needs from outside. */
 export interface PurchasePorts {
@@ -38,8 +39,8 @@ export interface PurchasePorts {
   bans: StoreBans;
   /** who a gift can be for */
   recipients: GiftRecipients;
-  /** the accounts a refund touches, for the rank rule */
-  accounts: RefundAccounts;
+  /** the accounts a refund touches, for the rank rule; and where a buyer's age declaration is stored */
+  accounts: RefundAccounts & Pick<UserRepository, 'declareAge'>;
 }
 
 interface Shared {
@@ -94,6 +95,7 @@ export function createPurchaseModule(p: PurchasePorts, shared: Shared) {
       pricing: shared.pricing,
       creators: shared.creators,
       recipients: p.recipients,
+      accounts: p.accounts,
     }),
     /** a player signing in receives the gifts that waited for their account */
     receiveGifts: new ReceiveGifts(p.purchases, settlement),

@@ -133,6 +133,7 @@ export type CheckoutChanges = Partial<
     | 'discount'
     | 'creator'
     | 'gift'
+    | 'withdrawalConsent'
   >
 > & { updatedAt: Date };
 
@@ -300,6 +301,8 @@ export interface TokenGrant {
   amount: number;
   reason: string;
   reference: string;
+  /** paid for with money: a credit adds to the buyer's bought tokens, a reversal (a refund, a dispute) draws on them first */
+  bought: boolean;
 }
 
 /**

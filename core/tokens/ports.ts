@@ -1,4 +1,4 @@
-import type { TokenLedgerEntry } from './model/ledger-entry.ts';
+import type { TokenChange, TokenLedgerEntry } from './model/ledger-entry.ts';
 
 export type LedgerOutcome =
   | { kind: 'applied'; entry: TokenLedgerEntry }
@@ -11,10 +11,10 @@ export type LedgerOutcome =
 export interface TokenLedger {
   /**
    * Writes the entry and moves the user's balance by its delta as one atomic step, safe against
-   * concurrent calls: never below zero, and at most one entry per reference. Joins the caller's
-   * transaction when there is one.
+   * concurrent calls: never below zero, and at most one entry per reference. The bought part of the balance moves
+   * with it as `boughtShare` says, under the same lock. Joins the caller's transaction when there is one.
    */
-  apply(entry: Omit<TokenLedgerEntry, 'balanceAfter'>): Promise<LedgerOutcome>;
+  apply(change: TokenChange): Promise<LedgerOutcome>;
   /** newest first */
   history(userId: string, limit: number): Promise<TokenLedgerEntry[]>;
 }

@@ -1,5 +1,6 @@
 import type { SignInIdentity } from './model/identity.ts';
 import type { Permission } from './model/permissions.ts';
+import type { AgeDeclaration } from './model/age.ts';
 import type { Role, User } from './model/user.ts';
 
 export interface UserQuery {
@@ -24,6 +25,8 @@ export interface UserRepository {
    */
   upsertIdentity(identity: SignInIdentity, options: { newId: string; now: Date; admin: boolean }): Promise<User>;
   setRole(id: string, role: Role, now: Date): Promise<User | null>;
+  /** Stores the buyer's age declaration unless one is stored already (the first stands); false when none was written. */
+  declareAge(id: string, declaration: AgeDeclaration): Promise<boolean>;
   /** null lifts the ban */
   setBan(id: string, ban: { at: Date; reason: string } | null, now: Date): Promise<User | null>;
   /** Replaces the user's single grants and revocations (on top of the role's preset). */

@@ -27,6 +27,7 @@ function stores() {
       reference,
       actorId: null,
       createdAt: at,
+      bought: true,
     });
   return { users, ledger, bans, transactions, addUser, credit };
 }

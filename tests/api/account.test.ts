@@ -4,6 +4,7 @@ import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const HOUR = 3_600_000;
 
@@ -97,6 +98,7 @@ describe("a player's own account: purchases, receipts, token history and applica
     const carol = await signIn(server, { username: 'Carol Landry', discordId: randomDiscordId() });
     const http = as(carol);
     const unpaid = await http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'bayou-basic',
     });
@@ -110,7 +112,11 @@ describe("a player's own account: purchases, receipts, token history and applica
     expect((await again.get(`/api/user/purchases/${unpaid.body.paymentIntentId}`)).body.status).toBe('abandoned');
 
     // a declined card reads as failed at once, with the bank's reason; the store asking the provider later keeps it so
-    const declined = await again.post('/api/create-payment-intent', { productType: 'gang', productId: 'hood-package' });
+    const declined = await again.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'gang',
+      productId: 'hood-package',
+    });
     await again.post('/api/payments/demo/confirm', {
       clientSecret: declined.body.clientSecret,
       cardNumber: '4000000000000002',

@@ -3,6 +3,8 @@ import { client } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
+import { WITHDRAWAL_CONSENT } from '../../core/purchases/model/withdrawal-consent.ts';
 
 let server: TestServer;
 let admin: ReturnType<typeof client>;
@@ -24,7 +26,7 @@ async function checkout(
   card?: string,
 ): Promise<{ purchaseId: string; paymentIntentId: string; clientSecret: string }> {
   const api = client(server.url, who.cookie);
-  const started = await api.post('/api/create-payment-intent', item);
+  const started = await api.post('/api/create-payment-intent', { ...AGREED, ...item });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   if (card) {
     await api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: card });
@@ -158,13 +160,15 @@ describe('admin purchases: statuses as they happened, filters and paging', () =>
     const lines = exported.text.trim().split('\r\n');
     // the same header as the CLI's `purchases list --csv` (tests/cli/purchases.test.ts)
     expect(lines[0]).toBe(
-      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,refundReason,completedAt,paymentAttemptedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths',
+      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,refundReason,completedAt,paymentAttemptedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths,consentGivenAt,consentVersion,consentAddress',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(paid.purchaseId);
     expect(lines[1]).not.toContain(other.purchaseId);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(lines[1]).toContain(',completed,');
+    // the withdrawal consent the buyer gave: when, which wording, from where
+    expect(lines[1]).toMatch(new RegExp(`,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,${WITHDRAWAL_CONSENT.version},[\\d.:a-f]+$`));
 
     expect((await csv('/api/purchases/export.csv')).status).toBe(401);
     expect((await csv('/api/purchases/export.csv', (await signIn(server, { role: 'staff' })).cookie)).status).toBe(403);
@@ -216,6 +220,33 @@ describe('admin purchases: detail and refund', () => {
     expect(short.body.message).toContain('Give the reason for the refund');
     expect((await admin.get(`/api/purchases/${paid.purchaseId}`)).body.purchase.status).toBe('completed');
     expect((await client(server.url, buyer.cookie).get('/api/user/tokens')).body.tokens).toBe(100);
+  });
+
+  it('a refund takes back the tokens bought first, and leaves those an admin granted; staff see both parts', async () => {
+    const buyer = await signIn(server);
+    const mine = client(server.url, buyer.cookie);
+    const paid = await checkout(buyer, { productType: 'whitelist', productId: 'swamp-blood' }, PAID);
+    const granted = await admin.post(`/api/players/${buyer.user.id}/tokens`, {
+      direction: 'credit',
+      amount: 40,
+      reason: 'Event winner',
+    });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expect((await mine.get('/api/user/tokens')).body).toEqual({ tokens: 140, boughtTokens: 100, earnedTokens: 40 });
+    expect((await admin.get(`/api/players/${buyer.user.id}`)).body.player).toMatchObject({
+      tokens: 140,
+      boughtTokens: 100,
+    });
+    expect(
+      (await admin.post(`/api/purchases/${paid.purchaseId}/refund`, { reason: 'Bought by mistake.' })).status,
+    ).toBe(200);
+    expect((await mine.get('/api/user/tokens')).body).toEqual({ tokens: 40, boughtTokens: 0, earnedTokens: 40 });
+    const history = (await mine.get('/api/user/tokens/history')).body.entries;
+    expect(history.map((entry: { delta: number; boughtDelta: number }) => [entry.delta, entry.boughtDelta])).toEqual([
+      [-100, -100],
+      [40, 0],
+      [100, 100],
+    ]);
   });
 
   it('refunds exactly once when the same refund is sent twice at once, taking the tokens back', async () => {

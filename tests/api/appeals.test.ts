@@ -3,6 +3,7 @@ import { appealAnswers } from '../support/application-builders.ts';
 import { client } from '../support/http.ts';
 import { randomDiscordId, signIn } from '../support/session.ts';
 import { startTestServer, storeBanFromElsewhere, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 // a clock the tests move: a denied appeal may be made again 30 days after the decision
 let now = Date.parse('2026-11-23T15:00:00Z');
@@ -191,13 +192,13 @@ describe('deciding an appeal', () => {
     const player = await as('player');
     await storeBanFromElsewhere(server, player.user.id);
     const order = { productType: 'gang', productId: 'hood-package' };
-    const refused = await player.http.post('/api/create-payment-intent', order);
+    const refused = await player.http.post('/api/create-payment-intent', { ...AGREED, ...order });
     expect(refused.body.code).toBe('STORE_BANNED');
     const { body } = await player.http.post('/api/appeals', appealAnswers({ ban: 'store' }));
     const staff = await as('staff');
     const approved = await staff.http.patch(`/api/appeals/${body.id}`, { status: 'approved', applicantMessage: '' });
     expect(approved.status).toBe(200);
-    const bought = await player.http.post('/api/create-payment-intent', order);
+    const bought = await player.http.post('/api/create-payment-intent', { ...AGREED, ...order });
     expect(bought.status).toBe(200);
     const told = await server.system.database.query<{ content: string }>(
       `select "content" from "deliveries" where "application_id" = ? and "kind" = 'message_user'`,

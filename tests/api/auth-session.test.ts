@@ -29,9 +29,10 @@ describe('sign-in, the current user and sign-out over HTTP', () => {
       discordId,
       role: 'player',
       permissions: [],
+      ageDeclared: false,
     });
     const tokens = await get('/api/user/tokens', cookie);
-    expect(await tokens.json()).toEqual({ tokens: 0 });
+    expect(await tokens.json()).toEqual({ tokens: 0, boughtTokens: 0, earnedTokens: 0 });
   });
 
   it('sets an HttpOnly, SameSite=Lax, signed session cookie with a long random id', async () => {
@@ -78,6 +79,7 @@ describe('sign-in, the current user and sign-out over HTTP', () => {
         discordId,
         role: 'player',
         permissions: [],
+        ageDeclared: false,
       },
     });
     const tampered = cookie.replace(/bayou\.sid=([^;]+)/, (_m, id: string) => `bayou.sid=${id.slice(0, -2)}xx`);

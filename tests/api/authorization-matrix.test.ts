@@ -1,16 +1,38 @@
+import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { MikroOrmWebhookOutbox } from '../../adapters/persistence/mikro-orm-webhook-outbox.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MikroOrmDeliveryOutbox } from '../../adapters/persistence/mikro-orm-delivery-outbox.ts';
 import { appealAnswers, staffAnswers, whitelistAnswers } from '../support/application-builders.ts';
 import { delivery } from '../support/delivery-builders.ts';
-import { IMPLIED_PERMISSIONS, PERMISSIONS, type Permission } from '../../core/users/model/permissions.ts';
+import { IMPLIED_PERMISSIONS, isPermission, PERMISSIONS, type Permission } from '../../core/users/model/permissions.ts';
+import { API_SCOPES, type ApiScope, isApiScope } from '../../core/api-tokens/model/scopes.ts';
+import { madeToken } from '../support/api-tokens.ts';
 import { allRoutes, type Route, routeKey } from '../support/routes.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../../core/security/model/second-factor.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 import { storedGrant } from '../support/grant-builders.ts';
+import { MikroOrmMailOutbox } from '../../adapters/persistence/mikro-orm-mail-outbox.ts';
+import { storedEmail } from '../support/email-builders.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
-type Access = 'public' | 'signed-in' | Permission;
+/** a permission for the session routes; an API token's scope for /api/v1, where a token is the only identity */
+type Access = 'public' | 'signed-in' | Permission | ApiScope;
+
+const INTERVIEW_PATHS = [
+  ['/api/applications', 'review-whitelist', 'whitelist'],
+  ['/api/staff-applications', 'review-staff', 'staff'],
+  ['/api/appeals', 'review-appeals', 'appeal'],
+] as const;
+const INTERVIEW_STAFF_ROUTES = [
+  'GET {path}/:id/interviews',
+  'POST {path}/:id/interviews/slots',
+  'POST {path}/:id/interviews/slots/:slotId/withdraw',
+  'POST {path}/:id/interviews/:interviewId/reschedule',
+  'POST {path}/:id/interviews/:interviewId/cancel',
+  'POST {path}/:id/interviews/:interviewId/outcome',
+] as const;
 
 /**
  * Who may use each API route: nobody's business (public), any signed-in user, or the holders of one permission; a
@@ -45,6 +67,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/user/access': 'signed-in',
   'GET /api/membership/preview': 'signed-in',
   'GET /api/user/purchases/:reference': 'signed-in',
+  // a player's own data: what they asked, a copy of it, and the deletion of their account (decision 0105)
+  'GET /api/user/privacy': 'signed-in',
+  'POST /api/user/privacy/export': 'signed-in',
+  'POST /api/user/privacy/erase': 'signed-in',
   'POST /api/create-payment-intent': 'signed-in',
   'POST /api/complete-purchase': 'signed-in',
   'POST /api/payments/demo/confirm': 'signed-in',
@@ -64,12 +90,33 @@ const ACCESS: Record<string, Access> = {
   'GET /api/staff-applications': 'review-staff',
   'GET /api/staff-applications/:id': 'review-staff',
   'PATCH /api/staff-applications/:id': 'review-staff',
+  // a vote is a review: the kind's deciding permission votes, and reads the kind's answer templates (decision 0106)
+  'POST /api/applications/:id/votes': 'review-whitelist',
+  'GET /api/applications/answer-templates': 'review-whitelist',
+  'POST /api/staff-applications/:id/votes': 'review-staff',
+  'GET /api/staff-applications/answer-templates': 'review-staff',
+  'POST /api/appeals/:id/votes': 'review-appeals',
+  'GET /api/appeals/answer-templates': 'review-appeals',
+  'GET /api/answer-templates': 'manage-templates',
+  'POST /api/answer-templates': 'manage-templates',
+  'PATCH /api/answer-templates/:id': 'manage-templates',
+  'DELETE /api/answer-templates/:id': 'manage-templates',
   'GET /api/purchases': 'view-purchases',
   'GET /api/purchases/:id': 'view-purchases',
   'GET /api/purchases/export.csv': 'view-purchases',
   'POST /api/purchases/:id/refund': 'refund',
   'GET /api/deliveries': 'view-purchases',
   'POST /api/deliveries/:id/retry': 'refund',
+  // the receipts by email: read as the purchases are, retried as a Discord delivery is
+  'GET /api/emails': 'view-purchases',
+  'POST /api/emails/:id/retry': 'refund',
+  // outbound webhooks: where the site's events go, and the secrets that sign them
+  'GET /api/webhooks': 'manage-integrations',
+  'POST /api/webhooks': 'manage-integrations',
+  'DELETE /api/webhooks/:id': 'manage-integrations',
+  'POST /api/webhooks/:id/test': 'manage-integrations',
+  'GET /api/webhooks/:id/messages': 'manage-integrations',
+  'POST /api/webhooks/messages/:id/resend': 'manage-integrations',
   'GET /api/grants': 'view-purchases',
   'GET /api/grants/:id': 'view-purchases',
   'POST /api/grants/:id/resend': 'refund',
@@ -106,6 +153,14 @@ const ACCESS: Record<string, Access> = {
   'GET /api/creators/report.csv': 'manage-promotions',
   'POST /api/creators/:code/disable': 'manage-promotions',
   'GET /api/dashboard/charts': 'view-purchases',
+  'GET /api/dashboard/rules': 'view-purchases',
+  'GET /api/dashboard/reviewers': 'view-purchases',
+  // the game server's queue: a player's own place; the waiting players per server, moved or removed by staff
+  'GET /api/queue/mine': 'signed-in',
+  'GET /api/queue': 'manage-queue',
+  'POST /api/queue/:server/players/:discordId/front': 'manage-queue',
+  'POST /api/queue/:server/players/:discordId/remove': 'manage-queue',
+  'GET /api/dashboard/queue-waits': 'view-purchases',
   // a member's own second factor: set up and checked by whoever is signed in
   'GET /api/security/second-factor': 'signed-in',
   'POST /api/security/passkeys/options': 'signed-in',
@@ -115,7 +170,34 @@ const ACCESS: Record<string, Access> = {
   'POST /api/security/check/options': 'signed-in',
   'POST /api/security/check/passkey': 'signed-in',
   'POST /api/security/check/code': 'signed-in',
+  // interviews (decision 0107): staff act below each kind's review path under its permission (the core checks it
+  // again); the applicant on their own, anyone else's being not found
+  ...interviewStaffAccess(),
+  'GET /api/interviews/mine': 'signed-in',
+  'POST /api/interviews/slots/:id/book': 'signed-in',
+  'POST /api/interviews/:id/reschedule': 'signed-in',
+  'POST /api/interviews/:id/cancel': 'signed-in',
+  'GET /api/interviews/:id/calendar.ics': 'signed-in',
+  // API tokens: made, listed and revoked by those who manage integrations (decision 0109)
+  'GET /api/api-tokens': 'manage-integrations',
+  'POST /api/api-tokens': 'manage-integrations',
+  'POST /api/api-tokens/:id/revoke': 'manage-integrations',
+  // the read API: an API token holding the scope, never a session; its description is public
+  'GET /api/v1/openapi.json': 'public',
+  'GET /api/v1/purchases': 'purchases:read',
+  'GET /api/v1/purchases/:id': 'purchases:read',
+  'GET /api/v1/players/:discordId': 'players:read',
+  'GET /api/v1/applications': 'applications:read',
+  'GET /api/v1/memberships': 'memberships:read',
 };
+
+/** Each kind's review path, its permission, and the routes of its interviews below it. */
+function interviewStaffAccess(): Record<string, Access> {
+  const access: Record<string, Access> = {};
+  for (const [path, permission] of INTERVIEW_PATHS)
+    for (const route of INTERVIEW_STAFF_ROUTES) access[route.replace('{path}', path)] = permission;
+  return access;
+}
 
 interface Request {
   path: string;
@@ -170,7 +252,10 @@ describe('authorization matrix: every API route, read from the router', () => {
       (
         await send(
           'POST',
-          { path: '/api/create-payment-intent', body: { productType: 'whitelist', productId: 'bayou-basic' } },
+          {
+            path: '/api/create-payment-intent',
+            body: { ...AGREED, productType: 'whitelist', productId: 'bayou-basic' },
+          },
           buyer,
         )
       ).body,
@@ -200,13 +285,103 @@ describe('authorization matrix: every API route, read from the router', () => {
     return failed.id;
   };
 
+  /** a receipt the mail server refused, straight into the outbox */
+  const failedEmail = async (): Promise<string> => {
+    const failed = storedEmail({ status: 'failed', attempts: 8, lastError: 'Try 8: 550 mailbox unavailable' });
+    const { database } = server.system;
+    await database.withContext(() => new MikroOrmMailOutbox(database).add([failed]));
+    return failed.id;
+  };
+
+  /** an endpoint registered through the core (this server takes any address: it is not in production) */
+  const storedEndpoint = async (): Promise<string> => {
+    const { database, core } = server.system;
+    const added = await database.withContext(() =>
+      core.webhooks.add.execute({
+        endpoint: { url: 'http://127.0.0.1:9/matrix', events: ['purchase.completed'] },
+        by: 'Matrix',
+      }),
+    );
+    return added.endpoint.id;
+  };
+
+  /** a message that gave up, straight into the outbox */
+  const failedWebhookMessage = async (): Promise<string> => {
+    const { database } = server.system;
+    const endpointId = await storedEndpoint();
+    const id = randomUUID();
+    const at = new Date();
+    await database.withContext(() =>
+      new MikroOrmWebhookOutbox(database).add([
+        {
+          id,
+          endpointId,
+          type: 'webhook.test',
+          body: '{"type":"webhook.test","timestamp":"2026-12-01T00:00:00.000Z","data":{}}',
+          status: 'failed',
+          dedupeKey: `matrix:${id}`,
+          resendOf: null,
+          attempts: 8,
+          nextAttemptAt: at,
+          lastError: 'Try 8: the endpoint answered 500',
+          createdAt: at,
+          updatedAt: at,
+          deliveredAt: null,
+        },
+      ]),
+    );
+    return id;
+  };
+
   /** a creator of a new player's, with a code of its own */
   const newCreator = async (): Promise<{ discordId: string; code: string; sharePercent: number }> => {
     const { user } = await signIn(server);
     return { discordId: user.discordId, code: `MATRIX${Math.floor(Math.random() * 1e9)}`, sharePercent: 10 };
   };
 
+  let templates = 0;
+  let maker: Promise<SignedIn> | undefined;
+  /** the admin who makes the matrix's API tokens */
+  const tokenMaker = () => {
+    maker ??= signIn(server, { role: 'admin' });
+    return maker;
+  };
+  /** an answer template under a name not used before in this run */
+  const newTemplate = () => ({
+    kind: 'whitelist' as const,
+    decision: 'deny' as const,
+    name: `Matrix template ${++templates}`,
+    body: 'Sorry {player}, try again from {reapplyDate}.',
+  });
+  /** a template stored through the core, by an admin */
+  const storedTemplate = async (): Promise<string> => {
+    const { database, core } = server.system;
+    const admin = await signIn(server, { role: 'admin' });
+    const actor = await database.withContext(() => core.users.findByDiscordId.execute(admin.user.discordId));
+    const saved = await database.withContext(() =>
+      core.answerTemplates.save.execute({ template: newTemplate(), actor }),
+    );
+    return saved.id;
+  };
+
   /** A request the right role must be able to make; each call makes fresh data so a decision can be taken again. */
+  let queues = 0;
+  /** a player waiting alone in a game server's fresh queue report: `<server>/players/<discordId>` */
+  const waitingPlayer = async (): Promise<string> => {
+    const { user } = await signIn(server);
+    const name = `matrix-${++queues}`;
+    await server.system.database.withContext(() =>
+      server.system.core.queue.receiveReport.execute({
+        server: name,
+        slots: 1,
+        online: 1,
+        waiting: [
+          { discordId: user.discordId, name: 'Waiting', priority: 0, tier: null, since: new Date().toISOString() },
+        ],
+      }),
+    );
+    return `${name}/players/${user.discordId}`;
+  };
   const requests: Record<string, () => Promise<Request>> = {
     'GET /api/applications': async () => ({ path: '/api/applications' }),
     'GET /api/applications/:id': async () => ({
@@ -228,6 +403,56 @@ describe('authorization matrix: every API route, read from the router', () => {
       path: `/api/staff-applications/${await created('/api/staff-applications', staffAnswers())}`,
       body: { status: 'under_review', reviewNotes: 'Interview scheduled.' },
     }),
+    // an abstention: it decides nothing, so the same request succeeds for each holder who has not voted
+    'POST /api/applications/:id/votes': async () => ({
+      path: `/api/applications/${await created('/api/applications', whitelistAnswers())}/votes`,
+      body: { choice: 'abstain' },
+    }),
+    'POST /api/staff-applications/:id/votes': async () => ({
+      path: `/api/staff-applications/${await created('/api/staff-applications', staffAnswers())}/votes`,
+      body: { choice: 'abstain' },
+    }),
+    'POST /api/appeals/:id/votes': async () => ({
+      path: `/api/appeals/${await created('/api/appeals', inGameAppeal())}/votes`,
+      body: { choice: 'abstain' },
+    }),
+    'GET /api/answer-templates': async () => ({ path: '/api/answer-templates' }),
+    'GET /api/applications/answer-templates': async () => ({ path: '/api/applications/answer-templates' }),
+    'GET /api/staff-applications/answer-templates': async () => ({ path: '/api/staff-applications/answer-templates' }),
+    'GET /api/appeals/answer-templates': async () => ({ path: '/api/appeals/answer-templates' }),
+    'POST /api/answer-templates': async () => ({ path: '/api/answer-templates', body: newTemplate() }),
+    'PATCH /api/answer-templates/:id': async () => ({
+      path: `/api/answer-templates/${await storedTemplate()}`,
+      body: newTemplate(),
+    }),
+    'DELETE /api/answer-templates/:id': async () => ({ path: `/api/answer-templates/${await storedTemplate()}` }),
+    'GET /api/dashboard/reviewers': async () => ({ path: '/api/dashboard/reviewers?days=30' }),
+    'GET /api/api-tokens': async () => ({ path: '/api/api-tokens' }),
+    'POST /api/api-tokens': async () => ({
+      path: '/api/api-tokens',
+      body: { name: `Matrix tool ${++templates}`, scopes: ['players:read'] },
+    }),
+    'POST /api/api-tokens/:id/revoke': async () => ({
+      path: `/api/api-tokens/${(await madeToken(server, await tokenMaker(), ['players:read'])).id}/revoke`,
+      body: {},
+    }),
+    'GET /api/v1/purchases': async () => ({ path: '/api/v1/purchases?limit=5' }),
+    'GET /api/v1/purchases/:id': async () => ({ path: `/api/v1/purchases/${await paidPurchase()}` }),
+    'GET /api/v1/players/:discordId': async () => ({
+      path: `/api/v1/players/${(await signIn(server)).user.discordId}`,
+    }),
+    'GET /api/v1/applications': async () => ({ path: '/api/v1/applications?kind=whitelist' }),
+    'GET /api/v1/memberships': async () => ({ path: '/api/v1/memberships?status=active' }),
+    'GET /api/queue': async () => ({ path: '/api/queue' }),
+    'POST /api/queue/:server/players/:discordId/front': async () => ({
+      path: `/api/queue/${await waitingPlayer()}/front`,
+      body: {},
+    }),
+    'POST /api/queue/:server/players/:discordId/remove': async () => ({
+      path: `/api/queue/${await waitingPlayer()}/remove`,
+      body: { reason: 'Alt account' },
+    }),
+    'GET /api/dashboard/queue-waits': async () => ({ path: '/api/dashboard/queue-waits' }),
     'GET /api/appeals': async () => ({ path: '/api/appeals' }),
     'GET /api/appeals/:id': async () => ({
       path: `/api/appeals/${await created('/api/appeals', inGameAppeal())}`,
@@ -240,6 +465,20 @@ describe('authorization matrix: every API route, read from the router', () => {
     'GET /api/deliveries': async () => ({ path: '/api/deliveries?status=failed' }),
     'POST /api/deliveries/:id/retry': async () => ({
       path: `/api/deliveries/${await failedDelivery()}/retry`,
+      body: {},
+    }),
+    'GET /api/emails': async () => ({ path: '/api/emails?status=failed' }),
+    'POST /api/emails/:id/retry': async () => ({ path: `/api/emails/${await failedEmail()}/retry`, body: {} }),
+    'GET /api/webhooks': async () => ({ path: '/api/webhooks' }),
+    'POST /api/webhooks': async () => ({
+      path: '/api/webhooks',
+      body: { url: 'http://127.0.0.1:9/matrix', description: 'Matrix', events: ['player.banned'] },
+    }),
+    'DELETE /api/webhooks/:id': async () => ({ path: `/api/webhooks/${await storedEndpoint()}` }),
+    'POST /api/webhooks/:id/test': async () => ({ path: `/api/webhooks/${await storedEndpoint()}/test`, body: {} }),
+    'GET /api/webhooks/:id/messages': async () => ({ path: `/api/webhooks/${await storedEndpoint()}/messages` }),
+    'POST /api/webhooks/messages/:id/resend': async () => ({
+      path: `/api/webhooks/messages/${await failedWebhookMessage()}/resend`,
       body: {},
     }),
     'GET /api/grants': async () => ({ path: '/api/grants?filter=failed' }),
@@ -275,11 +514,12 @@ describe('authorization matrix: every API route, read from the router', () => {
       body: { grant: ['manage-roles'] },
     }),
     'GET /api/purchases/:id': async () => ({
-      path: `/api/purchases/${await created('/api/create-payment-intent', { productType: 'whitelist', productId: 'bayou-basic' }, 'purchaseId')}`,
+      path: `/api/purchases/${await created('/api/create-payment-intent', { ...AGREED, productType: 'whitelist', productId: 'bayou-basic' }, 'purchaseId')}`,
     }),
     'GET /api/purchases/export.csv': async () => ({ path: '/api/purchases/export.csv?status=completed' }),
     'GET /api/memberships/summary': async () => ({ path: '/api/memberships/summary' }),
     'GET /api/dashboard/charts': async () => ({ path: '/api/dashboard/charts?days=90' }),
+    'GET /api/dashboard/rules': async () => ({ path: '/api/dashboard/rules' }),
     'GET /api/creators': async () => ({ path: '/api/creators' }),
     'POST /api/creators': async () => ({ path: '/api/creators', body: await newCreator() }),
     'GET /api/creators/report': async () => ({ path: '/api/creators/report?month=2026-11' }),
@@ -312,11 +552,94 @@ describe('authorization matrix: every API route, read from the router', () => {
       );
       return { path: `/api/sales/${sale.id}/end`, body: {} };
     },
+    ...interviewRequests(),
   };
+
+  let interviewHours = 0;
+  /** a time no other request of the matrix offers, so the admin holding them all is never busy */
+  const nextInterviewTime = () => {
+    interviewHours += 1;
+    return new Date(Date.now() + (48 + interviewHours) * 3_600_000);
+  };
+  let interviewer: Promise<SignedIn> | undefined;
+
+  /** a new application of the kind with a time offered (held by an admin), booked if asked, started if asked */
+  const interviewCase = async (
+    path: string,
+    kind: 'whitelist' | 'staff' | 'appeal',
+    stage: 'offered' | 'booked' | 'started',
+  ): Promise<{ base: string; slotId: string; interviewId: string }> => {
+    const applicant = await signIn(server);
+    const answers = kind === 'whitelist' ? whitelistAnswers() : kind === 'staff' ? staffAnswers() : inGameAppeal();
+    const sent = await send('POST', { path, body: answers }, applicant);
+    const applicationId = JSON.parse(sent.body).id as string;
+    const { database, core } = server.system;
+    interviewer ??= signIn(server, { role: 'admin' });
+    const admin = await database.withContext(async () => core.users.get.execute((await interviewer!).user.id));
+    const [slot] = await database.withContext(() =>
+      core.interviews.offer.execute({
+        kind,
+        applicationId,
+        actor: admin,
+        slots: [{ startsAt: nextInterviewTime(), minutes: 30 }],
+      }),
+    );
+    const base = `${path}/${applicationId}/interviews`;
+    if (stage === 'offered') return { base, slotId: slot!.id, interviewId: '' };
+    const player = await database.withContext(() => core.users.get.execute(applicant.user.id));
+    const booked = await database.withContext(() => core.interviews.book.execute({ slotId: slot!.id, actor: player }));
+    // it began ten minutes ago: its outcome may be recorded
+    if (stage === 'started')
+      await database.withContext(() =>
+        database.query(
+          `update "interviews" set "starts_at" = now() - interval '10 minutes', "ends_at" = now() + interval '20 minutes' where "id" = ?`,
+          [booked.id],
+        ),
+      );
+    return { base, slotId: slot!.id, interviewId: booked.id };
+  };
+
+  function interviewRequests(): Record<string, () => Promise<Request>> {
+    const made: Record<string, () => Promise<Request>> = {};
+    for (const [path, , kind] of INTERVIEW_PATHS) {
+      const key = (route: (typeof INTERVIEW_STAFF_ROUTES)[number]) => route.replace('{path}', path);
+      made[key('GET {path}/:id/interviews')] = async () => ({
+        path: (await interviewCase(path, kind, 'offered')).base,
+      });
+      made[key('POST {path}/:id/interviews/slots')] = async () => ({
+        path: `${(await interviewCase(path, kind, 'offered')).base}/slots`,
+        body: { slots: [{ startsAt: nextInterviewTime().toISOString(), minutes: 30 }] },
+      });
+      made[key('POST {path}/:id/interviews/slots/:slotId/withdraw')] = async () => {
+        const { base, slotId } = await interviewCase(path, kind, 'offered');
+        return { path: `${base}/slots/${slotId}/withdraw`, body: {} };
+      };
+      made[key('POST {path}/:id/interviews/:interviewId/reschedule')] = async () => {
+        const { base, interviewId } = await interviewCase(path, kind, 'booked');
+        return {
+          path: `${base}/${interviewId}/reschedule`,
+          body: { startsAt: nextInterviewTime().toISOString(), minutes: 30, reason: 'The reviewer is away' },
+        };
+      };
+      made[key('POST {path}/:id/interviews/:interviewId/cancel')] = async () => {
+        const { base, interviewId } = await interviewCase(path, kind, 'booked');
+        return { path: `${base}/${interviewId}/cancel`, body: { reason: 'The position is filled' } };
+      };
+      made[key('POST {path}/:id/interviews/:interviewId/outcome')] = async () => {
+        const { base, interviewId } = await interviewCase(path, kind, 'started');
+        return { path: `${base}/${interviewId}/outcome`, body: { outcome: 'held' } };
+      };
+    }
+    return made;
+  }
 
   /** what a holder gives must be theirs: the one who changes roles holds the staff preset it gives */
   const alongside = (permission: Permission): Permission[] =>
-    permission === 'manage-roles' ? ['review-whitelist', 'review-appeals', 'view-players'] : [];
+    permission === 'manage-roles'
+      ? ['review-whitelist', 'review-appeals', 'view-players']
+      : permission === 'manage-integrations'
+        ? ['view-players']
+        : [];
 
   /**
    * The member with an authenticator app set up, its first code checked in this session: the server runs with the
@@ -353,7 +676,7 @@ describe('authorization matrix: every API route, read from the router', () => {
     everyRoute = allRoutes(server);
     routes = everyRoute.flatMap((route) => {
       const access = ACCESS[keyOf(route)];
-      return access && access !== 'public' && access !== 'signed-in' ? [{ ...route, permission: access }] : [];
+      return isPermission(access) ? [{ ...route, permission: access }] : [];
     });
     as.player = await signIn(server, { role: 'player' });
   });
@@ -369,9 +692,9 @@ describe('authorization matrix: every API route, read from the router', () => {
       Object.keys(ACCESS).filter((key) => !served.includes(key)),
       'these routes are gone: remove them from ACCESS',
     ).toEqual([]);
-    // every guarded route has a request that succeeds for the holders of its permission
+    // every guarded route has a request that succeeds for the holders of its permission, or of its token scope
     expect(
-      routes.map(keyOf).filter((key) => !requests[key]),
+      [...routes, ...scopedRoutes()].map(keyOf).filter((key) => !requests[key]),
       'add a request for these routes to the matrix',
     ).toEqual([]);
   });
@@ -413,6 +736,88 @@ describe('authorization matrix: every API route, read from the router', () => {
     expect(results).toEqual(
       everyRoute.filter((route) => ACCESS[keyOf(route)] === 'public').map((route) => `${keyOf(route)} reached`),
     );
+  });
+
+  /** the /api/v1 routes: a token's scope is their access */
+  const scopedRoutes = () => everyRoute.filter((route) => isApiScope(ACCESS[keyOf(route)]));
+
+  /** a GET as another tool sends it: a bearer token, or (a browser's) session cookie */
+  const read = async (path: string, auth: { token?: string; cookie?: string }) => {
+    const response = await fetch(`${server.url}${path}`, {
+      redirect: 'manual',
+      headers: {
+        ...(auth.token ? { Authorization: `Bearer ${auth.token}` } : {}),
+        ...(auth.cookie ? { Cookie: auth.cookie } : {}),
+      },
+    });
+    return { status: response.status, body: await response.text() };
+  };
+
+  it('answers each /api/v1 route to a token holding its scope; 401 without one, with a revoked one or a session; 403 lacking it', async () => {
+    const admin = await tokenMaker();
+    const holding = new Map<ApiScope, string>();
+    const lacking = new Map<ApiScope, string>();
+    for (const scope of API_SCOPES) {
+      holding.set(scope, (await madeToken(server, admin, [scope])).secret);
+      lacking.set(
+        scope,
+        (
+          await madeToken(
+            server,
+            admin,
+            API_SCOPES.filter((other) => other !== scope),
+          )
+        ).secret,
+      );
+    }
+    const revoked = await madeToken(server, admin, API_SCOPES);
+    const revoking = await send('POST', { path: `/api/api-tokens/${revoked.id}/revoke`, body: {} }, admin);
+    expect(revoking.status, revoking.body).toBe(200);
+    const results: string[] = [];
+    for (const route of scopedRoutes()) {
+      const scope = ACCESS[keyOf(route)] as ApiScope;
+      const { path } = await requests[keyOf(route)]!();
+      const held = await read(path, { token: holding.get(scope) });
+      results.push(
+        [
+          keyOf(route),
+          `guard:${route.guardScope}`,
+          `none:${(await read(path, {})).status}`,
+          `revoked:${(await read(path, { token: revoked.secret })).status}`,
+          `session:${(await read(path, { cookie: admin.cookie })).status}`,
+          `lacking:${(await read(path, { token: lacking.get(scope) })).status}`,
+          `holding:${held.status === 200 ? '200' : `${held.status} ${held.body.slice(0, 120)}`}`,
+        ].join(' '),
+      );
+    }
+    expect(results).toEqual(
+      scopedRoutes().map(
+        (route) =>
+          `${keyOf(route)} guard:${ACCESS[keyOf(route)]} none:401 revoked:401 session:401 lacking:403 holding:200`,
+      ),
+    );
+    expect(scopedRoutes().length).toBe(5);
+  });
+
+  it('takes an API token as nobody on every session route', async () => {
+    const { secret } = await madeToken(server, await tokenMaker(), API_SCOPES);
+    const results: string[] = [];
+    const sessionRoutes = everyRoute.filter(
+      (route) => ACCESS[keyOf(route)] === 'signed-in' || isPermission(ACCESS[keyOf(route)]),
+    );
+    for (const route of sessionRoutes) {
+      const response = await fetch(`${server.url}${route.path}`, {
+        method: route.method,
+        headers: {
+          Authorization: `Bearer ${secret}`,
+          ...(route.method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: route.method === 'GET' ? undefined : '{}',
+      });
+      results.push(`${keyOf(route)} ${response.status}`);
+    }
+    expect(results).toEqual(sessionRoutes.map((route) => `${keyOf(route)} 401`));
+    expect(results).toContain('GET /api/purchases 401');
   });
 
   // four requests and up to two sign-ins a route, one after another, for every route the router serves: a sweep
@@ -459,6 +864,7 @@ describe('authorization matrix: every API route, read from the router', () => {
     expect(results).toEqual(guarded.map((route) => `${keyOf(route)} 403 SECOND_FACTOR_SETUP_REQUIRED`));
     expect(guarded.map(keyOf).sort()).toEqual([
       'POST /api/deliveries/:id/retry',
+      'POST /api/emails/:id/retry',
       'POST /api/grants/:id/cancel',
       'POST /api/grants/:id/done',
       'POST /api/grants/:id/resend',

@@ -5,13 +5,14 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 import { createLogger } from '../../adapters/logger.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const CARD = '4242424242424242';
 const HOUR = 3_600_000;
 
 /** a buyer's whole checkout with the demo card: start, pay, complete; each answer's status */
 async function checkout(http: ReturnType<typeof client>, productType: string, productId: string) {
-  const started = await http.post('/api/create-payment-intent', { productType, productId });
+  const started = await http.post('/api/create-payment-intent', { ...AGREED, productType, productId });
   if (started.status !== 200) return [started.status, started.body.code];
   const paid = await http.post('/api/payments/demo/confirm', {
     clientSecret: started.body.clientSecret,

@@ -4,6 +4,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 import { inOneLimitWindow } from '../support/rate-window.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 describe.each(databaseTargets())('a one-use coupon raced on %s', (target) => {
   let server: TestServer | undefined;
@@ -18,6 +19,7 @@ describe.each(databaseTargets())('a one-use coupon raced on %s', (target) => {
     const answers = await Promise.all(
       players.map((player) =>
         client((server as TestServer).url, player.cookie).post('/api/create-payment-intent', {
+          ...AGREED,
           productType: 'gang',
           productId: 'hood-package',
           couponCode: 'first',
@@ -81,6 +83,7 @@ describe('coupon codes are rate limited per player and per address', () => {
     expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
     expect(refused.body.message).toMatch(/^Too many coupon codes tried\. Try again in \d+ seconds\.$/);
     const checkout = await first.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
       couponCode: 'AAA5',

@@ -6,6 +6,7 @@ import { signIn, type SignedIn } from '../support/session.ts';
 import { startTebexTestServer } from '../support/tebex-server.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 import { inOneLimitWindow } from '../support/rate-window.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /** Buys on the demo gateway with 4242, naming a creator code. */
 async function buy(
@@ -15,7 +16,11 @@ async function buy(
   code?: string,
 ) {
   const http = client(server.url, buyer.cookie);
-  const started = await http.post('/api/create-payment-intent', { ...item, ...(code ? { creatorCode: code } : {}) });
+  const started = await http.post('/api/create-payment-intent', {
+    ...AGREED,
+    ...item,
+    ...(code ? { creatorCode: code } : {}),
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const paid = await http.post('/api/payments/demo/confirm', {
     clientSecret: started.body.clientSecret,
@@ -101,6 +106,7 @@ describe('creator codes: registered by admins, named at checkout, reported per m
 
   it('refuses a checkout naming an unknown code and stores nothing', async () => {
     const refused = await as(jean).post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'starter-gang',
       creatorCode: 'NOPE',
@@ -185,11 +191,15 @@ describe('creator codes: registered by admins, named at checkout, reported per m
     expect(detail.body.purchase).toMatchObject({ creatorCode: 'MarieLaveau', creatorCodeStatus: null });
     const csv = await fetch(`${server.url}/api/purchases/export.csv`, { headers: { cookie: admin.cookie } });
     const lines = (await csv.text()).trim().split('\r\n');
-    expect(lines[0].endsWith(',gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths')).toBe(
-      true,
-    );
+    expect(
+      lines[0].endsWith(
+        ',gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths,consentGivenAt,consentVersion,consentAddress',
+      ),
+    ).toBe(true);
     // no coupon, no sale and no gift: the list price, nothing off, then the creator
-    expect(lines.find((line) => line.startsWith(november.purchaseId))).toMatch(/,demo,[\d.]+,0,,,MarieLaveau,,$/);
+    // the consent's three cells last
+    const row = (lines.find((line) => line.startsWith(november.purchaseId)) ?? '').split(',').slice(0, -3).join(',');
+    expect(row).toMatch(/,demo,[\d.]+,0,,,MarieLaveau,,$/);
   });
 
   it('prints the report as text and CSV from the terminal', async () => {
@@ -224,6 +234,7 @@ describe('creator codes: registered by admins, named at checkout, reported per m
     const disabled = await runCliOn(server.system, ['creators', 'disable', 'marielaveau']);
     expect(disabled.stdout).toContain('MarieLaveau is disabled');
     const refused = await as(jean).post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'starter-gang',
       creatorCode: 'MarieLaveau',
@@ -255,7 +266,11 @@ describe('creator code checks are rate limited per player and per address', () =
     const guesser = await signIn(server);
     const other = await signIn(server);
     const http = client(server.url, guesser.cookie);
-    const noCode = await http.post('/api/create-payment-intent', { productType: 'gang', productId: 'starter-gang' });
+    const noCode = await http.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'gang',
+      productId: 'starter-gang',
+    });
     expect(noCode.status).toBe(200);
     for (const guess of ['AAA', 'BBB', 'CCC']) expect((await http.get(`/api/creator-codes/${guess}`)).status).toBe(404);
     const limited = await fetch(`${server.url}/api/creator-codes/DDD`, { headers: { cookie: guesser.cookie } });
@@ -263,6 +278,7 @@ describe('creator code checks are rate limited per player and per address', () =
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await limited.json()).message).toMatch(/^Too many code checks\. Try again in \d+ seconds\.$/);
     const atCheckout = await http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
       creatorCode: 'EEE',
@@ -295,6 +311,7 @@ describe('creator codes with Tebex', () => {
     fake.creatorCodes.add('bayouking');
     const http = client(server.url, buyer.cookie);
     const accepted = await http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'starter-gang',
       creatorCode: 'bayouking',
@@ -302,6 +319,7 @@ describe('creator codes with Tebex', () => {
     expect(accepted.body).toMatchObject({ creatorCode: 'BayouKing', creatorCodeStatus: 'accepted' });
     expect(fake.basket(accepted.body.paymentIntentId).creator_code).toBe('BayouKing');
     const refused = await http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
       creatorCode: 'SwampQueen',
@@ -311,7 +329,11 @@ describe('creator codes with Tebex', () => {
     const mine = await http.get(`/api/user/purchases/${refused.body.purchaseId}`);
     expect(mine.body).toMatchObject({ creatorCode: 'SwampQueen', creatorCodeStatus: 'refused' });
     // the same checkout opened again without a code: the basket's code is removed
-    const dropped = await http.post('/api/create-payment-intent', { productType: 'gang', productId: 'starter-gang' });
+    const dropped = await http.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'gang',
+      productId: 'starter-gang',
+    });
     expect(dropped.body).toMatchObject({ purchaseId: accepted.body.purchaseId, creatorCode: null });
     expect(fake.basket(accepted.body.paymentIntentId).creator_code).toBeNull();
   });
@@ -331,7 +353,12 @@ describe('creator codes with Tebex', () => {
     const http = client(server.url, signed.cookie);
     /** opens the checkout, signs in at Tebex and back (the package goes in the basket) */
     const open = async (productId: string, creatorCode?: string) => {
-      const started = await http.post('/api/create-payment-intent', { productType: 'gang', productId, creatorCode });
+      const started = await http.post('/api/create-payment-intent', {
+        ...AGREED,
+        productType: 'gang',
+        productId,
+        creatorCode,
+      });
       expect(started.status, JSON.stringify(started.body)).toBe(200);
       const follow = () => fetch(started.body.redirectUrl, { headers: { cookie: signed.cookie }, redirect: 'manual' });
       await follow();

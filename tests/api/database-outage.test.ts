@@ -11,6 +11,7 @@ import { client } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const reachable = await realPostgresReachable();
 if (!reachable)
@@ -46,6 +47,7 @@ describe.skipIf(!reachable)('a database outage behind a proxy the test controls'
     const intents: string[] = [];
     for (let i = 0; i < count; i++) {
       const started = await api.post('/api/create-payment-intent', {
+        ...AGREED,
         productType: 'unban',
         productId: 'discord-unban',
         banReason: 'Banned for RDM at the docks last week.',

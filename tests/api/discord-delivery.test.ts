@@ -16,6 +16,7 @@ import { buyWithDemoCard } from '../support/store-flow.ts';
 import { deliverWebhook, startStripeTestServer } from '../support/stripe-server.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const SWAMP_BLOOD_ROLE = '500000000000000060';
 const HOOD_ROLE = '500000000000000080';
@@ -72,7 +73,9 @@ describe('Discord delivery against a fake Discord API', () => {
     // the page and a retried completion report the same payment again
     expect((await http.post('/api/complete-purchase', { paymentIntentId: intentId })).status).toBe(200);
 
-    await eventually(() => expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true));
+    // the site records the grant after Discord has answered, so wait for the site's own word
+    await eventually(async () => expect((await http.get(`/api/user/purchases/${intentId}`)).body.role).toBe('granted'));
+    expect(fake.members.get(buyer.user.discordId)?.has(SWAMP_BLOOD_ROLE)).toBe(true);
     const grants = roleCalls('PUT', buyer.user.discordId);
     expect(grants).toHaveLength(1);
     expect(grants[0].path).toBe(
@@ -238,7 +241,11 @@ describe('Discord delivery against a fake Discord API', () => {
     const site = stripe.server;
     const buyer = await member(site, { username: 'Chargeback Charlie' });
     const http = client(site.url, buyer.cookie);
-    const started = await http.post('/api/create-payment-intent', { productType: 'gang', productId: 'hood-package' });
+    const started = await http.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'gang',
+      productId: 'hood-package',
+    });
     stripe.fake.succeed(started.body.paymentIntentId);
     expect((await http.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).status).toBe(
       200,

@@ -138,6 +138,7 @@ describe('Discord sign-in: the authorization code flow with state and PKCE again
       discordId: DISCORD_USER.id,
       role: 'player',
       permissions: [],
+      ageDeclared: false,
     });
   });
 

@@ -15,6 +15,7 @@ import { allRoutes } from '../support/routes.ts';
 import { signIn } from '../support/session.ts';
 import { serverTarget } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /** mulberry32: a tiny seeded generator, so a failure replays exactly from its seed. */
 function prng(seed: number) {
@@ -65,13 +66,14 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
   },
   'POST /api/create-payment-intent': {
     valid: () => ({
+      ...AGREED,
       productType: 'unban',
       productId: 'discord-unban',
       amount: 19.99,
       buyerEmail: 'fuzzy@example.com',
       banReason: 'Banned for RDM at the docks last week.',
     }),
-    required: ['productType', 'productId'],
+    required: ['productType', 'productId', 'withdrawalConsent', 'ageDeclaration'],
   },
   'POST /api/complete-purchase': {
     valid: () => ({ paymentIntentId: 'pi_missing', price: 19.99 }),
@@ -93,12 +95,51 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
     valid: () => ({ status: 'approved', reviewNotes: 'Welcome aboard.' }),
     required: ['status'],
   },
+  // votes on each kind (decision 0106): the ids the fuzzer sends name no application
+  'POST /api/applications/:id/votes': { valid: () => ({ choice: 'approve', note: 'Fine.' }), required: ['choice'] },
+  'POST /api/staff-applications/:id/votes': { valid: () => ({ choice: 'deny' }), required: ['choice'] },
+  'POST /api/appeals/:id/votes': {
+    valid: () => ({ choice: 'deny', applicantMessage: 'The clip shows the shot fired first.' }),
+    required: ['choice'],
+  },
+  'POST /api/answer-templates': {
+    valid: () => ({ kind: 'whitelist', decision: 'approve', name: 'Fuzzed', body: 'Welcome, {player}.' }),
+    required: ['kind', 'decision', 'name', 'body'],
+  },
+  'PATCH /api/answer-templates/:id': {
+    valid: () => ({ kind: 'staff', decision: 'deny', name: 'Fuzzed', body: 'Sorry, {player}.' }),
+    required: ['kind', 'decision', 'name', 'body'],
+  },
+  // the ids the fuzzer sends name no template: nothing to remove
+  'DELETE /api/answer-templates/:id': { valid: () => ({}), required: [] },
+  'POST /api/api-tokens': { valid: () => ({ name: 'Fuzzed', scopes: ['players:read'] }), required: ['name', 'scopes'] },
+  // the ids the fuzzer sends name no token: nothing to revoke
+  'POST /api/api-tokens/:id/revoke': { valid: () => ({}), required: [] },
+  'POST /api/webhooks': {
+    valid: () => ({ url: 'https://hooks.example.com/in', description: 'Fuzzed', events: ['purchase.completed'] }),
+    required: ['url', 'events'],
+  },
+  // the ids the fuzzer sends name no endpoint and no message: nothing to remove, test or resend
+  'DELETE /api/webhooks/:id': { valid: () => ({}), required: [] },
+  'POST /api/webhooks/:id/test': { valid: () => ({}), required: [] },
+  'POST /api/webhooks/messages/:id/resend': { valid: () => ({}), required: [] },
+  // the players the fuzzer names wait in no queue
+  'POST /api/queue/:server/players/:discordId/front': { valid: () => ({}), required: [] },
+  'POST /api/queue/:server/players/:discordId/remove': { valid: () => ({ reason: 'Alt account' }), required: [] },
   'POST /api/deliveries/:id/retry': { valid: () => ({}), required: [] },
+  'POST /api/emails/:id/retry': { valid: () => ({}), required: [] },
+  'POST /api/user/privacy/export': { valid: () => ({}), required: [] },
+  // only ever sent broken: an erasure without its confirmation erases nothing
+  'POST /api/user/privacy/erase': { valid: () => ({ confirm: 'DELETE' }), required: ['confirm'] },
   'POST /api/grants/:id/resend': { valid: () => ({}), required: [] },
   'POST /api/grants/:id/done': { valid: () => ({ note: 'Given by hand' }), required: ['note'] },
   'POST /api/grants/:id/cancel': { valid: () => ({ reason: 'Not wanted' }), required: [] },
   // the game server's key is never sent by the fuzzer: every request is refused before its body is read
   'POST /api/game/grants/poll': { valid: () => ({ server: 'main', online: [] }), required: ['server', 'online'] },
+  'POST /api/game/queue': {
+    valid: () => ({ server: 'main', slots: 64, online: 12, waiting: [], admitted: [] }),
+    required: ['server', 'slots', 'online', 'waiting'],
+  },
   'POST /api/game/grants/reports': {
     valid: () => ({ server: 'main', reports: [{ grantId: '00000000-0000-4000-8000-000000000000', ok: true }] }),
     required: ['server', 'reports'],
@@ -157,7 +198,41 @@ const BODIES: Record<string, { valid: () => Record<string, unknown>; required: s
     valid: () => ({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } }),
     required: [],
   },
+  // interviews (decision 0107): the applicant's own, and each kind's staff routes below its review path
+  'POST /api/interviews/slots/:id/book': { valid: () => ({}), required: [] },
+  'POST /api/interviews/:id/reschedule': {
+    valid: () => ({ slotId: '00000000-0000-4000-8000-000000000000', reason: 'My shift moved' }),
+    required: ['slotId', 'reason'],
+  },
+  'POST /api/interviews/:id/cancel': { valid: () => ({ reason: 'Family matters' }), required: ['reason'] },
+  ...interviewStaffBodies(),
 };
+
+/** Each kind's interview routes for staff take the same bodies. */
+function interviewStaffBodies(): typeof BODIES {
+  const bodies: typeof BODIES = {};
+  const soon = () => new Date(Date.now() + 48 * 3_600_000).toISOString();
+  for (const path of ['/api/applications', '/api/staff-applications', '/api/appeals']) {
+    bodies[`POST ${path}/:id/interviews/slots`] = {
+      valid: () => ({ slots: [{ startsAt: soon(), minutes: 30 }] }),
+      required: ['slots'],
+    };
+    bodies[`POST ${path}/:id/interviews/slots/:slotId/withdraw`] = { valid: () => ({}), required: [] };
+    bodies[`POST ${path}/:id/interviews/:interviewId/reschedule`] = {
+      valid: () => ({ startsAt: soon(), minutes: 30, reason: 'The reviewer is away' }),
+      required: ['startsAt', 'reason'],
+    };
+    bodies[`POST ${path}/:id/interviews/:interviewId/cancel`] = {
+      valid: () => ({ reason: 'The position is filled' }),
+      required: ['reason'],
+    };
+    bodies[`POST ${path}/:id/interviews/:interviewId/outcome`] = {
+      valid: () => ({ outcome: 'held' }),
+      required: ['outcome'],
+    };
+  }
+  return bodies;
+}
 
 /** Requests that change rows even when well-formed and anonymous-safe: sent only in their broken forms. */
 const SIGNS_OUT = 'GET /api/auth/logout';

@@ -114,6 +114,8 @@ describe('live server status', () => {
       updatedAt: null,
       uptime: null,
       connectUrl: null,
+      // no game server has reported a queue
+      queue: null,
     });
   });
 });
@@ -153,6 +155,8 @@ describe('the access API for the game server', () => {
       priority: 0,
       tier: null,
       tokens: 0,
+      boughtTokens: 0,
+      earnedTokens: 0,
     });
     expect((await game().get('/api/game/players/not-an-id')).status).toBe(400);
 
@@ -184,6 +188,23 @@ describe('the access API for the game server', () => {
       priority: 4,
       tier: 'gator-crown',
       tokens: 200,
+      boughtTokens: 200,
+      earnedTokens: 0,
+    });
+    // 30 earned in game, then 50 spent: the 30 earned go first, then 20 of those bought
+    const change = (amount: number, reference: string) =>
+      game().post(`/api/game/players/${member.user.discordId}/tokens`, { amount, reference, reason: 'Fishing' });
+    expect((await change(30, 'catch-1')).status).toBe(200);
+    expect((await asked(member.user.discordId)).body).toMatchObject({
+      tokens: 230,
+      boughtTokens: 200,
+      earnedTokens: 30,
+    });
+    expect((await change(-50, 'boat-1')).status).toBe(200);
+    expect((await asked(member.user.discordId)).body).toMatchObject({
+      tokens: 180,
+      boughtTokens: 180,
+      earnedTokens: 0,
     });
 
     const moderator = await signIn(site, { role: 'staff' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/http.ts';
 import { devSignIn, randomDiscordId, signIn } from '../support/session.ts';
 import { startTestServer, storeBanFromElsewhere, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const CARD = '4242424242424242';
 const DAY = 86_400_000;
@@ -47,7 +48,7 @@ async function payWithCard(
 
 /** starts a gift checkout and pays it with the demo card */
 async function buyGift(buyer: { http: ReturnType<typeof client> }, item: Record<string, unknown>) {
-  const started = await buyer.http.post('/api/create-payment-intent', item);
+  const started = await buyer.http.post('/api/create-payment-intent', { ...AGREED, ...item });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const completed = await payWithCard(buyer, started.body);
   return { started: started.body, completed, purchaseId: started.body.purchaseId as string };
@@ -134,10 +135,21 @@ describe('buying as a gift', () => {
       headers: { Cookie: adminCookie },
     });
     const [header, row] = (await exported.text()).trim().split('\r\n');
-    expect(header.endsWith(',gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths')).toBe(true);
+    expect(
+      header.endsWith(
+        ',gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths,consentGivenAt,consentVersion,consentAddress',
+      ),
+    ).toBe(true);
     // no coupon, no sale and no creator before the gift's cells
     expect(row).toContain(',demo,');
-    expect(row.endsWith(`,0,,,,friend${friendId.slice(-5)} (${friendId}),`)).toBe(true);
+    // the consent's three cells last, the gift's before them
+    expect(
+      row
+        .split(',')
+        .slice(0, -3)
+        .join(',')
+        .endsWith(`,0,,,,friend${friendId.slice(-5)} (${friendId}),`),
+    ).toBe(true);
   });
 
   it('two sign-ins at once deliver a waiting gift once', async () => {
@@ -219,13 +231,18 @@ describe('buying as a gift', () => {
     const buyer = await player();
     const friendId = randomDiscordId();
     const pass = { productType: 'whitelist', productId: 'parish-life' };
-    const own = await buyer.http.post('/api/create-payment-intent', pass);
+    const own = await buyer.http.post('/api/create-payment-intent', { ...AGREED, ...pass });
     expect(own.status, JSON.stringify(own.body)).toBe(200);
-    const gift = await buyer.http.post('/api/create-payment-intent', { ...pass, giftTo: friendId, giftMonths: 3 });
+    const gift = await buyer.http.post('/api/create-payment-intent', {
+      ...AGREED,
+      ...pass,
+      giftTo: friendId,
+      giftMonths: 3,
+    });
     expect(gift.status, JSON.stringify(gift.body)).toBe(200);
     expect(gift.body.purchaseId).not.toBe(own.body.purchaseId);
     expect(gift.body.amount).toBe(120);
-    const again = await buyer.http.post('/api/create-payment-intent', pass);
+    const again = await buyer.http.post('/api/create-payment-intent', { ...AGREED, ...pass });
     expect(again.body.purchaseId).toBe(own.body.purchaseId);
     expect(again.body.clientSecret).toBe(own.body.clientSecret);
 
@@ -293,7 +310,8 @@ describe('buying as a gift', () => {
 
   it('refuses a gift to yourself, to an unknown name, an unban, and a pass for someone who holds one', async () => {
     const buyer = await player('selfish');
-    const start = (body: Record<string, unknown>) => buyer.http.post('/api/create-payment-intent', body);
+    const start = (body: Record<string, unknown>) =>
+      buyer.http.post('/api/create-payment-intent', { ...AGREED, ...body });
     const before = await sql<Array<{ n: number }>>(`select count(*)::int as n from purchases where user_id = ?`, [
       buyer.user.id,
     ]);
@@ -370,6 +388,7 @@ describe('buying as a gift', () => {
     const other = await player();
     await storeBanFromElsewhere(server, banned.user.id);
     const refused = await banned.http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
       giftTo: other.user.discordId,
@@ -377,6 +396,7 @@ describe('buying as a gift', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('STORE_BANNED');
     const forBanned = await other.http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
       giftTo: banned.user.discordId,
@@ -394,6 +414,7 @@ describe('buying as a gift', () => {
       const buyer = await player();
       const friend = await player();
       const started = await buyer.http.post('/api/create-payment-intent', {
+        ...AGREED,
         productType: 'gang',
         productId: 'hood-package',
         giftTo: friend.user.discordId,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /** One rule says who is whitelisted and in which queue; the player page tells a pass's whole story. */
 const KEY = 'game-key-membership-history-0123';
@@ -15,7 +16,11 @@ afterAll(() => server?.stop());
 async function subscribe(tierId: string, card = '4242424242424242') {
   const player = await signIn(server);
   const http = client(server.url, player.cookie);
-  const started = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId: tierId });
+  const started = await http.post('/api/create-payment-intent', {
+    ...AGREED,
+    productType: 'whitelist',
+    productId: tierId,
+  });
   await http.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: card });
   expect((await http.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).status).toBe(
     200,

@@ -3,6 +3,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /** What a membership dialog states is the server's preview; what happens afterwards must be exactly that. */
 const CARD = '4242424242424242';
@@ -16,7 +17,11 @@ beforeAll(async () => {
 async function subscribe(tierId: string, card = CARD) {
   const player = await signIn(server);
   const http = client(server.url, player.cookie);
-  const started = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId: tierId });
+  const started = await http.post('/api/create-payment-intent', {
+    ...AGREED,
+    productType: 'whitelist',
+    productId: tierId,
+  });
   expect(started.status).toBe(200);
   await http.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: card });
   expect((await http.post('/api/complete-purchase', { paymentIntentId: started.body.paymentIntentId })).status).toBe(

@@ -6,6 +6,7 @@ import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { deliverWebhook, startStripeTestServer } from '../support/stripe-server.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /**
  * Stripe re-sends failed deliveries for days, so its events arrive in any order. Whatever the order, the
@@ -57,7 +58,11 @@ const subscriptionEvent = (type: string, subscriptionId: string) =>
 async function subscribe(tierId = 'swamp-blood', report = true) {
   const player = await signIn(server);
   const http = client(server.url, player.cookie);
-  const started = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId: tierId });
+  const started = await http.post('/api/create-payment-intent', {
+    ...AGREED,
+    productType: 'whitelist',
+    productId: tierId,
+  });
   expect(started.status).toBe(200);
   const subscription = fake.billing.subscriptionOfIntent(started.body.paymentIntentId)!;
   fake.succeed(started.body.paymentIntentId);

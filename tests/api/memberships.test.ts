@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const CARD = '4242424242424242';
 /** pays the first month, declines every later charge */
@@ -33,7 +34,11 @@ const renewDue = (now: Date) =>
 async function subscribe(tierId: string, card = CARD) {
   const player = await signIn(server);
   const http = client(server.url, player.cookie);
-  const started = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId: tierId });
+  const started = await http.post('/api/create-payment-intent', {
+    ...AGREED,
+    productType: 'whitelist',
+    productId: tierId,
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const paid = await http.post('/api/payments/demo/confirm', {
     clientSecret: started.body.clientSecret,
@@ -72,7 +77,11 @@ describe('Priority Pass memberships on the demo gateway', () => {
     expect(await tokens(http)).toBe(100);
 
     // buying another tier while one is live is refused: it is a tier change
-    const again = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'gator-crown' });
+    const again = await http.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'whitelist',
+      productId: 'gator-crown',
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('MEMBERSHIP_EXISTS');
 
@@ -168,7 +177,11 @@ describe('Priority Pass memberships on the demo gateway', () => {
     expect(await tokens(http)).toBe(100); // no renewal charged
     expect((await deliveries(player, 'remove_role')).map((d) => d.role_id)).toEqual(['111111111111111111']);
     // a new membership may start afterwards
-    const fresh = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'parish-life' });
+    const fresh = await http.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'whitelist',
+      productId: 'parish-life',
+    });
     expect(fresh.status).toBe(200);
   });
 

@@ -3,6 +3,7 @@ import { client } from '../support/http.ts';
 import { devSignIn, randomDiscordId, signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /** the server's clock, moved by the tests: upgrades are prorated and renewals charged by it */
 let now = new Date('2026-11-04T12:00:00Z');
@@ -106,6 +107,7 @@ describe('a Priority Pass under an every-month coupon', () => {
     const giver = await signIn(server);
     const friendId = randomDiscordId();
     const gift = await client(server.url, giver.cookie).post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'swamp-blood',
       giftTo: friendId,
@@ -144,6 +146,7 @@ describe('a Priority Pass under an every-month coupon', () => {
     const friend = await signIn(server, { username: 'Rosalie' });
     const giverHttp = client(server.url, giver.cookie);
     const started = await giverHttp.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
       giftTo: friend.user.discordId,

@@ -8,6 +8,7 @@ import { signIn } from '../support/session.ts';
 import { deliverWebhook, startStripeTestServer } from '../support/stripe-server.ts';
 import { startTebexTestServer } from '../support/tebex-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /**
  * A payment webhook changes a purchase only when the payment is proven to be that purchase's. The attacker here has
@@ -45,7 +46,7 @@ async function openBasket(productType: string, productId: string) {
   const { server, fake } = tebex;
   const signed = await signIn(server);
   const api = client(server.url, signed.cookie);
-  const started = await api.post('/api/create-payment-intent', { productType, productId });
+  const started = await api.post('/api/create-payment-intent', { ...AGREED, productType, productId });
   expect(started.status).toBe(200);
   const ident = started.body.paymentIntentId as string;
   const follow = () => fetch(started.body.redirectUrl, { headers: { cookie: signed.cookie }, redirect: 'manual' });
@@ -105,7 +106,13 @@ describe('Tebex webhooks that name a purchase they did not pay', () => {
     expect((await victim.api.get('/api/user/tokens')).body.tokens).toBe(before);
     // not paused: the victim can still buy
     expect(
-      (await victim.api.post('/api/create-payment-intent', { productType: 'gang', productId: 'starter-gang' })).status,
+      (
+        await victim.api.post('/api/create-payment-intent', {
+          ...AGREED,
+          productType: 'gang',
+          productId: 'starter-gang',
+        })
+      ).status,
     ).toBe(200);
     // staff see both, naming the purchase they tried to touch
     const listed = await unmatchedListed(tebex.server);
@@ -352,7 +359,7 @@ describe('Stripe webhooks that name a purchase they did not pay', () => {
   async function startPurchase(productType = 'gang', productId = 'hood-package') {
     const signed = await signIn(stripe.server);
     const api = client(stripe.server.url, signed.cookie);
-    const started = await api.post('/api/create-payment-intent', { productType, productId });
+    const started = await api.post('/api/create-payment-intent', { ...AGREED, productType, productId });
     expect(started.status).toBe(200);
     return { api, intentId: started.body.paymentIntentId as string, purchaseId: started.body.purchaseId as string };
   }

@@ -4,6 +4,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,6 +29,7 @@ describe('payments on the default settings (demo gateway)', () => {
     const { api } = await buyer();
     const before = await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents`);
     const cheap = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'voodoo-experience',
       productName: 'Voodoo Experience',
@@ -38,6 +40,7 @@ describe('payments on the default settings (demo gateway)', () => {
       'Voodoo Experience costs $175.00, not $1.00. Reload the page to see the current price.',
     );
     const cheapPrice = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'voodoo-experience',
       price: 174.99,
@@ -45,6 +48,7 @@ describe('payments on the default settings (demo gateway)', () => {
     });
     expect(cheapPrice.status).toBe(409);
     const mixed = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'voodoo-experience',
       amount: 175,
@@ -56,12 +60,14 @@ describe('payments on the default settings (demo gateway)', () => {
     expect((await sql<{ n: number }[]>(`select count(*)::int as n from purchases`))[0].n).toBe(0);
 
     const fair = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'voodoo-experience',
       amount: 175,
     });
     expect(fair.status).toBe(200);
     const noAmount = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'discord-unban',
       banReason: 'Banned for RDM at the docks last week.',
@@ -78,6 +84,7 @@ describe('payments on the default settings (demo gateway)', () => {
     expect(
       (
         await client(server.url).post('/api/create-payment-intent', {
+          ...AGREED,
           productType: 'whitelist',
           productId: 'swamp-blood',
         })
@@ -85,16 +92,18 @@ describe('payments on the default settings (demo gateway)', () => {
     ).toBe(401);
     const { api } = await buyer();
     const unknown = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'golden-ticket',
     });
     expect(unknown.status).toBe(404);
     const noOption = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'addon',
       productId: 'custom-tattoos',
     });
     expect(noOption.status).toBe(400);
-    const bad = await api.post('/api/create-payment-intent', { productType: 'weapons', productId: 'x' });
+    const bad = await api.post('/api/create-payment-intent', { ...AGREED, productType: 'weapons', productId: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body.issues[0].path).toBe('productType');
   });
@@ -102,6 +111,7 @@ describe('payments on the default settings (demo gateway)', () => {
   it('pays with 4242, completes once with the tokens credited, and a repeat answers the same', async () => {
     const { api, user } = await buyer();
     const started = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'swamp-blood',
       productName: 'Swamp Blood',
@@ -136,6 +146,7 @@ describe('payments on the default settings (demo gateway)', () => {
   it('a declined card fails with the reason, credits nothing, and the same payment can then succeed', async () => {
     const { api } = await buyer();
     const started = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'discord-unban',
       amount: 19.99,
@@ -164,6 +175,7 @@ describe('payments on the default settings (demo gateway)', () => {
     expect(await shown()).toMatchObject({ status: 'failed', failureReason: 'Your card has insufficient funds.' });
     // a declined checkout is no longer open: starting the item again is a new checkout, the declined one stays failed
     const restarted = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'discord-unban',
       amount: 19.99,
@@ -186,6 +198,7 @@ describe('payments on the default settings (demo gateway)', () => {
     const alice = await buyer();
     const bob = await buyer();
     const started = await alice.api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'starter-gang',
     });
@@ -258,18 +271,24 @@ describe('unban details', () => {
 
   it('refuses an unban without a ban reason (or with one too short), and a ban reason on any other product, with 400', async () => {
     const { api } = await buyer();
-    const missing = await api.post('/api/create-payment-intent', { productType: 'unban', productId: 'city-unban' });
+    const missing = await api.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'unban',
+      productId: 'city-unban',
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(
       'Tell us why you were banned: senior staff need the ban reason to review an unban.',
     );
     const blank = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'city-unban',
       banReason: '   ',
     });
     expect(blank.status).toBe(400);
     const short = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'city-unban',
       banReason: 'VDM',
@@ -279,6 +298,7 @@ describe('unban details', () => {
       body: { message: 'Tell us why you were banned in at least 10 characters.', code: 'BAN_REASON_INVALID' },
     });
     const long = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'city-unban',
       banReason: 'x'.repeat(1001),
@@ -288,6 +308,7 @@ describe('unban details', () => {
       body: { message: 'Keep the ban reason to 1,000 characters or fewer.' },
     });
     const tier = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'swamp-blood',
       banReason: reason,
@@ -301,6 +322,7 @@ describe('unban details', () => {
   it('keeps the Discord username and the ban reason with the purchase and shows them to admins', async () => {
     const { api } = await buyer();
     const started = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'anticheat-unban',
       amount: 100,
@@ -317,6 +339,7 @@ describe('unban details', () => {
       productId: 'anticheat-unban',
     });
     const again = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'anticheat-unban',
       banReason: 'Banned by the anti-cheat after a crash, no cheats used.',
@@ -325,7 +348,11 @@ describe('unban details', () => {
     expect((await admin.get(`/api/purchases/${started.body.purchaseId}`)).body.purchase.banReason).toBe(
       'Banned by the anti-cheat after a crash, no cheats used.',
     );
-    const tier = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'parish-life' });
+    const tier = await api.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'whitelist',
+      productId: 'parish-life',
+    });
     expect((await admin.get(`/api/purchases/${tier.body.purchaseId}`)).body.purchase.banReason).toBeNull();
   });
 });
@@ -336,6 +363,7 @@ describe('the admin purchase list, a page at a time', () => {
     const made: string[] = [];
     for (const productId of ['discord-unban', 'city-unban', 'anticheat-unban']) {
       const started = await api.post('/api/create-payment-intent', {
+        ...AGREED,
         productType: 'unban',
         productId,
         banReason: 'Banned for RDM at the docks last week.',
@@ -376,6 +404,7 @@ describe('one open checkout per item, at most five at once (demo gateway)', () =
     for (let i = 0; i < 20; i++)
       answers.push(
         await api.post('/api/create-payment-intent', {
+          ...AGREED,
           productType: 'whitelist',
           productId: 'swamp-blood',
           productName: 'Swamp Blood',
@@ -416,7 +445,11 @@ describe('one open checkout per item, at most five at once (demo gateway)', () =
     expect(
       (await api.post('/api/complete-purchase', { paymentIntentId: answers[0]!.body.paymentIntentId })).status,
     ).toBe(200);
-    const again = await api.post('/api/create-payment-intent', { productType: 'whitelist', productId: 'swamp-blood' });
+    const again = await api.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'whitelist',
+      productId: 'swamp-blood',
+    });
     expect(again.body.purchaseId).not.toBe(answers[0]!.body.purchaseId);
     expect(again.body.clientSecret).not.toBe(answers[0]!.body.clientSecret);
   });
@@ -431,8 +464,9 @@ describe('one open checkout per item, at most five at once (demo gateway)', () =
       buyerEmail: 'first@example.com',
       buyerDiscord: 'gator_king',
     };
-    const first = await api.post('/api/create-payment-intent', order);
+    const first = await api.post('/api/create-payment-intent', { ...AGREED, ...order });
     const second = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       ...order,
       buyerDiscord: 'gator_queen',
       buyerEmail: 'second@example.com',
@@ -455,9 +489,11 @@ describe('one open checkout per item, at most five at once (demo gateway)', () =
       { productType: 'addon', productId: 'custom-tattoos', option: 'upper-body' },
       { productType: 'addon', productId: 'custom-tattoos', option: 'lower-body' },
     ];
-    for (const item of five) expect((await api.post('/api/create-payment-intent', item)).status).toBe(200);
+    for (const item of five)
+      expect((await api.post('/api/create-payment-intent', { ...AGREED, ...item })).status).toBe(200);
     const intentsBefore = (await sql<{ n: number }[]>(`select count(*)::int as n from demo_payment_intents`))[0].n;
     const sixth = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'discord-unban',
       banReason: 'Banned for RDM at the docks last week.',
@@ -471,7 +507,7 @@ describe('one open checkout per item, at most five at once (demo gateway)', () =
       intentsBefore,
     );
     // the five stay reachable
-    expect((await api.post('/api/create-payment-intent', five[3])).status).toBe(200);
+    expect((await api.post('/api/create-payment-intent', { ...AGREED, ...five[3] })).status).toBe(200);
     expect(await rowsOf(user.id)).toBe(5);
   });
 });

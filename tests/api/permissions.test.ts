@@ -5,11 +5,13 @@ import { client } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /** a purchase paid with the demo gateway's good card: refundable */
 async function paidPurchase(server: TestServer): Promise<string> {
   const buyer = client(server.url, (await signIn(server)).cookie);
   const started = await buyer.post('/api/create-payment-intent', {
+    ...AGREED,
     productType: 'whitelist',
     productId: 'bayou-basic',
   });

@@ -7,6 +7,7 @@ import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, type SignedIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 describe('player search, page and admin actions', () => {
   let server: TestServer;
@@ -84,6 +85,7 @@ describe('player search, page and admin actions', () => {
       const tess = as(buyer);
       // a purchase (checkout started, not paid)
       const checkout = await tess.post('/api/create-payment-intent', {
+        ...AGREED,
         productType: 'whitelist',
         productId: 'bayou-basic',
       });

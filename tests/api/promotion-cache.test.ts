@@ -3,6 +3,7 @@ import { realPostgresReachable } from '../support/databases.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /** asked again until the answer comes or a second has passed */
 const within1s = { timeout: 1000, interval: 20 };
@@ -40,6 +41,7 @@ describe.each([
       await server.system.database.query(`update "coupons" set "disabled_at" = now() where "code" = 'KEPT10'`);
       await expect.poll(async () => (await quote()).couponRefusal?.code, within1s).toBe('COUPON_DISABLED');
       const refused = await buyer.post('/api/create-payment-intent', {
+        ...AGREED,
         productType: 'gang',
         productId: 'hood-package',
         couponCode: 'kept10',

@@ -3,6 +3,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const DAY = 86_400_000;
 
@@ -85,11 +86,14 @@ describe('coupon codes at checkout (demo gateway)', () => {
     });
     const [header, ...rows] = (await csv.text()).trim().split('\r\n');
     expect(header).toContain(',price,amountPaid,');
-    expect(header).toMatch(/,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths$/);
+    expect(header).toMatch(
+      /,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths,consentGivenAt,consentVersion,consentAddress$/,
+    );
     const row = rows.find((line) => line.startsWith(fixed.started.purchaseId));
     expect(row).toContain(',45,45,');
     // no sale, no creator code and no gift after the coupon
-    expect(row).toMatch(/,demo,50,5,FIVEOFF,,,,$/);
+    // (the consent's three cells last)
+    expect(row?.split(',').slice(0, -3).join(',')).toMatch(/,demo,50,5,FIVEOFF,,,,$/);
   });
 
   it('refuses an unknown, a not yet started, an expired, a disabled, a used-up and a wrong-product code, each saying why', async () => {
@@ -118,6 +122,7 @@ describe('coupon codes at checkout (demo gateway)', () => {
       const quote = await buyer.http.get(`/api/checkout/quote?productType=gang&productId=hood-package&coupon=${code}`);
       expect(quote.body).toMatchObject({ total: 80, coupon: null, couponRefusal: { code: reason, message } });
       const started = await buyer.http.post('/api/create-payment-intent', {
+        ...AGREED,
         productType: 'gang',
         productId: 'hood-package',
         couponCode: code,
@@ -133,6 +138,7 @@ describe('coupon codes at checkout (demo gateway)', () => {
     await coupon({ code: 'MINE', amountOff: 10, perPlayer: 1 });
     const buyer = await player();
     const started = await buyer.http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
       couponCode: 'MINE',
@@ -140,6 +146,7 @@ describe('coupon codes at checkout (demo gateway)', () => {
     expect(started.body.amount).toBe(70);
     // another item with the same code while the first checkout holds its use
     const second = await buyer.http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'starter-gang',
       couponCode: 'mine',
@@ -148,12 +155,14 @@ describe('coupon codes at checkout (demo gateway)', () => {
     expect(second.body.message).toBe('You have used the coupon code MINE once, as many as it allows.');
     // starting the first item again without the code replaces its checkout, which gives the use back
     const replaced = await buyer.http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
     });
     expect(replaced.body).toMatchObject({ amount: 80, couponCode: null });
     expect(replaced.body.purchaseId).not.toBe(started.body.purchaseId);
     const again = await buyer.http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'starter-gang',
       couponCode: 'mine',
@@ -169,6 +178,7 @@ describe('coupon codes at checkout (demo gateway)', () => {
     await coupon({ code: 'HALF', percentOff: 50 });
     const buyer = await player();
     const listed = await buyer.http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
       amount: 80,
@@ -179,6 +189,7 @@ describe('coupon codes at checkout (demo gateway)', () => {
       'Hood Package costs $40.00, not $80.00. Reload the page to see the current price.',
     );
     const fair = await buyer.http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
       amount: 40,
@@ -313,6 +324,7 @@ describe('timed sales', () => {
     await signInAdmin();
     expect(await onSale()).toEqual([]);
     const after = await buyer.http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'starter-gang',
     });
@@ -351,12 +363,17 @@ describe("an unpaid checkout's coupon use", () => {
       { productType: 'addon', productId: 'custom-tattoos', option: 'lower-body' },
     ];
     for (const item of items) {
-      const held = await hoarder.http.post('/api/create-payment-intent', { ...item, couponCode: 'fiveuses' });
+      const held = await hoarder.http.post('/api/create-payment-intent', {
+        ...AGREED,
+        ...item,
+        couponCode: 'fiveuses',
+      });
       expect(held.status, JSON.stringify(held.body)).toBe(200);
     }
     const late = await player();
     const tryIt = () =>
       late.http.post('/api/create-payment-intent', {
+        ...AGREED,
         productType: 'gang',
         productId: 'hood-package',
         couponCode: 'fiveuses',

@@ -3,6 +3,7 @@ import { client } from '../support/http.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const PAID = '4242424242424242';
 const DECLINED = '4000000000000002';
@@ -25,7 +26,11 @@ const sql = (query: string, params: unknown[] = []) =>
 /** a checkout of one product; `card` pays it (4242 succeeds, 0002 is declined) */
 async function checkout(item: { productType: string; productId: string; option?: string }, card?: string) {
   const api = client(server.url, buyer.cookie);
-  const started = await api.post('/api/create-payment-intent', { ...item, buyerDiscord: buyer.user.username });
+  const started = await api.post('/api/create-payment-intent', {
+    ...AGREED,
+    ...item,
+    buyerDiscord: buyer.user.username,
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   if (card) {
     await api.post('/api/payments/demo/confirm', { clientSecret: started.body.clientSecret, cardNumber: card });

@@ -3,6 +3,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { deliverWebhook, startStripeTestServer } from '../support/stripe-server.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 describe.each(databaseTargets())('exactly-once completion on %s', (target) => {
   const stops: Array<() => Promise<void>> = [];
@@ -16,6 +17,7 @@ describe.each(databaseTargets())('exactly-once completion on %s', (target) => {
     const signed = await signIn(server);
     const api = client(server.url, signed.cookie);
     const started = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'swamp-blood',
       amount: 60,
@@ -56,7 +58,12 @@ describe.each(databaseTargets())('exactly-once completion on %s', (target) => {
     const api = client(server.url, signed.cookie);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        api.post('/api/create-payment-intent', { productType: 'gang', productId: 'hood-package', amount: 80 }),
+        api.post('/api/create-payment-intent', {
+          ...AGREED,
+          productType: 'gang',
+          productId: 'hood-package',
+          amount: 80,
+        }),
       ),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));

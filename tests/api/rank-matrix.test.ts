@@ -4,6 +4,7 @@ import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, type SignedIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /**
  * The rank rule on every account action: nobody bans, unbans, adjusts tokens of, changes the role or permissions of,
@@ -92,6 +93,7 @@ async function account(kind: Target | Actor, action: Action): Promise<SignedIn> 
 async function paidPurchase(buyer: SignedIn, gift?: { giftTo: string }): Promise<string> {
   const http = as(buyer);
   const started = await http.post('/api/create-payment-intent', {
+    ...AGREED,
     productType: 'whitelist',
     productId: 'bayou-basic',
     ...(gift ? { ...gift, buyerDiscord: 'rankbuyer', productType: 'gang', productId: 'hood-package' } : {}),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ const sql = <T extends object[]>(query: string, params: unknown[] = []) =>
 async function paidButNeverCompleted(productId: string) {
   const buyer = await signIn(server);
   const http = client(server.url, buyer.cookie);
-  const started = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId });
+  const started = await http.post('/api/create-payment-intent', { ...AGREED, productType: 'whitelist', productId });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const paid = await http.post('/api/payments/demo/confirm', {
     clientSecret: started.body.clientSecret,

@@ -14,6 +14,7 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { cookieHeader, randomDiscordId, signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 import { headersOf } from '../support/captured-log.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 async function devSignIn(url: string, username: string, discordId = randomDiscordId()) {
   const response = await fetch(`${url}/api/auth/dev-login`, {
@@ -224,7 +225,7 @@ describe('sessions cached in memory on the embedded database', () => {
       const response = await fetch(`${server.url}/api/create-payment-intent`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json', origin: server.url },
-        body: JSON.stringify({ productType: 'gang', productId: 'starter-gang' }),
+        body: JSON.stringify({ ...AGREED, productType: 'gang', productId: 'starter-gang' }),
       });
       return { status: response.status, code: (await response.json()).code as string | undefined };
     };
@@ -246,7 +247,7 @@ describe('sessions cached in memory on the embedded database', () => {
         await fetch(`${server.url}/api/create-payment-intent`, {
           method: 'POST',
           headers: { cookie, 'content-type': 'application/json', origin: server.url },
-          body: JSON.stringify({ productType: 'gang', productId: 'starter-gang' }),
+          body: JSON.stringify({ ...AGREED, productType: 'gang', productId: 'starter-gang' }),
         })
       ).status;
     // the buyer banned with 10,000 others

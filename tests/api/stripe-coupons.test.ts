@@ -4,6 +4,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { deliverWebhook, startStripeTestServer } from '../support/stripe-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 let server: TestServer;
 let fake: FakeStripe;
@@ -28,6 +29,7 @@ async function subscribeAndRenewTwice(tierId: string, couponCode: string) {
   const player = await signIn(server);
   const http = client(server.url, player.cookie);
   const started = await http.post('/api/create-payment-intent', {
+    ...AGREED,
     productType: 'whitelist',
     productId: tierId,
     couponCode,

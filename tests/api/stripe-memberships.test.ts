@@ -4,6 +4,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { deliverWebhook, startStripeTestServer } from '../support/stripe-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const DAY = 86_400_000;
 let server: TestServer;
@@ -31,7 +32,11 @@ const monthsOf = (userId: string) =>
 async function subscribe(tierId: string) {
   const player = await signIn(server);
   const http = client(server.url, player.cookie);
-  const started = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId: tierId });
+  const started = await http.post('/api/create-payment-intent', {
+    ...AGREED,
+    productType: 'whitelist',
+    productId: tierId,
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const subscription = fake.billing.subscriptionOfIntent(started.body.paymentIntentId)!;
   expect(subscription).toBeDefined();
@@ -223,7 +228,11 @@ describe('Priority Pass memberships through Stripe Billing', () => {
     const player = await signIn(server);
     const http = client(server.url, player.cookie);
     const open = async (tierId: string) => {
-      const started = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId: tierId });
+      const started = await http.post('/api/create-payment-intent', {
+        ...AGREED,
+        productType: 'whitelist',
+        productId: tierId,
+      });
       expect(started.status, JSON.stringify(started.body)).toBe(200);
       const customer = fake.billing.subscriptionOfIntent(started.body.paymentIntentId)?.customer;
       expect(customer).toMatch(/^cus_/);
@@ -246,6 +255,7 @@ describe('Priority Pass memberships through Stripe Billing', () => {
     // another player is a customer of their own
     const other = client(server.url, (await signIn(server)).cookie);
     const theirs = await other.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'swamp-blood',
     });

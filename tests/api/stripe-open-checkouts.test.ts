@@ -4,6 +4,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { deliverWebhook, startStripeTestServer } from '../support/stripe-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 let server: TestServer;
 let fake: FakeStripe;
@@ -42,7 +43,8 @@ describe('starting a checkout again on Stripe', () => {
   it('20 repeated starts create exactly one PaymentIntent and answer its client secret each time', async () => {
     const { api, user } = await buyer();
     const answers = [];
-    for (let i = 0; i < 20; i++) answers.push(await api.post('/api/create-payment-intent', starterGang));
+    for (let i = 0; i < 20; i++)
+      answers.push(await api.post('/api/create-payment-intent', { ...AGREED, ...starterGang }));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.body.purchaseId)).size).toBe(1);
     expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
@@ -60,11 +62,11 @@ describe('starting a checkout again on Stripe', () => {
 
   it('brings the reused intent back in line with paymentIntents.update when its amount or metadata drifted', async () => {
     const { api } = await buyer();
-    const first = await api.post('/api/create-payment-intent', starterGang);
+    const first = await api.post('/api/create-payment-intent', { ...AGREED, ...starterGang });
     const intent = fake.intents.get(first.body.paymentIntentId)!;
     intent.amount = 4000;
     delete intent.metadata.productId;
-    const again = await api.post('/api/create-payment-intent', starterGang);
+    const again = await api.post('/api/create-payment-intent', { ...AGREED, ...starterGang });
     expect(again.body).toMatchObject({
       purchaseId: first.body.purchaseId,
       clientSecret: first.body.clientSecret,
@@ -80,9 +82,9 @@ describe('starting a checkout again on Stripe', () => {
 
   it('completes an intent paid without the page reporting back, instead of selling it again, and opens a new one', async () => {
     const { api, user } = await buyer();
-    const first = await api.post('/api/create-payment-intent', starterGang);
+    const first = await api.post('/api/create-payment-intent', { ...AGREED, ...starterGang });
     fake.succeed(first.body.paymentIntentId);
-    const second = await api.post('/api/create-payment-intent', starterGang);
+    const second = await api.post('/api/create-payment-intent', { ...AGREED, ...starterGang });
     expect(second.status).toBe(200);
     expect(second.body.purchaseId).not.toBe(first.body.purchaseId);
     expect(second.body.paymentIntentId).not.toBe(first.body.paymentIntentId);
@@ -93,18 +95,18 @@ describe('starting a checkout again on Stripe', () => {
 
   it('does not reuse a canceled intent: its purchase is marked failed and a new one opens', async () => {
     const { api } = await buyer();
-    const first = await api.post('/api/create-payment-intent', starterGang);
+    const first = await api.post('/api/create-payment-intent', { ...AGREED, ...starterGang });
     fake.cancel(first.body.paymentIntentId);
-    const second = await api.post('/api/create-payment-intent', starterGang);
+    const second = await api.post('/api/create-payment-intent', { ...AGREED, ...starterGang });
     expect(second.body.purchaseId).not.toBe(first.body.purchaseId);
     expect((await purchaseRow(first.body.purchaseId))?.status).toBe('failed');
   });
 
   it('answers 409 while the payment is processing, and creates nothing', async () => {
     const { api, user } = await buyer();
-    const first = await api.post('/api/create-payment-intent', starterGang);
+    const first = await api.post('/api/create-payment-intent', { ...AGREED, ...starterGang });
     fake.process(first.body.paymentIntentId);
-    const again = await api.post('/api/create-payment-intent', starterGang);
+    const again = await api.post('/api/create-payment-intent', { ...AGREED, ...starterGang });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
       'Your payment for Starter Gang is still being processed. Wait for it to finish before starting another checkout for it.',
@@ -114,11 +116,11 @@ describe('starting a checkout again on Stripe', () => {
 
   it('opens a new purchase once a decline was recorded by the webhook', async () => {
     const { api } = await buyer();
-    const first = await api.post('/api/create-payment-intent', starterGang);
+    const first = await api.post('/api/create-payment-intent', { ...AGREED, ...starterGang });
     const declined = fake.decline(first.body.paymentIntentId, 'Your card was declined.');
     await deliverWebhook(server, fake.signedEvent('payment_intent.payment_failed', declined));
     expect((await purchaseRow(first.body.purchaseId))?.status).toBe('failed');
-    const second = await api.post('/api/create-payment-intent', starterGang);
+    const second = await api.post('/api/create-payment-intent', { ...AGREED, ...starterGang });
     expect(second.body.purchaseId).not.toBe(first.body.purchaseId);
   });
 });

@@ -4,6 +4,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { deliverWebhook, startStripeTestServer } from '../support/stripe-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 let server: TestServer;
 let fake: FakeStripe;
@@ -16,7 +17,7 @@ afterAll(() => stop?.());
 async function startPurchase(productId = 'swamp-blood', productType = 'whitelist') {
   const signed = await signIn(server);
   const api = client(server.url, signed.cookie);
-  const started = await api.post('/api/create-payment-intent', { productType, productId });
+  const started = await api.post('/api/create-payment-intent', { ...AGREED, productType, productId });
   expect(started.status).toBe(200);
   return {
     api,
@@ -135,6 +136,7 @@ describe('Stripe webhooks (signed with generateTestHeaderString)', () => {
     expect(await purchaseStatus(purchaseId)).toBe('disputed');
     expect((await api.get('/api/user/tokens')).body.tokens).toBe(0);
     const later = await api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'discord-unban',
       banReason: 'Banned for RDM at the docks last week.',
@@ -149,7 +151,11 @@ describe('Stripe webhooks (signed with generateTestHeaderString)', () => {
     const signed = await signIn(server);
     const api = client(server.url, signed.cookie);
     fake.failNext(401, { type: 'invalid_request_error', message: 'Invalid API Key provided.' });
-    const failed = await api.post('/api/create-payment-intent', { productType: 'gang', productId: 'starter-gang' });
+    const failed = await api.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'gang',
+      productId: 'starter-gang',
+    });
     expect(failed.status).toBe(503);
     expect(failed.body.message).toBe('Card payments are unavailable: the payment provider refused our credentials.');
     const rows = await server.system.database.withContext(() =>

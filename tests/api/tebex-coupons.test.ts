@@ -5,6 +5,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTebexTestServer } from '../support/tebex-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 let server: TestServer;
 let fake: FakeTebex;
@@ -38,7 +39,7 @@ const row = async (userId: string) =>
 
 /** a signed-in buyer's checkout of a gang package with a coupon code */
 const checkout = (api: ReturnType<typeof client>, productId: string, couponCode: string) =>
-  api.post('/api/create-payment-intent', { productType: 'gang', productId, couponCode });
+  api.post('/api/create-payment-intent', { ...AGREED, productType: 'gang', productId, couponCode });
 
 describe('coupon codes with Tebex', () => {
   it("passes the code to Tebex's basket; the payment Tebex reports completes the discounted purchase, tokens unchanged", async () => {

@@ -7,6 +7,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTebexTestServer } from '../support/tebex-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 let server: TestServer;
 let fake: FakeTebex;
@@ -37,7 +38,7 @@ type Item = { productType: string; productId: string; option?: string; banReason
 async function openBasket(item: Item) {
   const signed = await signIn(server);
   const api = client(server.url, signed.cookie);
-  const started = await api.post('/api/create-payment-intent', item);
+  const started = await api.post('/api/create-payment-intent', { ...AGREED, ...item });
   expect(started.status).toBe(200);
   const ident = started.body.paymentIntentId as string;
   expect(started.body.redirectUrl).toBe(`${server.url}/api/tebex/baskets/${ident}/continue`);
@@ -191,6 +192,7 @@ describe('Tebex as the payment gateway (a fake Tebex on loopback)', () => {
     expect((await purchaseRow(disputed.purchaseId)).status).toBe('disputed');
     expect((await disputed.api.get('/api/user/tokens')).body.tokens).toBe(0);
     const again = await disputed.api.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'starter-gang',
     });
@@ -293,7 +295,11 @@ describe('Tebex as the payment gateway (a fake Tebex on loopback)', () => {
     const pkg = fake.packageNamed('Swamp Vehicles');
     pkg.base_price = 99;
     const api = client(server.url, (await signIn(server)).cookie);
-    const differs = await api.post('/api/create-payment-intent', { productType: 'addon', productId: 'swamp-vehicles' });
+    const differs = await api.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'addon',
+      productId: 'swamp-vehicles',
+    });
     expect(differs.status).toBe(409);
     expect(differs.body.message).toBe(
       'Swamp Vehicles costs $115.00 here but $99.00 on Tebex: it cannot be sold until the store owner makes the prices match.',
@@ -307,7 +313,8 @@ describe('Tebex as the payment gateway (a fake Tebex on loopback)', () => {
     expect(refused.stderr).toContain('VIP Housing');
     fake.packages.push(...hidden);
     expect(
-      (await api.post('/api/create-payment-intent', { productType: 'addon', productId: 'vip-housing' })).status,
+      (await api.post('/api/create-payment-intent', { ...AGREED, productType: 'addon', productId: 'vip-housing' }))
+        .status,
     ).toBe(200);
     expect((await sql<{ n: number }>(`select count(*)::int as n from purchases`))[0].n).toBe(count + 1);
   });

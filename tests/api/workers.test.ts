@@ -28,6 +28,7 @@ describe.skipIf(!reachable)('two workers on one port (node:cluster) on the real 
   let database: TestDatabase;
   let dataDir: string;
   let server: ServerProcess;
+  const adminDiscordId = randomDiscordId();
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres', REAL_POSTGRES_URL);
@@ -37,6 +38,7 @@ describe.skipIf(!reachable)('two workers on one port (node:cluster) on the real 
       DATA_DIR: dataDir,
       SESSION_SECRET: 'one-secret-shared-by-every-worker-0123456789',
       WEB_CONCURRENCY: '2',
+      ADMIN_DISCORD_IDS: adminDiscordId,
     });
   }, 60_000);
 
@@ -48,6 +50,41 @@ describe.skipIf(!reachable)('two workers on one port (node:cluster) on the real 
     await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
+
+  it('refuses a revoked API token on the next request, whichever worker answers it', async () => {
+    const signIn = await fetch(`${server.url}/api/auth/dev-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', connection: 'close' },
+      body: JSON.stringify({ username: 'Token Admin', discordId: adminDiscordId }),
+    });
+    const cookie = cookieHeader(signIn);
+    const made = await fetch(`${server.url}/api/api-tokens`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', connection: 'close' },
+      body: JSON.stringify({ name: 'Both workers', scopes: ['players:read'] }),
+    });
+    expect(made.status).toBe(201);
+    const { token, secret } = await made.json();
+    // a new connection each time: the cluster hands connections to its workers in turn
+    const statuses = async () => {
+      const seen: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const read = await fetch(`${server.url}/api/v1/players/${adminDiscordId}`, {
+          headers: { authorization: `Bearer ${secret}`, connection: 'close' },
+        });
+        seen.push(read.status);
+      }
+      return seen;
+    };
+    expect(await statuses()).toEqual(Array(8).fill(200));
+    const revoked = await fetch(`${server.url}/api/api-tokens/${token.id}/revoke`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', connection: 'close' },
+      body: '{}',
+    });
+    expect(revoked.status).toBe(200);
+    expect(await statuses()).toEqual(Array(8).fill(401));
+  }, 30_000);
 
   it('answers from both workers, which share sessions; SIGTERM stops them all', async () => {
     expect(server.output()).toContain('2 workers');

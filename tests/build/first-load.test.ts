@@ -29,3 +29,29 @@ describe('first load of /', () => {
     }
   });
 });
+
+describe('the pages Lighthouse audits', () => {
+  const manifest = JSON.parse(readFileSync('ui/dist/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  /** every chunk a module loads before it runs: its static imports, and theirs */
+  const loaded = (key: string, seen = new Set<string>()): Set<string> => {
+    for (const next of manifest[key]?.imports ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      loaded(next, seen);
+    }
+    return seen;
+  };
+
+  it('load no schema library on the account page: its start-up probe of eval is a CSP violation in the console', () => {
+    const account = Object.keys(manifest).find((key) => key.endsWith('features/account/components/account-page.tsx'));
+    expect(account).toBeDefined();
+    const files = [...loaded(account as string)].map((key) => manifest[key].file);
+    expect(files.length).toBeGreaterThan(3);
+    expect(files.filter((file) => /\/zod-/.test(file))).toEqual([]);
+    // the library is in the build, in a chunk of its own
+    expect(Object.values(manifest).some((chunk) => /\/zod-/.test(chunk.file))).toBe(true);
+  });
+});

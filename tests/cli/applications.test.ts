@@ -16,7 +16,8 @@ import type { TestServer } from '../support/test-system.ts';
 // the address the server publishes there (the everyday setup): as its own process in the first test, then
 // in-process with only its own environment, which is the same program without a process's start-up.
 const dataDir = migratedDataDir('cli-applications-');
-const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+// staff applications are decided here without an interview (tests/api/interviews.test.ts holds one to it)
+const env = { DATA_DIR: dataDir, DATABASE_URL: '', INTERVIEW_REQUIRED_FOR: 'none' };
 let server: TestServer;
 let staff: SignedIn;
 let admin: SignedIn;

@@ -4,6 +4,7 @@ import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,7 +18,11 @@ const sql = <T extends object[]>(query: string, params: unknown[] = []) =>
 async function buyer() {
   const player = await signIn(server);
   const http = client(server.url, player.cookie);
-  const started = await http.post('/api/create-payment-intent', { productType: 'gang', productId: 'starter-gang' });
+  const started = await http.post('/api/create-payment-intent', {
+    ...AGREED,
+    productType: 'gang',
+    productId: 'starter-gang',
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   await http.post('/api/payments/demo/confirm', {
     clientSecret: started.body.clientSecret,
@@ -33,9 +38,9 @@ describe('cli db verify', () => {
     const { player, purchaseId } = await buyer();
     const clean = await runCliOn(server.system, ['db', 'verify']);
     expect(clean.code, clean.stderr).toBe(0);
-    expect(clean.stdout).toMatch(/All 8 checks hold/);
+    expect(clean.stdout).toMatch(/All 9 checks hold/);
 
-    await sql(`update users set tokens = tokens + 5 where id = ?`, [player.user.id]);
+    await sql(`update users set tokens = tokens + 5, bought_tokens = bought_tokens - 1 where id = ?`, [player.user.id]);
     await sql(
       `insert into token_ledger (id, user_id, delta, balance_after, reason, reference, created_at)
        values (gen_random_uuid(), ?, -10, 0, 'Refund: twice', ?, now()), (gen_random_uuid(), ?, -10, 0, 'Dispute', ?, now())`,
@@ -49,10 +54,11 @@ describe('cli db verify', () => {
     const broken = await runCliOn(server.system, ['db', 'verify']);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain(`BREACH balance equals ledger: user ${player.user.id}: balance`);
+    expect(broken.stdout).toContain(`BREACH bought tokens equal ledger: user ${player.user.id}: `);
     expect(broken.stdout).toContain(`BREACH refund debited once: purchase ${purchaseId} (completed)`);
     expect(broken.stdout).toMatch(/BREACH no delivery stuck in sending: delivery .* \(message_user\)/);
     expect(broken.stderr).toMatch(
-      /breaks 3 invariant\(s\): balance equals ledger, refund debited once, no delivery stuck/,
+      /breaks 4 invariant\(s\): balance equals ledger, bought tokens equal ledger, refund debited once, no delivery stuck/,
     );
   });
 });

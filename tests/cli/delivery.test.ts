@@ -118,6 +118,13 @@ describe('cli delivery and roles', () => {
     fake.addMember(stray.user.discordId, [HOOD_ROLE, UNMANAGED_ROLE]);
     // a site user who is not in the Discord server
     const absent = await signIn(server, { username: 'Not Joined' });
+    // a buyer whose account was erased since: an opaque id, no Discord member to ask about
+    const erased = await signIn(server, { username: 'Gone Player' });
+    await buyWithDemoCard(server.url, erased, { productType: 'gang', productId: 'starter-gang' });
+    const outcome = await server.system.database.withContext(() =>
+      server.system.core.privacy!.erase.execute({ userId: erased.user.id, channel: 'cli' }),
+    );
+    expect(outcome.erased).toBe(true);
 
     const changesBefore = fake.calls.filter((call) => call.method === 'PUT' || call.method === 'DELETE').length;
     const dry = await runCli(['roles', 'reconcile', '--dry-run'], env);
@@ -126,6 +133,7 @@ describe('cli delivery and roles', () => {
     expect(dry.stdout).toContain(`- Stray Role (${stray.user.discordId}) extra role ${HOOD_ROLE}`);
     expect(dry.stdout).toContain(`? Not Joined (${absent.user.discordId}) is not in the Discord server`);
     expect(dry.stdout).not.toContain(UNMANAGED_ROLE);
+    expect(dry.stdout).not.toContain('erased-');
     expect(dry.stdout).toMatch(/\d+ members checked, 2 differences \(dry run: nothing changed\)/);
     expect(fake.calls.filter((call) => call.method === 'PUT' || call.method === 'DELETE').length).toBe(changesBefore);
     expect(fake.members.get(late.user.discordId)?.has(HOOD_ROLE)).toBe(false);

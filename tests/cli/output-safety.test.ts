@@ -8,6 +8,7 @@ import { whitelistAnswers } from '../support/application-builders.ts';
 import { runCliOn } from '../support/cli.ts';
 import { randomDiscordId } from '../support/session.ts';
 import { PURCHASE_EXPORT_COLUMNS } from '../../adapters/export/purchase-export.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 // Stored text is chosen by players: names come from Discord, answers from the forms. The commands run in this
 // process on one open system; what they print is checked as a terminal and a spreadsheet would take it.
@@ -52,10 +53,16 @@ beforeAll(async () => {
   );
   applicationId = application.id;
   await inContext(() =>
-    system.core.purchases.startCheckout.execute({ buyer: evil, productType: 'whitelist', productId: 'parish-life' }),
+    system.core.purchases.startCheckout.execute({
+      ...AGREED,
+      buyer: evil,
+      productType: 'whitelist',
+      productId: 'parish-life',
+    }),
   );
   const started = await inContext(() =>
     system.core.purchases.startCheckout.execute({
+      ...AGREED,
       buyer: evil,
       productType: 'whitelist',
       productId: 'bayou-basic',

@@ -3,6 +3,7 @@ import { runCliOn } from '../support/cli.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 // The commands run on the test server's own system: what they create, the site's checkout prices with.
 let server: TestServer;
@@ -62,6 +63,7 @@ describe('coupons and sales from the terminal', () => {
 
     const buyer = client(server.url, (await signIn(server)).cookie);
     const started = await buyer.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
       couponCode: 'Winter15',

@@ -9,6 +9,7 @@ import { runCliInProcess as runCli } from '../support/cli.ts';
 import { client } from '../support/http.ts';
 import { signIn } from '../support/session.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 // The server runs on the embedded database with the demo gateway; the CLI reaches the same database
 // (and so the same demo payments) through the address the server publishes in DATA_DIR. Commands run in
@@ -50,7 +51,7 @@ const sql = (query: string, params: unknown[]) =>
 async function paidButNeverCompleted(productId = 'swamp-blood') {
   const buyer = await signIn(server, { username: 'Jean Baptiste' });
   const http = client(server.url, buyer.cookie);
-  const started = await http.post('/api/create-payment-intent', { productType: 'whitelist', productId });
+  const started = await http.post('/api/create-payment-intent', { ...AGREED, productType: 'whitelist', productId });
   const paid = await http.post('/api/payments/demo/confirm', {
     clientSecret: started.body.clientSecret,
     cardNumber: '4242424242424242',
@@ -88,7 +89,7 @@ describe('cli purchases', () => {
     const csv = await runCli(['purchases', 'list', '--csv'], env);
     // the same header as the admin page's export (tests/api/admin-purchases.test.ts)
     expect(csv.stdout.split('\n')[0]).toBe(
-      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,refundReason,completedAt,paymentAttemptedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths',
+      'id,createdAt,status,productType,productId,productName,optionId,price,amountPaid,buyerDiscord,buyerEmail,userId,tokensAwarded,failureReason,refundReason,completedAt,paymentAttemptedAt,paymentIntentId,paymentReference,gateway,listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths,consentGivenAt,consentVersion,consentAddress',
     );
     expect(csv.stdout).toContain(`${purchaseId},`);
     const text = await runCli(['purchases', 'list'], env);
@@ -103,6 +104,7 @@ describe('cli purchases', () => {
   it('lists a checkout closed with no payment tried only with --unpaid', async () => {
     const buyer = await signIn(server, { username: 'Unpaid Ursule' });
     const started = await client(server.url, buyer.cookie).post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'starter-gang',
     });
@@ -123,6 +125,7 @@ describe('cli purchases', () => {
   it("shows an unban's Discord username and ban reason", async () => {
     const buyer = await signIn(server, { username: 'Banned Bertrand' });
     const started = await client(server.url, buyer.cookie).post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'discord-unban',
       buyerDiscord: 'bertrand_old',
@@ -138,6 +141,7 @@ describe('cli purchases', () => {
   it('shows and lists a gift with its recipient', async () => {
     const buyer = await signIn(server, { username: 'Generous Gus' });
     const started = await client(server.url, buyer.cookie).post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'gang',
       productId: 'hood-package',
       giftTo: '300000000000000003',

@@ -174,7 +174,8 @@ describe('cli users and tokens', () => {
     const history = await cli('tokens', 'history', remy);
     expect(history.code).toBe(0);
     const lines = history.stdout.trim().split('\n');
-    expect(lines[0]).toContain('70 tokens');
+    // tokens given from the terminal are granted, not bought
+    expect(lines[0]).toContain('70 tokens, 0 of them bought');
     expect(lines[1]).toMatch(/-30\s+=\s+70\s+Correction/);
     expect(lines[2]).toMatch(/\+100\s+=\s+100\s+Event prize/);
     expect((await userNow(remy)).tokens).toBe(70);
@@ -202,6 +203,8 @@ describe('cli users and tokens', () => {
     const web = await signIn(server, { discordId: remy, username: 'Remy' });
     expect(await (await fetch(`${server.url}/api/user/tokens`, { headers: { Cookie: web.cookie } })).json()).toEqual({
       tokens: 70,
+      boughtTokens: 0,
+      earnedTokens: 70,
     });
   });
 

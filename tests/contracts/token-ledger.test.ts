@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { PurchaseTokenGrants } from '../../core/purchases/ports.ts';
 import { tokenLedgerFromAccounts } from '../../core/purchases/model/token-ledger-bridge.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
-import type { TokenLedgerEntry } from '../../core/tokens/model/ledger-entry.ts';
+import type { TokenChange } from '../../core/tokens/model/ledger-entry.ts';
 import type { TokenLedger } from '../../core/tokens/ports.ts';
 import { createTokenModule } from '../../core/tokens/module.ts';
 import { createUserModule } from '../../core/users/module.ts';
@@ -21,6 +21,8 @@ interface Harness {
   transactions: TransactionRunner;
   addUser(): Promise<string>;
   balance(userId: string): Promise<number>;
+  /** the balance and its part bought with money, as the user's row holds them */
+  held(userId: string): Promise<{ tokens: number; bought: number }>;
   /** each call gets its own context, as each request does */
   run<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -42,6 +44,7 @@ const adapters: RepositoryAdapters<Harness> = {
         return user.id;
       },
       balance: async (userId) => (await users.findById(userId))?.tokens ?? 0,
+      held: async (userId) => heldBy(await users.findById(userId)),
       run: (work) => work(),
     };
   },
@@ -53,19 +56,22 @@ const adapters: RepositoryAdapters<Harness> = {
       transactions: { run: (work) => db.database.transactional(work) },
       addUser: db.addUser,
       balance: async (userId) => (await db.database.withContext(() => users.findById(userId)))?.tokens ?? 0,
+      held: async (userId) => heldBy(await db.database.withContext(() => users.findById(userId))),
       run: (work) => db.database.withContext(work),
     };
   },
 };
 
+const heldBy = (user: { tokens: number; boughtTokens: number } | null) => ({
+  tokens: user?.tokens ?? 0,
+  bought: user?.boughtTokens ?? 0,
+});
+
 const at = new Date('2026-11-22T12:00:00Z');
 
-function change(
-  userId: string,
-  delta: number,
-  reference: string | null = null,
-): Omit<TokenLedgerEntry, 'balanceAfter'> {
+function change(userId: string, delta: number, reference: string | null = null, bought = false): TokenChange {
   return {
+    bought,
     id: randomUUID(),
     userId,
     delta,
@@ -113,6 +119,29 @@ describeRepositoryContract('token ledger (TokenLedger)', adapters, (h) => {
     expect(await h.run(() => h.ledger.history(otherId, 10))).toEqual([]);
   });
 
+  it('keeps the tokens bought with money apart: spends draw on earned tokens first, a take-back on bought ones', async () => {
+    const userId = await h.addUser();
+    const moved: number[] = [];
+    const apply = async (delta: number, bought = false) => {
+      const outcome = await h.run(() => h.ledger.apply(change(userId, delta, `t-${randomUUID()}`, bought)));
+      if (outcome.kind !== 'applied') throw new Error(`not applied: ${outcome.kind}`);
+      moved.push(outcome.entry.boughtDelta);
+      return h.held(userId);
+    };
+    expect(await apply(100, true)).toEqual({ tokens: 100, bought: 100 });
+    expect(await apply(50)).toEqual({ tokens: 150, bought: 100 });
+    // 30 spent: from the 50 earned
+    expect(await apply(-30)).toEqual({ tokens: 120, bought: 100 });
+    // 40 spent: the 20 earned left, then 20 bought
+    expect(await apply(-40)).toEqual({ tokens: 80, bought: 80 });
+    expect(await apply(10)).toEqual({ tokens: 90, bought: 80 });
+    // a refund takes back 85: the 80 bought first, then 5 of the earned
+    expect(await apply(-85, true)).toEqual({ tokens: 5, bought: 0 });
+    expect(moved).toEqual([100, 0, 0, -20, 0, -80]);
+    const history = await h.run(() => h.ledger.history(userId, 10));
+    expect(history.map((entry) => entry.boughtDelta).reverse()).toEqual(moved);
+  });
+
   it('never goes below zero: answers the balance and writes nothing', async () => {
     const userId = await h.addUser();
     await h.run(() => h.ledger.apply(change(userId, 5)));
@@ -144,10 +173,13 @@ describeRepositoryContract('token ledger (TokenLedger)', adapters, (h) => {
   it('applies concurrent changes to one balance each on what the one before left, and never below zero', async () => {
     const userId = await h.addUser();
     const credits = await Promise.all(
-      Array.from({ length: 20 }, () => h.run(() => h.ledger.apply(change(userId, 5, `r-${randomUUID()}`)))),
+      // every other one paid for with money
+      Array.from({ length: 20 }, (_, i) =>
+        h.run(() => h.ledger.apply(change(userId, 5, `r-${randomUUID()}`, i % 2 === 0))),
+      ),
     );
     expect(credits.every((outcome) => outcome.kind === 'applied')).toBe(true);
-    expect(await h.balance(userId)).toBe(100);
+    expect(await h.held(userId)).toEqual({ tokens: 100, bought: 50 });
     const after = credits.map((outcome) => (outcome.kind === 'applied' ? outcome.entry.balanceAfter : 0));
     expect([...after].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 5 * (i + 1)));
     const debits = await Promise.all(
@@ -155,8 +187,16 @@ describeRepositoryContract('token ledger (TokenLedger)', adapters, (h) => {
     );
     expect(debits.filter((outcome) => outcome.kind === 'applied')).toHaveLength(20);
     expect(debits.filter((outcome) => outcome.kind === 'insufficient')).toHaveLength(10);
-    expect(await h.balance(userId)).toBe(0);
-    expect(await h.run(() => h.ledger.history(userId, 100))).toHaveLength(40);
+    expect(await h.held(userId)).toEqual({ tokens: 0, bought: 0 });
+    const history = await h.run(() => h.ledger.history(userId, 100));
+    expect(history).toHaveLength(40);
+    // the spends drew the 50 earned first, each on what the one before left: 10 moved nothing bought, 10 took 5 each
+    expect(
+      history
+        .filter((entry) => entry.delta < 0)
+        .map((entry) => entry.boughtDelta)
+        .sort(),
+    ).toEqual([...Array(10).fill(-5), ...Array(10).fill(0)]);
   });
 
   it("joins the caller's transaction: when the caller fails afterwards, the entry and the balance move are undone", async () => {
@@ -191,6 +231,7 @@ describeRepositoryContract("the store's token grants (PurchaseTokenGrants)", ada
     amount,
     reason: 'Purchase: Swamp Blood',
     reference,
+    bought: true,
   });
 
   it('credits a reference once', async () => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { BasketPayment } from '../../core/purchases/use-cases/prove-basket-payment.ts';
 import { addBuyer, purchasesFixture } from './purchases-fixture.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const swampBlood = { productType: 'whitelist', productId: 'swamp-blood' };
 
 /** a pending purchase of Swamp Blood by the fixture's buyer, and the payment Tebex would report for its basket */
 async function basket(fixture: ReturnType<typeof purchasesFixture>) {
-  const { purchase } = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood });
+  const { purchase } = await fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.buyer, ...swampBlood });
   const payment = (transactionId: string, changes: Partial<BasketPayment> = {}): BasketPayment => ({
     transactionId,
     currency: 'usd',

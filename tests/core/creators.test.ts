@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { addBuyer, purchasesFixture } from './purchases-fixture.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const starterGang = { productType: 'gang', productId: 'starter-gang' };
 
@@ -19,7 +20,7 @@ function creatorsFixture() {
 type Fixture = ReturnType<typeof creatorsFixture>;
 
 async function buy(fixture: Fixture, creatorCode?: string, item = starterGang, buyer = fixture.buyer) {
-  const started = await fixture.store.startCheckout.execute({ buyer, ...item, creatorCode });
+  const started = await fixture.store.startCheckout.execute({ ...AGREED, buyer, ...item, creatorCode });
   await fixture.gateway.confirm(started.clientSecret, { number: DEMO_CARDS.success });
   const { purchase } = await fixture.store.complete.execute({
     buyerId: buyer.id,
@@ -70,6 +71,7 @@ describe('a creator code at checkout', () => {
       sharePercent: 10,
     });
     const started = await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       ...starterGang,
       creatorCode: ' marie ',
@@ -86,18 +88,18 @@ describe('a creator code at checkout', () => {
     const fixture = creatorsFixture();
     await fixture.creators.register.execute({ discordId: '200000000000000002', code: 'Marie', sharePercent: 10 });
     await expect(
-      fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...starterGang, creatorCode: 'NOPE' }),
+      fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.buyer, ...starterGang, creatorCode: 'NOPE' }),
     ).rejects.toMatchObject({
       code: 'CREATOR_CODE_UNKNOWN',
       kind: 'not_found',
       message: "No creator has the code 'NOPE'. Check the spelling, or leave the field empty.",
     });
     await expect(
-      fixture.store.startCheckout.execute({ buyer: fixture.marie, ...starterGang, creatorCode: 'MARIE' }),
+      fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.marie, ...starterGang, creatorCode: 'MARIE' }),
     ).rejects.toMatchObject({ code: 'CREATOR_OWN_CODE', kind: 'conflict' });
     await fixture.creators.disable.execute({ code: 'marie' });
     await expect(
-      fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...starterGang, creatorCode: 'Marie' }),
+      fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.buyer, ...starterGang, creatorCode: 'Marie' }),
     ).rejects.toMatchObject({ code: 'CREATOR_CODE_DISABLED', kind: 'conflict' });
     expect(await fixture.purchases.list({})).toEqual([]);
     await expect(fixture.creators.disable.execute({ code: 'NOPE' })).rejects.toMatchObject({
@@ -108,15 +110,16 @@ describe('a creator code at checkout', () => {
   it('takes the code of the latest start of the same checkout, and none when it is left out', async () => {
     const fixture = creatorsFixture();
     await fixture.creators.register.execute({ discordId: '200000000000000002', code: 'Marie', sharePercent: 10 });
-    const first = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...starterGang });
+    const first = await fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.buyer, ...starterGang });
     expect(first.purchase.creator ?? null).toBeNull();
     const again = await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       ...starterGang,
       creatorCode: 'Marie',
     });
     expect(again.purchase).toMatchObject({ id: first.purchase.id, creator: { code: 'Marie' } });
-    const dropped = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...starterGang });
+    const dropped = await fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.buyer, ...starterGang });
     expect(dropped.purchase.id).toBe(first.purchase.id);
     expect(dropped.purchase.creator ?? null).toBeNull();
     const intent = await fixture.gateway.retrieveIntent(first.purchase.paymentIntentId!);

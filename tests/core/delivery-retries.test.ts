@@ -52,7 +52,7 @@ function setup(settings: Partial<DeliverySettings> = {}) {
   const clock = { now: () => new Date(now) };
   const outbox = new InMemoryDeliveryOutbox();
   const discord = new ScriptedDiscord(() => now);
-  const deliver = new DeliverDue(outbox, discord, clock, { ...DEFAULT_DELIVERY_SETTINGS, ...settings });
+  const deliver = new DeliverDue({ outbox, discord, clock, settings: { ...DEFAULT_DELIVERY_SETTINGS, ...settings } });
   const grant: Delivery = {
     id: randomUUID(),
     kind: 'grant_role',

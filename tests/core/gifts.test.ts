@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const FRIEND = '200000000000000002';
 const hood = { productType: 'gang', productId: 'hood-package' };
@@ -11,7 +12,13 @@ async function giftPaid(
   item = hood,
   giftMonths?: number,
 ) {
-  const started = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...item, giftTo, giftMonths });
+  const started = await fixture.store.startCheckout.execute({
+    ...AGREED,
+    buyer: fixture.buyer,
+    ...item,
+    giftTo,
+    giftMonths,
+  });
   const intent = await fixture.gateway.confirm(started.clientSecret, { number: DEMO_CARDS.success });
   return fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
 }
@@ -68,7 +75,12 @@ describe('gifts', () => {
     async (_, ban) => {
       const fixture = purchasesFixture();
       const friend = await signIn(fixture);
-      const started = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...hood, giftTo: FRIEND });
+      const started = await fixture.store.startCheckout.execute({
+        ...AGREED,
+        buyer: fixture.buyer,
+        ...hood,
+        giftTo: FRIEND,
+      });
       await ban(fixture, friend.id);
       const intent = await fixture.gateway.confirm(started.clientSecret, { number: DEMO_CARDS.success });
       const paid = () => fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: intent.id });
@@ -102,6 +114,7 @@ describe('gifts', () => {
   it('prices a gifted pass for its months, and refuses yourself, an unknown name and an unban', async () => {
     const fixture = purchasesFixture();
     const started = await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       productType: 'whitelist',
       productId: 'swamp-blood',
@@ -115,7 +128,14 @@ describe('gifts', () => {
       gift: { months: 6 },
     });
     const start = (giftTo: string, item: Record<string, string> = hood) =>
-      fixture.store.startCheckout.execute({ buyer: fixture.buyer, productType: '', productId: '', ...item, giftTo });
+      fixture.store.startCheckout.execute({
+        ...AGREED,
+        buyer: fixture.buyer,
+        productType: '',
+        productId: '',
+        ...item,
+        giftTo,
+      });
     await expect(start('100000000000000001')).rejects.toMatchObject({ code: 'GIFT_TO_SELF', kind: 'invalid' });
     await expect(start('jean_baptiste')).rejects.toMatchObject({ code: 'GIFT_TO_SELF' });
     await expect(start('nobody')).rejects.toMatchObject({ code: 'GIFT_RECIPIENT_UNKNOWN' });

@@ -3,6 +3,7 @@ import { Catalogue } from '../../core/catalogue/model/catalogue.ts';
 import { type GrantPlan, readGrantPlan, writeCommand } from '../../core/grants/model/grant-plan.ts';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { addBuyer, purchasesFixture } from './purchases-fixture.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const catalogue = new Catalogue();
 
@@ -20,7 +21,12 @@ const GANG = plan({
 });
 
 async function bought(fixture: ReturnType<typeof purchasesFixture>, buyer = fixture.buyer) {
-  const started = await fixture.store.startCheckout.execute({ buyer, productType: 'gang', productId: 'hood-package' });
+  const started = await fixture.store.startCheckout.execute({
+    ...AGREED,
+    buyer,
+    productType: 'gang',
+    productId: 'hood-package',
+  });
   const intent = await fixture.gateway.confirm(started.clientSecret, { number: DEMO_CARDS.success });
   return (await fixture.store.complete.execute({ buyerId: buyer.id, paymentIntentId: intent.id })).purchase;
 }
@@ -88,6 +94,7 @@ describe('grants written with their purchase', () => {
   it("writes each step once with the purchase, and never puts a player's odd Discord id into a command", async () => {
     const fixture = purchasesFixture({ grants: GANG });
     const started = await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       productType: 'gang',
       productId: 'hood-package',

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { CHECKOUT_ABANDONED_AFTER_HOURS, PAYMENT_WINDOW_MINUTES } from '../../core/purchases/model/purchase.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 describe("a buyer's own purchases", () => {
   it('reads awaiting payment until the checkout lapses, then abandoned; a paid one completed', async () => {
     const fixture = purchasesFixture();
     const started = await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       productType: 'whitelist',
       productId: 'swamp-blood',
@@ -21,6 +23,7 @@ describe("a buyer's own purchases", () => {
     expect((await show()).status).toBe('abandoned');
 
     const paid = await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       productType: 'gang',
       productId: 'hood-package',
@@ -41,7 +44,7 @@ describe("a buyer's own purchases", () => {
   it('lists what was paid, declined or is open now; never a checkout closed with no payment tried', async () => {
     const fixture = purchasesFixture();
     const start = (productType: string, productId: string) =>
-      fixture.store.startCheckout.execute({ buyer: fixture.buyer, productType, productId });
+      fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.buyer, productType, productId });
     const declined = await start('whitelist', 'bayou-basic');
     await fixture.store.handleEvent.execute({
       id: 'evt_declined',
@@ -80,6 +83,7 @@ describe("a buyer's own purchases", () => {
   it("finds another buyer's purchase as not found, and pages a buyer's list", async () => {
     const fixture = purchasesFixture();
     const started = await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       productType: 'whitelist',
       productId: 'swamp-blood',

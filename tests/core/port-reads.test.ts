@@ -9,6 +9,7 @@ import type { PurchaseRepository } from '../../core/purchases/ports.ts';
 import type { TransactionRunner } from '../../core/shared/ports.ts';
 import type { UserRepository } from '../../core/users/ports.ts';
 import { addBuyer } from './purchases-fixture.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /** the port calls that read a purchase's row, and the argument that names the row */
 const PURCHASE_READS: Partial<Record<keyof PurchaseRepository, (args: unknown[]) => unknown>> = {
@@ -89,7 +90,7 @@ function countedCore() {
   const buyer = addBuyer(memory.stores.users, now);
   /** buys `productId` with the card that succeeds */
   const buy = async (productType: string, productId: string) => {
-    const started = await core.purchases.startCheckout.execute({ buyer, productType, productId });
+    const started = await core.purchases.startCheckout.execute({ ...AGREED, buyer, productType, productId });
     const intent = await memory.gateway.confirm(started.clientSecret, { number: DEMO_CARDS.success });
     return core.purchases.complete.execute({ buyerId: buyer.id, paymentIntentId: intent.id });
   };

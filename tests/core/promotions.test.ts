@@ -7,6 +7,7 @@ import { renewalDiscount } from '../../core/purchases/model/discount.ts';
 import { NO_PAYMENT_REASON, PAYMENT_WINDOW_MINUTES } from '../../core/purchases/model/purchase.ts';
 import { couponOf } from '../support/promotion-builders.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const catalogue = new Catalogue();
 const hood = catalogue.price('hood-package', 'gang');
@@ -90,7 +91,13 @@ describe('coupons at checkout, on the in-memory store', () => {
     for (const buyer of buyers) f.users.rows.set(buyer.id, { ...base, ...buyer, discordId: `9${buyer.id.slice(-12)}` });
     const answers = await Promise.allSettled(
       buyers.map((buyer) =>
-        f.store.startCheckout.execute({ buyer, productType: 'gang', productId: 'hood-package', couponCode: 'ONCE' }),
+        f.store.startCheckout.execute({
+          ...AGREED,
+          buyer,
+          productType: 'gang',
+          productId: 'hood-package',
+          couponCode: 'ONCE',
+        }),
       ),
     );
     const started = answers.filter((answer) => answer.status === 'fulfilled');
@@ -118,7 +125,14 @@ describe('coupons at checkout, on the in-memory store', () => {
       email: string | null;
       discordUsername: string | null;
       username: string | null;
-    }) => f.store.startCheckout.execute({ buyer, productType: 'gang', productId: 'hood-package', couponCode: 'last' });
+    }) =>
+      f.store.startCheckout.execute({
+        ...AGREED,
+        buyer,
+        productType: 'gang',
+        productId: 'hood-package',
+        couponCode: 'last',
+      });
 
     const abandoned = await start(f.buyer);
     await expect(start(other)).rejects.toMatchObject({ code: 'COUPON_USED_UP' });
@@ -145,6 +159,7 @@ describe('coupons at checkout, on the in-memory store', () => {
     await promotions.createCoupon.execute({ code: 'SPARE', percentOff: 50, maxUses: 2, createdBy: null });
     const start = () =>
       f.store.startCheckout.execute({
+        ...AGREED,
         buyer: f.buyer,
         productType: 'gang',
         productId: 'hood-package',

@@ -28,6 +28,7 @@ export function addBuyer(
     discordDiscriminator: null,
     role: 'player',
     tokens: 0,
+    boughtTokens: 0,
     isWhitelisted: false,
     whitelistTier: null,
     gangTier: null,

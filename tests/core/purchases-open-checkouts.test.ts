@@ -4,6 +4,7 @@ import { ALL_PRODUCTS } from '../../core/catalogue/model/products.ts';
 import { NotFoundError } from '../../core/shared/errors.ts';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 // one-time products: a Priority Pass tier is a membership, which a buyer holds once
 const swampSyndicate = { productType: 'gang', productId: 'swamp-syndicate' };
@@ -17,7 +18,7 @@ const fiveItems = [
 
 type Fixture = ReturnType<typeof purchasesFixture>;
 const start = (fixture: Fixture, item: object = swampSyndicate, extra: object = {}) =>
-  fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...item, ...extra } as never);
+  fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.buyer, ...item, ...extra } as never);
 
 async function setIntentStatus(
   fixture: Fixture,
@@ -88,7 +89,9 @@ describe('starting a checkout the buyer already has open', () => {
     const dearer = new Catalogue(
       ALL_PRODUCTS.map((product) => (product.id === 'swamp-syndicate' ? { ...product, priceCents: 6500 } : product)),
     );
-    const again = await fixture.storeWith(dearer).startCheckout.execute({ buyer: fixture.buyer, ...swampSyndicate });
+    const again = await fixture
+      .storeWith(dearer)
+      .startCheckout.execute({ ...AGREED, buyer: fixture.buyer, ...swampSyndicate });
     expect(again.purchase).toMatchObject({ id: first.purchase.id, priceCents: 6500 });
     expect(again.clientSecret).toBe(first.clientSecret);
     expect((await fixture.gateway.retrieveIntent(first.purchase.paymentIntentId!)).amountCents).toBe(6500);

@@ -5,6 +5,8 @@ import { DomainError } from '../../core/shared/errors.ts';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { anonymise } from '../../core/purchases/model/anonymised-name.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
+import { AGREED } from '../support/checkout-terms.ts';
+import { WITHDRAWAL_CONSENT } from '../../core/purchases/model/withdrawal-consent.ts';
 
 const swampBlood = { productType: 'whitelist', productId: 'swamp-blood' };
 
@@ -13,7 +15,7 @@ async function paid(
   card: string = DEMO_CARDS.success,
   item: { productType: string; productId: string } = swampBlood,
 ) {
-  const started = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...item });
+  const started = await fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.buyer, ...item });
   const intent = await fixture.gateway.confirm(started.clientSecret, { number: card });
   return { started, intent };
 }
@@ -22,6 +24,7 @@ describe('start checkout', () => {
   it('prices from the catalogue and opens a pending purchase with an intent naming it', async () => {
     const fixture = purchasesFixture();
     const started = await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       ...swampBlood,
       expectedPriceCents: 6000,
@@ -47,6 +50,7 @@ describe('start checkout', () => {
     const fixture = purchasesFixture();
     await expect(
       fixture.store.startCheckout.execute({
+        ...AGREED,
         buyer: fixture.buyer,
         productType: 'whitelist',
         productId: 'voodoo-experience',
@@ -62,6 +66,7 @@ describe('start checkout', () => {
   it('charges an add-on option its own price and refuses a banned buyer', async () => {
     const fixture = purchasesFixture();
     const started = await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       productType: 'addon',
       productId: 'custom-tattoos',
@@ -73,7 +78,9 @@ describe('start checkout', () => {
       optionId: 'upper-body',
     });
     await fixture.bans.ban(fixture.buyer.id, 'dispute');
-    await expect(fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood })).rejects.toMatchObject({
+    await expect(
+      fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.buyer, ...swampBlood }),
+    ).rejects.toMatchObject({
       code: 'STORE_BANNED',
       kind: 'forbidden',
     });
@@ -244,6 +251,7 @@ describe('refund, list, recent and reconcile', () => {
     const b = await paid(fixture, DEMO_CARDS.success, { productType: 'addon', productId: 'swamp-vehicles' });
     await fixture.store.complete.execute({ buyerId: fixture.buyer.id, paymentIntentId: b.intent.id });
     await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       productType: 'unban',
       productId: 'discord-unban',
@@ -281,6 +289,7 @@ describe('refund, list, recent and reconcile', () => {
     const fixture = purchasesFixture();
     const { started } = await paid(fixture);
     const abandoned = await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       productType: 'unban',
       productId: 'discord-unban',
@@ -300,6 +309,7 @@ describe('reconcile soon after a payment', () => {
     const fixture = purchasesFixture();
     const { started } = await paid(fixture);
     const unpaid = await fixture.store.startCheckout.execute({
+      ...AGREED,
       buyer: fixture.buyer,
       productType: 'unban',
       productId: 'discord-unban',
@@ -320,7 +330,7 @@ describe('reconcile in passes', () => {
    * `paymentIntentId` (none: no payment started); their ids, oldest first
    */
   async function opened(fixture: ReturnType<typeof purchasesFixture>, count: number, paymentIntentId: string | null) {
-    const { purchase } = await fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood });
+    const { purchase } = await fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.buyer, ...swampBlood });
     const since = fixture.clock.now().getTime() - 10 * 60_000;
     const ids = Array.from({ length: count }, () => randomUUID());
     for (const [i, id] of ids.entries())
@@ -406,9 +416,91 @@ describe('a provider failure at checkout', () => {
     fixture.gateway.createIntent = async () => {
       throw new Error('provider down');
     };
-    await expect(fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood })).rejects.toThrow(
-      'provider down',
-    );
+    await expect(
+      fixture.store.startCheckout.execute({ ...AGREED, buyer: fixture.buyer, ...swampBlood }),
+    ).rejects.toThrow('provider down');
     expect(await fixture.purchases.list({})).toEqual([]);
+  });
+});
+
+describe('the buyer agrees before paying', () => {
+  const { withdrawalConsent } = AGREED;
+
+  it('refuses a checkout without the withdrawal consent, or with a wording no longer shown, and stores nothing', async () => {
+    const fixture = purchasesFixture();
+    await expect(
+      fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood, ageDeclaration: 'adult' }),
+    ).rejects.toMatchObject({ code: 'WITHDRAWAL_CONSENT_REQUIRED', kind: 'invalid' });
+    await expect(
+      fixture.store.startCheckout.execute({
+        buyer: fixture.buyer,
+        ...swampBlood,
+        ageDeclaration: 'adult',
+        withdrawalConsent: '2020-01-01',
+      }),
+    ).rejects.toMatchObject({ code: 'WITHDRAWAL_CONSENT_OUTDATED', kind: 'invalid' });
+    expect(await fixture.purchases.list({})).toEqual([]);
+    expect((await fixture.users.findById(fixture.buyer.id))?.ageDeclaration ?? null).toBeNull();
+  });
+
+  it('stores the consent on the purchase: the wording shown, when and from where', async () => {
+    const fixture = purchasesFixture();
+    const started = await fixture.store.startCheckout.execute({
+      ...AGREED,
+      buyer: fixture.buyer,
+      ...swampBlood,
+      buyerIp: '203.0.113.7',
+    });
+    const stored = await fixture.purchases.findById(started.purchase.id);
+    expect(stored?.withdrawalConsent).toEqual({
+      version: WITHDRAWAL_CONSENT.version,
+      givenAt: fixture.clock.now(),
+      address: '203.0.113.7',
+    });
+  });
+
+  it('asks the age at the first checkout only, and the first answer stands', async () => {
+    const fixture = purchasesFixture();
+    await expect(
+      fixture.store.startCheckout.execute({ buyer: fixture.buyer, ...swampBlood, withdrawalConsent }),
+    ).rejects.toMatchObject({ code: 'AGE_DECLARATION_REQUIRED', kind: 'invalid' });
+    await fixture.store.startCheckout.execute({
+      buyer: fixture.buyer,
+      ...swampBlood,
+      withdrawalConsent,
+      ageDeclaration: 'parental_consent',
+    });
+    const declared = (await fixture.users.findById(fixture.buyer.id))?.ageDeclaration;
+    expect(declared).toEqual({ answer: 'parental_consent', at: fixture.clock.now() });
+    // the next checkout, as the account reads now, needs no answer; a different one changes nothing
+    const buyer = { ...fixture.buyer, ageDeclaration: declared };
+    await fixture.store.startCheckout.execute({
+      buyer,
+      productType: 'gang',
+      productId: 'starter-gang',
+      withdrawalConsent,
+    });
+    await fixture.store.startCheckout.execute({
+      buyer,
+      productType: 'gang',
+      productId: 'hood-package',
+      withdrawalConsent,
+      ageDeclaration: 'adult',
+    });
+    expect((await fixture.users.findById(fixture.buyer.id))?.ageDeclaration?.answer).toBe('parental_consent');
+  });
+
+  it('stores no age declaration when the checkout is refused', async () => {
+    const fixture = purchasesFixture();
+    await expect(
+      fixture.store.startCheckout.execute({
+        ...AGREED,
+        buyer: fixture.buyer,
+        productType: 'whitelist',
+        productId: 'voodoo-experience',
+        expectedPriceCents: 100,
+      }),
+    ).rejects.toMatchObject({ code: 'PRICE_MISMATCH' });
+    expect((await fixture.users.findById(fixture.buyer.id))?.ageDeclaration ?? null).toBeNull();
   });
 });

@@ -33,6 +33,10 @@ describe('the rank rule (core)', () => {
       'manage-roles',
       'manage-promotions',
       'view-players',
+      'decide-alone',
+      'manage-templates',
+      'manage-integrations',
+      'manage-queue',
     ]);
     expect(permissionsBeyond({ role: 'admin' }, { role: 'staff' })).toEqual([]);
   });

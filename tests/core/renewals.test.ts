@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const DAY = 86_400_000;
 /** what the store says when it turns work away for now (a lock wait, a deadlock) */
@@ -10,6 +11,7 @@ class TurnedAway extends Error {}
 async function member(failures: number) {
   const fixture = purchasesFixture();
   const started = await fixture.store.startCheckout.execute({
+    ...AGREED,
     buyer: fixture.buyer,
     productType: 'whitelist',
     productId: 'swamp-blood',

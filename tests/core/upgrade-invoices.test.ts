@@ -3,6 +3,7 @@ import { createCore } from '../../core/index.ts';
 import type { SubscriptionGateway, SubscriptionTierChanges } from '../../core/memberships/ports.ts';
 import { DEMO_CARDS } from '../../adapters/payments/demo-payment-gateway.ts';
 import { purchasesFixture } from './purchases-fixture.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /** the demo gateway, whose upgrade invoices say `paidCents` were paid, whatever was charged */
 function reportingUpgradesAs(gateway: SubscriptionGateway, paidCents: number): SubscriptionGateway {
@@ -24,6 +25,7 @@ function reportingUpgradesAs(gateway: SubscriptionGateway, paidCents: number): S
 async function member(paidCents: number) {
   const fixture = purchasesFixture();
   const started = await fixture.store.startCheckout.execute({
+    ...AGREED,
     buyer: fixture.buyer,
     productType: 'whitelist',
     productId: 'swamp-blood',

@@ -12,6 +12,7 @@ import {
   visitInApp,
   type TestBrowser,
   shoot,
+  agreeToTerms,
 } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { STAFF_PAGES } from '../support/staff-pages.ts';
@@ -360,10 +361,11 @@ describe.runIf(browserAvailable)('axe-core finds no violation on the public and 
       // loaded whole: arrived at by a route change, axe has read the Pay button still at its inactive 60 % while the
       // toast showed
       await player.goto(`${server.url}${paths.stripeCheckout}?type=whitelist&id=swamp-blood`);
+      await agreeToTerms(player);
       await player.getByLabel('Card number').fill('4000 0000 0000 0002');
       await player.getByLabel('Expiry').fill('12 / 34');
       await player.getByLabel('CVC').fill('123');
-      await player.getByRole('button', { name: 'Pay $60' }).click();
+      await player.getByRole('button', { name: 'Pay now $60' }).click();
       // this payment's toast, not another the page may show
       const toast = player
         .getByRole('region', { name: /Notifications/ })

@@ -9,6 +9,7 @@ import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../suppor
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const REVIEW_MESSAGE = 'Write your own backstory and try again, cher.';
 
@@ -27,7 +28,21 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
     bob = await signIn(server, { username: 'Bob Fontenot' });
     swampBlood = await buyWithDemoCard(server.url, alice, { productType: 'whitelist', productId: 'swamp-blood' });
     await buyWithDemoCard(server.url, alice, { productType: 'gang', productId: 'hood-package' });
+    // tokens earned beside those bought: then 30 spent in game, taken from the earned ones first
+    await server.system.database.withContext(async () => {
+      await server.system.core.tokens.credit.execute({
+        userId: alice.user.id,
+        amount: 45,
+        reason: 'Fishing derby prize',
+      });
+      await server.system.core.tokens.debit.execute({
+        userId: alice.user.id,
+        amount: 30,
+        reason: 'In game: Boat fuel',
+      });
+    });
     const unban = await client(server.url, alice.cookie).post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'unban',
       productId: 'discord-unban',
       banReason: 'Banned for spamming the trade channel.',
@@ -84,10 +99,16 @@ describe.runIf(browserAvailable)("/account: a player's purchases, receipts, toke
       expect(purchases.join(' ')).not.toContain('Bayou Basic');
       expect(purchases.join(' ')).not.toContain(bobsPurchase.intentId);
 
-      await expect.poll(() => page.getByTestId('token-row').count()).toBe(2);
+      await expect.poll(() => page.getByTestId('token-row').count()).toBe(4);
       const tokens = await rowTexts(page, 'token-row');
-      expect(tokens[0]).toMatch(/\+80.*Purchase: Hood Package.*180/);
-      expect(tokens[1]).toMatch(/\+100.*Swamp Blood Priority Pass: month from .*100/);
+      expect(tokens[0]).toMatch(/\u221230 In game: Boat fuel.*195$/);
+      expect(tokens[1]).toMatch(/\+45 Fishing derby prize.*225$/);
+      expect(tokens[2]).toMatch(/\+80 bought.*Purchase: Hood Package.*180$/);
+      expect(tokens[3]).toMatch(/\+100 bought.*Swamp Blood Priority Pass: month from .*100$/);
+      await shoot(page.getByRole('region', { name: 'Token history' }), `account-tokens-${width}`);
+      expect(await page.getByTestId('token-parts').textContent()).toBe(
+        '195 tokens: 180 bought, 15 earned or granted. Spending uses the earned tokens first.',
+      );
 
       await expect.poll(() => page.getByTestId('application-row').count()).toBe(1);
       const decided = await rowTexts(page, 'application-row');

@@ -6,6 +6,7 @@ import { client } from '../support/http.ts';
 import { randomDiscordId, signIn, type SignedIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /** the join code this site is configured with: the Connect button and the written address both name it */
 const CONNECT_CODE = 'ab12cd';
@@ -111,7 +112,11 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
   it('a pending payment shows Payment Processing and asks again until it settles', async () => {
     const { page, buyer } = await pageAs('Patient Pierre');
     const http = client(server.url, buyer.cookie);
-    const started = await http.post('/api/create-payment-intent', { productType: 'gang', productId: 'hood-package' });
+    const started = await http.post('/api/create-payment-intent', {
+      ...AGREED,
+      productType: 'gang',
+      productId: 'hood-package',
+    });
     await page.goto(`${server.url}/checkout-success?payment_intent=${started.body.paymentIntentId}`);
     await expect.poll(() => heading(page).textContent()).toBe('Payment Processing');
     expect(await page.getByTestId('payment-status').textContent()).toBe('Awaiting payment');
@@ -157,6 +162,7 @@ describe.runIf(browserAvailable)('/checkout-success shows only what the server s
   async function payBayouBasic(buyer: { cookie: string }, cardNumber: string) {
     const http = client(server.url, buyer.cookie);
     const started = await http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'bayou-basic',
     });

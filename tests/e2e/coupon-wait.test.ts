@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../adapters/http/middleware/rate-limiter.ts';
 import { stripeCheckoutPath } from '../../ui/src/config/paths.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, shoot, type TestBrowser } from '../support/browser.ts';
+import { browserAvailable, openBrowser, shoot, type TestBrowser, agreeToTerms } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const DAY = 86_400_000;
@@ -61,7 +61,8 @@ describe.runIf(browserAvailable)('a checkout past the coupon limit', () => {
       { width: 1280, bypassCSP: true, reducedMotion: 'reduce' },
     );
     await page.goto(`${server.url}${stripeCheckoutPath('gang', 'starter-gang')}`);
-    await page.getByRole('button', { name: 'Pay $37.50' }).waitFor();
+    await agreeToTerms(page);
+    await page.getByRole('button', { name: 'Pay now $37.50' }).waitFor();
 
     await nextWindow();
     for (const typo of ['GANG01', 'GANG1O', 'GNAG10']) {
@@ -80,7 +81,7 @@ describe.runIf(browserAvailable)('a checkout past the coupon limit', () => {
     expect(await page.getByTestId('list-price').textContent()).toBe('$50');
     expect(await page.getByTestId('sale-discount').textContent()).toBe('-$12.50');
     // the card form comes back at that price once the refused code's answer is in
-    await page.getByRole('button', { name: 'Pay $37.50' }).waitFor();
+    await page.getByRole('button', { name: 'Pay now $37.50' }).waitFor();
     expect(await page.getByRole('button', { name: 'Apply coupon' }).isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'store-prices/coupon-wait-1280', { fullPage: true });
@@ -106,7 +107,7 @@ describe.runIf(browserAvailable)('a checkout past the coupon limit', () => {
     await expect.poll(() => page.getByTestId('coupon-refused').textContent()).toContain('GANGIO');
     await tryCode(page, 'GANG10');
     await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('$33.75');
-    await page.getByRole('button', { name: 'Pay $33.75' }).waitFor();
+    await page.getByRole('button', { name: 'Pay now $33.75' }).waitFor();
     await page.context().close();
   }, 60_000);
 
@@ -117,7 +118,8 @@ describe.runIf(browserAvailable)('a checkout past the coupon limit', () => {
       { width: 1280, bypassCSP: true, reducedMotion: 'reduce' },
     );
     await page.goto(`${server.url}${stripeCheckoutPath('gang', 'starter-gang')}`);
-    await page.getByRole('button', { name: 'Pay $37.50' }).waitFor();
+    await agreeToTerms(page);
+    await page.getByRole('button', { name: 'Pay now $37.50' }).waitFor();
 
     await nextWindow();
     await tryCode(page, 'GANG01');
@@ -140,7 +142,7 @@ describe.runIf(browserAvailable)('a checkout past the coupon limit', () => {
     await page.waitForTimeout(1100);
     expect(secondsIn(await refused.textContent())).toBeLessThan(first);
 
-    await page.getByRole('button', { name: 'Pay $33.75' }).waitFor({ timeout: WINDOW_MS + 3000 });
+    await page.getByRole('button', { name: 'Pay now $33.75' }).waitFor({ timeout: WINDOW_MS + 3000 });
     expect(await page.getByTestId('order-total').textContent()).toBe('$33.75');
     await page.context().close();
   }, 60_000);

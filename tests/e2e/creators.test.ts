@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot, agreeToTerms } from '../support/browser.ts';
 import { signIn } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -26,6 +26,7 @@ describe.runIf(browserAvailable)('creator codes in Chromium: the admin screen, t
     );
 
   async function pay(page: Page) {
+    await agreeToTerms(page);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
@@ -77,7 +78,7 @@ describe.runIf(browserAvailable)('creator codes in Chromium: the admin screen, t
       expect(await fitsWidth(buyer)).toBe(true);
       await shoot(buyer, `creators-checkout-applied-${width}`, { fullPage: true });
       await pay(buyer);
-      await buyer.getByRole('button', { name: 'Pay $50' }).click();
+      await buyer.getByRole('button', { name: 'Pay now $50' }).click();
       await buyer.waitForURL('**/checkout-success?payment_intent=*');
       await expect.poll(() => buyer.getByTestId('creator-code').textContent()).toBe(code);
 

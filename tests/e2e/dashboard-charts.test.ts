@@ -131,6 +131,14 @@ describe.runIf(browserAvailable)('the dashboard charts in Chromium', () => {
       expect(weeks.join(' ')).toContain('72 h');
       await figure(page, 'chart-decision-time').getByRole('img').waitFor();
 
+      // the rules this store sells under: not listed on FiveM here, tokens for money, the catalogue's risks
+      const rules = page.getByRole('region', { name: 'Rules this store sells under' });
+      expect(await rules.getByTestId('rule-licence').textContent()).toContain('Does not apply: FIVEM_LISTED=false');
+      expect(await rules.getByTestId('rule-tokens').textContent()).toContain('On: 18 items credit tokens');
+      await rules.getByText("18 of 18 catalogue items risk the platform's rules").click();
+      await rules.getByText('Bayou Basic: sells access to the server itself ("Whitelist server access")').waitFor();
+      await shoot(rules, `dashboard-rules-${width}`);
+
       expect(await axeViolations(page)).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
       await shoot(page, `dashboard-charts-${width}`, { fullPage: true });

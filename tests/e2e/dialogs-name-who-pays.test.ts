@@ -6,6 +6,7 @@ import { client } from '../support/http.ts';
 import { randomDiscordId, type SignInOptions, signIn, signInBrowser } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 const WIDTHS = [1280, 360] as const;
 
@@ -46,6 +47,7 @@ describe.runIf(browserAvailable)('dialogs that name who pays, in Chromium', () =
     const friendId = randomDiscordId();
     const http = client(server.url, gifting.cookie);
     const started = await http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'swamp-blood',
       giftTo: friendId,

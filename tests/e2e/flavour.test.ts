@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PHRASE, FLAVOUR_PHRASES, type FlavourKey } from '../../ui/src/features/flavour/phrases.ts';
-import { browserAvailable, holdRequests, openBrowser, type TestBrowser } from '../support/browser.ts';
+import { browserAvailable, holdRequests, openBrowser, type TestBrowser, agreeToTerms } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -128,8 +128,9 @@ describe.runIf(browserAvailable)('flavour phrases: every key shows one of its fo
     );
     // hold the card answer so the paying state can be read
     const answer = await holdRequests(page, '**/api/payments/demo/confirm');
+    await agreeToTerms(page);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay $40' }).click();
+    await page.getByRole('button', { name: 'Pay now $40' }).click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
     await expectPhrase('processing', 'while paying', await page.getByTestId('processing-phrase').textContent());
     answer.release();

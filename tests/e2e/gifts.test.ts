@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot, agreeToTerms } from '../support/browser.ts';
 import { randomDiscordId } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -27,10 +27,11 @@ describe.runIf(browserAvailable)('buying as a gift in Chromium', () => {
     await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(total);
     expect(await page.getByTestId('gift-summary').textContent()).toContain(`Gift for ${recipient}`);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await agreeToTerms(page);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: `Pay ${total}` }).click();
+    await page.getByRole('button', { name: `Pay now ${total}` }).click();
     await page.waitForURL('**/checkout-success?payment_intent=*');
   }
 

@@ -101,7 +101,7 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
       await tabTo(page, (element) => element.includes('Purchase Swamp Blood'), 'to the Swamp Blood button');
       await page.keyboard.press('Enter');
       await page.waitForURL('**/stripe-checkout?type=whitelist&id=swamp-blood');
-      await page.getByLabel('Card number').waitFor();
+      await page.getByTestId('checkout-terms').waitFor();
       await expectVisibleFocusSoon(page, 'the payment page has opened');
 
       // the order summary's coupon code comes first, then "Buy as a gift", the creator code, then the card
@@ -111,6 +111,14 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('checkbox');
       await tabTo(page, (element) => element.startsWith('input'), 'to the creator code');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('creatorCode');
+      // then the age question of a first purchase and the withdrawal consent, answered with the space bar
+      await tabTo(page, (element) => element.startsWith('input'), 'to the age question');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('ageDeclaration');
+      await press(page, 'Space', 'answer the age question');
+      await tabTo(page, (element) => element.startsWith('input'), 'to the withdrawal consent');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('withdrawalConsent');
+      await press(page, 'Space', 'tick the withdrawal consent');
+      await page.getByLabel('Card number').waitFor();
       await tabTo(page, (element) => element.startsWith('input'), 'to the card number');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardnumber');
       await page.keyboard.type('4242 4242 4242 4242');
@@ -119,7 +127,7 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
       await page.keyboard.type('12 / 34');
       await press(page, 'Tab', 'to the CVC');
       await page.keyboard.type('123');
-      await tabTo(page, (element) => element.includes('Pay $60'), 'to the Pay button');
+      await tabTo(page, (element) => element.includes('Pay now $60'), 'to the Pay button');
       await shoot(page, 'keyboard-pay-focused-1280');
 
       // hold the card answer so the busy button can be seen keeping focus
@@ -129,7 +137,12 @@ describe.runIf(browserAvailable)('keyboard only, in Chromium', () => {
       await expectVisibleFocus(page, 'paying');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBe('true');
       answer.release();
+      // the card form gives way to its paid note, which takes the focus the Pay button had
+      await expect.poll(async () => (await focusNow(page)).element).toMatch(/^p "Payment complete/);
+      await expectVisibleFocus(page, 'paid');
       await page.waitForURL('**/checkout-success?payment_intent=*', { timeout: 15_000 });
+      // the payment page stays drawn until the success page's code has arrived: look once that page is there
+      await page.locator('#main h1:not(#order-summary)').waitFor();
       await expectVisibleFocusSoon(page, 'the success page has opened');
       await shoot(page, 'keyboard-checkout-success-1280');
       await expect

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot, agreeToTerms } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
@@ -27,10 +27,11 @@ describe.runIf(browserAvailable)('membership dialogs on /account', () => {
     const signed = await signInBrowser(page, server, { username, email: `${username.toLowerCase()}@example.com` });
     userIds.set(page, signed.user.id);
     await page.goto(`${server.url}/stripe-checkout?type=whitelist&id=${tier}`);
+    await agreeToTerms(page);
     await page.getByLabel('Card number').fill(card);
     await page.getByLabel('Expiry').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.getByRole('button', { name: /^Pay now \$/ }).click();
     await page.waitForURL('**/checkout-success?payment_intent=*');
     await page.goto(`${server.url}/account#membership`);
     await page.getByTestId('membership-status').waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot, agreeToTerms } from '../support/browser.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
 
@@ -41,12 +41,13 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     await page.getByRole('button', { name: 'Purchase Swamp Blood' }).click();
     await page.waitForURL('**/stripe-checkout?type=whitelist&id=swamp-blood');
     // the address changes first; the tiers stay drawn until the checkout's code has loaded
+    await agreeToTerms(page);
     await page.getByLabel('Card number').waitFor();
     expect(await page.getByTestId('billed-monthly').textContent()).toContain('Billed monthly, cancel anytime.');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay $60' }).click();
+    await page.getByRole('button', { name: 'Pay now $60' }).click();
     await page.waitForURL('**/checkout-success?payment_intent=*');
     const membership = await membershipOf(page);
     const renewal = new Date(membership.currentPeriodEnd);
@@ -121,10 +122,11 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
   it('a failed renewal shows a banner on every page with a link to update the card, at 360 px', async () => {
     const page = await pageAs('Celestine', 360);
     await page.goto(`${server.url}/stripe-checkout?type=whitelist&id=parish-life`);
+    await agreeToTerms(page);
     await page.getByLabel('Card number').fill('4000 0000 0000 0341');
     await page.getByLabel('Expiry').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay $40' }).click();
+    await page.getByRole('button', { name: 'Pay now $40' }).click();
     await page.waitForURL('**/checkout-success?payment_intent=*');
     const membership = await membershipOf(page);
     await renewDue(new Date(new Date(membership.currentPeriodEnd).getTime() + 60_000));
@@ -149,7 +151,7 @@ describe.runIf(browserAvailable)('a Priority Pass membership in the browser', ()
     await dialog.getByLabel('CVC').fill('123');
     expect(await fitsWidth(page)).toBe(true);
     await shoot(page, 'membership-pay-renewal-360', { fullPage: true });
-    await dialog.getByRole('button', { name: 'Pay $40.00' }).click();
+    await dialog.getByRole('button', { name: 'Pay now $40.00' }).click();
     await page
       .getByRole('status')
       .filter({ hasText: 'Paid. Your Parish Life membership is active again, and 50 tokens were added.' })

@@ -5,7 +5,7 @@ import type { CreatePaymentIntentResponse } from '../../adapters/http/contract/p
 import { paths, stripeCheckoutPath } from '../../ui/src/config/paths.ts';
 import { formatPrice } from '../../ui/src/lib/format.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, shoot, type TestBrowser } from '../support/browser.ts';
+import { browserAvailable, openBrowser, shoot, type TestBrowser, agreeToTerms } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const DAY = 86_400_000;
@@ -140,10 +140,11 @@ describe.runIf(browserAvailable)('one price on every card, button, checkout and 
         await checkout.getByLabel('Ban reason').fill('Banned for driving a swamp boat down Main Street.');
         await checkout.getByRole('button', { name: 'Continue to payment' }).click();
       }
+      await agreeToTerms(checkout);
       const intent = (await (await opened).json()) as CreatePaymentIntentResponse;
       expect(intent.amount, keyOf(item)).toBe(shown.get(keyOf(item)));
       expect(intent.listPrice).toBe(item.list);
-      await checkout.getByRole('button', { name: `Pay ${formatPrice(intent.amount)}` }).waitFor();
+      await checkout.getByRole('button', { name: `Pay now ${formatPrice(intent.amount)}` }).waitFor();
       if (product.id === 'swamp-vehicles') {
         expect(await axeViolations(checkout)).toEqual([]);
         await shoot(checkout, 'store-prices/checkout-addon-1280', { fullPage: true });
@@ -180,9 +181,10 @@ describe.runIf(browserAvailable)('one price on every card, button, checkout and 
       );
       await page.getByLabel("Recipient's Discord ID or player name").fill(`1234567890123456${width}`);
       await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await agreeToTerms(page);
       const intent = (await (await opened).json()) as CreatePaymentIntentResponse;
       expect(intent.amount).toBe(306);
-      await page.getByRole('button', { name: 'Pay $306' }).waitFor();
+      await page.getByRole('button', { name: 'Pay now $306' }).waitFor();
       await page.context().close();
     }
 

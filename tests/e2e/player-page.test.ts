@@ -122,6 +122,14 @@ describe.runIf(browserAvailable)('the player page', () => {
       .waitFor();
     await timelineTop(page).filter({ hasText: 'Won the fishing derby' }).waitFor();
     expect(await timelineTop(page).textContent()).toContain('Tokens added by an admin');
+    // the balance's two parts add up to it: the 25 an admin added are granted, not bought
+    const parts = (await page.getByTestId('player-token-parts').textContent())?.match(
+      /^([\d,]+) bought, ([\d,]+) earned or granted$/,
+    );
+    const count = (text = '') => Number(text.replace(/,/g, ''));
+    expect(count(parts?.[1]) + count(parts?.[2])).toBe(before + 25);
+    expect(count(parts?.[2])).toBeGreaterThanOrEqual(25);
+    await shoot(page.locator('dl[aria-label="Profile"]'), 'player-profile-tokens');
     // a debit over the balance is refused inside the dialog, focus stays there, nothing changes
     await opener.click();
     await dialog.getByLabel('Take tokens').check();
@@ -222,5 +230,5 @@ describe.runIf(browserAvailable)('the player page', () => {
       }
       await page.context().close();
     }
-  });
+  }, 60_000);
 });

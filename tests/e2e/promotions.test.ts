@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../ui/src/config/paths.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot, agreeToTerms } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
 const DAY = 86_400_000;
@@ -54,6 +54,7 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
   });
 
   const pay = async (page: Page) => {
+    await agreeToTerms(page);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
@@ -95,13 +96,14 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
       await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('$54');
       expect(await page.getByTestId('coupon-discount').textContent()).toBe('-$6.00');
       expect(await page.getByTestId('coupon-applied').textContent()).toContain('GANG10 applied: -$6.00.');
-      await page.getByRole('button', { name: 'Pay $54' }).waitFor();
+      await agreeToTerms(page);
+      await page.getByRole('button', { name: 'Pay now $54' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
       await shoot(page, `promotions-checkout-coupon-and-sale-${width}`, { fullPage: true });
 
       await pay(page);
-      await page.getByRole('button', { name: 'Pay $54' }).click();
+      await page.getByRole('button', { name: 'Pay now $54' }).click();
       await page.waitForURL(/\/checkout-success/);
       await expect.poll(() => page.getByTestId('amount').textContent()).toContain('$54.00');
       expect(await page.getByTestId('discount').textContent()).toBe(
@@ -143,7 +145,7 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
       await page.getByRole('button', { name: 'Apply creator' }).click();
       await page.getByTestId('creator-code-applied').filter({ hasText: code }).waitFor();
       await pay(page);
-      await page.getByRole('button', { name: 'Pay $54' }).click();
+      await page.getByRole('button', { name: 'Pay now $54' }).click();
       await page.waitForURL(/\/checkout-success/);
 
       const discount = '$26.00 off the list price of $80.00: Gang week sale, coupon GANG10';
@@ -217,8 +219,15 @@ describe.runIf(browserAvailable)('coupons and sales in the browser', () => {
         `buyer=${buyer.user.discordId}`,
       );
       const [header, line] = csv.trim().split('\r\n');
-      expect(header.endsWith(',listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths')).toBe(true);
-      expect(line).toMatch(new RegExp(`,80,26,GANG10,Gang week,${code},Gumbo${width} \\(\\d+\\),$`));
+      expect(
+        header.endsWith(
+          ',listPrice,discount,couponCode,saleName,creatorCode,giftTo,giftMonths,consentGivenAt,consentVersion,consentAddress',
+        ),
+      ).toBe(true);
+      // the consent's three cells last
+      expect(line.split(',').slice(0, -3).join(',')).toMatch(
+        new RegExp(`,80,26,GANG10,Gang week,${code},Gumbo${width} \\(\\d+\\),$`),
+      );
       await admin.context().close();
     }
   }, 180_000);

@@ -7,6 +7,7 @@ import { randomDiscordId, signIn, signInBrowser, type SignedIn } from '../suppor
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import type { TestServer } from '../support/test-system.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 /**
  * A player who paid once, had a card declined, replaced a checkout by one without its coupon, left another unpaid
@@ -27,6 +28,7 @@ describe.runIf(browserAvailable)('/account and /admin: a purchase history of rea
     const { database, core } = server.system;
     await buyWithDemoCard(server.url, player, { productType: 'gang', productId: 'starter-gang' });
     const declined = await http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'bayou-basic',
     });
@@ -35,6 +37,7 @@ describe.runIf(browserAvailable)('/account and /admin: a purchase history of rea
       cardNumber: '4000000000000002',
     });
     const lapsed = await http.post('/api/create-payment-intent', {
+      ...AGREED,
       productType: 'whitelist',
       productId: 'swamp-blood',
     });
@@ -53,9 +56,9 @@ describe.runIf(browserAvailable)('/account and /admin: a purchase history of rea
       core.promotions.createCoupon.execute({ code: 'ODILE10', percentOff: 10, createdBy: null }),
     );
     const item = { productType: 'gang', productId: 'hood-package' };
-    const withCoupon = await http.post('/api/create-payment-intent', { ...item, couponCode: 'ODILE10' });
+    const withCoupon = await http.post('/api/create-payment-intent', { ...AGREED, ...item, couponCode: 'ODILE10' });
     expect(withCoupon.status, JSON.stringify(withCoupon.body)).toBe(200);
-    const open = await http.post('/api/create-payment-intent', item);
+    const open = await http.post('/api/create-payment-intent', { ...AGREED, ...item });
     expect(open.body.purchaseId).not.toBe(withCoupon.body.purchaseId);
   });
   afterAll(async () => {

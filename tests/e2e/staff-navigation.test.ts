@@ -12,7 +12,7 @@ const EXPECTED: Record<Role, string[]> = {
   staff: ['Reviews', 'Appeals'],
   admin: ['Reviews', 'Appeals', 'Dashboard'],
 };
-const ROLE_LINKS = ['Reviews', 'Appeals', 'Dashboard'];
+const ROLE_LINKS = ['Reviews', 'Appeals', 'Dashboard', 'Queue'];
 
 /** the role links the main navigation shows, by name */
 async function roleLinks(nav: Locator): Promise<string[]> {
@@ -81,6 +81,22 @@ describe.runIf(browserAvailable)('header links for staff and admins', () => {
       await context.close();
     });
   }
+
+  it('gives a queue manager who does not view purchases the queue in the header, which opens for them', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const page = await context.newPage();
+    await signInBrowser(page, server, { role: 'player', grant: ['manage-queue'] });
+    await page.goto(`${server.url}/`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Home' }).waitFor();
+    await expect.poll(() => roleLinks(nav)).toEqual(['Queue']);
+    await nav.getByRole('link', { name: 'Queue', exact: true }).click();
+    await page.waitForURL('**/admin/queue');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('Not authorized').count()).toBe(0);
+    await context.close();
+  });
 
   it('takes an admin from the dashboard to each review screen and back', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });

@@ -125,7 +125,7 @@ describe.runIf(browserAvailable)('staff and admin screens', () => {
       ]);
 
       // a date field clicked, then its day, year and calendar button reached by Tab: the ring stays on it
-      await page.getByLabel('To').click({ position: { x: 12, y: 12 } });
+      await page.getByLabel('To', { exact: true }).click({ position: { x: 12, y: 12 } });
       for (const part of ['month', 'day', 'year', 'calendar button']) {
         expect(await focused(page), `To, ${part}`).toEqual({ name: 'To', ring: true });
         if (part !== 'calendar button') await page.keyboard.press('Tab');

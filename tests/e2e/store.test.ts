@@ -7,9 +7,11 @@ import {
   type TestBrowser,
   shoot,
   visitInApp,
+  agreeToTerms,
 } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 import { fitsWidth } from '../support/axe.ts';
+import { AGREED } from '../support/checkout-terms.ts';
 
 describe.runIf(browserAvailable)('buying on the embedded defaults (demo card payments) in Chromium', () => {
   let server: TestServer;
@@ -30,6 +32,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
   }
 
   async function pay(page: Page, card: string) {
+    await agreeToTerms(page);
     await page.getByLabel('Card number').fill(card);
     await page.getByLabel('Expiry').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
@@ -45,7 +48,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await buyer.waitForURL('**/stripe-checkout?type=whitelist&id=swamp-blood');
     await expect.poll(() => buyer.getByTestId('order-total').textContent()).toBe('$60');
     await pay(buyer, '4242 4242 4242 4242');
-    await buyer.getByRole('button', { name: 'Pay $60' }).click();
+    await buyer.getByRole('button', { name: 'Pay now $60' }).click();
     // The toast says the page is moving on while it still is the payment page...
     const redirecting = buyer.getByText('You received 100 tokens! Redirecting to success page...', { exact: true });
     await redirecting.waitFor();
@@ -104,7 +107,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     const buyer = await pageAs('player', 'Remy Declined');
     await buyer.goto(`${server.url}/stripe-checkout?type=whitelist&id=swamp-blood`);
     await pay(buyer, '4000 0000 0000 0002');
-    const payButton = buyer.getByRole('button', { name: 'Pay $60' });
+    const payButton = buyer.getByRole('button', { name: 'Pay now $60' });
     // hold the card answer so the paying state can be seen
     const answer = await holdRequests(buyer, '**/api/payments/demo/confirm');
     await payButton.click();
@@ -138,11 +141,11 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await buyer.waitForURL('**/stripe-checkout?type=addon&id=custom-tattoos&option=upper-body');
     await expect.poll(() => buyer.getByTestId('product-name').textContent()).toBe('Custom Tattoos (Upper Body)');
     await pay(buyer, '4000 0000 0000 0002');
-    await buyer.getByRole('button', { name: 'Pay $75' }).click();
+    await buyer.getByRole('button', { name: 'Pay now $75' }).click();
     await buyer.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
     expect(await tokens(buyer)).toBe(0);
     await pay(buyer, '4242424242424242');
-    await buyer.getByRole('button', { name: 'Pay $75' }).click();
+    await buyer.getByRole('button', { name: 'Pay now $75' }).click();
     await buyer.waitForURL('**/checkout-success?payment_intent=*');
     expect(await tokens(buyer)).toBe(75);
   }, 60_000);
@@ -184,11 +187,11 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(await fitsWidth(buyer)).toBe(true);
     await shoot(buyer, 'stripe-checkout-unban-360', { fullPage: true });
     await pay(buyer, '4000 0000 0000 0002');
-    await buyer.getByRole('button', { name: 'Pay $19.99' }).click();
+    await buyer.getByRole('button', { name: 'Pay now $19.99' }).click();
     await buyer.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
     expect(await tokens(buyer)).toBe(0);
     await pay(buyer, '4242 4242 4242 4242');
-    await buyer.getByRole('button', { name: 'Pay $19.99' }).click();
+    await buyer.getByRole('button', { name: 'Pay now $19.99' }).click();
     await buyer.getByText('You received 19 tokens! Redirecting to success page...', { exact: true }).waitFor();
     // paid: the details went with the payment and can no longer be edited
     expect(await buyer.getByRole('button', { name: 'Edit unban details' }).count()).toBe(0);
@@ -231,7 +234,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     expect(await buyer.getByText('City Unban').count()).toBe(0);
     expect(await buyer.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
     await pay(buyer, '4242 4242 4242 4242');
-    await buyer.getByRole('button', { name: 'Pay $115' }).click();
+    await buyer.getByRole('button', { name: 'Pay now $115' }).click();
     await buyer.waitForURL('**/checkout-success?payment_intent=*');
     expect(await tokens(buyer)).toBe(115);
 
@@ -263,7 +266,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await shoot(buyer, 'checkout-price-changed-1280', { fullPage: true });
     await buyer.getByRole('button', { name: 'Continue to payment' }).click();
     await pay(buyer, '4242 4242 4242 4242');
-    await buyer.getByRole('button', { name: 'Pay $115' }).click();
+    await buyer.getByRole('button', { name: 'Pay now $115' }).click();
     await buyer.getByText('Payment Processing', { exact: true }).waitFor();
     await buyer.getByText('You received 115 tokens!', { exact: true }).waitFor({ timeout: 5000 });
     expect(await tokens(buyer)).toBe(115);
@@ -284,6 +287,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await expect.poll(() => buyer.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('banReason');
     await buyer.getByLabel('Ban reason').fill('Banned for combat logging during a bank robbery.');
     await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+    await agreeToTerms(buyer);
     await buyer.getByLabel('Card number').waitFor();
     expect(await fitsWidth(buyer)).toBe(true);
     await shoot(buyer, 'checkout-unban-360', { fullPage: true });
@@ -352,7 +356,7 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
     await email.fill('cajun@example.com');
     await buyer.getByRole('button', { name: 'Continue to payment' }).click();
     await pay(buyer, '4242 4242 4242 4242');
-    await buyer.getByRole('button', { name: 'Pay $80' }).click();
+    await buyer.getByRole('button', { name: 'Pay now $80' }).click();
     await buyer.getByText('Payment Processing', { exact: true }).waitFor();
     await buyer.getByText('You received 80 tokens!', { exact: true }).waitFor({ timeout: 5000 });
     await buyer.waitForURL(`${server.url}/`, { timeout: 5000 });
@@ -369,6 +373,20 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
 
   it('/checkout-test passes its four checks for a signed-in buyer, and /gangs sends a package to the payment page', async () => {
     const buyer = await pageAs('player', 'Self Tester');
+    // a buyer who declared their age at an earlier checkout
+    await buyer.goto(`${server.url}/`);
+    const declared = await buyer.evaluate(
+      async (body) =>
+        (
+          await fetch('/api/create-payment-intent', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      { ...AGREED, productType: 'gang', productId: 'starter-gang' },
+    );
+    expect(declared).toBe(200);
     await buyer.goto(`${server.url}/checkout-test`);
     const statuses = buyer.getByTestId('check-status');
     // the last check creates a payment intent, a round trip to the payment provider
@@ -403,17 +421,21 @@ describe.runIf(browserAvailable)('buying on the embedded defaults (demo card pay
   it("completes a purchase when the buyer returns from the card's redirect to /checkout-success", async () => {
     const buyer = await pageAs('player', 'Redirected Buyer');
     await buyer.goto(`${server.url}/`);
-    const intentId = await buyer.evaluate(async () => {
+    const intentId = await buyer.evaluate(async (agreed) => {
       const post = (path: string, body: unknown) =>
         fetch(path, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(body),
         }).then((r) => r.json());
-      const started = await post('/api/create-payment-intent', { productType: 'whitelist', productId: 'bayou-basic' });
+      const started = await post('/api/create-payment-intent', {
+        ...agreed,
+        productType: 'whitelist',
+        productId: 'bayou-basic',
+      });
       await post('/api/payments/demo/confirm', { clientSecret: started.clientSecret, cardNumber: '4242424242424242' });
       return started.paymentIntentId as string;
-    });
+    }, AGREED);
     expect(await tokens(buyer)).toBe(0);
     await buyer.goto(`${server.url}/checkout-success?payment_intent=${intentId}&redirect_status=succeeded`);
     await expect.poll(() => tokens(buyer)).toBe(25);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
-import { browserAvailable, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { browserAvailable, openBrowser, type TestBrowser, shoot, agreeToTerms } from '../support/browser.ts';
 import { runCliOn } from '../support/cli.ts';
 import type { FakeTebex } from '../support/fake-tebex.ts';
 import { signInBrowser } from '../support/session.ts';
@@ -30,7 +30,8 @@ describe.runIf(browserAvailable)("buying through Tebex's checkout page", () => {
       await page.goto(`${server.url}/checkout?type=gang&id=hood-package`);
       await page.getByText('Payment method: Tebex checkout').waitFor();
       await page.getByRole('button', { name: 'Continue to payment' }).click();
-      const toTebex = page.getByRole('link', { name: 'Pay $80 on Tebex' });
+      await agreeToTerms(page);
+      const toTebex = page.getByRole('link', { name: 'Pay now $80 on Tebex' });
       await toTebex.waitFor();
       expect(await page.getByText('Payments are taken by Tebex').isVisible()).toBe(true);
       expect(await fitsWidth(page)).toBe(true);
@@ -66,7 +67,8 @@ describe.runIf(browserAvailable)("buying through Tebex's checkout page", () => {
     await signInBrowser(page, server, { username: 'Tebex Member', email: 'member@example.com' });
     await page.goto(`${server.url}/checkout?type=whitelist&id=bayou-basic`);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.getByRole('link', { name: 'Pay $20 on Tebex' }).click();
+    await agreeToTerms(page);
+    await page.getByRole('link', { name: 'Pay now $20 on Tebex' }).click();
     await page.getByRole('button', { name: 'Sign in with Cfx.re' }).click();
     await page.getByRole('button', { name: 'Pay $20.00' }).click();
     await expect

@@ -193,8 +193,31 @@ export async function visitInApp(page: Page, url: string, path: string): Promise
     return;
   }
   await page
-    .waitForFunction(() => document.getElementById('main')?.contains(document.activeElement) === true)
-    .catch((error: unknown) => {
-      if (!cutByNavigation(error)) throw error;
+    .waitForFunction(() => document.getElementById('main')?.contains(document.activeElement) === true, undefined, {
+      timeout: 20_000,
+    })
+    .catch(async (error: unknown) => {
+      if (cutByNavigation(error)) return;
+      // say where the page and its focus are: a page that never takes focus names itself
+      const where = await page
+        .evaluate(() => {
+          const active = document.activeElement;
+          const h1 = document.querySelector('#main h1')?.textContent ?? 'no h1';
+          return `at ${location.pathname}${location.search} (h1 "${h1}"), focus on ${active?.tagName ?? 'nothing'}${active?.id ? `#${active.id}` : ''}`;
+        })
+        .catch(() => 'not readable');
+      throw new Error(`visiting ${path}: focus never reached the page's main region; ${where}`, { cause: error });
     });
+}
+
+/**
+ * What a buyer does above the checkout's payment before it opens: answers the age question where it is asked ("I am
+ * 18 or over") and ticks the withdrawal consent.
+ */
+export async function agreeToTerms(scope: Page | Locator): Promise<void> {
+  const terms = scope.getByTestId('checkout-terms');
+  await terms.waitFor();
+  const adult = terms.getByRole('radio', { name: 'I am 18 or over' });
+  if ((await adult.count()) > 0) await adult.check();
+  await terms.getByRole('checkbox').check();
 }

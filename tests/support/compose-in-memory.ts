@@ -41,6 +41,22 @@ import { SimpleWebAuthnPasskeyCeremony } from '../../adapters/security/simple-we
 import { OtpauthOneTimeCodes } from '../../adapters/security/otpauth-one-time-codes.ts';
 import { AesGcmSecretBox } from '../../adapters/security/aes-gcm-secret-box.ts';
 import { RecordingDiscordGateway } from '../../adapters/memory/recording-discord-gateway.ts';
+import { InMemoryMailOutbox } from '../../adapters/memory/in-memory-mail-outbox.ts';
+import { RecordingMailSender } from '../../adapters/memory/recording-mail-sender.ts';
+import { InMemoryInterviewRepository } from '../../adapters/memory/in-memory-interviews.ts';
+import { InMemoryQueueActions } from '../../adapters/memory/in-memory-queue-actions.ts';
+import { InMemoryQueueAdmissions } from '../../adapters/memory/in-memory-queue-admissions.ts';
+import { InMemoryQueueBoard } from '../../adapters/memory/in-memory-queue-board.ts';
+import type { ApplicationKindName } from '../../core/applications/model/application.ts';
+import { InMemoryVoteRepository } from '../../adapters/memory/in-memory-vote-repository.ts';
+import { InMemoryAnswerTemplateRepository } from '../../adapters/memory/in-memory-answer-template-repository.ts';
+import { InMemoryApiTokenRepository } from '../../adapters/memory/in-memory-api-token-repository.ts';
+import { DEFAULT_QUORUM, type QuorumSettings } from '../../core/applications/model/votes.ts';
+import type { InterviewGate } from '../../core/applications/ports.ts';
+import { InMemoryWebhookEndpoints } from '../../adapters/memory/in-memory-webhook-endpoints.ts';
+import { InMemoryWebhookOutbox } from '../../adapters/memory/in-memory-webhook-outbox.ts';
+import { RecordingWebhookSender } from '../../adapters/memory/recording-webhook-sender.ts';
+import { AddressPolicy } from '../../adapters/webhooks/webhook-targets.ts';
 
 export interface InMemoryOptions {
   /** a clock the test moves; the system clock otherwise */
@@ -54,6 +70,12 @@ export interface InMemoryOptions {
   secondFactorPermissions?: readonly Permission[];
   /** the game server's grants per product (none unless given) */
   grants?: GrantPlan;
+  /** the kinds whose approval waits for an interview held (staff unless given) */
+  interviewsRequiredFor?: readonly ApplicationKindName[];
+  /** how each kind is decided by a team (the defaults unless given) */
+  quorum?: QuorumSettings;
+  /** what may hold an approval back (unless given: the interviews module's, for the kinds of interviewsRequiredFor) */
+  interviews?: InterviewGate;
 }
 
 /**
@@ -84,6 +106,13 @@ export function composeInMemory(options: InMemoryOptions = {}) {
   const creators = new InMemoryCreatorRepository(() => purchases.list({}));
   const secondFactors = new InMemorySecondFactorRepository();
   const grants = new InMemoryGrantQueue();
+  const emails = new InMemoryMailOutbox();
+  const interviews = new InMemoryInterviewRepository();
+  const votes = new InMemoryVoteRepository();
+  const answerTemplates = new InMemoryAnswerTemplateRepository();
+  const apiTokens = new InMemoryApiTokenRepository();
+  const webhookEndpoints = new InMemoryWebhookEndpoints();
+  const webhookMessages = new InMemoryWebhookOutbox();
   const stores = {
     users,
     tokenLedger,
@@ -104,6 +133,13 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     creators,
     secondFactors,
     grants,
+    emails,
+    interviews,
+    votes,
+    answerTemplates,
+    apiTokens,
+    webhookEndpoints,
+    webhookMessages,
   };
   // every store that holds data rolls back with a failed transaction (the staff roster is fixed)
   const transactions = new InMemoryTransactions(
@@ -111,12 +147,26 @@ export function composeInMemory(options: InMemoryOptions = {}) {
   );
   const gateway = new DemoPaymentGateway(intents, clock);
   const discord = new RecordingDiscordGateway(options.discord);
+  const mailServer = new RecordingMailSender();
+  const webhookSender = new RecordingWebhookSender();
   const ports: CorePorts = {
     clock,
     ids: { next: randomUUID },
     catalogue: options.catalogue ?? new Catalogue(),
+    store: { fivemListed: false, fivemListedSet: false, purchaseTokens: true },
     transactions,
-    applications: { whitelistApplications, whitelistAccess, staffApplications, staffRoster, appeals, auditLog },
+    applications: {
+      whitelistApplications,
+      whitelistAccess,
+      staffApplications,
+      staffRoster,
+      appeals,
+      auditLog,
+      votes,
+      quorum: options.quorum ?? DEFAULT_QUORUM,
+      answerTemplates,
+      ...(options.interviews ? { interviews: options.interviews } : {}),
+    },
     users: { users, tokenLedger, adminDiscordIds: options.adminDiscordIds ?? [] },
     purchases: { purchases, events: paymentEvents, gateway, bans },
     delivery: {
@@ -131,9 +181,22 @@ export function composeInMemory(options: InMemoryOptions = {}) {
       roles: new RoleMapping(options.roles),
     },
     grants: { queue: grants, ...(options.grants ? { plan: options.grants } : {}) },
+    mail: {
+      outbox: emails,
+      sender: mailServer,
+      links: {
+        receipt: (id) => `http://localhost:3000/account/receipts/${id}`,
+        account: 'http://localhost:3000/account',
+      },
+    },
     players: { actions: accountActions, deliveries: outbox, storeBans: bans, reviews: auditLog },
     memberships: { memberships, gateway: new DemoSubscriptionGateway(gateway, intents, clock) },
     game: { status: NO_GAME_SERVER, checks: new InMemoryServerCheckLog(), ownerFigures: NO_OWNER_FIGURES },
+    queue: {
+      board: new InMemoryQueueBoard(),
+      admissions: new InMemoryQueueAdmissions(),
+      actions: new InMemoryQueueActions(),
+    },
     promotions: { promotions },
     creators: { creators },
     security: {
@@ -144,6 +207,23 @@ export function composeInMemory(options: InMemoryOptions = {}) {
       required: options.secondFactorPermissions ?? DEFAULT_SECOND_FACTOR_PERMISSIONS,
     },
     auditChain: { chain: auditChain },
+    apiTokens: { tokens: apiTokens },
+    interviews: {
+      interviews,
+      links: {
+        account: 'http://localhost:3000/account',
+        calendar: (id) => `http://localhost:3000/api/interviews/${id}/calendar.ics`,
+      },
+      settings: { requiredFor: options.interviewsRequiredFor ?? ['staff'] },
+    },
+    webhooks: {
+      endpoints: webhookEndpoints,
+      outbox: webhookMessages,
+      sender: webhookSender,
+      targets: new AddressPolicy('any'),
+      secrets: new AesGcmSecretBox('in-memory-webhook-secret-for-tests-only'),
+      settings: { retryBaseMs: 1_000 },
+    },
     dashboard: {
       figures: new InMemoryDashboardFigures({
         purchases: () => purchases.list({}),
@@ -165,6 +245,19 @@ export function composeInMemory(options: InMemoryOptions = {}) {
             { decisions: decisionsOf(staffKind), rows: (await staffApplications.list(all)).items },
           ];
         },
+        reviews: async () => {
+          const all = { page: 1, pageSize: Number.MAX_SAFE_INTEGER };
+          return {
+            applications: await Promise.all(
+              [whitelistApplications, staffApplications, appeals].map(async (repository) => ({
+                kind: repository.kind.name,
+                refusal: repository.kind.reapply.after,
+                rows: (await repository.list(all)).items,
+              })),
+            ),
+            votes: await votes.all(),
+          };
+        },
       }),
     },
   };
@@ -175,6 +268,8 @@ export function composeInMemory(options: InMemoryOptions = {}) {
     transactions,
     gateway,
     discord,
+    mailServer,
+    webhookSender,
     stores,
   };
 }

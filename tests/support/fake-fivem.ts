@@ -185,6 +185,13 @@ export class FakeFiveM {
     if (index >= 0) this.state.online.splice(index, 1);
   }
 
+  /** a player on the server drops (their game crashed): off the server, and playerDropped */
+  crash(source: number): void {
+    this.leave(source);
+    this.connected.delete(source);
+    this.emit('playerDropped', source, 'Game crashed');
+  }
+
   /** a player already on the server (counted and listed by index), for a resource that starts with players on */
   seat(identifiers: string[]): number {
     const source = this.nextSource++;

@@ -17,6 +17,7 @@ export function client(baseUrl: string, cookie?: string) {
     get: (path: string) => request('GET', path),
     post: (path: string, body: unknown) => request('POST', path, body),
     patch: (path: string, body: unknown) => request('PATCH', path, body),
+    delete: (path: string) => request('DELETE', path),
   };
 }
 

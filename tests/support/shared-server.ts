@@ -71,6 +71,7 @@ class WorkerServer {
         coupons: new RenewedLimiter(rateLimits.couponsPerMinute),
         codes: new RenewedLimiter(rateLimits.codesPerMinute),
         secondFactor: new RenewedLimiter(system.rateLimits.secondFactor.limitPerMinute),
+        api: new RenewedLimiter(rateLimits.apiPerMinute),
       };
       // before the app is built: its middleware holds these
       system.rateLimits = limiters;
@@ -101,7 +102,14 @@ class WorkerServer {
     if (this.clean) return;
     const { system } = this;
     // what startServer starts (DELIVERY_WORKER on): each pass under way finishes first
-    const passes = [system.deliveryWorker, system.renewalScheduler, system.reconcileScheduler];
+    const passes = [
+      system.deliveryWorker,
+      system.mailWorker,
+      system.webhookWorker,
+      system.renewalScheduler,
+      system.reconcileScheduler,
+      system.interviewReminders,
+    ];
     await Promise.all(passes.map((pass) => pass.stop()));
     await this.settled();
     await system.database.queries(this.restore);

@@ -13,4 +13,5 @@ export const STAFF_PAGES: readonly string[] = [
   paths.adminCoupons,
   paths.adminCreators,
   paths.adminAppeals,
+  paths.adminTemplates,
 ];

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { client } from './http.ts';
 import type { SignedIn } from './session.ts';
 import type { TestServer } from './test-system.ts';
+import { AGREED } from './checkout-terms.ts';
 
 /** Buys a product on the demo gateway as a browser would: intent, card 4242, completion. */
 export async function buyWithDemoCard(
@@ -17,7 +18,7 @@ export async function buyWithDemoCard(
   },
 ) {
   const http = client(baseUrl, buyer.cookie);
-  const started = await http.post('/api/create-payment-intent', item);
+  const started = await http.post('/api/create-payment-intent', { ...AGREED, ...item });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const paid = await http.post('/api/payments/demo/confirm', {
     clientSecret: started.body.clientSecret,

@@ -1,9 +1,12 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from '../../adapters/config.ts';
 import { composeSystem, type System } from '../../adapters/compose.ts';
 import { startServer } from '../../adapters/http/server.ts';
 import { createLogger, type Logger } from '../../adapters/logger.ts';
 import { STORE_BANS_CHANGED } from '../../adapters/persistence/mikro-orm-store-bans.ts';
 import type { Clock } from '../../core/shared/ports.ts';
+import type { Resolve } from '../../adapters/webhooks/webhook-targets.ts';
 import { createTestDatabase, type DatabaseTarget, REAL_POSTGRES_URL, serverTarget } from './databases.ts';
 import { pgliteBlankTemplate, pgliteTemplate } from './pglite-template.ts';
 
@@ -24,6 +27,8 @@ export interface TestServerOptions {
   clock?: Clock;
   /** capture the server's log lines */
   logger?: Logger;
+  /** how webhook endpoints' names resolve (a test that rebinds a name); the system's DNS unless given */
+  resolve?: Resolve;
   /** limiters in place of the configured ones (a test that waits out a limit's window) */
   rateLimits?: Partial<System['rateLimits']>;
 }
@@ -90,11 +95,15 @@ export const UI_DIR = 'ui/dist';
 export async function composeTestSystem(options: TestServerOptions, databaseUrl: string | undefined): Promise<System> {
   const config = loadConfig({
     NODE_ENV: 'test',
+    // what a server writes beside its database (the emails as files, with no SMTP_URL) goes outside the repository
+    DATA_DIR: join(tmpdir(), `bayou-test-data-${process.pid}`),
     LOG_LEVEL: 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
     // tests sign in and write in bursts from one address; a test about rate limits sets its own
     RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
+    // a staff application is decided without an interview unless a test asks for one (tests/api/interviews.test.ts)
+    INTERVIEW_REQUIRED_FOR: 'none',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     RATE_LIMIT_COUPONS_PER_MINUTE: '100000',
     RATE_LIMIT_CODES_PER_MINUTE: '100000',
@@ -112,6 +121,7 @@ export async function composeTestSystem(options: TestServerOptions, databaseUrl:
     logger: options.logger ?? createLogger('silent'),
     migrate: options.migrate,
     clock: options.clock,
+    resolve: options.resolve,
   });
 }
 

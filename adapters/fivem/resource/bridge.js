@@ -4,6 +4,10 @@
  * On playerConnecting it defers, reads the player's discord: identifier, asks the site
  * (GET /api/game/players/:discordId with the server key), refuses players without Discord, banned players and
  * players not whitelisted, and while the server is full holds a queue: higher priority first, then arrival.
+ * A player who drops and connects again within the grace window keeps their first arrival (and one who was on the
+ * server goes to the front); where the boost is on, a waiting player's priority rises by one every boost interval.
+ * Every few seconds it reports the queue to the site (POST /api/game/queue): who waits in what order, who went in
+ * and how long they waited; the answer carries staff actions (move to the front, remove with a reason) it applies.
  *
  * Every few seconds, and when a player joins, it asks the site for the grants due for the players online
  * (POST /api/game/grants/poll), runs each (a console command, or an event for another resource), remembers each id
@@ -67,7 +71,8 @@
   /**
    * options: siteUrl, apiKey, timeoutMs (3000), onSiteDown ('allow' | 'deny'), maxClients(), playerCount(),
    * stillConnecting(source) (optional), queueTickMs (1000), admitGraceMs (30000), log(message), request and now
-   * (tests); for grants: serverName, grantsPollMs (5000), onlinePlayers() (their Discord ids), store ({ get, set,
+   * (tests); for the queue: queueReportMs (5000), rejoinGraceMs (300000: 0 is off), boostEveryMs (0: off);
+   * for grants: serverName, grantsPollMs (5000), onlinePlayers() (their Discord ids), store ({ get, set,
    * remove }: the resource's key-value store), runCommand(command), triggerEvent(name, payload).
    */
   function createBridge(options) {
@@ -79,10 +84,24 @@
     const request = options.request || nodeRequest;
     const now = options.now || Date.now;
     const log = options.log || (() => {});
+    const queueReportMs = options.queueReportMs || 5000;
+    const rejoinGraceMs = options.rejoinGraceMs === undefined ? 300000 : Math.max(0, options.rejoinGraceMs);
+    const boostEveryMs = Math.max(Number(options.boostEveryMs) || 0, 0);
     let queue = [];
     let admittedAt = [];
     let arrivals = 0;
     let timer = null;
+    /** players who left, by Discord id, within the grace window: their first arrival, and whether they were on */
+    const recent = new Map();
+    /** players let in, by source, for when they drop */
+    const onServer = new Map();
+    /** admissions from the queue not yet reported, and staff actions applied and not yet acknowledged */
+    let admissions = [];
+    let applied = [];
+    const appliedSeen = new Set();
+    const bootMark = now().toString(36);
+    let admissionsMade = 0;
+    let frontMoves = 0;
 
     const call = (method, path, body) =>
       request(method, `${siteUrl}${path}`, { authorization: `Bearer ${options.apiKey}` }, body, timeoutMs);
@@ -112,18 +131,65 @@
     }
 
     function admit(entry) {
-      admittedAt.push(now());
+      const at = now();
+      admittedAt.push(at);
+      onServer.set(entry.source, { discordId: entry.discordId, arrival: entry.arrival, since: entry.since });
+      if (entry.queued) {
+        admissions.push({
+          id: `${bootMark}-${(admissionsMade++).toString(36)}`,
+          discordId: entry.discordId,
+          tier: entry.tier,
+          priority: entry.priority,
+          waitedSeconds: Math.max(0, Math.floor((at - entry.since) / 1000)),
+          at: new Date(at).toISOString(),
+        });
+        // a site that cannot be reached for long: the oldest are let go rather than held without end
+        if (admissions.length > 1000) admissions = admissions.slice(-1000);
+      }
       entry.deferrals.done();
     }
 
-    const sortQueue = () => queue.sort((a, b) => b.priority - a.priority || a.arrival - b.arrival);
+    /** where a player who left stood, remembered for the grace window */
+    function remember(discordId, place) {
+      if (!discordId || rejoinGraceMs === 0) return;
+      recent.set(discordId, { ...place, leftAt: now() });
+    }
+
+    function rejoining(discordId) {
+      const since = now() - rejoinGraceMs;
+      for (const [id, place] of recent) if (place.leftAt < since) recent.delete(id);
+      const place = recent.get(discordId);
+      recent.delete(discordId);
+      return place;
+    }
+
+    /** the priority a player is sorted by: their tier's, plus one every boostEveryMs waited where the boost is on */
+    const effectivePriority = (entry, at) =>
+      entry.priority + (boostEveryMs ? Math.floor(Math.max(0, at - entry.since) / boostEveryMs) : 0);
+
+    /** staff's moves to the front first, then players back from the server, then priority, then arrival */
+    function sortQueue() {
+      const at = now();
+      return queue.sort((a, b) => {
+        if (a.front || b.front) return a.front && b.front ? a.front - b.front : a.front ? -1 : 1;
+        if (a.returning !== b.returning) return a.returning ? -1 : 1;
+        if (a.returning) return a.arrival - b.arrival;
+        return effectivePriority(b, at) - effectivePriority(a, at) || a.arrival - b.arrival;
+      });
+    }
 
     function tick() {
-      queue = queue.filter((entry) => !options.stillConnecting || options.stillConnecting(entry.source));
+      queue = queue.filter((entry) => {
+        if (!options.stillConnecting || options.stillConnecting(entry.source)) return true;
+        remember(entry.discordId, { arrival: entry.arrival, since: entry.since, wasOn: false });
+        return false;
+      });
       sortQueue();
       while (queue.length > 0 && slotsTaken() < options.maxClients()) admit(queue.shift());
+      const at = now();
       queue.forEach((entry, index) => {
-        const priority = entry.priority > 0 ? ` (priority ${entry.priority})` : '';
+        const shown = effectivePriority(entry, at);
+        const priority = shown > 0 ? ` (priority ${shown})` : '';
         entry.deferrals.update(
           `The server is full. You are ${index + 1} of ${queue.length} in the queue${priority}. Priority Pass holders go first: ${siteUrl}/whitelist`,
         );
@@ -135,6 +201,7 @@
     }
 
     function enqueue(entry) {
+      entry.queued = true;
       queue.push(entry);
       if (!timer) timer = setInterval(tick, queueTickMs);
       tick();
@@ -170,7 +237,26 @@
       } else {
         priority = answer.priority || 0;
       }
-      const entry = { source: player.source, name: player.name, priority, arrival: arrivals++, deferrals };
+      // the same player connecting again while still listed (their game restarted): the new connection takes their place
+      const listed = queue.find((entry) => entry.discordId === discordId);
+      if (listed) queue = queue.filter((entry) => entry !== listed);
+      const back = listed
+        ? { arrival: listed.arrival, since: listed.since, wasOn: false, front: listed.front }
+        : rejoining(discordId);
+      const entry = {
+        source: player.source,
+        discordId,
+        name: player.name,
+        priority,
+        tier: answer?.tier ?? null,
+        arrival: back ? back.arrival : arrivals++,
+        // a player back from the server waits anew; one who dropped while waiting keeps the time already waited
+        since: back && !back.wasOn ? back.since : now(),
+        returning: Boolean(back?.wasOn),
+        front: back?.front || 0,
+        queued: false,
+        deferrals,
+      };
       if (queue.length === 0 && slotsTaken() < options.maxClients()) {
         admit(entry);
         return 'admitted';
@@ -306,6 +392,72 @@
       return pass;
     }
 
+    let reportTimer = null;
+    let reporting = null;
+    let reportTrouble = null;
+
+    /** a staff action from the site: the player goes to the front, or leaves the queue with the reason shown */
+    function applyAction(action) {
+      if (!action || typeof action.id !== 'string' || appliedSeen.has(action.id)) return;
+      const entry = queue.find((each) => each.discordId === action.discordId);
+      if (entry && action.action === 'front') entry.front = ++frontMoves;
+      if (entry && action.action === 'remove') {
+        queue = queue.filter((each) => each !== entry);
+        entry.deferrals.done(`You were removed from the queue by staff: ${action.reason || 'no reason given'}`);
+      }
+      applied.push(action.id);
+      appliedSeen.add(action.id);
+      if (appliedSeen.size > 1000) appliedSeen.delete(appliedSeen.values().next().value);
+    }
+
+    /** one report of the queue; a report under way is not doubled */
+    function reportQueue() {
+      reporting ??= (async () => {
+        sortQueue();
+        const at = now();
+        const sentAdmissions = admissions.slice(0, 200);
+        const sentApplied = applied.slice(0, 200);
+        const body = {
+          server: serverName,
+          slots: options.maxClients(),
+          online: options.playerCount(),
+          waiting: queue.slice(0, 400).map((entry) => ({
+            discordId: entry.discordId,
+            name: String(entry.name || '').slice(0, 256),
+            priority: effectivePriority(entry, at),
+            tier: entry.tier,
+            since: new Date(entry.since).toISOString(),
+          })),
+          admitted: sentAdmissions,
+          applied: sentApplied,
+        };
+        let answer;
+        try {
+          answer = await call('POST', '/api/game/queue', body);
+        } catch (error) {
+          return reportFailed(`the queue report could not be sent: ${error.message}`);
+        }
+        if (answer.status !== 200 || !answer.body)
+          return reportFailed(`the site answered ${answer.status} to the queue report`);
+        if (reportTrouble) log('the site takes the queue report again');
+        reportTrouble = null;
+        // the site holds these now; more may have come meanwhile, behind them
+        admissions = admissions.slice(sentAdmissions.length);
+        applied = applied.filter((id) => !sentApplied.includes(id));
+        const actions = Array.isArray(answer.body.actions) ? answer.body.actions : [];
+        for (const action of actions) applyAction(action);
+        if (actions.length > 0) tick();
+      })().finally(() => {
+        reporting = null;
+      });
+      return reporting;
+    }
+
+    function reportFailed(why) {
+      if (reportTrouble !== why) log(`${why}; sending it again every ${queueReportMs} ms`);
+      reportTrouble = why;
+    }
+
     return {
       connecting,
       /** the player's tokens, or null when the site cannot answer */
@@ -319,14 +471,30 @@
       joined: () => {
         admittedAt.shift();
       },
+      /** a player left (playerDropped): waiting or on the server, where they stood is remembered for the grace window */
       dropped: (source) => {
-        queue = queue.filter((entry) => entry.source !== source);
+        const waiting = queue.find((entry) => entry.source === source);
+        if (waiting) {
+          queue = queue.filter((entry) => entry !== waiting);
+          remember(waiting.discordId, { arrival: waiting.arrival, since: waiting.since, wasOn: false });
+        }
+        const playing = onServer.get(source);
+        if (playing) {
+          onServer.delete(source);
+          remember(playing.discordId, { arrival: playing.arrival, since: playing.since, wasOn: true });
+        }
       },
       queued: () => {
         sortQueue();
         return queue.map((entry) => ({ source: entry.source, name: entry.name, priority: entry.priority }));
       },
       tick,
+      reportQueue,
+      /** reports the queue every queueReportMs */
+      startQueueReports: () => {
+        if (!reportTimer) reportTimer = setInterval(() => reportQueue(), queueReportMs);
+        return reportQueue();
+      },
       pollGrants,
       /** asks for grants every grantsPollMs */
       startGrants: () => {
@@ -344,6 +512,8 @@
         timer = null;
         if (grantsTimer) clearInterval(grantsTimer);
         grantsTimer = null;
+        if (reportTimer) clearInterval(reportTimer);
+        reportTimer = null;
       },
     };
   }

@@ -9,6 +9,9 @@
  *   set bayou_queue_tick_ms 1000      # how often the queue moves and tells players their place
  *   set bayou_server_name "main"      # this server's name in the site's record of what ran where
  *   set bayou_grants_poll_ms 5000     # how often it asks the site for what purchases give in the game
+ *   set bayou_queue_report_ms 5000    # how often it reports the queue to the site (players see it there)
+ *   set bayou_queue_grace_s 300       # a player who drops and comes back within this keeps their place (0: off)
+ *   set bayou_queue_boost_s 0         # raise a waiting player's priority by 1 every this many seconds (0: off)
  *   ensure bayou-bridge
  *
  * Other resources: exports['bayou-bridge'].getTokens(discordId),
@@ -28,6 +31,9 @@ const bridge = BayouBridge.createBridge({
   log: (message) => console.log(`[bayou-bridge] ${message}`),
   serverName: GetConvar('bayou_server_name', 'main'),
   grantsPollMs: GetConvarInt('bayou_grants_poll_ms', 5000),
+  queueReportMs: GetConvarInt('bayou_queue_report_ms', 5000),
+  rejoinGraceMs: GetConvarInt('bayou_queue_grace_s', 300) * 1000,
+  boostEveryMs: GetConvarInt('bayou_queue_boost_s', 0) * 1000,
   onlinePlayers,
   store: {
     get: (key) => GetResourceKvpString(key) || null,
@@ -76,7 +82,10 @@ on('onResourceStop', (name) => {
   if (name === GetCurrentResourceName()) bridge.stop();
 });
 
-if (GetConvar('bayou_site_url', '') && GetConvar('bayou_api_key', '')) bridge.startGrants();
+if (GetConvar('bayou_site_url', '') && GetConvar('bayou_api_key', '')) {
+  bridge.startGrants();
+  bridge.startQueueReports();
+}
 
 exports('getTokens', (discordId) => bridge.getTokens(discordId));
 exports('grantFailed', (grantId, message) => bridge.grantFailed(grantId, message));

@@ -44,6 +44,11 @@ export const myPurchaseSchema = z.object({
   /** Tebex's word on that code: accepted or refused; null where only the site records it */
   creatorCodeStatus: z.enum(['accepted', 'refused']).nullable(),
   /**
+   * the withdrawal consent given before paying: when, and the wording agreed to (null for a wording this site no
+   * longer knows); null on a purchase made before it was asked, and on a gift received
+   */
+  withdrawalConsent: z.object({ givenAt: z.string(), text: z.string().nullable() }).nullable(),
+  /**
    * a gift: `to` the recipient the player bought it for, or `from` the player who bought it for them (who is then
    * not shown the buyer's email, payment id or price: amount 0); null when bought for themself
    */

@@ -19,6 +19,7 @@ import {
   requiredReviewNotes,
   reviewNotesAsWritten,
 } from '../../../core/applications/model/review-notes.ts';
+import { VOTE_CHOICES, type VoteChoice, voteNoteField } from '../../../core/applications/model/votes.ts';
 
 /** The rules are core's: the form in the browser and the request body are checked by the same schemas. */
 export {
@@ -47,6 +48,7 @@ export {
   requiredReviewNotes,
 } from '../../../core/applications/model/review-notes.ts';
 export type { ApplicationKind } from '../../../core/applications/model/application.ts';
+export { VOTE_CHOICES, type VoteChoice } from '../../../core/applications/model/votes.ts';
 export {
   questionsOf,
   type FormLayout,
@@ -109,6 +111,44 @@ export type AppealInput = z.input<typeof appealSchema>;
 export const reviewAppealSchema = reviewAsWritten(appealKind);
 export type ReviewAppealInput = z.input<typeof reviewAppealSchema>;
 
+/** POST /api/applications/{id}/votes (and the staff applications' and appeals'): a vote, its note, the message should it decide. */
+export const castVoteSchema = z.object({
+  choice: z.enum(VOTE_CHOICES, { error: 'Choose approve, deny or abstain' }),
+  note: voteNoteField,
+  applicantMessage: applicantMessageField,
+});
+export type CastVoteInput = z.input<typeof castVoteSchema>;
+
+/** One vote as a reviewer reads it. */
+export interface VoteDto {
+  reviewerName: string;
+  choice: VoteChoice;
+  /** staff only */
+  note: string | null;
+  createdAt: string;
+}
+
+/**
+ * The votes on an application as the reader may see them (decision 0106): while the kind hides votes until one has
+ * voted, `count` is null and `votes` empty; `cast` counts them either way.
+ */
+export interface VotesDto {
+  /** approvals (or denials) that decide */
+  quorum: number;
+  cast: number;
+  visible: boolean;
+  count: Record<VoteChoice, number> | null;
+  /** oldest first; empty in a review list's rows */
+  votes: VoteDto[];
+  /** the reader's own vote */
+  mine: VoteChoice | null;
+  /** the reader holds "decide alone": their approval or denial decides at once */
+  decidesAlone: boolean;
+}
+
+/** A review list row's votes. */
+export type VoteTallyDto = Pick<VotesDto, 'cast' | 'count'>;
+
 export const pagingQuery = {
   page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').optional(),
   pageSize: z.coerce
@@ -146,6 +186,10 @@ export type ApplicationDto<A, S extends string> = {
     reviewedBy: string | null;
     reviewedAt: string | null;
     createdAt: string;
+    /** for reviewers: the votes so far, as they may see them */
+    votes?: VotesDto;
+    /** in the answer to a vote (or a review that was one): whether it decided the application */
+    decided?: boolean;
   };
 /**
  * An application as a review list shows it (GET /api/applications, /api/staff-applications): who, where it stands,
@@ -154,7 +198,10 @@ export type ApplicationDto<A, S extends string> = {
 export type ApplicationSummaryDto<T extends { status: string }> = Pick<
   T & ApplicationDto<object, T['status']>,
   'id' | 'userId' | 'discordUsername' | 'status' | 'createdAt'
->;
+> & {
+  /** once anyone has voted: how many, and the split while the reader may see it ("1 approve · 1 deny") */
+  votes?: VoteTallyDto;
+};
 
 /** The whitelist table's applicant (with email), age and 18+ columns, and the backstory's first 100 characters. */
 export type WhitelistApplicationSummaryDto = ApplicationSummaryDto<WhitelistApplicationDto> &

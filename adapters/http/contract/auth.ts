@@ -16,6 +16,8 @@ export const currentUserSchema = z.object({
   ban: z.object({ reason: z.string().nullable(), since: z.string() }).optional(),
   /** what the user may do: the role's preset with single grants and revocations; the server checks each route */
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** whether they declared their age (asked before their first purchase) */
+  ageDeclared: z.boolean(),
 });
 export type CurrentUserDto = z.infer<typeof currentUserSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHART_WINDOWS } from '../../../core/dashboard/use-cases/show-dashboard-charts.ts';
+import { PLATFORM_RULES } from '../../../core/catalogue/model/platform-rules.ts';
 
 export { CHART_WINDOWS };
 
@@ -42,3 +43,51 @@ export const dashboardChartsSchema = z.object({
   ),
 });
 export type DashboardChartsResponse = z.infer<typeof dashboardChartsSchema>;
+
+/** GET /api/dashboard/reviewers?days=30|90 (view-purchases): the reviewer figures over the charts' window (decision 0106) */
+export const reviewerFiguresSchema = z.object({
+  days: z.number().int(),
+  /** every reviewer who voted in the window, the most votes first */
+  reviewers: z.array(
+    z.object({
+      name: z.string(),
+      votes: z.number().int(),
+      /** median hours from an application's sending to their vote */
+      medianHoursToVote: z.number().nullable(),
+      /** their approvals and denials on applications decided since */
+      judged: z.number().int(),
+      /** the share of those that went the way the application was decided, in percent */
+      agreementPercent: z.number().nullable(),
+    }),
+  ),
+  /** whitelist, staff and appeal: decided in the window, the median hours to a decision, the share within 48 hours */
+  kinds: z.array(
+    z.object({
+      kind: z.enum(['whitelist', 'staff', 'appeal']),
+      decided: z.number().int(),
+      medianHoursToDecision: z.number().nullable(),
+      within48HoursPercent: z.number().nullable(),
+    }),
+  ),
+});
+export type ReviewerFiguresResponse = z.infer<typeof reviewerFiguresSchema>;
+
+/**
+ * GET /api/dashboard/rules (view-purchases): the rules the store sells under, as its settings make them, and the
+ * catalogue's items that risk the FiveM platform's rules (as `catalogue check` lists them).
+ */
+export const storeRulesSchema = z.object({
+  /** FIVEM_LISTED: the platform licence applies; `fivemListedSet` false when it follows GAME_API_KEY */
+  fivemListed: z.boolean(),
+  fivemListedSet: z.boolean(),
+  gateway: z.enum(['demo', 'stripe', 'tebex']),
+  /** PURCHASE_TOKENS: purchases credit tokens */
+  purchaseTokens: z.boolean(),
+  /** the version of the withdrawal consent's wording asked at every checkout */
+  withdrawalConsentVersion: z.string(),
+  /** receipts by email: the mail server's host, or null when they are written as files */
+  mailHost: z.string().nullable(),
+  items: z.number().int(),
+  risks: z.array(z.object({ id: z.string(), name: z.string(), rule: z.enum(PLATFORM_RULES), why: z.string() })),
+});
+export type StoreRulesDto = z.infer<typeof storeRulesSchema>;

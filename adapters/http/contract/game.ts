@@ -14,6 +14,8 @@ export const serverStatusSchema = z.object({
   uptime: z.number().min(0).max(1).nullable(),
   /** fivem://connect/cfx.re/join/<code> when FIVEM_CONNECT_CODE is set */
   connectUrl: z.string().nullable(),
+  /** the connection queue as the game server last reported it (within a minute); null without a report */
+  queue: z.object({ waiting: z.number().int(), online: z.number().int(), slots: z.number().int() }).nullable(),
 });
 export type ServerStatusDto = z.infer<typeof serverStatusSchema>;
 
@@ -42,6 +44,10 @@ export const playerAccessSchema = z.object({
   priority: z.number().int(),
   tier: z.string().nullable(),
   tokens: z.number().int(),
+  /** of `tokens`, those bought with money */
+  boughtTokens: z.number().int(),
+  /** of `tokens`, those earned or granted (in game, or by staff) */
+  earnedTokens: z.number().int(),
 });
 export type PlayerAccessDto = z.infer<typeof playerAccessSchema>;
 

@@ -39,6 +39,10 @@ export const PAGE_ROUTES = [
   '/admin/coupons',
   '/admin/creators',
   '/admin/appeals',
+  '/admin/answer-templates',
+  '/admin/api-tokens',
+  '/admin/queue',
+  '/admin/webhooks',
 ] as const;
 export type PageRoute = (typeof PAGE_ROUTES)[number];
 

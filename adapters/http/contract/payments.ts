@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGE_ANSWERS } from '../../../core/users/model/age.ts';
 import { productTypeSchema } from './catalogue.ts';
 
 /** the longest ban reason a request body may carry at all: the core refuses one past its own limit in its words */
@@ -13,6 +14,8 @@ export {
 const dollars = z.number().positive().max(100_000);
 
 export { GIFT_MONTHS } from '../../../core/purchases/model/gift.ts';
+export { WITHDRAWAL_CONSENT } from '../../../core/purchases/model/withdrawal-consent.ts';
+export { AGE_ANSWER_LABELS, AGE_ANSWERS, type AgeAnswer } from '../../../core/users/model/age.ts';
 
 /** A gift's recipient as the buyer's pages show it. */
 export const giftSchema = z.object({
@@ -52,6 +55,10 @@ export const createPaymentIntentSchema = z.object({
   giftTo: z.string().trim().max(100, "Keep the recipient's name to 100 characters or fewer.").optional(),
   /** a gifted Priority Pass: how many months it runs */
   giftMonths: z.number().int('Months must be a whole number.').optional(),
+  /** the version of the withdrawal consent's wording the buyer ticked (WITHDRAWAL_CONSENT.version); the core requires it */
+  withdrawalConsent: z.string().trim().max(32, 'The consent version is at most 32 characters.').optional(),
+  /** before the first purchase: 18 or over, or a parent's or guardian's consent */
+  ageDeclaration: z.enum(AGE_ANSWERS, { error: 'Age declaration is adult or parental_consent.' }).optional(),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentSchema>;
 

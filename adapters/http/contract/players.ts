@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { grantSchema } from './grants.ts';
 import { PERMISSIONS } from '../../../core/users/model/permissions.ts';
+import { AGE_ANSWERS } from '../../../core/users/model/age.ts';
 
 /** what a permission brings with it (refunding needs the purchases in view), for the editor to say before saving */
 export { IMPLIED_PERMISSIONS } from '../../../core/users/model/permissions.ts';
@@ -25,6 +26,8 @@ export type PlayerSearchResponse = z.infer<typeof playerSearchResponseSchema>;
 export const playerProfileSchema = playerSummarySchema.extend({
   username: z.string().nullable(),
   tokens: z.number().int(),
+  /** of `tokens`, those bought with money; the rest were earned or granted */
+  boughtTokens: z.number().int(),
   /** the game server's rule: an approved application, a live Priority Pass, or a staff role */
   isWhitelisted: z.boolean(),
   /** why they are whitelisted, as the game server counts it; null when they are not */
@@ -49,6 +52,8 @@ export const playerProfileSchema = playerSummarySchema.extend({
   banReason: z.string().nullable(),
   /** banned from the store after a payment dispute */
   storeBan: z.object({ reason: z.string(), createdAt: z.string() }).nullable(),
+  /** what they declared about their age at their first purchase, and when; null before it */
+  ageDeclaration: z.object({ answer: z.enum(AGE_ANSWERS), label: z.string(), at: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type PlayerProfileDto = z.infer<typeof playerProfileSchema>;

@@ -67,6 +67,13 @@ export const purchaseSchema = z.object({
   /** the export's gift cells: the recipient as `name (Discord ID)`, and a gifted pass's months */
   giftTo: z.string().nullable(),
   giftMonths: z.number().int().nullable(),
+  /**
+   * the withdrawal consent the buyer gave before paying: when, the wording's version and the address it came from;
+   * all null on a purchase made before it was asked
+   */
+  consentGivenAt: z.string().nullable(),
+  consentVersion: z.string().nullable(),
+  consentAddress: z.string().nullable(),
   /** bought as a gift: who for; null when bought for the buyer */
   gift: z
     .object({

@@ -5,9 +5,6 @@ export const secondFactorCodeSchema = z.object({
   code: z.string().trim().min(6, 'Enter the code.').max(20, 'That code is too long.'),
 });
 
-/** A ceremony's start takes no body: anything but an empty object is refused, not ignored. */
-export const ceremonyStartSchema = z.strictObject({}, 'This request takes no body.');
-
 /** What the browser's WebAuthn call answered (checked whole by the passkey ceremony). */
 export const passkeyAnswerSchema = z.object({
   response: z.looseObject({ id: z.string().min(1).max(1024) }),

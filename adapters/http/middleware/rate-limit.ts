@@ -71,3 +71,15 @@ export function writeRateLimit(limiter: RateLimiter): Middleware {
     return next();
   };
 }
+
+/** Requests per API token under /api/v1 (runs after the token is read), counted per process. */
+export function apiTokenRateLimit(limiter: RateLimiter): Middleware {
+  return (ctx, next) => {
+    const caller = ctx.state.apiCaller;
+    if (caller) {
+      const wait = limiter.hit(caller.token.id);
+      if (wait > 0) return refuse(ctx, wait, 'API requests');
+    }
+    return next();
+  };
+}

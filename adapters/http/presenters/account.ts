@@ -6,6 +6,7 @@ import type { Delivery } from '../../../core/delivery/model/delivery.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { MyPurchaseDto, MyPurchasesResponse } from '../contract/account.ts';
 import { presentDiscount } from './purchases.ts';
+import { withdrawalConsentText } from '../../../core/purchases/model/withdrawal-consent.ts';
 
 /** Whether the bot granted the purchase's Discord role, as the buyer reads it. */
 function roleOf(deliveries: readonly Delivery[]): Pick<MyPurchaseDto, 'role' | 'roleGrantedAt'> {
@@ -50,6 +51,12 @@ export function presentMyPurchase(
     ...roleOf(deliveries),
     creatorCode: purchase.creator?.code ?? null,
     creatorCodeStatus: purchase.creator?.provider ?? null,
+    withdrawalConsent: purchase.withdrawalConsent
+      ? {
+          givenAt: purchase.withdrawalConsent.givenAt.toISOString(),
+          text: withdrawalConsentText(purchase.withdrawalConsent.version),
+        }
+      : null,
     gift: purchase.gift
       ? {
           direction: received ? 'from' : 'to',
@@ -72,6 +79,7 @@ export function presentMyPurchase(
         buyerEmail: null,
         creatorCode: null,
         creatorCodeStatus: null,
+        withdrawalConsent: null,
       }
     : shown;
 }

@@ -5,7 +5,26 @@ import {
   type ApplicationView,
 } from '../../../core/applications/model/application.ts';
 import type { ApplicationPage } from '../../../core/applications/use-cases/list-applications.ts';
-import type { ApplicationDto, ApplicationListDto, MyApplicationsDto } from '../contract/applications.ts';
+import type { VoteSummary } from '../../../core/applications/model/votes.ts';
+import type { ApplicationDto, ApplicationListDto, MyApplicationsDto, VotesDto } from '../contract/applications.ts';
+
+/** The votes as the reader may see them; a vote's note is staff's, as the review notes are. */
+export function presentVotes(summary: VoteSummary): VotesDto {
+  return {
+    quorum: summary.quorum,
+    cast: summary.cast,
+    visible: summary.visible,
+    count: summary.count,
+    votes: summary.votes.map((vote) => ({
+      reviewerName: vote.reviewerName,
+      choice: vote.choice,
+      note: vote.note,
+      createdAt: vote.createdAt.toISOString(),
+    })),
+    mine: summary.mine,
+    decidesAlone: summary.decidesAlone,
+  };
+}
 
 /** Identity, the kind's answers (its questions, in their order), `currentStaff` where the kind shows it, the review. */
 export function presentApplication<A, S extends string>(
@@ -28,6 +47,7 @@ export function presentApplication<A, S extends string>(
     reviewedBy: application.reviewedBy,
     reviewedAt: application.reviewedAt?.toISOString() ?? null,
     createdAt: application.createdAt.toISOString(),
+    ...(application.votes ? { votes: presentVotes(application.votes) } : {}),
   };
 }
 
@@ -55,6 +75,9 @@ export function presentApplicationSummary<A, S extends string>(
     row.preview = previewOf((application as Record<string, unknown>)[preview.answer], preview.length);
   row.status = application.status;
   row.createdAt = application.createdAt.toISOString();
+  // a row names its votes only once someone voted, and then only how many and (while visible) the split
+  if (application.votes && application.votes.cast > 0)
+    row.votes = { cast: application.votes.cast, count: application.votes.count };
   return row;
 }
 

@@ -14,6 +14,7 @@ export function presentCurrentUser(user: User): CurrentUserDto {
     // only while banned: the site then shows the ban and the appeal in place of everything else
     ...(user.bannedAt ? { ban: { reason: user.banReason, since: user.bannedAt.toISOString() } } : {}),
     permissions: [...permissionsOf(user)],
+    ageDeclared: Boolean(user.ageDeclaration),
   };
 }
 
@@ -22,6 +23,7 @@ export function presentTokenEntry(entry: TokenLedgerEntry): TokenEntryDto {
     id: entry.id,
     delta: entry.delta,
     balanceAfter: entry.balanceAfter,
+    boughtDelta: entry.boughtDelta,
     reason: entry.reason,
     reference: entry.reference,
     createdAt: entry.createdAt.toISOString(),

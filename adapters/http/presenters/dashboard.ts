@@ -1,6 +1,7 @@
 import type { DashboardCharts } from '../../../core/dashboard/use-cases/show-dashboard-charts.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
-import type { DashboardChartsResponse } from '../contract/dashboard.ts';
+import type { ReviewerFigures } from '../../../core/dashboard/use-cases/show-reviewer-figures.ts';
+import type { DashboardChartsResponse, ReviewerFiguresResponse } from '../contract/dashboard.ts';
 
 const dollarsOf = (cents: Record<string, number>) =>
   Object.fromEntries(Object.entries(cents).map(([id, value]) => [id, centsToDollars(value)]));
@@ -23,5 +24,14 @@ export function presentDashboardCharts(charts: DashboardCharts): DashboardCharts
       })),
     },
     applications: charts.applications,
+  };
+}
+
+/** Reviewers by name: their account id stays on the server. */
+export function presentReviewerFigures(figures: ReviewerFigures): ReviewerFiguresResponse {
+  return {
+    days: figures.days,
+    reviewers: figures.reviewers.map(({ reviewerId: _id, ...reviewer }) => reviewer),
+    kinds: figures.kinds,
   };
 }

@@ -7,6 +7,7 @@ import { displayName, type User } from '../../../core/users/model/user.ts';
 import type { PlayerAccessView } from '../../../core/game/model/player-access.ts';
 import type { MembershipView } from '../../../core/memberships/model/membership-views.ts';
 import type { PlayerPageDto, PlayerProfileDto, PlayerSummaryDto, TimelineEntryDto } from '../contract/players.ts';
+import { AGE_ANSWER_LABELS } from '../../../core/users/model/age.ts';
 
 export function presentPlayerSummary(user: User): PlayerSummaryDto {
   return {
@@ -29,6 +30,7 @@ export function presentPlayerProfile(
     ...presentPlayerSummary(user),
     username: user.username,
     tokens: user.tokens,
+    boughtTokens: user.boughtTokens,
     isWhitelisted: access.whitelisted,
     whitelistedBy: !access.whitelisted
       ? null
@@ -59,6 +61,13 @@ export function presentPlayerProfile(
     bannedAt: user.bannedAt?.toISOString() ?? null,
     banReason: user.banReason,
     storeBan: storeBan ? { reason: storeBan.reason, createdAt: storeBan.createdAt.toISOString() } : null,
+    ageDeclaration: user.ageDeclaration
+      ? {
+          answer: user.ageDeclaration.answer,
+          label: AGE_ANSWER_LABELS[user.ageDeclaration.answer],
+          at: user.ageDeclaration.at.toISOString(),
+        }
+      : null,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -76,6 +85,8 @@ const ACTION_TITLES: Record<AccountAction['action'], string> = {
   grant_permission: 'Permission granted',
   revoke_permission: 'Permission revoked',
   reset_second_factor: 'Second factor reset',
+  queue_front: 'Moved to the front of the queue',
+  queue_remove: 'Removed from the queue',
 };
 
 const DELIVERY_TITLES = {

@@ -97,6 +97,9 @@ export function presentPurchase(
     reportedCouponCodes: purchase.providerCodes?.couponCodes ?? null,
     giftTo: purchase.gift ? `${purchase.gift.name} (${purchase.gift.discordId})` : null,
     giftMonths: purchase.gift?.months ?? null,
+    consentGivenAt: purchase.withdrawalConsent?.givenAt.toISOString() ?? null,
+    consentVersion: purchase.withdrawalConsent?.version ?? null,
+    consentAddress: purchase.withdrawalConsent?.address ?? null,
     gift: purchase.gift
       ? {
           name: purchase.gift.name,

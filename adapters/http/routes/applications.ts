@@ -9,6 +9,7 @@ import { ApplicationNotFoundError } from '../../../core/applications/errors.ts';
 import type { ApplicationUseCases } from '../../../core/applications/module.ts';
 import {
   appealKind,
+  castVoteSchema,
   listQuerySchema,
   reviewAppealSchema,
   reviewApplicationSchema,
@@ -21,6 +22,7 @@ import {
 import { currentUser, requirePermission, requireUser } from '../middleware/auth.ts';
 import { sendJson } from '../json-response.ts';
 import { presentApplication, presentApplicationPage, presentMine } from '../presenters/applications.ts';
+import { presentAnswerTemplate } from '../presenters/answer-templates.ts';
 import { UUID_SHAPE } from '../contract/ids.ts';
 
 /** An id that cannot exist is simply not found (and never reaches the database as bad SQL input). */
@@ -73,7 +75,11 @@ export const appealRoutes: ApplicationRoutes<AppealAnswers, AppealStatus> = {
   reviews: [{ suffix: '', body: reviewAppealSchema }],
 };
 
-/** Submit, list, mine, show and review for one kind; the kind's deciding permission (or role) reads and decides. */
+/**
+ * Submit, list, mine, show, review and vote for one kind, and the kind's answer templates; the kind's deciding
+ * permission reads, votes and decides. A review that approves or refuses is a vote (decision 0106): its answer says
+ * whether it decided.
+ */
 export function applicationRoutes<A, S extends string>(
   router: Router,
   useCases: ApplicationUseCases<A, S>,
@@ -100,7 +106,7 @@ export function applicationRoutes<A, S extends string>(
   router.get(path, decider, cachedList, async (ctx) => {
     const { preview, ...query } = listQuery.parse(ctx.query);
     ctx.set('Cache-Control', 'no-store');
-    const page = await useCases.list.execute({ ...query, summary: true });
+    const page = await useCases.list.execute({ ...query, summary: true, reader: currentUser(ctx) });
     sendJson(ctx, presentApplicationPage(kind, page, preview === 'true' ? 'summary-with-preview' : 'summary'));
   });
 
@@ -109,9 +115,30 @@ export function applicationRoutes<A, S extends string>(
     ctx.body = presentMine(kind, await useCases.mine.execute({ userId: currentUser(ctx).id }), decisionsOnDiscord);
   });
 
+  // before `/:id`, which would read the word as an application's id
+  router.get(`${path}/answer-templates`, decider, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const templates = await useCases.templates.execute({ kind: kind.name, reader: currentUser(ctx) });
+    ctx.body = { templates: templates.map(presentAnswerTemplate) };
+  });
+
   router.get(`${path}/:id`, decider, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentApplication(kind, await useCases.show.execute({ id: idOf(ctx) }));
+    ctx.body = presentApplication(kind, await useCases.show.execute({ id: idOf(ctx), reader: currentUser(ctx) }));
+  });
+
+  router.post(`${path}/:id/votes`, decider, async (ctx) => {
+    const id = idOf(ctx);
+    const body = castVoteSchema.parse(ctx.request.body ?? {});
+    const { application, decided } = await useCases.vote.execute({
+      id,
+      choice: body.choice,
+      note: body.note,
+      applicantMessage: body.applicantMessage,
+      reviewer: currentUser(ctx),
+      channel: 'web',
+    });
+    ctx.body = { ...presentApplication(kind, application), decided };
   });
 
   for (const review of routes.reviews) {
@@ -127,7 +154,11 @@ export function applicationRoutes<A, S extends string>(
         reviewer: currentUser(ctx),
         channel: 'web',
       });
-      ctx.body = presentApplication(kind, reviewed);
+      // an approval or a refusal was a vote: the answer says whether it decided
+      ctx.body = {
+        ...presentApplication(kind, reviewed),
+        ...(reviewed.votes ? { decided: !kind.open.includes(reviewed.status) } : {}),
+      };
     });
   }
 }

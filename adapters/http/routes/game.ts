@@ -19,8 +19,9 @@ import type { RateLimiter } from '../middleware/rate-limiter.ts';
 
 /** The game server's status for every visitor, from memory (never a call to the game server). */
 export function serverStatusRoutes(router: Router, core: Core, connectCode: string | null): void {
-  router.get('/api/server-status', (ctx) => {
+  router.get('/api/server-status', async (ctx) => {
     const status = core.game.status();
+    const queue = await core.queue.summary.execute();
     const body: ServerStatusDto = {
       configured: status.configured,
       online: status.online,
@@ -30,6 +31,7 @@ export function serverStatusRoutes(router: Router, core: Core, connectCode: stri
       updatedAt: status.updatedAt?.toISOString() ?? null,
       uptime: status.uptime,
       connectUrl: connectCode ? `fivem://connect/cfx.re/join/${connectCode}` : null,
+      queue,
     };
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = body;
@@ -52,7 +54,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * The game server's own key (Authorization: Bearer), compared in constant time; a browser session counts for
  * nothing here. Each key is rate limited.
  */
-function gameKey(apiKey: string, limiter: RateLimiter) {
+export function gameKey(apiKey: string, limiter: RateLimiter) {
   const expected = digest(apiKey);
   return async (ctx: Context, next: Next) => {
     // exactly `Bearer <key>`: one scheme, one space, the key and nothing after it

@@ -65,6 +65,8 @@ export function paymentRoutes(
       creatorCode: input.creatorCode || undefined,
       giftTo: input.giftTo,
       giftMonths: input.giftMonths,
+      withdrawalConsent: input.withdrawalConsent,
+      ageDeclaration: input.ageDeclaration,
     });
     const { paymentIntentId } = started.purchase;
     if (!paymentIntentId) throw new Error('A started checkout has no payment intent.');

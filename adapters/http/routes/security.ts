@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { noBody } from '../middleware/no-body.ts';
 import type { Core } from '../../../core/index.ts';
 import type { Challenge } from '../../../core/security/model/second-factor.ts';
 import {
   type AuthenticatorSetupDto,
-  ceremonyStartSchema,
   type FactorAddedDto,
   passkeyAnswerSchema,
   type PasskeyOptionsDto,
@@ -73,7 +73,7 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
   });
 
   router.post('/api/security/passkeys/options', requireUser(), async (ctx) => {
-    ceremonyStartSchema.parse(ctx.request.body ?? {});
+    noBody(ctx);
     sendPasskeyOptions(ctx, await security.startPasskeyRegistration.execute({ user: currentUser(ctx) }));
   });
 
@@ -85,7 +85,7 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
   });
 
   router.post('/api/security/authenticator-app', requireUser(), async (ctx) => {
-    ceremonyStartSchema.parse(ctx.request.body ?? {});
+    noBody(ctx);
     const body: AuthenticatorSetupDto = await security.startTotpSetup.execute({ user: currentUser(ctx) });
     noStore(ctx);
     ctx.body = body;
@@ -97,7 +97,7 @@ export function securityRoutes(router: Router, core: Core, limiter: RateLimiter)
   });
 
   router.post('/api/security/check/options', requireUser(), async (ctx) => {
-    ceremonyStartSchema.parse(ctx.request.body ?? {});
+    noBody(ctx);
     sendPasskeyOptions(ctx, await security.startPasskeyCheck.execute({ user: currentUser(ctx) }));
   });
 

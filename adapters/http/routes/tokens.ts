@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Core } from '../../../core/index.ts';
+import { earnedTokens } from '../../../core/users/model/user.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import type { TokenBalanceDto, TokenHistoryDto } from '../contract/tokens.ts';
 import { presentTokenEntry } from '../presenters/auth.ts';
@@ -10,7 +11,12 @@ export function tokenRoutes(router: Router, core: Core): void {
   router.get('/api/user/tokens', requireUser(), (ctx) => {
     // the user as the database holds it now: read for this request, or cached in memory and dropped on every change
     // (a credit or a spend changes the user): the response is cached beside the session until then
-    const body: TokenBalanceDto = { tokens: currentUser(ctx as Context).tokens };
+    const user = currentUser(ctx as Context);
+    const body: TokenBalanceDto = {
+      tokens: user.tokens,
+      boughtTokens: user.boughtTokens,
+      earnedTokens: earnedTokens(user),
+    };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
     cacheForSession(ctx as Context);

@@ -39,6 +39,15 @@ import { Migration20261129000039PromotionInvalidations } from './0039-promotion-
 import { Migration20261130000040StoreBanInvalidations } from './0040-store-ban-invalidations.ts';
 import { Migration20261130000041OpenCheckoutsByBuyer } from './0041-open-checkouts-by-buyer.ts';
 import { Migration20261130000042GameGrants } from './0042-game-grants.ts';
+import { Migration20261130000043ConsentAndAge } from './0043-consent-and-age.ts';
+import { Migration20261130000044Emails } from './0044-emails.ts';
+import { Migration20261201000045BoughtTokens } from './0045-bought-tokens.ts';
+import { Migration20261201000046PrivacyRequests } from './0046-privacy-requests.ts';
+import { Migration20261201000047VotesAndAnswerTemplates } from './0047-votes-and-answer-templates.ts';
+import { Migration20261201000048Interviews } from './0048-interviews.ts';
+import { Migration20261201000049Webhooks } from './0049-webhooks.ts';
+import { Migration20261201000050ApiTokens } from './0050-api-tokens.ts';
+import { Migration20261201000051Queue } from './0051-queue.ts';
 import { MIGRATION_NAMES, type MigrationName } from './names.ts';
 
 /** Each migration's class by its name: every name of MIGRATION_NAMES has one, and nothing else is here. */
@@ -82,6 +91,15 @@ const classes: Record<MigrationName, Constructor<Migration>> = {
   Migration20261130000040StoreBanInvalidations,
   Migration20261130000041OpenCheckoutsByBuyer,
   Migration20261130000042GameGrants,
+  Migration20261130000043ConsentAndAge,
+  Migration20261130000044Emails,
+  Migration20261201000045BoughtTokens,
+  Migration20261201000046PrivacyRequests,
+  Migration20261201000047VotesAndAnswerTemplates,
+  Migration20261201000048Interviews,
+  Migration20261201000049Webhooks,
+  Migration20261201000050ApiTokens,
+  Migration20261201000051Queue,
 };
 
 /**

@@ -43,6 +43,15 @@ export const MIGRATION_NAMES = [
   'Migration20261130000040StoreBanInvalidations',
   'Migration20261130000041OpenCheckoutsByBuyer',
   'Migration20261130000042GameGrants',
+  'Migration20261130000043ConsentAndAge',
+  'Migration20261130000044Emails',
+  'Migration20261201000045BoughtTokens',
+  'Migration20261201000046PrivacyRequests',
+  'Migration20261201000047VotesAndAnswerTemplates',
+  'Migration20261201000048Interviews',
+  'Migration20261201000049Webhooks',
+  'Migration20261201000050ApiTokens',
+  'Migration20261201000051Queue',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

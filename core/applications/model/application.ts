@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { Permission } from '../../users/model/permissions.ts';
 import type { FormLayout } from './form-layout.ts';
+import type { VoteSummary } from './votes.ts';
 
-export type ApplicationKindName = 'whitelist' | 'staff' | 'appeal';
+export const APPLICATION_KIND_NAMES = ['whitelist', 'staff', 'appeal'] as const;
+export type ApplicationKindName = (typeof APPLICATION_KIND_NAMES)[number];
 
 /** The bans the site itself lifts when an appeal is approved: the account's, and the store's. */
 export type LiftableBan = 'account' | 'store';
@@ -44,8 +46,14 @@ export interface ApplicationRecord<S extends string = string> {
 export type Answers = Record<string, unknown>;
 export type Application<A = Answers, S extends string = string> = A & ApplicationRecord<S>;
 
-/** What the review screens read; `currentStaff` only for kinds that show it. */
-export type ApplicationView<A = Answers, S extends string = string> = Application<A, S> & { currentStaff?: boolean };
+/**
+ * What the review screens read; `currentStaff` only for kinds that show it; `votes` where the reader is a reviewer (the
+ * review list, the application's own page, the answer to a review).
+ */
+export type ApplicationView<A = Answers, S extends string = string> = Application<A, S> & {
+  currentStaff?: boolean;
+  votes?: VoteSummary;
+};
 
 /** The identity an application is filed under: always the signed-in user's. */
 export interface Applicant {

@@ -11,6 +11,9 @@ export const ACCOUNT_ACTION_KINDS = [
   'grant_permission',
   'revoke_permission',
   'reset_second_factor',
+  // a waiting player moved to the front of the game server's queue, or removed from it (decision 0110)
+  'queue_front',
+  'queue_remove',
 ] as const;
 export type AccountActionKind = (typeof ACCOUNT_ACTION_KINDS)[number];
 

@@ -3,6 +3,18 @@ import { ProductNotFoundError } from '../errors.ts';
 import { ALL_PRODUCTS } from './products.ts';
 import { tokensFor, type PricedItem, type Product, type ProductType } from './product.ts';
 
+/**
+ * The catalogue of a store that credits no tokens for money (PURCHASE_TOKENS=off): no product grants tokens, and no
+ * feature promises them.
+ */
+export function withoutPurchaseTokens(products: readonly Product[]): Product[] {
+  return products.map((product) => ({
+    ...product,
+    fixedTokens: 0,
+    features: product.features.filter((feature) => !/\btokens?\b/i.test(feature)),
+  }));
+}
+
 /** The single source of every price and token grant. */
 export class Catalogue {
   constructor(private readonly products: readonly Product[] = ALL_PRODUCTS) {}

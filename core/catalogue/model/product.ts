@@ -1,4 +1,5 @@
 import type { Fulfilment } from './fulfilment.ts';
+import type { SaleKind } from './platform-rules.ts';
 
 export const PRODUCT_TYPES = ['whitelist', 'gang', 'addon', 'unban'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -29,6 +30,12 @@ export interface Product {
   detail?: string;
   /** how the product reaches the buyer and in what time: every page that states it reads it from here */
   fulfilment: Fulfilment;
+  /** what it sells, as the FiveM platform's rules read it (`catalogue check`) */
+  sells: SaleKind;
+  /** it gives a reward drawn at random */
+  randomRewards?: boolean;
+  /** it sells access to the server itself: the feature that says so */
+  grantsAccess?: string;
 }
 
 /** What a buyer pays for: a product, and the option when the product has several prices. */

@@ -1,4 +1,5 @@
 import { type Fulfilment, processingLine, ROLE_DELIVERY, reviewWithin } from './fulfilment.ts';
+import type { SaleKind } from './platform-rules.ts';
 import type { Product } from './product.ts';
 
 const base = { options: [], popular: false, recommended: false, aliases: [] as string[], fulfilment: ROLE_DELIVERY };
@@ -20,6 +21,9 @@ function whitelist(
     name,
     description,
     features,
+    sells: 'queue-priority',
+    // every tier's first feature: the pass whitelists its holder
+    grantsAccess: features.find((feature) => feature.includes('server access')),
     priceCents: dollars * 100,
     fixedTokens: tokens,
     detail,
@@ -80,6 +84,7 @@ export const GANG_PACKAGES: Product[] = [
   {
     ...base,
     type: 'gang',
+    sells: 'convenience',
     id: 'starter-gang',
     name: 'Starter Gang',
     priceCents: 5000,
@@ -90,6 +95,7 @@ export const GANG_PACKAGES: Product[] = [
   {
     ...base,
     type: 'gang',
+    sells: 'convenience',
     id: 'hood-package',
     name: 'Hood Package',
     priceCents: 8000,
@@ -102,6 +108,7 @@ export const GANG_PACKAGES: Product[] = [
   {
     ...base,
     type: 'gang',
+    sells: 'convenience',
     id: 'swamp-syndicate',
     name: 'Swamp Syndicate',
     priceCents: 15000,
@@ -120,6 +127,7 @@ export const GANG_PACKAGES: Product[] = [
 function addon(
   id: string,
   name: string,
+  sells: SaleKind,
   description: string,
   features: string[],
   price: number | null,
@@ -129,6 +137,7 @@ function addon(
   return {
     ...base,
     type: 'addon',
+    sells,
     id,
     name,
     description,
@@ -149,6 +158,7 @@ export const ADDONS: Product[] = [
   addon(
     'custom-tattoos',
     'Custom Tattoos',
+    'cosmetic',
     'Original ink designed for your character.',
     ['Designed by our artists', 'Any style', 'Placed on your character'],
     null,
@@ -162,6 +172,7 @@ export const ADDONS: Product[] = [
   addon(
     'bayou-chains',
     'Bayou Chains',
+    'cosmetic',
     'Custom chains to show who runs the parish.',
     ['Custom modelled chain', 'Worn in city', 'Your design'],
     null,
@@ -175,6 +186,7 @@ export const ADDONS: Product[] = [
   addon(
     'swamp-vehicles',
     'Swamp Vehicles',
+    'convenience',
     'A custom vehicle added to your garage.',
     ['Custom vehicle', 'Added to your garage', 'Unique plate'],
     115,
@@ -182,6 +194,7 @@ export const ADDONS: Product[] = [
   addon(
     'vip-housing',
     'VIP Housing',
+    'convenience',
     'A private property to call home.',
     ['Private property', 'Custom interior', 'Storage'],
     100,
@@ -189,6 +202,7 @@ export const ADDONS: Product[] = [
   addon(
     'business-package',
     'Business Package',
+    'convenience',
     'Open your own business in the city.',
     ['Business property', 'Employee management', 'Custom signage'],
     150,
@@ -196,6 +210,7 @@ export const ADDONS: Product[] = [
   addon(
     'female-customization',
     'Female Customization',
+    'cosmetic',
     'Details that make your character yours.',
     ['Custom nail art', 'Custom styling', 'Made for your character'],
     null,
@@ -207,6 +222,7 @@ export const ADDONS: Product[] = [
   addon(
     'ped-creation',
     'Ped Creation',
+    'cosmetic',
     'A custom character model built for you.',
     ['Custom character model', 'Made to your brief', 'Yours alone'],
     null,
@@ -234,6 +250,7 @@ function unban(
   return {
     ...base,
     type: 'unban',
+    sells: 'service',
     id,
     name,
     priceCents: Math.round(dollars * 100),

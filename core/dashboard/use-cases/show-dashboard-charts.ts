@@ -1,12 +1,10 @@
 import type { Catalogue } from '../../catalogue/model/catalogue.ts';
 import { PRODUCT_TYPES } from '../../catalogue/model/product.ts';
-import { InvalidInputError } from '../../shared/errors.ts';
 import type { Clock } from '../../shared/ports.ts';
+import { type ChartWindow, chartWindowOf } from '../model/chart-window.ts';
 import type { DashboardFigures } from '../ports.ts';
 
-/** The windows the dashboard offers for its daily and weekly charts, in days. */
-export const CHART_WINDOWS = [30, 90] as const;
-export type ChartWindow = (typeof CHART_WINDOWS)[number];
+export { CHART_WINDOWS, type ChartWindow } from '../model/chart-window.ts';
 
 /** how many months the membership chart goes back at most (the current month included) */
 export const MEMBERSHIP_MONTHS = 12;
@@ -62,12 +60,8 @@ export class ShowDashboardCharts {
   ) {}
 
   async execute(input: { days: number }): Promise<DashboardCharts> {
-    const days = input.days as ChartWindow;
-    if (!CHART_WINDOWS.includes(days))
-      throw new InvalidInputError('INVALID_CHART_WINDOW', `Charts cover ${CHART_WINDOWS.join(' or ')} days.`);
     const now = this.clock.now();
-    const today = startOfUtcDay(now);
-    const window = { from: new Date(today.getTime() - (days - 1) * DAY_MS), to: now };
+    const { days, window } = chartWindowOf(input.days, now, 'Charts');
     const firstWeek = startOfUtcWeek(window.from);
     const [taken, types, applications, memberships] = await Promise.all([
       this.figures.takenByDay(window),

@@ -287,6 +287,19 @@ export class OutboxDeliveryEffects implements DeliveryEffects, MembershipEffects
     await this.record(drafts);
   }
 
+  /**
+   * Direct messages another module words itself (an interview booked, moved, cancelled or about to start), each to a
+   * member by their account: written like every other message, with its dedupe key, and sent by the worker.
+   */
+  async messageMembers(
+    drafts: ReadonlyArray<{ userId: string; content: string; dedupeKey: string; applicationId: string | null }>,
+  ): Promise<void> {
+    const rows: Draft[] = [];
+    for (const draft of drafts)
+      rows.push({ kind: 'message_user', ...draft, discordId: await this.deps.entitlements.discordIdOf(draft.userId) });
+    await this.record(rows);
+  }
+
   private async stillEntitled(userId: string, roleId: string, without?: EntitlementExclusion): Promise<boolean> {
     const [member] = await this.deps.entitlements.of(userId, without);
     return member ? this.deps.roles.expectedRoles(member).has(roleId) : false;

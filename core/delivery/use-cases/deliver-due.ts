@@ -1,4 +1,4 @@
-import type { Clock } from '../../shared/ports.ts';
+import type { Clock, TransactionRunner } from '../../shared/ports.ts';
 import type { Delivery } from '../model/delivery.ts';
 import { DeliveryAttemptError } from '../errors.ts';
 import { backoffMs, type DeliverySettings } from '../model/delivery-settings.ts';
@@ -10,14 +10,31 @@ export interface DeliveryPassReport {
   failed: number;
 }
 
+/** Told when a role's delivery is settled for good (delivered, or failed), in the transaction that settles it. */
+export interface RoleGrantOutcomes {
+  transactions: TransactionRunner;
+  settled(delivery: Delivery, delivered: boolean, message: string | null): Promise<void>;
+}
+
 /** One pass of the outbox: claims what is due, sends it through Discord, records each outcome. */
 export class DeliverDue {
-  constructor(
-    private readonly outbox: DeliveryOutbox,
-    private readonly discord: DiscordGateway,
-    private readonly clock: Clock,
-    private readonly settings: DeliverySettings,
-  ) {}
+  private readonly outbox: DeliveryOutbox;
+  private readonly discord: DiscordGateway;
+  private readonly clock: Clock;
+  private readonly settings: DeliverySettings;
+  private readonly outcomes: RoleGrantOutcomes | undefined;
+
+  constructor(deps: {
+    outbox: DeliveryOutbox;
+    discord: DiscordGateway;
+    clock: Clock;
+    settings: DeliverySettings;
+    /** told of a role given or given up on (the webhooks' grant events) */
+    outcomes?: RoleGrantOutcomes;
+  }) {
+    ({ outbox: this.outbox, discord: this.discord, clock: this.clock, settings: this.settings } = deps);
+    this.outcomes = deps.outcomes;
+  }
 
   async execute(): Promise<DeliveryPassReport> {
     const now = this.clock.now();
@@ -35,7 +52,7 @@ export class DeliverDue {
     try {
       await this.send(delivery);
       const at = this.clock.now();
-      await this.outbox.settle(delivery.id, {
+      await this.settled(delivery, {
         status: 'delivered',
         nextAttemptAt: at,
         lastError: null,
@@ -51,7 +68,7 @@ export class DeliverDue {
           : new DeliveryAttemptError(error instanceof Error ? error.message : String(error), true);
       const lastError = `Try ${delivery.attempts}: ${failure.message}`.slice(0, 2000);
       if (!failure.retryable || delivery.attempts >= this.settings.maxAttempts) {
-        await this.outbox.settle(delivery.id, {
+        await this.settled(delivery, {
           status: 'failed',
           nextAttemptAt: at,
           lastError,
@@ -70,6 +87,19 @@ export class DeliverDue {
       });
       return 'retrying';
     }
+  }
+
+  /** a role given or given up on is settled with what it tells (the webhooks' grant events), in one transaction */
+  private async settled(delivery: Delivery, changes: Parameters<DeliveryOutbox['settle']>[1]): Promise<void> {
+    const outcomes = this.outcomes;
+    if (!outcomes || delivery.kind !== 'grant_role') {
+      await this.outbox.settle(delivery.id, changes);
+      return;
+    }
+    await outcomes.transactions.run(async () => {
+      await this.outbox.settle(delivery.id, changes);
+      await outcomes.settled(delivery, changes.status === 'delivered', changes.lastError);
+    });
   }
 
   private async send(delivery: Delivery): Promise<void> {

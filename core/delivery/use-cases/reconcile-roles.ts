@@ -20,6 +20,8 @@ export interface RoleReconcileReport {
   differences: RoleDifference[];
 }
 
+const DISCORD_SNOWFLAKE = /^\d+$/;
+
 /**
  * Works out each member's roles from their completed purchases and approved whitelist application, compares
  * them with what the guild shows through the bot, and fixes the differences unless it is a dry run. Only roles
@@ -38,6 +40,8 @@ export class ReconcileRoles {
     const managed = this.roles.managedRoles;
     if (managed.size === 0) return report;
     for (const member of await this.entitlements.of()) {
+      // an erased account holds an opaque id, no Discord member's: its roles went when it was erased
+      if (!DISCORD_SNOWFLAKE.test(member.discordId)) continue;
       const held = await this.discord.memberRoles(member.discordId);
       report.membersChecked += 1;
       if (held === null) {

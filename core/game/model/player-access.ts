@@ -1,7 +1,7 @@
 import type { Catalogue } from '../../catalogue/model/catalogue.ts';
 import type { Entitlements } from '../../delivery/ports.ts';
 import { InvalidInputError } from '../../shared/errors.ts';
-import { isBanned, type User } from '../../users/model/user.ts';
+import { earnedTokens, isBanned, type User } from '../../users/model/user.ts';
 
 /** Staff and admins go ahead of every tier. */
 export const STAFF_PRIORITY = 10;
@@ -21,6 +21,10 @@ export interface PlayerAccessView {
   /** the tier they hold, or null */
   tier: string | null;
   tokens: number;
+  /** of `tokens`, those bought with money (a server whose rules forbid spending them can tell them apart) */
+  boughtTokens: number;
+  /** of `tokens`, those earned or granted */
+  earnedTokens: number;
 }
 
 export function checkedDiscordId(discordId: string): string {
@@ -56,5 +60,7 @@ export async function playerAccessOf(
     priority: staff ? STAFF_PRIORITY : rank + 1,
     tier: rank >= 0 ? tiers[rank].id : null,
     tokens: user.tokens,
+    boughtTokens: user.boughtTokens,
+    earnedTokens: earnedTokens(user),
   };
 }

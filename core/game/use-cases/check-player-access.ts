@@ -14,7 +14,17 @@ export class CheckPlayerAccess {
   async execute(discordId: string): Promise<PlayerAccessView> {
     const user = await this.users.findByDiscordId(checkedDiscordId(discordId));
     if (!user)
-      return { discordId, known: false, whitelisted: false, banned: false, priority: 0, tier: null, tokens: 0 };
+      return {
+        discordId,
+        known: false,
+        whitelisted: false,
+        banned: false,
+        priority: 0,
+        tier: null,
+        tokens: 0,
+        boughtTokens: 0,
+        earnedTokens: 0,
+      };
     return playerAccessOf(user, { entitlements: this.entitlements, catalogue: this.catalogue });
   }
 }

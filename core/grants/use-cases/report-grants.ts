@@ -1,12 +1,17 @@
 import type { Clock, TransactionRunner } from '../../shared/ports.ts';
 import { GrantNotFoundError } from '../errors.ts';
-import type { GrantStatus } from '../model/grant.ts';
+import type { Grant, GrantStatus } from '../model/grant.ts';
 import type { GrantAlerts, GrantQueue } from '../ports.ts';
 
 export interface GrantReport {
   grantId: string;
   ok: boolean;
   message: string | null;
+}
+
+/** Told of each grant a report settles (ran or failed), in the report's transaction. */
+export interface GrantOutcomes {
+  settled(grant: Grant): Promise<void>;
 }
 
 /**
@@ -16,7 +21,13 @@ export interface GrantReport {
  */
 export class ReportGrants {
   constructor(
-    private readonly deps: { queue: GrantQueue; alerts: GrantAlerts; transactions: TransactionRunner; clock: Clock },
+    private readonly deps: {
+      queue: GrantQueue;
+      alerts: GrantAlerts;
+      transactions: TransactionRunner;
+      clock: Clock;
+      outcomes?: GrantOutcomes;
+    },
   ) {}
 
   async execute(input: {
@@ -42,6 +53,7 @@ export class ReportGrants {
       for (const grant of settled) {
         status.set(grant.id, grant.status);
         if (grant.status === 'failed') await alerts.grantFailed(grant, grant.result ?? 'no message');
+        await this.deps.outcomes?.settled(grant);
       }
       const purchases = new Set(settled.map((grant) => grant.purchaseId).filter((id): id is string => id !== null));
       for (const purchaseId of purchases) await queue.releaseHeld(purchaseId, now);

@@ -11,7 +11,8 @@ export interface CancelMembershipAsAdminDeps
 export class CancelMembershipAsAdmin {
   constructor(private readonly deps: CancelMembershipAsAdminDeps) {}
 
-  async execute(id: string, options: { now: boolean }): Promise<MembershipView> {
+  /** `reason` ends the sentence the pass's history keeps: 'an admin canceled it.' unless another is given */
+  async execute(id: string, options: { now: boolean; reason?: string }): Promise<MembershipView> {
     const { deps } = this;
     const membership = await deps.memberships.findById(id);
     if (!membership) throw new MembershipNotFoundError(id);
@@ -19,7 +20,7 @@ export class CancelMembershipAsAdmin {
     if (options.now || membership.status === 'past_due') {
       // a gifted pass has no subscription at any provider
       if (!isGifted(membership)) await deps.gateway.capabilities.cancellation?.cancelNow(membership.subscriptionId);
-      await deps.transactions.run(() => deps.lifecycle.end(membership, 'an admin canceled it.'));
+      await deps.transactions.run(() => deps.lifecycle.end(membership, options.reason ?? 'an admin canceled it.'));
     } else if (!membership.cancelAtPeriodEnd) {
       await cancellationOf(deps.gateway).setCancelAtPeriodEnd(membership.subscriptionId, true);
       await deps.memberships.update(

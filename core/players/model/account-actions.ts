@@ -36,6 +36,24 @@ export interface AccountActionDeps {
   changePermissions: ChangePermissions;
   /** closes the pending appeals of a website ban that is lifted or replaced */
   appeals: AppealClosing;
+  /** told of a ban made or lifted, in the action's transaction (the webhooks' events) */
+  bans?: BanEvents;
+}
+
+/** A website ban made or lifted, as the account-action log records it. */
+export interface BanEvent {
+  userId: string;
+  discordId: string | null;
+  reason: string;
+  /** when, in ISO 8601 */
+  at: string;
+  /** who: the admin's name, or the terminal's */
+  actor: string;
+}
+
+export interface BanEvents {
+  banned(event: BanEvent): Promise<void>;
+  unbanned(event: BanEvent): Promise<void>;
 }
 
 /** What a change to an account's website ban does to the appeals filed against the ban it had. */

@@ -30,6 +30,13 @@ export class BanPlayer {
           by: actorOf(context),
         });
         const after = (await this.deps.users.setBan(user.id, { at: now, reason }, now)) ?? undefined;
+        await this.deps.bans?.banned({
+          userId: user.id,
+          discordId: user.discordId,
+          reason,
+          at: now.toISOString(),
+          actor: actorOf(context).name,
+        });
         return { log: { before: 'not banned', after: 'banned', reason }, after };
       },
       { guardsManager: true },

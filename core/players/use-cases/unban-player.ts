@@ -12,7 +12,15 @@ export class UnbanPlayer {
     return act(this.deps, context, input.userId, 'unban', 'ban', async (user) => {
       if (!user.bannedAt) throw new ConflictError('NOT_BANNED', 'This player is not banned.');
       await this.deps.appeals.banChanged({ userId: user.id, change: 'lifted', by: actorOf(context) });
-      const after = (await this.deps.users.setBan(user.id, null, this.deps.clock.now())) ?? undefined;
+      const now = this.deps.clock.now();
+      const after = (await this.deps.users.setBan(user.id, null, now)) ?? undefined;
+      await this.deps.bans?.unbanned({
+        userId: user.id,
+        discordId: user.discordId,
+        reason,
+        at: now.toISOString(),
+        actor: actorOf(context).name,
+      });
       return { log: { before: 'banned', after: 'not banned', reason }, after };
     });
   }

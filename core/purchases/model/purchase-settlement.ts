@@ -239,6 +239,7 @@ export class PurchaseSettlement {
       amount: purchase.tokensAwarded,
       reason: creditReason(purchase, now),
       reference: ledgerReference(purchase.id),
+      bought: true,
     });
   }
 
@@ -320,6 +321,7 @@ export class PurchaseSettlement {
           amount: previous.tokensAwarded,
           reason: after.failureReason ?? to,
           reference: `${to}:${after.id}`,
+          bought: true,
         });
       }
       if (previous.status === 'completed') await this.hooks.reversed(after, now);

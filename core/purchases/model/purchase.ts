@@ -1,4 +1,5 @@
 import type { PurchaseGift } from './gift.ts';
+import type { WithdrawalConsent } from './withdrawal-consent.ts';
 
 /**
  * `underpaid`: the provider reported a payment below the price that no coupon or gift card it reported explains;
@@ -86,6 +87,8 @@ export interface Purchase {
   gift?: PurchaseGift | null;
   /** the codes the provider reported on the payment that paid it (Tebex); absent or null where none reports them */
   providerCodes?: ProviderCodes | null;
+  /** the buyer's consent to delivery at once, given before paying; absent or null on purchases made before it was asked */
+  withdrawalConsent?: WithdrawalConsent | null;
 }
 
 /** The creator code and coupon codes a provider reported taking on a payment (Tebex's webhook), as it wrote them. */

@@ -5,12 +5,18 @@ import type { Clock, IdGenerator, TransactionRunner } from '../../shared/ports.t
 import { intentIfKnown } from '../model/payment-providers.ts';
 import { banReasonFor } from '../model/unban-details.ts';
 import { subscriptionDiscounts } from '../model/discount.ts';
+import type { AgeAnswer, AgeDeclaration } from '../../users/model/age.ts';
+import type { UserRepository } from '../../users/ports.ts';
+import { WITHDRAWAL_CONSENT, type WithdrawalConsent } from '../model/withdrawal-consent.ts';
 import {
+  AgeDeclarationRequiredError,
   MembershipExistsError,
   PaymentInProgressError,
   PriceMismatchError,
   StoreBannedError,
   TooManyOpenCheckoutsError,
+  WithdrawalConsentOutdatedError,
+  WithdrawalConsentRequiredError,
 } from '../errors.ts';
 import {
   barredFromGifts,
@@ -62,6 +68,8 @@ export interface Buyer {
   email: string | null;
   discordUsername: string | null;
   username: string | null;
+  /** what they declared about their age; absent or null before their first checkout */
+  ageDeclaration?: AgeDeclaration | null;
 }
 
 export interface StartCheckoutInput {
@@ -85,6 +93,10 @@ export interface StartCheckoutInput {
   giftTo?: string;
   /** a gifted Priority Pass: how many months it runs (GIFT_MONTHS) */
   giftMonths?: number;
+  /** the version of the withdrawal consent's wording the buyer ticked (WITHDRAWAL_CONSENT); required */
+  withdrawalConsent?: string;
+  /** the buyer's age declaration: required while their account has none, ignored once it has */
+  ageDeclaration?: AgeAnswer;
 }
 
 export interface CheckoutStarted {
@@ -115,6 +127,8 @@ export interface StartCheckoutDeps {
   creators?: CreatorCodes | null;
   /** who a gift can be for; without it nothing is sold as a gift */
   recipients?: GiftRecipients | null;
+  /** where a buyer's first age declaration is stored */
+  accounts: Pick<UserRepository, 'declareAge'>;
 }
 
 /**
@@ -143,6 +157,9 @@ export class StartCheckout {
   private readonly pricing: CheckoutPricing | null;
   private readonly creators: CreatorCodes | null;
   private readonly recipients: GiftRecipients | null;
+  private readonly accounts: Pick<UserRepository, 'declareAge'>;
+  /** the age declarations being written now, by buyer */
+  private readonly declaring = new Map<string, Promise<boolean>>();
 
   constructor(deps: StartCheckoutDeps) {
     this.catalogue = deps.catalogue;
@@ -157,9 +174,32 @@ export class StartCheckout {
     this.pricing = deps.pricing ?? null;
     this.creators = deps.creators ?? null;
     this.recipients = deps.recipients ?? null;
+    this.accounts = deps.accounts;
   }
 
   async execute(input: StartCheckoutInput): Promise<CheckoutStarted> {
+    const declared = agreedTerms(input);
+    const started = await this.open(input);
+    // the first declaration stands; it is stored once a checkout opened, so a refused one leaves the account as it was
+    if (declared && !input.buyer.ageDeclaration) await this.declareOnce(input.buyer.id, declared);
+    return started;
+  }
+
+  /**
+   * A buyer's first checkouts often start together (a basket of items at once), each read from a session made before
+   * any declaration: one write per buyer is enough, the others in this process wait for it rather than write again.
+   */
+  private declareOnce(userId: string, answer: AgeAnswer): Promise<unknown> {
+    const writing = this.declaring.get(userId);
+    if (writing) return writing;
+    const write = this.accounts
+      .declareAge(userId, { answer, at: this.clock.now() })
+      .finally(() => this.declaring.delete(userId));
+    this.declaring.set(userId, write);
+    return write;
+  }
+
+  private async open(input: StartCheckoutInput): Promise<CheckoutStarted> {
     const listed = this.catalogue.price(input.productId, input.productType, input.optionId);
     const banReason = banReasonFor(listed.product.type, input.banReason);
     if (await this.bans.isBanned(input.buyer.id)) throw new StoreBannedError();
@@ -179,7 +219,7 @@ export class StartCheckout {
     const creator = await this.creatorOf(input);
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.clock.now();
-      const purchase = this.newPurchase(input, item, priced, banReason, creator, gift, now);
+      const purchase = this.newPurchase(input, item, priced, banReason, creator, gift, now, consentOf(input, now));
       const claimAndReserve = async () => {
         const claimed = await this.purchases.claimCheckout(purchase, {
           openSince: openCheckoutSince(now),
@@ -263,6 +303,7 @@ export class StartCheckout {
     creator: PurchaseCreator | null,
     gift: PurchaseGift | null,
     now: Date,
+    withdrawalConsent: WithdrawalConsent,
   ): Purchase {
     return {
       id: this.ids.next(),
@@ -292,6 +333,7 @@ export class StartCheckout {
       // absent for none, as a stored purchase without a creator reads
       ...(creator ? { creator } : {}),
       gift,
+      withdrawalConsent,
     };
   }
 
@@ -470,6 +512,8 @@ export class StartCheckout {
     if (item.tokens !== open.tokensGranted) changes.tokensGranted = item.tokens;
     if (creatorChanged) changes.creator = providerCreator(creator, current);
     if (!sameGift(open.gift, gift)) changes.gift = gift;
+    // the consent given when it was opened stands; one opened before the consent was asked takes this one
+    if (!open.withdrawalConsent) changes.withdrawalConsent = consentOf(input, this.clock.now());
     let purchase: Purchase | null = open;
     if (Object.keys(changes).length > 0)
       purchase = await this.purchases.reviseCheckout(open.id, { ...changes, updatedAt: this.clock.now() });
@@ -482,6 +526,21 @@ export class StartCheckout {
       redirectUrl: current.checkoutUrl ?? null,
     };
   }
+}
+
+/**
+ * The buyer's answers a checkout needs before anything is priced or stored: the withdrawal consent in the wording shown
+ * now, and an age declaration when their account has none. Answers the declaration to store, if any.
+ */
+function agreedTerms(input: StartCheckoutInput): AgeAnswer | undefined {
+  if (!input.withdrawalConsent) throw new WithdrawalConsentRequiredError();
+  if (input.withdrawalConsent !== WITHDRAWAL_CONSENT.version) throw new WithdrawalConsentOutdatedError();
+  if (!input.buyer.ageDeclaration && !input.ageDeclaration) throw new AgeDeclarationRequiredError();
+  return input.ageDeclaration;
+}
+
+function consentOf(input: StartCheckoutInput, now: Date): WithdrawalConsent {
+  return { version: WITHDRAWAL_CONSENT.version, givenAt: now, address: input.buyerIp ?? null };
 }
 
 function intentMetadata(purchase: Purchase): Record<string, string> {

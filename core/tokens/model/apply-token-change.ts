@@ -34,6 +34,7 @@ export async function applyTokenChange(
       reference,
       actorId: input.actorId ?? null,
       createdAt: deps.clock.now(),
+      bought: input.bought === true,
     }),
   );
   switch (outcome.kind) {

@@ -6,6 +6,11 @@ export interface TokenLedgerEntry {
   delta: number;
   /** the balance right after this entry */
   balanceAfter: number;
+  /**
+   * how this entry moved the part of the balance bought with money (see `boughtShare`): the whole delta for tokens a
+   * payment credited, 0 for tokens earned or granted, and for a debit what it drew from the bought part
+   */
+  boughtDelta: number;
   reason: string;
   /** what caused it, e.g. a purchase id; unique across the ledger when present */
   reference: string | null;
@@ -25,6 +30,25 @@ export interface TokenChangeInput {
   reason: string;
   reference?: string | null;
   actorId?: string | null;
+  /**
+   * a credit: tokens paid for with money (a purchase's); a debit: a reversal (a refund, a dispute), drawn from
+   * the bought part first. Absent: tokens earned or granted, and spends, which draw on those first.
+   */
+  bought?: boolean;
+}
+
+/** What the ledger is given to write: the balance after and the bought part's move are its to work out. */
+export type TokenChange = Omit<TokenLedgerEntry, 'balanceAfter' | 'boughtDelta'> & { bought: boolean };
+
+/**
+ * How a change moves the bought part of a balance (`held` tokens, of which `bought` were paid for with money). A
+ * credit adds to the bought part only when it was paid for. A spend draws on the earned or granted tokens first,
+ * so tokens a player paid for are the last to go; a reversal (a refund, a dispute) draws on the bought ones first.
+ */
+export function boughtShare(held: number, bought: number, change: Pick<TokenChange, 'delta' | 'bought'>): number {
+  if (change.delta > 0) return change.bought ? change.delta : 0;
+  if (change.bought) return Math.max(change.delta, -bought);
+  return Math.min(0, held - bought + change.delta);
 }
 
 export interface TokenChangeResult {

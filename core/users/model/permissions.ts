@@ -16,6 +16,10 @@ export const PERMISSIONS = [
   'manage-roles',
   'manage-promotions',
   'view-players',
+  'decide-alone',
+  'manage-templates',
+  'manage-integrations',
+  'manage-queue',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -32,9 +36,19 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'manage-roles': 'Change roles and permissions',
   'manage-promotions': 'Manage coupons, sales and creator codes',
   'view-players': 'View players',
+  // without it a reviewer's approval or denial is a vote toward the kind's quorum (decision 0106)
+  'decide-alone': 'Decide applications alone, without waiting for the quorum',
+  'manage-templates': 'Manage answer templates',
+  // outbound webhooks and API tokens: what other tools hear and read (decision 0108)
+  'manage-integrations': 'Manage webhooks and API tokens',
+  // the game server's waiting players: move one to the front or remove them
+  'manage-queue': 'Manage the connection queue',
 };
 
-/** The presets: a player holds none; staff review whitelist applications and appeals and look players up; admins hold all. */
+/**
+ * The presets: a player holds none; staff review whitelist applications and appeals and look players up, their
+ * decisions a vote toward the quorum; admins hold all, deciding alone among them.
+ */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   player: [],
   staff: ['review-whitelist', 'review-appeals', 'view-players'],

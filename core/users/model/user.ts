@@ -1,3 +1,5 @@
+import type { AgeDeclaration } from './age.ts';
+
 export const ROLES = ['player', 'staff', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -11,6 +13,8 @@ export interface User {
   discordDiscriminator: string | null;
   role: Role;
   tokens: number;
+  /** the part of `tokens` bought with money (a purchase's credit); the rest was earned or granted */
+  boughtTokens: number;
   isWhitelisted: boolean;
   whitelistTier: string | null;
   gangTier: string | null;
@@ -20,8 +24,15 @@ export interface User {
   permissionGrants?: readonly string[];
   /** permissions of the role's preset taken away from this user */
   permissionRevocations?: readonly string[];
+  /** what they declared about their age at their first purchase; absent or null before it */
+  ageDeclaration?: AgeDeclaration | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** The tokens a user holds that were earned or granted rather than bought. */
+export function earnedTokens(user: Pick<User, 'tokens' | 'boughtTokens'>): number {
+  return user.tokens - user.boughtTokens;
 }
 
 /** A banned user cannot sign in or buy. */

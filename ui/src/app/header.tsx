@@ -75,7 +75,7 @@ export function Header() {
 
 /**
  * The review screens for those who review applications, ban appeals for those who review them, the purchase dashboard
- * for those who view purchases.
+ * for those who view purchases (or the connection queue, for those who manage it without viewing purchases).
  */
 function roleLinks(user: CurrentUser | null | undefined): { to: string; label: string }[] {
   return [
@@ -85,7 +85,12 @@ function roleLinks(user: CurrentUser | null | undefined): { to: string; label: s
         ? [{ to: paths.staffReview, label: 'Reviews' }]
         : []),
     ...(can(user, 'review-appeals') ? [{ to: paths.adminAppeals, label: 'Appeals' }] : []),
-    ...(can(user, 'view-purchases') ? [{ to: paths.admin, label: 'Dashboard' }] : []),
+    ...(can(user, 'view-purchases')
+      ? [{ to: paths.admin, label: 'Dashboard' }]
+      : // the dashboard links the queue; a queue manager who does not view purchases reaches it from here
+        can(user, 'manage-queue')
+        ? [{ to: paths.adminQueue, label: 'Queue' }]
+        : []),
   ];
 }
 

@@ -120,7 +120,8 @@ function useFocusRescue() {
       if (!focused || focused.isConnected) return;
       focused = null;
       if (document.activeElement && document.activeElement !== document.body) return;
-      (scopeTarget(scope) ?? mainTarget())?.focus({ preventScroll: true });
+      // the browser scrolls only a target out of view into it (a page scrolled down to a form keeps its place)
+      (scopeTarget(scope) ?? mainTarget())?.focus();
     });
     document.addEventListener('focusin', remember);
     observer.observe(document.body, { childList: true, subtree: true });

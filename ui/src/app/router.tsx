@@ -87,6 +87,10 @@ export const pages: PageRouteEntry[] = [
   page(paths.adminCoupons, () => import('@/features/admin-coupons/components/coupons-page.tsx')),
   page(paths.adminCreators, () => import('@/features/creators/components/creators-page.tsx')),
   page(paths.adminAppeals, () => import('@/features/review/components/review-page.tsx')),
+  page(paths.adminTemplates, () => import('@/features/admin-templates/components/templates-page.tsx')),
+  page(paths.adminApiTokens, () => import('@/features/admin-api-tokens/components/api-tokens-page.tsx')),
+  page(paths.adminQueue, () => import('@/features/queue/components/queue-page.tsx')),
+  page(paths.adminWebhooks, () => import('@/features/admin-webhooks/components/webhooks-page.tsx')),
 ];
 
 /** The page the path names, or undefined for a 404. */

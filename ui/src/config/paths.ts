@@ -44,6 +44,14 @@ export const paths = {
   adminCreators: '/admin/creators',
   /** ban appeals for reviewers holding 'review-appeals' */
   adminAppeals: '/admin/appeals',
+  /** the messages reviewers pick in the decision dialog (manage-templates) */
+  adminTemplates: '/admin/answer-templates',
+  /** the tokens other tools read the site's API with (manage-integrations) */
+  adminApiTokens: '/admin/api-tokens',
+  /** the game servers' connection queues: move a player to the front or remove them (manage-queue) */
+  adminQueue: '/admin/queue',
+  /** the endpoints that hear the site's events, and their messages (manage-integrations) */
+  adminWebhooks: '/admin/webhooks',
   login: '/api/login',
   discordSignIn: '/api/auth/discord',
   logout: '/api/auth/logout',

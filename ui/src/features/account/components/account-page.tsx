@@ -2,14 +2,17 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { CreatorSection } from '@/features/creators';
 import { MembershipSection } from '@/features/membership';
+import { MyInterviewsSection } from '@/features/interviews';
 import { useFlavourPhrase } from '@/features/flavour';
+import { QueuePlace } from '@/features/queue';
 import { AccessSummary } from './access-summary.tsx';
 import { ApplicationsSection } from './applications-section.tsx';
+import { PrivacySection } from './privacy-section.tsx';
 import { PurchasesSection } from './purchases-section.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 import { TokenHistorySection } from './token-history-section.tsx';
 
-/** The player's own history: purchases with receipts, token changes, applications. */
+/** The player's own history: purchases with receipts, token changes, applications; and their data. */
 export default function AccountPage() {
   const current = useCurrentUser();
   const phrase = useFlavourPhrase('profile');
@@ -42,12 +45,15 @@ export default function AccountPage() {
           Signed in as <span className="font-semibold text-white">{name}</span>
         </p>
       </header>
+      <QueuePlace className="mt-6" />
       <AccessSummary />
       <MembershipSection />
       <PurchasesSection />
       <CreatorSection />
       <TokenHistorySection />
       <ApplicationsSection />
+      <MyInterviewsSection />
+      <PrivacySection />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import type { MyPurchaseDto } from '@contract/account.ts';
 
 /** A purchase's tokens as the player reads them: granted once paid, none for an unpaid one, removed after a refund. */
 export function tokensText(purchase: Pick<MyPurchaseDto, 'status' | 'tokens' | 'tokensCredited' | 'gift'>): string {
+  // a store whose purchases credit no tokens
+  if (purchase.tokens === 0) return 'None';
   switch (purchase.status) {
     case 'completed':
       // a gift's tokens are its recipient's: none until they sign in

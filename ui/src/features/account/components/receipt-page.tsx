@@ -107,6 +107,15 @@ export default function ReceiptPage() {
             </Line>
           )}
           {purchase.creatorCode && <Line label="Creator code">{creatorCodeText(purchase)}</Line>}
+          {purchase.withdrawalConsent && (
+            <Line label="Right of withdrawal" wide>
+              <span data-testid="withdrawal-consent">
+                {`Agreed on ${dayAndTime(purchase.withdrawalConsent.givenAt)}: "${
+                  purchase.withdrawalConsent.text ?? 'delivery at once, ending the 14-day right of withdrawal'
+                }"`}
+              </span>
+            </Line>
+          )}
           <Line label="Transaction ID" wide>
             <code className="break-all">
               {purchase.transactionId ?? (gift ? 'none (a gift)' : 'none (no payment was started)')}

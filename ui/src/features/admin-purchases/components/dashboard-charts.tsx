@@ -4,6 +4,8 @@ import { formatMoney } from '@/lib/format.ts';
 import { useState } from 'react';
 import { type ChartDays, useDashboardCharts } from '../api/charts.ts';
 import { type ChartSeries, ColumnChart } from './column-chart.tsx';
+import { QueueWaits } from './queue-waits.tsx';
+import { ReviewerFigures } from './reviewer-figures.tsx';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "2026-11-27" -> "Nov 27" (a UTC day, written without the reader's time zone) */
@@ -57,6 +59,18 @@ export default function DashboardCharts() {
       ) : (
         <Charts data={charts.data} />
       )}
+      <h3 className="mt-8 font-display text-lg font-bold text-white">Reviewers</h3>
+      <p className="mt-1 text-xs text-slate-300">
+        Votes cast in these days; agreement counts approvals and denials on applications decided since. Appeals closed
+        because their ban changed are not decisions.
+      </p>
+      <ReviewerFigures days={days} />
+      <h3 className="mt-8 font-display text-lg font-bold text-white">Queue waits</h3>
+      <p className="mt-1 text-xs text-slate-300">
+        How long players waited in the game server's queue before they got in, per Priority Pass tier, over the last 7
+        and 30 days whatever the period above. Players let in without waiting are not counted.
+      </p>
+      <QueueWaits />
     </section>
   );
 }

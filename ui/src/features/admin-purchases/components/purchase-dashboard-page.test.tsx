@@ -3,9 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DashboardChartsResponse } from '@contract/dashboard.ts';
+import type { DashboardChartsResponse, ReviewerFiguresResponse } from '@contract/dashboard.ts';
 import type { PurchaseDto, PurchasesResponse } from '@contract/purchases.ts';
 import PurchaseDashboardPage from './purchase-dashboard-page.tsx';
+import type { StoreRulesDto } from '@contract/dashboard.ts';
+import type { QueueWaitsDto } from '@contract/queue.ts';
 
 function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
   return {
@@ -43,6 +45,9 @@ function purchase(overrides: Partial<PurchaseDto>): PurchaseDto {
     reportedCouponCodes: null,
     giftTo: null,
     giftMonths: null,
+    consentGivenAt: null,
+    consentVersion: null,
+    consentAddress: null,
     gift: null,
     ...overrides,
   };
@@ -76,6 +81,19 @@ const charts: DashboardChartsResponse = {
   memberships: { tiers: [], months: [] },
   applications: [{ week: '2026-11-16', submitted: 0, decided: 0, medianDecisionHours: null }],
 };
+/** the reviewer figures beside the charts (their own browser test reads them): nobody voted */
+const reviewerFigures: ReviewerFiguresResponse = {
+  days: 30,
+  reviewers: [],
+  kinds: (['whitelist', 'staff', 'appeal'] as const).map((kind) => ({
+    kind,
+    decided: 0,
+    medianHoursToDecision: null,
+    within48HoursPercent: null,
+  })),
+};
+/** the queue waits below them (their own browser test reads them): nobody was let in from a queue */
+const queueWaits: QueueWaitsDto = { windows: [7, 30].map((days) => ({ days, tiers: [] })) };
 /** the dashboard is drawn only for a holder of 'view-purchases' (here an admin, whose preset holds them all) */
 const adminSession = {
   user: {
@@ -87,6 +105,17 @@ const adminSession = {
     permissions: ['view-purchases', 'refund'],
   },
 };
+const storeRules: StoreRulesDto = {
+  fivemListed: true,
+  fivemListedSet: false,
+  gateway: 'stripe',
+  purchaseTokens: true,
+  withdrawalConsentVersion: '2026-11-30',
+  mailHost: null,
+  items: 18,
+  risks: [{ id: 'bayou-basic', name: 'Bayou Basic', rule: 'access', why: 'sells access to the server itself' }],
+};
+
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   if (String(input) === '/api/auth/session')
     return new Response(JSON.stringify(adminSession), { headers: { 'content-type': 'application/json' } });
@@ -94,6 +123,14 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     return new Response(JSON.stringify(membershipSummary), { headers: { 'content-type': 'application/json' } });
   if (String(input).startsWith('/api/dashboard/charts'))
     return new Response(JSON.stringify(charts), { headers: { 'content-type': 'application/json' } });
+  if (String(input).startsWith('/api/dashboard/reviewers'))
+    return new Response(JSON.stringify(reviewerFigures), { headers: { 'content-type': 'application/json' } });
+  if (String(input).startsWith('/api/dashboard/queue-waits'))
+    return new Response(JSON.stringify(queueWaits), { headers: { 'content-type': 'application/json' } });
+  if (String(input).startsWith('/api/emails'))
+    return new Response(JSON.stringify({ emails: [] }), { headers: { 'content-type': 'application/json' } });
+  if (String(input) === '/api/dashboard/rules')
+    return new Response(JSON.stringify(storeRules), { headers: { 'content-type': 'application/json' } });
   const id = /\/api\/purchases\/([\w-]+)/.exec(String(input))?.[1];
   const found = id ? answer.purchases.find((one) => one.id === id) : undefined;
   const body = id
@@ -140,6 +177,19 @@ describe('purchase dashboard', () => {
     renderPage();
     await screen.findByText('No purchases yet');
     expect(screen.getByTestId('summary-total-revenue').textContent).toBe('$0.00');
+  });
+
+  it('says which rules the store sells under, and warns where its settings break one', async () => {
+    answer = { purchases: [], count: 0, revenue: 0, completed: 0, pending: 0, nextBefore: null, byStatus: byStatus() };
+    renderPage();
+    const licence = await screen.findByTestId('rule-licence');
+    expect(licence.textContent).toBe(
+      'FiveM platform licenceApplies (FIVEM_LISTED, on while GAME_API_KEY is set), but payments go through Stripe: a production start is refused until PAYMENT_GATEWAY=tebex.',
+    );
+    expect(screen.getByTestId('rule-receipts').textContent).toContain('buyers receive none until SMTP_URL is set');
+    expect(screen.getByTestId('catalogue-risks').textContent).toContain(
+      "1 of 18 catalogue items risk the platform's rulesBayou Basic: sells access to the server itself",
+    );
   });
 
   it('shows the columns, colours, totals and details, and refreshes every 5 s and on Refresh', async () => {

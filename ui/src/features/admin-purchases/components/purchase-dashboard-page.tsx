@@ -16,6 +16,7 @@ import { PurchaseFiltersForm } from './purchase-filters.tsx';
 import { DeliveryState } from './delivery-state.tsx';
 import { STATUS_LABELS, StatusBadge, TypeBadge } from './purchase-badges.tsx';
 import { PurchaseDetailsDialog } from './purchase-details-dialog.tsx';
+import { StoreRules } from './store-rules.tsx';
 
 /** the charts and their drawing code: a chunk of their own, fetched only when the dashboard shows */
 const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
@@ -64,6 +65,10 @@ function PurchaseDashboard() {
     { to: paths.staffReview, label: 'Staff Applications', shown: can(user, 'review-staff') },
     { to: paths.adminCoupons, label: 'Coupons', shown: can(user, 'manage-promotions') },
     { to: paths.adminCreators, label: 'Creators', shown: can(user, 'manage-promotions') },
+    { to: paths.adminTemplates, label: 'Answer Templates', shown: can(user, 'manage-templates') },
+    { to: paths.adminApiTokens, label: 'API Tokens', shown: can(user, 'manage-integrations') },
+    { to: paths.adminQueue, label: 'Connection Queue', shown: can(user, 'manage-queue') },
+    { to: paths.adminWebhooks, label: 'Webhooks', shown: can(user, 'manage-integrations') },
   ].filter((screen) => screen.shown);
   if (isRefusal(purchases.error)) return <NotAuthorized permission="view-purchases" />;
   const first = purchases.data?.pages[0];
@@ -133,6 +138,7 @@ function PurchaseDashboard() {
             ))}
           </dl>
           <MembershipStrip />
+          <StoreRules />
           <p className="mt-3 text-sm text-slate-300" data-testid="summary-other">
             Also: {first.byStatus.failed} failed, {first.byStatus.abandoned} abandoned, {first.byStatus.refunded}{' '}
             refunded, {first.byStatus.disputed} disputed.

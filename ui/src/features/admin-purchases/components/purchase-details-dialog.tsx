@@ -19,6 +19,7 @@ import { purchaseKeys, usePurchase, useRefundPurchase } from '../api/purchases.t
 import { GrantList } from '@/features/grants';
 import { useQueryClient } from '@tanstack/react-query';
 import { PurchaseDeliveries } from './purchase-deliveries.tsx';
+import { PurchaseEmails } from './purchase-emails.tsx';
 import { StatusBadge, TypeBadge } from './purchase-badges.tsx';
 
 function Row({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -320,6 +321,15 @@ function Details({
         </Row>
         <Row label="Started">{when(purchase.createdAt)}</Row>
         <Row label="Completed">{when(purchase.completedAt)}</Row>
+        <Row label="Withdrawal consent" wide>
+          <span data-testid="withdrawal-consent">
+            {purchase.consentGivenAt
+              ? `Given ${when(purchase.consentGivenAt)}, wording of ${purchase.consentVersion}${
+                  purchase.consentAddress ? `, from ${purchase.consentAddress}` : ''
+                }`
+              : 'None recorded: bought before the store asked for it'}
+          </span>
+        </Row>
         {purchase.failureReason && (
           <Row label={purchase.status === 'failed' ? 'Why it failed' : 'Note'} wide>
             {purchase.failureReason}
@@ -384,6 +394,10 @@ function Details({
 
       <Section title="Discord delivery">
         <PurchaseDeliveries detail={detail} />
+      </Section>
+
+      <Section title="Emails">
+        <PurchaseEmails purchaseId={purchase.id} canRetry={canRefund} />
       </Section>
 
       <Section title="In game">

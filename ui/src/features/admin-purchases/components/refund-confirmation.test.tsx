@@ -75,7 +75,11 @@ function giftDetail(overrides: { purchase?: object; refund?: object }): Purchase
 let detail: PurchaseDetailDto;
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
-  String(input) === '/api/auth/session' ? json(session) : json(detail),
+  String(input) === '/api/auth/session'
+    ? json(session)
+    : String(input).startsWith('/api/emails')
+      ? json({ emails: [] })
+      : json(detail),
 );
 
 async function openRefund(): Promise<string> {

@@ -16,6 +16,7 @@ const user: CurrentUserDto = {
   discordId: '900000000000000001',
   role: 'player',
   permissions: [],
+  ageDeclared: true,
 };
 let applications: Mine;
 

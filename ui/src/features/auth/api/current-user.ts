@@ -45,3 +45,9 @@ export function useTokenBalance() {
   const { user } = useCurrentUser();
   return useQuery({ ...tokenBalanceQuery(), enabled: Boolean(user && !user.ban) });
 }
+
+/** The same balance with its parts: the tokens bought with money and those earned or granted. */
+export function useTokenParts() {
+  const { user } = useCurrentUser();
+  return useQuery({ ...tokenBalanceQuery(), select: (data) => data, enabled: Boolean(user && !user.ban) });
+}

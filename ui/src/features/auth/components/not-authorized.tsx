@@ -17,6 +17,10 @@ const PERMISSION_WORDS: Record<CurrentUserDto['permissions'][number], string> = 
   'manage-roles': 'changing roles and permissions',
   'manage-promotions': 'managing coupons, sales and creator codes',
   'view-players': 'looking players up',
+  'decide-alone': 'deciding applications alone',
+  'manage-templates': 'managing answer templates',
+  'manage-integrations': 'managing webhooks and API tokens',
+  'manage-queue': 'managing the connection queue',
 };
 
 /** The whole page for anyone a staff or admin screen refuses, with its own tab title; signed-out visitors are offered sign-in. */

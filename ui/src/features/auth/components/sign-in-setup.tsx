@@ -1,31 +1,6 @@
-import { Check, Copy } from 'lucide-react';
-import { useState } from 'react';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { useSignInSetup } from '../api/sign-in.ts';
-
-function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      onClick={copy}
-      aria-label={`Copy ${label}`}
-      className="inline-flex shrink-0 items-center gap-1 rounded-md border border-bayou-600 px-2 py-1 text-xs text-slate-200 hover:bg-bayou-800"
-    >
-      {copied ? <Check aria-hidden size={14} /> : <Copy aria-hidden size={14} />}
-      {copied ? 'Copied' : 'Copy'}
-    </button>
-  );
-}
 
 function Value({ label, value, copyable }: { label: string; value: string; copyable: boolean }) {
   return (

@@ -5,6 +5,7 @@ import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { brand } from '@/config/brand.ts';
 import { paths } from '@/config/paths.ts';
 import { useFlavourPhrase } from '@/features/flavour';
+import { QueuePlace } from '@/features/queue';
 import { ConnectButton, StatLabel, useServerFigures } from '@/features/server';
 import { useRecentPurchaseItems } from '@/features/store';
 import { RecentPurchasesPanel } from './recent-purchases-panel.tsx';
@@ -59,6 +60,7 @@ export function HomeContent() {
         aria-labelledby="home-title"
         className="bg-gradient-to-b from-bayou-800 to-bayou-950 px-4 pb-12 pt-12 text-center"
       >
+        <QueuePlace className="mx-auto mb-10 max-w-3xl" />
         <h1 id="home-title" className="font-display text-4xl font-bold text-gold-400 sm:text-5xl">
           {brand.name}
         </h1>

@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths.ts';
 import { InfoPage, InfoSection } from './info-page.tsx';
 
 export default function PrivacyPolicyPage() {
@@ -35,8 +37,13 @@ export default function PrivacyPolicyPage() {
       </InfoSection>
       <InfoSection title="Your choices">
         <p>
-          Open a ticket on Discord to ask for a copy of your data or for its deletion. Purchase records are stored as
-          long as the law requires.
+          Under Your data on{' '}
+          <Link className="text-moss-300 underline" to={paths.account}>
+            My Account
+          </Link>
+          , download a copy of your data as one file, or delete your account. A deletion takes out your name, email,
+          Discord ID and what you wrote, ends your sessions and removes your Discord roles. The amounts, dates and
+          products of your purchases stay in our accounts, as the law requires. We answer every request within 30 days.
         </p>
       </InfoSection>
     </InfoPage>

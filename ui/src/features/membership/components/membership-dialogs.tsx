@@ -2,13 +2,10 @@ import type { MembershipDto, MembershipPreviewDto } from '@contract/memberships.
 import { Modal } from '@/components/ui/modal.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { day } from '@/lib/dates.ts';
+import { BUTTON, DESTRUCTIVE } from '@/components/ui/dialog-buttons.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { type MembershipAction, useMembershipPreview } from '../api/membership.ts';
 
-export const BUTTON =
-  'rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold-400 disabled:opacity-60';
-/** a red that keeps white text above 4.5:1 */
-const DESTRUCTIVE = `${BUTTON} bg-red-700 text-white hover:bg-red-600`;
 const CONFIRM = `${BUTTON} bg-gold-500 text-bayou-950 hover:bg-gold-400`;
 
 type TierPreview = Extract<MembershipPreviewDto, { action: 'change-tier' }>;

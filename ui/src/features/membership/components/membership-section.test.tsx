@@ -144,10 +144,11 @@ describe('the account page Priority Pass section', () => {
     expect(screen.queryByRole('button', { name: 'Change tier' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Pay now with another card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay this month with another card' });
-    await waitFor(() => expect(posted).toContain('/api/membership/pay-renewal'));
+    // the card form's code loads first
+    await waitFor(() => expect(posted).toContain('/api/membership/pay-renewal'), { timeout: 5_000 });
     expect(await screen.findByLabelText('Card number')).toBeTruthy();
     expect(dialog.textContent).toContain('Your Swamp Blood renewal of $60.00 did not go through.');
-    expect(screen.getByRole('button', { name: 'Pay $60.00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay now $60.00' })).toBeTruthy();
   });
 
   it('a gifted pass says its tokens all came at once, when, and when it ends: not a monthly amount', async () => {

@@ -18,7 +18,8 @@ import {
   useMembershipAction,
   useMyMembership,
 } from '../api/membership.ts';
-import { ActionDialog, BUTTON } from './membership-dialogs.tsx';
+import { BUTTON } from '@/components/ui/dialog-buttons.ts';
+import { ActionDialog } from './membership-dialogs.tsx';
 
 /** What happened, in the words of the server's answer (which the dialog's preview said beforehand). */
 function resultWords(preview: MembershipPreviewDto, result: unknown): string {
@@ -125,7 +126,7 @@ export function MembershipSection() {
               <Suspense fallback={<Spinner label="Preparing payment" />}>
                 <PaymentSection
                   open={openRenewalPayment}
-                  payLabel={`Pay ${formatMoney(membership.data.amount)}`}
+                  payLabel={`Pay now ${formatMoney(membership.data.amount)}`}
                   onCompleted={({ tokensAwarded }) => {
                     setPaying(false);
                     setSaid(

@@ -66,6 +66,10 @@ function Profile({ player }: { player: PlayerProfileDto }) {
       </Fact>
       <Fact label="Tokens">
         <span data-testid="player-tokens">{player.tokens.toLocaleString('en-US')}</span>
+        <span className="block text-sm text-slate-300" data-testid="player-token-parts">
+          {player.boughtTokens.toLocaleString('en-US')} bought,{' '}
+          {(player.tokens - player.boughtTokens).toLocaleString('en-US')} earned or granted
+        </span>
       </Fact>
       <Fact label="Whitelisted">
         <span data-testid="player-whitelisted">{whitelistWords(player)}</span>
@@ -81,6 +85,13 @@ function Profile({ player }: { player: PlayerProfileDto }) {
       </Fact>
       <Fact label="Store">
         <span data-testid="player-store">{storeWords(player)}</span>
+      </Fact>
+      <Fact label="Age declared">
+        <span data-testid="age-declaration">
+          {player.ageDeclaration
+            ? `${player.ageDeclaration.label} (${day(player.ageDeclaration.at)})`
+            : 'Not yet: asked at the first purchase'}
+        </span>
       </Fact>
       <Fact label="Joined">{day(player.createdAt)}</Fact>
     </dl>

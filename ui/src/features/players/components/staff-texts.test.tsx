@@ -80,6 +80,7 @@ const player: PlayerProfileDto = {
   discordId: '900000000000000001',
   username: 'Remy',
   role: 'player',
+  boughtTokens: 0,
   tokens: 0,
   isWhitelisted: true,
   whitelistedBy: 'application',
@@ -89,6 +90,7 @@ const player: PlayerProfileDto = {
   bannedAt: null,
   banReason: null,
   storeBan: null,
+  ageDeclaration: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 

@@ -1,5 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { AnswerTemplatesResponse } from '@contract/answer-templates.ts';
+import type { CastVoteInput } from '@contract/applications.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** docs/product.md#texts-and-timings: /admin-applications polls every 5 s, /staff-applications and /staff-review every 10 s. */
@@ -19,6 +21,7 @@ const PATHS: Record<Kind, string> = {
 export const reviewKeys = {
   all: (kind: Kind) => ['review', kind] as const,
   detail: (kind: Kind, id: string) => ['review', kind, 'detail', id] as const,
+  templates: (kind: Kind) => ['review-templates', kind] as const,
 };
 
 /**
@@ -103,5 +106,34 @@ export function useDecision<S extends string, Result>(kind: Kind, suffix = '') {
     mutationFn: ({ id, ...body }: Decision<S> & { id: string }) =>
       api.patch<Result>(`${PATHS[kind]}/${id}${suffix}`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all(kind) }),
+  });
+}
+
+/**
+ * A vote (POST /api/applications/{id}/votes, and the other kinds'): approve, deny or abstain, with a note and the
+ * message the applicant reads should it decide. The answer is the application as it now stands, with `decided`. Not
+ * retried: a reviewer votes once.
+ */
+export function useVote<Result>(kind: Kind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: ({ id, ...body }: CastVoteInput & { id: string }) =>
+      api.post<Result>(`${PATHS[kind]}/${id}/votes`, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all(kind) }),
+  });
+}
+
+/**
+ * The kind's answer templates for the decision dialog's picker. The review screen reads them (`read`), once a minute at
+ * most; the dialog only uses what the screen read, so opening it sends nothing.
+ */
+export function useAnswerTemplates(kind: Kind, read: boolean) {
+  return useQuery({
+    queryKey: reviewKeys.templates(kind),
+    queryFn: ({ signal }) => api.get<AnswerTemplatesResponse>(`${PATHS[kind]}/answer-templates`, { signal }),
+    select: (data) => data.templates,
+    staleTime: 60_000,
+    enabled: read,
   });
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryState } from '@/components/ui/query-state.tsx';
+import { InterviewScope } from '@/features/interviews';
 import { type Kind, useApplication } from '../api/review.ts';
 
 /**
@@ -20,7 +21,13 @@ export function ApplicationDetail<T>({
   children: (application: T) => ReactNode;
 }) {
   const query = useApplication<T>(kind, id, refetchInterval);
-  if (query.data) return children(query.data);
+  // the interview panel inside (the dialog's, through its portal) reads which application it is from here
+  if (query.data)
+    return (
+      <InterviewScope kind={kind} applicationId={id}>
+        {children(query.data)}
+      </InterviewScope>
+    );
   if (!showState) return null;
   return <QueryState isPending={query.isPending} error={query.error} retry={() => void query.refetch()} />;
 }

@@ -9,6 +9,8 @@ export interface DecisionOption<S extends string> {
   final: boolean;
   /** the form's own check before the question is asked: false stops it there (the check says why) */
   ready?: () => boolean;
+  /** the question asked instead of the final decision's, for a vote that may not decide */
+  question?: string;
 }
 
 const BUTTON = 'rounded-md px-4 py-2 font-semibold text-white aria-disabled:opacity-60';
@@ -32,6 +34,7 @@ export function ConfirmDecision({
   thing = 'application',
   reader = 'applicant',
   busy,
+  question,
   onConfirm,
   onCancel,
 }: {
@@ -44,6 +47,8 @@ export function ConfirmDecision({
   thing?: string;
   reader?: string;
   busy: boolean;
+  /** a vote's own question, where it may not decide */
+  question?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -56,7 +61,8 @@ export function ConfirmDecision({
   return (
     <fieldset aria-label="Confirm the decision" className="grid min-w-0 gap-3 rounded-lg border border-gold-400/60 p-3">
       <p className="text-sm text-slate-100 [overflow-wrap:anywhere]">
-        {label} the {thing} from {applicant}? This is final: it cannot be changed afterwards, and the {reader} is told.
+        {question ??
+          `${label} the ${thing} from ${applicant}? This is final: it cannot be changed afterwards, and the ${reader} is told.`}
       </p>
       <div className="flex flex-wrap gap-3">
         <button
@@ -117,6 +123,7 @@ export function DecisionButtons<S extends string>({
         thing={thing}
         reader={reader}
         busy={busy}
+        question={chosen.question}
         onConfirm={() => {
           setAsking(null);
           onDecide(chosen.status);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { type DecisionOption, DecisionButtons } from './decision-buttons.tsx';
 import { ReviewAlertBox, ReviewFields } from './review-text-fields.tsx';
+import type { TemplateContext } from './template-picker.tsx';
 import type { useReviewForm } from './use-review-form.ts';
 
 /** The moves of `buttons` (in their order) that a kind allows from the status an application has now. */
@@ -22,6 +23,7 @@ export function DecisionSection<S extends string>({
   applicant,
   busy,
   onDecide,
+  templates,
   children,
 }: {
   /** what is decided, as the final line names it: application, appeal */
@@ -35,6 +37,8 @@ export function DecisionSection<S extends string>({
   applicant: string;
   busy: boolean;
   onDecide: (status: S) => void;
+  /** the answer templates offered for the message */
+  templates?: TemplateContext;
   children?: ReactNode;
 }) {
   if (options.length === 0)
@@ -46,7 +50,7 @@ export function DecisionSection<S extends string>({
   return (
     <div className="grid gap-3">
       {children}
-      <ReviewFields form={form} messageLabel={messageLabel} thing={thing} reader={reader} />
+      <ReviewFields form={form} messageLabel={messageLabel} thing={thing} reader={reader} templates={templates} />
       <ReviewAlertBox alert={form.alert} alertRef={form.alertRef} />
       <DecisionButtons
         options={options}

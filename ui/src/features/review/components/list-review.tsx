@@ -10,6 +10,7 @@ import { useReviewPage } from '../api/use-review-page.ts';
 import { whitelistReview } from '../kinds/whitelist.tsx';
 import { ApplicationDetail } from './application-detail.tsx';
 import { StatusBadge } from './badges.tsx';
+import { VoteTally } from './votes-panel.tsx';
 import { Counters } from './counters.tsx';
 import { LoadMore } from './load-more.tsx';
 import { ReviewScreen, type ScreenHeading } from './review-screen.tsx';
@@ -93,7 +94,10 @@ function ListEntry({
           <span className="min-w-0 font-semibold text-slate-100 [overflow-wrap:anywhere]">
             {application.discordUsername}
           </span>
-          <StatusBadge status={application.status} />
+          <span className="text-right">
+            <StatusBadge status={application.status} />
+            <VoteTally votes={application.votes} />
+          </span>
         </span>
         <span className="mt-1 block text-xs text-slate-400">Applied {day(application.createdAt)}</span>
         <span className="mt-2 line-clamp-3 text-sm text-slate-300 [overflow-wrap:anywhere]">{application.preview}</span>

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import type { VotesDto } from '@contract/applications.ts';
 import { type ToastInput, useToast } from '@/components/ui/toast.tsx';
-import { type Kind, useDecision } from '../api/review.ts';
+import { type Kind, useDecision, useVote } from '../api/review.ts';
 import { allowedMoves, DecisionSection } from './decision-section.tsx';
 import { useReviewForm } from './use-review-form.ts';
+import { ABSTAIN_COLOURS, abstainQuestion, choiceOf, voteRules, voteQuestion, voteToast } from './vote-words.ts';
+import { VotesPanel } from './votes-panel.tsx';
 
 export type ReviewForm = ReturnType<typeof useReviewForm>;
 
@@ -27,8 +30,14 @@ export interface Moves<S extends string, A> {
   toast: (status: S, decided: A, application: A) => ToastInput;
 }
 
-/** The foot of a review dialog decided by buttons: the notes, the message and a button a move; it closes once sent. */
-export function MoveDecision<S extends string, A extends { id: string; status: string; reviewNotes: string | null }>({
+type Reviewed = { id: string; status: string; reviewNotes: string | null; votes?: VotesDto; decided?: boolean };
+
+/**
+ * The foot of a review dialog decided by buttons: the votes so far, the notes, the message and a button a move, with
+ * Abstain where the reviewer's vote alone does not decide; it closes once sent. An approval or a refusal is a vote: the
+ * toast says whether it decided. A reviewer who has voted reads the votes and waits.
+ */
+export function MoveDecision<S extends string, A extends Reviewed>({
   application,
   moves,
   onClose,
@@ -40,41 +49,92 @@ export function MoveDecision<S extends string, A extends { id: string; status: s
   // each review sends its own message: the applicant reads the latest one
   const form = useReviewForm(application.reviewNotes ?? '');
   const review = useDecision<S, A>(moves.kind);
+  const vote = useVote<A>(moves.kind);
+  const rules = voteRules(application.votes);
   const { toast } = useToast();
   const allowed = allowedMoves(moves.buttons, moves.transitions[application.status] ?? []);
   const ready = (status: S) => moves.ready?.(status, form) ?? true;
+  const applicant = moves.applicant(application);
+  const reader = moves.reader ?? 'applicant';
+  const busy = review.isPending || vote.isPending;
+  const panel = <VotesPanel votes={application.votes} thing={moves.thing} />;
+  if (rules.voted && allowed.length > 0) return panel;
 
-  const decide = (status: S) => {
-    if (review.isPending || !ready(status)) return;
+  const sent = (send: Promise<A>, toastOf: (result: A) => ToastInput) =>
     // awaited here, not in mutate's own callbacks: the refetch after the decision can redraw the dialog without this
     // section before those run, and then they never do
-    review.mutateAsync({ id: application.id, status, reviewNotes: form.notes, applicantMessage: form.message }).then(
-      (decided) => {
-        toast(moves.toast(status, decided, application));
+    send.then(
+      (result) => {
+        toast(toastOf(result));
         onClose();
       },
       (error: unknown) => form.refused(error, 'Review Failed'),
     );
+
+  const decide = (status: S | 'abstain') => {
+    if (busy) return;
+    if (status === 'abstain') {
+      sent(
+        vote.mutateAsync({ id: application.id, choice: 'abstain', note: form.notes, applicantMessage: form.message }),
+        (result) => voteToast(result, 'abstain', reader) ?? { title: 'Your vote is in', variant: 'success' },
+      );
+      return;
+    }
+    if (!ready(status)) return;
+    const choice = choiceOf(status);
+    sent(
+      review.mutateAsync({ id: application.id, status, reviewNotes: form.notes, applicantMessage: form.message }),
+      (result) => (choice && voteToast(result, choice, reader)) || moves.toast(status, result, application),
+    );
   };
 
+  const options = allowed.map((status) => {
+    const choice = choiceOf(status);
+    return {
+      status: status as S | 'abstain',
+      ...moves.buttons[status],
+      final: moves.final(status),
+      ready: moves.ready && (() => ready(status)),
+      ...(choice && !rules.decides(choice) && application.votes
+        ? {
+            question: voteQuestion(
+              moves.buttons[status].label,
+              moves.thing,
+              applicant,
+              application.votes.quorum,
+              reader,
+            ),
+          }
+        : {}),
+    };
+  });
+  if (!rules.alone && allowed.length > 0)
+    options.push({
+      status: 'abstain',
+      label: 'Abstain',
+      className: ABSTAIN_COLOURS,
+      final: true,
+      ready: undefined,
+      question: abstainQuestion(moves.thing, applicant),
+    });
+
   return (
-    <DecisionSection
-      thing={moves.thing}
-      status={application.status}
-      options={allowed.map((status) => ({
-        status,
-        ...moves.buttons[status],
-        final: moves.final(status),
-        ready: moves.ready && (() => ready(status)),
-      }))}
-      form={form}
-      messageLabel={moves.messageLabel}
-      reader={moves.reader}
-      applicant={moves.applicant(application)}
-      busy={review.isPending}
-      onDecide={decide}
-    >
-      {moves.explain?.(application)}
-    </DecisionSection>
+    <>
+      {panel}
+      <DecisionSection
+        thing={moves.thing}
+        status={application.status}
+        options={options}
+        form={form}
+        messageLabel={moves.messageLabel}
+        reader={moves.reader}
+        applicant={applicant}
+        busy={busy}
+        onDecide={decide}
+        templates={{ kind: moves.kind, player: applicant }}
+      >
+        {moves.explain?.(application)}
+      </DecisionSection>
+    </>
   );
 }

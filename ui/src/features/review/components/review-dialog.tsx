@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from '@/components/ui/modal.tsx';
+import { ScopedInterviewPanel } from '@/features/interviews';
 import type { ReviewKindView, ReviewList, ReviewSummary } from '../kinds/review-kind.ts';
 
 /** The control that opens an application's dialog carries its id, so focus can find it again after a refetch. */
@@ -26,6 +27,7 @@ export function ReviewDialog<S extends ReviewSummary, L extends ReviewList<S>, A
       returnFocusTo={() => document.querySelector<HTMLElement>(`[data-review-opener="${CSS.escape(application.id)}"]`)}
     >
       {view.dialog.body(application)}
+      <ScopedInterviewPanel />
       {view.dialog.decision(application, onClose)}
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { type ReactNode, type Ref, useId } from 'react';
 import { APPLICANT_MESSAGE_MAX_LENGTH } from '@contract/applications.ts';
+import { type TemplateContext, TemplatePicker } from './template-picker.tsx';
 
 const textareaClasses =
   'rounded-md border bg-bayou-950 px-3 py-2 text-slate-100 focus:border-gold-400 focus:outline-none focus:ring-2 focus:ring-gold-400/60';
@@ -111,6 +112,7 @@ export function ReviewFields({
   messageLabel,
   thing,
   reader,
+  templates,
 }: {
   form: {
     notes: string;
@@ -127,6 +129,8 @@ export function ReviewFields({
   /** what is decided and who reads the message, where they are not an application and its applicant */
   thing?: string;
   reader?: string;
+  /** the answer templates offered for the message, where the dialog knows who it is for */
+  templates?: TemplateContext;
 }) {
   return (
     <>
@@ -139,6 +143,7 @@ export function ReviewFields({
         placeholder={notesPlaceholder}
         reader={reader}
       />
+      {templates && <TemplatePicker context={templates} onPick={form.setMessage} />}
       <ApplicantMessageField
         value={form.message}
         onChange={form.setMessage}

@@ -1,14 +1,28 @@
 import { useEffect, useRef } from 'react';
 import type { WhitelistApplicationDto } from '@contract/applications.ts';
 import { useToast } from '@/components/ui/toast.tsx';
-import { useDecision } from '../api/review.ts';
+import { useDecision, useVote } from '../api/review.ts';
 import { WhitelistDetails } from '../kinds/whitelist.tsx';
 import { StatusBadge } from './badges.tsx';
-import { DECISION_COLOURS, DecisionButtons } from './decision-buttons.tsx';
+import { DECISION_COLOURS, type DecisionOption, DecisionButtons } from './decision-buttons.tsx';
 import { ReviewFields } from './review-text-fields.tsx';
 import { useReviewForm } from './use-review-form.ts';
+import {
+  ABSTAIN_COLOURS,
+  abstainQuestion,
+  type DecidingChoice,
+  voteRules,
+  voteQuestion,
+  voteToast,
+} from './vote-words.ts';
+import { VotesPanel } from './votes-panel.tsx';
 
-/** The second whitelist screen's detail panel: every answer (as in the /admin-applications dialog); notes optional. */
+type Choice = 'approved' | 'rejected' | 'abstain';
+
+/**
+ * The second whitelist screen's detail panel: every answer (as in the /admin-applications dialog), the votes so far;
+ * notes optional. Approve and Reject are votes; Abstain shows where the reviewer's vote alone does not decide.
+ */
 export function WhitelistReviewPanel({ application }: { application: WhitelistApplicationDto }) {
   const form = useReviewForm();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -16,19 +30,29 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
   useEffect(() => heading.current?.focus(), []);
   // PATCH /api/applications/{id}: approved or rejected, notes optional
   const update = useDecision<'approved' | 'rejected', WhitelistApplicationDto>('whitelist');
+  const vote = useVote<WhitelistApplicationDto>('whitelist');
+  const rules = voteRules(application.votes);
   const { toast } = useToast();
+  const busy = update.isPending || vote.isPending;
 
-  const decide = (status: 'approved' | 'rejected') => {
-    if (update.isPending) return;
+  const decide = (status: Choice) => {
+    if (busy) return;
+    const choice = status === 'approved' ? 'approve' : status === 'rejected' ? 'deny' : 'abstain';
+    const sending =
+      status === 'abstain'
+        ? vote.mutateAsync({ id: application.id, choice, note: form.notes, applicantMessage: form.message })
+        : update.mutateAsync({ id: application.id, status, reviewNotes: form.notes, applicantMessage: form.message });
     // awaited here, not in mutate's own callbacks: the refetch after the decision redraws the panel, and mutate's
     // callbacks do not run for a form that has gone
-    update.mutateAsync({ id: application.id, status, reviewNotes: form.notes, applicantMessage: form.message }).then(
-      () =>
-        toast({
-          title: 'Application Updated',
-          description: 'Application review has been submitted successfully.',
-          variant: 'success',
-        }),
+    sending.then(
+      (result) =>
+        toast(
+          voteToast(result, choice) ?? {
+            title: 'Application Updated',
+            description: 'Application review has been submitted successfully.',
+            variant: 'success',
+          },
+        ),
       (error: unknown) => {
         // a refused field says why at the field (focus goes there); the toast tells that it failed
         form.refused(error, 'Error');
@@ -56,20 +80,58 @@ export function WhitelistReviewPanel({ application }: { application: WhitelistAp
         <StatusBadge status={application.status} />
       </header>
       <WhitelistDetails application={application} playerLabel="Player" />
-      {application.status === 'pending' && (
+      <VotesPanel votes={application.votes} />
+      {application.status === 'pending' && !rules.voted && (
         <div className="grid gap-3">
-          <ReviewFields form={form} notesLabel="Review notes (optional)" />
+          <ReviewFields
+            form={form}
+            notesLabel="Review notes (optional)"
+            templates={{ kind: 'whitelist', player: application.discordUsername }}
+          />
           <DecisionButtons
-            options={[
-              { status: 'approved', label: 'Approve', className: DECISION_COLOURS.approve, final: true },
-              { status: 'rejected', label: 'Reject', className: DECISION_COLOURS.refuse, final: true },
-            ]}
+            options={options(application, rules)}
             applicant={application.discordUsername}
-            busy={update.isPending}
+            busy={busy}
             onDecide={decide}
           />
         </div>
       )}
     </article>
   );
+}
+
+/** Approve and Reject, each a vote (its question says so where it may not decide), and Abstain where it may not. */
+function options(application: WhitelistApplicationDto, rules: ReturnType<typeof voteRules>): DecisionOption<Choice>[] {
+  const quorum = application.votes?.quorum ?? 1;
+  const asked = (label: string, choice: DecidingChoice) =>
+    rules.decides(choice)
+      ? {}
+      : { question: voteQuestion(label, 'application', application.discordUsername, quorum, 'applicant') };
+  return [
+    {
+      status: 'approved',
+      label: 'Approve',
+      className: DECISION_COLOURS.approve,
+      final: true,
+      ...asked('Approve', 'approve'),
+    },
+    {
+      status: 'rejected',
+      label: 'Reject',
+      className: DECISION_COLOURS.refuse,
+      final: true,
+      ...asked('Reject', 'deny'),
+    },
+    ...(rules.alone
+      ? []
+      : [
+          {
+            status: 'abstain' as const,
+            label: 'Abstain',
+            className: ABSTAIN_COLOURS,
+            final: true,
+            question: abstainQuestion('application', application.discordUsername),
+          },
+        ]),
+  ];
 }

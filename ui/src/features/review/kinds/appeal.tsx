@@ -16,6 +16,7 @@ import { DECISION_COLOURS } from '../components/decision-buttons.tsx';
 import { type Moves, MoveDecision } from '../components/move-decision.tsx';
 import { Cell } from '../components/responsive-table.tsx';
 import { Detail, DetailSection, LongAnswer } from '../components/review-dialog.tsx';
+import { VoteTally } from '../components/votes-panel.tsx';
 import type { ReviewKindView } from './review-kind.ts';
 
 const banLabel = (ban: string) => APPEAL_BAN_OPTIONS.find((option) => option.value === ban)?.label ?? ban;
@@ -95,6 +96,7 @@ export const appealReview: ReviewKindView<AppealSummaryDto, AppealListDto, Appea
         <Cell label="Banned around">{appeal.bannedAround}</Cell>
         <Cell label="Status">
           <StatusBadge status={appeal.status} />
+          <VoteTally votes={appeal.votes} />
         </Cell>
       </>
     ),

@@ -14,6 +14,7 @@ import { type Moves, MoveDecision } from '../components/move-decision.tsx';
 import { Cell } from '../components/responsive-table.tsx';
 import { ReviewAnswers } from '../components/review-answers.tsx';
 import { Detail, DetailSection, LongAnswer } from '../components/review-dialog.tsx';
+import { VoteTally } from '../components/votes-panel.tsx';
 import type { ReviewKindView } from './review-kind.ts';
 
 const experience = (currentStaff: boolean) => (currentStaff ? 'Current Staff' : 'New Applicant');
@@ -71,6 +72,7 @@ export const staffReview: ReviewKindView<StaffApplicationSummaryDto, StaffApplic
         </Cell>
         <Cell label="Status">
           <StatusBadge status={application.status} />
+          <VoteTally votes={application.votes} />
         </Cell>
       </>
     ),

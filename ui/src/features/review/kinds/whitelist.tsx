@@ -13,6 +13,7 @@ import { statusCounters } from '../components/counters.tsx';
 import { Cell } from '../components/responsive-table.tsx';
 import { hoursPerWeek, ReviewAnswers } from '../components/review-answers.tsx';
 import { Detail, LongAnswer } from '../components/review-dialog.tsx';
+import { VotesPanel, VoteTally } from '../components/votes-panel.tsx';
 import type { ReviewKindView } from './review-kind.ts';
 
 /** Whitelist applications: decided on /admin-applications (notes of 10+ characters) and on /staff-applications. */
@@ -43,6 +44,7 @@ export const whitelistReview: ReviewKindView<
         <Cell label="Age">{application.age}</Cell>
         <Cell label="Status">
           <StatusBadge status={application.status} />
+          <VoteTally votes={application.votes} />
         </Cell>
         <Cell label="18+ Verified">{application.isEighteenPlus ? 'Yes' : 'No'}</Cell>
       </>
@@ -52,7 +54,11 @@ export const whitelistReview: ReviewKindView<
     title: (application) => `Application from ${application.discordUsername}`,
     body: (application) => <WhitelistDetails application={application} playerLabel="Discord" withStatus />,
     decision: (application, onClose) =>
-      application.status === 'pending' && <ChooseAndSubmit application={application} onClose={onClose} />,
+      application.status === 'pending' ? (
+        <ChooseAndSubmit application={application} onClose={onClose} />
+      ) : (
+        <VotesPanel votes={application.votes} />
+      ),
   },
 };
 

@@ -53,7 +53,8 @@ const OWNER_LABELS = {
 
 /**
  * The one rule for the home and landing figures: a figure the site measures is shown as measured (the game server's
- * players and 30-day uptime once a configured game server has been read, the members counted from the accounts);
+ * players and 30-day uptime once a configured game server has been read, or the players its queue report counts, with
+ * the players waiting; the members counted from the accounts);
  * otherwise the figure its owner set (FIGURE_*), as written; with neither, the figure is left out, never made up.
  */
 export function figuresShown(
@@ -67,6 +68,9 @@ export function figuresShown(
     const value = figures?.owner[key];
     return value ? { value, label: OWNER_LABELS[name] } : null;
   };
+  const queue = status?.queue ?? null;
+  // "5 waiting" under the players while the game server's queue holds anyone
+  const waiting = queue && queue.waiting > 0 ? { detail: `${queue.waiting.toLocaleString('en-US')} waiting` } : {};
   const figure = (name: FigureName): Stat | null => {
     if (name === 'members')
       return figures ? { value: figures.members.toLocaleString('en-US'), label: 'Members' } : null;
@@ -76,8 +80,12 @@ export function figuresShown(
             value: status.maxPlayers ? `${status.players} / ${status.maxPlayers}` : String(status.players),
             label: 'Players online',
             mark: 'online',
+            ...waiting,
           }
         : { value: '—', label: 'Players online', mark: 'offline' };
+    // no status address set, but the game server's resource reports its queue: its count is measured too
+    if (name === 'players' && queue)
+      return { value: `${queue.online} / ${queue.slots}`, label: 'Players online', mark: 'online', ...waiting };
     if (name === 'uptime' && live && status)
       return {
         value: status.uptime === null ? '—' : formatUptime(status.uptime),

@@ -186,6 +186,8 @@ function Outcome({ purchase, problem }: { purchase: MyPurchaseDto; problem: stri
 }
 
 function TokensAdded({ tokens }: { tokens: number }) {
+  // a store whose purchases credit no tokens says nothing of them
+  if (tokens === 0) return null;
   return (
     <p className="mt-4 rounded-lg border border-gold-500/40 bg-gold-500/10 p-4 text-sm text-gold-200">
       {tokens} tokens were added to your balance; you will see them in the header.

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths, stripeCheckoutPath } from '@/config/paths.ts';
 import { api } from '@/lib/api-client.ts';
-import type { PaymentsConfigDto } from '@contract/payments.ts';
+import { type PaymentsConfigDto, WITHDRAWAL_CONSENT } from '@contract/payments.ts';
 import { createPaymentIntent } from '../api/payments.ts';
 
 type Status = 'PASS' | 'FAIL' | 'ERROR' | 'TESTING';
@@ -45,11 +45,14 @@ const CHECKS: Check[] = [
   {
     name: 'Payment intent creation',
     run: async () => {
+      // as a buyer's checkout goes out once they ticked the consent; an account that has not declared its age yet is
+      // refused as it would be at its first checkout, and the check says so
       const intent = await createPaymentIntent({
         productType: 'whitelist',
         productId: 'bayou-basic',
         productName: 'Bayou Basic',
         amount: 20,
+        withdrawalConsent: WITHDRAWAL_CONSENT.version,
       });
       return { pass: intent.clientSecret.length > 0, detail: `intent ${intent.paymentIntentId}` };
     },

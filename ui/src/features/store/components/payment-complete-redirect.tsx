@@ -46,7 +46,12 @@ export function usePaymentCompleteRedirect(): { done: Paid | null; paid: (result
 /** In place of the card form once the payment went through, until the success page opens. */
 export function PaidNote({ done }: { done: Paid }) {
   return (
-    <p role="status" className="rounded-lg border border-moss-400/50 bg-moss-400/10 p-4 text-sm text-moss-200">
+    <p
+      role="status"
+      data-focus-rescue
+      tabIndex={-1}
+      className="rounded-lg border border-moss-400/50 bg-moss-400/10 p-4 text-sm text-moss-200"
+    >
       {done.tokensAwarded > 0
         ? `Payment complete: ${done.tokensAwarded} tokens added. Opening your receipt...`
         : 'Payment complete. Opening your receipt...'}

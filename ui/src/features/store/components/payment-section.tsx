@@ -70,6 +70,8 @@ export function PaymentSection({ request, open, payLabel, onCompleted }: Payment
         price: intent?.amount,
       });
       await queryClient.invalidateQueries({ queryKey: authKeys.tokens() });
+      // the first purchase stored the buyer's age declaration
+      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
       onCompleted({ paymentIntentId, tokensAwarded: result.tokensAwarded });
     } catch (error) {
       const message = errorMessage(error, 'Something went wrong completing your purchase.');

@@ -1,11 +1,17 @@
+import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatPrice } from '@/lib/format.ts';
 import type { CheckoutPricing } from '../api/quote.ts';
+import { agreedTerms, CheckoutTerms, NO_TERMS, termsAgreed } from './checkout-terms.tsx';
 import { PaymentSection, type PaymentSectionProps } from './payment-section.tsx';
 import type { PaymentRequest } from './payment-request.ts';
 
-/** The payment of the order at the server's price (with the coupon it accepted), once the server has priced it. */
+/**
+ * The payment of the order at the server's price (with the coupon it accepted), once the server has priced it and the
+ * buyer has given the withdrawal consent (and, before a first purchase, their age): the payment opens only then.
+ */
 export function PricedPayment({
   pricing,
   request,
@@ -19,6 +25,10 @@ export function PricedPayment({
   priceField: 'price' | 'amount';
   onCompleted: PaymentSectionProps['onCompleted'];
 }) {
+  const { user } = useCurrentUser();
+  // asked once for this page: the answer stored by this checkout does not open the payment again
+  const [askAge] = useState(() => !user?.ageDeclared);
+  const [terms, setTerms] = useState(NO_TERMS);
   if (pricing.total === null && pricing.error && !pricing.entered)
     return (
       <div role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 p-4 text-center">
@@ -35,14 +45,20 @@ export function PricedPayment({
     );
   if (pricing.total === null) return <Spinner label="Pricing your order" />;
   return (
-    <PaymentSection
-      request={{
-        ...request,
-        ...(priceField === 'price' ? { price: pricing.total } : { amount: pricing.total }),
-        ...(pricing.applied ? { couponCode: pricing.applied } : {}),
-      }}
-      payLabel={`Pay ${formatPrice(pricing.total)}`}
-      onCompleted={onCompleted}
-    />
+    <div className="space-y-4">
+      <CheckoutTerms value={terms} askAge={askAge} onChange={setTerms} />
+      {termsAgreed(terms, askAge) && (
+        <PaymentSection
+          request={{
+            ...request,
+            ...(priceField === 'price' ? { price: pricing.total } : { amount: pricing.total }),
+            ...(pricing.applied ? { couponCode: pricing.applied } : {}),
+            ...agreedTerms(terms, askAge),
+          }}
+          payLabel={`Pay now ${formatPrice(pricing.total)}`}
+          onCompleted={onCompleted}
+        />
+      )}
+    </div>
   );
 }

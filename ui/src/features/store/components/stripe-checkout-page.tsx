@@ -67,8 +67,9 @@ function CheckoutLayout({ item, user }: { item: CheckoutItem; user: CurrentUser 
         </dl>
         <StackingNote quote={pricing.shown} />
         <p className="mt-1 text-sm text-slate-400">
-          <span className="capitalize">{item.product.type}</span> · {giftPass ? item.tokens * gift.months : item.tokens}{' '}
-          tokens
+          <span className="capitalize">{item.product.type}</span>
+          {/* a store whose purchases credit no tokens names none */}
+          {item.tokens > 0 && ` · ${giftPass ? item.tokens * gift.months : item.tokens} tokens`}
         </p>
         <p className="mt-1 text-sm italic text-moss-300" data-testid="chosen-phrase">
           {chosenPhrase}
@@ -144,7 +145,12 @@ function PaymentPanel({
     shown.current = details;
   }, [details]);
   return (
-    <section aria-labelledby="payment-heading" className="rounded-2xl border border-bayou-700 bg-bayou-900 p-6">
+    // the card form gives way to the paid note: focus goes to the note, where the Pay button was
+    <section
+      aria-labelledby="payment-heading"
+      data-focus-scope
+      className="rounded-2xl border border-bayou-700 bg-bayou-900 p-6"
+    >
       <h2
         id="payment-heading"
         ref={heading}
