@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import { paths } from '../../ui/src/config/paths.ts';
 import { fitsWidth } from '../support/axe.ts';
-import { browserAvailable, landed, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
+import { appReady, browserAvailable, landed, openBrowser, type TestBrowser, shoot } from '../support/browser.ts';
 import { signInBrowser } from '../support/session.ts';
 import { sharedTestServer } from '../support/shared-server.ts';
 import { STAFF_PAGES } from '../support/staff-pages.ts';
@@ -40,7 +40,8 @@ const PUBLIC_PAGES: Record<string, Check> = {
     }
     await visible(page, 'Why choose Bayou Roleplay?');
     for (const asset of ['Custom Properties', 'Unique Vehicles', 'Custom Scripts']) await visible(page, asset);
-    // the buttons appear once the subtitle has been typed
+    // the buttons appear once the subtitle has been typed, which starts when the app has taken the page over
+    await appReady(page);
     await page.getByRole('link', { name: 'Login & Shop' }).waitFor({ timeout: 8000 });
     expect(await page.getByRole('link', { name: 'Login & Shop' }).getAttribute('href')).toBe(
       '/api/login?returnTo=%2Fwhitelist',

@@ -7,6 +7,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { APP_READY_ATTRIBUTE } from '../../adapters/http/contract/pages.ts';
 import { type SignedIn, type SignInOptions, signInBrowser } from './session.ts';
 import type { TestServer } from './test-system.ts';
 
@@ -173,7 +174,17 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<{ 
  * is loaded whole. A page that sends the visitor elsewhere in a navigation of its own is the caller's to wait for (the
  * accessibility sweep's `settle`).
  */
+/**
+ * Waits until the app has taken the page over (a prerendered page shows its content, buttons and links before its code
+ * has run): what the page does from then on is the app's.
+ */
+export async function appReady(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction((name) => document.documentElement.hasAttribute(name), APP_READY_ATTRIBUTE, { timeout });
+}
+
 export async function visitInApp(page: Page, url: string, path: string): Promise<void> {
+  // a page still prerendered has no router listening yet: the URL would change under a page that never hears of it
+  if (await page.evaluate(() => document.getElementById('main') !== null).catch(() => false)) await appReady(page);
   const moved = await page
     .evaluate((to) => {
       if (document.getElementById('main') === null) return false;

@@ -115,3 +115,10 @@ export type PrerenderedResponses = Array<[queryKey: readonly unknown[], answer: 
  * makes again the taps it held while the app's code was loading.
  */
 export const HYDRATED_EVENT = 'bayou:hydrated';
+
+/**
+ * Set on the document's root element once the app has taken the page over, prerendered or not (its router follows the
+ * browser's history from then on): before, a prerendered page shows its content, but a change of the URL made by script
+ * goes unheard.
+ */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';

@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from '@/components/ui/toast.tsx';
 import { authKeys, currentUserQuery } from '@/features/auth/api/current-user.ts';
+import { APP_READY_ATTRIBUTE } from '@contract/pages.ts';
 import { endHydration } from '@/lib/hydration.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { BrowserRouter } from './navigation.tsx';
@@ -37,8 +38,13 @@ export function App({
     void browserClient.prefetchQuery(currentUserQuery());
     return browserClient;
   });
-  // the last of the hydration's effects: what mounts from now on is the app's own (ui/src/lib/hydration.ts)
-  useEffect(endHydration, []);
+  // the last of the hydration's effects: what mounts from now on is the app's own (ui/src/lib/hydration.ts); the page
+  // says so on its root element (APP_READY_ATTRIBUTE), for a script that drives the site to know its links now move
+  // inside the app
+  useEffect(() => {
+    endHydration();
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Router>
