@@ -39,7 +39,9 @@ async function main() {
   const failures: string[] = [];
   const short: string[] = [];
   try {
-    for (const path of LIGHTHOUSE_PAGES) {
+    // LIGHTHOUSE_PATHS=/account,/ audits those pages only (a page looked into)
+    const paths = process.env.LIGHTHOUSE_PATHS?.split(',') ?? LIGHTHOUSE_PAGES;
+    for (const path of paths) {
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) {
         const result = await lighthouse(`${server.url}${path}`, {
@@ -51,6 +53,14 @@ async function main() {
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         runs.push(result);
       }
+      if (process.env.LIGHTHOUSE_PATHS)
+        console.log(
+          `${path} each run: performance, Total Blocking Time ms`,
+          runs.map((run) => [
+            Math.round((run.lhr.categories.performance?.score ?? 0) * 100),
+            Math.round(run.lhr.audits['total-blocking-time']?.numericValue ?? 0),
+          ]),
+        );
       runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
       const result = runs[Math.floor(runs.length / 2)];
       const name = path === '/' ? 'home' : path.slice(1);

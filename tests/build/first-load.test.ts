@@ -45,13 +45,41 @@ describe('the pages Lighthouse audits', () => {
     return seen;
   };
 
+  const keyOf = (file: string) => {
+    const key = Object.keys(manifest).find((each) => each.endsWith(file));
+    expect(key, file).toBeDefined();
+    return key as string;
+  };
+
   it('load no schema library on the account page: its start-up probe of eval is a CSP violation in the console', () => {
-    const account = Object.keys(manifest).find((key) => key.endsWith('features/account/components/account-page.tsx'));
-    expect(account).toBeDefined();
-    const files = [...loaded(account as string)].map((key) => manifest[key].file);
-    expect(files.length).toBeGreaterThan(3);
-    expect(files.filter((file) => /\/zod-/.test(file))).toEqual([]);
+    for (const page of ['features/account/components/account-page.tsx', 'account/components/signed-in-account.tsx']) {
+      const files = [...loaded(keyOf(page))].map((key) => manifest[key].file);
+      expect(files.length, page).toBeGreaterThan(3);
+      expect(
+        files.filter((file) => /\/zod-/.test(file)),
+        page,
+      ).toEqual([]);
+    }
     // the library is in the build, in a chunk of its own
     expect(Object.values(manifest).some((chunk) => /\/zod-/.test(chunk.file))).toBe(true);
+  });
+
+  it("send a signed-out visitor of /account none of the signed-in account's sections", () => {
+    const code = (keys: Set<string>) => [...keys].map((key) => readFileSync(`ui/dist/${manifest[key].file}`, 'utf8'));
+    const accountPage = keyOf('features/account/components/account-page.tsx');
+    const signedOut = code(new Set([accountPage, ...loaded(accountPage)]));
+    const signedInAccount = keyOf('account/components/signed-in-account.tsx');
+    const signedIn = code(new Set([signedInAccount, ...loaded(signedInAccount)]));
+    // the data section's buttons: in the signed-in account's chunks, in none a signed-out visitor loads
+    for (const text of ['Download my data', 'Delete my account']) {
+      expect(
+        signedIn.some((file) => file.includes(text)),
+        text,
+      ).toBe(true);
+      expect(
+        signedOut.filter((file) => file.includes(text)),
+        text,
+      ).toEqual([]);
+    }
   });
 });

@@ -1,28 +1,29 @@
+import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/features/auth';
-import { CreatorSection } from '@/features/creators';
-import { MembershipSection } from '@/features/membership';
-import { MyInterviewsSection } from '@/features/interviews';
-import { useFlavourPhrase } from '@/features/flavour';
-import { QueuePlace } from '@/features/queue';
-import { AccessSummary } from './access-summary.tsx';
-import { ApplicationsSection } from './applications-section.tsx';
-import { PrivacySection } from './privacy-section.tsx';
-import { PurchasesSection } from './purchases-section.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
-import { TokenHistorySection } from './token-history-section.tsx';
+
+/**
+ * The signed-in account in a chunk of its own: the page a signed-out visitor is sent (prerendered, the sign-in prompt)
+ * runs none of its sections' code. A document served with a session (not prerendered) asks for it at once, beside the
+ * sign-in state.
+ */
+const loadSignedIn = () => import('./signed-in-account.tsx');
+const SignedInAccount = lazy(loadSignedIn);
+if (typeof document !== 'undefined' && document.getElementById('root')?.dataset.prerendered === undefined)
+  void loadSignedIn();
+
+// a screen tall, as the page loading before it: the footer stays below the fold instead of jumping
+const loading = (label: string) => (
+  <div className="min-h-screen">
+    <Spinner label={label} />
+  </div>
+);
 
 /** The player's own history: purchases with receipts, token changes, applications; and their data. */
 export default function AccountPage() {
   const current = useCurrentUser();
-  const phrase = useFlavourPhrase('profile');
-  // both a screen tall, as the page loading before them: the footer stays below the fold instead of jumping
-  if (current.isSignedIn === undefined)
-    return (
-      <div className="min-h-screen">
-        <Spinner label="Loading your account" />
-      </div>
-    );
+  if (current.isSignedIn === undefined) return loading('Loading your account');
   if (!current.user)
     return (
       <div className="min-h-screen">
@@ -32,28 +33,9 @@ export default function AccountPage() {
         />
       </div>
     );
-  const name = current.user.discordUsername ?? current.user.username ?? 'player';
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-16">
-      <header className="pb-2 pt-10 text-center">
-        <title>My Account | Bayou Roleplay</title>
-        <h1 className="font-display text-3xl font-bold text-gold-400 sm:text-4xl">My Account</h1>
-        <p data-testid="flavour-phrase" className="mt-2 italic text-slate-300">
-          {phrase}
-        </p>
-        <p className="mt-3 text-slate-200">
-          Signed in as <span className="font-semibold text-white">{name}</span>
-        </p>
-      </header>
-      <QueuePlace className="mt-6" />
-      <AccessSummary />
-      <MembershipSection />
-      <PurchasesSection />
-      <CreatorSection />
-      <TokenHistorySection />
-      <ApplicationsSection />
-      <MyInterviewsSection />
-      <PrivacySection />
-    </div>
+    <Suspense fallback={loading('Loading your account')}>
+      <SignedInAccount name={current.user.discordUsername ?? current.user.username ?? 'player'} />
+    </Suspense>
   );
 }
