@@ -65,6 +65,7 @@ import { MikroOrmSecondFactorRepository } from './persistence/mikro-orm-second-f
 import { SimpleWebAuthnPasskeyCeremony } from './security/simple-webauthn-passkey-ceremony.ts';
 import { OtpauthOneTimeCodes } from './security/otpauth-one-time-codes.ts';
 import { AesGcmSecretBox } from './security/aes-gcm-secret-box.ts';
+import { resealSecrets } from './persistence/reseal-secrets.ts';
 import { CachedWebhookEndpoints } from './persistence/cached-webhook-endpoints.ts';
 import { MikroOrmWebhookOutbox } from './persistence/mikro-orm-webhook-outbox.ts';
 import { HttpWebhookSender } from './webhooks/http-webhook-sender.ts';
@@ -204,8 +205,13 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
   const changes = new ChangeFeed(database, logger);
   const storeBans = new CachedStoreBans(database, changes);
   const entitlements = new MikroOrmEntitlements(database);
-  // seals second factors' and webhooks' secrets with a key from the session secret
-  const secretBox = new AesGcmSecretBox(sessionSecret);
+  // seals second factors' and webhooks' secrets with a key from the session secret; during a rotation, a start that
+  // brought the schema up to date seals again with it what the previous one sealed (decision 0111)
+  const secretBox = new AesGcmSecretBox(
+    sessionSecret,
+    config.previousSessionSecret ? [config.previousSessionSecret] : [],
+  );
+  if (secretBox.rotating && (options.migrate ?? true)) await resealSecrets(database, secretBox, logger);
   const core = createCore({
     clock,
     ids: { next: randomUUID },

@@ -63,6 +63,8 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.string().default('./data'),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** the session secret before a rotation: opens what it sealed until that is sealed again (decision 0111) */
+  SESSION_SECRET_PREVIOUS: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   DISCORD_CLIENT_ID: optionalText,
   DISCORD_CLIENT_SECRET: optionalText,
   DISCORD_REDIRECT_URI: optionalText.pipe(z.url().optional()),
@@ -252,6 +254,8 @@ export interface Config {
   };
   /** SESSION_SECRET; null in development, where one is generated and stored in the data directory */
   sessionSecret: string | null;
+  /** SESSION_SECRET_PREVIOUS: the secret before a rotation, for secrets it sealed (never for session cookies) */
+  previousSessionSecret: string | null;
   /** Discord ids made admins when they sign in */
   adminDiscordIds: string[];
   rateLimits: {
@@ -371,6 +375,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const gatewayVars = gateway === 'tebex' ? TEBEX_VARS : gateway === 'stripe' ? STRIPE_VARS : [];
   if (env.PAYMENT_GATEWAY && missing(gatewayVars).length > 0)
     throw new ConfigError(`PAYMENT_GATEWAY=${gateway} needs ${missing(gatewayVars).join(', ')} (see .env.example).`);
+  if (env.SESSION_SECRET_PREVIOUS !== undefined && env.SESSION_SECRET_PREVIOUS === env.SESSION_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET_PREVIOUS: must differ from SESSION_SECRET: it is the secret before SESSION_SECRET was changed (see docs/operations.md).',
+    );
   if (production) {
     const required = [
       ...missing(DISCORD_VARS),
@@ -410,6 +418,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     database: { url: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR },
     sessionSecret: env.SESSION_SECRET ?? null,
+    previousSessionSecret: env.SESSION_SECRET_PREVIOUS ?? null,
     adminDiscordIds: env.ADMIN_DISCORD_IDS,
     rateLimits: {
       signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE,

@@ -1,16 +1,26 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { SecretBox } from '../../core/security/ports.ts';
 
+const keyOf = (secret: string) => Buffer.from(hkdfSync('sha256', secret, 'bayou-second-factor', 'totp-secret-box', 32));
+
 /**
  * AES-256-GCM with a key derived (HKDF-SHA-256) from the session secret, so a copy of the database alone does not
- * give away the authenticator-app secrets. Changing SESSION_SECRET makes the sealed secrets unreadable: those
- * members set their app up again (their passkeys and recovery codes keep working).
+ * give away the authenticator-app and webhook secrets. A secret is sealed with the current SESSION_SECRET's key and
+ * opened with it or, while a rotation is under way, with SESSION_SECRET_PREVIOUS's (decision 0111); with neither, it is
+ * unreadable: those members set their app up again, and those endpoints are added again.
  */
 export class AesGcmSecretBox implements SecretBox {
   private readonly key: Buffer;
+  private readonly previousKeys: Buffer[];
 
-  constructor(sessionSecret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', sessionSecret, 'bayou-second-factor', 'totp-secret-box', 32));
+  constructor(sessionSecret: string, previousSessionSecrets: readonly string[] = []) {
+    this.key = keyOf(sessionSecret);
+    this.previousKeys = previousSessionSecrets.map(keyOf);
+  }
+
+  /** whether a secret sealed by an earlier session secret may still be opened (a rotation is under way) */
+  get rotating(): boolean {
+    return this.previousKeys.length > 0;
   }
 
   seal(plain: string): string {
@@ -21,10 +31,32 @@ export class AesGcmSecretBox implements SecretBox {
   }
 
   open(sealed: string): string {
-    const [version, iv, tag, body] = sealed.split('.');
-    if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Not a sealed secret.');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    for (const key of [this.key, ...this.previousKeys]) {
+      const plain = openWith(key, sealed);
+      if (plain !== null) return plain;
+    }
+    throw new Error('The sealed secret opens with no key this site holds.');
+  }
+
+  /**
+   * The secret sealed again with the current key when an earlier one sealed it; null when the current key sealed it
+   * already. Throws when no key opens it.
+   */
+  resealed(sealed: string): string | null {
+    if (openWith(this.key, sealed) !== null) return null;
+    return this.seal(this.open(sealed));
+  }
+}
+
+/** the plain secret, or null when `key` did not seal it (its tag does not match) */
+function openWith(key: Buffer, sealed: string): string | null {
+  const [version, iv, tag, body] = sealed.split('.');
+  if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Not a sealed secret.');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  try {
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
   }
 }
