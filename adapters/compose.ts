@@ -211,7 +211,14 @@ export async function composeSystem(config: Config, options: ComposeOptions = {}
     sessionSecret,
     config.previousSessionSecret ? [config.previousSessionSecret] : [],
   );
-  if (secretBox.rotating && (options.migrate ?? true)) await resealSecrets(database, secretBox, logger);
+  if (secretBox.rotating && (options.migrate ?? true)) {
+    try {
+      await resealSecrets(database, secretBox, logger);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
   const core = createCore({
     clock,
     ids: { next: randomUUID },

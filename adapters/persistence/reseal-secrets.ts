@@ -42,12 +42,12 @@ export async function resealSecrets(database: Database, box: ResealingBox, logge
         continue;
       }
       if (fresh === null) continue;
-      await database.query(`update "${table}" set "${column}" = ? where "${key}"::text = ? and "${column}" = ?`, [
-        fresh,
-        row.key,
-        row.sealed,
-      ]);
-      resealed++;
+      // counted only where this process changed it: another starting at the same moment may have been first
+      const changed = await database.query(
+        `update "${table}" set "${column}" = ? where "${key}"::text = ? and "${column}" = ? returning 1`,
+        [fresh, row.key, row.sealed],
+      );
+      resealed += changed.length;
     }
     report.resealed[what] = resealed;
     report.unreadable[what] = unreadable;

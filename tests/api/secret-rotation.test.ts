@@ -84,7 +84,10 @@ describe('changing SESSION_SECRET with SESSION_SECRET_PREVIOUS', () => {
     // the restart with the new secret and the old one beside it seals both again with the new one
     const rotating = await restartedWith({ SESSION_SECRET: NEW, SESSION_SECRET_PREVIOUS: OLD });
     const sealedAfter = await sealedRows(before.user.id, endpointId);
+    // the previous secret opens sealed secrets only: a cookie it signed is refused from the change on
+    const oldCookie = await fetch(`${rotating.url}/api/auth/user`, { headers: { Cookie: before.cookie } });
     await rotating.stop();
+    expect(oldCookie.status).toBe(401);
     expect(sealedAfter.app).not.toBe(sealedBefore.app);
     expect(sealedAfter.endpoint).not.toBe(sealedBefore.endpoint);
     const newOnly = new AesGcmSecretBox(NEW);
@@ -121,6 +124,8 @@ describe('changing SESSION_SECRET with SESSION_SECRET_PREVIOUS', () => {
   }, 60_000);
 
   it('leaves a secret no key opens as it is, and says how many', async () => {
+    const member = await signIn(first);
+    expect((await client(first.url, member.cookie).post('/api/security/authenticator-app', {})).status).toBe(200);
     const rotating = await restartedWith({
       SESSION_SECRET: 'a-third-secret-that-sealed-nothing-here-000000',
       SESSION_SECRET_PREVIOUS: 'a-fourth-secret-that-sealed-nothing-either-00',
@@ -132,5 +137,21 @@ describe('changing SESSION_SECRET with SESSION_SECRET_PREVIOUS', () => {
     expect(report?.level).toBe(40);
     expect(report!.unreadable['authenticator apps']).toBeGreaterThanOrEqual(1);
     expect(report!.resealed).toEqual({ 'authenticator apps': 0, 'webhook endpoints': 0 });
+  });
+
+  it('opens a secret sealed with the previous key without sealing it again, and refuses a shortened tag', () => {
+    const sealedBefore = new AesGcmSecretBox(OLD).seal('JBSWY3DPEHPK3PXP');
+    const rotating = new AesGcmSecretBox(NEW, [OLD]);
+    // what the CLI does during a change: it reads, it does not write
+    expect(rotating.open(sealedBefore)).toBe('JBSWY3DPEHPK3PXP');
+    const fresh = rotating.resealed(sealedBefore)!;
+    expect(new AesGcmSecretBox(NEW).open(fresh)).toBe('JBSWY3DPEHPK3PXP');
+    expect(rotating.resealed(fresh)).toBeNull();
+    expect(() => new AesGcmSecretBox(NEW).open(sealedBefore)).toThrow(/no key/);
+    const [version, iv, tag, body] = fresh.split('.');
+    const shortened = [version, iv, Buffer.from(tag!, 'base64url').subarray(0, 4).toString('base64url'), body].join(
+      '.',
+    );
+    expect(() => new AesGcmSecretBox(NEW).open(shortened)).toThrow();
   });
 });
