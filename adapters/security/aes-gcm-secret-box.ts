@@ -31,11 +31,7 @@ export class AesGcmSecretBox implements SecretBox {
   }
 
   open(sealed: string): string {
-    for (const key of [this.key, ...this.previousKeys]) {
-      const plain = openWith(key, sealed);
-      if (plain !== null) return plain;
-    }
-    throw new Error('The sealed secret opens with no key this site holds.');
+    return this.opened(sealed).plain;
   }
 
   /**
@@ -43,8 +39,17 @@ export class AesGcmSecretBox implements SecretBox {
    * already. Throws when no key opens it.
    */
   resealed(sealed: string): string | null {
-    if (openWith(this.key, sealed) !== null) return null;
-    return this.seal(this.open(sealed));
+    const { plain, byCurrentKey } = this.opened(sealed);
+    return byCurrentKey ? null : this.seal(plain);
+  }
+
+  /** the plain secret and whether the current key sealed it, the current key tried first; throws when none opens it */
+  private opened(sealed: string): { plain: string; byCurrentKey: boolean } {
+    for (const key of [this.key, ...this.previousKeys]) {
+      const plain = openWith(key, sealed);
+      if (plain !== null) return { plain, byCurrentKey: key === this.key };
+    }
+    throw new Error('The sealed secret opens with no key this site holds.');
   }
 }
 

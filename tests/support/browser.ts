@@ -130,15 +130,15 @@ export async function shoot(target: Page | Locator, name: string, options: { ful
   else await target.screenshot({ path });
 }
 
-/**
- * Runs `read`, again after `settle` when a navigation of the page's own cut it short (at most 3 times): a page that
- * sends a signed-out visitor on after a moment may leave while it is read, and is read where it lands.
- */
 /** Whether an error is a page navigating away while it was being read (its document replaced). */
 export function cutByNavigation(error: unknown): boolean {
   return /Execution context was destroyed|net::ERR_ABORTED|interrupted by another navigation/.test(String(error));
 }
 
+/**
+ * Runs `read`, again after `settle` when a navigation of the page's own cut it short (at most 3 times): a page that
+ * sends a signed-out visitor on after a moment may leave while it is read, and is read where it lands.
+ */
 export async function landed<T>(
   page: Page,
   read: () => Promise<T>,
@@ -169,12 +169,6 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<{ 
 }
 
 /**
- * Goes to `path` as a link inside the site does, without loading the site again: the app takes the route change from
- * the browser's history, draws the page and hands focus to it (its route announcer). Only a page with no site in it yet
- * is loaded whole. A page that sends the visitor elsewhere in a navigation of its own is the caller's to wait for (the
- * accessibility sweep's `settle`).
- */
-/**
  * Waits until the app has taken the page over (a prerendered page shows its content, buttons and links before its code
  * has run): what the page does from then on is the app's.
  */
@@ -182,6 +176,12 @@ export async function appReady(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction((name) => document.documentElement.hasAttribute(name), APP_READY_ATTRIBUTE, { timeout });
 }
 
+/**
+ * Goes to `path` as a link inside the site does, without loading the site again: the app takes the route change from
+ * the browser's history, draws the page and hands focus to it (its route announcer). Only a page with no site in it yet
+ * is loaded whole. A page that sends the visitor elsewhere in a navigation of its own is the caller's to wait for (the
+ * accessibility sweep's `settle`).
+ */
 export async function visitInApp(page: Page, url: string, path: string): Promise<void> {
   // a page still prerendered has no router listening yet: the URL would change under a page that never hears of it
   if (await page.evaluate(() => document.getElementById('main') !== null).catch(() => false)) await appReady(page);
