@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { browserAvailable, openBrowser, shoot, type TestBrowser } from '../support/browser.ts';
 import { FakeFiveM } from '../support/fake-fivem.ts';
+import { openFirstPurchase } from '../support/purchase-dialog.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
 
@@ -87,8 +88,7 @@ describe.runIf(browserAvailable)('what a purchase gives in the game, in Chromium
         { width, bypassCSP: true },
       );
       await admin.goto(`${server.url}/admin?buyer=${player.user.discordId}`);
-      await admin.getByRole('button', { name: 'View', exact: true }).first().click();
-      const dialog = admin.getByRole('dialog', { name: 'Purchase details' });
+      const dialog = await openFirstPurchase(admin);
       const grant = dialog.getByTestId('grant');
       await grant.first().waitFor();
       expect(await grant.first().textContent()).toContain('Delivered in game');
@@ -103,7 +103,7 @@ describe.runIf(browserAvailable)('what a purchase gives in the game, in Chromium
         .poll(() => fivem?.state.commands.filter((each) => each === command).length, { timeout: 10_000 })
         .toBe(2);
       await admin.reload();
-      await admin.getByRole('button', { name: 'View', exact: true }).first().click();
+      await openFirstPurchase(admin);
       await expect
         .poll(
           async () =>

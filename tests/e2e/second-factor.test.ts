@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SECOND_FACTOR_PERMISSIONS } from '../../core/security/model/second-factor.ts';
 import { axeViolations, fitsWidth } from '../support/axe.ts';
 import { browserAvailable, CHROMIUM_PATH, shoot } from '../support/browser.ts';
+import { openFirstPurchase } from '../support/purchase-dialog.ts';
 import { signIn } from '../support/session.ts';
 import { buyWithDemoCard } from '../support/store-flow.ts';
 import { startTestServer, type TestServer } from '../support/test-system.ts';
@@ -145,8 +146,7 @@ describe.runIf(browserAvailable)('staff confirm refunds with a second factor', (
       // the check made with the passkey is older than ten minutes now
       now = new Date(now.getTime() + 11 * 60_000);
       await page.goto(`${site}/admin?buyer=${purchase.buyerDiscordId}`);
-      await page.getByRole('button', { name: 'View', exact: true }).first().click();
-      const details = page.getByRole('dialog', { name: 'Purchase details' });
+      const details = await openFirstPurchase(page);
       await details.getByRole('button', { name: 'Refund', exact: true }).click();
       const confirm = page.getByRole('dialog', { name: 'Refund this purchase?' });
       await confirm.getByLabel('Reason for the refund (required)').fill('Charged twice by the bank.');

@@ -118,7 +118,8 @@ export async function composeTestSystem(options: TestServerOptions, databaseUrl:
     dataDir: 'memory',
     // a test that checks migrating itself starts from a blank database
     memoryTemplate: options.migrate === false ? pgliteBlankTemplate() : pgliteTemplate(),
-    logger: options.logger ?? createLogger('silent'),
+    // TEST_LOG=info prints the test servers' log lines: each request with its status and time
+    logger: options.logger ?? createLogger(process.env.TEST_LOG ?? 'silent'),
     migrate: options.migrate,
     clock: options.clock,
     resolve: options.resolve,

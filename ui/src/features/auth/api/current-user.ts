@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUserDto, SessionDto } from '@contract/auth.ts';
 import type { TokenBalanceDto } from '@contract/tokens.ts';
 import { api } from '@/lib/api-client.ts';
+import { backoff, isRetriable } from '@/lib/query-client.ts';
 
 export type CurrentUser = CurrentUserDto;
 
@@ -13,14 +14,22 @@ export const authKeys = {
 
 export const TOKEN_REFRESH_MS = 60_000;
 
-/** null when signed out; an error from the call also counts as signed out. */
+/** how many times a busy or unreachable server is asked again before the visitor is taken as signed out */
+export const SESSION_RETRIES = 3;
+
+/**
+ * null when signed out. A busy server (503) or a lost connection is asked again, a few seconds apart, while the
+ * visitor stays unknown, so a member is never shown the signed-out site for a moment's load; only an error that
+ * outlasts the retries counts as signed out.
+ */
 export function currentUserQuery() {
   return queryOptions({
     queryKey: authKeys.user(),
     // the session route answers 200 either way: a signed-out visit logs no failed request in the console
     queryFn: async ({ signal }): Promise<CurrentUserDto | null> =>
       (await api.get<SessionDto>('/api/auth/session', { signal })).user,
-    retry: false,
+    retry: (failures, error) => failures < SESSION_RETRIES && isRetriable(error),
+    retryDelay: backoff(4_000),
   });
 }
 
