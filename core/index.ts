@@ -15,6 +15,7 @@ import { createPlayerModule } from './players/module.ts';
 import type { PlayerPorts } from './players/ports.ts';
 import { createTokenModule, type TokenPorts } from './tokens/module.ts';
 import { createUserModule, type UserPorts } from './users/module.ts';
+import { hasPermission } from './users/model/permissions.ts';
 import { createDeliveryModule, type DeliveryPorts } from './delivery/module.ts';
 import { createGrantModule, type GrantPorts } from './grants/module.ts';
 import { createMailModule, type MailPorts } from './mail/module.ts';
@@ -240,7 +241,17 @@ export function createCore(ports: CorePorts) {
         decided: interviews.decided,
       },
     },
-    { clock, ids, transactions, effects, bans },
+    {
+      clock,
+      ids,
+      transactions,
+      effects,
+      bans,
+      voters: {
+        holding: async (permission) =>
+          (await ports.users.users.withAccess()).filter((user) => hasPermission(user, permission)).length,
+      },
+    },
   );
   const privacy = ports.privacy
     ? createPrivacyModule(ports.privacy, {

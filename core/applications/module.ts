@@ -15,6 +15,7 @@ import type {
   InterviewGate,
   StaffRoster,
   VoteRepository,
+  Voters,
   WhitelistAccess,
 } from './ports.ts';
 import type { QuorumSettings } from './model/votes.ts';
@@ -52,6 +53,8 @@ interface Shared {
   effects: ApplicationEffects;
   /** an appeal records the ban it is filed against, and its approval lifts that ban, through it */
   bans: BanLifter;
+  /** how many may vote on a kind, shown beside its quorum */
+  voters: Voters;
 }
 
 /** What the system does with applications of one kind. */
@@ -91,7 +94,7 @@ function kindUseCases<A, S extends string>(
   return {
     submit: new SubmitApplication({ applications, ids, clock, transactions, effects, bans: shared.bans }),
     list: new ListApplications(applications, p.staffRoster, p.votes, quorum),
-    show: new ShowApplication(applications, p.staffRoster, p.votes, quorum),
+    show: new ShowApplication(applications, { roster: p.staffRoster, votes: p.votes, quorum, voters: shared.voters }),
     mine: new ListMyApplications(applications),
     review,
     vote: new CastVote(applications, review),

@@ -3,6 +3,7 @@ import type { AuditEntry } from './model/audit-entry.ts';
 import type { AnswerTemplate } from './model/answer-template.ts';
 import type { Vote } from './model/votes.ts';
 import type { Reviewer, ReviewChannel } from '../audit/model/reviewer.ts';
+import type { Permission } from '../users/model/permissions.ts';
 
 export interface ListQuery<S extends string> {
   status?: S;
@@ -109,6 +110,11 @@ export interface BanLifter {
 /** Which applicants already hold the staff or admin role. */
 export interface StaffRoster {
   staffUserIds(userIds: string[]): Promise<Set<string>>;
+}
+
+/** Who may vote on a kind: how many users, none of them banned, hold its deciding permission. */
+export interface Voters {
+  holding(permission: Permission): Promise<number>;
 }
 
 export interface AuditQuery {

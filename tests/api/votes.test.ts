@@ -139,6 +139,8 @@ describe('applications decided by votes', () => {
       votes: [],
       mine: null,
       decidesAlone: false,
+      // how many hold review-staff: the reviewers the tests before signed in as well
+      voters: expect.any(Number),
     });
     const row = (await ben.get('/api/staff-applications')).body.applications.find(
       (each: { id: string }) => each.id === id,
@@ -261,6 +263,39 @@ describe.each(databaseTargets())('two votes at the same moment on %s', (target) 
       expect(won.body.votes.cast).toBe(1);
     }
   }, 60_000);
+});
+
+describe('a quorum above the number who may vote', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { QUORUM_STAFF: '3' } });
+  });
+  afterAll(() => server?.stop());
+
+  it('an application’s page counts who holds the kind’s permission, banned users and other kinds’ reviewers aside', async () => {
+    const { id } = await staffApplication(server);
+    const admin = client(server.url, (await signIn(server, { role: 'admin' })).cookie);
+    const voters = async () => (await admin.get(`/api/staff-applications/${id}`)).body.votes.voters;
+    const before = await voters();
+    const ana = await staffReviewer(server, 'Ana');
+    await signIn(server, { role: 'staff' }); // the preset reviews whitelist applications and appeals, not staff
+    expect(await voters()).toBe(before + 1);
+    const ben = await staffReviewer(server, 'Ben');
+    expect(await voters()).toBe(before + 2);
+    await server.system.database.withContext(() =>
+      server.system.core.users.ban.execute({ userId: ben.user.id, reason: 'Left the team on bad terms' }),
+    );
+    expect(await voters()).toBe(before + 1);
+    // the whitelist kind counts its own reviewers: the staff preset holds review-whitelist
+    const whitelist = await whitelistApplication(server);
+    const onWhitelist = (await admin.get(`/api/applications/${whitelist}`)).body.votes.voters;
+    expect(onWhitelist).toBeGreaterThan(before + 1);
+    // a vote's answer does not count them again
+    const vote = await client(server.url, ana.cookie).post(`/api/staff-applications/${id}/votes`, {
+      choice: 'approve',
+    });
+    expect(vote.body.votes).toMatchObject({ quorum: 3, cast: 1, voters: null });
+  });
 });
 
 describe('quorum settings', () => {

@@ -144,6 +144,11 @@ export interface VotesDto {
   mine: VoteChoice | null;
   /** the reader holds "decide alone": their approval or denial decides at once */
   decidesAlone: boolean;
+  /**
+   * how many may vote on the kind: fewer than `quorum`, only one who decides alone can decide it. On an application's
+   * own page; null in a vote's answer
+   */
+  voters: number | null;
 }
 
 /** A review list row's votes. */

@@ -23,6 +23,7 @@ export function presentVotes(summary: VoteSummary): VotesDto {
     })),
     mine: summary.mine,
     decidesAlone: summary.decidesAlone,
+    voters: summary.voters,
   };
 }
 

@@ -105,6 +105,11 @@ export interface VoteSummary {
   mine: VoteChoice | null;
   /** the reader holds "decide alone": their approval or denial decides at once */
   decidesAlone: boolean;
+  /**
+   * how many may vote on the kind (hold its deciding permission): fewer than the quorum, only one who decides alone
+   * can decide it. Read on an application's own page; null where it was not read (a review list, a vote's answer).
+   */
+  voters: number | null;
 }
 
 /** Who reads the votes: a reviewer, by id and permissions; none is the operator at the terminal. */
@@ -116,7 +121,7 @@ export type VoteReader = PermissionHolder & { id: string };
  */
 export function summaryOfVotes(
   votes: readonly Vote[],
-  input: { quorum: KindQuorum; reader: VoteReader | null; decided: boolean; withVotes: boolean },
+  input: { quorum: KindQuorum; reader: VoteReader | null; decided: boolean; withVotes: boolean; voters?: number },
 ): VoteSummary {
   const { reader } = input;
   const mine = reader ? (votes.find((vote) => vote.reviewerId === reader.id)?.choice ?? null) : null;
@@ -129,5 +134,6 @@ export function summaryOfVotes(
     votes: visible && input.withVotes ? [...votes] : [],
     mine,
     decidesAlone: reader ? hasPermission(reader, 'decide-alone') : false,
+    voters: input.voters ?? null,
   };
 }

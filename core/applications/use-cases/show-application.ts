@@ -2,14 +2,12 @@ import type { ApplicationView } from '../model/application.ts';
 import { withCurrentStaff } from '../model/current-staff.ts';
 import { summaryOfVotes, type KindQuorum, type VoteReader } from '../model/votes.ts';
 import { ApplicationNotFoundError } from '../errors.ts';
-import type { ApplicationRepository, StaffRoster, VoteRepository } from '../ports.ts';
+import type { ApplicationRepository, StaffRoster, VoteRepository, Voters } from '../ports.ts';
 
 export class ShowApplication<A, S extends string> {
   constructor(
     private readonly applications: ApplicationRepository<A, S>,
-    private readonly roster: StaffRoster,
-    private readonly votes: VoteRepository,
-    private readonly quorum: KindQuorum,
+    private readonly deps: { roster: StaffRoster; votes: VoteRepository; quorum: KindQuorum; voters: Voters },
   ) {}
 
   /** `reader`: the reviewer reading it, whose own vote decides which votes they see; none for the operator */
@@ -17,12 +15,17 @@ export class ShowApplication<A, S extends string> {
     const kind = this.applications.kind;
     const found = await this.applications.findById(input.id);
     if (!found) throw new ApplicationNotFoundError(kind, input.id);
-    const [view] = await withCurrentStaff(kind, this.roster, [found]);
-    const votes = summaryOfVotes(await this.votes.listFor(kind.name, [found.id]), {
-      quorum: this.quorum,
+    const [[view], cast, voters] = await Promise.all([
+      withCurrentStaff(kind, this.deps.roster, [found]),
+      this.deps.votes.listFor(kind.name, [found.id]),
+      this.deps.voters.holding(kind.decider),
+    ]);
+    const votes = summaryOfVotes(cast, {
+      quorum: this.deps.quorum,
       reader: input.reader ?? null,
       decided: !kind.open.includes(found.status),
       withVotes: true,
+      voters,
     });
     return { ...view, votes };
   }

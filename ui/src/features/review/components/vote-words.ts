@@ -19,6 +19,19 @@ export function quorumLine(votes: Pick<VotesDto, 'quorum'>): string {
     : `${plural(votes.quorum, 'approval', 'approvals')} approve it; ${plural(votes.quorum, 'denial', 'denials')} refuse it.`;
 }
 
+/**
+ * For a reviewer whose vote does not decide alone, when fewer may vote on the kind than its quorum needs: votes can
+ * never decide it, so it waits for one who decides alone. Null when the quorum can be reached, when the reader decides
+ * alone anyway, or when the count was not read.
+ */
+export function shortOfVoters(
+  votes: Pick<VotesDto, 'quorum' | 'voters' | 'decidesAlone'>,
+  thing = 'application',
+): string | null {
+  if (votes.decidesAlone || votes.voters === null || votes.voters >= votes.quorum) return null;
+  return `Only ${plural(votes.voters, 'reviewer', 'reviewers')} may vote on this and the quorum needs ${votes.quorum}, so votes alone cannot decide the ${thing}. An admin decides it, or gives more staff the permission to review.`;
+}
+
 /** "1 of 2 approvals": where one side stands. */
 const standing = (votes: VotesDto, choice: DecidingChoice) => {
   const word = choice === 'approve' ? 'approval' : 'denial';

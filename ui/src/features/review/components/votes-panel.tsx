@@ -1,6 +1,6 @@
 import type { VoteChoice, VotesDto, VoteTallyDto } from '@contract/applications.ts';
 import { dayAndTime } from '@/lib/dates.ts';
-import { quorumLine, splitOf } from './vote-words.ts';
+import { quorumLine, shortOfVoters, splitOf } from './vote-words.ts';
 
 const CHOICE_CLASSES: Record<VoteChoice, string> = {
   approve: 'text-green-300',
@@ -24,10 +24,19 @@ export function VoteTally({ votes }: { votes: VoteTallyDto | undefined }) {
  */
 export function VotesPanel({ votes, thing = 'application' }: { votes: VotesDto | undefined; thing?: string }) {
   if (!votes) return null;
+  const short = shortOfVoters(votes, thing);
   return (
     <section aria-label="Votes" className="grid min-w-0 gap-2 rounded-lg border border-bayou-700 p-3 text-sm">
       <h3 className="font-semibold text-moss-300">Votes</h3>
       <p className="text-slate-300">{quorumLine(votes)}</p>
+      {short && (
+        <p
+          className="rounded-md border border-yellow-400/40 bg-yellow-500/10 p-2 text-yellow-100"
+          data-testid="short-of-voters"
+        >
+          {short}
+        </p>
+      )}
       {!votes.visible ? (
         <p className="text-slate-200">
           {votes.cast} {votes.cast === 1 ? 'vote' : 'votes'} cast. The others&apos; votes show once you have voted.
